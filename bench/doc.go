@@ -1,0 +1,14 @@
+// Package bench is gridbench's runner and the home of its Go benchmarks.
+//
+// An experiment hands the runner a Plan — every (workload, algorithm,
+// repetition) it wants measured — and an Executor that performs one run. The
+// runner derives each run's seeds from its identity (never from the order
+// runs happen to execute in), executes the runs on a worker pool, journals
+// each finished run so an interrupted invocation loses nothing, reuses runs
+// already on disk, and finally writes runs.csv, timings.csv and manifest.json
+// atomically and in plan order, so the output is byte-identical for any
+// number of workers.
+//
+// The *_test.go files of this folder are `go test -bench` benchmarks with
+// key=value sub-benchmark names, for benchstat.
+package bench

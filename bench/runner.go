@@ -1,0 +1,432 @@
+package bench
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"sync"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/gridbench/gridbench/results"
+)
+
+// Run is one (workload, algorithm, repetition) of an experiment.
+type Run struct {
+	Experiment string
+	Workload   string
+	Algorithm  string
+	Rep        int
+	Seed       uint64 // the workload instance's seed, shared by all algorithms of the repetition
+	RunSeed    uint64 // this run's own seed, for algorithms that draw random numbers
+	// Spec carries whatever the experiment's executor needs to know about
+	// the run beyond its identity (a file path, parameters). It is not
+	// hashed; the plan's Config is.
+	Spec any
+}
+
+// NewRun returns a run with its seeds derived from its identity.
+func NewRun(experiment, workload, algorithm string, rep int, spec any) Run {
+	return Run{
+		Experiment: experiment, Workload: workload, Algorithm: algorithm, Rep: rep,
+		Seed:    WorkloadSeed(experiment, workload, rep),
+		RunSeed: RunSeed(experiment, workload, algorithm, rep),
+		Spec:    spec,
+	}
+}
+
+// Key returns the run's identity.
+func (r Run) Key() results.RunKey {
+	return results.RunKey{Experiment: r.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep}
+}
+
+// Plan is everything an experiment wants measured.
+type Plan struct {
+	Experiment string
+	// Config is the experiment's configuration, minus the number of
+	// repetitions (so raising --reps reuses the runs already made). Cached
+	// runs are reused only while its hash is unchanged.
+	Config any
+	Runs   []Run
+}
+
+// Metric is one named value a run measured.
+type Metric struct {
+	Name  string
+	Value float64
+}
+
+// Output is what one run returns. Metrics must be deterministic functions
+// of the run's identity; wall-clock measurements go in Timings, which are
+// kept in a separate file so runs.csv stays byte-identical across machines
+// and worker counts.
+type Output struct {
+	Metrics []Metric
+	Timings []Metric
+}
+
+// Executor performs one run. It may be called concurrently from several
+// goroutines and must not depend on the order of calls.
+type Executor func(ctx context.Context, run Run) (Output, error)
+
+// Options control where results go and how runs execute.
+type Options struct {
+	Dir      string    // output folder for this experiment: runs.csv, timings.csv, manifest.json
+	Workers  int       // 0 means runtime.NumCPU()
+	Progress io.Writer // where progress goes (stderr); nil means silent
+	Fresh    bool      // ignore results already on disk
+	Version  string
+	Commit   string
+}
+
+// Result is the outcome of Execute: every planned run's records, in plan order.
+type Result struct {
+	Records  []results.Record
+	Timings  []results.Record
+	Manifest *results.Manifest
+}
+
+const (
+	runsFile     = "runs.csv"
+	timingsFile  = "timings.csv"
+	manifestFile = "manifest.json"
+	journalFile  = "runs.journal"
+)
+
+// journalEntry is one finished run, one JSON object per line. A run is
+// complete exactly when its line is: an interrupted write leaves a final
+// line that does not parse, and that run is executed again.
+type journalEntry struct {
+	Config  string    `json:"config,omitempty"` // only on the first line
+	Key     []string  `json:"key,omitempty"`    // experiment, workload, algorithm
+	Rep     int       `json:"rep"`
+	Metrics []jmetric `json:"metrics,omitempty"`
+	Timings []jmetric `json:"timings,omitempty"`
+}
+
+// jmetric keeps values as text: JSON has no NaN or infinities, and a metric
+// may legitimately be undefined for a run.
+type jmetric [2]string
+
+func toJ(ms []Metric) []jmetric {
+	out := make([]jmetric, len(ms))
+	for i, m := range ms {
+		out[i] = jmetric{m.Name, results.FormatValue(m.Value)}
+	}
+	return out
+}
+
+func fromJ(js []jmetric) ([]Metric, error) {
+	out := make([]Metric, len(js))
+	for i, j := range js {
+		v, err := strconv.ParseFloat(j[1], 64)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = Metric{j[0], v}
+	}
+	return out, nil
+}
+
+// Execute runs every run of plan that is not already on disk, then writes
+// runs.csv, timings.csv and manifest.json into opts.Dir. On cancellation or
+// error, runs finished so far stay in the journal and the next call resumes.
+func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Result, error) {
+	started := time.Now()
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	hash, cfgJSON, err := results.HashConfig(plan.Config)
+	if err != nil {
+		return nil, fmt.Errorf("%s: configuration: %w", plan.Experiment, err)
+	}
+	if err := checkPlan(plan); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
+		return nil, fmt.Errorf("cannot create output directory %s: %w", opts.Dir, err)
+	}
+
+	done := map[results.RunKey]Output{}
+	if !opts.Fresh {
+		loadCached(opts.Dir, hash, done)
+	}
+	reused := 0
+	var todo []int
+	for i, r := range plan.Runs {
+		if _, ok := done[r.Key()]; ok {
+			reused++
+		} else {
+			todo = append(todo, i)
+		}
+	}
+
+	jpath := filepath.Join(opts.Dir, journalFile)
+	if opts.Fresh {
+		os.Remove(jpath)
+	}
+	journal, err := openJournal(jpath, hash)
+	if err != nil {
+		return nil, err
+	}
+	prog := newProgress(opts.Progress, plan.Experiment, len(plan.Runs), reused)
+
+	var mu sync.Mutex
+	var runSecs float64
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(workers)
+	for _, i := range todo {
+		if gctx.Err() != nil {
+			break
+		}
+		run := plan.Runs[i]
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			t0 := time.Now()
+			out, err := exec(gctx, run)
+			if err != nil {
+				if gctx.Err() != nil && errors.Is(err, gctx.Err()) {
+					return err
+				}
+				return fmt.Errorf("run %s: %w", run.Key(), err)
+			}
+			el := time.Since(t0).Seconds()
+			out.Timings = append(out.Timings, Metric{"run_seconds", el})
+			mu.Lock()
+			defer mu.Unlock()
+			runSecs += el
+			done[run.Key()] = out
+			if err := journal.add(run, out); err != nil {
+				return fmt.Errorf("journal %s: %w", jpath, err)
+			}
+			prog.step()
+			return nil
+		})
+	}
+	werr := g.Wait()
+	jerr := journal.close()
+	prog.finish()
+	if werr == nil {
+		werr = ctx.Err()
+	}
+	if werr != nil {
+		saved := len(done) - reused
+		if errors.Is(werr, context.Canceled) {
+			return nil, fmt.Errorf("%s: interrupted after %d of %d runs; finished runs are saved in %s, run the same command again to resume",
+				plan.Experiment, reused+saved, len(plan.Runs), jpath)
+		}
+		return nil, werr
+	}
+	if jerr != nil {
+		return nil, fmt.Errorf("journal %s: %w", jpath, jerr)
+	}
+
+	res := &Result{}
+	man := &results.Manifest{
+		Tool: "gridbench", Version: opts.Version, Commit: opts.Commit, GoVersion: runtime.Version(),
+		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule,
+		Workers: workers, Reused: reused, Executed: len(todo), Started: started,
+	}
+	for _, r := range plan.Runs {
+		out := done[r.Key()]
+		for _, m := range out.Metrics {
+			res.Records = append(res.Records, results.Record{Experiment: r.Experiment, Workload: r.Workload,
+				Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Metric: m.Name, Value: m.Value})
+		}
+		for _, m := range out.Timings {
+			res.Timings = append(res.Timings, results.Record{Experiment: r.Experiment, Workload: r.Workload,
+				Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Metric: m.Name, Value: m.Value})
+		}
+		man.Runs = append(man.Runs, results.ManifestRun{Workload: r.Workload, Algorithm: r.Algorithm,
+			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed})
+	}
+	if err := results.WriteFileAtomic(filepath.Join(opts.Dir, runsFile), func(w io.Writer) error {
+		return results.WriteCSV(w, res.Records)
+	}); err != nil {
+		return nil, err
+	}
+	if err := results.WriteFileAtomic(filepath.Join(opts.Dir, timingsFile), func(w io.Writer) error {
+		return results.WriteCSV(w, res.Timings)
+	}); err != nil {
+		return nil, err
+	}
+	man.Finished = time.Now()
+	man.WallSecs = man.Finished.Sub(started).Seconds()
+	man.CPUSecs = runSecs
+	if err := results.WriteManifest(filepath.Join(opts.Dir, manifestFile), man); err != nil {
+		return nil, err
+	}
+	res.Manifest = man
+	// Everything is in runs.csv now; the journal has served its purpose.
+	os.Remove(jpath)
+	return res, nil
+}
+
+func checkPlan(p Plan) error {
+	seen := make(map[results.RunKey]bool, len(p.Runs))
+	for _, r := range p.Runs {
+		if r.Experiment != p.Experiment {
+			return fmt.Errorf("plan %s: run %s belongs to another experiment", p.Experiment, r.Key())
+		}
+		if seen[r.Key()] {
+			return fmt.Errorf("plan %s: run %s appears twice", p.Experiment, r.Key())
+		}
+		seen[r.Key()] = true
+	}
+	return nil
+}
+
+// loadCached fills done with the runs found in dir whose configuration hash
+// matches: first the finished runs.csv (with timings.csv), then the journal of
+// an interrupted invocation.
+func loadCached(dir, hash string, done map[results.RunKey]Output) {
+	if m, err := results.ReadManifest(filepath.Join(dir, manifestFile)); err == nil && m.ConfigHash == hash {
+		recs, err := results.ReadFile(filepath.Join(dir, runsFile))
+		if err == nil {
+			for _, r := range recs {
+				o := done[r.Key()]
+				o.Metrics = append(o.Metrics, Metric{r.Metric, r.Value})
+				done[r.Key()] = o
+			}
+			if tims, err := results.ReadFile(filepath.Join(dir, timingsFile)); err == nil {
+				for _, r := range tims {
+					if o, ok := done[r.Key()]; ok {
+						o.Timings = append(o.Timings, Metric{r.Metric, r.Value})
+						done[r.Key()] = o
+					}
+				}
+			}
+		}
+	}
+	f, err := os.Open(filepath.Join(dir, journalFile))
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<28)
+	first := true
+	for sc.Scan() {
+		var e journalEntry
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			return // a line cut short by an interruption: that run is redone
+		}
+		if first {
+			first = false
+			if e.Config != hash {
+				return
+			}
+			continue
+		}
+		if len(e.Key) != 3 {
+			return
+		}
+		ms, err1 := fromJ(e.Metrics)
+		ts, err2 := fromJ(e.Timings)
+		if err1 != nil || err2 != nil {
+			return
+		}
+		done[results.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}] =
+			Output{Metrics: ms, Timings: ts}
+	}
+}
+
+type journal struct {
+	f    *os.File
+	w    *bufio.Writer
+	last time.Time
+}
+
+// openJournal opens the journal for appending, starting it afresh when it
+// belongs to another configuration.
+func openJournal(path, hash string) (*journal, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("cannot write to %s: %w", filepath.Dir(path), err)
+	}
+	j := &journal{f: f, w: bufio.NewWriter(f), last: time.Now()}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if st.Size() > 0 && !journalMatches(path, hash) {
+		// A journal of another configuration: start over.
+		if err := f.Truncate(0); err != nil {
+			f.Close()
+			return nil, err
+		}
+		st, _ = f.Stat()
+	}
+	if st.Size() == 0 {
+		if err := j.writeLine(journalEntry{Config: hash}); err != nil {
+			f.Close()
+			return nil, err
+		}
+	} else {
+		// The previous invocation may have been cut mid-line: end that line
+		// so the next entry starts cleanly (the broken line is skipped on read).
+		if _, err := j.w.WriteString("\n"); err != nil {
+			f.Close()
+			return nil, err
+		}
+	}
+	return j, j.w.Flush()
+}
+
+func journalMatches(path, hash string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	if !sc.Scan() {
+		return false
+	}
+	var e journalEntry
+	return json.Unmarshal(sc.Bytes(), &e) == nil && e.Config == hash
+}
+
+func (j *journal) writeLine(e journalEntry) error {
+	b, err := json.Marshal(e)
+	if err != nil {
+		return err
+	}
+	b = append(b, '\n')
+	_, err = j.w.Write(b)
+	return err
+}
+
+// add records a finished run. Lines are flushed to the OS at least every
+// 200 ms, so an interruption loses at most that much work.
+func (j *journal) add(r Run, out Output) error {
+	if err := j.writeLine(journalEntry{Key: []string{r.Experiment, r.Workload, r.Algorithm}, Rep: r.Rep,
+		Metrics: toJ(out.Metrics), Timings: toJ(out.Timings)}); err != nil {
+		return err
+	}
+	if time.Since(j.last) > 200*time.Millisecond {
+		j.last = time.Now()
+		return j.w.Flush()
+	}
+	return nil
+}
+
+func (j *journal) close() error {
+	err := j.w.Flush()
+	if cerr := j.f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}

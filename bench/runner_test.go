@@ -1,0 +1,219 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+func testPlan(reps int) Plan {
+	p := Plan{Experiment: "toy", Config: struct{ Jobs int }{10}}
+	for _, w := range []string{"w1", "w2", "w3"} {
+		for _, a := range []string{"A", "B"} {
+			for rep := 0; rep < reps; rep++ {
+				p.Runs = append(p.Runs, NewRun("toy", w, a, rep, nil))
+			}
+		}
+	}
+	return p
+}
+
+// toyExec draws from the run's seeds only, and sleeps a random while so
+// that workers finish out of plan order.
+func toyExec(calls *atomic.Int64) Executor {
+	return func(ctx context.Context, r Run) (Output, error) {
+		calls.Add(1)
+		time.Sleep(time.Duration(rand.IntN(300)) * time.Microsecond)
+		g := rand.New(rand.NewPCG(r.Seed, r.RunSeed))
+		return Output{Metrics: []Metric{{"x", g.Float64()}, {"y", float64(r.Rep)}, {"nan", math.NaN()}}}, nil
+	}
+}
+
+func TestOutputIdenticalForAnyWorkerCount(t *testing.T) {
+	var outs []string
+	for _, j := range []int{1, 2, 7} {
+		dir := t.TempDir()
+		var calls atomic.Int64
+		if _, err := Execute(context.Background(), testPlan(5), toyExec(&calls), Options{Dir: dir, Workers: j}); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(filepath.Join(dir, "runs.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, string(b))
+		if _, err := os.Stat(filepath.Join(dir, journalFile)); !os.IsNotExist(err) {
+			t.Errorf("-j %d: journal left behind after a complete run", j)
+		}
+	}
+	for i := 1; i < len(outs); i++ {
+		if outs[i] != outs[0] {
+			t.Fatalf("runs.csv differs between worker counts:\n%s\n---\n%s", outs[0], outs[i])
+		}
+	}
+	if !strings.HasPrefix(outs[0], "experiment,workload,algorithm,rep,seed,metric,value\ntoy,w1,A,0,") {
+		t.Errorf("unexpected head of runs.csv: %.80q", outs[0])
+	}
+}
+
+func TestRerunReusesFinishedRuns(t *testing.T) {
+	dir := t.TempDir()
+	var calls atomic.Int64
+	first, err := Execute(context.Background(), testPlan(3), toyExec(&calls), Options{Dir: dir, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls.Load() != 18 {
+		t.Fatalf("first invocation made %d calls, want 18", calls.Load())
+	}
+	// More repetitions: only the new ones run.
+	second, err := Execute(context.Background(), testPlan(5), toyExec(&calls), Options{Dir: dir, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := calls.Load() - 18; got != 12 {
+		t.Errorf("second invocation made %d calls, want 12", got)
+	}
+	if second.Manifest.Reused != 18 || second.Manifest.Executed != 12 {
+		t.Errorf("manifest says reused %d executed %d", second.Manifest.Reused, second.Manifest.Executed)
+	}
+	// The reused values are the same values.
+	want := map[string]float64{}
+	for _, r := range first.Records {
+		want[r.Key().String()+r.Metric] = r.Value
+	}
+	for _, r := range second.Records {
+		if v, ok := want[r.Key().String()+r.Metric]; ok && v != r.Value && !math.IsNaN(v) {
+			t.Fatalf("%s %s changed from %v to %v", r.Key(), r.Metric, v, r.Value)
+		}
+	}
+	// A changed configuration recomputes everything.
+	p := testPlan(5)
+	p.Config = struct{ Jobs int }{11}
+	before := calls.Load()
+	if _, err := Execute(context.Background(), p, toyExec(&calls), Options{Dir: dir, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if got := calls.Load() - before; got != 30 {
+		t.Errorf("after a configuration change %d calls, want 30", got)
+	}
+}
+
+func TestInterruptedRunResumes(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	var calls atomic.Int64
+	inner := toyExec(&calls)
+	exec := func(c context.Context, r Run) (Output, error) {
+		if calls.Load() >= 10 {
+			cancel()
+			return Output{}, c.Err()
+		}
+		return inner(c, r)
+	}
+	_, err := Execute(ctx, testPlan(5), exec, Options{Dir: dir, Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "resume") {
+		t.Fatalf("want an interruption error that says how to resume, got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "runs.csv")); !os.IsNotExist(err) {
+		t.Fatal("runs.csv written by an interrupted invocation")
+	}
+	// Simulate a line cut short by the interruption.
+	f, err := os.OpenFile(filepath.Join(dir, journalFile), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"key":["toy","w3","B"],"rep":4,"metr`)
+	f.Close()
+
+	var calls2 atomic.Int64
+	res, err := Execute(context.Background(), testPlan(5), toyExec(&calls2), Options{Dir: dir, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if calls2.Load() != 20 {
+		t.Errorf("resume executed %d runs, want the 20 not finished before", calls2.Load())
+	}
+	if len(res.Records) != 30*3 {
+		t.Errorf("got %d records, want 90", len(res.Records))
+	}
+	// The resumed output equals an uninterrupted one.
+	ref := t.TempDir()
+	var calls3 atomic.Int64
+	if _, err := Execute(context.Background(), testPlan(5), toyExec(&calls3), Options{Dir: ref, Workers: 3}); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := os.ReadFile(filepath.Join(dir, "runs.csv"))
+	b, _ := os.ReadFile(filepath.Join(ref, "runs.csv"))
+	if string(a) != string(b) {
+		t.Error("resumed runs.csv differs from an uninterrupted one")
+	}
+}
+
+func TestExecutorErrorNamesTheRun(t *testing.T) {
+	dir := t.TempDir()
+	exec := func(ctx context.Context, r Run) (Output, error) {
+		if r.Workload == "w2" && r.Algorithm == "B" && r.Rep == 1 {
+			return Output{}, errors.New("boom")
+		}
+		return Output{Metrics: []Metric{{"x", 1}}}, nil
+	}
+	_, err := Execute(context.Background(), testPlan(2), exec, Options{Dir: dir, Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "toy/w2/B/1: boom") {
+		t.Fatalf("error should name the failing run, got %v", err)
+	}
+}
+
+func TestUnwritableDirectory(t *testing.T) {
+	// A path below a regular file cannot be created even by root, who
+	// ignores permission bits.
+	file := filepath.Join(t.TempDir(), "plain")
+	os.WriteFile(file, nil, 0o644)
+	var calls atomic.Int64
+	_, err := Execute(context.Background(), testPlan(1), toyExec(&calls), Options{Dir: filepath.Join(file, "out")})
+	if err == nil || !strings.Contains(err.Error(), "cannot create output directory") {
+		t.Fatalf("want a clear error, got %v", err)
+	}
+	if calls.Load() != 0 {
+		t.Error("runs executed although results could not be saved")
+	}
+}
+
+func TestDuplicateRunRejected(t *testing.T) {
+	p := testPlan(1)
+	p.Runs = append(p.Runs, p.Runs[0])
+	_, err := Execute(context.Background(), p, toyExec(new(atomic.Int64)), Options{Dir: t.TempDir()})
+	if err == nil || !strings.Contains(err.Error(), "twice") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestSeedsDependOnIdentityOnly(t *testing.T) {
+	a := NewRun("e", "w", "alg", 3, nil)
+	b := NewRun("e", "w", "other", 3, nil)
+	if a.Seed != b.Seed {
+		t.Error("algorithms of one repetition must share the workload seed")
+	}
+	if a.RunSeed == b.RunSeed {
+		t.Error("run seeds of different algorithms collide")
+	}
+	if DeriveSeed("ab", "c") == DeriveSeed("a", "bc") {
+		t.Error("parts are not separated")
+	}
+	// Pinned so that a change of the derivation (which would silently
+	// change every published result) is noticed.
+	if got, want := fmt.Sprint(DeriveSeed("immediate", "u_c_hihi", "0")), fmt.Sprint(WorkloadSeed("immediate", "u_c_hihi", 0)); got != want {
+		t.Errorf("WorkloadSeed disagrees with DeriveSeed: %s vs %s", got, want)
+	}
+	if got := DeriveSeed("gridbench"); got != 0xc29a690b505354a5 {
+		t.Errorf("DeriveSeed(gridbench) = %#x", got)
+	}
+}
