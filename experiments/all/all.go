@@ -1,0 +1,3 @@
+// Package all registers every experiment gridbench knows; import it for its
+// side effect.
+package all

@@ -1,0 +1,96 @@
+package experiments
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/paper"
+)
+
+// Config is what the command line can change for every experiment.
+type Config struct {
+	Reps    int    // repetitions of the randomised parts; 0 means the experiment's default
+	DataDir string // --data: where real data sets are looked up first
+	Quick   bool   // a small configuration for smoke tests (CI); reports say so
+}
+
+// Experiment is one study gridbench reproduces.
+type Experiment interface {
+	Name() string      // the id the CLI uses, e.g. "immediate"
+	Title() string     // the study, e.g. "Xhafa, Barolli, Duresi 2007: immediate mode scheduling on Braun ETC instances"
+	DefaultReps() int  // repetitions when Config.Reps is 0
+	Plan(cfg Config) (bench.Plan, bench.Executor, error)
+	Report(ctx context.Context, in ReportInput) (*ReportOutput, error)
+}
+
+// ReportInput is what an experiment's report is built from.
+type ReportInput struct {
+	Config   Config
+	Result   *bench.Result
+	PaperDir string // where the Markdown page goes; figures go in PaperDir/figures
+}
+
+// ReportOutput is what an experiment's report produced.
+type ReportOutput struct {
+	Page     string         // the Markdown page, relative to PaperDir
+	Headline string         // one line for paper/README.md
+	Compared []Comparison   // published vs reproduced, for the workbook's Summary sheet
+	Sheets   []*paper.Table // experiment-specific workbook sheets
+}
+
+// Comparison is one published number beside ours.
+type Comparison struct {
+	Table      string // e.g. "Table 3"
+	Workload   string
+	Algorithm  string
+	Metric     string
+	Published  float64
+	Reproduced float64
+	Match      bool
+	Better     string // "lower" or "higher" is better for this metric; "" if neither
+	Note       string
+}
+
+var registry = map[string]Experiment{}
+
+// Register adds an experiment; it panics on a duplicate name (a programming error).
+func Register(e Experiment) {
+	if _, dup := registry[e.Name()]; dup {
+		panic("experiments: duplicate experiment " + e.Name())
+	}
+	registry[e.Name()] = e
+}
+
+// Names lists the registered experiments in the order the report presents
+// them: the four studies first, in the SPEC's order, then any others by name.
+func Names() []string {
+	order := map[string]int{"immediate": 0, "deadline": 1, "roundrobin": 2, "federation": 3}
+	var names []string
+	for n := range registry {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		oi, iok := order[names[i]]
+		oj, jok := order[names[j]]
+		switch {
+		case iok && jok:
+			return oi < oj
+		case iok != jok:
+			return iok
+		}
+		return names[i] < names[j]
+	})
+	return names
+}
+
+// Lookup returns the experiment with the given name, or an error listing
+// the valid names.
+func Lookup(name string) (Experiment, error) {
+	if e, ok := registry[name]; ok {
+		return e, nil
+	}
+	return nil, fmt.Errorf("unknown experiment %q (valid: %s)", name, strings.Join(Names(), ", "))
+}

@@ -1,0 +1,267 @@
+package experiments
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/paper"
+	"github.com/gridbench/gridbench/results"
+)
+
+// Options control a reproduction.
+type Options struct {
+	Only     []string  // experiment names; empty means all
+	Config   Config    // passed to every experiment
+	Out      string    // base folder: results/ and paper/ are created below it
+	Workers  int       // parallel runs; 0 means all cores
+	Fresh    bool      // ignore results already on disk
+	Report   bool      // write the report pages, figures and workbook (false: results only)
+	Progress io.Writer // progress bars and stage timings (stderr); nil means silent
+	Version  string
+	Commit   string
+}
+
+// Outcome is what one experiment produced.
+type Outcome struct {
+	Name    string
+	Result  *bench.Result
+	Report  *ReportOutput
+	Timings []Stage
+}
+
+// Stage is how long one step took.
+type Stage struct {
+	Name string
+	Dur  time.Duration
+}
+
+// Paths of the outputs below Options.Out.
+func ResultsDir(out, name string) string { return filepath.Join(out, "results", name) }
+func PaperDir(out string) string         { return filepath.Join(out, "paper") }
+func WorkbookPath(out string) string     { return filepath.Join(out, "results", "gridbench.xlsx") }
+
+// Reproduce runs the selected experiments one after another (each one's runs
+// in parallel) and, with opts.Report, writes their report pages, the report
+// index and the workbook. An experiment that fails does not stop the others;
+// its error is returned at the end, with everything else written.
+func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
+	names := opts.Only
+	if len(names) == 0 {
+		names = Names()
+	}
+	var exps []Experiment
+	for _, n := range names {
+		e, err := Lookup(n)
+		if err != nil {
+			return nil, err
+		}
+		exps = append(exps, e)
+	}
+	if err := os.MkdirAll(filepath.Join(opts.Out, "results"), 0o755); err != nil {
+		return nil, fmt.Errorf("cannot create output directory: %w", err)
+	}
+	var outcomes []*Outcome
+	var errs []error
+	for _, e := range exps {
+		o, err := runOne(ctx, e, opts)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", e.Name(), err))
+			if ctx.Err() != nil {
+				break
+			}
+			continue
+		}
+		outcomes = append(outcomes, o)
+	}
+	if opts.Report && len(outcomes) > 0 {
+		t0 := time.Now()
+		if err := writeIndex(opts.Out, outcomes); err != nil {
+			errs = append(errs, err)
+		}
+		if err := writeWorkbook(opts.Out, outcomes); err != nil {
+			errs = append(errs, err)
+		}
+		logf(opts.Progress, "report index and workbook: %s (%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)))
+	}
+	return outcomes, errors.Join(errs...)
+}
+
+func runOne(ctx context.Context, e Experiment, opts Options) (*Outcome, error) {
+	o := &Outcome{Name: e.Name()}
+	cfg := opts.Config
+	if cfg.Reps <= 0 {
+		cfg.Reps = e.DefaultReps()
+	}
+	t0 := time.Now()
+	plan, exec, err := e.Plan(cfg)
+	if err != nil {
+		return nil, err
+	}
+	o.Timings = append(o.Timings, Stage{"plan", time.Since(t0)})
+
+	t0 = time.Now()
+	res, err := bench.Execute(ctx, plan, exec, bench.Options{
+		Dir: ResultsDir(opts.Out, e.Name()), Workers: opts.Workers, Progress: opts.Progress,
+		Fresh: opts.Fresh, Version: opts.Version, Commit: opts.Commit,
+	})
+	if err != nil {
+		return nil, err
+	}
+	o.Result = res
+	o.Timings = append(o.Timings, Stage{"runs", time.Since(t0)})
+
+	if opts.Report {
+		t0 = time.Now()
+		pdir := PaperDir(opts.Out)
+		if err := os.MkdirAll(filepath.Join(pdir, "figures"), 0o755); err != nil {
+			return nil, fmt.Errorf("cannot create report directory: %w", err)
+		}
+		rep, err := e.Report(ctx, ReportInput{Config: cfg, Result: res, PaperDir: pdir})
+		if err != nil {
+			return nil, fmt.Errorf("report: %w", err)
+		}
+		o.Report = rep
+		o.Timings = append(o.Timings, Stage{"report", time.Since(t0)})
+	}
+	var parts []string
+	for _, s := range o.Timings {
+		parts = append(parts, fmt.Sprintf("%s %s", s.Name, roundDur(s.Dur)))
+	}
+	logf(opts.Progress, "%s: %d runs (%d reused), %s\n", e.Name(), len(plan.Runs), res.Manifest.Reused, strings.Join(parts, ", "))
+	if o.Report != nil && o.Report.Headline != "" {
+		logf(opts.Progress, "%s: %s\n", e.Name(), o.Report.Headline)
+	}
+	return o, nil
+}
+
+func roundDur(d time.Duration) time.Duration {
+	if d > time.Second {
+		return d.Round(10 * time.Millisecond)
+	}
+	return d.Round(100 * time.Microsecond)
+}
+
+func logf(w io.Writer, format string, args ...any) {
+	if w != nil {
+		fmt.Fprintf(w, format, args...)
+	}
+}
+
+// indexEntry is what paper/index.json remembers of each experiment, so that
+// reproducing one experiment keeps the others' lines in paper/README.md.
+type indexEntry struct {
+	Page     string `json:"page"`
+	Headline string `json:"headline"`
+	Title    string `json:"title"`
+}
+
+func writeIndex(out string, outcomes []*Outcome) error {
+	pdir := PaperDir(out)
+	ipath := filepath.Join(pdir, "index.json")
+	idx := map[string]indexEntry{}
+	if b, err := os.ReadFile(ipath); err == nil {
+		_ = json.Unmarshal(b, &idx) // a damaged index is rebuilt from this run
+	}
+	for _, o := range outcomes {
+		e, _ := Lookup(o.Name)
+		idx[o.Name] = indexEntry{Page: o.Report.Page, Headline: o.Report.Headline, Title: e.Title()}
+	}
+	if err := results.WriteFileAtomic(ipath, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		return enc.Encode(idx)
+	}); err != nil {
+		return err
+	}
+	return results.WriteFileAtomic(filepath.Join(pdir, "README.md"), func(w io.Writer) error {
+		fmt.Fprintf(w, "# gridbench reproduction report\n\n")
+		fmt.Fprintf(w, "Generated by `gridbench reproduce`; every number here traces back to `results/<experiment>/runs.csv` "+
+			"and its `manifest.json`. The workbook `results/gridbench.xlsx` holds the same tables.\n\n")
+		fmt.Fprintf(w, "| experiment | study | result |\n|---|---|---|\n")
+		for _, n := range Names() {
+			e, _ := Lookup(n)
+			ent, ok := idx[n]
+			if !ok {
+				fmt.Fprintf(w, "| %s | %s | not reproduced yet: run `gridbench reproduce --only %s` |\n", n, e.Title(), n)
+				continue
+			}
+			fmt.Fprintf(w, "| [%s](%s) | %s | %s |\n", n, ent.Page, ent.Title, ent.Headline)
+		}
+		var extra []string
+		for n := range idx {
+			if _, err := Lookup(n); err != nil {
+				extra = append(extra, n)
+			}
+		}
+		sort.Strings(extra)
+		for _, n := range extra {
+			fmt.Fprintf(w, "| [%s](%s) | %s | %s (experiment no longer registered) |\n", n, idx[n].Page, idx[n].Title, idx[n].Headline)
+		}
+		return nil
+	})
+}
+
+func writeWorkbook(out string, outcomes []*Outcome) error {
+	summary := &paper.Table{ID: "Summary", Title: "Published vs reproduced",
+		Columns: []string{"experiment", "table", "workload", "algorithm", "metric", "published", "reproduced", "ratio", "match", "note"}}
+	stats := &paper.Table{ID: "Stats", Title: "Per workload, algorithm and metric across repetitions",
+		Columns: []string{"experiment", "workload", "algorithm", "metric", "n", "mean", "sd", "median", "ci95_low", "ci95_high", "min", "max"}}
+	raw := &paper.Table{ID: "Raw", Columns: results.Header}
+	var extra []*paper.Table
+	for _, o := range outcomes {
+		addComparisons(summary, o.Name, o.Report.Compared)
+		for _, g := range results.Groups(o.Result.Records) {
+			s := g.Summary
+			stats.AddRow(paper.Str(g.Experiment), paper.Str(g.Workload), paper.Str(g.Algorithm), paper.Str(g.Metric),
+				paper.Int(s.N), paper.Num(s.Mean, -1), paper.Num(s.SD, -1), paper.Num(s.Median, -1),
+				paper.Num(s.CILow, -1), paper.Num(s.CIHigh, -1), paper.Num(s.Min, -1), paper.Num(s.Max, -1))
+		}
+		for _, r := range o.Result.Records {
+			raw.AddRow(paper.Str(r.Experiment), paper.Str(r.Workload), paper.Str(r.Algorithm), paper.Int(r.Rep),
+				paper.Str(fmt.Sprint(r.Seed)), paper.Str(r.Metric), paper.Num(r.Value, -1))
+		}
+		extra = append(extra, o.Report.Sheets...)
+	}
+	sheets := append([]*paper.Table{summary, stats}, extra...)
+	sheets = append(sheets, raw)
+	return paper.WriteWorkbook(WorkbookPath(out), sheets)
+}
+
+// addComparisons appends one row per comparison and marks, within each
+// (table, workload, metric) group, the best reproduced value.
+func addComparisons(t *paper.Table, exp string, cs []Comparison) {
+	type gk struct{ table, workload, metric string }
+	best := map[gk]float64{}
+	for _, c := range cs {
+		k := gk{c.Table, c.Workload, c.Metric}
+		b, ok := best[k]
+		switch {
+		case c.Better == "lower" && (!ok || c.Reproduced < b),
+			c.Better == "higher" && (!ok || c.Reproduced > b):
+			best[k] = c.Reproduced
+		}
+	}
+	for _, c := range cs {
+		rep := paper.Num(c.Reproduced, -1)
+		if b, ok := best[gk{c.Table, c.Workload, c.Metric}]; ok && b == c.Reproduced {
+			rep.Best = true
+		}
+		match := paper.Str("yes")
+		if !c.Match {
+			match = paper.Str("no")
+			match.Bad = true
+		}
+		ratio := c.Reproduced / c.Published
+		t.AddRow(paper.Str(exp), paper.Str(c.Table), paper.Str(c.Workload), paper.Str(c.Algorithm), paper.Str(c.Metric),
+			paper.Num(c.Published, -1), rep, paper.Num(ratio, -1), match, paper.Str(c.Note))
+	}
+}
