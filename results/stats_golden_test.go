@@ -63,10 +63,10 @@ func loadGolden(t *testing.T) goldenFile {
 	return g
 }
 
-// closeTo reports whether got is within rel relative error of want (absolute
+// goldenClose reports whether got is within rel relative error of want (absolute
 // for |want| < 1, where relative error would demand digits a p-value of 1
 // or a statistic of 0 cannot have).
-func closeTo(got, want, rel float64) bool {
+func goldenClose(got, want, rel float64) bool {
 	if math.IsNaN(got) || math.IsNaN(want) {
 		return math.IsNaN(got) && math.IsNaN(want)
 	}
@@ -86,13 +86,13 @@ func TestWilcoxonGolden(t *testing.T) {
 			if r.N != c.N || r.Exact != c.Exact {
 				t.Errorf("N=%d Exact=%v, scipy case has n=%d exact=%v", r.N, r.Exact, c.N, c.Exact)
 			}
-			if !closeTo(r.W, c.Statistic, goldenTol) {
+			if !goldenClose(r.W, c.Statistic, goldenTol) {
 				t.Errorf("W = %v, scipy %v", r.W, c.Statistic)
 			}
-			if !closeTo(r.P, c.PValue, goldenTol) {
+			if !goldenClose(r.P, c.PValue, goldenTol) {
 				t.Errorf("P = %.17g, scipy %.17g", r.P, c.PValue)
 			}
-			if c.ZStatistic != nil && !closeTo(r.Z, *c.ZStatistic, goldenTol) {
+			if c.ZStatistic != nil && !goldenClose(r.Z, *c.ZStatistic, goldenTol) {
 				t.Errorf("Z = %.17g, scipy %.17g", r.Z, *c.ZStatistic)
 			}
 			if c.ZStatistic == nil && !math.IsNaN(r.Z) {
@@ -110,10 +110,10 @@ func TestFriedmanGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !closeTo(r.Chi2, c.Statistic, goldenTol) {
+			if !goldenClose(r.Chi2, c.Statistic, goldenTol) {
 				t.Errorf("Chi2 = %.17g, scipy %.17g", r.Chi2, c.Statistic)
 			}
-			if !closeTo(r.P, c.PValue, goldenTol) {
+			if !goldenClose(r.P, c.PValue, goldenTol) {
 				t.Errorf("P = %.17g, scipy %.17g", r.P, c.PValue)
 			}
 			if r.DF != len(c.Blocks[0])-1 || r.N != len(c.Blocks) {

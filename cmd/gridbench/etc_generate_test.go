@@ -1,0 +1,136 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/generators/etc"
+)
+
+// runEtcGenerate runs "gridbench etc generate args..." and returns exit
+// code, stdout and stderr.
+func runEtcGenerate(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), append([]string{"gridbench", "etc", "generate"}, args...), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestEtcGenerateDir(t *testing.T) {
+	dir := t.TempDir()
+	code, stdout, stderr := runEtcGenerate(t, "--jobs", "30", "--machines", "6", "--method", "range",
+		"--consistency", "s", "--tasks", "lo", "--machines-het", "hi", "--seed", "5", "--count", "3", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	spec := etc.Spec{Jobs: 30, Machines: 6, Method: etc.RangeBased, TaskHet: etc.Lo, MachHet: etc.Hi, Consistency: etc.SemiConsistent}
+	var want []string
+	for seed := uint64(5); seed < 8; seed++ {
+		path := filepath.Join(dir, fmt.Sprintf("u_s_lohi.%d", seed))
+		want = append(want, path)
+		got, err := etc.ReadFile(path, etc.ReadOptions{Header: etc.HeaderPresent})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := etc.Generate(spec, etc.NewSource(spec, seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Jobs != 30 || got.Machines != 6 || !slices.Equal(got.ETC, m.ETC) {
+			t.Errorf("%s does not hold instance %d of u_s_lohi", path, seed)
+		}
+	}
+	if got := strings.Fields(stdout); !slices.Equal(got, want) {
+		t.Errorf("stdout lists %v, want %v", got, want)
+	}
+	first, _ := os.ReadFile(want[0])
+	if !strings.HasPrefix(string(first), "30 6 0\n") {
+		t.Errorf("header %q, want \"30 6 0\"", strings.SplitN(string(first), "\n", 2)[0])
+	}
+
+	// Same flags again: byte-identical files.
+	dir2 := t.TempDir()
+	if code, _, stderr := runEtcGenerate(t, "--jobs", "30", "--machines", "6", "--consistency", "s", "--tasks", "lo",
+		"--seed", "5", "--count", "1", "--out", dir2); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	again, _ := os.ReadFile(filepath.Join(dir2, "u_s_lohi.5"))
+	if !bytes.Equal(first, again) {
+		t.Error("the same class and seed gave different files")
+	}
+}
+
+func TestEtcGenerateAll(t *testing.T) {
+	dir := t.TempDir()
+	code, _, stderr := runEtcGenerate(t, "--all", "--method", "cvb", "--jobs", "8", "--machines", "4", "--out", dir)
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		got = append(got, e.Name())
+	}
+	var want []string
+	for _, s := range etc.Types() {
+		want = append(want, "g"+s.Name()[1:]+".0")
+	}
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("files %v, want %v", got, want)
+	}
+}
+
+func TestEtcGenerateOutput(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "one.etc")
+	if code, _, stderr := runEtcGenerate(t, "--type", "u_i_hilo", "--jobs", "10", "--machines", "3", "--seed", "9", "-o", file); code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	code, stdout, stderr := runEtcGenerate(t, "--type", "u_i_hilo", "--jobs", "10", "--machines", "3", "--seed", "9", "-o", "-")
+	if code != 0 {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	onDisk, _ := os.ReadFile(file)
+	if stdout != string(onDisk) || !strings.HasPrefix(stdout, "10 3 0\n") {
+		t.Errorf("-o - wrote %q, -o FILE wrote %q", stdout, onDisk)
+	}
+}
+
+func TestEtcGenerateErrors(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--consistency", "x"}, "c, s, i"},
+		{[]string{"--tasks", "medium"}, "hi, lo"},
+		{[]string{"--machines-het", "big"}, "hi, lo"},
+		{[]string{"--method", "normal"}, "range, cvb"},
+		{[]string{"--type", "u_q_hilo"}, "{u,g}_{c,s,i}_{hi,lo}{hi,lo}"},
+		{[]string{"--type", "u_c_hilo", "--method", "cvb"}, "drop --method"},
+		{[]string{"--all", "--consistency", "s"}, "drop --consistency"},
+		{[]string{"--jobs", "0"}, "jobs must be positive"},
+		{[]string{"--count", "0"}, "--count"},
+		{[]string{"--count", "2", "-o", filepath.Join(dir, "f")}, "single instance"},
+		{[]string{"--out", filepath.Join(dir, "missing")}, "not a directory"},
+		{[]string{"--out", dir, "extra"}, "unexpected argument"},
+	} {
+		code, stdout, stderr := runEtcGenerate(t, c.args...)
+		if code != 1 || !strings.Contains(stderr, c.want) || strings.Count(stderr, "\n") != 1 || stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 1 and one line containing %q", c.args, code, stdout, stderr, c.want)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("failed runs left %d files", len(entries))
+	}
+}

@@ -1,0 +1,157 @@
+package deadline
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+// Spec describes one workload stream and its platform. Ranges are inclusive
+// for integers and [lo, hi) for reals.
+type Spec struct {
+	Machines         int     // 150
+	MachineCPUsMax   int     // machine CPUs ~ U{1..MachineCPUsMax}: 16
+	SpeedMin         float64 // machine speed ~ U[SpeedMin, SpeedMax): 200
+	SpeedMax         float64 // 600
+	RefSpeed         float64 // run times are given on a machine of this speed: 300
+	Jobs             int     // 3000
+	MeanInterArrival float64 // seconds, exponential: 1..5
+	RunMin, RunMax   float64 // run time at RefSpeed ~ U[RunMin, RunMax): 500, 3000
+	JobCPUsMax       int     // job CPUs ~ U{1..JobCPUsMax}: 8
+	DeadlineShare    float64 // share of jobs with a deadline: 0.7
+	SlackMin         float64 // deadline = submit + run × U[SlackMin, SlackMax): 1.5
+	SlackMax         float64 // 4
+}
+
+// Default returns the SPEC's stream with the given mean inter-arrival time.
+func Default(meanInterArrival float64) Spec {
+	return Spec{
+		Machines: 150, MachineCPUsMax: 16, SpeedMin: 200, SpeedMax: 600, RefSpeed: 300,
+		Jobs: 3000, MeanInterArrival: meanInterArrival, RunMin: 500, RunMax: 3000, JobCPUsMax: 8,
+		DeadlineShare: 0.7, SlackMin: 1.5, SlackMax: 4,
+	}
+}
+
+// Validate reports the first unusable parameter.
+func (s Spec) Validate() error {
+	switch {
+	case s.Machines < 1:
+		return fmt.Errorf("deadline: Machines %d: need at least 1", s.Machines)
+	case s.MachineCPUsMax < 1:
+		return fmt.Errorf("deadline: MachineCPUsMax %d: need at least 1", s.MachineCPUsMax)
+	case !(s.SpeedMin > 0 && s.SpeedMax >= s.SpeedMin):
+		return fmt.Errorf("deadline: speeds [%g, %g): need 0 < min <= max", s.SpeedMin, s.SpeedMax)
+	case !(s.RefSpeed > 0):
+		return fmt.Errorf("deadline: RefSpeed %g: must be positive", s.RefSpeed)
+	case s.Jobs < 0:
+		return fmt.Errorf("deadline: Jobs %d: must not be negative", s.Jobs)
+	case !(s.MeanInterArrival > 0):
+		return fmt.Errorf("deadline: MeanInterArrival %g: must be positive", s.MeanInterArrival)
+	case !(s.RunMin >= 0 && s.RunMax >= s.RunMin):
+		return fmt.Errorf("deadline: run times [%g, %g): need 0 <= min <= max", s.RunMin, s.RunMax)
+	case s.JobCPUsMax < 1:
+		return fmt.Errorf("deadline: JobCPUsMax %d: need at least 1", s.JobCPUsMax)
+	case !(s.DeadlineShare >= 0 && s.DeadlineShare <= 1):
+		return fmt.Errorf("deadline: DeadlineShare %g: must be in [0, 1]", s.DeadlineShare)
+	case !(s.SlackMin >= 1 && s.SlackMax >= s.SlackMin):
+		return fmt.Errorf("deadline: slack [%g, %g): need 1 <= min <= max", s.SlackMin, s.SlackMax)
+	}
+	return nil
+}
+
+// Platform draws the machines. The largest machine is given at least
+// JobCPUsMax CPUs so that every job fits somewhere (with 150 machines of
+// U{1..16} CPUs this almost never changes a draw; the rule is documented so
+// small test platforms stay valid).
+func Platform(s Spec, src rand.Source) sim.Platform {
+	r := rand.New(src)
+	p := sim.Platform{RefSpeed: s.RefSpeed, Machines: make([]sim.Machine, s.Machines)}
+	biggest := 0
+	for i := range p.Machines {
+		p.Machines[i] = sim.Machine{
+			CPUs:  1 + r.IntN(s.MachineCPUsMax),
+			Speed: s.SpeedMin + r.Float64()*(s.SpeedMax-s.SpeedMin),
+		}
+		if p.Machines[i].CPUs > p.Machines[biggest].CPUs {
+			biggest = i
+		}
+	}
+	if need := min(s.JobCPUsMax, s.MachineCPUsMax); p.Machines[biggest].CPUs < need {
+		p.Machines[biggest].CPUs = need
+	}
+	return p
+}
+
+// Jobs draws the job stream. The first job arrives at time 0.
+func Jobs(s Spec, src rand.Source) []sim.Job {
+	r := rand.New(src)
+	jobs := make([]sim.Job, s.Jobs)
+	t := 0.0
+	for i := range jobs {
+		if i > 0 {
+			t += r.ExpFloat64() * s.MeanInterArrival
+		}
+		run := s.RunMin + r.Float64()*(s.RunMax-s.RunMin)
+		j := sim.Job{ID: int64(i), Submit: t, Run: run, CPUs: 1 + r.IntN(s.JobCPUsMax)}
+		// Two draws for every job, used or not, so that the deadline share
+		// does not shift the rest of the stream.
+		has, slack := r.Float64() < s.DeadlineShare, s.SlackMin+r.Float64()*(s.SlackMax-s.SlackMin)
+		if has {
+			j.HasDeadline = true
+			j.Deadline = t + run*slack
+		}
+		jobs[i] = j
+	}
+	return jobs
+}
+
+// Instance is a platform and a job stream drawn together.
+type Instance struct {
+	Platform sim.Platform
+	Jobs     []sim.Job
+}
+
+// Generate draws a platform and a job stream from two independent streams
+// of one seed, so changing the number of jobs does not change the platform.
+func Generate(s Spec, seed uint64) (Instance, error) {
+	if err := s.Validate(); err != nil {
+		return Instance{}, err
+	}
+	return Instance{
+		Platform: Platform(s, rand.NewPCG(seed, 0x706c6174666f726d)), // "platform"
+		Jobs:     Jobs(s, rand.NewPCG(seed, 0x6a6f627374726561)),     // "jobstrea"
+	}, nil
+}
+
+// OfferedLoad is the work a stream brings per second divided by the work
+// the platform can do per second: Σ run·CPUs / span over Σ CPUs·speed/ref.
+// Above 1 the queue grows without bound.
+func OfferedLoad(inst Instance) float64 {
+	if len(inst.Jobs) < 2 {
+		return 0
+	}
+	var work float64
+	for _, j := range inst.Jobs {
+		work += j.Run * float64(j.CPUs)
+	}
+	span := inst.Jobs[len(inst.Jobs)-1].Submit - inst.Jobs[0].Submit
+	ref := inst.Platform.RefSpeed
+	if ref == 0 {
+		ref = 1
+	}
+	var capacity float64
+	for _, m := range inst.Platform.Machines {
+		capacity += float64(m.CPUs) * m.Speed / ref
+	}
+	return work / span / capacity
+}
+
+// ExpectedOfferedLoad is OfferedLoad in expectation over the Spec's
+// distributions: E[run]·E[CPUs]/mean inter-arrival over
+// machines·E[CPUs]·E[speed]/ref.
+func ExpectedOfferedLoad(s Spec) float64 {
+	demand := (s.RunMin + s.RunMax) / 2 * float64(1+s.JobCPUsMax) / 2 / s.MeanInterArrival
+	capacity := float64(s.Machines) * float64(1+s.MachineCPUsMax) / 2 * (s.SpeedMin + s.SpeedMax) / 2 / s.RefSpeed
+	return demand / capacity
+}

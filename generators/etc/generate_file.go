@@ -1,0 +1,85 @@
+package etc
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// InstanceName returns the file name Braun et al. give instance seed of a
+// class, e.g. "u_c_hilo.7".
+func InstanceName(spec Spec, seed uint64) string {
+	return fmt.Sprintf("%s.%d", spec.Name(), seed)
+}
+
+// ParseName parses a class name as returned by Spec.Name ("u_c_hilo",
+// "g_s_lohi") into a Spec with Jobs and Machines left zero for the caller.
+func ParseName(name string) (Spec, error) {
+	bad := func() (Spec, error) {
+		return Spec{}, fmt.Errorf("class %q is not of the form {u,g}_{c,s,i}_{hi,lo}{hi,lo}, e.g. u_c_hilo", name)
+	}
+	parts := strings.Split(name, "_")
+	if len(parts) != 3 || len(parts[2]) != 4 {
+		return bad()
+	}
+	var s Spec
+	switch parts[0] {
+	case "u":
+		s.Method = RangeBased
+	case "g":
+		s.Method = CVB
+	default:
+		return bad()
+	}
+	var err error
+	if s.Consistency, err = ParseConsistency(parts[1]); err != nil || len(parts[1]) != 1 {
+		return bad()
+	}
+	if s.TaskHet, err = ParseHeterogeneity(parts[2][:2]); err != nil {
+		return bad()
+	}
+	if s.MachHet, err = ParseHeterogeneity(parts[2][2:]); err != nil {
+		return bad()
+	}
+	return s, nil
+}
+
+// GenerateFile draws instance seed of class spec from NewSource(spec, seed)
+// and writes it to path in Braun's format. The file appears complete or not
+// at all: it is written to a temporary file in the same directory and
+// renamed over path, so an interrupted run never leaves a truncated instance
+// that a later run would read.
+func GenerateFile(path string, spec Spec, seed uint64) error {
+	m, err := Generate(spec, NewSource(spec, seed))
+	if err != nil {
+		return err
+	}
+	return writeFileAtomic(path, func(w io.Writer) error { return Write(w, m, true) })
+}
+
+// writeFileAtomic writes path through write via a temporary file and rename.
+func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	// CreateTemp makes the file private; instances are ordinary data files.
+	if err = tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = write(tmp); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return os.Rename(tmp.Name(), path)
+}
