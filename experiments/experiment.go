@@ -19,9 +19,9 @@ type Config struct {
 
 // Experiment is one study gridbench reproduces.
 type Experiment interface {
-	Name() string      // the id the CLI uses, e.g. "immediate"
-	Title() string     // the study, e.g. "Xhafa, Barolli, Duresi 2007: immediate mode scheduling on Braun ETC instances"
-	DefaultReps() int  // repetitions when Config.Reps is 0
+	Name() string     // the id the CLI uses, e.g. "immediate"
+	Title() string    // the study, e.g. "Xhafa, Barolli, Duresi 2007: immediate mode scheduling on Braun ETC instances"
+	DefaultReps() int // repetitions when Config.Reps is 0
 	Plan(cfg Config) (bench.Plan, bench.Executor, error)
 	Report(ctx context.Context, in ReportInput) (*ReportOutput, error)
 }

@@ -1,3 +1,7 @@
 // Package all registers every experiment gridbench knows; import it for its
 // side effect.
 package all
+
+import (
+	_ "github.com/gridbench/gridbench/experiments/immediate"
+)

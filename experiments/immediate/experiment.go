@@ -1,0 +1,197 @@
+package immediate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/sched/immediate"
+)
+
+// Name is the experiment id.
+const Name = "immediate"
+
+// BraunDir is the folder of the Braun 512×16 instances below a data root.
+const BraunDir = "braun-hcsp-512x16"
+
+const braunHint = "the Braun et al. 512x16 instances (u_c_hihi.0 … u_s_lolo.0 and their .sol files) " +
+	"come from the HCSP benchmark collection; see ../shared/data/braun-hcsp-512x16/PROVENANCE.md"
+
+func init() { experiments.Register(&Experiment{}) }
+
+// Experiment implements experiments.Experiment.
+type Experiment struct {
+	// missing says why the published part was left out of the last plan.
+	missing error
+}
+
+// Config is everything that determines the runs except the repetitions.
+type Config struct {
+	Heuristics    []string
+	SALow, SAHigh float64
+	KPBPercent    float64
+	Published     []string // Braun instance files run (empty when the data is missing)
+	GenJobs       int
+	GenMachines   int
+	GenTypes      []string
+	GenMethod     string
+	Quick         bool
+}
+
+// Spec is what the executor needs beyond a run's identity.
+type Spec struct {
+	Path string   // a Braun instance file, or empty for a generated instance
+	Gen  etc.Spec // the generated instance's type
+}
+
+const (
+	partPublished = "braun/"
+	partGenerated = "gen/"
+)
+
+func (*Experiment) Name() string { return Name }
+func (*Experiment) Title() string {
+	return "Xhafa, Barolli, Duresi 2007: immediate-mode heuristics on Braun ETC instances"
+}
+func (*Experiment) DefaultReps() int { return 20 }
+
+func config(cfg experiments.Config) Config {
+	c := Config{
+		Heuristics: immediate.Names(),
+		SALow:      immediate.DefaultSALow, SAHigh: immediate.DefaultSAHigh, KPBPercent: immediate.DefaultKPBPercent,
+		GenJobs: 512, GenMachines: 16, GenMethod: etc.RangeBased.String(), Quick: cfg.Quick,
+	}
+	for _, t := range etc.Types() {
+		c.GenTypes = append(c.GenTypes, t.Name())
+	}
+	if cfg.Quick {
+		c.GenJobs, c.GenMachines = 128, 8
+		c.GenTypes = []string{"u_c_hihi", "u_i_lolo", "u_s_hilo"}
+	}
+	return c
+}
+
+// Plan implements experiments.Experiment.
+func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
+	c := config(cfg)
+	e.missing = nil
+	var paths []string
+	for _, inst := range PublishedInstances {
+		p, err := datadir.Find(cfg.DataDir, BraunDir+"/"+inst, braunHint)
+		if err != nil {
+			e.missing = err
+			paths = nil
+			break
+		}
+		paths = append(paths, p)
+		c.Published = append(c.Published, inst)
+	}
+	if e.missing != nil {
+		c.Published = nil
+	}
+	plan := bench.Plan{Experiment: Name, Config: c}
+	for i, p := range paths {
+		for _, h := range c.Heuristics {
+			plan.Runs = append(plan.Runs, bench.NewRun(Name, partPublished+PublishedInstances[i], h, 0, Spec{Path: p}))
+		}
+	}
+	for _, tn := range c.GenTypes {
+		spec, err := etc.ParseName(tn)
+		if err != nil {
+			return bench.Plan{}, nil, err
+		}
+		spec.Jobs, spec.Machines = c.GenJobs, c.GenMachines
+		for rep := 0; rep < cfg.Reps; rep++ {
+			for _, h := range c.Heuristics {
+				plan.Runs = append(plan.Runs, bench.NewRun(Name, partGenerated+tn, h, rep, Spec{Gen: spec}))
+			}
+		}
+	}
+	heur := map[string]immediate.Heuristic{}
+	for _, name := range c.Heuristics {
+		h, err := immediate.Lookup(name)
+		if err != nil {
+			return bench.Plan{}, nil, err
+		}
+		heur[name] = h
+	}
+	return plan, newExecutor(heur), nil
+}
+
+// instanceCache shares each matrix among the heuristics that run on it; an
+// entry is built once (sync.Once) whichever worker asks first.
+type instanceCache struct {
+	mu sync.Mutex
+	m  map[string]*cacheEntry
+}
+
+type cacheEntry struct {
+	once sync.Once
+	mat  *etc.Matrix
+	best *etc.Solution
+	err  error
+}
+
+func (c *instanceCache) get(key string, build func(*cacheEntry)) *cacheEntry {
+	c.mu.Lock()
+	e, ok := c.m[key]
+	if !ok {
+		e = &cacheEntry{}
+		c.m[key] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() { build(e) })
+	return e
+}
+
+func newExecutor(heur map[string]immediate.Heuristic) bench.Executor {
+	cache := &instanceCache{m: map[string]*cacheEntry{}}
+	return func(ctx context.Context, run bench.Run) (bench.Output, error) {
+		spec := run.Spec.(Spec)
+		var ent *cacheEntry
+		if spec.Path != "" {
+			ent = cache.get(spec.Path, func(e *cacheEntry) {
+				e.mat, e.err = etc.ReadFile(spec.Path, etc.ReadOptions{})
+				if e.err == nil {
+					e.best, _ = etc.BestKnown(spec.Path, e.mat.Jobs, e.mat.Machines)
+				}
+			})
+		} else {
+			key := fmt.Sprintf("%s/%d", run.Workload, run.Seed)
+			ent = cache.get(key, func(e *cacheEntry) {
+				e.mat, e.err = etc.Generate(spec.Gen, etc.NewSource(spec.Gen, run.Seed))
+			})
+		}
+		if ent.err != nil {
+			return bench.Output{}, ent.err
+		}
+		h := heur[run.Algorithm]
+		s := h.Assign(ent.mat, nil)
+		m := immediate.Evaluate(ent.mat, s)
+		out := bench.Output{Metrics: []bench.Metric{
+			{Name: "makespan", Value: m.Makespan},
+			{Name: "flowtime", Value: m.Flowtime},
+			{Name: "utilization", Value: m.Utilization},
+			{Name: "proximity", Value: m.Proximity},
+		}}
+		if ent.best != nil {
+			out.Metrics = append(out.Metrics,
+				bench.Metric{Name: "best_known", Value: ent.best.Makespan},
+				bench.Metric{Name: "gap", Value: immediate.Gap(m.Makespan, ent.best.Makespan)})
+		}
+		return out, nil
+	}
+}
+
+// missingData reports whether the published part was skipped for lack of data.
+func (e *Experiment) missingData() (string, bool) {
+	if e.missing == nil || !errors.Is(e.missing, datadir.ErrMissing) {
+		return "", false
+	}
+	return e.missing.Error(), true
+}

@@ -1,0 +1,169 @@
+package plots
+
+import (
+	"errors"
+	"fmt"
+	"image/color"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"codeberg.org/go-pdf/fpdf"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+	"gonum.org/v1/plot/vg/vgpdf"
+	"gonum.org/v1/plot/vg/vgsvg"
+)
+
+// PNGDPI is the resolution of PNG output: enough for a report page and
+// for reading 9-point tick labels on screen.
+const PNGDPI = 150
+
+// pdfDate is written as the PDF creation and modification date. fpdf
+// stamps the current time by default, which would make every PDF differ.
+var pdfDate = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC)
+
+func init() {
+	// These are fpdf's process-wide defaults; no other gridbench package
+	// writes PDFs, and a fixed date is what any of them would want.
+	fpdf.SetDefaultCreationDate(pdfDate)
+	fpdf.SetDefaultModificationDate(pdfDate)
+	fpdf.SetDefaultCatalogSort(true)
+}
+
+// defaultFormats are the formats Save writes when none are given.
+var defaultFormats = []string{"png", "svg"}
+
+// Save draws p at w x h and writes basePath plus one extension per format
+// ("png", "svg", "pdf"; default png and svg). Each file is written to a
+// temporary file in the same directory and renamed into place, so a
+// reader never sees a half-written figure. It returns the paths written.
+// The same plot gives byte-identical SVG and PDF files.
+func Save(p *plot.Plot, w, h vg.Length, basePath string, formats ...string) ([]string, error) {
+	if p == nil {
+		return nil, errors.New("plots: Save: nil plot")
+	}
+	return save(w, h, basePath, formats, func(c draw.Canvas) { p.Draw(c) })
+}
+
+// SaveGrid is Save for several plots tiled on one page: plots is
+// row-major, every row has the same length, and nil entries leave a
+// blank tile. The data areas of all tiles get the same size, so axes
+// line up across rows and columns.
+func SaveGrid(plots [][]*plot.Plot, w, h vg.Length, basePath string, formats ...string) ([]string, error) {
+	if len(plots) == 0 || len(plots[0]) == 0 {
+		return nil, errors.New("plots: SaveGrid: no plots")
+	}
+	cols := len(plots[0])
+	found := false
+	for j, row := range plots {
+		if len(row) != cols {
+			return nil, fmt.Errorf("plots: SaveGrid: row %d has %d plots, row 0 has %d", j, len(row), cols)
+		}
+		for _, p := range row {
+			found = found || p != nil
+		}
+	}
+	if !found {
+		return nil, errors.New("plots: SaveGrid: every tile is nil")
+	}
+	tiles := draw.Tiles{
+		Rows: len(plots), Cols: cols,
+		PadX: vg.Points(8), PadY: vg.Points(8),
+		PadTop: vg.Points(4), PadBottom: vg.Points(4),
+		PadLeft: vg.Points(4), PadRight: vg.Points(4),
+	}
+	return save(w, h, basePath, formats, func(dc draw.Canvas) {
+		// Tiles leave their padding unpainted; fill it so PNGs are not
+		// transparent around the panels.
+		dc.SetColor(color.White)
+		dc.Fill(dc.Rectangle.Path())
+		canvases := plot.Align(plots, tiles, dc)
+		for j, row := range plots {
+			for i, p := range row {
+				if p != nil {
+					p.Draw(canvases[j][i])
+				}
+			}
+		}
+	})
+}
+
+func save(w, h vg.Length, basePath string, formats []string, drawFn func(draw.Canvas)) ([]string, error) {
+	if w <= 0 || h <= 0 {
+		return nil, fmt.Errorf("plots: Save: size %vx%v, want positive", w, h)
+	}
+	if basePath == "" {
+		return nil, errors.New("plots: Save: empty path")
+	}
+	if len(formats) == 0 {
+		formats = defaultFormats
+	}
+	// Check every format before writing anything, so a typo does not
+	// leave a partial set of files.
+	var fs []string
+	seen := map[string]bool{}
+	for _, f := range formats {
+		f = strings.ToLower(strings.TrimPrefix(f, "."))
+		switch f {
+		case "png", "svg", "pdf":
+		default:
+			return nil, fmt.Errorf("plots: Save: unknown format %q (want png, svg or pdf)", f)
+		}
+		if !seen[f] {
+			seen[f] = true
+			fs = append(fs, f)
+		}
+	}
+	var written []string
+	for _, f := range fs {
+		var c vg.CanvasWriterTo
+		switch f {
+		case "png":
+			c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))}
+		case "svg":
+			c = vgsvg.New(w, h)
+		case "pdf":
+			c = vgpdf.New(w, h)
+		}
+		drawFn(draw.New(c))
+		path := basePath + "." + f
+		if err := writeAtomic(path, c); err != nil {
+			return written, fmt.Errorf("plots: Save: %w", err)
+		}
+		written = append(written, path)
+	}
+	return written, nil
+}
+
+// writeAtomic writes to a temporary file beside path and renames it.
+func writeAtomic(path string, src io.WriterTo) (err error) {
+	dir, base := filepath.Split(path)
+	if dir == "" {
+		dir = "."
+	}
+	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = src.WriteTo(tmp); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err = tmp.Chmod(0o644); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
