@@ -29,6 +29,11 @@ type GanttSpec struct {
 	XLabel string
 	// Note is a second, caption-like line under the title.
 	Note string
+	// Makespan, when positive, is where the makespan line is drawn. Zero
+	// means the latest task end or ready time. Set it when the study's
+	// makespan differs, e.g. Xhafa et al.'s Eq. 2 counts only machines that
+	// received a task, ignoring a busier idle machine's ready time.
+	Makespan float64
 }
 
 // GanttTask is one task's execution on one machine.
@@ -112,6 +117,10 @@ func Gantt(spec GanttSpec) (*plot.Plot, error) {
 			p.Add(b)
 		}
 	}
+	extent := makespan
+	if spec.Makespan > 0 {
+		makespan = spec.Makespan
+	}
 	p.Add(&marker{
 		x:     makespan,
 		label: "makespan " + formatTime(makespan),
@@ -144,7 +153,8 @@ func Gantt(spec GanttSpec) (*plot.Plot, error) {
 	p.Y.Min, p.Y.Max = -0.5, float64(n)-0.5
 	// A little room past the makespan keeps its line off the plot's edge.
 	p.X.Min = xmin
-	p.X.Max = makespan + 0.02*math.Max(makespan-xmin, 1e-9)
+	extent = math.Max(extent, makespan)
+	p.X.Max = extent + 0.02*math.Max(extent-xmin, 1e-9)
 	return p, nil
 }
 

@@ -20,11 +20,9 @@ import (
 )
 
 // Trunc3 renders v truncated (not rounded) to three decimals, the way the
-// paper prints its tables. v is first rounded to five decimals: a makespan
-// of 47472299.429 summed in floating point may come out as
-// 47472299.42899999, whose plain truncation would print .428.
+// paper prints its tables.
 func Trunc3(v float64) string {
-	s := strconv.FormatFloat(v, 'f', 5, 64)
+	s := strconv.FormatFloat(v, 'f', 9, 64)
 	if i := strings.IndexByte(s, '.'); i >= 0 && len(s) > i+4 {
 		s = s[:i+4]
 	}
@@ -278,11 +276,12 @@ func workedExample(w io.Writer, paperDir string) error {
 		var tasks []plots.GanttTask
 		var assign []string
 		for j := range s.Machine {
-			tasks = append(tasks, plots.GanttTask{Machine: s.Machine[j], Start: s.Start[j], End: s.End[j], Label: fmt.Sprintf("j%d", j)})
+			tasks = append(tasks, plots.GanttTask{Machine: s.Machine[j], Start: s.Start[j], End: s.End[j], Label: fmt.Sprintf("j%d", j), Color: j})
 			assign = append(assign, fmt.Sprintf("j%d→m%d", j, s.Machine[j]))
 		}
 		specs = append(specs, plots.GanttSpec{Title: fmt.Sprintf("%s: makespan %g", h.Name(), ms),
-			Machines: []string{"m0", "m1", "m2"}, Ready: ready, Tasks: tasks})
+			Machines: []string{"m0", "m1", "m2"}, Ready: ready, Tasks: tasks, Makespan: ms,
+			Note: "Eq. 2: machines with a job only"})
 		c := paper.Num(ms, 0)
 		if ms != published[h.Name()] {
 			c.Bad = true

@@ -1,0 +1,85 @@
+package bench_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gridbench/gridbench/generators/trace"
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/timeshare"
+)
+
+// tsSynthetic draws n single-CPU jobs for the time-sharing simulator:
+// exponential run times (mean 1000 s), Poisson arrivals at an offered load
+// of 1.05 × slaves, three users of unequal weight. Overloaded on purpose, so
+// RR queues grow long, as they do on the LCG prefix.
+func tsSynthetic(n, slaves int) []timeshare.Job {
+	r := rand.New(rand.NewPCG(uint64(n), uint64(slaves)))
+	jobs := make([]timeshare.Job, n)
+	t := 0.0
+	for i := range jobs {
+		t += r.ExpFloat64() * 1000 / (1.05 * float64(slaves))
+		jobs[i] = timeshare.Job{ID: int64(i + 1), Submit: math.Round(t), Run: math.Round(r.ExpFloat64() * 1000), User: r.IntN(1 + r.IntN(6))}
+	}
+	timeshare.PriorityRule(jobs)
+	return jobs
+}
+
+func tsRun(b *testing.B, jobs []timeshare.Job, slaves int, algo string) {
+	b.Helper()
+	s, err := timeshare.New(algo, timeshare.Params{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	var slices int64
+	for b.Loop() {
+		res, err := timeshare.Run(jobs, slaves, s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		slices = res.Slices
+	}
+	b.ReportMetric(float64(slices), "slices/op")
+	b.ReportMetric(float64(slices)*float64(b.N)/b.Elapsed().Seconds(), "slices/s")
+}
+
+// BenchmarkTimeshare runs every algorithm on synthetic workloads of graded
+// size; no data needed.
+func BenchmarkTimeshare(b *testing.B) {
+	for _, algo := range timeshare.Algorithms() {
+		for _, slaves := range []int{16, 128} {
+			for _, n := range []int{10_000, 100_000} {
+				jobs := tsSynthetic(n, slaves)
+				b.Run(fmt.Sprintf("algo=%s/slaves=%d/jobs=%d", algo, slaves, n), func(b *testing.B) {
+					tsRun(b, jobs, slaves, algo)
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkTimeshareLCG runs the paper's grid: all seven algorithms on the
+// first 5% (9,402 jobs) of the LCG trace, P = 16 … 128.
+func BenchmarkTimeshareLCG(b *testing.B) {
+	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
+	const n = 9402
+	recs, _, err := trace.ReadAll(path, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	jobs := make([]timeshare.Job, len(recs))
+	for i, r := range recs {
+		jobs[i] = timeshare.Job{ID: int64(r.ID), Submit: r.Submit, Run: r.Run, User: r.User}
+	}
+	timeshare.PriorityRule(jobs)
+	for _, algo := range timeshare.Algorithms() {
+		for _, slaves := range []int{16, 32, 64, 128} {
+			b.Run(fmt.Sprintf("trace=lcg5pct/algo=%s/slaves=%d/jobs=%d", algo, slaves, n), func(b *testing.B) {
+				tsRun(b, jobs, slaves, algo)
+			})
+		}
+	}
+}

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/gridbench/gridbench/generators/trace"
+	"github.com/gridbench/gridbench/internal/timeshare"
+)
+
+func init() { register(timeshareCommand) }
+
+func timeshareCommand() *cli.Command {
+	algos := strings.Join(timeshare.Algorithms(), "|")
+	return &cli.Command{
+		Name:  "timeshare",
+		Usage: "simulate the master/slave time-sharing platform of Shah et al. 2012 on a trace",
+		Description: "Deals the trace's valid jobs (run time >= 0) round-robin to P single-CPU slaves (the i-th valid job\n" +
+			"to slave i mod P), runs the chosen local scheduler on every slave, writes one CSV row per job and\n" +
+			"prints the average waiting, turnaround, response and bounded slowdown (tau = 10 s), the total\n" +
+			"completion time (last end - first submit) and the maximum stretch.\n" +
+			"Priorities (p, plrr, apdrr): " + timeshare.PriorityRuleText + ".",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (SWF or GWF, optionally gzipped; required)"},
+			&cli.IntFlag{Name: "max-jobs", Usage: "use only the first `N` job records of the trace (0: all)"},
+			&cli.IntFlag{Name: "slaves", Usage: "number of single-CPU slaves `P` (required)"},
+			&cli.StringFlag{Name: "algo", Usage: "local scheduler: " + algos + " (required)"},
+			&cli.Float64Flag{Name: "quantum", Usage: "RR and PLRR time quantum `Q` in seconds", Value: timeshare.DefaultQuantum},
+			&cli.StringFlag{Name: "jobs-out", Usage: "write one row per job to `FILE.csv` (required)"},
+		},
+		Action: runTimeshare,
+		// A bad flag value is one error line, not the help page.
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error { return err },
+	}
+}
+
+func runTimeshare(c *cli.Context) error {
+	// Checked here rather than with Required, which also prints the help
+	// page: a missing flag is one error line like every other mistake.
+	var missing []string
+	for _, f := range []string{"swf", "slaves", "algo", "jobs-out"} {
+		if !c.IsSet(f) {
+			missing = append(missing, "--"+f)
+		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("timeshare needs %s", strings.Join(missing, ", "))
+	}
+	slaves, maxJobs, q := c.Int("slaves"), c.Int("max-jobs"), c.Float64("quantum")
+	if slaves < 1 {
+		return fmt.Errorf("--slaves %d: need at least 1", slaves)
+	}
+	if maxJobs < 0 {
+		return fmt.Errorf("--max-jobs %d: must be >= 0 (0 means all)", maxJobs)
+	}
+	if !(q > 0) {
+		return fmt.Errorf("--quantum %v: must be a positive number of seconds", q)
+	}
+	algo := c.String("algo")
+	sched, err := timeshare.New(algo, timeshare.Params{Quantum: q})
+	if err != nil {
+		return fmt.Errorf("--algo: %w", err)
+	}
+
+	path := c.String("swf")
+	recs, _, err := trace.ReadAll(path, maxJobs)
+	if err != nil {
+		return err
+	}
+	jobs := make([]timeshare.Job, len(recs))
+	for i, r := range recs {
+		jobs[i] = timeshare.Job{ID: int64(r.ID), Submit: r.Submit, Run: r.Run, User: r.User}
+	}
+	timeshare.PriorityRule(jobs)
+	res, err := timeshare.Run(jobs, slaves, sched)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := timeshare.WriteJobsCSVFile(c.String("jobs-out"), jobs, res.Outcomes); err != nil {
+		return err
+	}
+
+	w := c.App.Writer
+	fmt.Fprintf(w, "trace                  %s: %d jobs read, %d dealt, %d skipped (run time < 0)\n",
+		path, len(jobs), res.Dealt, len(jobs)-res.Dealt)
+	fmt.Fprintf(w, "platform               %d slaves, algorithm %s", slaves, strings.ToLower(algo))
+	if a := strings.ToLower(algo); a == "rr" || a == "plrr" {
+		fmt.Fprintf(w, ", quantum %g s", q)
+	}
+	fmt.Fprintln(w)
+	return timeshare.WriteSummary(w, timeshare.Summarize(jobs, res.Outcomes), res.Slices)
+}

@@ -1,0 +1,87 @@
+package timeshare
+
+import "math"
+
+// nonPreemptive runs each chosen job to completion. When the CPU frees it
+// takes, among the arrived jobs, the one that before ranks first; before
+// compares two jobs of the slave by index, and indices are arrival order, so
+// a strict before with an index tie-break gives "ties by arrival order".
+type nonPreemptive struct {
+	// key orders jobs: smaller key first, ties by arrival order.
+	key func(j *Job) float64
+}
+
+func (s nonPreemptive) Schedule(jobs []Job, out []Outcome) int64 {
+	n := len(jobs)
+	keys := make([]float64, n)
+	for i := range jobs {
+		keys[i] = s.key(&jobs[i])
+	}
+	h := jobHeap{keys: keys, items: make([]int32, 0, 64)}
+	t := math.Inf(-1)
+	next := 0
+	for range n {
+		if len(h.items) == 0 && jobs[next].Submit > t {
+			t = jobs[next].Submit
+		}
+		for next < n && jobs[next].Submit <= t {
+			h.push(int32(next))
+			next++
+		}
+		i := h.pop()
+		out[i].FirstStart = t
+		t += jobs[i].Run
+		out[i].End = t
+	}
+	return int64(n)
+}
+
+// jobHeap is a binary min-heap of job indices ordered by (keys[i], i).
+// Written out rather than via container/heap to avoid interface calls on the
+// hot path.
+type jobHeap struct {
+	keys  []float64
+	items []int32
+}
+
+func (h *jobHeap) less(a, b int32) bool {
+	ka, kb := h.keys[a], h.keys[b]
+	return ka < kb || (ka == kb && a < b)
+}
+
+func (h *jobHeap) push(x int32) {
+	h.items = append(h.items, x)
+	i := len(h.items) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if !h.less(h.items[i], h.items[p]) {
+			break
+		}
+		h.items[i], h.items[p] = h.items[p], h.items[i]
+		i = p
+	}
+}
+
+func (h *jobHeap) pop() int32 {
+	top := h.items[0]
+	last := len(h.items) - 1
+	h.items[0] = h.items[last]
+	h.items = h.items[:last]
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= last {
+			break
+		}
+		m := l
+		if r := l + 1; r < last && h.less(h.items[r], h.items[l]) {
+			m = r
+		}
+		if !h.less(h.items[m], h.items[i]) {
+			break
+		}
+		h.items[i], h.items[m] = h.items[m], h.items[i]
+		i = m
+	}
+	return top
+}

@@ -1,0 +1,180 @@
+package timeshare
+
+import "math"
+
+// levelRR is round robin over strict priority levels with a fixed quantum:
+// the head of the most urgent non-empty level gets a slice of
+// min(quantum, remaining); a preempted job goes back to the tail of its own
+// level after every job that arrived at or before the preemption instant;
+// a more urgent arrival therefore takes the CPU at the next slice boundary,
+// never mid-slice. RR is the one-level case.
+type levelRR struct {
+	quantum float64
+	// level maps a job to its level, 0 most urgent, < levels.
+	level  func(j *Job) int
+	levels int
+}
+
+func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
+	n := len(jobs)
+	q := s.quantum
+	lev := make([]int32, n)
+	queues := make([]ring, s.levels)
+	rem := make([]float64, n)
+	started := make([]bool, n)
+	for i := range jobs {
+		lev[i] = int32(s.level(&jobs[i]))
+		rem[i] = jobs[i].Run
+	}
+	var slices int64
+	t := math.Inf(-1)
+	next, left := 0, n
+	admit := func() {
+		for next < n && jobs[next].Submit <= t {
+			queues[lev[next]].push(int32(next))
+			next++
+		}
+	}
+	top := func() *ring {
+		for l := range queues {
+			if queues[l].len() > 0 {
+				return &queues[l]
+			}
+		}
+		return nil
+	}
+	sinceCheck := math.MaxInt // check for a jump before the first slice
+	for left > 0 {
+		qu := top()
+		if qu == nil {
+			t = max(t, jobs[next].Submit)
+			admit()
+			qu = top()
+		}
+		// Trying a jump costs O(queue length), so try at most once per that
+		// many slices: amortised O(1) per slice.
+		if sinceCheck >= qu.len() {
+			sinceCheck = 0
+			nextArrival := math.Inf(1)
+			if next < n {
+				nextArrival = jobs[next].Submit
+			}
+			if k := qu.jumpRounds(q, t, nextArrival, rem, started, out); k > 0 {
+				m := int64(qu.len())
+				slices += k * m
+				t += float64(k) * float64(m) * q
+				continue
+			}
+		}
+		sinceCheck++
+		i := qu.pop()
+		if !started[i] {
+			started[i] = true
+			out[i].FirstStart = t
+		}
+		d := min(q, rem[i])
+		t += d
+		rem[i] -= d
+		slices++
+		// Arrivals up to and including t enter before the preempted job.
+		admit()
+		if rem[i] > 0 {
+			queues[lev[i]].push(i)
+		} else {
+			out[i].End = t
+			left--
+		}
+	}
+	return slices
+}
+
+// jumpRounds skips k >= 0 whole rounds of the queue starting at time t, the
+// largest k for which no job finishes (every remaining time > k*q) and no
+// job arrives (t + k*len*q < nextArrival; an arrival exactly at a round's
+// end would have been queued before the preempted job, so it must be
+// strictly later). After k such rounds the queue is back in the same order,
+// every job is q*k shorter, and jobs that had never run first ran in the
+// first round, at t + position*q. It returns k; the caller advances time and
+// the slice count.
+func (r *ring) jumpRounds(q, t, nextArrival float64, rem []float64, started []bool, out []Outcome) int64 {
+	m := r.len()
+	if m == 0 || q <= 0 {
+		return 0
+	}
+	minRem := math.Inf(1)
+	for p := range m {
+		minRem = min(minRem, rem[r.at(p)])
+	}
+	k := roundsBelow(minRem, q)
+	if !math.IsInf(nextArrival, 1) {
+		k = min(k, roundsBelow(nextArrival-t, float64(m)*q))
+	}
+	if k < 1 {
+		return 0
+	}
+	kq := float64(k) * q
+	for p := range m {
+		i := r.at(p)
+		if !started[i] {
+			started[i] = true
+			out[i].FirstStart = t + float64(p)*q
+		}
+		rem[i] -= kq
+	}
+	return k
+}
+
+// roundsBelow returns the largest integer k >= 0 with k*step < x (0 when
+// x <= 0 or step <= 0).
+func roundsBelow(x, step float64) int64 {
+	if !(x > 0) || !(step > 0) {
+		return 0
+	}
+	f := math.Ceil(x/step) - 1
+	if f > 1<<52 {
+		f = 1 << 52
+	}
+	k := int64(max(f, 0))
+	// x/step rounds; step back or forward so k*step < x holds exactly as
+	// the slice-by-slice arithmetic would see it.
+	for k > 0 && float64(k)*step >= x {
+		k--
+	}
+	for float64(k+1)*step < x && k < 1<<52 {
+		k++
+	}
+	return k
+}
+
+// ring is a FIFO of job indices on a power-of-two circular buffer.
+type ring struct {
+	buf        []int32
+	head, size int
+}
+
+func (r *ring) len() int { return r.size }
+
+func (r *ring) at(p int) int32 { return r.buf[(r.head+p)&(len(r.buf)-1)] }
+
+func (r *ring) push(x int32) {
+	if r.size == len(r.buf) {
+		r.grow()
+	}
+	r.buf[(r.head+r.size)&(len(r.buf)-1)] = x
+	r.size++
+}
+
+func (r *ring) pop() int32 {
+	x := r.buf[r.head]
+	r.head = (r.head + 1) & (len(r.buf) - 1)
+	r.size--
+	return x
+}
+
+func (r *ring) grow() {
+	nb := make([]int32, max(16, 2*len(r.buf)))
+	for p := range r.size {
+		nb[p] = r.at(p)
+	}
+	r.buf, r.head = nb, 0
+}

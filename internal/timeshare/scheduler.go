@@ -1,0 +1,90 @@
+package timeshare
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// DefaultQuantum is the fixed RR and PLRR quantum of Shah et al. 2012
+// ("'50' units as the fixed time quantum").
+const DefaultQuantum = 50
+
+// Params tunes the schedulers; each one reads only what it needs.
+type Params struct {
+	// Quantum is the fixed time slice of RR and PLRR, in seconds; 0 means
+	// DefaultQuantum. APDRR computes its own.
+	Quantum float64
+}
+
+func (p Params) quantum() float64 {
+	if p.Quantum == 0 {
+		return DefaultQuantum
+	}
+	return p.Quantum
+}
+
+func (p Params) check() error {
+	if !finite(p.Quantum) || p.Quantum < 0 {
+		return fmt.Errorf("timeshare: quantum %v must be a positive number", p.Quantum)
+	}
+	return nil
+}
+
+// Scheduler is one slave's local scheduling policy.
+//
+// Schedule simulates one slave from an empty CPU. jobs are that slave's jobs
+// in arrival order (Submit ascending, ties in input order), all with Run >= 0
+// and finite times. It sets FirstStart and End of out[i] for jobs[i] (Slave
+// is the caller's) and returns the number of slices dispatched. Schedule
+// keeps no state between calls, so one Scheduler may serve several
+// goroutines at once.
+type Scheduler interface {
+	Schedule(jobs []Job, out []Outcome) (slices int64)
+}
+
+// Factory builds a Scheduler from validated Params.
+type Factory func(Params) Scheduler
+
+var registry = map[string]Factory{}
+
+// Register adds an algorithm under a lower-case name. It panics on a
+// duplicate name, which is a programming error.
+func Register(name string, f Factory) {
+	if _, dup := registry[name]; dup {
+		panic("timeshare: algorithm " + name + " registered twice")
+	}
+	registry[name] = f
+}
+
+// Algorithms lists the registered algorithm names in the paper's order for
+// the built-in ones, then any others sorted.
+func Algorithms() []string {
+	order := []string{"fcfs", "spn", "ljf", "p", "rr", "plrr", "apdrr"}
+	var names, extra []string
+	for _, n := range order {
+		if _, ok := registry[n]; ok {
+			names = append(names, n)
+		}
+	}
+	for n := range registry {
+		if !slices.Contains(order, n) {
+			extra = append(extra, n)
+		}
+	}
+	slices.Sort(extra)
+	return append(names, extra...)
+}
+
+// New returns the named scheduler. An unknown name or bad Params gives a
+// one-line error listing the valid choices.
+func New(name string, p Params) (Scheduler, error) {
+	f, ok := registry[strings.ToLower(name)]
+	if !ok {
+		return nil, fmt.Errorf("unknown algorithm %q (valid: %s)", name, strings.Join(Algorithms(), ", "))
+	}
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	return f(p), nil
+}
