@@ -1,0 +1,92 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var updateTrace = flag.Bool("update-trace", false, "rewrite cmd/gridbench/testdata/trace/*.golden")
+
+func runTrace(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), append([]string{"gridbench"}, args...), &stdout, &stderr)
+	return code, stdout.String(), stderr.String()
+}
+
+func TestTraceStatsGolden(t *testing.T) {
+	dir := t.TempDir()
+	counts, acf, fft := filepath.Join(dir, "counts.csv"), filepath.Join(dir, "acf.csv"), filepath.Join(dir, "fft.csv")
+	code, stdout, stderr := runTrace(t, "trace", "stats", "--counts-out", counts, "--acf-out", acf, "--fft-out", fft, "--max-lag", "3", "testdata/trace/small.swf")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	golden := "testdata/trace/small.stats.golden"
+	if *updateTrace {
+		if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if stdout != string(want) {
+		t.Errorf("stdout differs from %s (rerun with -update-trace after checking):\n%s", golden, stdout)
+	}
+	// Submits 0 10 500 1023 | 1024 | 3000 | - | 5000 5100 in 1024 s windows.
+	wantCounts := "window,start,count\n0,0,4\n1,1024,1\n2,2048,1\n3,3072,0\n4,4096,2\n"
+	if b, _ := os.ReadFile(counts); string(b) != wantCounts {
+		t.Errorf("counts CSV:\n%s\nwant:\n%s", b, wantCounts)
+	}
+	b, _ := os.ReadFile(acf)
+	if lines := strings.Split(strings.TrimSpace(string(b)), "\n"); len(lines) != 5 || lines[0] != "lag,lag_seconds,acf" || lines[1] != "0,0,1" || !strings.HasPrefix(lines[2], "1,1024,") {
+		t.Errorf("acf CSV:\n%s", b)
+	}
+	b, _ = os.ReadFile(fft)
+	if lines := strings.Split(strings.TrimSpace(string(b)), "\n"); len(lines) != 4 || lines[0] != "bin,cycles_per_day,period_hours,magnitude" {
+		t.Errorf("fft CSV:\n%s", b)
+	}
+}
+
+func TestTraceStatsErrors(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"malformed line", []string{"trace", "stats", "testdata/trace/bad.swf"},
+			`gridbench: bad.swf:5: field 4 (run time) "1h0" is not a number (write -1 for a missing value)`},
+		{"no file", []string{"trace", "stats"}, "gridbench: trace stats takes one FILE, got 0 arguments"},
+		{"flag after file", []string{"trace", "stats", "testdata/trace/small.swf", "--counts-out", "x.csv"},
+			"gridbench: trace stats takes one FILE, got 3 arguments"},
+		{"missing file", []string{"trace", "stats", "--data", "testdata/nowhere", "no/such.swf"}, "gridbench: no/such.swf: no such file"},
+		{"negative lag", []string{"trace", "stats", "--max-lag", "-2", "testdata/trace/small.swf"}, "gridbench: --max-lag -2: must be >= 0"},
+		{"bad window", []string{"trace", "stats", "--window", "0", "testdata/trace/small.swf"}, "gridbench: --window 0: must be > 0"},
+		{"unwritable output", []string{"trace", "stats", "--counts-out", "testdata/nowhere/c.csv", "testdata/trace/small.swf"}, "gridbench: --counts-out: open testdata/nowhere/c.csv"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runTrace(t, tc.args...)
+			if code != 1 || !strings.HasPrefix(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+				t.Errorf("exit %d, stderr %q, want one line starting %q", code, stderr, tc.want)
+			}
+		})
+	}
+}
+
+func TestTraceStatsGWF(t *testing.T) {
+	code, stdout, stderr := runTrace(t, "trace", "stats", "../../generators/trace/testdata/auvergrid.gwf")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"auvergrid.gwf (GWF)", "jobs       30\n", "absolute Unix seconds", "Europe/Paris"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+}

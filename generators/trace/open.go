@@ -1,0 +1,140 @@
+package trace
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// ReadCloser is a Reader over an opened file; Close releases the file.
+type ReadCloser interface {
+	Reader
+	io.Closer
+}
+
+type fileReader struct {
+	Reader
+	closers []io.Closer
+}
+
+func (f *fileReader) Close() error {
+	var errs []error
+	for i := len(f.closers) - 1; i >= 0; i-- {
+		errs = append(errs, f.closers[i].Close())
+	}
+	return errors.Join(errs...)
+}
+
+// FormatOf returns the format a file name announces: SWF for .swf and
+// .swf.gz, GWF for .gwf and .gwf.gz, Unknown otherwise.
+func FormatOf(path string) Format {
+	base := strings.ToLower(filepath.Base(path))
+	base = strings.TrimSuffix(base, ".gz")
+	switch filepath.Ext(base) {
+	case ".swf":
+		return SWF
+	case ".gwf":
+		return GWF
+	}
+	return Unknown
+}
+
+// Sniff guesses the format from the first non-blank line of a text: a ';'
+// comment or 18 fields is SWF, a '#' comment or 29 fields is GWF.
+func Sniff(head []byte) Format {
+	for _, line := range bytes.Split(head, []byte("\n")) {
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 {
+			continue
+		}
+		switch t[0] {
+		case ';':
+			return SWF
+		case '#':
+			return GWF
+		}
+		switch len(splitFields(nil, t)) {
+		case len(SWFColumns):
+			return SWF
+		case len(GWFColumns):
+			return GWF
+		}
+		return Unknown
+	}
+	return Unknown
+}
+
+// Open opens a trace file and returns a streaming reader for it. A gzip
+// file is decompressed transparently (recognised by its magic bytes, so a
+// misnamed file still works). The format comes from the extension (.swf,
+// .swf.gz, .gwf, .gwf.gz); for any other name it is sniffed from the first
+// line, and a file that looks like neither is an error.
+func Open(path string) (ReadCloser, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	name := filepath.Base(path)
+	fr := &fileReader{closers: []io.Closer{f}}
+	br := bufio.NewReaderSize(f, 256<<10)
+	var src io.Reader = br
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		fr.closers = append(fr.closers, zr)
+		src = bufio.NewReaderSize(zr, 256<<10)
+	}
+	format := FormatOf(path)
+	if format == Unknown {
+		b := src.(*bufio.Reader)
+		head, _ := b.Peek(64 << 10)
+		if format = Sniff(head); format == Unknown {
+			f.Close()
+			return nil, fmt.Errorf("%s: not a recognised trace: name it .swf or .gwf (optionally .gz); SWF lines have 18 numeric fields and ';' comments, GWF lines 29 fields and '#' comments", name)
+		}
+	}
+	fr.Reader = NewReader(src, name, format)
+	return fr, nil
+}
+
+// NewReader returns a reader of the given format over uncompressed text.
+// It panics for Unknown, which is a programming error.
+func NewReader(r io.Reader, name string, f Format) Reader {
+	switch f {
+	case SWF:
+		return NewSWFReader(r, name)
+	case GWF:
+		return NewGWFReader(r, name)
+	}
+	panic("trace: NewReader with unknown format")
+}
+
+// ReadAll reads up to maxJobs jobs (all when maxJobs <= 0) from the trace at
+// path and returns them with the header.
+func ReadAll(path string, maxJobs int) ([]Job, *Header, error) {
+	r, err := Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer r.Close()
+	var jobs []Job
+	if maxJobs > 0 {
+		jobs = make([]Job, 0, min(maxJobs, 1<<20))
+	}
+	for (maxJobs <= 0 || len(jobs) < maxJobs) && r.Next() {
+		jobs = append(jobs, r.Job())
+	}
+	if err := r.Err(); err != nil {
+		return jobs, r.Header(), err
+	}
+	return jobs, r.Header(), nil
+}

@@ -1,0 +1,85 @@
+package trace
+
+import (
+	"fmt"
+	"io"
+)
+
+// SWFColumns names the 18 SWF columns (Standard Workload Format 2.2) in
+// order; error messages use these names.
+var SWFColumns = [18]string{
+	"job number", "submit time", "wait time", "run time", "allocated processors",
+	"average CPU time", "used memory", "requested processors", "requested time",
+	"requested memory", "status", "user id", "group id", "executable",
+	"queue", "partition", "preceding job", "think time",
+}
+
+// SWFReader streams jobs from a Standard Workload Format trace.
+type SWFReader struct {
+	lines
+	job Job
+}
+
+// NewSWFReader returns a reader of uncompressed SWF text from r; name is used
+// in error messages (usually the file name). Use Open for files and .gz.
+func NewSWFReader(r io.Reader, name string) *SWFReader {
+	return &SWFReader{lines: newLines(r, name)}
+}
+
+// Next parses the next job line. It stops at the first malformed line.
+func (r *SWFReader) Next() bool {
+	if !r.next() {
+		return false
+	}
+	if n := len(r.fields); n != len(SWFColumns) {
+		r.fail(0, "", fmt.Sprintf("%d fields, want 18: an SWF job line is 18 numbers separated by spaces (job, submit, wait, run, procs, avg CPU, mem, req procs, req time, req mem, status, user, group, exe, queue, partition, preceding, think), -1 for a missing value; comment lines start with ';'", n))
+		return false
+	}
+	j := &r.job
+	*j = Job{Line: r.line}
+	ok := true
+	in := func(dst *int, i int) {
+		if ok {
+			*dst, ok = r.integer(i, SWFColumns[i-1])
+		}
+	}
+	fl := func(dst *float64, i int) {
+		if ok {
+			*dst, ok = r.num(i, SWFColumns[i-1])
+		}
+	}
+	in(&j.ID, 1)
+	fl(&j.Submit, 2)
+	fl(&j.Wait, 3)
+	fl(&j.Run, 4)
+	in(&j.Procs, 5)
+	fl(&j.AvgCPU, 6)
+	fl(&j.Mem, 7)
+	in(&j.ReqProcs, 8)
+	fl(&j.ReqTime, 9)
+	fl(&j.ReqMem, 10)
+	in(&j.Status, 11)
+	in(&j.User, 12)
+	in(&j.Group, 13)
+	in(&j.Exe, 14)
+	in(&j.Queue, 15)
+	in(&j.Partition, 16)
+	in(&j.Preceding, 17)
+	fl(&j.Think, 18)
+	return ok
+}
+
+// Job returns the record Next advanced to.
+func (r *SWFReader) Job() Job { return r.job }
+
+// Err returns the first error, nil at a clean end of input.
+func (r *SWFReader) Err() error { return r.err }
+
+// Header returns the ';' comment header.
+func (r *SWFReader) Header() *Header { return r.hdr }
+
+// Format returns SWF.
+func (r *SWFReader) Format() Format { return SWF }
+
+// Name returns the name used in error messages.
+func (r *SWFReader) Name() string { return r.name }

@@ -1,0 +1,209 @@
+package trace
+
+import (
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const smallSWF = `; Version: 2.2
+; Computer: Linux cluster (Seth)
+; Information: http://www.hpc2n.umu.se/
+;              http://www.cs.huji.ac.il/labs/parallel/workload/
+; MaxJobs: 527371
+; UnixStartTime: 1027839845
+; TimeZone: 3600
+; TimeZoneString: Europe/Stockholm
+; MaxNodes: 240
+; MaxProcs: 240
+; Note: uses MAUI scheduler
+; Note: THIS IS A CLEANED VERSION
+;       filter: job<=14
+; Partition:  1 DEFAULT
+; Partition:  2 ALL
+;
+    1        0 308434  31405   30  31405    -1   30  37980    -1  1   1   1  -1 -1  1 -1 -1
+
+   12   342343      5    553   -1 552.21    -1   40  43200    -1  1   4   1  -1 -1  1 -1 -1
+	13	342350	7	12	2	-1	-1	2	-1	-1	5	4	1	-1	-1	2	12	30.5
+`
+
+func readAllString(t *testing.T, r Reader) []Job {
+	t.Helper()
+	var jobs []Job
+	for r.Next() {
+		jobs = append(jobs, r.Job())
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return jobs
+}
+
+func TestSWFRead(t *testing.T) {
+	r := NewSWFReader(strings.NewReader(smallSWF), "small.swf")
+	jobs := readAllString(t, r)
+	if len(jobs) != 3 {
+		t.Fatalf("%d jobs, want 3", len(jobs))
+	}
+	want := Job{ID: 12, Submit: 342343, Wait: 5, Run: 553, Procs: -1, AvgCPU: 552.21, Mem: -1, ReqProcs: 40,
+		ReqTime: 43200, ReqMem: -1, Status: 1, User: 4, Group: 1, Exe: -1, Queue: -1, Partition: 1,
+		Preceding: -1, Think: -1, Line: 19}
+	if jobs[1] != want {
+		t.Errorf("job 2:\n got %+v\nwant %+v", jobs[1], want)
+	}
+	if j := jobs[2]; j.Line != 20 || j.Preceding != 12 || j.Think != 30.5 || j.Status != 5 || j.CPUs() != 2 || j.Estimate() != 12 {
+		t.Errorf("tab-separated job: %+v (CPUs %d, Estimate %v)", j, j.CPUs(), j.Estimate())
+	}
+	if c, e := jobs[1].CPUs(), jobs[1].Estimate(); c != 40 || e != 43200 {
+		t.Errorf("CPUs %d Estimate %v, want the requested 40 and 43200", c, e)
+	}
+	h := r.Header()
+	if h.Version != "2.2" || h.MaxJobs != 527371 || h.UnixStartTime != 1027839845 || h.TimeZone != 3600 ||
+		h.TimeZoneString != "Europe/Stockholm" || h.MaxNodes != 240 || h.MaxProcs != 240 || h.MaxRecords != -1 {
+		t.Errorf("header %+v", h)
+	}
+	if got := h.Fields["Partition"]; len(got) != 2 || got[0] != "1 DEFAULT" || got[1] != "2 ALL" {
+		t.Errorf("Partition %q", got)
+	}
+	if len(h.Notes) != 2 || h.Notes[1] != "THIS IS A CLEANED VERSION\nfilter: job<=14" {
+		t.Errorf("Notes %q", h.Notes)
+	}
+	if got := h.Get("Information"); got != "http://www.hpc2n.umu.se/\nhttp://www.cs.huji.ac.il/labs/parallel/workload/" {
+		t.Errorf("Information %q", got)
+	}
+	if h.Keys[0] != "Version" || h.Keys[len(h.Keys)-1] != "Partition" {
+		t.Errorf("Keys %q", h.Keys)
+	}
+}
+
+func TestSWFErrors(t *testing.T) {
+	good := "1 0 5 10 1 -1 -1 1 100 -1 1 1 1 -1 -1 1 -1 -1"
+	for _, tc := range []struct {
+		name, text, want string
+	}{
+		{"few fields", "; c\n" + good + "\n1 2 3\n", "bad.swf:3: 3 fields, want 18"},
+		{"many fields", good + " 7\n", "bad.swf:1: 19 fields, want 18"},
+		{"not a number", good + "\n\n2 10 -1 x 1 -1 -1 1 100 -1 1 1 1 -1 -1 1 -1 -1\n", `bad.swf:3: field 4 (run time) "x" is not a number`},
+		{"fraction in count", "2 10 -1 5 2.5 -1 -1 1 100 -1 1 1 1 -1 -1 1 -1 -1\n", `bad.swf:1: field 5 (allocated processors) "2.5" is not a whole number`},
+		{"NaN", "2 NaN -1 5 2 -1 -1 1 100 -1 1 1 1 -1 -1 1 -1 -1\n", `bad.swf:1: field 2 (submit time) "NaN" is not a number`},
+		{"last field", "2 1 -1 5 2 -1 -1 1 100 -1 1 1 1 -1 -1 1 -1 1e\n", `bad.swf:1: field 18 (think time) "1e"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := NewSWFReader(strings.NewReader(tc.text), "bad.swf")
+			for r.Next() {
+			}
+			err := r.Err()
+			if err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+				t.Fatalf("error %v, want prefix %q", err, tc.want)
+			}
+			var pe *ParseError
+			if !errors.As(err, &pe) || pe.File != "bad.swf" {
+				t.Errorf("not a *ParseError naming the file: %#v", err)
+			}
+			if r.Next() {
+				t.Error("Next after an error returned true")
+			}
+		})
+	}
+}
+
+func TestSWFLongLine(t *testing.T) {
+	text := "1 0 5 10 1 -1 -1 1 100 -1 1 1 1 -1 -1 1 -1 -1\n" + strings.Repeat("9", maxLine+1) + "\n"
+	r := NewSWFReader(strings.NewReader(text), "long.swf")
+	for r.Next() {
+	}
+	if err := r.Err(); err == nil || !strings.HasPrefix(err.Error(), "long.swf:2: line longer") {
+		t.Fatalf("error %v", err)
+	}
+}
+
+func TestOpenGzipAndSniff(t *testing.T) {
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write([]byte(smallSWF))
+	zw.Close()
+	gwf, err := os.ReadFile("testdata/auvergrid.gwf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{
+		"a.swf.gz":   buf.Bytes(),
+		"a.SWF":      []byte(smallSWF),
+		"noext":      []byte(smallSWF),
+		"misnamed":   buf.Bytes(), // gzip without .gz, sniffed after decompression
+		"jobs.txt":   gwf,
+		"b.gwf":      gwf,
+		"garbage.gz": []byte("hello world\n"),
+	}
+	for name, b := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, want := range map[string]struct {
+		f    Format
+		jobs int
+	}{"a.swf.gz": {SWF, 3}, "a.SWF": {SWF, 3}, "noext": {SWF, 3}, "misnamed": {SWF, 3}, "jobs.txt": {GWF, 30}, "b.gwf": {GWF, 30}} {
+		r, err := Open(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		jobs := readAllString(t, r)
+		if r.Format() != want.f || len(jobs) != want.jobs || r.Name() != name {
+			t.Errorf("%s: format %v, %d jobs, name %q", name, r.Format(), len(jobs), r.Name())
+		}
+		if err := r.Close(); err != nil {
+			t.Error(err)
+		}
+	}
+	if _, err := Open(filepath.Join(dir, "garbage.gz")); err == nil || !strings.Contains(err.Error(), "garbage.gz: not a recognised trace") {
+		t.Errorf("garbage: %v", err)
+	}
+	if _, err := Open(filepath.Join(dir, "absent.swf")); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("absent: %v", err)
+	}
+	jobs, h, err := ReadAll(filepath.Join(dir, "a.swf.gz"), 2)
+	if err != nil || len(jobs) != 2 || h.MaxJobs != 527371 {
+		t.Errorf("ReadAll max 2: %d jobs, %v", len(jobs), err)
+	}
+}
+
+func TestFastIntAgreesWithStrconv(t *testing.T) {
+	// fastInt is the fast twin of strconv for plain integers.
+	for _, s := range []string{"0", "-1", "+7", "123456789012345", "-000042", "", "-", "1.0", "1e3", "1234567890123456", "12a"} {
+		v, ok := fastInt([]byte(s))
+		r := NewSWFReader(strings.NewReader(""), "x")
+		r.fields = [][]byte{[]byte(s)}
+		f, fok := r.num(1, "x")
+		if ok && (!fok || float64(v) != f) {
+			t.Errorf("%q: fastInt %d, strconv %v %v", s, v, f, fok)
+		}
+	}
+}
+
+func FuzzSWF(f *testing.F) {
+	f.Add(smallSWF)
+	f.Add("1 0 5 10 1 -1 -1 1 100 -1 1 1 1 -1 -1 1 -1 -1\n")
+	f.Add("; MaxJobs: x\n;\n1 0 5 10 1 -1 -1 1 1e400 -1 1 1 1 -1 -1 1 -1 -1\n")
+	f.Fuzz(func(t *testing.T, s string) {
+		r := NewSWFReader(strings.NewReader(s), "fuzz.swf")
+		n := 0
+		for r.Next() {
+			n++
+			if j := r.Job(); j.Line < n {
+				t.Fatalf("line %d for job %d", j.Line, n)
+			}
+		}
+		if err := r.Err(); err != nil && !strings.HasPrefix(err.Error(), "fuzz.swf:") {
+			t.Fatalf("error without file name: %v", err)
+		}
+		_ = r.Header().Get("MaxJobs")
+		_ = Sniff([]byte(s))
+	})
+}
