@@ -1,0 +1,88 @@
+package bench_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/sched"
+	_ "github.com/gridbench/gridbench/internal/sched/easy"
+	_ "github.com/gridbench/gridbench/internal/sched/fcfs"
+	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/internal/sim/simrun"
+)
+
+// synthetic draws a single-machine workload of n jobs on 1024 CPUs whose
+// offered load is slightly above 1, so the queue behind a blocked head grows
+// long — the case in which a careless backfill pass turns quadratic. CPUs
+// are powers of two up to 256, run times exponential, estimates up to 3×
+// the run time.
+func synthetic(n int) (sim.Platform, []sim.Job) {
+	r := rand.New(rand.NewPCG(uint64(n), 42))
+	const cpus = 1024
+	jobs := make([]sim.Job, n)
+	t := 0.0
+	for i := range jobs {
+		c := 1 << r.IntN(9)
+		run := r.ExpFloat64() * 1000
+		// Mean CPU-seconds per job ≈ 56.8 × 1000; arrivals at rate
+		// load × cpus / that.
+		t += r.ExpFloat64() * 56.8 * 1000 / (1.05 * cpus)
+		jobs[i] = sim.Job{ID: int64(i + 1), Submit: math.Round(t), Run: math.Round(run), CPUs: c, Estimate: math.Round(run * (1 + 2*r.Float64()))}
+	}
+	return sim.SingleMachine(cpus), jobs
+}
+
+func runSim(b *testing.B, p sim.Platform, jobs []sim.Job, algo string) {
+	b.Helper()
+	b.ReportAllocs()
+	var work int64
+	for b.Loop() {
+		s, err := sched.New(algo)
+		if err != nil {
+			b.Fatal(err)
+		}
+		sm, err := sim.New(p, jobs, s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := sm.Run(); err != nil {
+			b.Fatal(err)
+		}
+		work = sm.Work()
+	}
+	b.ReportMetric(float64(len(jobs))*float64(b.N)/b.Elapsed().Seconds(), "jobs/s")
+	b.ReportMetric(float64(work), "steps/op")
+}
+
+func BenchmarkSim(b *testing.B) {
+	for _, algo := range []string{"fcfs", "easy"} {
+		for _, n := range []int{1000, 10000, 100000} {
+			p, jobs := synthetic(n)
+			b.Run(fmt.Sprintf("algo=%s/jobs=%d", algo, n), func(b *testing.B) { runSim(b, p, jobs, algo) })
+		}
+	}
+}
+
+// BenchmarkSimTrace runs real traces; loading (gzip and parsing) is outside
+// the timed loop. Alea needs about 9 minutes for the RICC case.
+func BenchmarkSimTrace(b *testing.B) {
+	for _, tc := range []struct {
+		name, rel  string
+		jobs, cpus int
+	}{
+		{"RICC", "pwa-swf/RICC-2010-2.swf.gz", 100000, 8192},
+		{"LCG", "LCG-2005-1/LCG.swf.gz", 0, 2000},
+	} {
+		b.Run(fmt.Sprintf("trace=%s/algo=easy/cpus=%d", tc.name, tc.cpus), func(b *testing.B) {
+			path := datadir.ForTest(b, tc.rel)
+			jobs, _, err := simrun.LoadSWF(path, tc.jobs, tc.cpus, simrun.Requested)
+			if err != nil {
+				b.Fatal(err)
+			}
+			runSim(b, sim.SingleMachine(tc.cpus), jobs, "easy")
+		})
+	}
+}

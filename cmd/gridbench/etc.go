@@ -1,0 +1,77 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/internal/sched/immediate"
+)
+
+// The "etc" command itself and its subcommand registry live in
+// etc_generate.go; this file adds "etc eval".
+func init() { registerEtc(etcEvalCommand) }
+
+func etcEvalCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "eval",
+		Usage:     "run mapping heuristics on ETC instance files and print their metrics as CSV",
+		ArgsUsage: "FILE...",
+		Description: `Prints instance,heuristic,makespan,flowtime,utilization,proximity, one row per
+file and heuristic, metrics as in Xhafa, Barolli & Duresi (2007) Tables 3-6
+(flowtime with each machine's jobs shortest first, utilisation over the
+machines used, proximity = MET's total execution time / ours).
+Heuristics: ` + strings.Join(immediate.Names(), ", ") + ` (default: all).
+Example: gridbench etc eval --heuristics MCT,kPB --k 20 u_c_hihi.0`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "heuristics", Usage: "comma-separated heuristic names (default: all)"},
+			&cli.Float64Flag{Name: "sa-low", Value: immediate.DefaultSALow, Usage: "SA low threshold r_l"},
+			&cli.Float64Flag{Name: "sa-high", Value: immediate.DefaultSAHigh, Usage: "SA high threshold r_h"},
+			&cli.Float64Flag{Name: "k", Value: immediate.DefaultKPBPercent, Usage: "kPB percentage k (the tables' reading: the ⌊M·k/100⌋ slowest machines are dropped)"},
+			&cli.IntFlag{Name: "jobs", Usage: "number of jobs, for files without a header line"},
+			&cli.IntFlag{Name: "machines", Usage: "number of machines, for files without a header line"},
+			&cli.BoolFlag{Name: "no-header", Usage: "the first line is data even if it looks like a header"},
+			&cli.BoolFlag{Name: "gap", Usage: "add best_known,gap columns from the smallest <file>_*.sol beside each file"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() == 0 {
+				return errors.New("etc eval: give at least one ETC instance file")
+			}
+			var names []string
+			if s := c.String("heuristics"); s != "" {
+				names = strings.Split(s, ",")
+			}
+			hs, err := immediate.Configure(names, immediate.Params{
+				SALow: c.Float64("sa-low"), SAHigh: c.Float64("sa-high"), KPercent: c.Float64("k"),
+			})
+			if err != nil {
+				return fmt.Errorf("etc eval: %w", err)
+			}
+			opts := etc.ReadOptions{Jobs: c.Int("jobs"), Machines: c.Int("machines")}
+			if c.Bool("no-header") {
+				opts.Header = etc.HeaderAbsent
+			}
+			var rows []immediate.Result
+			for _, path := range c.Args().Slice() {
+				m, err := etc.ReadFile(path, opts)
+				if err != nil {
+					return err
+				}
+				best := 0.0
+				if c.Bool("gap") {
+					if s, err := etc.BestKnown(path, m.Jobs, m.Machines); err == nil {
+						best = s.Makespan
+					} else if !errors.Is(err, etc.ErrNoSolution) {
+						return err
+					}
+				}
+				rows = append(rows, immediate.EvaluateAll(filepath.Base(path), m, hs, nil, best)...)
+			}
+			return immediate.WriteCSV(c.App.Writer, rows, c.Bool("gap"))
+		},
+	}
+}

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/gridbench/gridbench/internal/sched"
+	_ "github.com/gridbench/gridbench/internal/sched/easy"       // registers "easy"
+	_ "github.com/gridbench/gridbench/internal/sched/fcfs"       // registers "fcfs"
+	_ "github.com/gridbench/gridbench/internal/sched/schedbased" // registers "egedf", "tabu"
+	"github.com/gridbench/gridbench/internal/sim/simrun"
+)
+
+func init() { register(simulateCommand) }
+
+func simulateCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "simulate",
+		Usage: "simulate the first jobs of an SWF trace on one machine and write each job's start and end",
+		Description: "Runs one scheduling algorithm on the first --max-jobs valid jobs of a trace (run time >= 0,\n" +
+			"1..--cpus CPUs; field 5, or field 8 when field 5 < 1) on a single machine of --cpus CPUs at speed 1,\n" +
+			"and writes job_id,submit,start,end,machine per job in input order.",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "swf", Usage: "SWF trace `FILE` (.swf or .swf.gz)", Required: true},
+			&cli.IntFlag{Name: "max-jobs", Usage: "simulate the first `N` valid jobs (0: all)"},
+			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine", Required: true},
+			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm (see the error of an unknown name for the list)", Required: true},
+			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: runtime (exact) or requested (field 9 when > 0)", Value: string(simrun.Exact)},
+			&cli.StringFlag{Name: "jobs-out", Usage: "write one CSV row per job to `FILE.csv`", Required: true},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return fmt.Errorf("simulate: unexpected argument %q (flags only)", c.Args().First())
+			}
+			s, err := sched.New(c.String("algo"))
+			if err != nil {
+				return fmt.Errorf("--algo: %w", err)
+			}
+			res, err := simrun.Simulate(c.String("swf"), c.Int("max-jobs"), c.Int("cpus"), simrun.Estimate(c.String("estimate")), s)
+			if err != nil {
+				return err
+			}
+			if err := simrun.WriteJobsCSV(c.String("jobs-out"), res.Jobs, res.Records); err != nil {
+				return err
+			}
+			fmt.Fprintf(c.App.ErrWriter, "simulate: %d jobs with %s on %d CPUs; skipped %v; work %d steps; wrote %s\n",
+				len(res.Jobs), c.String("algo"), c.Int("cpus"), res.Skipped, res.Work, c.String("jobs-out"))
+			return nil
+		},
+	}
+}

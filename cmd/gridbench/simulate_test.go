@@ -1,0 +1,153 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/sched/easy"
+	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/internal/sim/simrun"
+)
+
+func runSimulate(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(context.Background(), append([]string{"gridbench", "simulate"}, args...), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestSimulateTiny(t *testing.T) {
+	// Valid jobs: 1 (3 CPUs, 0..10), 2 (4 CPUs, est 5), 5 (1 CPU, est 8),
+	// 7 (1 CPU, run 20, est 30). --max-jobs 3 keeps 1, 2, 5: skipped jobs
+	// do not count.
+	for _, tc := range []struct {
+		algo, est, maxJobs, want string
+	}{
+		// FCFS: 2 waits for 1; 5 waits for 2.
+		{"fcfs", "requested", "3", "1,0,0,10,0\n2,1,10,15,0\n5,2,15,23,0\n"},
+		// EASY: head 2 has shadow 10 and no spare CPU; 5 (est 8) would
+		// end at 10 — no later than the shadow time — so it backfills.
+		{"easy", "requested", "3", "1,0,0,10,0\n2,1,10,15,0\n5,2,2,10,0\n"},
+		// With all valid jobs, 7 (est 30) may not backfill at 2.5.
+		{"easy", "requested", "0", "1,0,0,10,0\n2,1,10,15,0\n5,2,2,10,0\n7,2.5,15,35,0\n"},
+	} {
+		out := filepath.Join(t.TempDir(), "jobs.csv")
+		code, stdout, stderr := runSimulate(t, "--swf", "testdata/simulate/tiny.swf", "--max-jobs", tc.maxJobs,
+			"--cpus", "4", "--algo", tc.algo, "--estimate", tc.est, "--jobs-out", out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d, stderr %s", tc.algo, code, stderr)
+		}
+		if stdout != "" {
+			t.Errorf("%s: unexpected stdout %q", tc.algo, stdout)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := string(b), "job_id,submit,start,end,machine\n"+tc.want; got != want {
+			t.Errorf("%s max-jobs=%s:\n%s\nwant\n%s", tc.algo, tc.maxJobs, got, want)
+		}
+		wantSkip := "skipped 2 (run time < 0: 1, CPUs < 1: 1, more CPUs than the machine: 0)"
+		if tc.maxJobs == "0" {
+			wantSkip = "skipped 3 (run time < 0: 1, CPUs < 1: 1, more CPUs than the machine: 1)"
+		}
+		if !strings.Contains(stderr, wantSkip) {
+			t.Errorf("%s: stderr %q lacks %q", tc.algo, stderr, wantSkip)
+		}
+	}
+}
+
+func TestSimulateErrors(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "jobs.csv")
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"malformed", []string{"--swf", "testdata/simulate/bad.swf", "--cpus", "4", "--algo", "fcfs", "--jobs-out", out}, "bad.swf:2:"},
+		{"unknown algo", []string{"--swf", "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "nope", "--jobs-out", out}, "available: "},
+		{"bad estimate", []string{"--swf", "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy", "--estimate", "guess", "--jobs-out", out}, `"runtime" or "requested"`},
+		{"no cpus", []string{"--swf", "testdata/simulate/tiny.swf", "--cpus", "0", "--algo", "easy", "--jobs-out", out}, "--cpus 0"},
+		{"missing file", []string{"--swf", "testdata/simulate/none.swf", "--cpus", "4", "--algo", "easy", "--jobs-out", out}, "none.swf"},
+	} {
+		code, _, stderr := runSimulate(t, tc.args...)
+		if code == 0 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%s: exit %d, stderr %q; want non-zero exit and one line containing %q", tc.name, code, stderr, tc.want)
+		}
+	}
+	if _, _, stderr := runSimulate(t, "--swf", "x", "--cpus", "4", "--algo", "nope", "--jobs-out", out); !strings.Contains(stderr, "easy") || !strings.Contains(stderr, "fcfs") {
+		t.Errorf("unknown algorithm error %q does not list easy and fcfs", stderr)
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a failed run left %s behind (err %v)", out, err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Errorf("temporary files left behind: %v", ents)
+	}
+}
+
+// TestSimulateKTH runs the CLI on the first 3000 jobs of the KTH SP2 trace
+// on 100 CPUs and checks the CSV against the simulator's invariants and an
+// in-process EASY run (which internal/sched/easy checks against the naive
+// twin on the same input).
+func TestSimulateKTH(t *testing.T) {
+	path := datadir.ForTest(t, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
+	out := filepath.Join(t.TempDir(), "kth.csv")
+	code, _, stderr := runSimulate(t, "--swf", path, "--max-jobs", "3000", "--cpus", "100", "--algo", "easy", "--estimate", "requested", "--jobs-out", out)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3001 || strings.Join(rows[0], ",") != "job_id,submit,start,end,machine" {
+		t.Fatalf("%d rows, header %v", len(rows), rows[0])
+	}
+	jobs, _, err := simrun.LoadSWF(path, 3000, 100, simrun.Requested)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := make([]sim.Record, len(jobs))
+	for i, row := range rows[1:] {
+		if id, _ := strconv.ParseInt(row[0], 10, 64); id != jobs[i].ID {
+			t.Fatalf("row %d: job_id %s, want %d", i+2, row[0], jobs[i].ID)
+		}
+		num := func(s string) float64 {
+			x, err := strconv.ParseFloat(s, 64)
+			if err != nil {
+				t.Fatalf("row %d: %v", i+2, err)
+			}
+			return x
+		}
+		if num(row[1]) != jobs[i].Submit {
+			t.Fatalf("row %d: submit %s, want %g", i+2, row[1], jobs[i].Submit)
+		}
+		recs[i] = sim.Record{Start: num(row[2]), End: num(row[3]), Machine: int(num(row[4]))}
+	}
+	if err := sim.Check(sim.SingleMachine(100), jobs, recs); err != nil {
+		t.Fatal(err)
+	}
+	want, err := sim.Simulate(sim.SingleMachine(100), jobs, easy.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if want[i] != recs[i] {
+			t.Fatalf("job %d: CSV %+v, simulator %+v", jobs[i].ID, recs[i], want[i])
+		}
+	}
+}

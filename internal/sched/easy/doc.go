@@ -1,0 +1,33 @@
+// Package easy is EASY backfilling (Lifka 1995; Mu'alem and Feitelson 2001):
+// FCFS in which only the queue head holds a reservation and later jobs may
+// jump ahead when they cannot delay it.
+//
+// Rule, for each scheduling pass:
+//
+//  1. Queue heads start, in arrival order, on the fastest machine with
+//     enough free CPUs, while they fit.
+//  2. The first job that fits nowhere (the head) gets a reservation. On each
+//     machine large enough for it, its shadow time is the earliest time at
+//     which the running jobs' estimated ends free enough CPUs; a job past
+//     its estimate counts as ending now. The reservation is on the machine
+//     with the earliest shadow time (ties: fastest, then lowest index). The
+//     spare CPUs are the CPUs free there at the shadow time minus the head's.
+//  3. Every later job, in queue order, starts now on the first machine,
+//     fastest first, on which it fits and — if that is the reserved machine
+//     — it either ends by estimate no later than the shadow time or uses no
+//     more than the spare CPUs, which it then consumes.
+//
+// On a single machine this is exactly the classic EASY rule.
+//
+// Cost. A long queue behind a blocked head is the normal case on busy
+// traces, so a pass never walks it: waiting jobs sit in a segment tree by
+// arrival rank holding their CPUs and estimates, and the pass jumps straight
+// to the next job that can start (fits another machine, fits the spare CPUs,
+// or fits and ends by the shadow time). The shadow time reads the running
+// jobs in estimated-end order only as far as needed (sim.State.Running). A
+// pass therefore costs O((started + 1) log n) tree steps plus the running
+// jobs read; the work counter counts queued jobs examined and running jobs
+// read.
+//
+// It registers itself as "easy" in internal/sched.
+package easy

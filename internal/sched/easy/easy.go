@@ -1,0 +1,165 @@
+package easy
+
+import (
+	"math"
+
+	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/internal/sched/fcfs"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+func init() { sched.Register("easy", func() sim.Scheduler { return New() }) }
+
+// EASY is the EASY backfilling scheduler. One work step is one queued job
+// examined or one running job examined while computing the shadow time.
+type EASY struct {
+	order  []int    // machines, fastest first
+	tree   *minTree // waiting jobs' CPUs by arrival rank
+	byRank []int    // arrival rank -> job
+	rank   []int    // job -> arrival rank
+	head   int      // no waiting job has a smaller rank
+}
+
+// New returns an EASY backfilling scheduler.
+func New() *EASY { return &EASY{} }
+
+func (e *EASY) init(s *sim.State) {
+	e.order = s.Platform().FastestFirst()
+	e.tree = newMinTree(s.NumJobs())
+	e.rank = make([]int, s.NumJobs())
+}
+
+// OnArrival gives the job the next rank: arrivals come in queue order.
+func (e *EASY) OnArrival(s *sim.State, j int) {
+	if e.tree == nil {
+		e.init(s)
+	}
+	r := len(e.byRank)
+	e.byRank = append(e.byRank, j)
+	e.rank[j] = r
+	e.tree.set(r, int32(s.Job(j).CPUs), s.Job(j).Est())
+}
+
+// OnCompletion does nothing: EASY reads running jobs from the state.
+func (e *EASY) OnCompletion(*sim.State, int) {}
+
+func (e *EASY) start(s *sim.State, j, m int) {
+	s.Start(j, m) // cannot fail: the caller checked the CPUs
+	e.tree.clear(e.rank[j])
+}
+
+// Schedule starts the queue heads that fit, reserves the first that does not,
+// and backfills behind it.
+func (e *EASY) Schedule(s *sim.State) {
+	if e.tree == nil {
+		return // nothing ever arrived
+	}
+	work := s.Work()
+	const any = empty - 1
+	var head int
+	for {
+		r := e.tree.first(e.head, any)
+		if r < 0 {
+			e.head = len(e.byRank)
+			return
+		}
+		e.head = r
+		head = e.byRank[r]
+		work.Inc()
+		m := fcfs.FirstFit(s, e.order, head)
+		if m < 0 {
+			break
+		}
+		e.start(s, head, m)
+	}
+	free := 0
+	for m := range s.Platform().Machines {
+		free += s.Free(m)
+	}
+	if free == 0 || e.tree.first(e.head+1, int32(free)) < 0 {
+		return
+	}
+	resM, shadow, spare := Reserve(s, e.order, head)
+	now := s.Now()
+	p := s.Platform()
+	// Estimates in the tree are at the reference speed; the bound is
+	// widened a little so rounding never hides a job, and every candidate
+	// is then checked exactly below.
+	estLimit := (shadow - now) * p.Machines[resM].Speed / p.Ref() * (1 + 1e-9)
+	for r := e.head + 1; free > 0; r++ {
+		// The next job that can start somewhere: on another machine (at
+		// most the largest free count there), within the spare CPUs, or
+		// gone by the shadow time. Jobs matching none are never looked at.
+		freeRes, freeOther := s.Free(resM), 0
+		for m := range p.Machines {
+			if m != resM {
+				freeOther = max(freeOther, s.Free(m))
+			}
+		}
+		next := e.tree.first(r, int32(max(freeOther, min(spare, freeRes))))
+		if freeRes > 0 && estLimit >= 0 {
+			if k := e.tree.first2(r, int32(freeRes), estLimit); k >= 0 && (next < 0 || k < next) {
+				next = k
+			}
+		}
+		if next < 0 {
+			return
+		}
+		r = next
+		j := e.byRank[r]
+		work.Inc()
+		cpus := s.Job(j).CPUs
+		for _, m := range e.order {
+			if !s.Fits(j, m) {
+				continue
+			}
+			if m == resM {
+				if now+s.EstDuration(j, m) <= shadow {
+					// Gone by the shadow time: cannot delay the head.
+				} else if cpus <= spare {
+					spare -= cpus
+				} else {
+					continue
+				}
+			}
+			e.start(s, j, m)
+			free -= cpus
+			break
+		}
+	}
+}
+
+// Reserve returns the head's reservation: the machine, the shadow time and
+// the spare CPUs there (see the package comment). It adds the running jobs
+// it examines to the work counter.
+func Reserve(s *sim.State, order []int, head int) (machine int, shadow float64, spare int) {
+	need := s.Job(head).CPUs
+	now := s.Now()
+	machine, shadow = -1, math.Inf(1)
+	work := s.Work()
+	for _, m := range order {
+		if s.Platform().Machines[m].CPUs < need {
+			continue
+		}
+		free := s.Free(m)
+		t := now
+		k := 0
+		for rj := range s.Running(m) {
+			// Past the point where the head fits, only jobs whose
+			// estimates end at that same instant free CPUs for it too.
+			if free >= need && rj.EstEnd > t {
+				break
+			}
+			k++
+			free += rj.CPUs
+			if free-rj.CPUs < need {
+				t = max(rj.EstEnd, now)
+			}
+		}
+		work.Add(k)
+		if t < shadow {
+			machine, shadow, spare = m, t, free-need
+		}
+	}
+	return machine, shadow, spare
+}

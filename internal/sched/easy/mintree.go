@@ -1,0 +1,97 @@
+package easy
+
+import "math"
+
+// minTree is a segment tree over queue ranks (arrival order) holding each
+// waiting job's CPUs, or empty for ranks not waiting. It answers "first
+// waiting job at or after rank r that needs at most c CPUs" in O(log n), so
+// a backfill pass skips the jobs too wide for the free CPUs without looking
+// at them — behind a blocked head those are most of a long queue.
+//
+// Beside the CPUs it keeps each subtree's smallest run-time estimate, so a
+// pass can also ask for "at most c CPUs and an estimate of at most e" (the
+// jobs that end before the shadow time) and skip the long jobs too.
+type minTree struct {
+	size int       // leaves, a power of two
+	v    []int32   // v[1] is the root; leaves at v[size:]
+	est  []float64 // subtree minimum of the estimate, same layout
+}
+
+const empty = math.MaxInt32
+
+func newMinTree(n int) *minTree {
+	size := 1
+	for size < n {
+		size *= 2
+	}
+	v := make([]int32, 2*size)
+	for i := range v {
+		v[i] = empty
+	}
+	est := make([]float64, 2*size)
+	for i := range est {
+		est[i] = math.Inf(1)
+	}
+	return &minTree{size: size, v: v, est: est}
+}
+
+// set stores CPUs x and estimate e at rank i; clear empties it.
+func (t *minTree) set(i int, x int32, e float64) {
+	i += t.size
+	t.v[i] = x
+	t.est[i] = e
+	for i > 1 {
+		i >>= 1
+		t.v[i] = min(t.v[2*i], t.v[2*i+1])
+		t.est[i] = min(t.est[2*i], t.est[2*i+1])
+	}
+}
+
+func (t *minTree) clear(i int) { t.set(i, empty, math.Inf(1)) }
+
+// first2 returns the smallest rank >= lo whose CPUs are <= c and whose
+// estimate is <= e, or -1. Subtrees failing either minimum are skipped;
+// the two minima may come from different jobs, so a search can descend
+// in vain, but never past a job that qualifies.
+func (t *minTree) first2(lo int, c int32, e float64) int {
+	return t.search(1, 0, t.size, lo, c, e)
+}
+
+func (t *minTree) search(node, nlo, nhi, lo int, c int32, e float64) int {
+	if nhi <= lo || t.v[node] > c || t.est[node] > e {
+		return -1
+	}
+	if node >= t.size {
+		return node - t.size
+	}
+	mid := (nlo + nhi) / 2
+	if r := t.search(2*node, nlo, mid, lo, c, e); r >= 0 {
+		return r
+	}
+	return t.search(2*node+1, mid, nhi, lo, c, e)
+}
+
+// first returns the smallest rank >= lo holding a value <= x, or -1.
+func (t *minTree) first(lo int, x int32) int {
+	if lo >= t.size {
+		return -1
+	}
+	i := lo + t.size
+	for t.v[i] > x {
+		// Climb while i is a right child, then step to the next subtree.
+		for i&1 == 1 {
+			i >>= 1
+		}
+		if i == 0 {
+			return -1
+		}
+		i++
+	}
+	for i < t.size {
+		i *= 2
+		if t.v[i] > x {
+			i++
+		}
+	}
+	return i - t.size
+}

@@ -1,0 +1,98 @@
+package schedbased
+
+import (
+	"math"
+	"math/rand/v2"
+
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+// Scheduler drives a Plan from the simulator's callbacks: each arrival is
+// inserted by EG-EDF (then optimised by Tabu search when configured), each
+// completion is retired, and each scheduling pass starts the planned jobs
+// whose time has come. It implements sim.Scheduler.
+//
+// The work counter of the sim.State gets the Plan's steps (see Plan.Work),
+// so work per decision is deterministic.
+type Scheduler struct {
+	plan *Plan
+	tabu *Tabu
+}
+
+// NewEGEDF returns an EG-EDF scheduler.
+func NewEGEDF() *Scheduler { return &Scheduler{} }
+
+// NewTabuScheduler returns EG-EDF followed, after each arrival, by the Tabu
+// search with the given options and random source.
+func NewTabuScheduler(opt TabuOptions, src rand.Source) *Scheduler {
+	return &Scheduler{tabu: NewTabu(opt, src)}
+}
+
+// TabuSeed seeds the source of the registered "tabu" algorithm. The sim's
+// Factory takes no seed, so every run of "tabu" permutes machines by the
+// same stream; runs differ through their workloads.
+const TabuSeed = 0x6b6c7573616365
+
+// Plan returns the scheduler's plan (nil before the first callback), for
+// inspection between decisions.
+func (s *Scheduler) Plan() *Plan { return s.plan }
+
+func (s *Scheduler) sync(st *sim.State) {
+	if s.plan == nil {
+		p := st.Platform()
+		ms := make([]Machine, len(p.Machines))
+		for i, m := range p.Machines {
+			ms[i] = Machine{CPUs: m.CPUs, Speed: m.Speed}
+		}
+		s.plan = NewPlan(ms, p.RefSpeed)
+	}
+	s.plan.Advance(st.Now())
+}
+
+func (s *Scheduler) count(st *sim.State, before int64) {
+	st.Work().Add(int(s.plan.Work() - before))
+}
+
+// OnArrival inserts job j into the plan.
+func (s *Scheduler) OnArrival(st *sim.State, j int) {
+	s.sync(st)
+	w := s.plan.Work()
+	sj := st.Job(j)
+	job := Job{Submit: sj.Submit, Run: sj.Est(), CPUs: sj.CPUs, Deadline: math.Inf(1)}
+	if sj.HasDeadline {
+		job.Deadline = sj.Deadline
+	}
+	InsertEGEDF(s.plan, j, job)
+	if s.tabu != nil {
+		s.tabu.Run(s.plan)
+	}
+	s.count(st, w)
+}
+
+// OnCompletion retires job j; a job ending off plan (an inexact estimate)
+// re-plans its machine.
+func (s *Scheduler) OnCompletion(st *sim.State, j int) {
+	s.sync(st)
+	w := s.plan.Work()
+	s.plan.Complete(j, st.Record(j).End)
+	s.count(st, w)
+}
+
+// Schedule starts, machine by machine and in plan order, the jobs planned
+// to start now. A job that does not fit (a running job overran its
+// estimate) stays planned; its machine is re-planned at the next instant.
+func (s *Scheduler) Schedule(st *sim.State) {
+	s.sync(st)
+	w := s.plan.Work()
+	for m := range s.plan.ms {
+		for _, j := range s.plan.Due(m) {
+			if !st.Fits(j, m) || st.Start(j, m) != nil {
+				break
+			}
+			s.plan.Start(j)
+		}
+	}
+	s.count(st, w)
+}
+
+var _ sim.Scheduler = (*Scheduler)(nil)

@@ -1,0 +1,112 @@
+package schedbased
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/internal/sim/simtest"
+)
+
+func schedulers(seed uint64) map[string]func() *Scheduler {
+	return map[string]func() *Scheduler{
+		"egedf": NewEGEDF,
+		"tabu":  func() *Scheduler { return NewTabuScheduler(DefaultTabuOptions(), rand.NewPCG(seed, 7)) },
+	}
+}
+
+// TestSimulateRandom runs both schedulers in the simulator on random
+// platforms and workloads (zero run times, inexact estimates, ties) and
+// checks the simulator's invariants on the result.
+func TestSimulateRandom(t *testing.T) {
+	seeds := 200
+	if testing.Short() {
+		seeds = 40
+	}
+	for seed := range uint64(seeds) {
+		r := rand.New(rand.NewPCG(seed, 3))
+		plat := simtest.Platform(r, 4, 8, seed%2 == 0)
+		jobs := simtest.Jobs(r, plat, 40)
+		for _, name := range []string{"egedf", "tabu"} {
+			s := schedulers(seed)[name]()
+			recs, err := sim.Simulate(plat, jobs, s)
+			if err != nil {
+				t.Fatalf("seed %d %s: %v", seed, name, err)
+			}
+			if err := sim.Check(plat, jobs, recs); err != nil {
+				t.Fatalf("seed %d %s: %v", seed, name, err)
+			}
+		}
+	}
+}
+
+// TestPlanHolds: with exact run times nothing changes the plan after the
+// last arrival, so every job must start exactly where and when the plan
+// said at that moment.
+func TestPlanHolds(t *testing.T) {
+	for seed := range uint64(30) {
+		r := rand.New(rand.NewPCG(seed, 4))
+		plat := simtest.Platform(r, 4, 8, true)
+		jobs := simtest.Jobs(r, plat, 40)
+		for i := range jobs {
+			jobs[i].Estimate = 0 // exact
+			jobs[i].Run++        // positive (see Interpretations)
+		}
+		for name, mk := range schedulers(seed) {
+			s := mk()
+			sm, err := sim.New(plat, jobs, s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			arrived := 0
+			planned := map[int]Entry{}
+			where := map[int]int{}
+			for sm.Advance() {
+				sm.Decide()
+				arrived += len(sm.Arrived())
+				if arrived == len(jobs) && len(planned) == 0 {
+					p := s.Plan()
+					for m := range p.Machines() {
+						for _, e := range append(p.Running(m), p.Queue(m)...) {
+							planned[e.ID], where[e.ID] = e, m
+						}
+					}
+				}
+			}
+			if err := sm.Err(); err != nil {
+				t.Fatalf("seed %d %s: %v", seed, name, err)
+			}
+			if len(planned) == 0 {
+				t.Fatalf("seed %d %s: no plan captured", seed, name)
+			}
+			recs := sm.Records()
+			for id, e := range planned {
+				if rc := recs[id]; rc.Start != e.Start || rc.End != e.End || rc.Machine != where[id] {
+					t.Fatalf("seed %d %s: job %d ran %v..%v on %d, planned %v..%v on %d", seed, name, id, rc.Start, rc.End, rc.Machine, e.Start, e.End, where[id])
+				}
+			}
+		}
+	}
+}
+
+// TestWorkCounted: the simulator's work counter gets the plan's steps and
+// is the same on a second identical run.
+func TestWorkCounted(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	plat := simtest.Platform(r, 4, 8, true)
+	jobs := simtest.Jobs(r, plat, 60)
+	var w [2]int64
+	for i := range w {
+		sm, err := sim.New(plat, jobs, schedulers(1)["tabu"]())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := sm.Run(); err != nil {
+			t.Fatal(err)
+		}
+		w[i] = sm.Work()
+	}
+	if w[0] <= 0 || w[0] != w[1] {
+		t.Fatalf("work %v: want equal and positive", w)
+	}
+}

@@ -1,0 +1,79 @@
+// Package schedbased holds the schedule-based schedulers of Klusáček,
+// Rudová, Baraglia et al. (2008): EG-EDF (Earliest Gap—Earliest Deadline
+// First, Algorithms 1–2) and Tabu search (Algorithms 3–4), behind the
+// simulator's sim.Scheduler interface and registered in internal/sched as
+// "egedf" and "tabu". The `deadline` experiment runs them beside FCFS,
+// EASY and Flexible backfilling.
+//
+// The core is Plan, a pure data structure on logical time: per machine, the
+// running jobs, the paper's linear list of planned jobs with start times,
+// and the gaps (the free-CPU profile from now to the machine's makespan,
+// as canonical segments). Its operations are incremental: inserting into a
+// gap touches only the profile segments it covers; inserting by EDF or
+// removing a job re-plans only the list suffix behind the position and the
+// profile from that instant; a completion at its planned time changes
+// nothing. Scheduler adapts a Plan to the simulator's callbacks.
+//
+// Every step of the plan (a profile segment examined, a queue position
+// examined, a job re-placed, a machine tried) adds one to Plan.Work, which
+// the adapter adds to the simulator's work counter: the deterministic twin
+// of wall-clock time per decision.
+//
+// The tests hold a naive twin: the same schedule kept as plain lists,
+// recomputed from scratch after every change, with gap feasibility checked
+// by brute force at every breakpoint, and EG-EDF and Tabu run on whole copied
+// schedules. A property test (hundreds of seeds) checks that the incremental
+// plan equals the naive one after every operation.
+//
+// # Interpretations
+//
+// Where the papers are silent or ambiguous, this package reads them so:
+//
+//   - Machine list rule. A machine's list is ordered by start time; job k
+//     starts at the earliest instant no earlier than now and job k-1's start
+//     at which enough CPUs are free given the running jobs and jobs 0..k-1.
+//     The plan is thus a function of the list order, so "shifting" later
+//     jobs (EDF insertion, removal) is a re-computation of the suffix.
+//   - Gap. A gap is idle CPU capacity between now and the machine's
+//     makespan (the latest planned end). A job fits a gap when it has
+//     enough free CPUs over its whole duration and ends no later than the
+//     makespan (so, as the paper's footnote says, filling a gap never
+//     changes the makespan); idle CPUs after the makespan are the end of the
+//     schedule, not a gap. An empty machine has no gaps. A "suitable" gap
+//     only needs room; it need not meet the deadline (Algorithm 1 says
+//     "suitable", not "on time"). The job is inserted in the list after all
+//     jobs starting no later than it, and no other job moves.
+//   - EG-EDF follows Algorithm 1 literally: machines in index order; EDF
+//     (before the first queued job with a later deadline; jobs without a
+//     deadline have deadline +Inf and go after all that have one) is only
+//     tried on machines reached before the first gap was found; each
+//     candidate is compared with the best so far by Algorithm 2.
+//   - Algorithm 2's criteria are over all jobs of the plan (running and
+//     planned): makespan = latest planned end; non-delayed = jobs ending by
+//     their deadline, counting jobs without a deadline (n − U of the
+//     paper). The "corrections" for a zero makespan or zero non-delayed
+//     count: a zero denominator contributes the sign of the change (+1, 0,
+//     −1).
+//   - Tabu search (Algorithms 3–4). Defaults: 100 iterations after each
+//     arrival, tabu list of 10 jobs. Only planned (not running) jobs move;
+//     "delayed jobs" of a source machine counts its planned late jobs. By
+//     default only machines with a delayed planned job are sources and the
+//     search stops when no planned job is delayed (Baraglia et al.'s
+//     "until there are no delayed non-tabu jobs"); TabuOptions.AllSources
+//     gives Algorithm 3's literal reading. The tabu list and the
+//     used-machines list start empty at each run. MoveJob permutes the
+//     machines with the rand.Source given; the registered "tabu" uses a
+//     fixed seed (TabuSeed) since sim.Factory takes none. A rejected move is
+//     undone by re-inserting the job at its position, which restores the
+//     plan exactly.
+//   - Run times are exact here (the deadline experiment); the plan uses
+//     sim.Job.Est(). With inexact estimates the adapter stays safe: a job
+//     ending off plan re-plans its machine, and a planned job that does not
+//     fit yet (a job overran) waits and its machine is re-planned at the
+//     next instant.
+//   - Zero-length jobs hold no CPU time in the profile, so a gap may cover
+//     the instant of a planned zero-length job, which then starts later than
+//     planned. The property tests use positive run times; the simulator
+//     tests include zero-length jobs and check only the simulator's
+//     invariants for them.
+package schedbased

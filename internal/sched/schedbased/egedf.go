@@ -1,0 +1,116 @@
+package schedbased
+
+// Placement says where EG-EDF put a job.
+type Placement struct {
+	Machine int  // -1 when no machine has enough CPUs
+	Gap     bool // true: into a gap (EG); false: into the queue by EDF
+	Pos     int  // queue position (EDF) or -1 (gap)
+}
+
+// objective is one (makespan, non-delayed count) pair of Algorithm 2.
+type objective struct {
+	makespan   float64
+	nondelayed int
+}
+
+// accept is Algorithm 2 (AcceptanceCriterion) for a non-empty best: the
+// new schedule is better when the relative makespan gain plus the relative
+// gain in non-delayed jobs is positive.
+func accept(best, cand objective) bool {
+	w := rel(best.makespan-cand.makespan, best.makespan) +
+		rel(float64(cand.nondelayed-best.nondelayed), float64(best.nondelayed))
+	return w > 0
+}
+
+// rel is num/den with the "corrections" the paper leaves out for a zero
+// denominator: the sign of the change, as a whole unit.
+func rel(num, den float64) float64 {
+	switch {
+	case den > 0:
+		return num / den
+	case num > 0:
+		return 1
+	case num < 0:
+		return -1
+	}
+	return 0
+}
+
+// top2 returns the largest machine makespan, the machine holding it and
+// the second largest, so the plan's makespan without machine i is known in
+// O(1).
+func (p *Plan) top2() (first float64, at int, second float64) {
+	at = -1
+	for i := range p.ms {
+		p.work++
+		switch v := p.ms[i].makespan; {
+		case at < 0 || v > first:
+			second, first, at = first, v, i
+		case v > second:
+			second = v
+		}
+	}
+	return first, at, second
+}
+
+// InsertEGEDF adds job id to the plan by Earliest Gap—Earliest Deadline
+// First (Algorithms 1–2 of Klusáček & Rudová) and returns where it went.
+//
+// Machines are tried in index order. On each machine with enough CPUs the
+// earliest gap that holds the job is sought; if there is one, placing the
+// job there is a candidate. Until the first gap has been found on some
+// machine, a machine without a gap offers the EDF candidate instead: the job
+// inserted before the first queued job with a later deadline, shifting the
+// rest. Each candidate replaces the best so far when AcceptanceCriterion
+// says it is better (the first candidate is always taken). Candidates are
+// evaluated without building them; only the winner is applied.
+func InsertEGEDF(p *Plan, id int, j Job) Placement {
+	first, at, second := p.top2()
+	nd0 := p.nondelayed
+	best := Placement{Machine: -1}
+	var bestObj objective
+	gapFound := false
+	var bestT, bestDur float64
+	for i := range p.ms {
+		p.work++
+		if p.ms[i].cpus < j.CPUs {
+			continue
+		}
+		others := first
+		if i == at {
+			others = second
+		}
+		dur := p.Duration(j, i)
+		var cand Placement
+		var obj objective
+		var t float64
+		if tg, ok := p.earliestGap(i, j, dur); ok {
+			gapFound = true
+			cand, t = Placement{Machine: i, Gap: true, Pos: -1}, tg
+			// A gap ends by the machine's makespan: no makespan change.
+			obj = objective{max(others, p.ms[i].makespan), nd0}
+			if !j.Late(t + dur) {
+				obj.nondelayed++
+			}
+		} else if !gapFound {
+			pos := p.EDFPos(i, j)
+			ms, dnd := p.whatIfInsert(i, pos, j)
+			cand = Placement{Machine: i, Pos: pos}
+			obj = objective{max(others, ms), nd0 + dnd}
+		} else {
+			continue
+		}
+		if best.Machine < 0 || accept(bestObj, obj) {
+			best, bestObj, bestT, bestDur = cand, obj, t, dur
+		}
+	}
+	switch {
+	case best.Machine < 0:
+	case best.Gap:
+		p.checkNew(best.Machine, id, j)
+		p.insertGapAt(best.Machine, id, j, bestT, bestDur)
+	default:
+		p.InsertAt(best.Machine, best.Pos, id, j)
+	}
+	return best
+}

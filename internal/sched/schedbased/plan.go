@@ -1,0 +1,702 @@
+package schedbased
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Job is what the plan needs to know about one job. Run is measured on a
+// machine of the plan's reference speed and is taken as exact.
+type Job struct {
+	Submit   float64
+	Run      float64 // at the reference speed
+	CPUs     int
+	Deadline float64 // math.Inf(1) when the job has no deadline
+}
+
+// Late reports whether the job misses its deadline when it ends at end.
+func (j Job) Late(end float64) bool { return end > j.Deadline }
+
+// Machine is one space-shared machine.
+type Machine struct {
+	CPUs  int
+	Speed float64
+}
+
+// Entry is one job of the plan: planned (queued) or already running.
+type Entry struct {
+	ID         int
+	Job        Job
+	Start, End float64
+}
+
+// Gap is a rectangle of idle CPUs in a machine's plan: CPUs free on
+// [Start, End). The gaps of a machine are the segments of its free-CPU
+// profile between the current time and the machine's makespan; idle CPUs
+// after the makespan are "the end of the schedule", not a gap.
+type Gap struct {
+	Start, End float64
+	CPUs       int
+}
+
+// machPlan is one machine's part of the schedule.
+//
+// The queue is the paper's linear list: job k starts at the earliest time
+// t >= max(now, start of job k-1) at which enough CPUs are free given the
+// running jobs and jobs 0..k-1. Because every earlier job starts no later
+// than t, usage can only fall after t, so "free at t" suffices. The plan is
+// therefore a pure function of (running jobs, queue order, now); every
+// incremental operation below must give exactly that function's value, which
+// the naive twin in the tests checks.
+type machPlan struct {
+	cpus    int
+	speed   float64
+	running []Entry
+	queue   []Entry
+	// Free-CPU profile: segment i is [ts[i], ts[i+1]) with free[i] idle CPUs;
+	// len(ts) == len(free)+1 unless empty; ts[len(ts)-1] is the makespan.
+	// Canonical: no empty segments, no two neighbours with equal free.
+	ts       []float64
+	free     []int
+	makespan float64 // max End over running and queue; 0 when empty
+	late     int     // entries (running and queued) that miss their deadline
+	lateQ    int     // queued entries that miss their deadline
+}
+
+// Plan is the whole schedule: one machPlan per machine, plus the logical
+// time. It is a pure data structure: no clock, no randomness.
+//
+// Plan panics with a "schedbased:" prefix when misused (unknown job,
+// duplicate id, a job needing more CPUs than the machine has); these are
+// programming errors of the caller, never bad user input.
+type Plan struct {
+	ref   float64
+	now   float64
+	ms    []machPlan
+	where map[int]int // job id -> machine
+	work  int64
+	// scratch storage reused across operations
+	hbuf   endHeap
+	actBuf []Entry
+	seqBuf []Entry
+	// objective caches
+	nondelayed int // entries of the plan that meet their deadline
+	count      int
+}
+
+// NewPlan returns an empty plan at time 0. refSpeed is the speed at which
+// job run times are measured; 0 means 1.
+func NewPlan(machines []Machine, refSpeed float64) *Plan {
+	if refSpeed == 0 {
+		refSpeed = 1
+	}
+	p := &Plan{ref: refSpeed, ms: make([]machPlan, len(machines)), where: map[int]int{}}
+	for i, m := range machines {
+		if m.CPUs < 1 || !(m.Speed > 0) {
+			panic(fmt.Sprintf("schedbased: machine %d has %d CPUs and speed %v", i, m.CPUs, m.Speed))
+		}
+		p.ms[i] = machPlan{cpus: m.CPUs, speed: m.Speed}
+	}
+	return p
+}
+
+// Duration is the job's run time on machine m. It is computed exactly as
+// sim.Platform.Scale does, so planned and simulated end times are equal
+// floats and the plan holds without drift.
+func (p *Plan) Duration(j Job, m int) float64 {
+	if s := p.ms[m].speed; s != p.ref {
+		return j.Run * p.ref / s
+	}
+	return j.Run
+}
+
+// Machines returns the number of machines.
+func (p *Plan) Machines() int { return len(p.ms) }
+
+// CPUs returns the CPU count of machine m.
+func (p *Plan) CPUs(m int) int { return p.ms[m].cpus }
+
+// Now returns the plan's logical time.
+func (p *Plan) Now() float64 { return p.now }
+
+// Work returns the number of elementary steps done so far: profile segments
+// examined, queue positions examined and job placements recomputed. It is
+// deterministic, so it stands beside wall-clock time per decision.
+func (p *Plan) Work() int64 { return p.work }
+
+// Len returns the number of jobs in the plan (running and queued).
+func (p *Plan) Len() int { return p.count }
+
+// Objective returns the paper's two criteria of the whole plan: the
+// makespan (latest planned end, 0 when empty) and the number of jobs of the
+// plan that meet their deadline (jobs without a deadline always do).
+func (p *Plan) Objective() (makespan float64, nondelayed int) {
+	for i := range p.ms {
+		makespan = max(makespan, p.ms[i].makespan)
+	}
+	return makespan, p.nondelayed
+}
+
+// Queue returns a copy of machine m's planned (not yet started) jobs in
+// list order.
+func (p *Plan) Queue(m int) []Entry { return slices.Clone(p.ms[m].queue) }
+
+// Running returns a copy of machine m's running jobs.
+func (p *Plan) Running(m int) []Entry { return slices.Clone(p.ms[m].running) }
+
+// Gaps returns machine m's gaps from the current time on.
+func (p *Plan) Gaps(m int) []Gap {
+	mp := &p.ms[m]
+	var g []Gap
+	for i, f := range mp.free {
+		a, b := max(mp.ts[i], p.now), mp.ts[i+1]
+		if f > 0 && b > a {
+			g = append(g, Gap{a, b, f})
+		}
+	}
+	return g
+}
+
+// Late returns the number of machine m's queued jobs that miss their
+// deadline in the plan.
+func (p *Plan) LateQueued(m int) int { return p.ms[m].lateQ }
+
+// Locate returns where job id is: its machine, its position in the queue
+// (-1 when running) and whether it is in the plan at all.
+func (p *Plan) Locate(id int) (m, pos int, ok bool) {
+	m, ok = p.where[id]
+	if !ok {
+		return -1, -1, false
+	}
+	mp := &p.ms[m]
+	for k := range mp.queue {
+		if mp.queue[k].ID == id {
+			return m, k, true
+		}
+	}
+	return m, -1, true
+}
+
+// Advance moves the plan's time forward to now (earlier times are ignored).
+// With exact run times the plan is unchanged; if a queued job should
+// already have started but has not (its planned instant passed without a
+// scheduling pass), its machine is re-planned from now.
+func (p *Plan) Advance(now float64) {
+	if now <= p.now && !(p.count == 0 && now < p.now) {
+		return // an empty plan may also move back: a run starting before 0
+	}
+	p.now = now
+	for m := range p.ms {
+		mp := &p.ms[m]
+		// Trim profile segments that lie wholly in the past.
+		k := 0
+		for k < len(mp.free) && mp.ts[k+1] <= now {
+			k++
+		}
+		if k == len(mp.free) {
+			mp.ts, mp.free = mp.ts[:0], mp.free[:0]
+		} else {
+			if k > 0 {
+				mp.ts = mp.ts[k:]
+				mp.free = mp.free[k:]
+			}
+			mp.ts[0] = max(mp.ts[0], now)
+		}
+		if len(mp.queue) > 0 && mp.queue[0].Start < now {
+			p.replan(m, 0)
+		}
+	}
+}
+
+// earliestGap finds the earliest start t >= max(now, submit) at which job
+// fits in machine m's gaps: enough free CPUs over [t, t+dur) and t+dur no
+// later than the machine's makespan.
+func (p *Plan) earliestGap(m int, j Job, dur float64) (float64, bool) {
+	mp := &p.ms[m]
+	if j.CPUs > mp.cpus {
+		return 0, false
+	}
+	lb := max(p.now, j.Submit)
+	n := len(mp.free)
+	for i := 0; i < n; {
+		p.work++
+		if mp.ts[i+1] <= lb || mp.free[i] < j.CPUs {
+			i++
+			continue
+		}
+		t := max(mp.ts[i], lb)
+		end := t + dur
+		if end > mp.makespan {
+			return 0, false // later starts end later still
+		}
+		// end <= makespan == ts[n], so k stays below n.
+		k := i
+		for mp.free[k] >= j.CPUs {
+			if mp.ts[k+1] >= end {
+				return t, true
+			}
+			k++
+			p.work++
+		}
+		i = k + 1 // segment k is too full: no start before its end fits
+	}
+	return 0, false
+}
+
+// EarliestGap returns the start of the earliest gap of machine m that can
+// hold job j, or ok == false.
+func (p *Plan) EarliestGap(m int, j Job) (start float64, ok bool) {
+	return p.earliestGap(m, j, p.Duration(j, m))
+}
+
+// InsertGap places job id into the earliest gap of machine m that holds it
+// and reports whether there was one. Other jobs keep their times.
+func (p *Plan) InsertGap(m, id int, j Job) bool {
+	p.checkNew(m, id, j)
+	dur := p.Duration(j, m)
+	t, ok := p.earliestGap(m, j, dur)
+	if !ok {
+		return false
+	}
+	p.insertGapAt(m, id, j, t, dur)
+	return true
+}
+
+// insertGapAt places job id at time t on machine m, where a gap holds it.
+func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
+	mp := &p.ms[m]
+	e := Entry{ID: id, Job: j, Start: t, End: t + dur}
+	// After all queued jobs starting no later than t, so list order stays
+	// start order and a recomputation from scratch gives the same times.
+	pos := len(mp.queue)
+	for pos > 0 && mp.queue[pos-1].Start > t {
+		pos--
+		p.work++
+	}
+	mp.queue = slices.Insert(mp.queue, pos, e)
+	mp.occupy(t, e.End, j.CPUs)
+	p.where[id] = m
+	p.count++
+	p.add(mp, e, true)
+}
+
+// EDFPos returns the EDF position for job j in machine m's queue: the index
+// of the first queued job whose deadline is later than j's.
+func (p *Plan) EDFPos(m int, j Job) int {
+	q := p.ms[m].queue
+	for k := range q {
+		p.work++
+		if q[k].Job.Deadline > j.Deadline {
+			return k
+		}
+	}
+	return len(q)
+}
+
+// InsertAt inserts job id into machine m's queue at position pos, shifting
+// the jobs from pos on (they are re-planned; earlier ones are untouched).
+func (p *Plan) InsertAt(m, pos, id int, j Job) {
+	p.checkNew(m, id, j)
+	mp := &p.ms[m]
+	e := Entry{ID: id, Job: j}
+	mp.queue = slices.Insert(mp.queue, pos, e)
+	p.where[id] = m
+	p.count++
+	p.add(mp, e, true) // replan drops the placeholder times again
+	p.replan(m, pos)
+}
+
+// Remove takes queued job id out of the plan and returns the job, its
+// machine and its former position. Running jobs cannot be removed.
+func (p *Plan) Remove(id int) (j Job, m, pos int) {
+	m, pos, ok := p.Locate(id)
+	if !ok || pos < 0 {
+		panic(fmt.Sprintf("schedbased: Remove(%d): not a queued job", id))
+	}
+	mp := &p.ms[m]
+	j = mp.queue[pos].Job
+	p.drop(mp, mp.queue[pos], true)
+	mp.queue = slices.Delete(mp.queue, pos, pos+1)
+	delete(p.where, id)
+	p.count--
+	p.replan(m, pos)
+	return j, m, pos
+}
+
+// Due returns the ids of machine m's queued jobs planned to start at or
+// before now, in list order (always a prefix of the queue).
+func (p *Plan) Due(m int) []int {
+	var ids []int
+	for _, e := range p.ms[m].queue {
+		if e.Start > p.now {
+			break
+		}
+		ids = append(ids, e.ID)
+	}
+	return ids
+}
+
+// Start marks queued job id as running from now on. It must be the first
+// job of its machine's queue (start Due jobs in order).
+func (p *Plan) Start(id int) {
+	m, pos, ok := p.Locate(id)
+	if !ok || pos != 0 {
+		panic(fmt.Sprintf("schedbased: Start(%d): not the head of a queue", id))
+	}
+	mp := &p.ms[m]
+	e := mp.queue[0]
+	mp.queue = mp.queue[1:]
+	if j := e.Job; j.Late(e.End) {
+		mp.lateQ--
+	}
+	if e.Start == p.now {
+		mp.running = append(mp.running, e)
+		return
+	}
+	// The job starts off plan (late pass or a caller's choice): re-plan.
+	p.drop(mp, e, false)
+	e.Start, e.End = p.now, p.now+p.Duration(e.Job, m)
+	mp.running = append(mp.running, e)
+	p.add(mp, e, false)
+	p.replan(m, 0)
+}
+
+// Complete removes running job id, which ended at time t. When t is its
+// planned end nothing else changes; otherwise its machine is re-planned.
+func (p *Plan) Complete(id int, t float64) {
+	m, ok := p.where[id]
+	k := -1
+	if ok {
+		k = slices.IndexFunc(p.ms[m].running, func(e Entry) bool { return e.ID == id })
+	}
+	if k < 0 {
+		panic(fmt.Sprintf("schedbased: Complete(%d): not a running job", id))
+	}
+	mp := &p.ms[m]
+	e := mp.running[k]
+	mp.running = slices.Delete(mp.running, k, k+1)
+	delete(p.where, id)
+	p.count--
+	p.drop(mp, e, false)
+	p.Advance(t)
+	if e.End != t {
+		p.replan(m, 0)
+	} else if mp.makespan == e.End {
+		mp.recomputeMakespan()
+	}
+}
+
+func (p *Plan) checkNew(m, id int, j Job) {
+	if _, dup := p.where[id]; dup {
+		panic(fmt.Sprintf("schedbased: job %d is already planned", id))
+	}
+	if j.CPUs < 1 || j.CPUs > p.ms[m].cpus {
+		panic(fmt.Sprintf("schedbased: job %d needs %d CPUs, machine %d has %d", id, j.CPUs, m, p.ms[m].cpus))
+	}
+}
+
+// drop and add keep the plan-wide and per-machine lateness counts in step
+// with an entry leaving or joining (queued says whether it counts in lateQ).
+func (p *Plan) drop(mp *machPlan, e Entry, queued bool) {
+	if e.Job.Late(e.End) {
+		mp.late--
+		if queued {
+			mp.lateQ--
+		}
+	} else {
+		p.nondelayed--
+	}
+}
+
+func (p *Plan) add(mp *machPlan, e Entry, queued bool) {
+	if e.Job.Late(e.End) {
+		mp.late++
+		if queued {
+			mp.lateQ++
+		}
+	} else {
+		p.nondelayed++
+	}
+}
+
+func (mp *machPlan) recomputeMakespan() {
+	mp.makespan = 0
+	for _, e := range mp.running {
+		mp.makespan = max(mp.makespan, e.End)
+	}
+	for _, e := range mp.queue {
+		mp.makespan = max(mp.makespan, e.End)
+	}
+	if n := len(mp.ts); n > 0 && mp.ts[n-1] > mp.makespan {
+		// The profile beyond the makespan is "the end", not a gap.
+		for len(mp.ts) > 1 && mp.ts[len(mp.ts)-2] >= mp.makespan {
+			mp.ts = mp.ts[:len(mp.ts)-1]
+			mp.free = mp.free[:len(mp.free)-1]
+		}
+		if len(mp.free) == 0 {
+			mp.ts = mp.ts[:0]
+		} else {
+			mp.ts[len(mp.ts)-1] = mp.makespan
+		}
+	}
+}
+
+// occupy takes c CPUs over [a, b) out of the profile; [a, b) lies within
+// the profile and has at least c free CPUs throughout.
+func (mp *machPlan) occupy(a, b float64, c int) {
+	mp.split(a)
+	mp.split(b)
+	i, _ := slices.BinarySearch(mp.ts, a)
+	for ; mp.ts[i] < b; i++ {
+		mp.free[i] -= c
+	}
+	mp.normalize()
+}
+
+// split makes x a breakpoint of the profile (x inside it).
+func (mp *machPlan) split(x float64) {
+	i, found := slices.BinarySearch(mp.ts, x)
+	if found || i == 0 || i == len(mp.ts) {
+		return
+	}
+	mp.ts = slices.Insert(mp.ts, i, x)
+	mp.free = slices.Insert(mp.free, i, mp.free[i-1])
+}
+
+// normalize merges neighbouring segments with equal free CPUs.
+func (mp *machPlan) normalize() {
+	if len(mp.free) < 2 {
+		return
+	}
+	w := 0
+	for i := 1; i < len(mp.free); i++ {
+		if mp.free[i] == mp.free[w] {
+			continue
+		}
+		w++
+		mp.free[w] = mp.free[i]
+		mp.ts[w] = mp.ts[i]
+	}
+	mp.ts[w+1] = mp.ts[len(mp.ts)-1]
+	mp.ts = mp.ts[:w+2]
+	mp.free = mp.free[:w+1]
+}
+
+type endItem struct {
+	end  float64
+	cpus int
+}
+
+// endHeap is a min-heap of end times, hand-rolled so that pushes do not
+// box items (container/heap would allocate on every Push).
+type endHeap []endItem
+
+func (h endHeap) init() {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
+func (h endHeap) down(i int) {
+	n := len(h)
+	for {
+		l := 2*i + 1
+		if l >= n {
+			return
+		}
+		c := l
+		if r := l + 1; r < n && h[r].end < h[l].end {
+			c = r
+		}
+		if h[c].end >= h[i].end {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+}
+
+func (h *endHeap) push(it endItem) {
+	*h = append(*h, it)
+	s := *h
+	for i := len(s) - 1; i > 0; {
+		p := (i - 1) / 2
+		if s[p].end <= s[i].end {
+			break
+		}
+		s[p], s[i] = s[i], s[p]
+		i = p
+	}
+}
+
+func (h *endHeap) pop() endItem {
+	s := *h
+	it := s[0]
+	n := len(s) - 1
+	s[0] = s[n]
+	*h = s[:n]
+	h.down(0)
+	return it
+}
+
+// activeAt returns the instant f from which the queue from position pos on
+// is planned (the start of job pos-1, or now) and the jobs still holding
+// CPUs at f, as an end-time heap, their CPU total and the entries.
+//
+// h and act reuse the plan's scratch storage: they are valid until the next
+// call. act is only collected when wantAct is true.
+func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used int, act []Entry) {
+	mp := &p.ms[m]
+	h, act = p.hbuf[:0], p.actBuf[:0]
+	defer func() { p.hbuf, p.actBuf = h[:0], act[:0] }()
+	f = p.now
+	if pos > 0 {
+		f = max(f, mp.queue[pos-1].Start)
+	}
+	for _, list := range [][]Entry{mp.running, mp.queue[:pos]} {
+		for _, e := range list {
+			p.work++
+			if e.End > f {
+				h = append(h, endItem{e.End, e.Job.CPUs})
+				used += e.Job.CPUs
+				if wantAct {
+					act = append(act, e)
+				}
+			}
+		}
+	}
+	h.init()
+	return f, h, used, act
+}
+
+// place sets the times of seq, planned in order on machine m from f on,
+// each at the earliest instant no earlier than its predecessor at which
+// enough CPUs are free. h and used describe the jobs active at f; h is
+// consumed.
+func (p *Plan) place(m int, f float64, h endHeap, used int, seq []Entry) {
+	cpus := p.ms[m].cpus
+	t := f
+	for k := range seq {
+		p.work++
+		e := &seq[k]
+		for len(h) > 0 && (h[0].end <= t || cpus-used < e.Job.CPUs) {
+			it := h.pop()
+			used -= it.cpus
+			t = max(t, it.end)
+			p.work++
+		}
+		e.Start, e.End = t, t+p.Duration(e.Job, m)
+		h.push(endItem{e.End, e.Job.CPUs})
+		used += e.Job.CPUs
+	}
+}
+
+// replan recomputes the times of machine m's queued jobs from position pos
+// on, and the profile from the start of job pos-1 (or now) on. Jobs before
+// pos and the profile before that instant cannot change: every job from pos
+// on starts no earlier than it.
+func (p *Plan) replan(m, pos int) {
+	mp := &p.ms[m]
+	f, h, used, act := p.activeAt(m, pos, true)
+	suffix := mp.queue[pos:]
+	for _, e := range suffix {
+		p.drop(mp, e, true)
+	}
+	p.place(m, f, h, used, suffix)
+	for _, e := range suffix {
+		p.add(mp, e, true)
+	}
+	mp.recomputeMakespan()
+	// Keep the profile before f, rebuild it on [f, makespan).
+	keepEnd := min(f, mp.makespan)
+	k := 0
+	for k < len(mp.free) && mp.ts[k] < keepEnd {
+		k++
+	}
+	mp.ts, mp.free = mp.ts[:k], mp.free[:k]
+	if k > 0 {
+		mp.ts = append(mp.ts, keepEnd)
+	}
+	if mp.makespan > f {
+		act = append(act, suffix...)
+		p.actBuf = act[:0]
+		ts, free := profile(mp.cpus, f, act)
+		p.work += int64(len(act) + len(suffix))
+		mp.ts = append(mp.ts[:k], ts...) // the rebuilt part starts at f == keepEnd
+		mp.free = append(mp.free, free...)
+	}
+	mp.normalize()
+}
+
+// whatIfInsert returns machine m's makespan and the change in the plan's
+// number of non-delayed jobs if job j were inserted at queue position pos,
+// without changing the plan.
+func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int) {
+	mp := &p.ms[m]
+	f, h, used, _ := p.activeAt(m, pos, false)
+	seq := append(p.seqBuf[:0], Entry{Job: j})
+	defer func() { p.seqBuf = seq[:0] }()
+	seq = append(seq, mp.queue[pos:]...)
+	p.place(m, f, h, used, seq)
+	for _, e := range mp.running {
+		makespan = max(makespan, e.End)
+	}
+	for _, e := range mp.queue[:pos] {
+		makespan = max(makespan, e.End)
+	}
+	for k, e := range seq {
+		makespan = max(makespan, e.End)
+		if !e.Job.Late(e.End) {
+			dnd++
+		}
+		if k > 0 && !mp.queue[pos+k-1].Job.Late(mp.queue[pos+k-1].End) {
+			dnd--
+		}
+	}
+	p.work += int64(len(mp.running) + pos)
+	return makespan, dnd
+}
+
+// profile returns the canonical free-CPU profile on [from, last end) of a
+// machine with cpus CPUs running the entries ivs (all ending after from).
+func profile(cpus int, from float64, ivs []Entry) (ts []float64, free []int) {
+	type ev struct {
+		t float64
+		d int
+	}
+	evs := make([]ev, 0, 2*len(ivs))
+	for _, e := range ivs {
+		evs = append(evs, ev{max(e.Start, from), e.Job.CPUs}, ev{e.End, -e.Job.CPUs})
+	}
+	slices.SortFunc(evs, func(a, b ev) int {
+		if a.t < b.t {
+			return -1
+		}
+		if a.t > b.t {
+			return 1
+		}
+		return 0
+	})
+	used := 0
+	for i := 0; i < len(evs); {
+		t := evs[i].t
+		for i < len(evs) && evs[i].t == t {
+			used += evs[i].d
+			i++
+		}
+		if i == len(evs) {
+			ts = append(ts, t)
+			break
+		}
+		f := cpus - used
+		if len(free) > 0 && free[len(free)-1] == f {
+			continue
+		}
+		ts = append(ts, t)
+		free = append(free, f)
+	}
+	if len(free) == 0 {
+		return nil, nil
+	}
+	return ts, free
+}

@@ -1,0 +1,210 @@
+package schedbased
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// checkPlan compares every machine of p with a from-scratch recomputation
+// of the same queue order, and checks the plan's invariants.
+func checkPlan(t *testing.T, p *Plan, ctx string) {
+	t.Helper()
+	n := naiveOf(p)
+	seen := map[int]bool{}
+	nd := 0
+	for m := range p.ms {
+		mp := &p.ms[m]
+		w := n.clone()
+		w.recompute(m)
+		if !slices.Equal(mp.queue, w.queue[m]) {
+			t.Fatalf("%s: machine %d queue\n got %v\nwant %v", ctx, m, mp.queue, w.queue[m])
+		}
+		ts, free := w.profile(m)
+		if !slices.Equal(mp.ts, ts) || !slices.Equal(mp.free, free) {
+			t.Fatalf("%s: machine %d profile\n got %v %v\nwant %v %v\n queue %v running %v now %v", ctx, m, mp.ts, mp.free, ts, free, mp.queue, mp.running, p.now)
+		}
+		if ms := w.makespan(m); mp.makespan != ms {
+			t.Fatalf("%s: machine %d makespan %v, want %v", ctx, m, mp.makespan, ms)
+		}
+		if lq := w.lateQ(m); mp.lateQ != lq {
+			t.Fatalf("%s: machine %d lateQ %d, want %d", ctx, m, mp.lateQ, lq)
+		}
+		late := 0
+		all := w.all(m)
+		for _, e := range all {
+			if seen[e.ID] {
+				t.Fatalf("%s: job %d planned twice", ctx, e.ID)
+			}
+			seen[e.ID] = true
+			if p.where[e.ID] != m {
+				t.Fatalf("%s: job %d on machine %d, index says %d", ctx, e.ID, m, p.where[e.ID])
+			}
+			if e.Start < e.Job.Submit {
+				t.Fatalf("%s: job %d planned at %v before its submit %v", ctx, e.ID, e.Start, e.Job.Submit)
+			}
+			if e.Job.Late(e.End) {
+				late++
+			} else {
+				nd++
+			}
+			if u := usage(all, e.Start); u > mp.cpus {
+				t.Fatalf("%s: machine %d over-committed at %v: %d of %d CPUs", ctx, m, e.Start, u, mp.cpus)
+			}
+		}
+		for _, e := range mp.queue {
+			if e.Start < p.now {
+				t.Fatalf("%s: queued job %d planned in the past (%v < %v)", ctx, e.ID, e.Start, p.now)
+			}
+		}
+		if late != mp.late {
+			t.Fatalf("%s: machine %d late %d, want %d", ctx, m, mp.late, late)
+		}
+	}
+	if len(seen) != len(p.where) || len(seen) != p.count || nd != p.nondelayed {
+		t.Fatalf("%s: %d jobs seen, index %d, count %d; nondelayed %d want %d", ctx, len(seen), len(p.where), p.count, p.nondelayed, nd)
+	}
+}
+
+func equalPlans(p *Plan, n *naive) error {
+	for m := range p.ms {
+		if !slices.Equal(p.ms[m].queue, n.queue[m]) || !slices.Equal(p.ms[m].running, n.running[m]) {
+			return fmt.Errorf("machine %d:\n got %v | %v\nwant %v | %v", m, p.ms[m].running, p.ms[m].queue, n.running[m], n.queue[m])
+		}
+	}
+	return nil
+}
+
+// randomPlatform: small, heterogeneous, reference speed 2, integer times
+// mostly, so ties between ends, starts and arrivals are frequent.
+func randomPlatform(r *rand.Rand) []Machine {
+	ms := make([]Machine, 1+r.IntN(4))
+	for i := range ms {
+		ms[i] = Machine{CPUs: 1 + r.IntN(6), Speed: float64(1 + r.IntN(4))}
+	}
+	return ms
+}
+
+// Run times are >= 1: a zero-length job holds no CPU time in the profile,
+// so a gap may cover its instant (see "Interpretations" in doc.go).
+func randomJob(r *rand.Rand, submit float64, maxCPUs int) Job {
+	run := float64(1 + r.IntN(19))
+	j := Job{Submit: submit, Run: run, CPUs: 1 + r.IntN(maxCPUs), Deadline: math.Inf(1)}
+	if r.IntN(10) < 7 {
+		j.Deadline = submit + run*(1.5+2.5*r.Float64())
+	}
+	return j
+}
+
+// nextEvent is the earliest planned start or end after now, or +Inf.
+func nextEvent(p *Plan) float64 {
+	t := math.Inf(1)
+	for _, mp := range p.ms {
+		if len(mp.queue) > 0 {
+			t = min(t, mp.queue[0].Start)
+		}
+		for _, e := range mp.running {
+			t = min(t, e.End)
+		}
+	}
+	return t
+}
+
+// step retires the running jobs ending at now (and, with probability
+// early, one more job before its planned end, to exercise re-planning).
+func completeAt(t *testing.T, p *Plan, r *rand.Rand, early float64) {
+	for m := range p.ms {
+		for _, e := range p.Running(m) {
+			if e.End <= p.now {
+				p.Complete(e.ID, e.End)
+				checkPlan(t, p, fmt.Sprintf("complete %d", e.ID))
+			} else if r.Float64() < early {
+				p.Complete(e.ID, p.now)
+				checkPlan(t, p, fmt.Sprintf("early complete %d", e.ID))
+			}
+		}
+	}
+}
+
+func startDue(t *testing.T, p *Plan) {
+	for m := range p.ms {
+		for _, id := range p.Due(m) {
+			p.Start(id)
+			checkPlan(t, p, fmt.Sprintf("start %d", id))
+		}
+	}
+}
+
+// TestIncrementalMatchesNaive drives random arrivals, completions (some
+// early), starts, EG-EDF insertions and Tabu searches, and after every
+// operation compares the incremental plan with the naive twin.
+func TestIncrementalMatchesNaive(t *testing.T) {
+	seeds := 400
+	if testing.Short() {
+		seeds = 60
+	}
+	for seed := range uint64(seeds) {
+		r := rand.New(rand.NewPCG(seed, 1))
+		mach := randomPlatform(r)
+		maxCPUs := 0
+		for _, m := range mach {
+			maxCPUs = max(maxCPUs, m.CPUs)
+		}
+		p := NewPlan(mach, 2)
+		opt := TabuOptions{Iterations: 1 + r.IntN(30), TabuLen: r.IntN(5), AllSources: seed%2 == 0}
+		useTabu := seed%3 != 0
+		tb := NewTabu(opt, rand.NewPCG(seed, 2))
+		twinRng := rand.New(rand.NewPCG(seed, 2))
+		early := 0.0
+		if seed%4 == 1 {
+			early = 0.05
+		}
+		submit := 0.0
+		for id := range 25 {
+			submit += float64(r.IntN(4))
+			for ev := nextEvent(p); ev < submit; ev = nextEvent(p) {
+				p.Advance(ev)
+				checkPlan(t, p, fmt.Sprintf("seed %d advance %v", seed, ev))
+				completeAt(t, p, r, early)
+				startDue(t, p)
+			}
+			p.Advance(submit)
+			checkPlan(t, p, fmt.Sprintf("seed %d advance %v", seed, submit))
+			completeAt(t, p, r, early)
+			j := randomJob(r, submit, maxCPUs)
+			want, wp := naiveOf(p).egedf(id, j)
+			got := InsertEGEDF(p, id, j)
+			ctx := fmt.Sprintf("seed %d EG-EDF job %d", seed, id)
+			if got != wp {
+				t.Fatalf("%s: placement %+v, naive %+v\njob %+v\n%+v", ctx, got, wp, j, p.ms)
+			}
+			if err := equalPlans(p, want); err != nil {
+				t.Fatalf("%s: %v", ctx, err)
+			}
+			checkPlan(t, p, ctx)
+			if useTabu {
+				want, wm := naiveOf(p).tabu(opt, twinRng)
+				gm := tb.Run(p)
+				ctx := fmt.Sprintf("seed %d tabu after job %d", seed, id)
+				if gm != wm {
+					t.Fatalf("%s: %d moves, naive %d", ctx, gm, wm)
+				}
+				if err := equalPlans(p, want); err != nil {
+					t.Fatalf("%s: %v", ctx, err)
+				}
+				checkPlan(t, p, ctx)
+			}
+			startDue(t, p)
+		}
+		for ev := nextEvent(p); !math.IsInf(ev, 1); ev = nextEvent(p) {
+			p.Advance(ev)
+			completeAt(t, p, r, 0)
+			startDue(t, p)
+		}
+		if p.Len() != 0 {
+			t.Fatalf("seed %d: %d jobs left in the plan", seed, p.Len())
+		}
+	}
+}

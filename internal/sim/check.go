@@ -1,0 +1,57 @@
+package sim
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Check verifies a finished simulation against the model's invariants: every
+// job started on an existing machine no earlier than its submission, ran
+// without preemption for exactly its duration there, and no machine ever had
+// more CPUs busy than it has. It returns the first violation found. Tests and
+// the runner use it on every result they doubt.
+func Check(p Platform, jobs []Job, recs []Record) error {
+	if len(recs) != len(jobs) {
+		return fmt.Errorf("sim: check: %d records for %d jobs", len(recs), len(jobs))
+	}
+	type edge struct {
+		t    float64
+		cpus int // + at start, - at end
+		job  int
+	}
+	perMachine := make([][]edge, len(p.Machines))
+	for i, r := range recs {
+		j := &jobs[i]
+		if r.Machine < 0 || r.Machine >= len(p.Machines) {
+			return fmt.Errorf("sim: check: job %d (ID %d) never ran (machine %d)", i, j.ID, r.Machine)
+		}
+		if !(r.Start >= j.Submit) {
+			return fmt.Errorf("sim: check: job %d (ID %d) starts at %g before its submission at %g", i, j.ID, r.Start, j.Submit)
+		}
+		if d := p.Scale(j.Run, r.Machine); r.End-r.Start != d && r.End != r.Start+d {
+			return fmt.Errorf("sim: check: job %d (ID %d) runs %g..%g on machine %d, but its duration there is %g", i, j.ID, r.Start, r.End, r.Machine, d)
+		}
+		if j.CPUs > p.Machines[r.Machine].CPUs {
+			return fmt.Errorf("sim: check: job %d (ID %d) needs %d CPUs, machine %d has %d", i, j.ID, j.CPUs, r.Machine, p.Machines[r.Machine].CPUs)
+		}
+		perMachine[r.Machine] = append(perMachine[r.Machine], edge{r.Start, j.CPUs, i}, edge{r.End, -j.CPUs, i})
+	}
+	for m, es := range perMachine {
+		// At equal times ends come first: a job ending at t frees its CPUs
+		// for a job starting at t. Zero-length jobs then count nothing.
+		sort.Slice(es, func(a, b int) bool {
+			if es[a].t != es[b].t {
+				return es[a].t < es[b].t
+			}
+			return es[a].cpus < es[b].cpus
+		})
+		busy := 0
+		for _, e := range es {
+			busy += e.cpus
+			if busy > p.Machines[m].CPUs {
+				return fmt.Errorf("sim: check: machine %d has %d of %d CPUs busy at t=%g (job %d starting)", m, busy, p.Machines[m].CPUs, e.t, e.job)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,48 @@
+package sim
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestRunHeapOrdered checks the heap's ordered walk, full and stopped
+// early, against sorting, through random starts and ends.
+func TestRunHeapOrdered(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const n = 100
+	h := runHeap{pos: make([]int, n)}
+	in := map[int]RunningJob{}
+	var scratch []int
+	for step := range 2000 {
+		if j := r.IntN(n); in[j] == (RunningJob{}) {
+			rj := RunningJob{Job: j, CPUs: 1, EstEnd: float64(r.IntN(50)), seq: uint64(step) + 1}
+			h.push(rj)
+			in[j] = rj
+		} else {
+			h.remove(j)
+			delete(in, j)
+		}
+		var want []RunningJob
+		for _, rj := range in {
+			want = append(want, rj)
+		}
+		slices.SortFunc(want, func(a, b RunningJob) int {
+			if runningLess(&a, &b) {
+				return -1
+			}
+			return 1
+		})
+		k := r.IntN(len(want) + 2)
+		var got []RunningJob
+		for rj := range h.ordered(&scratch) {
+			if len(got) == k {
+				break
+			}
+			got = append(got, rj)
+		}
+		if !slices.Equal(got, want[:min(k, len(want))]) {
+			t.Fatalf("step %d: first %d = %v, want %v", step, k, got, want[:min(k, len(want))])
+		}
+	}
+}
