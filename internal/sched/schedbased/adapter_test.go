@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/internal/sim/simtest"
 )
@@ -108,5 +109,17 @@ func TestWorkCounted(t *testing.T) {
 	}
 	if w[0] <= 0 || w[0] != w[1] {
 		t.Fatalf("work %v: want equal and positive", w)
+	}
+}
+
+func TestRegistered(t *testing.T) {
+	for _, name := range []string{"egedf", "tabu"} {
+		s, err := sched.New(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := s.(*Scheduler); !ok {
+			t.Fatalf("%s: got %T", name, s)
+		}
 	}
 }

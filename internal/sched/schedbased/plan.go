@@ -157,7 +157,7 @@ func (p *Plan) Gaps(m int) []Gap {
 	return g
 }
 
-// Late returns the number of machine m's queued jobs that miss their
+// LateQueued returns the number of machine m's queued jobs that miss their
 // deadline in the plan.
 func (p *Plan) LateQueued(m int) int { return p.ms[m].lateQ }
 
