@@ -1,0 +1,52 @@
+package datadir
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestFindOrder(t *testing.T) {
+	flag, env := t.TempDir(), t.TempDir()
+	for _, d := range []string{flag, env} {
+		os.MkdirAll(filepath.Join(d, "x"), 0o755)
+		os.WriteFile(filepath.Join(d, "x", "f.swf"), []byte("1"), 0o644)
+	}
+	t.Setenv(EnvVar, env)
+	got, err := Find(flag, "x/f.swf", "")
+	if err != nil || !strings.HasPrefix(got, flag) {
+		t.Fatalf("flag should win: %q %v", got, err)
+	}
+	got, err = Find("", "x/f.swf", "")
+	if err != nil || !strings.HasPrefix(got, env) {
+		t.Fatalf("env should be next: %q %v", got, err)
+	}
+}
+
+func TestFindMissingSaysWhereItLooked(t *testing.T) {
+	t.Setenv(EnvVar, t.TempDir())
+	_, err := Find(t.TempDir(), "nope/trace.swf", "get it from the archive")
+	if !errors.Is(err, ErrMissing) {
+		t.Fatalf("want ErrMissing, got %v", err)
+	}
+	for _, want := range []string{"nope/trace.swf", "--data flag", EnvVar, "../shared/data", "get it from the archive"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q lacks %q", err, want)
+		}
+	}
+}
+
+func TestCatalogIsComplete(t *testing.T) {
+	ids := map[string]bool{}
+	for _, d := range Catalog() {
+		if d.ID == "" || d.Rel == "" || d.Where == "" {
+			t.Errorf("incomplete entry %+v", d)
+		}
+		if ids[d.ID] {
+			t.Errorf("duplicate id %s", d.ID)
+		}
+		ids[d.ID] = true
+	}
+}
