@@ -8,6 +8,7 @@ import (
 	"github.com/gridbench/gridbench/internal/sched"
 	_ "github.com/gridbench/gridbench/internal/sched/easy"       // registers "easy"
 	_ "github.com/gridbench/gridbench/internal/sched/fcfs"       // registers "fcfs"
+	_ "github.com/gridbench/gridbench/internal/sched/flex"       // registers "flex"
 	_ "github.com/gridbench/gridbench/internal/sched/schedbased" // registers "egedf", "tabu"
 	"github.com/gridbench/gridbench/internal/sim/simrun"
 )
