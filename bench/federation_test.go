@@ -1,0 +1,57 @@
+package bench_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/gridbench/gridbench/internal/datadir"
+	fed "github.com/gridbench/gridbench/internal/federation"
+)
+
+// BenchmarkFederation times one federation run per policy (three users of
+// 550 jobs) continuing from the shared background prefix at the start of
+// day 2, with the whole LCG trace as background; SO and SO-AS include
+// their Normal training run. The trace is read and the prefix built once,
+// outside the timer, as the experiment's executor does.
+func BenchmarkFederation(b *testing.B) {
+	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
+	bg, err := fed.ReadBackground(path, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := fed.DefaultConfig()
+	pre, err := fed.Prefix(cfg, bg, fed.Day)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, p := range fed.Names {
+		b.Run(fmt.Sprintf("policy=%s/bg=%d", p, len(bg)), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := fed.Simulate(cfg, bg, pre, p); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkFederationBackground times the background-only simulation of the
+// LCG testbed (FCFS, 2,000 PEs) over graded prefixes of the trace, the
+// part of every run that the shared prefix saves.
+func BenchmarkFederationBackground(b *testing.B) {
+	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
+	bg, err := fed.ReadBackground(path, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := fed.DefaultConfig()
+	for _, days := range []int{1, 4, 11} {
+		b.Run(fmt.Sprintf("days=%d", days), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := fed.Prefix(cfg, bg, float64(days)*fed.Day); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -1,0 +1,268 @@
+package federation
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"sync"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/internal/datadir"
+	fed "github.com/gridbench/gridbench/internal/federation"
+)
+
+// Name is the experiment id.
+const Name = "federation"
+
+// TracePath is the LCG trace below a data root.
+const TracePath = "LCG-2005-1/LCG.swf.gz"
+
+const traceHint = "the LCG grid log (LCG-2005-1, Parallel Workloads Archive) ships as ../shared/data/LCG-2005-1/LCG.swf.gz; " +
+	"see its PROVENANCE.md"
+
+// Workloads.
+const (
+	WorkloadPaper   = "paper"   // users at 12:00 of days 2, 4, 6; one repetition
+	WorkloadShifted = "shifted" // each user at a seeded time of the same day
+)
+
+// Users is the number of users (experiments) of the scenario.
+const Users = 3
+
+func init() { experiments.Register(Experiment{}) }
+
+// Experiment implements experiments.Experiment.
+type Experiment struct{}
+
+func (Experiment) Name() string { return Name }
+func (Experiment) Title() string {
+	return "Leal, Huedo, Llorente 2009: DO-AS and four other meta-scheduling policies on a DSA+LCG federated grid"
+}
+func (Experiment) DefaultReps() int { return 30 }
+
+// Config is everything that determines the runs except the repetitions.
+type Config struct {
+	Trace         string // below the data root
+	MaxBackground int    // background jobs read (0: all)
+	Policies      []string
+	JobsPerUser   int
+	Model         fed.Config // users excluded: the plan sets them per run
+	SeriesUser    int        // whose job states the paper runs record
+	SeriesStep    float64    // seconds between recorded job-state samples
+	Quick         bool
+}
+
+// ModelConfig returns the model configuration the experiment runs.
+func ModelConfig(quick bool) Config {
+	m := fed.DefaultConfig()
+	m.Users = nil
+	c := Config{Trace: TracePath, Policies: append([]string(nil), fed.Names...), JobsPerUser: 550,
+		Model: m, SeriesUser: 2, SeriesStep: 300, Quick: quick}
+	if quick {
+		// One fifth of the jobs: the saturation levels and the policies'
+		// behaviour stay, the runs shrink.
+		c.JobsPerUser = 110
+	}
+	return c
+}
+
+// Spec is what the executor needs beyond a run's identity.
+type Spec struct {
+	Shift bool // draw submission times from the run's workload seed
+}
+
+// Plan implements experiments.Experiment.
+func (Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
+	c := ModelConfig(cfg.Quick)
+	return plan(c, cfg)
+}
+
+func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) {
+	for _, p := range c.Policies {
+		if _, err := fed.NewPolicy(p, nil); err != nil {
+			return bench.Plan{}, nil, err
+		}
+	}
+	if err := c.Model.Validate(); err != nil {
+		return bench.Plan{}, nil, fmt.Errorf("model: %w", err)
+	}
+	path, err := datadir.Find(cfg.DataDir, c.Trace, traceHint)
+	if err != nil {
+		return bench.Plan{}, nil, err
+	}
+	p := bench.Plan{Experiment: Name, Config: c}
+	for _, pol := range c.Policies {
+		p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadPaper, pol, 0, Spec{}))
+	}
+	for rep := 0; rep < cfg.Reps; rep++ {
+		for _, pol := range c.Policies {
+			p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadShifted, pol, rep, Spec{Shift: true}))
+		}
+	}
+	x := &executor{c: c, path: path}
+	return p, x.run, nil
+}
+
+// Submits returns the users' submission times of a run: the paper's 12:00
+// of days 2, 4 and 6, or, shifted, a uniform time within each of those days
+// drawn from the workload seed (so every policy of a repetition sees the
+// same times).
+func Submits(shift bool, seed uint64) []float64 {
+	out := make([]float64, Users)
+	rng := rand.New(rand.NewPCG(seed, 0xfed))
+	for u := range out {
+		out[u] = fed.PaperSubmit(u)
+		if shift {
+			out[u] = float64(2*u+1)*fed.Day + rng.Float64()*fed.Day
+		}
+	}
+	return out
+}
+
+// executor shares the background trace and the background-only prefix up
+// to the start of day 2 (before any user can submit) among all runs.
+type executor struct {
+	c    Config
+	path string
+	once sync.Once
+	bg   []fed.BGJob
+	pre  *fed.Sim
+	err  error
+}
+
+func (x *executor) load() error {
+	x.once.Do(func() {
+		x.bg, x.err = fed.ReadBackground(x.path, x.c.MaxBackground)
+		if x.err != nil {
+			return
+		}
+		x.pre, x.err = fed.Prefix(x.c.Model, x.bg, fed.Day)
+	})
+	return x.err
+}
+
+func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error) {
+	if err := x.load(); err != nil {
+		return bench.Output{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return bench.Output{}, err
+	}
+	spec, _ := run.Spec.(Spec)
+	m := x.c.Model
+	for _, t := range Submits(spec.Shift, run.Seed) {
+		m.Users = append(m.Users, fed.User{Submit: t, Jobs: x.c.JobsPerUser})
+	}
+	res, trained, err := fed.Simulate(m, x.bg, x.pre, run.Algorithm)
+	if err != nil {
+		return bench.Output{}, err
+	}
+	out := bench.Output{Metrics: Metrics(res, trained)}
+	if run.Workload == WorkloadPaper {
+		out.Metrics = append(out.Metrics, Series(res, x.c.SeriesUser, x.c.SeriesStep)...)
+	}
+	return out, nil
+}
+
+// Metric names, per user u: u<u>_<name>.
+const (
+	MCompletion = "completion_s"
+	MJobsDSA    = "jobs_dsa"
+	MJobsLCG    = "jobs_lcg"
+	MMigrations = "migrations"
+	MQueued     = "lcg_queued_at_submit"
+	MSubmitHour = "submit_hour" // time of day of the submission, hours
+	MObjDSA     = "so_objective_dsa"
+	MFits       = "do_fitted_updates"
+)
+
+// UserMetric returns the metric name of user u.
+func UserMetric(u int, m string) string { return fmt.Sprintf("u%d_%s", u, m) }
+
+// Metrics turns one simulation into per-user metrics.
+func Metrics(res *fed.Result, trained []fed.Objective) []bench.Metric {
+	var ms []bench.Metric
+	for _, e := range res.Exps {
+		u := e.User
+		obj := math.NaN()
+		if u < len(trained) {
+			obj = float64(trained[u].Int)
+		}
+		ms = append(ms,
+			bench.Metric{Name: UserMetric(u, MCompletion), Value: e.Makespan()},
+			bench.Metric{Name: UserMetric(u, MJobsDSA), Value: float64(e.JobsOn(fed.Internal))},
+			bench.Metric{Name: UserMetric(u, MJobsLCG), Value: float64(e.JobsOn(fed.External))},
+			bench.Metric{Name: UserMetric(u, MMigrations), Value: float64(e.Migrations)},
+			bench.Metric{Name: UserMetric(u, MQueued), Value: float64(e.LCGQueuedAtSubmit)},
+			bench.Metric{Name: UserMetric(u, MSubmitHour), Value: math.Mod(e.Submit, fed.Day) / 3600},
+			bench.Metric{Name: UserMetric(u, MObjDSA), Value: obj},
+			bench.Metric{Name: UserMetric(u, MFits), Value: float64(e.Fitted)},
+		)
+	}
+	ms = append(ms, bench.Metric{Name: "events", Value: float64(res.Events)})
+	return ms
+}
+
+// Job-state series: metric "ts_u<u>_<panel>_<state>_<seconds>".
+var (
+	Panels = []string{"dsa", "lcg", "total"}
+	States = []string{"pending", "queued", "running", "done"}
+)
+
+// SeriesMetric names one sample of the job-state series.
+func SeriesMetric(u int, panel, state string, t float64) string {
+	return fmt.Sprintf("ts_u%d_%s_%s_%06.0f", u, panel, state, t)
+}
+
+// Series samples user u's job states every step seconds from submission
+// until the experiment ends (the last sample is the end itself).
+func Series(res *fed.Result, u int, step float64) []bench.Metric {
+	if u >= len(res.Exps) {
+		return nil
+	}
+	e := res.Exps[u]
+	end := e.Makespan()
+	var ms []bench.Metric
+	for k := 0; ; k++ {
+		t := float64(k) * step
+		last := t >= end
+		if last {
+			t = math.Ceil(end)
+		}
+		p := e.At(t)
+		for _, panel := range Panels {
+			for _, st := range States {
+				ms = append(ms, bench.Metric{Name: SeriesMetric(u, panel, st, t), Value: float64(stateCount(p, panel, st))})
+			}
+		}
+		if last {
+			return ms
+		}
+	}
+}
+
+func stateCount(p fed.StatePoint, panel, state string) int {
+	pick := func(a [2]int) int {
+		switch panel {
+		case "dsa":
+			return a[fed.Internal]
+		case "lcg":
+			return a[fed.External]
+		}
+		return a[0] + a[1]
+	}
+	switch state {
+	case "pending":
+		if panel == "total" {
+			return p.Pending
+		}
+		return 0
+	case "queued":
+		return pick(p.Queued)
+	case "running":
+		return pick(p.Running)
+	}
+	return pick(p.Done)
+}

@@ -1,0 +1,198 @@
+package federation
+
+import (
+	"context"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/internal/datadir"
+	fed "github.com/gridbench/gridbench/internal/federation"
+)
+
+func TestPlan(t *testing.T) {
+	c := ModelConfig(false)
+	c.Trace = "tiny.swf"
+	p, exec, err := plan(c, experiments.Config{Reps: 4, DataDir: "testdata"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if exec == nil || p.Experiment != Name {
+		t.Fatal("no executor or wrong experiment")
+	}
+	if want := len(fed.Names) * (1 + 4); len(p.Runs) != want {
+		t.Fatalf("%d runs, want %d", len(p.Runs), want)
+	}
+	seeds := map[int]uint64{}
+	keys := map[string]bool{}
+	for _, r := range p.Runs {
+		k := r.Key().String()
+		if keys[k] {
+			t.Errorf("duplicate run %s", k)
+		}
+		keys[k] = true
+		if r.Workload == WorkloadPaper {
+			if r.Rep != 0 || r.Spec.(Spec).Shift {
+				t.Errorf("paper run %s is shifted or repeated", k)
+			}
+			continue
+		}
+		if s, ok := seeds[r.Rep]; ok && s != r.Seed {
+			t.Errorf("rep %d: policies see different workload seeds", r.Rep)
+		}
+		seeds[r.Rep] = r.Seed
+	}
+	// Shifted submissions stay within their day and are paired.
+	for rep, seed := range seeds {
+		for u, s := range Submits(true, seed) {
+			lo := float64(2*u+1) * fed.Day
+			if s < lo || s >= lo+fed.Day {
+				t.Errorf("rep %d user %d submits at %v, outside day %d", rep, u, s, 2*u+2)
+			}
+		}
+	}
+	if got := Submits(false, 1); got[1] != 3*fed.Day+12*3600 {
+		t.Errorf("paper submission of User-1 at %v", got[1])
+	}
+}
+
+func TestPlanBadInput(t *testing.T) {
+	c := ModelConfig(false)
+	c.Trace = "no-such.swf"
+	if _, _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "no-such.swf") {
+		t.Errorf("missing trace: %v", err)
+	}
+	c = ModelConfig(false)
+	c.Trace = "tiny.swf"
+	c.Policies = []string{"Normal", "Greedy"}
+	if _, _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "Greedy") {
+		t.Errorf("unknown policy: %v", err)
+	}
+	c = ModelConfig(false)
+	c.Trace = "tiny.swf"
+	c.Model.DSA.Machines[0].MIPS = 0
+	if _, _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "hydrus") {
+		t.Errorf("bad testbed: %v", err)
+	}
+}
+
+// TestExecutorByHand runs Normal on a tiny federation: DSA 2 PEs and LCG 1
+// PE of 1000 MIPS, jobs of 10 s, instantaneous transfers, 3 jobs per user.
+// User-0 (LCG idle): two jobs to DSA and one to LCG in the first cycle, all
+// done after 10 s. User-1: the background job holds the LCG PE, so the
+// third job waits for the next cycle (30 s) and runs on DSA: 40 s.
+func TestExecutorByHand(t *testing.T) {
+	c := ModelConfig(false)
+	c.Trace = "tiny.swf"
+	c.JobsPerUser = 3
+	c.Policies = []string{"Normal"}
+	m := &c.Model
+	m.DSA = fed.Testbed{Name: "DSA", Machines: []fed.Machine{{Name: "d", PEs: 2, MIPS: 1000}}}
+	m.LCG = fed.Testbed{Name: "LCG", Machines: []fed.Machine{{Name: "l", PEs: 1, MIPS: 1000}}}
+	m.JobMI, m.RefMIPS = 10000, 1000
+	m.InputBytes, m.OutputBytes = 0, 0
+	m.LAN.Latency, m.WAN.Latency = 0, 0
+	p, exec, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec(context.Background(), p.Runs[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, mt := range out.Metrics {
+		got[mt.Name] = mt.Value
+	}
+	want := map[string]float64{
+		"u0_completion_s": 10, "u0_jobs_dsa": 2, "u0_jobs_lcg": 1, "u0_lcg_queued_at_submit": 0, "u0_submit_hour": 12,
+		"u1_completion_s": 40, "u1_jobs_dsa": 3, "u1_jobs_lcg": 0, "u1_migrations": 0,
+		"u2_completion_s": 10, "u2_jobs_dsa": 2, "u2_jobs_lcg": 1,
+		"ts_u2_total_running_000000": 3, "ts_u2_total_done_000010": 3, "ts_u2_dsa_done_000010": 2,
+	}
+	for k, v := range want {
+		if g, ok := got[k]; !ok || g != v {
+			t.Errorf("%s = %v (present %v), want %v", k, g, ok, v)
+		}
+	}
+	if !math.IsNaN(got["u0_so_objective_dsa"]) {
+		t.Errorf("Normal reports an SO objective %v", got["u0_so_objective_dsa"])
+	}
+}
+
+// TestReportQuick runs the quick configuration on the real trace and
+// writes the report into a temporary folder.
+func TestReportQuick(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs 20 federation simulations")
+	}
+	path := datadir.ForTest(t, TracePath)
+	root := strings.TrimSuffix(path, filepath.FromSlash(TracePath))
+	cfg := experiments.Config{Reps: 2, Quick: true, DataDir: root}
+	var e Experiment
+	p, exec, err := e.Plan(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	res, err := bench.Execute(context.Background(), p, exec, bench.Options{Dir: filepath.Join(dir, "results"), Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdir := filepath.Join(dir, "paper")
+	out, err := e.Report(context.Background(), experiments.ReportInput{Config: cfg, Result: res, PaperDir: pdir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(pdir, out.Page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(page)
+	for _, want := range []string{"Quick configuration", "Table 3", "Table 4", "Interpretations",
+		"1. DO-AS gives the shortest", "2. Normal and DO slow down", "3. DO-AS completion times are nearly the same",
+		"SUSPENSION_TIMEOUT = 3600 s"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	for _, f := range []string{"federation-fig6-normal", "federation-fig7-so", "federation-fig8-do", "federation-fig9-soas", "federation-fig10-doas", "federation-completion"} {
+		if _, err := os.Stat(filepath.Join(pdir, "figures", f+".png")); err != nil {
+			t.Errorf("figure %s: %v", f, err)
+		}
+		if !strings.Contains(s, "figures/"+f+".png") {
+			t.Errorf("page does not link %s", f)
+		}
+	}
+	if len(out.Compared) != 2*15+15 || out.Headline == "" || len(out.Sheets) != 4 {
+		t.Errorf("%d comparisons, headline %q, %d sheets", len(out.Compared), out.Headline, len(out.Sheets))
+	}
+}
+
+func TestSpearman(t *testing.T) {
+	// Monotone: rho 1. Reversed with a tie: ranks (1, 2.5, 2.5, 4) vs
+	// (4, 3, 2, 1): rho = -0.9487 (scipy.stats.spearmanr).
+	if r, _ := Spearman([]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}); r != 1 {
+		t.Errorf("rho = %v, want 1", r)
+	}
+	r, p := Spearman([]float64{1, 2, 2, 3}, []float64{4, 3, 2, 1})
+	if math.Abs(r+0.9486832980505138) > 1e-12 || !(p > 0 && p < 0.1) {
+		t.Errorf("rho, p = %v, %v; want -0.9487 and p in (0, 0.1)", r, p)
+	}
+	if r, _ := Spearman([]float64{1, 1, 1}, []float64{1, 2, 3}); !math.IsNaN(r) {
+		t.Errorf("constant input: rho %v", r)
+	}
+}
+
+func TestHMS(t *testing.T) {
+	if s := publishedSeconds("SO", 2); s != 13*3600+27*60+13 {
+		t.Errorf("13:27:13 = %v s", s)
+	}
+	if fmtHMS(48433) != "13:27:13" {
+		t.Errorf("fmtHMS(48433) = %s", fmtHMS(48433))
+	}
+}
