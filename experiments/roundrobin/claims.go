@@ -1,0 +1,372 @@
+package roundrobin
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/gridbench/gridbench/results"
+)
+
+// Alpha is the family-wise significance level of every claim check.
+const Alpha = 0.05
+
+// tieTolerance is the relative difference below which two metric values
+// count as equal before a Wilcoxon test. Algorithms that sum slices of an
+// irrational quantum (APDRR) can end a slave's busy period a few ulps away
+// from one that adds whole run times; that is rounding, not a difference,
+// and must not become a "significant" one over 21 windows.
+const tieTolerance = 1e-9
+
+// Claim is one statement of the paper's text about which algorithm wins
+// on which metric, in a form a paired test can check.
+type Claim struct {
+	ID      string
+	Figure  string
+	Metrics []string
+	// Text is what the paper says (section 8 or 9), shortened.
+	Text string
+	// Better < Worse: every algorithm of Better has a lower value than
+	// every algorithm of Worse, in every (size, P) workload.
+	Better, Worse []string
+	// Scaling claims instead say the metric falls from the smallest to the
+	// largest P for each algorithm of Better, for every size.
+	Scaling bool
+}
+
+// others returns Algorithms without the given ones.
+func others(not ...string) []string {
+	var out []string
+	for _, a := range Algorithms {
+		if !slices.Contains(not, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+var six = []string{MWaiting, MTurnaround, MResponse, MSlowdown, MCompletion, MStretch}
+
+// Claims are the rankings of Shah et al. 2012, sections 8.1–8.6 and 9.
+// "Shortest"/"best" are read as "lower than each algorithm the text puts
+// below it"; a claim the text makes about several algorithms jointly
+// ("APDRR and SPN") is read as each of them beating each of the others.
+var Claims = []Claim{
+	{ID: "W1", Figure: "Figure 4", Metrics: []string{MWaiting}, Text: "APDRR and SPN have the shortest average waiting times",
+		Better: []string{"apdrr", "spn"}, Worse: others("apdrr", "spn")},
+	{ID: "W2", Figure: "Figure 4", Metrics: []string{MWaiting}, Text: "LJF has the longest average waiting times",
+		Better: others("ljf"), Worse: []string{"ljf"}},
+	{ID: "W3", Figure: "Figure 4", Metrics: []string{MWaiting}, Text: "all algorithms improve their average waiting time from 16 to 128 CPUs",
+		Better: Algorithms, Scaling: true},
+	{ID: "T1", Figure: "Figure 5", Metrics: []string{MTurnaround}, Text: "APDRR has the shortest average turnaround time",
+		Better: []string{"apdrr"}, Worse: others("apdrr")},
+	{ID: "T2", Figure: "Figure 5", Metrics: []string{MTurnaround}, Text: "SPN is better than RR, P, PLRR, FCFS and LJF on average turnaround",
+		Better: []string{"spn"}, Worse: others("apdrr", "spn")},
+	{ID: "R1", Figure: "Figure 6", Metrics: []string{MResponse}, Text: "APDRR and RR have shorter average response times than the others",
+		Better: []string{"apdrr", "rr"}, Worse: others("apdrr", "rr")},
+	{ID: "R2", Figure: "Figure 6", Metrics: []string{MResponse}, Text: "SPN has a better average response time than P, PLRR, FCFS and LJF",
+		Better: []string{"spn"}, Worse: []string{"p", "plrr", "fcfs", "ljf"}},
+	{ID: "R3", Figure: "Figure 6", Metrics: []string{MResponse}, Text: "LJF has the longest average response times",
+		Better: others("ljf"), Worse: []string{"ljf"}},
+	{ID: "R4", Figure: "Figure 6", Metrics: []string{MResponse}, Text: "all algorithms improve their average response time from 16 to 128 CPUs",
+		Better: Algorithms, Scaling: true},
+	{ID: "S1", Figure: "Figure 7", Metrics: []string{MSlowdown}, Text: "APDRR and RR have the shortest average (bounded) slowdown",
+		Better: []string{"apdrr", "rr"}, Worse: others("apdrr", "rr")},
+	{ID: "S2", Figure: "Figure 7", Metrics: []string{MSlowdown}, Text: "SPN is average: better than PLRR, P, FCFS and LJF on slowdown",
+		Better: []string{"spn"}, Worse: []string{"plrr", "p", "fcfs", "ljf"}},
+	{ID: "S3", Figure: "Figure 7", Metrics: []string{MSlowdown}, Text: "LJF has the longest average slowdown",
+		Better: others("ljf"), Worse: []string{"ljf"}},
+	{ID: "S4", Figure: "Figure 7", Metrics: []string{MSlowdown}, Text: "RR and APDRR improve their slowdown from 16 to 128 CPUs",
+		Better: []string{"rr", "apdrr"}, Scaling: true},
+	{ID: "C1", Figure: "Figure 8", Metrics: []string{MCompletion}, Text: "APDRR has the shortest total completion time",
+		Better: []string{"apdrr"}, Worse: others("apdrr")},
+	{ID: "C2", Figure: "Figure 8", Metrics: []string{MCompletion}, Text: "APDRR, SPN and RR have shorter total completion times than P, FCFS and LJF",
+		Better: []string{"apdrr", "spn", "rr"}, Worse: []string{"p", "fcfs", "ljf"}},
+	{ID: "C3", Figure: "Figure 8", Metrics: []string{MCompletion}, Text: "all algorithms improve their total completion time as CPUs are added",
+		Better: Algorithms, Scaling: true},
+	{ID: "X1", Figure: "Figure 9", Metrics: []string{MStretch}, Text: "APDRR has the shortest maximum job stretch",
+		Better: []string{"apdrr"}, Worse: others("apdrr")},
+	{ID: "X2", Figure: "Figure 9", Metrics: []string{MStretch}, Text: "APDRR, SPN and RR have shorter maximum stretch than P, PLRR, FCFS and LJF",
+		Better: []string{"apdrr", "rr", "spn"}, Worse: []string{"p", "plrr", "fcfs", "ljf"}},
+	{ID: "K1", Figure: "Section 9", Metrics: six, Text: "APDRR is optimal: the least waiting, turnaround, response, slowdown, total completion and maximum stretch",
+		Better: []string{"apdrr"}, Worse: others("apdrr")},
+}
+
+// Test is one directional paired comparison: A's metric lower than B's,
+// over the windows both have.
+type Test struct {
+	Claim, Scope, Metric string
+	// A and B are "algo" (or, for scaling claims, "algo@P=16" and
+	// "algo@P=128") and WA, WB their workloads.
+	A, B         string
+	WA, WB       string
+	N            int // windows compared
+	MeanA, MeanB float64
+	Res          results.WilcoxonResult
+	PAdj         float64
+	Err          error
+}
+
+// OK reports whether the test supports "A lower than B" at Alpha after Holm.
+func (t *Test) OK() bool {
+	return t.Err == nil && t.N > 0 && t.PAdj < Alpha && t.Res.Effect < 0
+}
+
+func (t *Test) String() string {
+	if t.Err != nil {
+		return fmt.Sprintf("%s vs %s: %v", t.A, t.B, t.Err)
+	}
+	if t.Res.N == 0 {
+		return fmt.Sprintf("%s = %s in all %d windows", t.A, t.B, t.N)
+	}
+	op := "<"
+	switch {
+	case t.Res.Effect > 0 && t.PAdj < Alpha:
+		op = "> (reversed)"
+	case !t.OK():
+		op = "~ (not significant)"
+	}
+	return fmt.Sprintf("%s %s %s: means %s vs %s, r=%.2f, p_Holm=%s", t.A, op, t.B, fmtG(t.MeanA), fmtG(t.MeanB), t.Res.Effect, fmtP(t.PAdj))
+}
+
+// Verdict is the outcome of one claim over all workloads.
+type Verdict struct {
+	Claim
+	Scopes, HeldScopes int     // workloads (or sizes, for scaling claims) checked / where every test passed
+	Tests              []*Test // in scope order
+	WorstP             float64 // largest Holm-adjusted p among the tests
+	Identical          int     // tests where every window gave equal values
+}
+
+// Held reports whether the claim held in every scope.
+func (v *Verdict) Held() bool { return v.Scopes > 0 && v.HeldScopes == v.Scopes }
+
+// Status is "held", "partly held (k/n)" or "not held".
+func (v *Verdict) Status() string {
+	switch {
+	case v.Scopes == 0:
+		return "not checked"
+	case v.Held():
+		return "held"
+	case v.HeldScopes > 0:
+		return fmt.Sprintf("partly held (%d/%d)", v.HeldScopes, v.Scopes)
+	}
+	return "not held"
+}
+
+// Failures lists the failing tests, at most max of them.
+func (v *Verdict) Failures(max int) []string {
+	var out []string
+	for _, t := range v.Tests {
+		if !t.OK() {
+			if len(out) == max {
+				out = append(out, "...")
+				break
+			}
+			out = append(out, t.Scope+": "+t.String())
+		}
+	}
+	return out
+}
+
+// store indexes records by (workload, algorithm, metric) and rep.
+type store map[results.GroupKey]map[int]float64
+
+func newStore(recs []results.Record) store {
+	s := store{}
+	for _, r := range recs {
+		k := results.GroupKey{Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
+		if s[k] == nil {
+			s[k] = map[int]float64{}
+		}
+		s[k][r.Rep] = r.Value
+	}
+	return s
+}
+
+// paired returns the values of (wa, a) and (wb, b) on the reps both have,
+// in rep order, with values equal to within tieTolerance made equal.
+func (s store) paired(wa, a, wb, b, metric string) (x, y []float64) {
+	ma := s[results.GroupKey{Workload: wa, Algorithm: a, Metric: metric}]
+	mb := s[results.GroupKey{Workload: wb, Algorithm: b, Metric: metric}]
+	var reps []int
+	for r := range ma {
+		if _, ok := mb[r]; ok {
+			reps = append(reps, r)
+		}
+	}
+	slices.Sort(reps)
+	for _, r := range reps {
+		va, vb := ma[r], mb[r]
+		if math.Abs(va-vb) <= tieTolerance*math.Max(math.Abs(va), math.Abs(vb)) {
+			vb = va
+		}
+		x, y = append(x, va), append(y, vb)
+	}
+	return x, y
+}
+
+// Workload is one planned (size, P).
+type Workload struct {
+	ID              string
+	Percent, Slaves int
+}
+
+// Evaluate checks every claim on the records. Workloads are those of the
+// records, in (size, P) order; algorithms a claim names that were not run
+// are left out of it.
+func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
+	s := newStore(recs)
+	ran := map[string]bool{}
+	for _, r := range recs {
+		ran[r.Algorithm] = true
+	}
+	var out []*Verdict
+	for _, c := range Claims {
+		v := &Verdict{Claim: c, WorstP: math.NaN()}
+		var scopes []string
+		if c.Scaling {
+			for _, pct := range percentsOf(ws) {
+				lo, hi := slavesRange(ws, pct)
+				if lo == hi {
+					continue
+				}
+				scope := SizeID(pct)
+				scopes = append(scopes, scope)
+				for _, m := range c.Metrics {
+					for _, a := range c.Better {
+						if ran[a] {
+							wa, wb := WorkloadID(pct, hi), WorkloadID(pct, lo)
+							t := &Test{Claim: c.ID, Scope: scope, Metric: m, WA: wa, WB: wb,
+								A: fmt.Sprintf("%s@P=%d", Label(a), hi), B: fmt.Sprintf("%s@P=%d", Label(a), lo)}
+							t.fill(s, wa, a, wb, a)
+							v.Tests = append(v.Tests, t)
+						}
+					}
+				}
+			}
+		} else {
+			for _, w := range ws {
+				scopes = append(scopes, w.ID)
+				for _, m := range c.Metrics {
+					for _, a := range c.Better {
+						for _, b := range c.Worse {
+							if a == b || !ran[a] || !ran[b] {
+								continue
+							}
+							t := &Test{Claim: c.ID, Scope: w.ID, Metric: m, A: Label(a), B: Label(b), WA: w.ID, WB: w.ID}
+							t.fill(s, w.ID, a, w.ID, b)
+							v.Tests = append(v.Tests, t)
+						}
+					}
+				}
+			}
+		}
+		ps := make([]float64, len(v.Tests))
+		for i, t := range v.Tests {
+			ps[i] = math.NaN()
+			if t.Err == nil {
+				ps[i] = t.Res.P
+			}
+		}
+		for i, p := range results.Holm(ps) {
+			v.Tests[i].PAdj = p
+			if !math.IsNaN(p) && (math.IsNaN(v.WorstP) || p > v.WorstP) {
+				v.WorstP = p
+			}
+			if v.Tests[i].Err == nil && v.Tests[i].Res.N == 0 {
+				v.Identical++
+			}
+		}
+		for _, sc := range scopes {
+			ok, seen := true, false
+			for _, t := range v.Tests {
+				if t.Scope == sc {
+					seen = true
+					ok = ok && t.OK()
+				}
+			}
+			if seen {
+				v.Scopes++
+				if ok {
+					v.HeldScopes++
+				}
+			}
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+// fill runs the Wilcoxon test of t on the store.
+func (t *Test) fill(s store, wa, a, wb, b string) {
+	x, y := s.paired(wa, a, wb, b, t.Metric)
+	t.N = len(x)
+	if t.N == 0 {
+		t.Err = fmt.Errorf("no common windows")
+		return
+	}
+	t.MeanA, t.MeanB = mean(x), mean(y)
+	t.Res, t.Err = results.Wilcoxon(x, y)
+}
+
+func mean(xs []float64) float64 {
+	s := 0.0
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+func percentsOf(ws []Workload) []int {
+	var out []int
+	for _, w := range ws {
+		if !slices.Contains(out, w.Percent) {
+			out = append(out, w.Percent)
+		}
+	}
+	return out
+}
+
+// slavesRange returns the smallest and largest P planned for a size.
+func slavesRange(ws []Workload, pct int) (lo, hi int) {
+	lo, hi = math.MaxInt, 0
+	for _, w := range ws {
+		if w.Percent == pct {
+			lo, hi = min(lo, w.Slaves), max(hi, w.Slaves)
+		}
+	}
+	return lo, hi
+}
+
+func fmtG(v float64) string {
+	switch a := math.Abs(v); {
+	case math.IsNaN(v):
+		return "n/a"
+	case a >= 1e5:
+		return fmt.Sprintf("%.4g", v)
+	case a >= 100:
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.3g", v)
+}
+
+func fmtP(p float64) string {
+	switch {
+	case math.IsNaN(p):
+		return "n/a"
+	case p < 1e-4:
+		return fmt.Sprintf("%.1e", p)
+	}
+	return fmt.Sprintf("%.4f", p)
+}
+
+// algoList renders algorithm names for the page.
+func algoList(as []string) string {
+	ls := make([]string, len(as))
+	for i, a := range as {
+		ls[i] = Label(a)
+	}
+	return strings.Join(ls, ", ")
+}

@@ -1,0 +1,429 @@
+package roundrobin
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/timeshare"
+	"github.com/gridbench/gridbench/results"
+)
+
+// isolate makes the data lookup see only dir (no GRIDBENCH_DATA, ./data
+// or ../shared/data from the developer's machine).
+func isolate(t *testing.T, dir string) {
+	t.Helper()
+	t.Setenv(datadir.EnvVar, dir)
+	t.Chdir(t.TempDir())
+}
+
+// lcgRoot returns a data root whose LCG trace is a copy of the given file
+// (so Plan and Report find it under the name they look for).
+func lcgRoot(t *testing.T, src string) string {
+	t.Helper()
+	root := t.TempDir()
+	b, err := os.ReadFile(src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(root, "LCG-2005-1"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "LCG-2005-1", "LCG.swf.gz"), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// syntheticRoot writes an SWF trace of n single-CPU jobs over about three
+// days (Poisson arrivals, exponential run times, a few users) as the LCG
+// trace of a fresh data root.
+func syntheticRoot(t *testing.T, n int) string {
+	t.Helper()
+	root := t.TempDir()
+	dir := filepath.Join(root, "LCG-2005-1")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Create(filepath.Join(dir, "LCG.swf.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := bufio.NewWriter(f)
+	fmt.Fprintln(w, "; Version: 2.2")
+	r := rand.New(rand.NewPCG(1, 2))
+	sub := 0.0
+	for i := 1; i <= n; i++ {
+		sub += r.ExpFloat64() * 3 * 86400 / float64(n)
+		run := math.Round(r.ExpFloat64() * 600)
+		fmt.Fprintf(w, "%d %d -1 %d 1 -1 -1 1 -1 -1 1 %d 1 -1 -1 -1 -1 -1\n", i, int(sub), int(run), 1+r.IntN(1+r.IntN(8)))
+	}
+	if err := w.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func TestVdc(t *testing.T) {
+	for r, want := range map[uint64]float64{0: 0, 1: 0.5, 2: 0.25, 3: 0.75, 4: 0.125, 5: 0.625, 6: 0.375} {
+		if got := vdc(r); got != want {
+			t.Errorf("vdc(%d) = %g, want %g", r, got, want)
+		}
+	}
+}
+
+func TestWindowStart(t *testing.T) {
+	const total, n = 188041, 9402
+	if s := WindowStart(total, n, 0, 12345); s != 0 {
+		t.Fatalf("rep 0 starts at %d, want the prefix", s)
+	}
+	// Twenty windows avoid the prefix, stay inside the trace and leave no
+	// eighth of the eligible range empty.
+	lo, hi := n, total-n
+	var bins [8]int
+	seen := map[int]bool{}
+	for rep := 1; rep <= 20; rep++ {
+		s := WindowStart(total, n, rep, WindowSeed(5, rep))
+		if s < lo || s > hi {
+			t.Fatalf("rep %d starts at %d, outside [%d, %d]", rep, s, lo, hi)
+		}
+		if s != WindowStart(total, n, rep, WindowSeed(5, rep)) {
+			t.Fatal("window start is not deterministic")
+		}
+		seen[s] = true
+		bins[(s-lo)*8/(hi-lo+1)]++
+	}
+	for i, c := range bins {
+		if c == 0 {
+			t.Errorf("no window starts in eighth %d of the trace: %v", i, bins)
+		}
+	}
+	if len(seen) != 20 {
+		t.Errorf("%d distinct starts for 20 reps", len(seen))
+	}
+	// Different sizes and reps get different seeds; P is not part of it.
+	if WindowSeed(3, 1) == WindowSeed(5, 1) || WindowSeed(3, 1) == WindowSeed(3, 2) {
+		t.Error("window seeds collide")
+	}
+	// A trace shorter than two windows: the window stays inside it.
+	for rep := 1; rep < 10; rep++ {
+		if s := WindowStart(100, 60, rep, uint64(rep)); s < 0 || s > 40 {
+			t.Fatalf("short trace: rep %d starts at %d", rep, s)
+		}
+	}
+}
+
+func TestWorkloadID(t *testing.T) {
+	pct, p, err := ParseWorkload(WorkloadID(5, 128))
+	if err != nil || pct != 5 || p != 128 {
+		t.Fatalf("round trip gave %d, %d, %v", pct, p, err)
+	}
+	for _, bad := range []string{"5/P=16", "5%P=16", "x%/P=16", "5%/P=x"} {
+		if _, _, err := ParseWorkload(bad); err == nil {
+			t.Errorf("ParseWorkload(%q) accepted", bad)
+		}
+	}
+}
+
+func TestPlanShape(t *testing.T) {
+	root := syntheticRoot(t, 3000)
+	isolate(t, root)
+	for _, tc := range []struct {
+		quick       bool
+		reps        int
+		sizes, ps   int
+		wantWindows int
+	}{{false, 20, 2, 4, 21}, {true, 3, 1, 2, 4}} {
+		plan, exec, err := Experiment{}.Plan(experiments.Config{Reps: tc.reps, Quick: tc.quick, DataDir: root})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if exec == nil || plan.Experiment != Name {
+			t.Fatal("plan without executor or name")
+		}
+		if want := tc.sizes * tc.ps * tc.wantWindows * len(Algorithms); len(plan.Runs) != want {
+			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
+		}
+		c := plan.Config.(Config)
+		if c.TraceJobs != 3000 || c.Quick != tc.quick {
+			t.Errorf("config %+v", c)
+		}
+		// Identities are unique; the algorithms of one window share the
+		// workload seed and the window; every P of a size sees the same
+		// window for a rep.
+		ids := map[string]bool{}
+		window := map[string]Spec{}
+		for _, r := range plan.Runs {
+			id := r.Key().String()
+			if ids[id] {
+				t.Fatalf("run %s planned twice", id)
+			}
+			ids[id] = true
+			s := r.Spec.(Spec)
+			if s.Len != WindowLen(3000, s.Percent) || s.Start+s.Len > 3000 {
+				t.Fatalf("run %s: window [%d, +%d)", id, s.Start, s.Len)
+			}
+			if r.Rep == 0 && s.Start != 0 {
+				t.Fatalf("run %s: rep 0 is not the prefix", id)
+			}
+			key := fmt.Sprintf("%d/%d", s.Percent, r.Rep)
+			if w, ok := window[key]; ok && (w.Start != s.Start || w.Len != s.Len) {
+				t.Fatalf("%s: windows differ across P or algorithms", key)
+			}
+			window[key] = s
+		}
+	}
+}
+
+func TestPlanWithoutTraceNamesBothFiles(t *testing.T) {
+	empty := t.TempDir()
+	isolate(t, empty)
+	_, _, err := Experiment{}.Plan(experiments.Config{DataDir: empty})
+	if err == nil {
+		t.Fatal("no error without data")
+	}
+	for _, want := range []string{"auvergrid/anon_jobs.gwf", "LCG-2005-1/LCG.swf.gz", "gwa.ewi.tudelft.nl", "Parallel Workloads Archive"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error does not mention %q:\n%v", want, err)
+		}
+	}
+	if !errors.Is(err, datadir.ErrMissing) {
+		t.Error("error does not wrap datadir.ErrMissing")
+	}
+}
+
+func TestPlanBadTraceNamesLine(t *testing.T) {
+	root := lcgRoot(t, "testdata/bad.swf")
+	isolate(t, root)
+	_, _, err := Experiment{}.Plan(experiments.Config{DataDir: root})
+	if err == nil || !strings.Contains(err.Error(), "LCG.swf.gz:3") {
+		t.Fatalf("error %v does not name the file and line 3", err)
+	}
+}
+
+// TestExecutorByHand runs the four-job fixture on two slaves; the expected
+// metrics are worked out in the comments.
+func TestExecutorByHand(t *testing.T) {
+	root := lcgRoot(t, "testdata/tiny.swf")
+	isolate(t, root)
+	path, src, err := FindTrace(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := DefaultConfig(src.Rel, 4, false)
+	c.Percents, c.Slaves, c.Algorithms = []int{100}, []int{2}, []string{"fcfs", "rr"}
+	plan, exec, err := PlanConfig(c, path, src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Runs) != 2 {
+		t.Fatalf("%d runs, want 2", len(plan.Runs))
+	}
+	// Slave 0 gets jobs 1 (0, 100 s) and 3 (10, 30 s); slave 1 jobs 2 (0,
+	// 10 s) and 4 (20, 5 s), which never wait.
+	// FCFS: job 1 runs 0-100, job 3 100-130.
+	// RR (50 s): job 1 0-50, job 3 50-80, job 1 80-130.
+	want := map[string]map[string]float64{
+		"fcfs": {MWaiting: (0 + 90 + 0 + 0) / 4.0, MTurnaround: (100 + 120 + 10 + 5) / 4.0, MResponse: 90 / 4.0,
+			MSlowdown: (1 + 4 + 1 + 1) / 4.0, MCompletion: 130, MStretch: 4, MSlices: 4, MJobs: 4},
+		"rr": {MWaiting: (30 + 40 + 0 + 0) / 4.0, MTurnaround: (130 + 70 + 10 + 5) / 4.0, MResponse: 40 / 4.0,
+			MSlowdown: (1.3 + 70.0/30 + 1 + 1) / 4, MCompletion: 130, MStretch: 70.0 / 30, MSlices: 5, MJobs: 4},
+	}
+	for _, r := range plan.Runs {
+		out, err := exec(context.Background(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(out.Metrics) != len(want[r.Algorithm]) {
+			t.Fatalf("%s: %d metrics", r.Algorithm, len(out.Metrics))
+		}
+		for _, m := range out.Metrics {
+			if w := want[r.Algorithm][m.Name]; math.Abs(m.Value-w) > 1e-9 {
+				t.Errorf("%s %s = %g, want %g", r.Algorithm, m.Name, m.Value, w)
+			}
+		}
+		if len(out.Timings) == 0 {
+			t.Errorf("%s: no timings", r.Algorithm)
+		}
+	}
+	if _, err := exec(context.Background(), bench.NewRun(Name, "x", "fcfs", 0, 42)); err == nil {
+		t.Error("a run with a foreign spec was accepted")
+	}
+}
+
+// TestCompletionSameForAllAlgorithms is the property the report's
+// Figure 8 section rests on: with fixed dealing and work-conserving local
+// schedulers, the last completion does not depend on the algorithm.
+func TestCompletionSameForAllAlgorithms(t *testing.T) {
+	root := syntheticRoot(t, 2000)
+	tr, err := readTrace(filepath.Join(root, "LCG-2005-1", "LCG.swf.gz"), Sources[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []int{1, 3, 16} {
+		jobs, err := Window(tr, 500, 1000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var first float64
+		for i, a := range Algorithms {
+			m, _, err := Simulate(jobs, p, a, timeshare.DefaultQuantum)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				first = m.TotalCompletion
+			} else if math.Abs(m.TotalCompletion-first) > tieTolerance*first {
+				t.Errorf("P=%d: %s total completion %g, FCFS %g", p, a, m.TotalCompletion, first)
+			}
+		}
+	}
+	if tr.Jobs[600].Priority != 0 {
+		t.Error("Window modified the shared trace")
+	}
+}
+
+func TestEvaluate(t *testing.T) {
+	// Made-up values: APDRR lowest by a factor on every metric, LJF
+	// highest, total completion equal for everyone, over 21 windows.
+	var recs []results.Record
+	r := rand.New(rand.NewPCG(7, 7))
+	ws := []Workload{{WorkloadID(3, 16), 3, 16}, {WorkloadID(3, 64), 3, 64}}
+	for _, w := range ws {
+		for rep := 0; rep <= 20; rep++ {
+			base := 100 + 50*r.Float64()
+			for k, a := range Algorithms {
+				f := 2 + float64(k)*0.1
+				switch a {
+				case "apdrr":
+					f = 1
+				case "ljf":
+					f = 5
+				}
+				for _, m := range six {
+					v := base * f * 16 / float64(w.Slaves)
+					if m == MCompletion {
+						v = base * 16 / float64(w.Slaves)
+					}
+					recs = append(recs, results.Record{Experiment: Name, Workload: w.ID, Algorithm: a, Rep: rep, Metric: m, Value: v})
+				}
+			}
+		}
+	}
+	got := map[string]*Verdict{}
+	for _, v := range Evaluate(recs, ws) {
+		got[v.ID] = v
+	}
+	if len(got) != len(Claims) {
+		t.Fatalf("%d verdicts for %d claims", len(got), len(Claims))
+	}
+	for id, want := range map[string]string{
+		"T1": "held", "X1": "held", "W2": "held", "R3": "held", "W3": "held",
+		"C1": "not held", "K1": "not held", "C3": "held",
+		"W1": "not held", // SPN is not below the others here
+	} {
+		if s := got[id].Status(); s != want {
+			t.Errorf("claim %s: %s, want %s; failures %v", id, s, want, got[id].Failures(3))
+		}
+	}
+	if got["C1"].Identical != len(got["C1"].Tests) {
+		t.Errorf("C1: %d of %d comparisons identical", got["C1"].Identical, len(got["C1"].Tests))
+	}
+}
+
+// TestReportQuick runs the quick configuration end to end on a synthetic
+// trace in a temporary folder: plan, runner, report.
+func TestReportQuick(t *testing.T) {
+	root := syntheticRoot(t, 3000)
+	isolate(t, root)
+	out := t.TempDir()
+	opts := experiments.Options{Only: []string{Name}, Config: experiments.Config{Reps: 3, Quick: true, DataDir: root},
+		Out: out, Workers: 2, Report: true}
+	outcomes, err := experiments.Reproduce(context.Background(), opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(outcomes) != 1 || outcomes[0].Report == nil {
+		t.Fatal("no report")
+	}
+	rep := outcomes[0].Report
+	b, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), rep.Page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	for _, c := range Claims {
+		if !strings.Contains(page, "| "+c.ID+" |") || !strings.Contains(page, c.Text) {
+			t.Errorf("page does not list claim %s", c.ID)
+		}
+	}
+	for _, want := range []string{"Quick configuration", "Trace: LCG-2005-1", "AuverGrid", "Interpretations", "Dominant period",
+		"mismatch with Figure 8", timeshare.PriorityRuleText, "Metric definitions", "slices per second"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	for _, f := range append(figures, figure{file: "fig2-count-process"}) {
+		for _, ext := range []string{".png", ".svg"} {
+			rel := "figures/" + Name + "-" + f.file + ext
+			if _, err := os.Stat(filepath.Join(experiments.PaperDir(out), rel)); err != nil {
+				t.Errorf("figure %s missing: %v", rel, err)
+			}
+		}
+		if !strings.Contains(page, "(figures/"+Name+"-"+f.file+".png)") {
+			t.Errorf("page does not link %s", f.file)
+		}
+	}
+	svg, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), "figures", Name+"-fig4-waiting.svg"))
+	if err != nil || !strings.Contains(string(svg), "LCG-2005-1") {
+		t.Error("Figure 4 does not name the trace")
+	}
+	if !strings.Contains(rep.Headline, "LCG-2005-1") || len(rep.Sheets) < 4 {
+		t.Errorf("headline %q, %d sheets", rep.Headline, len(rep.Sheets))
+	}
+	if _, err := os.Stat(experiments.WorkbookPath(out)); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestLCGPrefix runs the paper's 1% prefix of the real LCG trace when it is
+// present: every algorithm dealt the same jobs, and the rankings the
+// time-sharing model guarantees (RR responds sooner than FCFS).
+func TestLCGPrefix(t *testing.T) {
+	path := datadir.ForTest(t, "LCG-2005-1/LCG.swf.gz")
+	tr, err := LoadTrace(path, Sources[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.Jobs) != 188041 {
+		t.Fatalf("%d records, want 188041", len(tr.Jobs))
+	}
+	jobs, err := Window(tr, 0, WindowLen(len(tr.Jobs), 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fc, res, err := Simulate(jobs, 16, "fcfs", timeshare.DefaultQuantum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rr, _, err := Simulate(jobs, 16, "rr", timeshare.DefaultQuantum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Dealt != 1880 || !(rr.AvgResponse < fc.AvgResponse) {
+		t.Errorf("dealt %d; response RR %g, FCFS %g", res.Dealt, rr.AvgResponse, fc.AvgResponse)
+	}
+}

@@ -1,0 +1,108 @@
+package roundrobin
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/internal/timeshare"
+)
+
+// Metric names in runs.csv: the six figures of the paper (Figures 4–9),
+// then two counts.
+const (
+	MWaiting    = "avg_waiting"
+	MTurnaround = "avg_turnaround"
+	MResponse   = "avg_response"
+	MSlowdown   = "avg_bounded_slowdown"
+	MCompletion = "total_completion"
+	MStretch    = "max_stretch"
+	MSlices     = "slices" // dispatches over all slaves
+	MJobs       = "jobs"   // jobs dealt (records of the window with a run time)
+)
+
+// Timing names in timings.csv (wall clock, not deterministic).
+const (
+	TWall         = "wall_seconds"
+	TSlicesPerSec = "slices_per_second"
+	TSim          = "sim_seconds" // simulation alone, without building the window
+)
+
+// Window returns the jobs of one window as the simulator takes them: a
+// copy of records [start, start+n) of t with priorities assigned by
+// timeshare.PriorityRule over the window (the workload the master
+// receives), so the shared trace is never modified.
+func Window(t *Trace, start, n int) ([]timeshare.Job, error) {
+	if start < 0 || n < 1 || start+n > len(t.Jobs) {
+		return nil, fmt.Errorf("%s: window [%d, %d) outside the trace's %d records", Name, start, start+n, len(t.Jobs))
+	}
+	jobs := append([]timeshare.Job(nil), t.Jobs[start:start+n]...)
+	timeshare.PriorityRule(jobs)
+	return jobs, nil
+}
+
+// Simulate runs algo on P slaves over jobs and returns the paper's
+// metrics and the slice count.
+func Simulate(jobs []timeshare.Job, slaves int, algo string, quantum float64) (timeshare.Metrics, timeshare.Result, error) {
+	s, err := timeshare.New(algo, timeshare.Params{Quantum: quantum})
+	if err != nil {
+		return timeshare.Metrics{}, timeshare.Result{}, err
+	}
+	res, err := timeshare.Run(jobs, slaves, s)
+	if err != nil {
+		return timeshare.Metrics{}, timeshare.Result{}, err
+	}
+	return timeshare.Summarize(jobs, res.Outcomes), res, nil
+}
+
+// MetricList turns one simulation into runs.csv metrics.
+func MetricList(m timeshare.Metrics, res timeshare.Result) []bench.Metric {
+	return []bench.Metric{
+		{Name: MWaiting, Value: m.AvgWaiting},
+		{Name: MTurnaround, Value: m.AvgTurnaround},
+		{Name: MResponse, Value: m.AvgResponse},
+		{Name: MSlowdown, Value: m.AvgBoundedSlowdown},
+		{Name: MCompletion, Value: m.TotalCompletion},
+		{Name: MStretch, Value: m.MaxStretch},
+		{Name: MSlices, Value: float64(res.Slices)},
+		{Name: MJobs, Value: float64(res.Dealt)},
+	}
+}
+
+// Execute is the experiment's executor: it cuts the run's window out of
+// the (cached) trace, simulates the run's algorithm on it and reports the
+// paper's six metrics.
+func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
+	spec, ok := run.Spec.(Spec)
+	if !ok {
+		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want roundrobin.Spec", Name, run.Key(), run.Spec)
+	}
+	if err := ctx.Err(); err != nil {
+		return bench.Output{}, err
+	}
+	t0 := time.Now()
+	tr, err := LoadTrace(spec.Path, spec.Source)
+	if err != nil {
+		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
+	}
+	jobs, err := Window(tr, spec.Start, spec.Len)
+	if err != nil {
+		return bench.Output{}, err
+	}
+	t1 := time.Now()
+	m, res, err := Simulate(jobs, spec.Slaves, run.Algorithm, spec.Quantum)
+	if err != nil {
+		return bench.Output{}, fmt.Errorf("%s: %s on %s rep %d: %w", Name, run.Algorithm, run.Workload, run.Rep, err)
+	}
+	sim := time.Since(t1).Seconds()
+	wall := time.Since(t0).Seconds()
+	out := bench.Output{Metrics: MetricList(m, res), Timings: []bench.Metric{
+		{Name: TWall, Value: wall},
+		{Name: TSim, Value: sim},
+	}}
+	if sim > 0 {
+		out.Timings = append(out.Timings, bench.Metric{Name: TSlicesPerSec, Value: float64(res.Slices) / sim})
+	}
+	return out, nil
+}

@@ -1,0 +1,150 @@
+package roundrobin
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/gridbench/gridbench/generators/trace"
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/timeshare"
+)
+
+// TraceSource is one trace the experiment can run on, in order of
+// preference.
+type TraceSource struct {
+	ID    string // datadir catalogue id
+	Rel   string // path below the data root
+	Label string // how figures name it
+	// Published is true for the trace the paper used (AuverGrid).
+	Published bool
+}
+
+// Sources are the traces looked for, first found wins: the paper's
+// AuverGrid, then the LCG log the SPEC names as its stand-in.
+var Sources = []TraceSource{
+	{ID: "auvergrid", Rel: "auvergrid/anon_jobs.gwf", Label: "AuverGrid (GWA-T-4)", Published: true},
+	{ID: "lcg-2005-1", Rel: "LCG-2005-1/LCG.swf.gz", Label: "LCG-2005-1"},
+}
+
+// Trace is a whole trace reduced to what the experiment needs. It is
+// shared between goroutines and must not be modified.
+type Trace struct {
+	Source TraceSource
+	Path   string
+	// Jobs are every record of the trace in file order, as the simulator
+	// sees them (Priority unset: it is assigned per window).
+	Jobs []timeshare.Job
+	// Submits are the recorded submit times in file order, for Figure 2.
+	Submits []float64
+	Users   int
+	// Skipped counts records the simulator never deals: no recorded run
+	// time, or (NoSubmit of them) no recorded submit time.
+	Skipped, NoSubmit int
+}
+
+// Note is the line every figure carries to say which trace it shows.
+func (t *Trace) Note() string {
+	if t.Source.Published {
+		return "trace: " + t.Source.Label + " (as in the paper)"
+	}
+	return "trace: " + t.Source.Label + " (AuverGrid not available)"
+}
+
+// FindTrace returns the path and source of the first trace of Sources
+// found below the data roots (dataDir is the --data flag). When none is
+// found the error names every file and where to get it.
+func FindTrace(dataDir string) (string, TraceSource, error) {
+	var msgs []string
+	for _, s := range Sources {
+		hint := ""
+		if d, ok := datadir.Lookup(s.ID); ok {
+			hint = d.Where
+		}
+		p, err := datadir.Find(dataDir, s.Rel, hint)
+		if err == nil {
+			return p, s, nil
+		}
+		if !errors.Is(err, datadir.ErrMissing) {
+			return "", s, err
+		}
+		msgs = append(msgs, "  - "+err.Error())
+	}
+	return "", TraceSource{}, fmt.Errorf("%s: no trace found (%w); the experiment runs on the first of these it finds:\n%s",
+		Name, datadir.ErrMissing, strings.Join(msgs, "\n"))
+}
+
+// cache holds each trace read by this process, by path: the executor is
+// called concurrently for hundreds of runs of the same trace, and reading
+// 188,041 gzipped lines for each would dominate the experiment.
+var cache struct {
+	sync.Mutex
+	m map[string]*cacheEntry
+}
+
+type cacheEntry struct {
+	once sync.Once
+	t    *Trace
+	err  error
+}
+
+// LoadTrace reads the trace at path once per process and returns the
+// shared copy. Concurrent callers for the same path wait for one read.
+func LoadTrace(path string, src TraceSource) (*Trace, error) {
+	cache.Lock()
+	if cache.m == nil {
+		cache.m = map[string]*cacheEntry{}
+	}
+	e := cache.m[path]
+	if e == nil {
+		e = &cacheEntry{}
+		cache.m[path] = e
+	}
+	cache.Unlock()
+	e.once.Do(func() { e.t, e.err = readTrace(path, src) })
+	return e.t, e.err
+}
+
+// readTrace streams the trace, keeping only the few fields the simulator
+// and Figure 2 need (a full trace.Job is ~40 times larger).
+func readTrace(path string, src TraceSource) (*Trace, error) {
+	r, err := trace.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	t := &Trace{Source: src, Path: path}
+	users := map[int]bool{}
+	for r.Next() {
+		j := r.Job()
+		run := j.Run
+		if j.Submit < 0 {
+			// A job with no recorded arrival cannot be placed in time;
+			// Run < 0 keeps it out of the simulation like a job with no
+			// recorded run time.
+			run = -1
+			t.NoSubmit++
+		} else {
+			t.Submits = append(t.Submits, j.Submit)
+		}
+		if run < 0 {
+			t.Skipped++
+		}
+		t.Jobs = append(t.Jobs, timeshare.Job{ID: int64(j.ID), Submit: j.Submit, Run: run, User: j.User})
+		if j.User >= 0 {
+			users[j.User] = true
+		}
+	}
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	if len(t.Jobs) == 0 {
+		return nil, fmt.Errorf("%s: no job records", path)
+	}
+	if err := timeshare.Check(t.Jobs); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	t.Users = len(users)
+	return t, nil
+}
