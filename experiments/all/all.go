@@ -3,5 +3,8 @@
 package all
 
 import (
+	_ "github.com/gridbench/gridbench/experiments/deadline"
+	_ "github.com/gridbench/gridbench/experiments/federation"
 	_ "github.com/gridbench/gridbench/experiments/immediate"
+	_ "github.com/gridbench/gridbench/experiments/roundrobin"
 )

@@ -1,0 +1,76 @@
+package bench_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments/deadline"
+	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/internal/sched"
+)
+
+// BenchmarkDeadline runs one run of the `deadline` experiment end to end —
+// draw the instance, simulate with per-decision timing, sim.Check, measure —
+// exactly as `gridbench reproduce` does, so ns/op is the cost of one row of
+// the plan. Besides it, the deterministic work and the queue per decision.
+// jobs=300 on 30 machines is the quick configuration; jobs=3000 on 150
+// machines the paper's.
+func BenchmarkDeadline(b *testing.B) {
+	for _, size := range []struct{ jobs, machines int }{{300, 30}, {3000, 150}} {
+		for _, ia := range []float64{1, 5} {
+			spec := gen.Default(ia)
+			spec.Jobs, spec.Machines = size.jobs, size.machines
+			for _, algo := range deadline.PaperAlgorithms {
+				if _, err := sched.Lookup(algo); err != nil {
+					continue // not linked in yet
+				}
+				run := bench.NewRun(deadline.Name, deadline.WorkloadID(ia), algo, 0, spec)
+				b.Run(fmt.Sprintf("algo=%s/ia=%g/jobs=%d", algo, ia, size.jobs), func(b *testing.B) {
+					var out bench.Output
+					for b.Loop() {
+						var err error
+						if out, err = deadline.Execute(context.Background(), run); err != nil {
+							b.Fatal(err)
+						}
+					}
+					for _, m := range out.Metrics {
+						switch m.Name {
+						case deadline.MWorkPerDec:
+							b.ReportMetric(m.Value, "steps/decision")
+						case deadline.MQueuePerDec:
+							b.ReportMetric(m.Value, "queue/decision")
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkDeadlineMeasure is the metric pass alone (usage timeline rebuilt
+// from the records), to show it is negligible beside the simulation.
+func BenchmarkDeadlineMeasure(b *testing.B) {
+	for _, n := range []int{300, 3000} {
+		spec := gen.Default(1)
+		spec.Jobs = n
+		inst, err := gen.Generate(spec, 1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		s, err := sched.New("fcfs")
+		if err != nil {
+			b.Fatal(err)
+		}
+		recs, _, err := deadline.Simulate(context.Background(), inst.Platform, inst.Jobs, s)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("jobs=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				deadline.Measure(inst.Platform, inst.Jobs, recs)
+			}
+		})
+	}
+}

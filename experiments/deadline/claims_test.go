@@ -1,0 +1,149 @@
+package deadline
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/results"
+)
+
+// synth builds records for every algorithm on streams ia=1 and ia=5 over
+// reps repetitions: value(algo, stream, rep) per metric.
+func synth(reps int, metrics map[string]func(algo, w string, rep int) float64) []results.Record {
+	var recs []results.Record
+	for _, w := range []string{"ia=1", "ia=5"} {
+		for rep := range reps {
+			for _, a := range PaperAlgorithms {
+				for _, m := range []string{MDelayed, MWeightedUsage, MMakespan, MSlowdown, MWorkPerDec, MWorkSlope, TSecPerDec, TWallSlope} {
+					f, ok := metrics[m]
+					v := float64(rep) // a shared per-repetition level, as paired instances have
+					if ok {
+						v = f(a, w, rep)
+					}
+					recs = append(recs, results.Record{Experiment: Name, Workload: w, Algorithm: a, Rep: rep, Metric: m, Value: v})
+				}
+			}
+		}
+	}
+	return recs
+}
+
+var rank = map[string]float64{"tabu": 0, "egedf": 1, "flex": 2, "easy": 3, "fcfs": 4}
+
+func find(cs []Check, claim, scope string) *Check {
+	for i := range cs {
+		if cs[i].Claim == claim && strings.HasPrefix(cs[i].Scope, scope) {
+			return &cs[i]
+		}
+	}
+	return nil
+}
+
+func TestClaimsHeldAndNotHeld(t *testing.T) {
+	const reps = 10
+	jitter := func(rep int) float64 { return float64(rep%3) * 0.01 }
+	good := synth(reps, map[string]func(string, string, int) float64{
+		// Claim (a): strictly ordered by rank, Tabu a hair below EG-EDF.
+		MDelayed: func(a, w string, rep int) float64 {
+			if a == "tabu" {
+				return 10 + float64(rep) + 5*rank["egedf"] - 0.3 + jitter(rep)
+			}
+			return 10 + float64(rep) + 5*rank[a] + jitter(rep)
+		},
+		MWeightedUsage: func(a, w string, rep int) float64 { return 80 - 3*rank[a] + float64(rep) + jitter(rep) },
+		MMakespan:      func(a, w string, rep int) float64 { return 1000 + 50*rank[a] + float64(rep) + jitter(rep) },
+		// Claim (e): Tabu within 2% of Flex-BF.
+		MSlowdown: func(a, w string, rep int) float64 {
+			if a == "tabu" {
+				return 5 + float64(rep)/10 + rank["flex"] - 0.05 + jitter(rep)
+			}
+			return 5 + float64(rep)/10 + rank[a] + jitter(rep)
+		},
+		TSecPerDec: func(a, w string, rep int) float64 { return 1e-6 * (1 + 10*rank[a] + float64(rep) + jitter(rep)) },
+		TWallSlope: func(a, w string, rep int) float64 { return 1e-9 * (1 + 10*rank[a] + float64(rep) + jitter(rep)) },
+		MWorkPerDec: func(a, w string, rep int) float64 {
+			return 5 + 10*rank[a] + float64(rep) + jitter(rep)
+		},
+		MWorkSlope: func(a, w string, rep int) float64 { return 0.1 + rank[a] + float64(rep)/10 + jitter(rep) },
+	})
+	in := &claimInput{recs: good, timings: good, workloads: []string{"ia=1", "ia=5"}, algos: PaperAlgorithms}
+	checks := checkClaims(in)
+	for _, c := range checks {
+		if !c.Checked || !c.Held {
+			t.Errorf("claim (%s) on %s: held %v checked %v: %s", c.Claim, c.Scope, c.Held, c.Checked, c.Statistic)
+		}
+	}
+	if len(checks) != 2+4+2+1+2 {
+		t.Errorf("%d checks, want 11", len(checks))
+	}
+
+	// Now break each claim.
+	bad := synth(reps, map[string]func(string, string, int) float64{
+		// EG-EDF worse than EASY on ia=5 only.
+		MDelayed: func(a, w string, rep int) float64 {
+			r := rank[a]
+			if w == "ia=5" && a == "egedf" {
+				r = 3.5
+			}
+			return 10 + float64(rep) + 5*r + jitter(rep)
+		},
+		// Tabu 30% slower-down than Flex-BF.
+		MSlowdown: func(a, w string, rep int) float64 {
+			if a == "tabu" {
+				return 1.3 * (5 + float64(rep)/10 + jitter(rep))
+			}
+			return 5 + float64(rep)/10 + jitter(rep)
+		},
+	})
+	in = &claimInput{recs: bad, timings: bad, workloads: []string{"ia=1", "ia=5"}, algos: PaperAlgorithms}
+	checks = checkClaims(in)
+	for _, want := range []struct {
+		claim, scope string
+		held         bool
+	}{
+		{"a", "ia=1", true}, {"a", "ia=5", false},
+		{"b", "ia=1", false}, // no difference at all in weighted usage
+		{"c", "ia=1", false},
+		{"d", "ia=5", false}, // Tabu 17.5 points below EG-EDF: not "the same"
+		{"e", "ia=1", false},
+	} {
+		c := find(checks, want.claim, want.scope)
+		if c == nil {
+			t.Fatalf("no check for claim (%s) on %s", want.claim, want.scope)
+		}
+		if c.Held != want.held {
+			t.Errorf("claim (%s) on %s: held %v, want %v: %s", c.Claim, c.Scope, c.Held, want.held, c.Statistic)
+		}
+	}
+	if c := find(checks, "a", "ia=5"); !strings.Contains(c.Statistic, "failing: EG-EDF <") {
+		t.Errorf("failing comparison not named: %s", c.Statistic)
+	}
+
+	// A missing algorithm: its claims are not checked, never held.
+	in = &claimInput{recs: good, timings: good, workloads: []string{"ia=1", "ia=5"}, algos: []string{"fcfs", "easy", "egedf", "tabu"}}
+	for _, c := range checkClaims(in) {
+		needsFlex := c.Claim != "d"
+		if needsFlex && (c.Checked || c.Held || !strings.Contains(c.Statistic, "Flex-BF not run")) {
+			t.Errorf("claim (%s) without Flex-BF: %+v", c.Claim, c)
+		}
+	}
+}
+
+func TestEquivalence(t *testing.T) {
+	var recs []results.Record
+	for rep := range 6 {
+		for _, a := range []string{"tabu", "egedf"} {
+			v := float64(rep)
+			if a == "tabu" {
+				v += 0.5 + float64(rep%2)*0.1
+			}
+			recs = append(recs, results.Record{Experiment: Name, Workload: "ia=5", Algorithm: a, Rep: rep, Metric: MDelayed, Value: v})
+		}
+	}
+	if held, s := equivalence(recs, "ia=5", MDelayed, "tabu", "egedf", 1); !held {
+		t.Errorf("difference 0.5–0.6 within ±1 not equivalent: %s", s)
+	}
+	if held, s := equivalence(recs, "ia=5", MDelayed, "tabu", "egedf", 0.4); held {
+		t.Errorf("difference 0.5–0.6 within ±0.4 called equivalent: %s", s)
+	}
+}

@@ -1,0 +1,254 @@
+package deadline
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
+	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/results"
+)
+
+func TestRegistered(t *testing.T) {
+	e, err := experiments.Lookup(Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.DefaultReps() != 20 {
+		t.Errorf("default reps %d, want 20", e.DefaultReps())
+	}
+	// The algorithms are linked in by this package's imports; flex is
+	// planned when its package exists.
+	got := Algorithms()
+	for _, a := range []string{"fcfs", "easy", "egedf", "tabu"} {
+		if !slices.Contains(got, a) {
+			t.Errorf("registered algorithms %v lack %s", got, a)
+		}
+	}
+	if want := slices.DeleteFunc(slices.Clone(PaperAlgorithms), func(a string) bool { return !slices.Contains(got, a) }); !slices.Equal(got, want) {
+		t.Errorf("algorithms %v not in paper order %v", got, want)
+	}
+}
+
+func TestPlan(t *testing.T) {
+	for _, tc := range []struct {
+		quick         bool
+		reps          int
+		streams       []string
+		jobs, machine int
+	}{
+		{false, 20, []string{"ia=1", "ia=2", "ia=3", "ia=4", "ia=5"}, 3000, 150},
+		{true, 3, []string{"ia=1", "ia=5"}, 300, 30},
+	} {
+		plan, exec, err := Experiment{}.Plan(experiments.Config{Reps: tc.reps, Quick: tc.quick})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if exec == nil {
+			t.Fatal("nil executor")
+		}
+		algos := Algorithms()
+		if want := len(tc.streams) * len(algos) * tc.reps; len(plan.Runs) != want {
+			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
+		}
+		keys := map[results.RunKey]bool{}
+		seeds := map[string]uint64{} // workload/rep → instance seed
+		runSeeds := map[uint64]bool{}
+		var streams []string
+		for _, r := range plan.Runs {
+			if r.Experiment != Name {
+				t.Fatalf("run %v: experiment %q", r.Key(), r.Experiment)
+			}
+			if keys[r.Key()] {
+				t.Fatalf("run %v planned twice", r.Key())
+			}
+			keys[r.Key()] = true
+			if !slices.Contains(streams, r.Workload) {
+				streams = append(streams, r.Workload)
+			}
+			spec := r.Spec.(gen.Spec)
+			if WorkloadID(spec.MeanInterArrival) != r.Workload || spec.Jobs != tc.jobs || spec.Machines != tc.machine {
+				t.Fatalf("run %v: spec %+v", r.Key(), spec)
+			}
+			// Paired design: one instance seed per (stream, rep), shared by
+			// every algorithm; one own seed per run.
+			k := r.Workload + "/" + string(rune('0'+r.Rep))
+			if s, ok := seeds[k]; ok && s != r.Seed {
+				t.Fatalf("run %v: seed %d, another algorithm of the repetition has %d", r.Key(), r.Seed, s)
+			}
+			seeds[k] = r.Seed
+			if runSeeds[r.RunSeed] {
+				t.Fatalf("run %v: run seed reused", r.Key())
+			}
+			runSeeds[r.RunSeed] = true
+		}
+		if !slices.Equal(streams, tc.streams) {
+			t.Errorf("streams %v, want %v", streams, tc.streams)
+		}
+		if len(seeds) != len(tc.streams)*tc.reps {
+			t.Errorf("%d instance seeds, want %d", len(seeds), len(tc.streams)*tc.reps)
+		}
+	}
+}
+
+// The configuration hash must not depend on the repetitions, so raising
+// --reps reuses finished runs, and must change with the configuration.
+func TestConfigHash(t *testing.T) {
+	hash := func(reps int, quick bool) string {
+		plan, _, err := Experiment{}.Plan(experiments.Config{Reps: reps, Quick: quick})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _, err := results.HashConfig(plan.Config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	if hash(3, false) != hash(20, false) {
+		t.Error("config hash depends on the repetitions")
+	}
+	if hash(3, false) == hash(3, true) {
+		t.Error("quick and full configurations hash the same")
+	}
+}
+
+func TestPlanErrors(t *testing.T) {
+	c := DefaultConfig(true)
+	c.Algorithms = []string{"fcfs", "nosuch"}
+	if _, _, err := PlanConfig(c, 2); err == nil || !strings.Contains(err.Error(), "nosuch") {
+		t.Errorf("unknown algorithm: err %v", err)
+	}
+	c = DefaultConfig(true)
+	c.InterArrivals = []float64{1, -2}
+	if _, _, err := PlanConfig(c, 2); err == nil || !strings.Contains(err.Error(), "ia=-2") {
+		t.Errorf("bad stream: err %v", err)
+	}
+	if _, _, err := PlanConfig(DefaultConfig(true), 0); err == nil {
+		t.Error("zero repetitions accepted")
+	}
+}
+
+func TestExecute(t *testing.T) {
+	spec := gen.Default(2)
+	spec.Jobs, spec.Machines = 60, 6
+	run := bench.NewRun(Name, "ia=2", "easy", 0, spec)
+	out, err := Execute(context.Background(), run)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]float64{}
+	for _, m := range out.Metrics {
+		got[m.Name] = m.Value
+	}
+	inst, err := gen.Generate(spec, run.Seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[MOfferedLoad] != gen.OfferedLoad(inst) {
+		t.Errorf("offered load %v, want the instance's %v", got[MOfferedLoad], gen.OfferedLoad(inst))
+	}
+	for _, n := range []string{MDelayed, MUsage, MWeightedUsage, MOpsUsage} {
+		if v, ok := got[n]; !ok || !(v >= 0 && v <= 100) {
+			t.Errorf("%s = %v (present %v), want a percentage", n, v, ok)
+		}
+	}
+	if got[MDecisions] < 2 || got[MMakespan] <= 0 || got[MSlowdown] < 1 {
+		t.Errorf("metrics %v", got)
+	}
+	if len(out.Timings) == 0 {
+		t.Error("no timings")
+	}
+	// Deterministic metrics: the same run gives the same values, for the
+	// randomised Tabu too.
+	for _, algo := range []string{"easy", "tabu"} {
+		r := bench.NewRun(Name, "ia=2", algo, 1, spec)
+		a, err1 := Execute(context.Background(), r)
+		b, err2 := Execute(context.Background(), r)
+		if err1 != nil || err2 != nil {
+			t.Fatal(err1, err2)
+		}
+		if !slices.Equal(a.Metrics, b.Metrics) {
+			t.Errorf("%s: metrics differ between two executions:\n%v\n%v", algo, a.Metrics, b.Metrics)
+		}
+	}
+	if _, err := Execute(context.Background(), bench.NewRun(Name, "ia=2", "easy", 0, "not a spec")); err == nil {
+		t.Error("bad spec accepted")
+	}
+}
+
+func TestExecuteCancelled(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	spec := gen.Default(1)
+	spec.Jobs, spec.Machines = 50, 5
+	if _, err := Execute(ctx, bench.NewRun(Name, "ia=1", "fcfs", 0, spec)); err == nil {
+		t.Error("cancelled run finished")
+	}
+}
+
+func TestReportQuick(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the quick configuration")
+	}
+	dir := t.TempDir()
+	cfg := experiments.Config{Reps: 3, Quick: true}
+	plan, exec, err := Experiment{}.Plan(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The quick configuration at three repetitions, on two streams only.
+	res, err := bench.Execute(context.Background(), plan, exec, bench.Options{Dir: filepath.Join(dir, "results"), Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdir := filepath.Join(dir, "paper")
+	out, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Result: res, PaperDir: pdir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(pdir, out.Page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(b)
+	for _, want := range []string{"Quick configuration", "## Offered load", "## Claims", "## Interpretations", "## Metric definitions",
+		stmtA, stmtB, stmtM, stmtD, stmtE, "EG-EDF runtime per decision"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	for _, c := range []string{"a", "b", "c", "d", "e"} {
+		if !strings.Contains(page, "\n| "+c+" | ") {
+			t.Errorf("claims table has no row for claim (%s)", c)
+		}
+	}
+	for _, f := range append(figures, figure{id: "Figure 5c", file: "fig5c-runtime-queue"}) {
+		for _, ext := range []string{".png", ".svg"} {
+			rel := "figures/" + Name + "-" + f.file + ext
+			if st, err := os.Stat(filepath.Join(pdir, rel)); err != nil || st.Size() == 0 {
+				t.Errorf("%s: missing or empty figure %s (%v)", f.id, rel, err)
+			}
+		}
+		if !strings.Contains(page, "(figures/"+Name+"-"+f.file+".png)") {
+			t.Errorf("page does not link %s", f.id)
+		}
+	}
+	if out.Headline == "" || len(out.Sheets) != 2 {
+		t.Errorf("headline %q, %d sheets", out.Headline, len(out.Sheets))
+	}
+	// The same results give the same page (no map order, no clock).
+	out2, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Result: res, PaperDir: pdir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2, _ := os.ReadFile(filepath.Join(pdir, out2.Page))
+	if string(b2) != page {
+		t.Error("report differs between two builds from the same results")
+	}
+}

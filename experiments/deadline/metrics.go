@@ -1,0 +1,289 @@
+package deadline
+
+import (
+	"math"
+	"sort"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+// Metric names as they appear in runs.csv and timings.csv.
+const (
+	MDelayed       = "delayed_pct"         // % of deadline jobs ending after their deadline
+	MUsage         = "usage_pct"           // machine usage, %
+	MWeightedUsage = "weighted_usage_pct"  // speed-weighted machine usage, %
+	MOpsUsage      = "ops_usage_pct"       // CPU-operations usage, %
+	MMakespan      = "makespan"            // s
+	MSlowdown      = "slowdown"            // mean (Tw+Te)/Te
+	MOfferedLoad   = "offered_load"        // generators/deadline.OfferedLoad of the instance
+	MDecisions     = "decisions"           // number of Decide calls
+	MWorkPerDec    = "work_per_decision"   // work steps per decision
+	MQueuePerDec   = "queue_per_decision"  // mean queue length when a decision begins
+	MMaxQueue      = "max_queue"           // longest queue seen by a decision
+	MWorkSlope     = "work_queue_slope"    // least-squares work steps per extra queued job
+	MWorkSpearman  = "work_queue_spearman" // Spearman ρ(work, queue length) over decisions
+	TSecPerDec     = "seconds_per_decision"
+	TWallSlope     = "wall_queue_slope" // least-squares seconds per extra queued job
+	TWallSpearman  = "wall_queue_spearman"
+	TDecideSeconds = "decide_seconds" // total wall-clock seconds in Decide
+)
+
+const percent = 100.0
+
+// Metrics are the quality measures of one finished simulation.
+type Metrics struct {
+	// DelayedPct is the percentage of jobs with a deadline that end after
+	// it; NaN when no job has a deadline.
+	DelayedPct float64
+	// UsagePct is the time average, over the instants at which some job is
+	// present (submitted, not ended), of
+	// active CPUs / min(CPUs of the platform, CPUs requested by present jobs).
+	UsagePct float64
+	// WeightedUsagePct is Σ_i s_i·u_i / Σ_i s_i, u_i being machine i's busy
+	// fraction (busy CPU-seconds / (CPUs_i · span)) over the span from the
+	// first submission to the makespan, s_i its speed.
+	WeightedUsagePct float64
+	// OpsUsagePct is Σ_i CPUs_i·s_i·u_i / Σ_i CPUs_i·s_i: the share of the
+	// platform's CPU operations used over the span.
+	OpsUsagePct float64
+	Makespan    float64 // last end (the first job is submitted at 0)
+	// Slowdown is the mean over jobs of (Tw+Te)/Te, Tw = start − submit,
+	// Te = end − start on the machine used; jobs with Te = 0 count as 1.
+	Slowdown    float64
+	OfferedLoad float64 // set by the caller; Measure leaves it 0
+}
+
+// List returns the metrics as named values, in a fixed order.
+func (m Metrics) List() []bench.Metric {
+	return []bench.Metric{
+		{Name: MDelayed, Value: m.DelayedPct},
+		{Name: MUsage, Value: m.UsagePct},
+		{Name: MWeightedUsage, Value: m.WeightedUsagePct},
+		{Name: MOpsUsage, Value: m.OpsUsagePct},
+		{Name: MMakespan, Value: m.Makespan},
+		{Name: MSlowdown, Value: m.Slowdown},
+		{Name: MOfferedLoad, Value: m.OfferedLoad},
+	}
+}
+
+// Measure computes the metrics of a finished simulation whose records
+// passed sim.Check. The usage timeline is rebuilt from the records: a
+// job is present from its submission to its end and active from its start
+// to its end.
+func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
+	var m Metrics
+	if len(jobs) == 0 {
+		nan := math.NaN()
+		return Metrics{DelayedPct: nan, UsagePct: nan, WeightedUsagePct: nan, OpsUsagePct: nan, Makespan: nan, Slowdown: nan}
+	}
+	withDeadline, late := 0, 0
+	first, last := math.Inf(1), math.Inf(-1)
+	busy := make([]float64, len(p.Machines)) // CPU-seconds per machine
+	var slow float64
+	type change struct {
+		t               float64
+		present, active int
+	}
+	ch := make([]change, 0, 3*len(jobs))
+	for i := range jobs {
+		j, r := &jobs[i], recs[i]
+		if j.HasDeadline {
+			withDeadline++
+			if r.Late(j) {
+				late++
+			}
+		}
+		first = min(first, j.Submit)
+		last = max(last, r.End)
+		te := r.End - r.Start
+		busy[r.Machine] += te * float64(j.CPUs)
+		if te > 0 {
+			slow += (r.Start - j.Submit + te) / te
+		} else {
+			slow++
+		}
+		ch = append(ch, change{j.Submit, j.CPUs, 0}, change{r.Start, 0, j.CPUs}, change{r.End, -j.CPUs, -j.CPUs})
+	}
+	m.DelayedPct = math.NaN()
+	if withDeadline > 0 {
+		m.DelayedPct = percent * float64(late) / float64(withDeadline)
+	}
+	m.Makespan = last
+	m.Slowdown = slow / float64(len(jobs))
+
+	// Time-average of the usage ratio over the instants with jobs present.
+	sort.Slice(ch, func(a, b int) bool { return ch[a].t < ch[b].t })
+	total := p.TotalCPUs()
+	present, active := 0, 0
+	var area, covered float64
+	for k := 0; k < len(ch); {
+		t := ch[k].t
+		for ; k < len(ch) && ch[k].t == t; k++ {
+			present += ch[k].present
+			active += ch[k].active
+		}
+		if k == len(ch) {
+			break
+		}
+		dt := ch[k].t - t
+		if den := min(total, present); den > 0 && dt > 0 {
+			area += dt * float64(active) / float64(den)
+			covered += dt
+		}
+	}
+	m.UsagePct = math.NaN()
+	if covered > 0 {
+		m.UsagePct = percent * area / covered
+	}
+
+	span := last - first
+	m.WeightedUsagePct, m.OpsUsagePct = math.NaN(), math.NaN()
+	if span > 0 {
+		var su, s, ou, o float64
+		for i, mc := range p.Machines {
+			u := busy[i] / (float64(mc.CPUs) * span)
+			su += mc.Speed * u
+			s += mc.Speed
+			ou += float64(mc.CPUs) * mc.Speed * u
+			o += float64(mc.CPUs) * mc.Speed
+		}
+		m.WeightedUsagePct = percent * su / s
+		m.OpsUsagePct = percent * ou / o
+	}
+	return m
+}
+
+// DecisionStats summarise a Trace.
+type DecisionStats struct {
+	Decisions     int
+	WorkPerDec    float64 // mean work steps per decision
+	QueuePerDec   float64 // mean queue length at the start of a decision
+	MaxQueue      int
+	WorkSlope     float64 // least-squares slope of work steps on queue length
+	WorkSpearman  float64 // Spearman ρ of work steps and queue length
+	SecPerDec     float64 // mean wall-clock seconds per decision
+	WallSlope     float64 // least-squares slope of seconds on queue length
+	WallSpearman  float64
+	DecideSeconds float64
+}
+
+// Decisions summarises a trace. Slopes and correlations are NaN when the
+// queue length never varies.
+func Decisions(tr *Trace) DecisionStats {
+	n := len(tr.Queue)
+	d := DecisionStats{Decisions: n}
+	if n == 0 {
+		nan := math.NaN()
+		d.WorkPerDec, d.QueuePerDec, d.SecPerDec = nan, nan, nan
+		d.WorkSlope, d.WorkSpearman, d.WallSlope, d.WallSpearman = nan, nan, nan, nan
+		return d
+	}
+	q := make([]float64, n)
+	w := make([]float64, n)
+	for i := range n {
+		q[i] = float64(tr.Queue[i])
+		w[i] = float64(tr.Work[i])
+		d.MaxQueue = max(d.MaxQueue, tr.Queue[i])
+		d.DecideSeconds += tr.Wall[i]
+	}
+	d.QueuePerDec = mean(q)
+	d.WorkPerDec = mean(w)
+	d.SecPerDec = d.DecideSeconds / float64(n)
+	d.WorkSlope = Slope(q, w)
+	d.WorkSpearman = Spearman(q, w)
+	d.WallSlope = Slope(q, tr.Wall)
+	d.WallSpearman = Spearman(q, tr.Wall)
+	return d
+}
+
+// List returns the deterministic decision metrics.
+func (d DecisionStats) List() []bench.Metric {
+	return []bench.Metric{
+		{Name: MDecisions, Value: float64(d.Decisions)},
+		{Name: MWorkPerDec, Value: d.WorkPerDec},
+		{Name: MQueuePerDec, Value: d.QueuePerDec},
+		{Name: MMaxQueue, Value: float64(d.MaxQueue)},
+		{Name: MWorkSlope, Value: d.WorkSlope},
+		{Name: MWorkSpearman, Value: d.WorkSpearman},
+	}
+}
+
+// Timings returns the wall-clock decision metrics.
+func (d DecisionStats) Timings() []bench.Metric {
+	return []bench.Metric{
+		{Name: TSecPerDec, Value: d.SecPerDec},
+		{Name: TWallSlope, Value: d.WallSlope},
+		{Name: TWallSpearman, Value: d.WallSpearman},
+		{Name: TDecideSeconds, Value: d.DecideSeconds},
+	}
+}
+
+func mean(xs []float64) float64 {
+	var s float64
+	for _, x := range xs {
+		s += x
+	}
+	return s / float64(len(xs))
+}
+
+// Slope is the least-squares slope of y on x; NaN when x is constant or
+// there are fewer than two points.
+func Slope(x, y []float64) float64 {
+	if len(x) < 2 || len(x) != len(y) {
+		return math.NaN()
+	}
+	mx, my := mean(x), mean(y)
+	var sxy, sxx float64
+	for i := range x {
+		sxy += (x[i] - mx) * (y[i] - my)
+		sxx += (x[i] - mx) * (x[i] - mx)
+	}
+	if sxx == 0 {
+		return math.NaN()
+	}
+	return sxy / sxx
+}
+
+// Spearman is the rank correlation of x and y (ties get average ranks):
+// the Pearson correlation of the ranks. NaN when either is constant.
+func Spearman(x, y []float64) float64 {
+	if len(x) < 2 || len(x) != len(y) {
+		return math.NaN()
+	}
+	rx, ry := ranks(x), ranks(y)
+	mx, my := mean(rx), mean(ry)
+	var sxy, sxx, syy float64
+	for i := range rx {
+		a, b := rx[i]-mx, ry[i]-my
+		sxy += a * b
+		sxx += a * a
+		syy += b * b
+	}
+	if sxx == 0 || syy == 0 {
+		return math.NaN()
+	}
+	return sxy / math.Sqrt(sxx*syy)
+}
+
+// ranks returns 1-based ranks of xs, ties averaged.
+func ranks(xs []float64) []float64 {
+	idx := make([]int, len(xs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
+	r := make([]float64, len(xs))
+	for i := 0; i < len(idx); {
+		j := i
+		for j < len(idx) && xs[idx[j]] == xs[idx[i]] {
+			j++
+		}
+		avg := float64(i+j+1) / 2 // mean of ranks i+1..j
+		for k := i; k < j; k++ {
+			r[idx[k]] = avg
+		}
+		i = j
+	}
+	return r
+}

@@ -1,0 +1,126 @@
+package deadline
+
+import (
+	"context"
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+// handInstance is small enough to follow by hand. Machine 1 is twice the
+// reference speed, so its jobs take half their run time. FCFS (fastest
+// machine first) gives:
+//
+//	j0 M0 [0,10)  j1 M1 [0,5)  j2 M1 [5,7)  j3 M0 [10,16)
+//
+// j0 and j1 start at once; j2 (t=2) waits for M1, the fastest machine with
+// room once j1 ends at 5; j3 (t=4, 2 CPUs) waits for M0 until j0 ends at 10.
+func handInstance() (sim.Platform, []sim.Job) {
+	p := sim.Platform{RefSpeed: 300, Machines: []sim.Machine{{CPUs: 2, Speed: 300}, {CPUs: 1, Speed: 600}}}
+	jobs := []sim.Job{
+		{ID: 0, Submit: 0, Run: 10, CPUs: 2, HasDeadline: true, Deadline: 12},
+		{ID: 1, Submit: 0, Run: 10, CPUs: 1, HasDeadline: true, Deadline: 5}, // ends exactly at its deadline: not late
+		{ID: 2, Submit: 2, Run: 4, CPUs: 1},
+		{ID: 3, Submit: 4, Run: 6, CPUs: 2, HasDeadline: true, Deadline: 14}, // ends at 16: late
+	}
+	return p, jobs
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) <= 1e-9*max(1, math.Abs(b)) }
+
+func TestSimulateAndMeasureByHand(t *testing.T) {
+	p, jobs := handInstance()
+	s, err := sched.New("fcfs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, tr, err := Simulate(context.Background(), p, jobs, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []sim.Record{{Start: 0, End: 10, Machine: 0}, {Start: 0, End: 5, Machine: 1}, {Start: 5, End: 7, Machine: 1}, {Start: 10, End: 16, Machine: 0}}
+	if !slices.Equal(recs, want) {
+		t.Fatalf("records %v, want %v", recs, want)
+	}
+	// Decisions at 0, 2, 4, 5, 7, 10, 16; queue when each begins.
+	if wantQ := []int{2, 1, 2, 2, 1, 1, 0}; !slices.Equal(tr.Queue, wantQ) {
+		t.Errorf("queue trace %v, want %v", tr.Queue, wantQ)
+	}
+	if len(tr.Work) != 7 || len(tr.Wall) != 7 {
+		t.Errorf("trace lengths work %d wall %d, want 7", len(tr.Work), len(tr.Wall))
+	}
+
+	m := Measure(p, jobs, recs)
+	// Usage: ratio 1 on [0,7) and [10,16); on [7,10) 2 active of
+	// min(3 CPUs, 4 requested) = 2/3. (7 + 2 + 6)/16.
+	// Busy: M0 2·10 + 2·6 = 32 CPU-s → u0 = 32/(2·16) = 1; M1 5 + 2 = 7 → u1 = 7/16.
+	for _, c := range []struct {
+		name      string
+		got, want float64
+	}{
+		{"delayed %", m.DelayedPct, 100.0 / 3},
+		{"usage %", m.UsagePct, 100 * 15.0 / 16},
+		{"weighted usage %", m.WeightedUsagePct, 100 * (300*1 + 600*7.0/16) / 900},
+		{"ops usage %", m.OpsUsagePct, 100 * (2*300*1 + 1*600*7.0/16) / 1200},
+		{"makespan", m.Makespan, 16},
+		{"slowdown", m.Slowdown, (1 + 1 + 2.5 + 2) / 4},
+	} {
+		if !near(c.got, c.want) {
+			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+}
+
+func TestMeasureEdgeCases(t *testing.T) {
+	p, jobs := handInstance()
+	for i := range jobs {
+		jobs[i].HasDeadline = false
+	}
+	recs := []sim.Record{{Start: 0, End: 10, Machine: 0}, {Start: 0, End: 5, Machine: 1}, {Start: 5, End: 7, Machine: 1}, {Start: 10, End: 16, Machine: 0}}
+	if m := Measure(p, jobs, recs); !math.IsNaN(m.DelayedPct) {
+		t.Errorf("no deadline jobs: delayed %v, want NaN", m.DelayedPct)
+	}
+	if m := Measure(p, nil, nil); !math.IsNaN(m.UsagePct) || !math.IsNaN(m.Makespan) {
+		t.Errorf("no jobs: %+v, want NaN metrics", m)
+	}
+}
+
+func TestSlopeSpearman(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5}
+	if s := Slope(x, []float64{3, 5, 7, 9, 11}); !near(s, 2) {
+		t.Errorf("slope %v, want 2", s)
+	}
+	// Monotone but not linear: Spearman 1, Pearson would not be.
+	if r := Spearman(x, []float64{1, 4, 9, 16, 1000}); !near(r, 1) {
+		t.Errorf("spearman %v, want 1", r)
+	}
+	if r := Spearman(x, []float64{5, 4, 3, 2, 1}); !near(r, -1) {
+		t.Errorf("spearman %v, want -1", r)
+	}
+	// Ties: ranks of y are 1.5 1.5 3 4 5 → scipy.stats.spearmanr gives 0.9746794344808963.
+	if r := Spearman(x, []float64{1, 1, 2, 3, 4}); !near(r, 0.9746794344808963) {
+		t.Errorf("spearman with ties %v", r)
+	}
+	if s := Slope([]float64{2, 2, 2}, []float64{1, 2, 3}); !math.IsNaN(s) {
+		t.Errorf("constant x: slope %v, want NaN", s)
+	}
+	if r := Spearman(x, []float64{7, 7, 7, 7, 7}); !math.IsNaN(r) {
+		t.Errorf("constant y: spearman %v, want NaN", r)
+	}
+}
+
+func TestDecisions(t *testing.T) {
+	tr := &Trace{Queue: []int{0, 1, 2, 3}, Work: []int64{1, 3, 5, 7}, Wall: []float64{1e-6, 2e-6, 3e-6, 4e-6}}
+	d := Decisions(tr)
+	if d.Decisions != 4 || d.MaxQueue != 3 || !near(d.QueuePerDec, 1.5) || !near(d.WorkPerDec, 4) ||
+		!near(d.WorkSlope, 2) || !near(d.WorkSpearman, 1) || !near(d.SecPerDec, 2.5e-6) || !near(d.WallSlope, 1e-6) ||
+		!near(d.DecideSeconds, 1e-5) {
+		t.Errorf("Decisions = %+v", d)
+	}
+	if d := Decisions(&Trace{}); d.Decisions != 0 || !math.IsNaN(d.WorkPerDec) {
+		t.Errorf("empty trace: %+v", d)
+	}
+}
