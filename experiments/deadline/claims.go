@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gridbench/gridbench/paper"
 	"github.com/gridbench/gridbench/results"
 )
 
@@ -70,7 +71,7 @@ func (c *cmp) String() string {
 		return fmt.Sprintf("%s %s %s: %v", Label(c.a), op, Label(c.b), c.err)
 	}
 	return fmt.Sprintf("%s %s %s: %s vs %s, W=%g, n=%d, p_Holm=%s", Label(c.a), op, Label(c.b),
-		fmtG(c.meanA), fmtG(c.meanB), c.res.W, c.n, fmtP(c.padj))
+		fmtG(c.meanA), fmtG(c.meanB), c.res.W, c.n, paper.FormatP(c.padj))
 }
 
 // run fills the test result of c from the records.
@@ -286,7 +287,7 @@ func equivalence(recs []results.Record, w, metric, a, b string, margin float64) 
 	wr, err := results.Wilcoxon(x, y)
 	p := "n/a"
 	if err == nil {
-		p = fmtP(wr.P)
+		p = paper.FormatP(wr.P)
 	}
 	return held, fmt.Sprintf("%s − %s = %s, 95%% CI [%s, %s] vs margin ±%s (n=%d; Wilcoxon p=%s)",
 		Label(a), Label(b), fmtG(s.Mean), fmtG(s.CILow), fmtG(s.CIHigh), fmtG(margin), len(blocks), p)
@@ -343,14 +344,4 @@ func fmtG(v float64) string {
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.3g", v)
-}
-
-func fmtP(p float64) string {
-	if math.IsNaN(p) {
-		return "n/a"
-	}
-	if p < 1e-4 {
-		return fmt.Sprintf("%.1e", p)
-	}
-	return fmt.Sprintf("%.4f", p)
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/results"
 )
 
 // Metric names as they appear in runs.csv and timings.csv.
@@ -191,9 +192,9 @@ func Decisions(tr *Trace) DecisionStats {
 	d.WorkPerDec = mean(w)
 	d.SecPerDec = d.DecideSeconds / float64(n)
 	d.WorkSlope = Slope(q, w)
-	d.WorkSpearman = Spearman(q, w)
+	d.WorkSpearman, _ = results.Spearman(q, w)
 	d.WallSlope = Slope(q, tr.Wall)
-	d.WallSpearman = Spearman(q, tr.Wall)
+	d.WallSpearman, _ = results.Spearman(q, tr.Wall)
 	return d
 }
 
@@ -243,47 +244,4 @@ func Slope(x, y []float64) float64 {
 		return math.NaN()
 	}
 	return sxy / sxx
-}
-
-// Spearman is the rank correlation of x and y (ties get average ranks):
-// the Pearson correlation of the ranks. NaN when either is constant.
-func Spearman(x, y []float64) float64 {
-	if len(x) < 2 || len(x) != len(y) {
-		return math.NaN()
-	}
-	rx, ry := ranks(x), ranks(y)
-	mx, my := mean(rx), mean(ry)
-	var sxy, sxx, syy float64
-	for i := range rx {
-		a, b := rx[i]-mx, ry[i]-my
-		sxy += a * b
-		sxx += a * a
-		syy += b * b
-	}
-	if sxx == 0 || syy == 0 {
-		return math.NaN()
-	}
-	return sxy / math.Sqrt(sxx*syy)
-}
-
-// ranks returns 1-based ranks of xs, ties averaged.
-func ranks(xs []float64) []float64 {
-	idx := make([]int, len(xs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
-	r := make([]float64, len(xs))
-	for i := 0; i < len(idx); {
-		j := i
-		for j < len(idx) && xs[idx[j]] == xs[idx[i]] {
-			j++
-		}
-		avg := float64(i+j+1) / 2 // mean of ranks i+1..j
-		for k := i; k < j; k++ {
-			r[idx[k]] = avg
-		}
-		i = j
-	}
-	return r
 }

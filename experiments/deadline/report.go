@@ -79,27 +79,6 @@ func streamsOf(recs []results.Record) ([]stream, error) {
 	return out, nil
 }
 
-// algosOf returns the algorithms of recs, in PaperAlgorithms order, then
-// any others by name.
-func algosOf(recs []results.Record) []string {
-	seen := map[string]bool{}
-	for _, r := range recs {
-		seen[r.Algorithm] = true
-	}
-	var out, other []string
-	for _, a := range PaperAlgorithms {
-		if seen[a] {
-			out = append(out, a)
-			delete(seen, a)
-		}
-	}
-	for a := range seen {
-		other = append(other, a)
-	}
-	sort.Strings(other)
-	return append(out, other...)
-}
-
 // Report implements experiments.Experiment.
 func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	if in.Result == nil || len(in.Result.Records) == 0 {
@@ -110,7 +89,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	if err != nil {
 		return nil, err
 	}
-	algos := algosOf(recs)
+	algos := results.OrderAlgorithms(recs, PaperAlgorithms)
 	idx := results.Index(results.Groups(recs))
 	tidx := results.Index(results.Groups(timings))
 	group := func(f figure, w, a string) *results.Group {

@@ -5,8 +5,7 @@ import (
 	"math"
 	"sort"
 
-	"gonum.org/v1/gonum/stat/distuv"
-
+	"github.com/gridbench/gridbench/paper"
 	"github.com/gridbench/gridbench/results"
 )
 
@@ -99,7 +98,7 @@ func Claims(recs []results.Record, policies []string) []Check {
 						worst = fmt.Sprintf("DO-AS vs %s: %v", c.other, c.err)
 					} else {
 						worst = fmt.Sprintf("DO-AS %s vs %s %s (means over %d reps), Wilcoxon p_Holm=%s",
-							fmtHMS(c.mA), c.other, fmtHMS(c.mB), c.n, fmtP(adj[i]))
+							fmtHMS(c.mA), c.other, fmtHMS(c.mB), c.n, paper.FormatP(adj[i]))
 					}
 				}
 			}
@@ -125,7 +124,7 @@ func Claims(recs []results.Record, policies []string) []Check {
 			q = append(q, results.Select(recs, WorkloadShifted, pol, UserMetric(u, MQueued))...)
 			t = append(t, results.Select(recs, WorkloadShifted, pol, UserMetric(u, MCompletion))...)
 		}
-		rho, p := Spearman(q, t)
+		rho, p := results.Spearman(q, t)
 		sp = append(sp, struct {
 			pol    string
 			rho, p float64
@@ -142,7 +141,7 @@ func Claims(recs []results.Record, policies []string) []Check {
 	adj := results.Holm(ps)
 	for i, s := range sp {
 		out = append(out, Check{Claim: c2, Scope: s.pol,
-			Statistic: fmt.Sprintf("Spearman rho(LCG queue at submission, completion)=%.3f over n=%d, p_Holm=%s", s.rho, s.n, fmtP(adj[i])),
+			Statistic: fmt.Sprintf("Spearman rho(LCG queue at submission, completion)=%.3f over n=%d, p_Holm=%s", s.rho, s.n, paper.FormatP(adj[i])),
 			Held:      s.rho > 0 && adj[i] < Alpha})
 	}
 
@@ -196,62 +195,13 @@ func Claims(recs []results.Record, policies []string) []Check {
 				st = err.Error()
 			} else {
 				st = fmt.Sprintf("median slowest/fastest user: DO-AS %.2f (margin %.2f), Normal %.2f; Wilcoxon DO-AS < Normal p=%s, n=%d",
-					ma, UniformMargin, mb, fmtP(w.P), len(a))
+					ma, UniformMargin, mb, paper.FormatP(w.P), len(a))
 				held = ma <= UniformMargin && ma < mb && w.P < Alpha
 			}
 		}
 		out = append(out, Check{Claim: c3, Scope: "all users", Statistic: st, Held: held})
 	}
 	return out
-}
-
-// Spearman returns the rank correlation of x and y (average ranks for
-// ties) and its two-sided p-value from the t approximation with n-2
-// degrees of freedom. NaN when fewer than 3 pairs or a constant input.
-func Spearman(x, y []float64) (rho, p float64) {
-	n := len(x)
-	if n != len(y) || n < 3 {
-		return math.NaN(), math.NaN()
-	}
-	rx, ry := ranks(x), ranks(y)
-	mx, my := mean(rx), mean(ry)
-	var sxy, sxx, syy float64
-	for i := range rx {
-		sxy += (rx[i] - mx) * (ry[i] - my)
-		sxx += (rx[i] - mx) * (rx[i] - mx)
-		syy += (ry[i] - my) * (ry[i] - my)
-	}
-	if sxx == 0 || syy == 0 {
-		return math.NaN(), math.NaN()
-	}
-	rho = sxy / math.Sqrt(sxx*syy)
-	if math.Abs(rho) >= 1 {
-		return rho, 0
-	}
-	t := rho * math.Sqrt(float64(n-2)/(1-rho*rho))
-	p = 2 * distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(n - 2)}.Survival(math.Abs(t))
-	return rho, p
-}
-
-func ranks(x []float64) []float64 {
-	idx := make([]int, len(x))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return x[idx[a]] < x[idx[b]] })
-	r := make([]float64, len(x))
-	for i := 0; i < len(idx); {
-		j := i
-		for j+1 < len(idx) && x[idx[j+1]] == x[idx[i]] {
-			j++
-		}
-		avg := float64(i+j)/2 + 1
-		for k := i; k <= j; k++ {
-			r[idx[k]] = avg
-		}
-		i = j + 1
-	}
-	return r
 }
 
 func mean(x []float64) float64 {
@@ -270,14 +220,4 @@ func median(x []float64) float64 {
 		return s[n/2]
 	}
 	return (s[n/2-1] + s[n/2]) / 2
-}
-
-func fmtP(p float64) string {
-	switch {
-	case math.IsNaN(p):
-		return "n/a"
-	case p < 1e-4:
-		return fmt.Sprintf("%.1e", p)
-	}
-	return fmt.Sprintf("%.4f", p)
 }

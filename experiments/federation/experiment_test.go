@@ -173,21 +173,6 @@ func TestReportQuick(t *testing.T) {
 	}
 }
 
-func TestSpearman(t *testing.T) {
-	// Monotone: rho 1. Reversed with a tie: ranks (1, 2.5, 2.5, 4) vs
-	// (4, 3, 2, 1): rho = -0.9487 (scipy.stats.spearmanr).
-	if r, _ := Spearman([]float64{1, 2, 3, 4}, []float64{10, 20, 30, 40}); r != 1 {
-		t.Errorf("rho = %v, want 1", r)
-	}
-	r, p := Spearman([]float64{1, 2, 2, 3}, []float64{4, 3, 2, 1})
-	if math.Abs(r+0.9486832980505138) > 1e-12 || !(p > 0 && p < 0.1) {
-		t.Errorf("rho, p = %v, %v; want -0.9487 and p in (0, 0.1)", r, p)
-	}
-	if r, _ := Spearman([]float64{1, 1, 1}, []float64{1, 2, 3}); !math.IsNaN(r) {
-		t.Errorf("constant input: rho %v", r)
-	}
-}
-
 func TestHMS(t *testing.T) {
 	if s := publishedSeconds("SO", 2); s != 13*3600+27*60+13 {
 		t.Errorf("13:27:13 = %v s", s)

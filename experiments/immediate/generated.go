@@ -160,24 +160,11 @@ func significance(recs []results.Record, cfg Config, metric string) *paper.Table
 		}
 		best := paper.Str(fmt.Sprintf("%s (%.2f)", cfg.Heuristics[b], fr.MeanRanks[b]))
 		best.Best = true
-		t.AddRow(paper.Str(tn), paper.Int(fr.N), paper.Num(fr.Chi2, 1), pval(fr.P), paper.Num(fr.KendallW, 3),
-			best, paper.Str(fmt.Sprintf("%s (%.2f)", cfg.Heuristics[s], fr.MeanRanks[s])), pval(pr.PAdj), paper.Num(eff, 2))
+		t.AddRow(paper.Str(tn), paper.Int(fr.N), paper.Num(fr.Chi2, 1), paper.P(fr.P), paper.Num(fr.KendallW, 3),
+			best, paper.Str(fmt.Sprintf("%s (%.2f)", cfg.Heuristics[s], fr.MeanRanks[s])), paper.P(pr.PAdj), paper.Num(eff, 2))
 	}
 	t.Notes = []string{"Mean rank 1 = always best (lowest " + metric + "). The Wilcoxon p is Holm-adjusted over all heuristic pairs of the type; effect r is the matched-pairs rank-biserial correlation (−1: best always lower)."}
 	return t
-}
-
-func pval(p float64) paper.Cell {
-	c := paper.Cell{Value: p, Num: !math.IsNaN(p)}
-	switch {
-	case math.IsNaN(p):
-		c.Text = "n/a"
-	case p < 1e-4:
-		c.Text = fmt.Sprintf("%.1e", p)
-	default:
-		c.Text = fmt.Sprintf("%.4f", p)
-	}
-	return c
 }
 
 func argsort(v []float64) []int {
@@ -273,7 +260,7 @@ func paperClaims(recs []results.Record, cfg Config) *paper.Table {
 			verdict.Bad = true
 		}
 		t.AddRow(paper.Str(c.Text), paper.Str(strings.Join(types, " ")), paper.Int(len(cmps)),
-			paper.Str(fmt.Sprintf("%d of %d", held, len(cmps))), pval(worst), verdict)
+			paper.Str(fmt.Sprintf("%d of %d", held, len(cmps))), paper.P(worst), verdict)
 	}
 	return t
 }

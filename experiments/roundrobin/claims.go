@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gridbench/gridbench/paper"
 	"github.com/gridbench/gridbench/results"
 )
 
@@ -127,7 +128,7 @@ func (t *Test) String() string {
 	case !t.OK():
 		op = "~ (not significant)"
 	}
-	return fmt.Sprintf("%s %s %s: means %s vs %s, r=%.2f, p_Holm=%s", t.A, op, t.B, fmtG(t.MeanA), fmtG(t.MeanB), t.Res.Effect, fmtP(t.PAdj))
+	return fmt.Sprintf("%s %s %s: means %s vs %s, r=%.2f, p_Holm=%s", t.A, op, t.B, fmtG(t.MeanA), fmtG(t.MeanB), t.Res.Effect, paper.FormatP(t.PAdj))
 }
 
 // Verdict is the outcome of one claim over all workloads.
@@ -350,16 +351,6 @@ func fmtG(v float64) string {
 		return fmt.Sprintf("%.0f", v)
 	}
 	return fmt.Sprintf("%.3g", v)
-}
-
-func fmtP(p float64) string {
-	switch {
-	case math.IsNaN(p):
-		return "n/a"
-	case p < 1e-4:
-		return fmt.Sprintf("%.1e", p)
-	}
-	return fmt.Sprintf("%.4f", p)
 }
 
 // algoList renders algorithm names for the page.

@@ -71,7 +71,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	if err != nil {
 		return nil, err
 	}
-	algos := algosOf(recs)
+	algos := results.OrderAlgorithms(recs, Algorithms)
 	figDir := filepath.Join(in.PaperDir, "figures")
 	if err := os.MkdirAll(figDir, 0o755); err != nil {
 		return nil, fmt.Errorf("%s: %w", Name, err)
@@ -202,7 +202,7 @@ func (r *reporter) writeClaims(b *bytes.Buffer) {
 			fails = fmt.Sprintf("%d comparisons equal in every window. ", v.Identical) + fails
 		}
 		t.AddRow(paper.Str(v.ID), paper.Str(v.Figure), paper.Str(v.Text), paper.Str(cmp), verdict,
-			paper.Str(fmt.Sprintf("%d/%d", v.HeldScopes, v.Scopes)), paper.Int(len(v.Tests)), paper.Str(fmtP(v.WorstP)), paper.Str(fails))
+			paper.Str(fmt.Sprintf("%d/%d", v.HeldScopes, v.Scopes)), paper.Int(len(v.Tests)), paper.Str(paper.FormatP(v.WorstP)), paper.Str(fails))
 	}
 	held, partly := 0, 0
 	for _, v := range r.verdicts {
@@ -649,27 +649,6 @@ func workloadsOf(recs []results.Record) ([]Workload, error) {
 		return out[i].Slaves < out[j].Slaves
 	})
 	return out, nil
-}
-
-// algosOf returns the algorithms of recs in Algorithms order, then others
-// by name.
-func algosOf(recs []results.Record) []string {
-	seen := map[string]bool{}
-	for _, r := range recs {
-		seen[r.Algorithm] = true
-	}
-	var out, other []string
-	for _, a := range Algorithms {
-		if seen[a] {
-			out = append(out, a)
-			delete(seen, a)
-		}
-	}
-	for a := range seen {
-		other = append(other, a)
-	}
-	sort.Strings(other)
-	return append(out, other...)
 }
 
 func slavesOf(ws []Workload) []int {
