@@ -82,6 +82,25 @@ type Plan struct {
 	// objective caches
 	nondelayed int // entries of the plan that meet their deadline
 	count      int
+	// mkTree is a max tournament tree over the machines' makespans (leaf
+	// of machine m at mkLeaves+m, node i = max of 2i and 2i+1), so the
+	// plan's makespan is mkTree[1] and a machine's change costs O(log m):
+	// Tabu asks for the objective twice per iteration.
+	mkTree   []float64
+	mkLeaves int
+	snap     snapshot
+}
+
+// snapshot is one machine's queue and profile saved by save, so that a
+// rejected Tabu move is undone by copying them back (restore).
+type snapshot struct {
+	m                 int
+	queue             []Entry
+	ts                []float64
+	free              []int
+	makespan          float64
+	late, lateQ       int
+	nondelayed, count int
 }
 
 // NewPlan returns an empty plan at time 0. refSpeed is the speed at which
@@ -91,6 +110,11 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 		refSpeed = 1
 	}
 	p := &Plan{ref: refSpeed, ms: make([]machPlan, len(machines)), where: map[int]int{}}
+	p.mkLeaves = 1
+	for p.mkLeaves < len(machines) {
+		p.mkLeaves *= 2
+	}
+	p.mkTree = make([]float64, 2*p.mkLeaves) // all makespans 0
 	for i, m := range machines {
 		if m.CPUs < 1 || !(m.Speed > 0) {
 			panic(fmt.Sprintf("schedbased: machine %d has %d CPUs and speed %v", i, m.CPUs, m.Speed))
@@ -131,10 +155,23 @@ func (p *Plan) Len() int { return p.count }
 // makespan (latest planned end, 0 when empty) and the number of jobs of the
 // plan that meet their deadline (jobs without a deadline always do).
 func (p *Plan) Objective() (makespan float64, nondelayed int) {
-	for i := range p.ms {
-		makespan = max(makespan, p.ms[i].makespan)
+	return p.mkTree[1], p.nondelayed
+}
+
+// setMakespan records machine m's makespan in the tournament tree. Every
+// change of a machine's makespan goes through recomputeMakespan, which
+// calls it.
+func (p *Plan) setMakespan(m int) {
+	i := p.mkLeaves + m
+	p.mkTree[i] = p.ms[m].makespan
+	for i > 1 {
+		i /= 2
+		v := max(p.mkTree[2*i], p.mkTree[2*i+1])
+		if p.mkTree[i] == v {
+			return // the maxima above are unchanged too
+		}
+		p.mkTree[i] = v
 	}
-	return makespan, p.nondelayed
 }
 
 // Queue returns a copy of machine m's planned (not yet started) jobs in
@@ -212,10 +249,20 @@ func (p *Plan) Advance(now float64) {
 // fits in machine m's gaps: enough free CPUs over [t, t+dur) and t+dur no
 // later than the machine's makespan.
 func (p *Plan) earliestGap(m int, j Job, dur float64) (float64, bool) {
+	return p.earliestGapBy(m, j, dur, p.ms[m].makespan)
+}
+
+// earliestGapBy is earliestGap for a caller that only wants a gap whose
+// job ends by limit as well (Tabu, when only an on-time move can be
+// accepted). When the earliest gap ends by limit the answer is the same as
+// earliestGap's; otherwise it is ok == false, found without scanning the
+// rest of the profile: later starts end later still.
+func (p *Plan) earliestGapBy(m int, j Job, dur, limit float64) (float64, bool) {
 	mp := &p.ms[m]
 	if j.CPUs > mp.cpus {
 		return 0, false
 	}
+	limit = min(limit, mp.makespan)
 	lb := max(p.now, j.Submit)
 	n := len(mp.free)
 	for i := 0; i < n; {
@@ -226,10 +273,10 @@ func (p *Plan) earliestGap(m int, j Job, dur float64) (float64, bool) {
 		}
 		t := max(mp.ts[i], lb)
 		end := t + dur
-		if end > mp.makespan {
+		if end > limit {
 			return 0, false // later starts end later still
 		}
-		// end <= makespan == ts[n], so k stays below n.
+		// end <= limit <= makespan == ts[n], so k stays below n.
 		k := i
 		for mp.free[k] >= j.CPUs {
 			if mp.ts[k+1] >= end {
@@ -314,13 +361,53 @@ func (p *Plan) Remove(id int) (j Job, m, pos int) {
 		panic(fmt.Sprintf("schedbased: Remove(%d): not a queued job", id))
 	}
 	mp := &p.ms[m]
-	j = mp.queue[pos].Job
-	p.drop(mp, mp.queue[pos], true)
+	e := mp.queue[pos]
+	p.drop(mp, e, true)
 	mp.queue = slices.Delete(mp.queue, pos, pos+1)
 	delete(p.where, id)
 	p.count--
+	if pos == len(mp.queue) && e.End > e.Start {
+		// The last job (Tabu's usual pick): no job is planned behind it,
+		// so nothing moves and handing its CPUs back to the profile gives
+		// what replan would, without rebuilding the profile. (A
+		// zero-length job holds no CPU time in the profile; replan it.)
+		mp.release(e.Start, e.End, e.Job.CPUs)
+		p.work += int64(len(mp.free))
+		p.recomputeMakespan(m)
+		return e.Job, m, pos
+	}
 	p.replan(m, pos)
-	return j, m, pos
+	return e.Job, m, pos
+}
+
+// save keeps a copy of machine m's queue, profile and counts, and the
+// plan's, for restore. Only one snapshot is kept.
+func (p *Plan) save(m int) {
+	mp, s := &p.ms[m], &p.snap
+	s.m = m
+	s.queue = append(s.queue[:0], mp.queue...)
+	s.ts = append(s.ts[:0], mp.ts...)
+	s.free = append(s.free[:0], mp.free...)
+	s.makespan, s.late, s.lateQ = mp.makespan, mp.late, mp.lateQ
+	s.nondelayed, s.count = p.nondelayed, p.count
+	p.work += int64(len(mp.queue) + len(mp.ts))
+}
+
+// restore puts back the snapshot taken by save. Between the two, only
+// queued job id of the saved machine may have been removed (Remove); it is
+// put back where it was.
+func (p *Plan) restore(id int) {
+	s := &p.snap
+	m := s.m
+	mp := &p.ms[m]
+	mp.queue = append(mp.queue[:0], s.queue...)
+	mp.ts = append(mp.ts[:0], s.ts...)
+	mp.free = append(mp.free[:0], s.free...)
+	mp.makespan, mp.late, mp.lateQ = s.makespan, s.late, s.lateQ
+	p.nondelayed, p.count = s.nondelayed, s.count
+	p.where[id] = m
+	p.setMakespan(m)
+	p.work += int64(len(mp.queue) + len(mp.ts))
 }
 
 // Due returns the ids of machine m's queued jobs planned to start at or
@@ -382,7 +469,7 @@ func (p *Plan) Complete(id int, t float64) {
 	if e.End != t {
 		p.replan(m, 0)
 	} else if mp.makespan == e.End {
-		mp.recomputeMakespan()
+		p.recomputeMakespan(m)
 	}
 }
 
@@ -419,7 +506,11 @@ func (p *Plan) add(mp *machPlan, e Entry, queued bool) {
 	}
 }
 
-func (mp *machPlan) recomputeMakespan() {
+// recomputeMakespan sets machine m's makespan from its entries, trims the
+// profile to it and updates the plan's makespan.
+func (p *Plan) recomputeMakespan(m int) {
+	mp := &p.ms[m]
+	defer p.setMakespan(m)
 	mp.makespan = 0
 	for _, e := range mp.running {
 		mp.makespan = max(mp.makespan, e.End)
@@ -449,6 +540,18 @@ func (mp *machPlan) occupy(a, b float64, c int) {
 	i, _ := slices.BinarySearch(mp.ts, a)
 	for ; mp.ts[i] < b; i++ {
 		mp.free[i] -= c
+	}
+	mp.normalize()
+}
+
+// release gives c CPUs over [a, b) back to the profile; [a, b) lies within
+// it and was taken by a job.
+func (mp *machPlan) release(a, b float64, c int) {
+	mp.split(a)
+	mp.split(b)
+	i, _ := slices.BinarySearch(mp.ts, a)
+	for ; mp.ts[i] < b; i++ {
+		mp.free[i] += c
 	}
 	mp.normalize()
 }
@@ -606,7 +709,7 @@ func (p *Plan) replan(m, pos int) {
 	for _, e := range suffix {
 		p.add(mp, e, true)
 	}
-	mp.recomputeMakespan()
+	p.recomputeMakespan(m)
 	// Keep the profile before f, rebuild it on [f, makespan).
 	keepEnd := min(f, mp.makespan)
 	k := 0
@@ -655,6 +758,52 @@ func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int) {
 	}
 	p.work += int64(len(mp.running) + pos)
 	return makespan, dnd
+}
+
+// whatIfRemove returns the plan's makespan and the change in its number of
+// non-delayed jobs if machine m's queued job at position pos were removed,
+// without changing the plan: Remove followed by Objective, at the cost of
+// re-placing the suffix behind pos but not rebuilding the profile.
+func (p *Plan) whatIfRemove(m, pos int) (makespan float64, dnd int) {
+	mp := &p.ms[m]
+	if e := mp.queue[pos]; !e.Job.Late(e.End) {
+		dnd--
+	}
+	var ms float64 // machine m's makespan without the job
+	for _, e := range mp.running {
+		ms = max(ms, e.End)
+	}
+	for _, e := range mp.queue[:pos] {
+		ms = max(ms, e.End)
+	}
+	p.work += int64(len(mp.running) + pos)
+	if pos+1 < len(mp.queue) {
+		f, h, used, _ := p.activeAt(m, pos, false)
+		seq := append(p.seqBuf[:0], mp.queue[pos+1:]...)
+		p.place(m, f, h, used, seq)
+		for k, e := range seq {
+			ms = max(ms, e.End)
+			if !e.Job.Late(e.End) {
+				dnd++
+			}
+			if old := mp.queue[pos+1+k]; !old.Job.Late(old.End) {
+				dnd--
+			}
+		}
+		p.seqBuf = seq[:0]
+	}
+	return max(ms, p.makespanWithout(m)), dnd
+}
+
+// makespanWithout returns the largest makespan of the machines other than
+// m, from the tournament tree: the maximum of the siblings on m's path.
+func (p *Plan) makespanWithout(m int) float64 {
+	var v float64
+	for i := p.mkLeaves + m; i > 1; i /= 2 {
+		v = max(v, p.mkTree[i^1])
+		p.work++
+	}
+	return v
 }
 
 // profile returns the canonical free-CPU profile on [from, last end) of a

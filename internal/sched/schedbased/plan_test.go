@@ -63,6 +63,9 @@ func checkPlan(t *testing.T, p *Plan, ctx string) {
 			t.Fatalf("%s: machine %d late %d, want %d", ctx, m, mp.late, late)
 		}
 	}
+	if mk, _ := p.Objective(); mk != n.objective().makespan {
+		t.Fatalf("%s: plan makespan %v, want %v", ctx, mk, n.objective().makespan)
+	}
 	if len(seen) != len(p.where) || len(seen) != p.count || nd != p.nondelayed {
 		t.Fatalf("%s: %d jobs seen, index %d, count %d; nondelayed %d want %d", ctx, len(seen), len(p.where), p.count, p.nondelayed, nd)
 	}

@@ -2,6 +2,7 @@ package schedbased
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 )
@@ -91,11 +92,22 @@ func (ts *Tabu) Run(p *Plan) (moves int) {
 		id := q[k].ID
 		mk, nd := p.Objective()
 		best := objective{mk, nd}
-		j, _, pos := p.Remove(id)
-		if ts.moveJob(p, id, j, best) {
-			moves++
+		// A move's objective is the plan's after the removal plus at most
+		// one on-time job (see moveJob). If neither can be accepted, the
+		// move fails whatever the gaps: skip the removal and the search,
+		// and draw the permutation all the same, so that the random stream
+		// stays the full search's.
+		if mk2, dnd := p.whatIfRemove(src, k); !accept(best, objective{mk2, nd + dnd + 1}) &&
+			!accept(best, objective{mk2, nd + dnd}) {
+			ts.skipPerm(p)
 		} else {
-			p.InsertAt(src, pos, id, j) // the plan is a function of queue order: exact undo
+			p.save(src)
+			j, _, _ := p.Remove(id)
+			if ts.moveJob(p, id, j, best) {
+				moves++
+			} else {
+				p.restore(id) // a rejected move changed only src: exact undo
+			}
 		}
 		if ts.opt.TabuLen > 0 {
 			if len(ts.tabu) == ts.opt.TabuLen {
@@ -110,19 +122,42 @@ func (ts *Tabu) Run(p *Plan) (moves int) {
 // moveJob is Algorithm 4: try the machines in random order and put the job
 // into the first earliest gap whose schedule AcceptanceCriterion prefers to
 // best (the plan before the job was removed).
+//
+// A gap never moves a machine's makespan, so a candidate's objective is
+// the plan's (after the removal) plus one when the job ends on time there:
+// only two candidate objectives exist, and whether each is accepted is
+// known before any machine is tried. When neither is, no machine is tried;
+// when only the on-time one is, a machine is tried only up to the last
+// start that meets the deadline (earliestGapBy). Both give the machine the
+// full search would: the first in the permutation with an acceptable gap.
+// The permutation is drawn in every case, so the random stream, and with it
+// every later decision, is the same as the full search's.
 func (ts *Tabu) moveJob(p *Plan, id int, j Job, best objective) bool {
-	for i := range ts.perm {
-		ts.perm[i] = i
-	}
-	ts.rng.Shuffle(len(ts.perm), func(a, b int) { ts.perm[a], ts.perm[b] = ts.perm[b], ts.perm[a] })
+	ts.shuffle()
 	mk, nd := p.Objective() // a gap never moves a machine's makespan
+	onTime := accept(best, objective{mk, nd + 1})
+	late := accept(best, objective{mk, nd})
+	if !onTime && !late {
+		return false
+	}
+	// With a late end accepted any gap will do. (So would the full search
+	// if a late end were accepted and an on-time one not, which Algorithm
+	// 2, monotone in the non-delayed count, rules out.)
+	limit := math.Inf(1)
+	if !late {
+		limit = j.Deadline // only an on-time end is accepted
+	}
+	lb := max(p.now, j.Submit)
 	for _, k := range ts.perm {
 		p.work++
 		if p.ms[k].cpus < j.CPUs {
 			continue
 		}
 		dur := p.Duration(j, k)
-		t, ok := p.earliestGap(k, j, dur)
+		if end := lb + dur; end > limit || end > p.ms[k].makespan {
+			continue // no start on this machine ends by the limit, or in a gap
+		}
+		t, ok := p.earliestGapBy(k, j, dur, limit)
 		if !ok {
 			continue
 		}
@@ -136,4 +171,29 @@ func (ts *Tabu) moveJob(p *Plan, id int, j Job, best objective) bool {
 		}
 	}
 	return false
+}
+
+// shuffle sets perm to a random permutation of the machines, drawn as
+// rand.Rand.Shuffle draws it (Uint64N(i+1) for i from n-1 down to 1,
+// swapping i with the draw) but without a call through a closure per swap.
+// The naive twin calls Shuffle itself, so the property test checks that the
+// two stay in step.
+func (ts *Tabu) shuffle() {
+	perm := ts.perm
+	for i := range perm {
+		perm[i] = i
+	}
+	for i := len(perm) - 1; i > 0; i-- {
+		j := int(ts.rng.Uint64N(uint64(i + 1)))
+		perm[i], perm[j] = perm[j], perm[i]
+	}
+}
+
+// skipPerm consumes the random draws of one permutation (as shuffle does)
+// without building it.
+func (ts *Tabu) skipPerm(p *Plan) {
+	for i := len(ts.perm) - 1; i > 0; i-- {
+		ts.rng.Uint64N(uint64(i + 1))
+	}
+	p.work++
 }
