@@ -181,7 +181,6 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	prog := newProgress(opts.Progress, plan.Experiment, len(plan.Runs), reused)
 
 	var mu sync.Mutex
-	var runSecs float64
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(workers)
 	for _, i := range todo {
@@ -205,7 +204,6 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 			out.Timings = append(out.Timings, Metric{"run_seconds", el})
 			mu.Lock()
 			defer mu.Unlock()
-			runSecs += el
 			done[run.Key()] = out
 			if err := journal.add(run, out); err != nil {
 				return fmt.Errorf("journal %s: %w", jpath, err)
@@ -263,7 +261,14 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	}
 	man.Finished = time.Now()
 	man.WallSecs = man.Finished.Sub(started).Seconds()
-	man.CPUSecs = runSecs
+	// Summed over every run, reused or not, from each run's own
+	// measurement, so a report built from cached runs still states their cost.
+	man.CPUSecs = 0
+	for _, t := range res.Timings {
+		if t.Metric == "run_seconds" {
+			man.CPUSecs += t.Value
+		}
+	}
 	if err := results.WriteManifest(filepath.Join(opts.Dir, manifestFile), man); err != nil {
 		return nil, err
 	}
