@@ -108,25 +108,37 @@ func (e *EASY) Schedule(s *sim.State) {
 		r = next
 		j := e.byRank[r]
 		work.Inc()
-		cpus := s.Job(j).CPUs
-		for _, m := range e.order {
-			if !s.Fits(j, m) {
-				continue
-			}
-			if m == resM {
-				if now+s.EstDuration(j, m) <= shadow {
-					// Gone by the shadow time: cannot delay the head.
-				} else if cpus <= spare {
-					spare -= cpus
-				} else {
-					continue
-				}
-			}
+		var m int
+		if m, spare = BackfillMachine(s, e.order, j, resM, shadow, spare); m >= 0 {
 			e.start(s, j, m)
-			free -= cpus
-			break
+			free -= s.Job(j).CPUs
 		}
 	}
+}
+
+// BackfillMachine returns the first machine, in order, on which waiting job j
+// may start now without delaying the reserved head, or -1, together with the
+// spare CPUs left on the reservation machine resM. On resM, j must either end
+// by estimate no later than shadow or use no more than spare CPUs, which it
+// then consumes; elsewhere it only has to fit.
+func BackfillMachine(s *sim.State, order []int, j, resM int, shadow float64, spare int) (machine, spareLeft int) {
+	now, cpus := s.Now(), s.Job(j).CPUs
+	for _, m := range order {
+		if !s.Fits(j, m) {
+			continue
+		}
+		if m == resM {
+			if now+s.EstDuration(j, m) <= shadow {
+				// Gone by the shadow time: cannot delay the head.
+			} else if cpus <= spare {
+				spare -= cpus
+			} else {
+				continue
+			}
+		}
+		return m, spare
+	}
+	return -1, spare
 }
 
 // Reserve returns the head's reservation: the machine, the shadow time and

@@ -125,7 +125,6 @@ func (f *Flex) Schedule(s *sim.State) {
 func (f *Flex) backfill(s *sim.State, head int, rest []item) {
 	work := s.Work()
 	pl := s.Platform()
-	now := s.Now()
 	// maxFree bounds the CPUs a job may use anywhere; jobs above it are
 	// passed over without trying machines. The reservation is only read
 	// once some job could start, and before any job does.
@@ -151,22 +150,10 @@ func (f *Flex) backfill(s *sim.State, head int, rest []item) {
 		if resM < 0 {
 			resM, shadow, spare = easy.Reserve(s, f.order, head)
 		}
-		for _, m := range f.order {
-			if !s.Fits(j, m) {
-				continue
-			}
-			if m == resM {
-				if now+s.EstDuration(j, m) <= shadow {
-					// Gone by the shadow time: cannot delay the head.
-				} else if cpus <= spare {
-					spare -= cpus
-				} else {
-					continue
-				}
-			}
+		var m int
+		if m, spare = easy.BackfillMachine(s, f.order, j, resM, shadow, spare); m >= 0 {
 			s.Start(j, m) // cannot fail: Fits checked the CPUs
 			limit = maxFree()
-			break
 		}
 	}
 }
