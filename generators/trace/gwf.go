@@ -49,29 +49,7 @@ func (r *GWFReader) Next() bool {
 	}
 	j := &r.job
 	*j = Job{Line: r.line, Preceding: -1, Think: -1}
-	ok := true
-	in := func(dst *int, i int) {
-		if ok {
-			*dst, ok = r.integer(i, GWFColumns[i-1])
-		}
-	}
-	fl := func(dst *float64, i int) {
-		if ok {
-			*dst, ok = r.num(i, GWFColumns[i-1])
-		}
-	}
-	in(&j.ID, 1)
-	fl(&j.Submit, 2)
-	fl(&j.Wait, 3)
-	fl(&j.Run, 4)
-	in(&j.Procs, 5)
-	fl(&j.AvgCPU, 6)
-	fl(&j.Mem, 7)
-	in(&j.ReqProcs, 8)
-	fl(&j.ReqTime, 9)
-	fl(&j.ReqMem, 10)
-	in(&j.Status, 11)
-	if !ok {
+	if !r.common(j, GWFColumns[:]) {
 		return false
 	}
 	j.UserName, j.User = r.id(12, 0)

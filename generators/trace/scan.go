@@ -174,3 +174,32 @@ func fastInt(b []byte) (int64, bool) {
 	}
 	return v, true
 }
+
+// common parses fields 1–11, which SWF and GWF share in meaning and order
+// (job, submit, wait, run, procs, average CPU, memory, requested procs,
+// requested time, requested memory, status); columns names them for errors.
+func (l *lines) common(j *Job, columns []string) bool {
+	ok := true
+	in := func(dst *int, i int) {
+		if ok {
+			*dst, ok = l.integer(i, columns[i-1])
+		}
+	}
+	fl := func(dst *float64, i int) {
+		if ok {
+			*dst, ok = l.num(i, columns[i-1])
+		}
+	}
+	in(&j.ID, 1)
+	fl(&j.Submit, 2)
+	fl(&j.Wait, 3)
+	fl(&j.Run, 4)
+	in(&j.Procs, 5)
+	fl(&j.AvgCPU, 6)
+	fl(&j.Mem, 7)
+	in(&j.ReqProcs, 8)
+	fl(&j.ReqTime, 9)
+	fl(&j.ReqMem, 10)
+	in(&j.Status, 11)
+	return ok
+}

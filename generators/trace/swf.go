@@ -37,7 +37,7 @@ func (r *SWFReader) Next() bool {
 	}
 	j := &r.job
 	*j = Job{Line: r.line}
-	ok := true
+	ok := r.common(j, SWFColumns[:])
 	in := func(dst *int, i int) {
 		if ok {
 			*dst, ok = r.integer(i, SWFColumns[i-1])
@@ -48,17 +48,6 @@ func (r *SWFReader) Next() bool {
 			*dst, ok = r.num(i, SWFColumns[i-1])
 		}
 	}
-	in(&j.ID, 1)
-	fl(&j.Submit, 2)
-	fl(&j.Wait, 3)
-	fl(&j.Run, 4)
-	in(&j.Procs, 5)
-	fl(&j.AvgCPU, 6)
-	fl(&j.Mem, 7)
-	in(&j.ReqProcs, 8)
-	fl(&j.ReqTime, 9)
-	fl(&j.ReqMem, 10)
-	in(&j.Status, 11)
 	in(&j.User, 12)
 	in(&j.Group, 13)
 	in(&j.Exe, 14)
