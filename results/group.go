@@ -37,6 +37,20 @@ func Groups(recs []Record) []*Group {
 	return out
 }
 
+// Workloads returns the distinct workloads of recs in the order each first
+// appears (the plan order when recs come from the runner).
+func Workloads(recs []Record) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range recs {
+		if !seen[r.Workload] {
+			seen[r.Workload] = true
+			out = append(out, r.Workload)
+		}
+	}
+	return out
+}
+
 // Index maps group keys to groups, for lookups by report builders.
 func Index(gs []*Group) map[GroupKey]*Group {
 	m := make(map[GroupKey]*Group, len(gs))

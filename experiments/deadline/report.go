@@ -61,19 +61,14 @@ type stream struct {
 
 // streamsOf returns the workloads of recs ordered by inter-arrival time.
 func streamsOf(recs []results.Record) ([]stream, error) {
-	seen := map[string]bool{}
 	var out []stream
-	for _, r := range recs {
-		if seen[r.Workload] {
-			continue
-		}
-		seen[r.Workload] = true
-		v, ok := strings.CutPrefix(r.Workload, "ia=")
+	for _, w := range results.Workloads(recs) {
+		v, ok := strings.CutPrefix(w, "ia=")
 		ia, err := strconv.ParseFloat(v, 64)
 		if !ok || err != nil {
-			return nil, fmt.Errorf("%s: workload %q is not of the form ia=<seconds>", Name, r.Workload)
+			return nil, fmt.Errorf("%s: workload %q is not of the form ia=<seconds>", Name, w)
 		}
-		out = append(out, stream{r.Workload, ia})
+		out = append(out, stream{w, ia})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ia < out[j].ia })
 	return out, nil

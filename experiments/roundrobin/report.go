@@ -629,18 +629,13 @@ func (r *reporter) compared() []experiments.Comparison {
 
 // workloadsOf returns the workloads of recs ordered by size, then P.
 func workloadsOf(recs []results.Record) ([]Workload, error) {
-	seen := map[string]bool{}
 	var out []Workload
-	for _, r := range recs {
-		if seen[r.Workload] {
-			continue
-		}
-		seen[r.Workload] = true
-		pct, p, err := ParseWorkload(r.Workload)
+	for _, w := range results.Workloads(recs) {
+		pct, p, err := ParseWorkload(w)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Workload{ID: r.Workload, Percent: pct, Slaves: p})
+		out = append(out, Workload{ID: w, Percent: pct, Slaves: p})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Percent != out[j].Percent {
