@@ -5,12 +5,11 @@ import (
 	"fmt"
 	"image/color"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
+	"github.com/gridbench/gridbench/internal/atomicfile"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
@@ -132,38 +131,10 @@ func save(w, h vg.Length, basePath string, formats []string, drawFn func(draw.Ca
 		}
 		drawFn(draw.New(c))
 		path := basePath + "." + f
-		if err := writeAtomic(path, c); err != nil {
+		if err := atomicfile.Write(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err }); err != nil {
 			return written, fmt.Errorf("plots: Save: %w", err)
 		}
 		written = append(written, path)
 	}
 	return written, nil
-}
-
-// writeAtomic writes to a temporary file beside path and renames it.
-func writeAtomic(path string, src io.WriterTo) (err error) {
-	dir, base := filepath.Split(path)
-	if dir == "" {
-		dir = "."
-	}
-	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if _, err = src.WriteTo(tmp); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/gridbench/gridbench/internal/atomicfile"
 )
 
 // Header is the first line of every runs.csv.
@@ -202,39 +204,12 @@ func ReadFile(path string) ([]Record, error) {
 
 // WriteFileAtomic writes a file by writing a temporary file in the same
 // directory and renaming it over path, so readers (and an interrupted run)
-// never see a half-written file.
-func WriteFileAtomic(path string, write func(io.Writer) error) (err error) {
-	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+// never see a half-written file. It creates the directory if needed.
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		return fmt.Errorf("cannot create output directory: %w", err)
 	}
-	tmp, err := os.CreateTemp(dir, ".gridbench-tmp-*")
-	if err != nil {
-		return fmt.Errorf("cannot write to %s: %w", dir, err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	bw := bufio.NewWriterSize(tmp, 1<<16)
-	if err = write(bw); err != nil {
-		return err
-	}
-	if err = bw.Flush(); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, write)
 }
 
 // Select returns the values of the records matching the given workload,

@@ -3,9 +3,9 @@ package etc
 import (
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
+
+	"github.com/gridbench/gridbench/internal/atomicfile"
 )
 
 // InstanceName returns the file name Braun et al. give instance seed of a
@@ -56,30 +56,5 @@ func GenerateFile(path string, spec Spec, seed uint64) error {
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(path, func(w io.Writer) error { return Write(w, m, true) })
-}
-
-// writeFileAtomic writes path through write via a temporary file and rename.
-func writeFileAtomic(path string, write func(io.Writer) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	// CreateTemp makes the file private; instances are ordinary data files.
-	if err = tmp.Chmod(0o644); err != nil {
-		return err
-	}
-	if err = write(tmp); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return os.Rename(tmp.Name(), path)
+	return atomicfile.Write(path, func(w io.Writer) error { return Write(w, m, true) })
 }

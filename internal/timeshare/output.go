@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strconv"
+
+	"github.com/gridbench/gridbench/internal/atomicfile"
 )
 
 // This file renders results; the simulator itself does no I/O.
@@ -44,27 +44,8 @@ func WriteJobsCSV(w io.Writer, jobs []Job, out []Outcome) error {
 // WriteJobsCSVFile writes WriteJobsCSV's output to path atomically: to a
 // temporary file in the same directory, then renamed over path, so a reader
 // never sees half a file and a failed run leaves any previous file intact.
-func WriteJobsCSVFile(path string, jobs []Job, out []Outcome) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	if err = WriteJobsCSV(tmp, jobs, out); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp.Name(), path)
+func WriteJobsCSVFile(path string, jobs []Job, out []Outcome) error {
+	return atomicfile.Write(path, func(w io.Writer) error { return WriteJobsCSV(w, jobs, out) })
 }
 
 // WriteSummary prints m and the slice count as aligned "name  value" lines,

@@ -1,13 +1,12 @@
 package simrun
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"path/filepath"
+	"io"
 	"strconv"
 
 	"github.com/gridbench/gridbench/generators/trace"
+	"github.com/gridbench/gridbench/internal/atomicfile"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -82,46 +81,29 @@ func LoadSWF(path string, maxJobs, cpus int, est Estimate) ([]sim.Job, Skipped, 
 // job_id,submit,start,end,machine, with times in the shortest 'g' form that
 // reads back exactly. The file is written under a temporary name and
 // renamed, so a reader never sees half a file.
-func WriteJobsCSV(path string, jobs []sim.Job, recs []sim.Record) (err error) {
+func WriteJobsCSV(path string, jobs []sim.Job, recs []sim.Record) error {
 	if len(jobs) != len(recs) {
 		return fmt.Errorf("simrun: %d records for %d jobs", len(recs), len(jobs))
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	// CreateTemp makes the file private; a results file is for sharing.
-	if err = f.Chmod(0o644); err != nil {
-		return err
-	}
-	w := bufio.NewWriterSize(f, 1<<16)
-	w.WriteString("job_id,submit,start,end,machine\n")
-	var buf []byte
-	for i, j := range jobs {
-		r := recs[i]
-		buf = strconv.AppendInt(buf[:0], j.ID, 10)
-		for _, x := range []float64{j.Submit, r.Start, r.End} {
+	return atomicfile.Write(path, func(w io.Writer) error {
+		io.WriteString(w, "job_id,submit,start,end,machine\n")
+		var buf []byte
+		for i, j := range jobs {
+			r := recs[i]
+			buf = strconv.AppendInt(buf[:0], j.ID, 10)
+			for _, x := range []float64{j.Submit, r.Start, r.End} {
+				buf = append(buf, ',')
+				buf = strconv.AppendFloat(buf, x, 'g', -1, 64)
+			}
 			buf = append(buf, ',')
-			buf = strconv.AppendFloat(buf, x, 'g', -1, 64)
+			buf = strconv.AppendInt(buf, int64(r.Machine), 10)
+			buf = append(buf, '\n')
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
 		}
-		buf = append(buf, ',')
-		buf = strconv.AppendInt(buf, int64(r.Machine), 10)
-		buf = append(buf, '\n')
-		w.Write(buf)
-	}
-	if err = w.Flush(); err != nil {
-		return err
-	}
-	if err = f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(f.Name(), path)
+		return nil
+	})
 }
 
 // Result is the outcome of Simulate.

@@ -1,0 +1,46 @@
+package atomicfile
+
+import (
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestWriteReplacesWhole(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.csv")
+	if err := Write(p, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	b, _ := os.ReadFile(p)
+	st, _ := os.Stat(p)
+	if string(b) != "new\n" || st.Mode().Perm() != 0o644 {
+		t.Fatalf("content %q mode %v", b, st.Mode())
+	}
+}
+
+func TestFailedWriteKeepsOldFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "out.csv")
+	os.WriteFile(p, []byte("old\n"), 0o644)
+	boom := errors.New("boom")
+	err := Write(p, func(w io.Writer) error { io.WriteString(w, "half"); return boom })
+	if !errors.Is(err, boom) {
+		t.Fatalf("got %v", err)
+	}
+	b, _ := os.ReadFile(p)
+	entries, _ := os.ReadDir(dir)
+	if string(b) != "old\n" || len(entries) != 1 {
+		t.Fatalf("old file %q, %d entries left", b, len(entries))
+	}
+}
+
+func TestUnwritableDirectory(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "plain")
+	os.WriteFile(file, nil, 0o644)
+	if err := Write(filepath.Join(file, "x.csv"), func(io.Writer) error { return nil }); err == nil {
+		t.Fatal("expected an error")
+	}
+}
