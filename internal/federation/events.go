@@ -32,6 +32,10 @@ func (e *event) less(o *event) bool {
 
 // eventHeap is a binary min-heap written out so push and pop do not box
 // events in interfaces on the hot path (about 400,000 background events).
+// It repeats internal/sim's heap on purpose: a generic
+// heap shared by both, with an ordering method on the element type, measured
+// 15% (sim, LCG trace) to 60% (federation) slower, since Go calls a type
+// parameter's methods indirectly.
 type eventHeap []event
 
 func (h *eventHeap) push(e event) {
