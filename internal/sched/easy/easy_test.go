@@ -20,43 +20,6 @@ import (
 // start unchanged. No spare-CPU bookkeeping, no sorted running list.
 type naive struct{ sim.IgnoreEvents }
 
-// extra is a hypothetical running job: CPUs busy until estEnd.
-type extra struct {
-	cpus   int
-	estEnd float64
-}
-
-// earliest returns the earliest time at which need CPUs are free on m by
-// estimate, counting the running jobs and x.
-func earliest(s *sim.State, m, need int, x []extra) float64 {
-	now := s.Now()
-	type busy struct {
-		cpus int
-		end  float64
-	}
-	var bs []busy
-	for _, r := range s.RunningJobs(m) {
-		bs = append(bs, busy{r.CPUs, math.Max(r.EstEnd, now)})
-	}
-	for _, e := range x {
-		bs = append(bs, busy{e.cpus, math.Max(e.estEnd, now)})
-	}
-	best := math.Inf(1)
-	for _, cand := range append([]busy{{0, now}}, bs...) {
-		t := cand.end
-		used := 0
-		for _, b := range bs {
-			if b.end > t {
-				used += b.cpus
-			}
-		}
-		if s.Platform().Machines[m].CPUs-used >= need && t < best {
-			best = t
-		}
-	}
-	return best
-}
-
 func (naive) Schedule(s *sim.State) {
 	order := s.Platform().FastestFirst()
 	var waiting []int
@@ -85,7 +48,7 @@ func (naive) Schedule(s *sim.State) {
 	need := s.Job(head).CPUs
 	resM, shadow := -1, math.Inf(1)
 	for _, m := range order {
-		if t := earliest(s, m, need, nil); t < shadow {
+		if t := simtest.Earliest(s, m, need, nil); t < shadow {
 			resM, shadow = m, t
 		}
 	}
@@ -95,8 +58,8 @@ func (naive) Schedule(s *sim.State) {
 				continue
 			}
 			if m == resM {
-				x := []extra{{s.Job(j).CPUs, s.Now() + s.EstDuration(j, m)}}
-				if earliest(s, m, need, x) > shadow {
+				x := []simtest.Extra{{CPUs: s.Job(j).CPUs, EstEnd: s.Now() + s.EstDuration(j, m)}}
+				if simtest.Earliest(s, m, need, x) > shadow {
 					continue
 				}
 			}
