@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,16 +14,21 @@ import (
 
 func init() { register(dataCommand) }
 
+func dataFlag() cli.Flag {
+	return &cli.StringFlag{Name: "data", Usage: "data root `DIR` searched first (then $" + datadir.EnvVar + ", ./data, ../shared/data)"}
+}
+
 func dataCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "data",
-		Usage: "list the data sets gridbench knows, where it looked, what it found and where to get what is missing",
-		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "data", Usage: "data root `DIR` searched first (then $" + datadir.EnvVar + ", ./data, ../shared/data)"},
+		Usage: "list the data sets gridbench knows, where it looked, what it found (checksums verified) and how to get what is missing",
+		Flags: []cli.Flag{dataFlag()},
+		Subcommands: []*cli.Command{
+			dataFetchCommand(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return fmt.Errorf("data takes no arguments, got %q (use --data DIR)", c.Args().Slice())
+				return fmt.Errorf("data takes no arguments, got %q (use --data DIR, or `data fetch NAME...`)", c.Args().Slice())
 			}
 			flagDir := c.String("data")
 			w := bufio.NewWriter(c.App.Writer)
@@ -39,26 +45,48 @@ func dataCommand() *cli.Command {
 				fmt.Fprintf(w, "  %d. %-40s (%s, %s)\n", i+1, dir, cand.Source, state)
 			}
 			located := datadir.Locate(flagDir)
-			found := 0
+			found, damaged := 0, 0
 			fmt.Fprintln(w, "\ndata sets:")
 			for _, l := range located {
-				if l.Found() {
+				switch {
+				case errors.Is(l.Err, datadir.ErrCorrupt):
+					damaged++
+					fmt.Fprintf(w, "  %-14s DAMAGED  %s\n  %-14s          %v\n", l.ID, l.Path, "", l.Err)
+				case l.Found():
 					found++
 					fmt.Fprintf(w, "  %-14s found    %s (%s", l.ID, l.Path, humanBytes(l.Size))
 					if l.Files > 1 {
 						fmt.Fprintf(w, " in %d files", l.Files)
 					}
+					switch {
+					case l.Err != nil:
+						fmt.Fprintf(w, "; %v", l.Err)
+					case l.Pinned:
+						fmt.Fprintf(w, "; %d sha256 verified", l.Verified)
+					default:
+						fmt.Fprintf(w, "; no pinned sha256, not verified")
+					}
 					fmt.Fprintf(w, ")\n  %-14s          %s\n", "", l.What)
-				} else {
-					fmt.Fprintf(w, "  %-14s MISSING  %s\n  %-14s          %s\n  %-14s          get it from %s\n", l.ID, l.Rel, "", l.What, "", l.Where)
+				default:
+					fmt.Fprintf(w, "  %-14s MISSING  %s\n  %-14s          %s\n  %-14s          get it with `gridbench data fetch %s`, or from %s\n",
+						l.ID, l.Rel, "", l.What, "", l.ID, l.Where)
 				}
 			}
-			fmt.Fprintf(w, "\n%d of %d data sets found", found, len(located))
-			if found < len(located) {
-				fmt.Fprintf(w, "; place missing ones at the path shown below a data root")
+			fmt.Fprintf(w, "\n%d of %d data sets found", found+damaged, len(located))
+			if damaged > 0 {
+				fmt.Fprintf(w, ", %d DAMAGED", damaged)
+			}
+			if found+damaged < len(located) {
+				fmt.Fprintf(w, "; `gridbench data fetch NAME...` downloads missing ones into %s", datadir.FetchRoot(flagDir))
 			}
 			fmt.Fprintln(w)
-			return w.Flush()
+			if err := w.Flush(); err != nil {
+				return err
+			}
+			if damaged > 0 {
+				return fmt.Errorf("%d data set(s) damaged: delete the files named above and run `gridbench data fetch`", damaged)
+			}
+			return nil
 		},
 	}
 }

@@ -1,8 +1,12 @@
 package datadir
 
 import (
+	"errors"
 	"io/fs"
+	"net/url"
+	"path"
 	"path/filepath"
+	"strings"
 )
 
 // DataSet is one data set gridbench knows, located by a path below a data
@@ -17,7 +21,71 @@ type DataSet struct {
 const (
 	pwaURL   = "https://www.cs.huji.ac.il/labs/parallel/workload/"
 	hcspRepo = "https://github.com/chgogos/hcsp"
+	gwaURL   = "http://gwa.ewi.tudelft.nl/fileadmin/pds/trace-archives/grid-workloads-archive/datasets/gwa-t-4/anon_jobs_gwf.zip"
+	// Raw files at the commits PROVENANCE.md names: the bytes pinned in
+	// the manifest. The archives' own URLs come second.
+	rawGitHub   = "https://raw.githubusercontent.com/"
+	hcspRaw     = rawGitHub + "chgogos/hcsp/6bcdd85199b65fbeb591a4a795214ec026c4acc4/"
+	cloudsimRaw = rawGitHub + "Cloudslab/cloudsim/476ceef2c0ffe02e0b637bbeed4d6805dbd1707a/modules/cloudsim/src/test/"
+	corgiRaw    = rawGitHub + "SeriousCorgi/CloudSim-Plus-Deadline-Awareness/5f91ff9f58f650573bafaa966995ae1949209089/cloudsim-plus-examples/src/main/resources/workload/swf/"
+	dirlabRaw   = rawGitHub + "DIR-LAB/deep-batch-scheduler/"
+	aleaRaw     = rawGitHub + "aleasimulator/alea/952b600d57cf1cdb11b88ecfca897691ce860b47/Alea/data-set/"
 )
+
+// Download is one file `gridbench data fetch` writes below a data root.
+type Download struct {
+	Rel  string   // slash-separated destination below the data root
+	URLs []string // tried in order; the first whose content verifies wins
+	// Member, when set, names the file to take out of the zip archive the
+	// URLs serve; the archive's checksum is then not pinned, and neither
+	// is the member's unless the manifest lists Rel.
+	Member string
+}
+
+// Downloads lists the files that make up d, with where to fetch each.
+// Folder sets list every file the manifest pins below the folder.
+func (d DataSet) Downloads() []Download {
+	switch d.ID {
+	case "braun-512x16":
+		return hcspFolder(d.Rel, "512x16")
+	case "hcsp-1024x32":
+		return hcspFolder(d.Rel, "1024x32")
+	case "hcsp-2048x64":
+		return hcspFolder(d.Rel, "2048x64")
+	case "lcg-2005-1":
+		return []Download{{Rel: d.Rel, URLs: []string{cloudsimRaw + "LCG.swf.gz", pwaURL + "l_lcg/LCG-2005-1.swf.gz"}}}
+	case "auvergrid":
+		return []Download{{Rel: d.Rel, URLs: []string{gwaURL}, Member: "anon_jobs.gwf"}}
+	case "nasa-ipsc", "kth-sp2", "lanl-cm5", "ricc-2010-2":
+		name := path.Base(d.Rel)
+		first := corgiRaw + name
+		if d.ID == "ricc-2010-2" {
+			first = dirlabRaw + "15c201a2cbf177bbc13ed80b9542fbe0a79b3952/gym-code/data/" + name
+		}
+		dir := map[string]string{"nasa-ipsc": "l_nasa_ipsc", "kth-sp2": "l_kth_sp2", "lanl-cm5": "l_lanl_cm5", "ricc-2010-2": "l_ricc"}[d.ID]
+		return []Download{{Rel: d.Rel, URLs: []string{first, pwaURL + dir + "/" + name}}}
+	case "lublin-256":
+		return []Download{{Rel: d.Rel, URLs: []string{dirlabRaw + "c649e852ab3cabbc5ac8e4f46b81b1dd66625831/data/lublin_256.swf"}}}
+	case "hpc2n-excerpt":
+		return []Download{{Rel: d.Rel, URLs: []string{aleaRaw + "hpc2n.swf"}}}
+	}
+	return nil
+}
+
+// hcspFolder lists the pinned files of a chgogos/hcsp folder; the licence
+// is that repository's LICENSE.
+func hcspFolder(rel, upstream string) []Download {
+	var out []Download
+	for _, p := range PinnedUnder(rel) {
+		name := path.Base(p)
+		src := upstream + "/" + url.PathEscape(name)
+		if strings.HasPrefix(name, "LICENSE") {
+			src = "LICENSE"
+		}
+		out = append(out, Download{Rel: p, URLs: []string{hcspRaw + src}})
+	}
+	return out
+}
 
 // Catalog lists every data set gridbench knows, in a fixed order. Rel
 // paths are the layout of the shared data folder; a user who downloads a
@@ -39,7 +107,7 @@ func Catalog() []DataSet {
 			"Parallel Workloads Archive " + pwaURL + " log LCG-2005-1 (save LCG-2005-1.swf.gz as LCG-2005-1/LCG.swf.gz)"},
 		{"auvergrid", "auvergrid/anon_jobs.gwf",
 			"AuverGrid 2006 (GWA-T-4), 404,176 jobs, GWF (experiment roundrobin as published; LCG replaces it when missing)",
-			"Grid Workloads Archive http://gwa.ewi.tudelft.nl/ : data set GWA-T-4 AuverGrid, file anon_jobs.gwf inside anon_jobs_gwf.zip (unzip it into auvergrid/)"},
+			"Grid Workloads Archive http://gwa.ewi.tudelft.nl/ : data set GWA-T-4 AuverGrid, file anon_jobs.gwf inside anon_jobs_gwf.zip (unzip it into auvergrid/; no checksum is pinned for it)"},
 		{"nasa-ipsc", "pwa-swf/NASA-iPSC-1993-3.1-cln.swf.gz",
 			"NASA Ames iPSC/860 1993, cleaned, 18,239 jobs, SWF",
 			"Parallel Workloads Archive " + pwaURL + " log NASA-iPSC-1993-3.1-cln"},
@@ -71,6 +139,16 @@ func Lookup(id string) (DataSet, bool) {
 	return DataSet{}, false
 }
 
+// Owner returns the catalogue entry whose file or folder holds rel.
+func Owner(rel string) (DataSet, bool) {
+	for _, d := range Catalog() {
+		if rel == d.Rel || strings.HasPrefix(rel, d.Rel+"/") {
+			return d, true
+		}
+	}
+	return DataSet{}, false
+}
+
 // Find locates d below the first candidate root that has it; the error
 // says where it looked and where to obtain d.
 func (d DataSet) Find(flagDir string) (string, error) {
@@ -80,28 +158,34 @@ func (d DataSet) Find(flagDir string) (string, error) {
 // Located is a catalogue entry with the outcome of looking for it.
 type Located struct {
 	DataSet
-	Path  string // absolute path when found, "" otherwise
-	Size  int64  // bytes: the file, or all regular files below the folder
-	Files int    // 1 for a file, the number of regular files in a folder
-	Err   error  // non-nil when not found: says where it looked and where to get it
+	Path     string // absolute path when found, "" otherwise
+	Size     int64  // bytes: the file, or all regular files below the folder
+	Files    int    // 1 for a file, the number of regular files in a folder
+	Verified int    // files whose checksum matched the manifest
+	Pinned   bool   // the manifest pins at least one file of the set
+	Err      error  // not found (wraps ErrMissing: says where it looked and where to get it), or damaged (wraps ErrCorrupt)
 }
 
-// Found reports whether the data set was found.
-func (l Located) Found() bool { return l.Err == nil }
+// Found reports whether the data set was found, intact or not.
+func (l Located) Found() bool { return l.Path != "" }
 
-// Locate looks for every catalogue entry (see Find for the search order).
+// Locate looks for every catalogue entry (see Find for the search order)
+// and checks what it finds against the manifest.
 func Locate(flagDir string) []Located {
 	cat := Catalog()
 	out := make([]Located, len(cat))
 	for i, d := range cat {
-		out[i].DataSet = d
-		p, err := d.Find(flagDir)
-		if err != nil {
-			out[i].Err = err
+		l := &out[i]
+		l.DataSet = d
+		l.Pinned = len(scope(d.Rel)) > 0
+		p, root, looked := locate(flagDir, d.Rel)
+		if p == "" {
+			l.Err = missing(d.Rel, "get it from "+d.Where, looked)
 			continue
 		}
-		out[i].Path = p
-		out[i].Err = filepath.WalkDir(p, func(path string, e fs.DirEntry, err error) error {
+		l.Path = p
+		l.Verified, l.Err = VerifyAt(root, d.Rel)
+		werr := filepath.WalkDir(p, func(path string, e fs.DirEntry, err error) error {
 			if err != nil {
 				return err
 			}
@@ -110,11 +194,12 @@ func Locate(flagDir string) []Located {
 				if err != nil {
 					return err
 				}
-				out[i].Size += info.Size()
-				out[i].Files++
+				l.Size += info.Size()
+				l.Files++
 			}
 			return nil
 		})
+		l.Err = errors.Join(l.Err, werr)
 	}
 	return out
 }

@@ -46,44 +46,75 @@ var ErrMissing = errors.New("data not found")
 
 // Find returns the path of rel (a slash-separated path below a data root) in
 // the first candidate root that has it. Hint, when not empty, tells the user
-// where to obtain the file and is included in the error.
+// where to obtain the file and is included in the error. Before a found
+// file is returned, it and the other files of its data set in that root are
+// checked against the manifest (see VerifyAt): a damaged file is an error
+// wrapping ErrCorrupt, never silently used, and never skipped in favour of
+// a later root.
 func Find(flagDir, rel, hint string) (string, error) {
-	var looked []string
+	p, root, looked := locate(flagDir, rel)
+	if p == "" {
+		return "", missing(rel, hint, looked)
+	}
+	if _, err := VerifyAt(root, rel); err != nil {
+		return "", err
+	}
+	return p, nil
+}
+
+// locate returns the path of rel in the first candidate root that has it
+// (absolute when possible) and that root, or "" and the places it looked.
+func locate(flagDir, rel string) (path, root string, looked []string) {
 	for _, c := range Candidates(flagDir) {
 		p := filepath.Join(c.Dir, filepath.FromSlash(rel))
 		if _, err := os.Stat(p); err == nil {
 			if abs, err := filepath.Abs(p); err == nil {
-				return abs, nil
+				p = abs
 			}
-			return p, nil
+			return p, c.Dir, nil
 		}
 		looked = append(looked, fmt.Sprintf("%s (%s)", p, c.Source))
 	}
+	return "", "", looked
+}
+
+func missing(rel, hint string, looked []string) error {
 	msg := fmt.Sprintf("%s: %v; looked in %s", rel, ErrMissing, strings.Join(looked, ", "))
-	if hint != "" {
-		msg += "; " + hint
+	if d, ok := Owner(rel); ok && len(d.Downloads()) > 0 {
+		msg += fmt.Sprintf("; run `gridbench data fetch %s`", d.ID)
 	}
-	msg += fmt.Sprintf("; point --data or %s at a folder that holds it", EnvVar)
-	return "", fmt.Errorf("%w: %s", ErrMissing, msg)
+	if hint != "" {
+		msg += "; or " + hint
+	}
+	msg += fmt.Sprintf("; or point --data or %s at a folder that holds it", EnvVar)
+	return fmt.Errorf("%w: %s", ErrMissing, msg)
 }
 
 // ForTest returns the path of rel or skips the test with a message naming
 // the missing file. It searches relative to the module root as well, so
-// tests in any package find ../shared/data beside the repository.
+// tests in any package find the repository's data/ (the bundled sets) and
+// ../shared/data beside it. A file whose checksum is wrong fails the test.
 func ForTest(tb testing.TB, rel string) string {
 	tb.Helper()
-	if p, err := Find("", rel, ""); err == nil {
+	p, err := Find("", rel, "")
+	if err == nil {
 		return p
+	}
+	if !errors.Is(err, ErrMissing) {
+		tb.Fatal(err)
 	}
 	if root := moduleRoot(); root != "" {
 		for _, dir := range []string{filepath.Join(root, "data"), filepath.Join(root, "..", "shared", "data")} {
 			p := filepath.Join(dir, filepath.FromSlash(rel))
 			if _, err := os.Stat(p); err == nil {
+				if _, err := VerifyAt(dir, rel); err != nil {
+					tb.Fatal(err)
+				}
 				return p
 			}
 		}
 	}
-	tb.Skipf("skipping: data file %s not found (set %s or place ../shared/data beside the repository)", rel, EnvVar)
+	tb.Skipf("skipping: data file %s not found (run `gridbench data fetch %s`, set %s, or place ../shared/data beside the repository)", rel, fetchName(rel), EnvVar)
 	return ""
 }
 
