@@ -26,6 +26,13 @@ type Experiment interface {
 	Report(ctx context.Context, in ReportInput) (*ReportOutput, error)
 }
 
+// Skipper is implemented by an experiment that runs without an optional
+// data set, leaving out the part that needs it. After Plan, Skipped says
+// what was left out, one error per part (wrapping datadir.ErrMissing).
+type Skipper interface {
+	Skipped() []error
+}
+
 // ReportInput is what an experiment's report is built from.
 type ReportInput struct {
 	Config   Config

@@ -36,6 +36,7 @@ type Outcome struct {
 	Result  *bench.Result
 	Report  *ReportOutput
 	Timings []Stage
+	Skipped []error // parts left out for lack of optional data (see Skipper)
 }
 
 // Stage is how long one step took.
@@ -107,6 +108,9 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*Outcome, error) {
 		return nil, err
 	}
 	o.Timings = append(o.Timings, Stage{"plan", time.Since(t0)})
+	if s, ok := e.(Skipper); ok {
+		o.Skipped = s.Skipped()
+	}
 
 	t0 = time.Now()
 	res, err := bench.Execute(ctx, plan, exec, bench.Options{

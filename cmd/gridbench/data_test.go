@@ -9,11 +9,15 @@ import (
 	"github.com/gridbench/gridbench/internal/datadir"
 )
 
-// copyRepoData copies files of the repository's data/ below root.
-func copyRepoData(t *testing.T, root string, rels ...string) {
+// repoData is the repository's data/ folder, found before a test changes
+// directory.
+var repoData, _ = filepath.Abs(filepath.Join("..", "..", "data"))
+
+// copyRepoDataFrom copies files of the repository's data/ below root.
+func copyRepoDataFrom(t *testing.T, root string, rels ...string) {
 	t.Helper()
 	for _, rel := range rels {
-		b, err := os.ReadFile(filepath.Join("..", "..", "data", filepath.FromSlash(rel)))
+		b, err := os.ReadFile(filepath.Join(repoData, filepath.FromSlash(rel)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -29,7 +33,7 @@ func copyRepoData(t *testing.T, root string, rels ...string) {
 
 func TestDataCommand(t *testing.T) {
 	root := t.TempDir()
-	copyRepoData(t, root, "LCG-2005-1/LCG.swf.gz", "braun-hcsp-512x16/u_c_hihi.0", "braun-hcsp-512x16/u_i_hihi.0")
+	copyRepoDataFrom(t, root, "LCG-2005-1/LCG.swf.gz", "braun-hcsp-512x16/u_c_hihi.0", "braun-hcsp-512x16/u_i_hihi.0")
 	t.Setenv(datadir.EnvVar, "")
 	t.Chdir(t.TempDir()) // no ./data, no ../shared/data: only --data counts
 	lcg := filepath.Join(root, "LCG-2005-1", "LCG.swf.gz")
@@ -76,7 +80,7 @@ func TestDataCommand(t *testing.T) {
 
 func TestDataFetchCommand(t *testing.T) {
 	root := t.TempDir()
-	copyRepoData(t, root, "LCG-2005-1/LCG.swf.gz")
+	copyRepoDataFrom(t, root, "LCG-2005-1/LCG.swf.gz")
 	t.Setenv(datadir.EnvVar, "")
 	t.Chdir(t.TempDir())
 	// Present and intact: nothing is downloaded.

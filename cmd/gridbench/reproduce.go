@@ -54,8 +54,8 @@ func reproduceCommand() *cli.Command {
 			if err := checkRunFlags(c); err != nil {
 				return err
 			}
-			_, err := experiments.Reproduce(c.Context, options(c, only, true))
-			return err
+			outs, err := experiments.Reproduce(c.Context, options(c, only, true))
+			return skipSummary(c, outs, err)
 		},
 	}
 }
@@ -80,7 +80,7 @@ func runCommand() *cli.Command {
 				return err
 			}
 			outs, err := experiments.Reproduce(c.Context, options(c, []string{c.Args().First()}, c.Bool("report")))
-			if err != nil {
+			if err := skipSummary(c, outs, err); err != nil || len(outs) == 0 {
 				return err
 			}
 			w := c.App.Writer

@@ -20,7 +20,7 @@ const Name = "immediate"
 const BraunDir = "braun-hcsp-512x16"
 
 const braunHint = "the Braun et al. 512x16 instances (u_c_hihi.0 … u_s_lolo.0 and their .sol files) " +
-	"come from the HCSP benchmark collection; see ../shared/data/braun-hcsp-512x16/PROVENANCE.md"
+	"come from the HCSP benchmark collection; see data/braun-hcsp-512x16/PROVENANCE.md"
 
 func init() { experiments.Register(&Experiment{}) }
 
@@ -83,6 +83,9 @@ func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, e
 	var paths []string
 	for _, inst := range PublishedInstances {
 		p, err := datadir.Find(cfg.DataDir, BraunDir+"/"+inst, braunHint)
+		if err != nil && !errors.Is(err, datadir.ErrMissing) {
+			return bench.Plan{}, nil, err // a damaged file is a failure, not a skip
+		}
 		if err != nil {
 			e.missing = err
 			paths = nil
@@ -186,6 +189,15 @@ func newExecutor(heur map[string]immediate.Heuristic) bench.Executor {
 		}
 		return out, nil
 	}
+}
+
+// Skipped implements experiments.Skipper: the published instances when
+// they are missing.
+func (e *Experiment) Skipped() []error {
+	if _, missing := e.missingData(); missing {
+		return []error{fmt.Errorf("published Braun instances (Tables 3-6): %w", e.missing)}
+	}
+	return nil
 }
 
 // missingData reports whether the published part was skipped for lack of data.

@@ -25,6 +25,7 @@ func isolate(t *testing.T, dir string) {
 	t.Helper()
 	t.Setenv(datadir.EnvVar, dir)
 	t.Chdir(t.TempDir())
+	datadir.IgnorePinsForTest(t) // synthetic traces stand under the LCG name
 }
 
 // lcgRoot returns a data root whose LCG trace is a copy of the given file

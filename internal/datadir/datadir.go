@@ -78,16 +78,57 @@ func locate(flagDir, rel string) (path, root string, looked []string) {
 	return "", "", looked
 }
 
+// MissingError is the error Find returns for absent data; it wraps
+// ErrMissing and names the catalogue data set that provides the file, if
+// any, so that a summary can print the one command that fetches it.
+type MissingError struct {
+	Rel string // the path looked for, below a data root
+	ID  string // catalogue id that `gridbench data fetch` takes, or ""
+	msg string
+}
+
+func (e *MissingError) Error() string        { return e.msg }
+func (e *MissingError) Is(target error) bool { return target == ErrMissing }
+
+// Missing returns every MissingError inside err (through wrapping and
+// errors.Join), and whether every ErrMissing inside err was one (an error
+// that wraps the bare ErrMissing names no data set).
+func Missing(err error) (found []*MissingError, all bool) {
+	all = true
+	var walk func(error)
+	walk = func(err error) {
+		switch u := err.(type) {
+		case nil:
+		case *MissingError:
+			found = append(found, u)
+		case interface{ Unwrap() []error }:
+			for _, e := range u.Unwrap() {
+				walk(e)
+			}
+		case interface{ Unwrap() error }:
+			if u.Unwrap() == ErrMissing {
+				all = false
+			}
+			walk(u.Unwrap())
+		}
+	}
+	walk(err)
+	return found, all
+}
+
 func missing(rel, hint string, looked []string) error {
+	e := &MissingError{Rel: rel}
 	msg := fmt.Sprintf("%s: %v; looked in %s", rel, ErrMissing, strings.Join(looked, ", "))
 	if d, ok := Owner(rel); ok && len(d.Downloads()) > 0 {
+		e.ID = d.ID
 		msg += fmt.Sprintf("; run `gridbench data fetch %s`", d.ID)
 	}
 	if hint != "" {
 		msg += "; or " + hint
 	}
 	msg += fmt.Sprintf("; or point --data or %s at a folder that holds it", EnvVar)
-	return fmt.Errorf("%w: %s", ErrMissing, msg)
+	e.msg = fmt.Sprintf("%v: %s", ErrMissing, msg)
+	return e
 }
 
 // ForTest returns the path of rel or skips the test with a message naming

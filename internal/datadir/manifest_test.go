@@ -171,3 +171,17 @@ func TestLocateReportsDamage(t *testing.T) {
 		}
 	}
 }
+
+func TestIgnorePinsForTest(t *testing.T) {
+	root := copyBundled(t, "LCG-2005-1/LCG.swf.gz")
+	os.Truncate(filepath.Join(root, "LCG-2005-1", "LCG.swf.gz"), 10)
+	t.Run("ignored", func(t *testing.T) {
+		IgnorePinsForTest(t)
+		if _, err := Find(root, "LCG-2005-1/LCG.swf.gz", ""); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if _, err := Find(root, "LCG-2005-1/LCG.swf.gz", ""); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("pins still ignored after the test: %v", err)
+	}
+}
