@@ -51,6 +51,11 @@ Example: gridbench etc eval --heuristics MCT,kPB --k 20 u_c_hihi.0`,
 			if err != nil {
 				return fmt.Errorf("etc eval: %w", err)
 			}
+			for _, f := range []string{"jobs", "machines"} {
+				if n := c.Int(f); c.IsSet(f) && n < 1 {
+					return fmt.Errorf("etc eval: --%s %d: an ETC instance needs at least 1 (leave it out when the file has a header)", f, n)
+				}
+			}
 			opts := etc.ReadOptions{Jobs: c.Int("jobs"), Machines: c.Int("machines")}
 			if c.Bool("no-header") {
 				opts.Header = etc.HeaderAbsent

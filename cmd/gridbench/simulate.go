@@ -24,7 +24,7 @@ func simulateCommand() *cli.Command {
 			"and writes job_id,submit,start,end,machine per job in input order.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "SWF trace `FILE` (.swf or .swf.gz)", Required: true},
-			&cli.IntFlag{Name: "max-jobs", Usage: "simulate the first `N` valid jobs (0: all)"},
+			&cli.IntFlag{Name: "max-jobs", Usage: "simulate the first `N` valid jobs (default: all)"},
 			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine", Required: true},
 			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm (see the error of an unknown name for the list)", Required: true},
 			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: runtime (exact) or requested (field 9 when > 0)", Value: string(simrun.Exact)},
@@ -34,6 +34,9 @@ func simulateCommand() *cli.Command {
 			if c.NArg() > 0 {
 				return fmt.Errorf("simulate: unexpected argument %q (flags only)", c.Args().First())
 			}
+			if err := checkMaxJobs(c, "simulate"); err != nil {
+				return err
+			}
 			s, err := sched.New(c.String("algo"))
 			if err != nil {
 				return fmt.Errorf("--algo: %w", err)
@@ -41,6 +44,11 @@ func simulateCommand() *cli.Command {
 			res, err := simrun.Simulate(c.String("swf"), c.Int("max-jobs"), c.Int("cpus"), simrun.Estimate(c.String("estimate")), s)
 			if err != nil {
 				return err
+			}
+			if len(res.Jobs) == 0 {
+				sk := res.Skipped
+				return noJobs(c.String("swf"), sk.Total(), fmt.Sprintf("run time < 0: %d, CPUs < 1: %d, more CPUs than the machine: %d; is --cpus %d what the trace needs?",
+					sk.NegativeRun, sk.NoCPUs, sk.TooWide, c.Int("cpus")))
 			}
 			if err := simrun.WriteJobsCSV(c.String("jobs-out"), res.Jobs, res.Records); err != nil {
 				return err

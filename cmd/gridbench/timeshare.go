@@ -24,7 +24,7 @@ func timeshareCommand() *cli.Command {
 			"Priorities (p, plrr, apdrr): " + timeshare.PriorityRuleText + ".",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (SWF or GWF, optionally gzipped; required)"},
-			&cli.IntFlag{Name: "max-jobs", Usage: "use only the first `N` job records of the trace (0: all)"},
+			&cli.IntFlag{Name: "max-jobs", Usage: "use only the first `N` job records of the trace (default: all)"},
 			&cli.IntFlag{Name: "slaves", Usage: "number of single-CPU slaves `P` (required)"},
 			&cli.StringFlag{Name: "algo", Usage: "local scheduler: " + algos + " (required)"},
 			&cli.Float64Flag{Name: "quantum", Usage: "RR and PLRR time quantum `Q` in seconds", Value: timeshare.DefaultQuantum},
@@ -52,8 +52,8 @@ func runTimeshare(c *cli.Context) error {
 	if slaves < 1 {
 		return fmt.Errorf("--slaves %d: need at least 1", slaves)
 	}
-	if maxJobs < 0 {
-		return fmt.Errorf("--max-jobs %d: must be >= 0 (0 means all)", maxJobs)
+	if err := checkMaxJobs(c, "timeshare"); err != nil {
+		return err
 	}
 	if !(q > 0) {
 		return fmt.Errorf("--quantum %v: must be a positive number of seconds", q)
@@ -77,6 +77,9 @@ func runTimeshare(c *cli.Context) error {
 	res, err := timeshare.Run(jobs, slaves, sched)
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
+	}
+	if res.Dealt == 0 {
+		return noJobs(path, len(jobs), "run time < 0: every record lacks a run time")
 	}
 	if err := timeshare.WriteJobsCSVFile(c.String("jobs-out"), jobs, res.Outcomes); err != nil {
 		return err

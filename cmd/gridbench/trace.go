@@ -65,6 +65,9 @@ func traceStats(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if s.Jobs == 0 {
+		return noJobs(path, 0, "")
+	}
 	if err := s.WriteText(c.App.Writer); err != nil {
 		return err
 	}
@@ -104,6 +107,25 @@ func traceStats(c *cli.Context) error {
 		}
 	}
 	return nil
+}
+
+// checkMaxJobs refuses a --max-jobs that selects nothing; left out, it
+// means every job.
+func checkMaxJobs(c *cli.Context, cmd string) error {
+	if n := c.Int("max-jobs"); c.IsSet("max-jobs") && n < 1 {
+		return fmt.Errorf("%s: --max-jobs %d selects no job: give 1 or more, or leave it out for every job", cmd, n)
+	}
+	return nil
+}
+
+// noJobs is the error for a trace that yields no job to work on: records
+// is how many job records were read (all skipped, for the reason why), or
+// 0 for a trace without any.
+func noJobs(path string, records int, why string) error {
+	if records == 0 {
+		return fmt.Errorf("%s: no job records (an empty trace, or header and comment lines only): nothing to work on", path)
+	}
+	return fmt.Errorf("%s: all %d job records were skipped (%s): nothing to simulate", path, records, why)
 }
 
 func trimFloat(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.3f", v), ".000") }
