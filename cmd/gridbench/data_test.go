@@ -92,6 +92,10 @@ func TestDataFetchCommand(t *testing.T) {
 	if code != 1 || !strings.Contains(stderr, `unknown data set "lcg" (valid: braun-512x16,`) || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("unknown name: exit %d %q", code, stderr)
 	}
+	code, _, stderr = runTrace(t, "data", "fetch", "kth-sp2", "--data", root)
+	if code != 1 || !strings.Contains(stderr, "flags go before the names") {
+		t.Errorf("flag after name: exit %d %q", code, stderr)
+	}
 	// AuverGrid has no pinned checksum: refused before any download.
 	code, _, stderr = runTrace(t, "data", "fetch", "--data", root, "auvergrid")
 	if code != 1 || !strings.Contains(stderr, "no pinned checksum for auvergrid/anon_jobs.gwf") || !strings.Contains(stderr, "--allow-unpinned") {

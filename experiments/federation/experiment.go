@@ -19,7 +19,7 @@ const Name = "federation"
 // TracePath is the LCG trace below a data root.
 const TracePath = "LCG-2005-1/LCG.swf.gz"
 
-const traceHint = "the LCG grid log (LCG-2005-1, Parallel Workloads Archive) ships as ../shared/data/LCG-2005-1/LCG.swf.gz; " +
+const traceHint = "the LCG grid log (LCG-2005-1, Parallel Workloads Archive) ships with gridbench as data/LCG-2005-1/LCG.swf.gz; " +
 	"see its PROVENANCE.md"
 
 // Workloads.
