@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,6 +15,10 @@ import (
 
 	"github.com/gridbench/gridbench/internal/datadir"
 )
+
+// fetchClient is the HTTP client of `data fetch`; nil is
+// http.DefaultClient. Tests point it at a local server.
+var fetchClient *http.Client
 
 func dataFetchCommand() *cli.Command {
 	return &cli.Command{
@@ -37,7 +42,7 @@ func dataFetchCommand() *cli.Command {
 				return err
 			}
 			root := datadir.FetchRoot(flagDir)
-			f := &datadir.Fetcher{Log: c.App.Writer, AllowUnpinned: c.Bool("allow-unpinned")}
+			f := &datadir.Fetcher{Client: fetchClient, Log: c.App.Writer, AllowUnpinned: c.Bool("allow-unpinned")}
 			if file, ok := c.App.ErrWriter.(*os.File); ok && isTerminal(file) {
 				f.Progress = func(desc string, total, done int64) io.Writer {
 					bar := progressbar.NewOptions64(total,

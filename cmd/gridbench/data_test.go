@@ -1,10 +1,17 @@
 package main
 
 import (
+	"bytes"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gridbench/gridbench/internal/datadir"
 )
@@ -100,5 +107,84 @@ func TestDataFetchCommand(t *testing.T) {
 	code, _, stderr = runTrace(t, "data", "fetch", "--data", root, "auvergrid")
 	if code != 1 || !strings.Contains(stderr, "no pinned checksum for auvergrid/anon_jobs.gwf") || !strings.Contains(stderr, "--allow-unpinned") {
 		t.Errorf("unpinned: exit %d %q", code, stderr)
+	}
+}
+
+// redirect sends every request to the local test server, keeping the path
+// and the original host (so tests see which URL was asked for).
+type redirect struct{ to string }
+
+func (r redirect) RoundTrip(req *http.Request) (*http.Response, error) {
+	u, _ := url.Parse(r.to)
+	out := req.Clone(req.Context())
+	out.URL.Scheme, out.URL.Host = u.Scheme, u.Host
+	out.Header.Set("X-Original-Host", req.URL.Host)
+	return http.DefaultTransport.RoundTrip(out)
+}
+
+// unreachable fails every request as a machine without network does.
+type unreachable struct{}
+
+func (unreachable) RoundTrip(req *http.Request) (*http.Response, error) {
+	return nil, &net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connect: network is unreachable")}
+}
+
+func withFetchClient(t *testing.T, rt http.RoundTripper) {
+	t.Helper()
+	old := fetchClient
+	fetchClient = &http.Client{Transport: rt}
+	t.Cleanup(func() { fetchClient = old })
+}
+
+// `data fetch` end to end against a local server standing in for the
+// archive: the trace is downloaded, verified and listed as present.
+func TestDataFetchDownloads(t *testing.T) {
+	body, err := os.ReadFile(filepath.Join(repoData, "LCG-2005-1", "LCG.swf.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var asked []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		asked = append(asked, r.Header.Get("X-Original-Host")+r.URL.Path)
+		http.ServeContent(w, r, "LCG.swf.gz", time.Time{}, bytes.NewReader(body))
+	}))
+	defer srv.Close()
+	withFetchClient(t, redirect{srv.URL})
+	t.Setenv(datadir.EnvVar, "")
+	t.Chdir(t.TempDir())
+	root := t.TempDir()
+	code, stdout, stderr := runTrace(t, "data", "fetch", "--data", root, "lcg-2005-1")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	dest := filepath.Join(root, "LCG-2005-1", "LCG.swf.gz")
+	if !strings.Contains(stdout, dest+": fetched from https://raw.githubusercontent.com/Cloudslab/cloudsim/") || !strings.Contains(stdout, "sha256 verified") {
+		t.Errorf("stdout %q", stdout)
+	}
+	if len(asked) != 1 || !strings.HasPrefix(asked[0], "raw.githubusercontent.com/Cloudslab/cloudsim/") {
+		t.Errorf("asked %q", asked)
+	}
+	if _, stdout, _ := runTrace(t, "data", "--data", root); !strings.Contains(stdout, "lcg-2005-1     found    "+dest+" (2.3 MiB; 1 sha256 verified)") {
+		t.Errorf("listing:\n%s", stdout)
+	}
+}
+
+// Without network the error names every URL tried and says what to do.
+func TestDataFetchUnreachable(t *testing.T) {
+	withFetchClient(t, unreachable{})
+	t.Setenv(datadir.EnvVar, "")
+	t.Chdir(t.TempDir())
+	code, _, stderr := runTrace(t, "data", "fetch", "--data", t.TempDir(), "kth-sp2")
+	for _, want := range []string{
+		"kth-sp2: cannot download https://raw.githubusercontent.com/SeriousCorgi/",
+		"cannot download https://www.cs.huji.ac.il/labs/parallel/workload/l_kth_sp2/KTH-SP2-1996-2.1-cln.swf.gz",
+		"network is unreachable", "no network?",
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q: %q", want, stderr)
+		}
+	}
+	if code != 1 || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exit %d, want one error line: %q", code, stderr)
 	}
 }

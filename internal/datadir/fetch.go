@@ -109,7 +109,22 @@ func (f *Fetcher) fetchFile(ctx context.Context, dl Download, root string) error
 			break
 		}
 	}
-	return errors.Join(errs...)
+	if len(errs) == 0 {
+		return fmt.Errorf("%s: no URL to fetch it from", dl.Rel)
+	}
+	return attempts(errs)
+}
+
+// attempts is the failure of every URL of a file, on one line.
+type attempts []error
+
+func (a attempts) Unwrap() []error { return a }
+func (a attempts) Error() string {
+	msgs := make([]string, len(a))
+	for i, e := range a {
+		msgs[i] = e.Error()
+	}
+	return strings.Join(msgs, "; then ")
 }
 
 // install moves a complete, checked download into place.
