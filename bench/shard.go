@@ -95,13 +95,13 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 	if n == 0 {
 		switch ns := shardCounts(opts.Dir); len(ns) {
 		case 0:
-			return nil, fmt.Errorf("%s: no shard results in %s: run `gridbench reproduce --shard K/N` for every K first",
-				plan.Experiment, filepath.Join(opts.Dir, shardsDir))
+			return nil, fmt.Errorf("no shard results in %s: run `gridbench reproduce --shard K/N` for every K first",
+				filepath.Join(opts.Dir, shardsDir))
 		case 1:
 			n = ns[0]
 		default:
-			return nil, fmt.Errorf("%s: %s holds shards of %s splits: say which with --shards N",
-				plan.Experiment, filepath.Join(opts.Dir, shardsDir), strings.Trim(fmt.Sprint(ns), "[]"))
+			return nil, fmt.Errorf("%s holds shards of %s splits: say which with --shards N",
+				filepath.Join(opts.Dir, shardsDir), strings.Trim(fmt.Sprint(ns), "[]"))
 		}
 	}
 
@@ -135,12 +135,12 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 				ks = append(ks, fmt.Sprintf("--shard %d/%d", k, n))
 			}
 		}
-		return nil, fmt.Errorf("%s: %d of %d runs missing: %s; run `gridbench reproduce` with %s (same flags) and merge again",
-			plan.Experiment, len(missing), len(plan.Runs), abbreviate(missing, 5), strings.Join(ks, ", "))
+		return nil, fmt.Errorf("%d of %d runs missing: %s; run `gridbench reproduce` with %s (same flags) and merge again",
+			len(missing), len(plan.Runs), abbreviate(missing, 5), strings.Join(ks, ", "))
 	}
 	if len(twice) > 0 {
-		return nil, fmt.Errorf("%s: %d runs found in more than one shard: %s; remove the stale shard folders below %s and merge again",
-			plan.Experiment, len(twice), abbreviate(twice, 5), filepath.Join(opts.Dir, shardsDir))
+		return nil, fmt.Errorf("%d runs found in more than one shard: %s; remove the stale shard folders below %s and merge again",
+			len(twice), abbreviate(twice, 5), filepath.Join(opts.Dir, shardsDir))
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
