@@ -46,6 +46,7 @@ start() {
   chmod 700 /etc/munge /var/lib/munge /var/log/munge
   chmod 755 /run/munge
   chmod 400 /etc/munge/munge.key
+  trap 'stop >/dev/null' ERR   # a daemon that failed to start: stop the others
   munged --force --pid-file="$dir/munged.pid" --log-file="$dir/log/munged.log"
 
   local host cpus
@@ -80,7 +81,7 @@ CONF
   for _ in $(seq 60); do
     state=$(timeout 5 sinfo -h -o %t 2>/dev/null | head -1 || true)
     case "$state" in
-      idle|mix|alloc) echo "slurm-local: node $host ($cpus CPUs) is $state; logs in $dir/log"; return 0 ;;
+      idle|mix|alloc) trap - ERR; echo "slurm-local: node $host ($cpus CPUs) is $state; logs in $dir/log"; return 0 ;;
       down*|drain*) scontrol update NodeName="$host" State=RESUME 2>/dev/null || true ;;
     esac
     sleep 1
