@@ -12,15 +12,21 @@ import (
 
 func init() { register(mergeCommand) }
 
-// mergeFlags are reproduce's flags that choose the plan, and --out; -j and
-// --fresh mean nothing to a merge.
-func mergeFlags() []cli.Flag {
+// someRunFlags returns the flags of runFlags whose names keep accepts.
+func someRunFlags(keep func(name string) bool) []cli.Flag {
 	var fs []cli.Flag
 	for _, f := range runFlags() {
-		if n := f.Names()[0]; n != "j" && n != "fresh" {
+		if keep(f.Names()[0]) {
 			fs = append(fs, f)
 		}
 	}
+	return fs
+}
+
+// mergeFlags are reproduce's flags that choose the plan, and --out; -j and
+// --fresh mean nothing to a merge.
+func mergeFlags() []cli.Flag {
+	fs := someRunFlags(func(n string) bool { return n != "j" && n != "fresh" })
 	return append(fs, onlyFlag(),
 		&cli.IntFlag{Name: "shards", Usage: "the number of shards to gather (0: the one split found under --out)"})
 }

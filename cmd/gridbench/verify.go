@@ -29,12 +29,10 @@ func verifyCommand() *cli.Command {
 			"a sample of the recorded runs (--fraction of them, at least one per experiment and algorithm; --all for " +
 			"every run) and compares every metric and seed with the record. Exits 1 naming each difference, or prints " +
 			"\"N runs re-computed, all identical\".",
-		Flags: []cli.Flag{
+		Flags: append(someRunFlags(func(n string) bool { return n == "data" || n == "j" }),
 			&cli.BoolFlag{Name: "all", Usage: "re-compute every recorded run"},
 			&cli.Float64Flag{Name: "fraction", Value: 0.05, Usage: "share of each experiment × algorithm's runs to re-compute (at least one)"},
-			&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)"},
-			&cli.IntFlag{Name: "j", Aliases: []string{"workers"}, Usage: "runs re-computed in parallel (0: all cores)"},
-		},
+		),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return fmt.Errorf("verify needs one results folder (the --out of a reproduce), got %d arguments", c.NArg())
@@ -42,8 +40,8 @@ func verifyCommand() *cli.Command {
 			if f := c.Float64("fraction"); !(f > 0 && f <= 1) {
 				return fmt.Errorf("--fraction %v: must be in (0, 1]; --all re-computes every run", f)
 			}
-			if c.Int("j") < 0 {
-				return fmt.Errorf("-j %d: must be 0 (all cores) or more", c.Int("j"))
+			if err := checkRunFlags(c); err != nil {
+				return err
 			}
 			v := &verifier{w: c.App.Writer, data: c.String("data"), fraction: c.Float64("fraction"), all: c.Bool("all"), workers: c.Int("j")}
 			if v.workers == 0 {
