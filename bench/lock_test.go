@@ -7,9 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 )
 
 // flock locks belong to an open file, not to a process, so a lock taken
@@ -31,31 +29,33 @@ func TestLockExcludesASecondWriter(t *testing.T) {
 	}
 
 	// Waiting: the message names the holder; the lock comes once it lets go.
-	var msg syncBuffer
+	msgs := make(lineWriter, 1)
 	got := make(chan error, 1)
 	go func() {
-		l, err := AcquireLock(context.Background(), dir, LockFile, true, &msg)
+		l, err := AcquireLock(context.Background(), dir, LockFile, true, msgs)
 		if err == nil {
 			l.Release()
 		}
 		got <- err
 	}()
-	for !strings.Contains(msg.String(), "waiting") {
-		select {
-		case err := <-got:
-			t.Fatalf("lock taken while held (err %v)", err)
-		default:
-			time.Sleep(10 * time.Millisecond)
+	select {
+	case err := <-got:
+		t.Fatalf("lock taken while held (err %v)", err)
+	case msg := <-msgs:
+		if !strings.Contains(msg, "process "+pid+"; waiting") {
+			t.Errorf("waiting message %q does not name the holder", msg)
 		}
-	}
-	if !strings.Contains(msg.String(), "process "+pid) {
-		t.Errorf("waiting message %q does not name the holder", msg.String())
 	}
 	held.Release()
 	if err := <-got; err != nil {
 		t.Fatal(err)
 	}
 }
+
+// lineWriter hands each write over a channel.
+type lineWriter chan string
+
+func (w lineWriter) Write(p []byte) (int, error) { w <- string(p); return len(p), nil }
 
 func TestLockWaitCancelled(t *testing.T) {
 	dir := t.TempDir()
@@ -69,22 +69,4 @@ func TestLockWaitCancelled(t *testing.T) {
 	if _, err := AcquireLock(ctx, dir, LockFile, true, nil); !errors.Is(err, context.Canceled) {
 		t.Fatalf("got %v", err)
 	}
-}
-
-// syncBuffer is a bytes.Buffer safe to write and read from two goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
 }
