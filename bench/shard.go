@@ -40,7 +40,7 @@ func (s Shard) Dir(dir string) string {
 	return filepath.Join(dir, shardsDir, fmt.Sprintf("%d-of-%d", s.K, s.N))
 }
 
-// Of returns the index of the shard, among n, that runs plan.Runs[i].
+// shardOf returns the shard, among n, that runs plan.Runs[i].
 func shardOf(i, n int) int { return i % n }
 
 // Select returns the part of plan this shard runs.
