@@ -19,7 +19,7 @@ import (
 func init() { register(slurmCommand) }
 
 // slurmPoll is how often --wait asks Slurm about the merge job.
-var slurmPoll = 2 * time.Second
+var slurmPoll = time.Second
 
 // argList collects every occurrence of a flag verbatim: sbatch arguments
 // hold commas (--mail-type=END,FAIL) that a slice flag would split.
