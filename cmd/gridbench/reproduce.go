@@ -133,6 +133,11 @@ func lockOut(c *cli.Context, opts experiments.Options) (*bench.Lock, error) {
 }
 
 func reproduceLocked(c *cli.Context, opts experiments.Options) error {
+	for _, n := range opts.Only {
+		if _, err := experiments.Lookup(n); err != nil {
+			return err // before the lock file is made in an output folder named by mistake
+		}
+	}
 	lock, err := lockOut(c, opts)
 	if err != nil {
 		return err
