@@ -88,7 +88,7 @@ func slurmAction(c *cli.Context) error {
 	w := c.App.Writer
 	if c.Bool("dry-run") {
 		fmt.Fprintf(w, "# %s\n%s\n# %s\n%s\n", j.shardScript(), j.shardBody(), j.mergeScript(), j.mergeBody())
-		fmt.Fprintf(w, "# submitted with:\nsbatch %s\nsbatch %s\n", shellJoin(j.shardSbatch()), shellJoin(j.mergeSbatch("<array job id>")))
+		fmt.Fprintf(w, "# to be submitted with:\nsbatch %s\nsbatch %s\n", shellJoin(j.shardSbatch()), shellJoin(j.mergeSbatch("<array job id>")))
 		return nil
 	}
 	if strings.Contains(j.bin, "go-build") && !c.Bool("wait") {
@@ -133,7 +133,7 @@ func newSlurmJob(c *cli.Context) (*slurmJob, error) {
 		return nil, err
 	}
 	j := &slurmJob{bin: bin, out: out, shards: c.Int("shards"), sbatch: *c.Generic("sbatch-arg").(*argList), workers: c.IsSet("j")}
-	// The plan-choosing flags go to both commands; -j and --fresh to the shards only.
+	// The plan-choosing flags and --no-wait go to both commands; -j and --fresh to the shards only.
 	var sel []string
 	if only := onlyList(c); len(only) > 0 {
 		sel = append(sel, "--only", strings.Join(only, ","))
@@ -143,6 +143,9 @@ func newSlurmJob(c *cli.Context) (*slurmJob, error) {
 	}
 	if c.Bool("quick") {
 		sel = append(sel, "--quick")
+	}
+	if c.Bool("no-wait") {
+		sel = append(sel, "--no-wait")
 	}
 	if d := c.String("data"); d != "" {
 		abs, err := filepath.Abs(d)
