@@ -9,6 +9,10 @@
 // atomically and in plan order, so the output is byte-identical for any
 // number of workers.
 //
+// A plan also splits into shards (Shard, Execute with Options.Shard) that
+// run on different machines, and Merge gathers them into the same files one
+// Execute writes. AcquireLock keeps a second process out of an output folder.
+//
 // The *_test.go files of this folder are `go test -bench` benchmarks with
 // key=value sub-benchmark names, for benchstat.
 package bench

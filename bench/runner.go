@@ -83,8 +83,12 @@ type Options struct {
 	Workers  int       // 0 means runtime.NumCPU()
 	Progress io.Writer // where progress goes (stderr); nil means silent
 	Fresh    bool      // ignore results already on disk
-	Version  string
-	Commit   string
+	// Shard, when set, runs only that part of the plan and keeps its
+	// results in a folder of its own below Dir (see Shard.Dir); Merge
+	// gathers the parts.
+	Shard   Shard
+	Version string
+	Commit  string
 }
 
 // Result is the outcome of Execute: every planned run's records, in plan order.
@@ -151,6 +155,10 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	}
 	if err := checkPlan(plan); err != nil {
 		return nil, err
+	}
+	if opts.Shard.N > 0 {
+		plan = opts.Shard.Select(plan)
+		opts.Dir = opts.Shard.Dir(opts.Dir)
 	}
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory %s: %w", opts.Dir, err)
@@ -230,12 +238,25 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		return nil, fmt.Errorf("journal %s: %w", jpath, jerr)
 	}
 
-	res := &Result{}
 	man := &results.Manifest{
-		Tool: "gridbench", Version: opts.Version, Commit: opts.Commit, GoVersion: runtime.Version(),
+		Tool: "gridbench", Version: opts.Version, Commit: opts.Commit,
 		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule,
 		Workers: workers, Reused: reused, Executed: len(todo), Started: started,
 	}
+	res, err := writeResult(plan, done, opts.Dir, man)
+	if err != nil {
+		return nil, err
+	}
+	// Everything is in runs.csv now; the journal has served its purpose.
+	os.Remove(jpath)
+	return res, nil
+}
+
+// writeResult writes runs.csv, timings.csv and manifest.json into dir from
+// the outputs of every run of plan, in plan order, and completes man.
+func writeResult(plan Plan, done map[results.RunKey]Output, dir string, man *results.Manifest) (*Result, error) {
+	res := &Result{}
+	man.GoVersion = runtime.Version()
 	for _, r := range plan.Runs {
 		out := done[r.Key()]
 		for _, m := range out.Metrics {
@@ -249,18 +270,18 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		man.Runs = append(man.Runs, results.ManifestRun{Workload: r.Workload, Algorithm: r.Algorithm,
 			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed})
 	}
-	if err := results.WriteFileAtomic(filepath.Join(opts.Dir, runsFile), func(w io.Writer) error {
+	if err := results.WriteFileAtomic(filepath.Join(dir, runsFile), func(w io.Writer) error {
 		return results.WriteCSV(w, res.Records)
 	}); err != nil {
 		return nil, err
 	}
-	if err := results.WriteFileAtomic(filepath.Join(opts.Dir, timingsFile), func(w io.Writer) error {
+	if err := results.WriteFileAtomic(filepath.Join(dir, timingsFile), func(w io.Writer) error {
 		return results.WriteCSV(w, res.Timings)
 	}); err != nil {
 		return nil, err
 	}
 	man.Finished = time.Now()
-	man.WallSecs = man.Finished.Sub(started).Seconds()
+	man.WallSecs = man.Finished.Sub(man.Started).Seconds()
 	// Summed over every run, reused or not, from each run's own
 	// measurement, so a report built from cached runs still states their cost.
 	man.CPUSecs = 0
@@ -269,12 +290,10 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 			man.CPUSecs += t.Value
 		}
 	}
-	if err := results.WriteManifest(filepath.Join(opts.Dir, manifestFile), man); err != nil {
+	if err := results.WriteManifest(filepath.Join(dir, manifestFile), man); err != nil {
 		return nil, err
 	}
 	res.Manifest = man
-	// Everything is in runs.csv now; the journal has served its purpose.
-	os.Remove(jpath)
 	return res, nil
 }
 

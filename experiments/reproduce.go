@@ -28,6 +28,12 @@ type Options struct {
 	Progress io.Writer // progress bars and stage timings (stderr); nil means silent
 	Version  string
 	Commit   string
+
+	// Scale-out (see bench.Shard): with Shard set, only that part of each
+	// plan runs, into its shard folder, and Report must be false; with
+	// Merge, nothing runs and the Shard.N shards' results are gathered.
+	Shard bench.Shard
+	Merge bool
 }
 
 // Outcome is what one experiment produced.
@@ -113,9 +119,13 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*Outcome, error) {
 	}
 
 	t0 = time.Now()
-	res, err := bench.Execute(ctx, plan, exec, bench.Options{
+	execute := bench.Execute
+	if opts.Merge {
+		execute = mergeShards
+	}
+	res, err := execute(ctx, plan, exec, bench.Options{
 		Dir: ResultsDir(opts.Out, e.Name()), Workers: opts.Workers, Progress: opts.Progress,
-		Fresh: opts.Fresh, Version: opts.Version, Commit: opts.Commit,
+		Fresh: opts.Fresh, Shard: opts.Shard, Version: opts.Version, Commit: opts.Commit,
 	})
 	if err != nil {
 		return nil, err
@@ -140,7 +150,7 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*Outcome, error) {
 	for _, s := range o.Timings {
 		parts = append(parts, fmt.Sprintf("%s %s", s.Name, roundDur(s.Dur)))
 	}
-	logf(opts.Progress, "%s: %d runs (%d reused), %s\n", e.Name(), len(plan.Runs), res.Manifest.Reused, strings.Join(parts, ", "))
+	logf(opts.Progress, "%s: %d runs (%d reused), %s\n", e.Name(), len(res.Manifest.Runs), res.Manifest.Reused, strings.Join(parts, ", "))
 	if o.Report != nil && o.Report.Headline != "" {
 		logf(opts.Progress, "%s: %s\n", e.Name(), o.Report.Headline)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	_ "github.com/gridbench/gridbench/experiments/all" // registers every experiment
 	"github.com/gridbench/gridbench/paper"
@@ -26,6 +27,7 @@ func runFlags() []cli.Flag {
 		&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)"},
 		&cli.BoolFlag{Name: "fresh", Usage: "ignore results already on disk and run everything again"},
 		&cli.BoolFlag{Name: "quick", Usage: "small smoke-test configuration (reports say so)"},
+		&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
 	}
 }
 
@@ -37,25 +39,25 @@ func reproduceCommand() *cli.Command {
 			"found under --out, and writes results/<experiment>/{runs.csv,timings.csv,manifest.json}, " +
 			"paper/README.md with one page per experiment, and results/gridbench.xlsx.\n" +
 			"Experiments: " + strings.Join(experiments.Names(), ", "),
-		Flags: append(runFlags(),
-			&cli.StringSliceFlag{Name: "only", Usage: "comma-separated experiments to run (default: all)"}),
+		Flags: append(runFlags(), onlyFlag(),
+			&cli.StringFlag{Name: "shard", Usage: "K/N: run only every Nth run of each plan from the Kth (K from 0) into a shard folder, " +
+				"no report; `gridbench merge` gathers the N shards"}),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return fmt.Errorf("reproduce takes no arguments (got %q); use --only %s", c.Args().First(), c.Args().First())
 			}
-			var only []string
-			for _, v := range c.StringSlice("only") {
-				for _, n := range strings.Split(v, ",") {
-					if n = strings.TrimSpace(n); n != "" {
-						only = append(only, n)
-					}
-				}
-			}
 			if err := checkRunFlags(c); err != nil {
 				return err
 			}
-			outs, err := experiments.Reproduce(c.Context, options(c, only, true))
-			return skipSummary(c, outs, err)
+			opts := options(c, onlyList(c), true)
+			if c.IsSet("shard") {
+				sh, err := bench.ParseShard(c.String("shard"))
+				if err != nil {
+					return err
+				}
+				opts.Shard, opts.Report = sh, false
+			}
+			return reproduceLocked(c, opts)
 		},
 	}
 }
@@ -79,7 +81,13 @@ func runCommand() *cli.Command {
 			if err := checkRunFlags(c); err != nil {
 				return err
 			}
-			outs, err := experiments.Reproduce(c.Context, options(c, []string{c.Args().First()}, c.Bool("report")))
+			opts := options(c, []string{c.Args().First()}, c.Bool("report"))
+			lock, err := lockOut(c, opts)
+			if err != nil {
+				return err
+			}
+			defer lock.Release()
+			outs, err := experiments.Reproduce(c.Context, opts)
 			if err := skipSummary(c, outs, err); err != nil || len(outs) == 0 {
 				return err
 			}
@@ -93,6 +101,50 @@ func runCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+func onlyFlag() cli.Flag {
+	return &cli.StringSliceFlag{Name: "only", Usage: "comma-separated experiments to run (default: all)"}
+}
+
+// onlyList returns the experiments named by --only, in order.
+func onlyList(c *cli.Context) []string {
+	var only []string
+	for _, v := range c.StringSlice("only") {
+		for _, n := range strings.Split(v, ",") {
+			if n = strings.TrimSpace(n); n != "" {
+				only = append(only, n)
+			}
+		}
+	}
+	return only
+}
+
+// lockOut takes the lock of the output folder for the length of the
+// command, so two processes never compute into the same folder. Shards
+// write only their own shard folders: each has a lock of its own, and the
+// N tasks of an array run side by side on one --out.
+func lockOut(c *cli.Context, opts experiments.Options) (*bench.Lock, error) {
+	name := bench.LockFile
+	if sh := opts.Shard; sh.N > 0 && !opts.Merge {
+		name = fmt.Sprintf(".gridbench-shard-%d-of-%d.lock", sh.K, sh.N)
+	}
+	return bench.AcquireLock(c.Context, opts.Out, name, !c.Bool("no-wait"), c.App.ErrWriter)
+}
+
+func reproduceLocked(c *cli.Context, opts experiments.Options) error {
+	for _, n := range opts.Only {
+		if _, err := experiments.Lookup(n); err != nil {
+			return err // before the lock file is made in an output folder named by mistake
+		}
+	}
+	lock, err := lockOut(c, opts)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	outs, err := experiments.Reproduce(c.Context, opts)
+	return skipSummary(c, outs, err)
 }
 
 func options(c *cli.Context, only []string, report bool) experiments.Options {
