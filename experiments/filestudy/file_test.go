@@ -1,0 +1,130 @@
+package filestudy_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/experiments/filestudy"
+)
+
+func write(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "s.toml")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const good = `name = "tiny"
+algorithms = ["fcfs", "easy"]
+
+[[workload]]
+kind = "deadline"
+mean_inter_arrival = 2
+jobs = 40
+machines = 4
+`
+
+func TestLoadErrors(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"unknown key", strings.Replace(good, "jobs = 40", "jbos = 40", 1), `s.toml:7: unknown key "workload.jbos"`},
+		{"wrong type", strings.Replace(good, "jobs = 40", `jobs = "many"`, 1), `s.toml:7: key workload.jobs: incompatible types`},
+		{"unknown algorithm", strings.Replace(good, `"easy"]`, `"esay"]`, 1), `key algorithms: unknown or unavailable algorithm "esay" (available: easy, egedf, fcfs, flex, tabu)`},
+		{"unknown kind", strings.Replace(good, `"deadline"`, `"etc"`, 1), `workload 1: key kind: "etc"`},
+		{"bad name", strings.Replace(good, `"tiny"`, `"My Study"`, 1), `key name: "My Study"`},
+		{"bad claim", good + "[[claim]]\nalgorithm = \"easy\"\nbaseline = \"flex\"\nmetric = \"wait\"\ndirection = \"lower\"\n", `claim 1: key baseline: "flex" is not in algorithms`},
+		{"no workload", "name = \"x\"\nalgorithms = [\"fcfs\"]\n", "no [[workload]]"},
+		{"window size", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"t.swf\"\ncpus = 4\n", "give exactly one window size"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := write(t, tc.text)
+			_, err := filestudy.Load(p)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), p) {
+				t.Errorf("err = %v\nwant it to start with the file and contain %q", err, tc.want)
+			}
+		})
+	}
+	if _, err := filestudy.Load(filepath.Join(t.TempDir(), "missing.toml")); err == nil || !strings.Contains(err.Error(), "missing.toml") {
+		t.Errorf("missing file: err = %v", err)
+	}
+}
+
+// TestTraceWindows plans a trace study on the repository's tiny trace:
+// consecutive windows per repetition, rebased to start at 0, and a clear
+// error when the trace is too short for the repetitions asked.
+func TestTraceWindows(t *testing.T) {
+	trace, err := filepath.Abs("../../cmd/gridbench/testdata/simulate/tiny.swf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := write(t, "name = \"w\"\nalgorithms = [\"fcfs\", \"easy\"]\nmetrics = [\"wait\", \"makespan\"]\n[[workload]]\nkind = \"trace\"\ntrace = \""+trace+"\"\ncpus = 4\njobs = 2\n")
+	s, err := filestudy.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, exec, err := s.Plan(experiments.Config{Reps: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Runs) != 2 || plan.Runs[0].Workload != "tiny/2jobs/cpus=4" {
+		t.Fatalf("runs = %+v, want fcfs and easy on tiny/2jobs/cpus=4", plan.Runs)
+	}
+	res, err := bench.Execute(context.Background(), plan, exec, bench.Options{Dir: t.TempDir(), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// tiny.swf's first two valid jobs: 3 CPUs 0..10, then 4 CPUs at 1
+	// waiting until 10 for 5 s: mean wait 4.5, makespan 15.
+	for _, r := range res.Records {
+		want := map[string]float64{"wait": 4.5, "makespan": 15}[r.Metric]
+		if r.Value != want {
+			t.Errorf("%s %s = %g, want %g", r.Algorithm, r.Metric, r.Value, want)
+		}
+	}
+	if _, _, err := s.Plan(experiments.Config{Reps: 3}); err == nil || !strings.Contains(err.Error(), "3 windows of 2 jobs after job 0 need 6 valid jobs") {
+		t.Errorf("too many windows: err = %v", err)
+	}
+}
+
+func TestDeadlineStudyReport(t *testing.T) {
+	p := write(t, good+"\n[[claim]]\nalgorithm = \"easy\"\nbaseline = \"fcfs\"\nmetric = \"wait\"\ndirection = \"lower\"\n")
+	s, err := filestudy.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, exec, err := s.Plan(experiments.Config{Reps: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Runs) != 8 {
+		t.Fatalf("%d runs, want 1 workload × 4 reps × 2 algorithms", len(plan.Runs))
+	}
+	res, err := bench.Execute(context.Background(), plan, exec, bench.Options{Dir: t.TempDir(), Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "figures"), 0o755)
+	out, err := s.Report(context.Background(), experiments.ReportInput{Result: res, PaperDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, out.Page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## delayed_pct (lower is better)", "![wait](figures/tiny-wait.png)", "| ia=2 | delayed_pct | 4 |", "easy lower than fcfs on wait"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("page lacks %q:\n%s", want, page)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "figures", "tiny-bsld.png")); err != nil {
+		t.Error(err)
+	}
+}
