@@ -46,22 +46,14 @@ func studyCommand() *cli.Command {
 				if err := checkRunFlags(c); err != nil {
 					return err
 				}
-				s, err := filestudy.Load(c.Args().First())
+				opts := options(c, nil, true)
+				out, err := filestudy.Run(c.Context, c.Args().First(), opts)
 				if err != nil {
 					return err
 				}
-				if _, err := experiments.Lookup(s.Name()); err == nil {
-					return fmt.Errorf("%s: key name: %q is a built-in experiment; choose another name", c.Args().First(), s.Name())
-				}
-				experiments.Register(s)
-				opts := options(c, []string{s.Name()}, true)
-				outs, err := experiments.Reproduce(c.Context, opts)
-				if err != nil {
-					return err
-				}
-				fmt.Fprintf(c.App.Writer, "%s: %s\nruns:   %s\nreport: %s\n", s.Name(), outs[0].Report.Headline,
-					filepath.Join(experiments.ResultsDir(opts.Out, s.Name()), "runs.csv"),
-					filepath.Join(experiments.PaperDir(opts.Out), outs[0].Report.Page))
+				fmt.Fprintf(c.App.Writer, "%s: %s\nruns:   %s\nreport: %s\n", out.Name, out.Report.Headline,
+					filepath.Join(experiments.ResultsDir(opts.Out, out.Name), "runs.csv"),
+					filepath.Join(experiments.PaperDir(opts.Out), out.Report.Page))
 				return nil
 			},
 		}},

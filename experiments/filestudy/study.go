@@ -370,3 +370,28 @@ func (s *Study) execute(ctx context.Context, run bench.Run) (bench.Output, error
 	}
 	return out, nil
 }
+
+// Run loads the study file at path and runs it like `gridbench study run`:
+// through experiments.Reproduce with opts (its Only is replaced), so the
+// results, the report page and the workbook land below opts.Out. A program
+// of your own that registered schedulers with spaceshared.Register calls
+// it to run studies that name them.
+func Run(ctx context.Context, path string, opts experiments.Options) (*experiments.Outcome, error) {
+	s, err := Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if prev, err := experiments.Lookup(s.Name()); err == nil {
+		if _, ours := prev.(*Study); !ours {
+			return nil, fmt.Errorf("%s: key name: %q is a built-in experiment; choose another name", path, s.Name())
+		}
+		return nil, fmt.Errorf("%s: key name: a study named %q already ran in this process", path, s.Name())
+	}
+	experiments.Register(s)
+	opts.Only = []string{s.Name()}
+	outs, err := experiments.Reproduce(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	return outs[0], nil
+}

@@ -31,6 +31,11 @@ const StartTimeout = 30 * time.Second
 // Scheduler is an external process behind sim.Scheduler. It starts the
 // process at the first decision; call Close when the run is over.
 type Scheduler struct {
+	// Transcript, when set, receives every line exchanged: "> " and the
+	// message sent, "< " and the answer (docs/scheduler-protocol.md's
+	// transcript is one).
+	Transcript io.Writer
+
 	argv    []string
 	timeout time.Duration
 
@@ -285,6 +290,7 @@ func read(r io.Reader, lines chan<- line) {
 // ask writes msg and waits for one answer line.
 func (x *Scheduler) ask(msg []byte, timeout time.Duration) ([]byte, error) {
 	sent := clip(bytes.TrimSpace(msg))
+	x.log("> ", msg)
 	if _, err := x.stdin.Write(msg); err != nil {
 		return nil, fmt.Errorf("sent %s: %w", sent, x.exitReason(err))
 	}
@@ -295,6 +301,7 @@ func (x *Scheduler) ask(msg []byte, timeout time.Duration) ([]byte, error) {
 		if !ok || l.err != nil {
 			return nil, fmt.Errorf("sent %s: no answer: %w", sent, x.exitReason(l.err))
 		}
+		x.log("< ", append(l.b, '\n'))
 		return l.b, nil
 	case <-timer.C:
 		return nil, fmt.Errorf("sent %s: no answer within %v", sent, timeout)
@@ -325,7 +332,9 @@ func (x *Scheduler) Close() error {
 	if x.cmd == nil || x.stdin == nil {
 		return nil
 	}
-	x.stdin.Write([]byte("{\"type\":\"end\"}\n"))
+	end := []byte("{\"type\":\"end\"}\n")
+	x.log("> ", end)
+	x.stdin.Write(end)
 	x.stdin.Close()
 	x.stdin = nil
 	if x.exited == nil {
@@ -342,6 +351,13 @@ func (x *Scheduler) Close() error {
 		}
 	}(x.lines)
 	return nil
+}
+
+func (x *Scheduler) log(dir string, line []byte) {
+	if x.Transcript != nil {
+		io.WriteString(x.Transcript, dir)
+		x.Transcript.Write(line)
+	}
 }
 
 // clip shortens a message for an error line.

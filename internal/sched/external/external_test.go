@@ -166,3 +166,41 @@ func TestCannotStart(t *testing.T) {
 		t.Error("empty command accepted")
 	}
 }
+
+// TestProtocolTranscript replays the three-job example of
+// docs/scheduler-protocol.md and expects its transcript line for line.
+func TestProtocolTranscript(t *testing.T) {
+	py := python3(t)
+	doc, err := os.ReadFile(filepath.Join(filepath.Dir(example("x")), "..", "..", "docs", "scheduler-protocol.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, _ := strings.Cut(string(doc), "## Transcript")
+	parts := strings.Split(after, "```\n")
+	if len(parts) < 2 {
+		t.Fatal("docs/scheduler-protocol.md: no code block after ## Transcript")
+	}
+	want := parts[1]
+	jobs := []sim.Job{
+		{ID: 1, Submit: 0, Run: 10, CPUs: 3, Estimate: 10},
+		{ID: 2, Submit: 1, Run: 5, CPUs: 4, Estimate: 5},
+		{ID: 3, Submit: 2, Run: 8, CPUs: 1, Estimate: 8},
+	}
+	x, err := external.New(py+" "+example("easy.py"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got strings.Builder
+	x.Transcript = &got
+	recs, err := sim.Simulate(sim.SingleMachine(4), jobs, x)
+	x.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want {
+		t.Errorf("transcript:\n%s\nthe doc says:\n%s", got.String(), want)
+	}
+	if recs[1].Start != 10 || recs[2].Start != 2 {
+		t.Errorf("records %+v: want job 1 at 10 and job 2 backfilled at 2", recs)
+	}
+}
