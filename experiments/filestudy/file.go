@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -98,11 +99,63 @@ func Load(path string) (*Study, error) {
 		k := und[0].String()
 		return nil, fmt.Errorf("%s:%d: unknown key %q (see docs of filestudy.File for the keys)", path, keyLine(b, und[0][len(und[0])-1]), k)
 	}
-	s := &Study{File: f, path: path, dir: filepath.Dir(path)}
+	s := &Study{File: f, path: path, dir: filepath.Dir(path), text: b}
 	if err := s.check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, s.locate(err)
 	}
 	return s, nil
+}
+
+// keyErrRE reads where a check error points: an optional array table
+// entry ("workload 2 (name): ", "claim 1: ") and the key.
+var keyErrRE = regexp.MustCompile(`^(?:(workload|claim) (\d+)(?: \([^)]*\))?: )?keys? ([a-z_]+)(?:\.([^:/ ]+))?`)
+
+// locate prefixes err with the file and the line of the key it names.
+func (s *Study) locate(err error) error {
+	m := keyErrRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		return fmt.Errorf("%s: %w", s.path, err)
+	}
+	key := m[3]
+	if m[4] != "" {
+		key = m[4] // aliases.NAME: the NAME line
+	}
+	line := 0
+	if m[1] != "" {
+		n, _ := strconv.Atoi(m[2])
+		line = tableKeyLine(s.text, m[1], n, key)
+	} else {
+		line = keyLine(s.text, key)
+	}
+	if line == 0 {
+		return fmt.Errorf("%s: %w", s.path, err)
+	}
+	return fmt.Errorf("%s:%d: %w", s.path, line, err)
+}
+
+// tableKeyLine returns the line of key in the n-th [[table]] (1-based), or
+// the line of that table's header when the key is not written there.
+func tableKeyLine(b []byte, table string, n int, key string) int {
+	header := regexp.MustCompile(`^\s*\[\[\s*` + regexp.QuoteMeta(table) + `\s*\]\]`)
+	anyHeader := regexp.MustCompile(`^\s*\[`)
+	keyRE := regexp.MustCompile(`^\s*"?` + regexp.QuoteMeta(key) + `"?\s*=`)
+	seen, start := 0, 0
+	for i, l := range strings.Split(string(b), "\n") {
+		switch {
+		case header.MatchString(l):
+			seen++
+			if seen == n {
+				start = i + 1
+			} else if seen > n {
+				return start
+			}
+		case seen == n && anyHeader.MatchString(l):
+			return start
+		case seen == n && keyRE.MatchString(l):
+			return i + 1
+		}
+	}
+	return start
 }
 
 var typeErrRE = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\): (.*)$`)

@@ -35,12 +35,13 @@ func TestLoadErrors(t *testing.T) {
 	for _, tc := range []struct{ name, text, want string }{
 		{"unknown key", strings.Replace(good, "jobs = 40", "jbos = 40", 1), `s.toml:7: unknown key "workload.jbos"`},
 		{"wrong type", strings.Replace(good, "jobs = 40", `jobs = "many"`, 1), `s.toml:7: key workload.jobs: incompatible types`},
-		{"unknown algorithm", strings.Replace(good, `"easy"]`, `"esay"]`, 1), `key algorithms: unknown or unavailable algorithm "esay" (available: easy, egedf, fcfs, flex, tabu)`},
-		{"unknown kind", strings.Replace(good, `"deadline"`, `"etc"`, 1), `workload 1: key kind: "etc"`},
-		{"bad name", strings.Replace(good, `"tiny"`, `"My Study"`, 1), `key name: "My Study"`},
-		{"bad claim", good + "[[claim]]\nalgorithm = \"easy\"\nbaseline = \"flex\"\nmetric = \"wait\"\ndirection = \"lower\"\n", `claim 1: key baseline: "flex" is not in algorithms`},
+		{"unknown algorithm", strings.Replace(good, `"easy"]`, `"esay"]`, 1), `s.toml:2: key algorithms: unknown or unavailable algorithm "esay" (available: easy, egedf, fcfs, flex, tabu, or exec:COMMAND ARGS)`},
+		{"unknown kind", strings.Replace(good, `"deadline"`, `"etc"`, 1), `s.toml:5: workload 1: key kind: "etc"`},
+		{"bad name", strings.Replace(good, `"tiny"`, `"My Study"`, 1), `s.toml:1: key name: "My Study"`},
+		{"bad claim", good + "[[claim]]\nalgorithm = \"easy\"\nbaseline = \"flex\"\nmetric = \"wait\"\ndirection = \"lower\"\n", `s.toml:11: claim 1: key baseline: "flex" is not in algorithms`},
+		{"missing trace", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"deadline\"\nmean_inter_arrival = 1\n[[workload]]\nkind = \"trace\"\ncpus = 4\njobs = 5\n", "s.toml:6: workload 2: key trace: missing"},
 		{"no workload", "name = \"x\"\nalgorithms = [\"fcfs\"]\n", "no [[workload]]"},
-		{"window size", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"t.swf\"\ncpus = 4\n", "give exactly one window size"},
+		{"window size", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"t.swf\"\ncpus = 4\n", "s.toml:3: workload 1: keys jobs/percent: give exactly one window size"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := write(t, tc.text)
@@ -49,6 +50,14 @@ func TestLoadErrors(t *testing.T) {
 				t.Errorf("err = %v\nwant it to start with the file and contain %q", err, tc.want)
 			}
 		})
+	}
+	p := write(t, "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"no/such.swf\"\ncpus = 4\njobs = 5\n")
+	s, err := filestudy.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Plan(experiments.Config{Reps: 1}); err == nil || !strings.Contains(err.Error(), "s.toml:5: workload 1 (such/5jobs/cpus=4): key trace: ") {
+		t.Errorf("missing trace file: err = %v", err)
 	}
 	if _, err := filestudy.Load(filepath.Join(t.TempDir(), "missing.toml")); err == nil || !strings.Contains(err.Error(), "missing.toml") {
 		t.Errorf("missing file: err = %v", err)
@@ -87,7 +96,7 @@ func TestTraceWindows(t *testing.T) {
 			t.Errorf("%s %s = %g, want %g", r.Algorithm, r.Metric, r.Value, want)
 		}
 	}
-	if _, _, err := s.Plan(experiments.Config{Reps: 3}); err == nil || !strings.Contains(err.Error(), "3 windows of 2 jobs after job 0 need 6 valid jobs") {
+	if _, _, err := s.Plan(experiments.Config{Reps: 3}); err == nil || !strings.Contains(err.Error(), "s.toml:8: workload 1 (tiny/2jobs/cpus=4): key jobs: 3 windows of 2 jobs after job 0 need 6 valid jobs") {
 		t.Errorf("too many windows: err = %v", err)
 	}
 }

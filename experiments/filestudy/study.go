@@ -41,6 +41,7 @@ type Study struct {
 	File
 	path string
 	dir  string // the file's folder: relative trace paths start here
+	text []byte // the file, to find the line of a key in errors
 }
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
@@ -244,26 +245,26 @@ func (s *Study) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error)
 	}
 	c := config{File: s.File, Traces: map[string]string{}}
 	plan := bench.Plan{Experiment: s.Name()}
-	for _, w := range s.Workloads {
+	for i, w := range s.Workloads {
 		var specs []any
 		switch w.Kind {
 		case "trace":
 			path, err := s.findTrace(w.Trace, cfg.DataDir)
 			if err != nil {
-				return bench.Plan{}, nil, fmt.Errorf("workload %s: key trace: %w", w.Name, err)
+				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
 			}
 			c.Traces[w.Trace] = path
 			all, err := loadTrace(path, w.CPUs, simrun.Estimate(w.Estimate))
 			if err != nil {
-				return bench.Plan{}, nil, fmt.Errorf("workload %s: %w", w.Name, err)
+				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
 			}
 			n := w.Jobs
 			if w.Percent > 0 {
 				n = int(math.Round(w.Percent / 100 * float64(len(all))))
 			}
 			if n < 1 || w.Start+reps*n > len(all) {
-				return bench.Plan{}, nil, fmt.Errorf("workload %s: %d windows of %d jobs after job %d need %d valid jobs; %s has %d (for %d CPUs)",
-					w.Name, reps, n, w.Start, w.Start+reps*n, path, len(all), w.CPUs)
+				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key jobs: %d windows of %d jobs after job %d need %d valid jobs; %s has %d (for %d CPUs)",
+					i+1, w.Name, reps, n, w.Start, w.Start+reps*n, path, len(all), w.CPUs))
 			}
 			for r := range reps {
 				specs = append(specs, window{cpus: w.CPUs, jobs: rebase(all[w.Start+r*n : w.Start+(r+1)*n])})

@@ -80,7 +80,7 @@ func Lookup(name string) (Info, error) {
 	info, ok := infos[name]
 	mu.RUnlock()
 	if !ok {
-		return Info{}, fmt.Errorf("unknown or unavailable algorithm %q (available: %s)", name, strings.Join(Names(), ", "))
+		return Info{}, fmt.Errorf("unknown or unavailable algorithm %q (available: %s, or exec:COMMAND ARGS)", name, strings.Join(Names(), ", "))
 	}
 	return info, nil
 }
