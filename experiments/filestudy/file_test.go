@@ -3,6 +3,7 @@ package filestudy_test
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -135,5 +136,44 @@ func TestDeadlineStudyReport(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "figures", "tiny-bsld.png")); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestFailedRunsLeaveOthers: an external scheduler that crashes fails its
+// runs, each with one line; the other algorithm's runs are all in
+// runs.csv, the page lists the failures, and a second call retries them.
+func TestFailedRunsLeaveOthers(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("skipping: python3 not found on PATH")
+	}
+	dir := t.TempDir()
+	crash := filepath.Join(dir, "crash.py")
+	os.WriteFile(crash, []byte("import sys\nsys.stdin.readline()\nprint('{\"type\": \"ready\", \"protocol\": 1}', flush=True)\nsys.exit('crash.py: gave up')\n"), 0o644)
+	p := write(t, strings.Replace(good, `"easy"]`, `"bad"]`, 1)+"[aliases]\nbad = \"exec:"+py+" "+crash+"\"\n")
+	out := filepath.Join(dir, "out")
+	for attempt := range 2 {
+		res, err := filestudy.Run(context.Background(), p, experiments.Options{Config: experiments.Config{Reps: 2}, Out: out, Report: true, Workers: 2})
+		if err == nil || !strings.Contains(err.Error(), "tiny: 2 of 4 runs failed") || !strings.Contains(err.Error(), "crash.py: gave up") || strings.Contains(err.Error(), "\n") {
+			t.Fatalf("attempt %d: err = %v, want one line saying 2 of 4 runs failed and why", attempt, err)
+		}
+		if attempt == 0 {
+			if res.Result.Manifest.Executed != 4 {
+				t.Errorf("executed %d runs, want 4", res.Result.Manifest.Executed)
+			}
+		} else if res.Result.Manifest.Reused != 2 || res.Result.Manifest.Executed != 2 {
+			t.Errorf("second call: reused %d, executed %d; want the 2 fcfs runs reused and the 2 failed runs retried", res.Result.Manifest.Reused, res.Result.Manifest.Executed)
+		}
+		algos := map[string]int{}
+		for _, r := range res.Result.Records {
+			algos[r.Algorithm]++
+		}
+		if algos["fcfs"] != 2*len(filestudy.Metrics) || algos["bad"] != 0 {
+			t.Errorf("records per algorithm = %v, want every fcfs metric and no bad one", algos)
+		}
+		page, _ := os.ReadFile(filepath.Join(out, "paper", "tiny.md"))
+		if !strings.Contains(string(page), "## Failed runs") || !strings.Contains(string(page), "- bad on ia=2 rep 0: exec:") {
+			t.Errorf("page does not list the failed runs:\n%s", page)
+		}
 	}
 }

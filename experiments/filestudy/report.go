@@ -39,15 +39,26 @@ func (s *Study) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		filepath.Base(s.path), len(recs)/max(1, len(s.metrics())), s.reps(recs), s.Name())
 	fmt.Fprintf(&b, "Algorithms: %s.\n\n", s.algoList())
 	writeTable(&b, s.workloadTable())
+	if f := s.Failures(); len(f) > 0 {
+		fmt.Fprintf(&b, "## Failed runs\n\n%d runs failed; every table, figure and test below leaves them out, and the next `study run` executes them again:\n\n", len(f))
+		for _, line := range f {
+			fmt.Fprintf(&b, "- %s\n", line)
+		}
+		b.WriteString("\n")
+	}
 	var sheets []*paper.Table
 	for _, m := range s.metrics() {
 		t := s.metricTable(idx, m)
 		sheets = append(sheets, t)
 		fig := s.Name() + "-" + m
-		if err := s.figure(idx, m, filepath.Join(in.PaperDir, "figures", fig)); err != nil {
+		drawn, err := s.figure(idx, m, filepath.Join(in.PaperDir, "figures", fig))
+		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&b, "## %s (%s is better)\n\n![%s](figures/%s.png)\n\n", m, better[m], m, fig)
+		fmt.Fprintf(&b, "## %s (%s is better)\n\n", m, better[m])
+		if drawn {
+			fmt.Fprintf(&b, "![%s](figures/%s.png)\n\n", m, fig)
+		}
 		writeTable(&b, t)
 	}
 	fr := s.friedmanTable(recs)
@@ -163,28 +174,47 @@ func significant(v float64) int {
 	return 4
 }
 
-func (s *Study) figure(idx map[results.GroupKey]*results.Group, m, base string) error {
+// figure draws metric m per workload and algorithm; it reports false when
+// no algorithm has a value to draw.
+func (s *Study) figure(idx map[results.GroupKey]*results.Group, m, base string) (bool, error) {
 	spec := plots.BarSpec{Title: m, Note: "mean and 95% CI over the repetitions; " + better[m] + " is better", YLabel: m}
 	for _, w := range s.Workloads {
 		spec.Categories = append(spec.Categories, w.Name)
 	}
+	var missing []string
 	for _, a := range s.Algorithms {
 		ser := plots.BarSeries{Name: a}
+		have := 0
 		for _, w := range s.Workloads {
-			sm := results.Summary{Mean: math.NaN(), CILow: math.NaN(), CIHigh: math.NaN()}
-			if g := idx[results.GroupKey{Experiment: s.Name(), Workload: w.Name, Algorithm: a, Metric: m}]; g != nil {
+			sm := results.Summary{}
+			if g := idx[results.GroupKey{Experiment: s.Name(), Workload: w.Name, Algorithm: a, Metric: m}]; g != nil && !math.IsNaN(g.Summary.Mean) {
 				sm = g.Summary
+				have++
+			} else {
+				missing = append(missing, a+" on "+w.Name)
 			}
-			ser.Y, ser.Lo, ser.Hi = append(ser.Y, sm.Mean), append(ser.Lo, sm.CILow), append(ser.Hi, sm.CIHigh)
+			lo, hi := sm.CILow, sm.CIHigh
+			if math.IsNaN(lo) || math.IsNaN(hi) {
+				lo, hi = sm.Mean, sm.Mean
+			}
+			ser.Y, ser.Lo, ser.Hi = append(ser.Y, sm.Mean), append(ser.Lo, lo), append(ser.Hi, hi)
 		}
-		spec.Series = append(spec.Series, ser)
+		if have > 0 {
+			spec.Series = append(spec.Series, ser)
+		}
+	}
+	if len(spec.Series) == 0 {
+		return false, nil // the table says n/a
+	}
+	if len(missing) > 0 {
+		spec.Note += "; no value (drawn as 0 or left out): " + strings.Join(missing, ", ")
 	}
 	p, err := plots.GroupedBars(spec)
 	if err != nil {
-		return fmt.Errorf("%s: figure %s: %w", s.Name(), m, err)
+		return false, fmt.Errorf("%s: figure %s: %w", s.Name(), m, err)
 	}
 	_, err = plots.Save(p, 7*vg.Inch, 4*vg.Inch, base)
-	return err
+	return err == nil, err
 }
 
 // friedmanTable tests, per workload and metric, whether the algorithms

@@ -1,8 +1,10 @@
 package filestudy
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -42,6 +44,9 @@ type Study struct {
 	path string
 	dir  string // the file's folder: relative trace paths start here
 	text []byte // the file, to find the line of a key in errors
+
+	mu       sync.Mutex
+	failures []string // one line per run that failed in this process, sorted by Run
 }
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
@@ -351,7 +356,15 @@ func (s *Study) execute(ctx context.Context, run bench.Run) (bench.Output, error
 	defer sched.CloseScheduler(sc)
 	recs, _, err := deadline.Simulate(ctx, p, jobs, sc)
 	if err != nil {
-		return bench.Output{}, fmt.Errorf("%s on %s rep %d: %w", run.Algorithm, run.Workload, run.Rep, err)
+		if ctx.Err() != nil {
+			return bench.Output{}, err
+		}
+		// The run fails, the study goes on: a run without metrics is not
+		// in runs.csv, so the next `study run` executes it again.
+		s.mu.Lock()
+		s.failures = append(s.failures, fmt.Sprintf("%s on %s rep %d: %v", run.Algorithm, run.Workload, run.Rep, err))
+		s.mu.Unlock()
+		return bench.Output{}, nil
 	}
 	all := map[string]float64{}
 	for _, m := range deadline.Measure(p, jobs, recs).List() {
@@ -383,16 +396,40 @@ func Run(ctx context.Context, path string, opts experiments.Options) (*experimen
 		return nil, err
 	}
 	if prev, err := experiments.Lookup(s.Name()); err == nil {
-		if _, ours := prev.(*Study); !ours {
-			return nil, fmt.Errorf("%s: key name: %q is a built-in experiment; choose another name", path, s.Name())
+		ps, ours := prev.(*Study)
+		switch {
+		case !ours:
+			return nil, s.locate(fmt.Errorf("key name: %q is a built-in experiment; choose another name", s.Name()))
+		case ps.path != s.path:
+			return nil, s.locate(fmt.Errorf("key name: %s already ran a study named %q in this process", ps.path, s.Name()))
 		}
-		return nil, fmt.Errorf("%s: key name: a study named %q already ran in this process", path, s.Name())
+		// The same file again (a program retrying its failed runs): the
+		// registered study takes the file as it is now.
+		ps.mu.Lock()
+		ps.File, ps.dir, ps.text, ps.failures = s.File, s.dir, s.text, nil
+		ps.mu.Unlock()
+		s = ps
+	} else {
+		experiments.Register(s)
 	}
-	experiments.Register(s)
 	opts.Only = []string{s.Name()}
 	outs, err := experiments.Reproduce(ctx, opts)
 	if err != nil {
 		return nil, err
 	}
+	if f := s.Failures(); len(f) > 0 {
+		for _, line := range f {
+			fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: failed: %s\n", s.Name(), line)
+		}
+		return outs[0], fmt.Errorf("%s: %d of %d runs failed (the report leaves them out; the next study run retries them); first: %s",
+			s.Name(), len(f), len(outs[0].Result.Manifest.Runs), f[0])
+	}
 	return outs[0], nil
+}
+
+// Failures returns one line per run that failed in this process, sorted.
+func (s *Study) Failures() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Sorted(slices.Values(s.failures))
 }
