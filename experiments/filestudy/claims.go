@@ -16,7 +16,7 @@ import (
 func (s *Study) claimsTable(recs []results.Record) (*paper.Table, int) {
 	t := &paper.Table{ID: s.Name() + "-claims", Title: fmt.Sprintf("Claims, paired over repetitions, Wilcoxon signed-rank, Holm across each claim's workloads, α = %g", Alpha),
 		Columns: []string{"claim", "workload", "pairs", "mean", "baseline mean", "Δ %", "p", "p (Holm)", "holds here", "claim"}}
-	held := 0
+	held, minN := 0, 0
 	for _, c := range s.Claims {
 		text := fmt.Sprintf("%s %s than %s on %s", c.Algorithm, c.Direction, c.Baseline, c.Metric)
 		var ws []string
@@ -48,6 +48,9 @@ func (s *Study) claimsTable(recs []results.Record) (*paper.Table, int) {
 				r.reason = err.Error()
 			}
 			rows[i], ps[i] = r, r.p
+			if minN == 0 || r.n < minN {
+				minN = r.n
+			}
 		}
 		adj := results.Holm(ps)
 		all := len(ws) > 0
@@ -79,8 +82,8 @@ func (s *Study) claimsTable(recs []results.Record) (*paper.Table, int) {
 				paper.Num(100*(r.ma-r.mb)/r.mb, 2), paper.P(r.p), paper.P(adj[i]), hc, vc)
 		}
 	}
-	if len(s.Claims) > 0 {
-		t.Notes = append(t.Notes, fmt.Sprintf("With n pairs the smallest exact two-sided Wilcoxon p-value is 2/2^n: n = 3 can never reach %g; use reps >= 6.", Alpha))
+	if minN > 0 && 2/math.Exp2(float64(minN)) >= Alpha {
+		t.Notes = append(t.Notes, fmt.Sprintf("With n pairs the smallest exact two-sided Wilcoxon p-value is 2/2^n: %d pairs can never reach %g, before Holm; run more repetitions.", minN, Alpha))
 	}
 	return t, held
 }

@@ -177,3 +177,38 @@ func TestFailedRunsLeaveOthers(t *testing.T) {
 		}
 	}
 }
+
+// TestPercentWindows: percent = 50 of tiny.swf's 4 valid jobs on 4 CPUs
+// is two windows of 2 jobs; the second starts at job 2, rebased to 0.
+func TestPercentWindows(t *testing.T) {
+	trace, err := filepath.Abs("../../cmd/gridbench/testdata/simulate/tiny.swf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := write(t, "name = \"w\"\nalgorithms = [\"fcfs\"]\nmetrics = [\"makespan\"]\n[[workload]]\nkind = \"trace\"\ntrace = \""+trace+"\"\ncpus = 4\npercent = 50\n")
+	s, err := filestudy.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, exec, err := s.Plan(experiments.Config{Reps: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := bench.Execute(context.Background(), plan, exec, bench.Options{Dir: t.TempDir(), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Window 0: jobs 1 (0..10) and 2 (waits to 10, runs 5): makespan 15.
+	// Window 1: job 5 (submit 2, 1 CPU, run 8) and job 7 (submit 2.5,
+	// 1 CPU, run 20): both start on arrival; rebased, 7 ends at 0.5+20.
+	var got []float64
+	for _, r := range res.Records {
+		got = append(got, r.Value)
+	}
+	if len(got) != 2 || got[0] != 15 || got[1] != 20.5 {
+		t.Errorf("makespans = %v, want [15 20.5]", got)
+	}
+	if res.Records[0].Workload != "tiny/50%/cpus=4" {
+		t.Errorf("workload id %q", res.Records[0].Workload)
+	}
+}
