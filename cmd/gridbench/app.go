@@ -6,8 +6,11 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/gridbench/gridbench/internal/sched"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -34,6 +37,8 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		Writer:    stdout,
 		ErrWriter: stderr,
 		Commands:  cmds,
+		Description: "Space-shared schedulers (simulate --algo, study files): " + strings.Join(sched.Names(), ", ") +
+			", or exec:COMMAND ARGS (docs/scheduler-protocol.md); `gridbench simulate --help` describes each.",
 		// Errors are printed once, by run, in one line.
 		ExitErrHandler:         func(*cli.Context, error) {},
 		UseShortOptionHandling: true,

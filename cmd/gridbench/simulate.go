@@ -2,15 +2,13 @@ package main
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/internal/sched"
-	_ "github.com/gridbench/gridbench/internal/sched/easy"       // registers "easy"
-	_ "github.com/gridbench/gridbench/internal/sched/fcfs"       // registers "fcfs"
-	_ "github.com/gridbench/gridbench/internal/sched/flex"       // registers "flex"
-	_ "github.com/gridbench/gridbench/internal/sched/schedbased" // registers "egedf", "tabu"
 	"github.com/gridbench/gridbench/internal/sim/simrun"
+	_ "github.com/gridbench/gridbench/spaceshared" // registers the built-in schedulers
 )
 
 func init() { register(simulateCommand) }
@@ -21,12 +19,14 @@ func simulateCommand() *cli.Command {
 		Usage: "simulate the first jobs of an SWF trace on one machine and write each job's start and end",
 		Description: "Runs one scheduling algorithm on the first --max-jobs valid jobs of a trace (run time >= 0,\n" +
 			"1..--cpus CPUs; field 5, or field 8 when field 5 < 1) on a single machine of --cpus CPUs at speed 1,\n" +
-			"and writes job_id,submit,start,end,machine per job in input order.",
+			"and writes job_id,submit,start,end,machine per job in input order.\n\n" +
+			"Algorithms (--algo; register your own with spaceshared.Register):\n" + sched.Help(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "SWF trace `FILE` (.swf or .swf.gz)", Required: true},
 			&cli.IntFlag{Name: "max-jobs", Usage: "simulate the first `N` valid jobs (default: all)"},
 			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine", Required: true},
-			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm (see the error of an unknown name for the list)", Required: true},
+			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm: a registered `NAME` (listed above) or 'exec:COMMAND ARGS'", Required: true},
+			&cli.Uint64Flag{Name: "seed", Usage: "seed of the scheduler's random source (tabu draws from it)", Value: 1},
 			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: runtime (exact) or requested (field 9 when > 0)", Value: string(simrun.Exact)},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write one CSV row per job to `FILE.csv`", Required: true},
 		},
@@ -37,10 +37,11 @@ func simulateCommand() *cli.Command {
 			if err := checkMaxJobs(c, "simulate"); err != nil {
 				return err
 			}
-			s, err := sched.New(c.String("algo"))
+			s, err := sched.NewSeeded(c.String("algo"), rand.NewPCG(c.Uint64("seed"), 2))
 			if err != nil {
 				return fmt.Errorf("--algo: %w", err)
 			}
+			defer sched.CloseScheduler(s)
 			res, err := simrun.Simulate(c.String("swf"), c.Int("max-jobs"), c.Int("cpus"), simrun.Estimate(c.String("estimate")), s)
 			if err != nil {
 				return err

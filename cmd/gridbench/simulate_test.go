@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/csv"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -151,6 +152,36 @@ func TestSimulateKTH(t *testing.T) {
 	for i := range want {
 		if want[i] != recs[i] {
 			t.Fatalf("job %d: CSV %+v, simulator %+v", jobs[i].ID, recs[i], want[i])
+		}
+	}
+}
+
+// TestSimulateExec runs the Python FCFS through --algo exec: and expects
+// the built-in's file byte for byte; --help lists the registry.
+func TestSimulateExec(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("skipping: python3 not found on PATH")
+	}
+	var files []string
+	for _, algo := range []string{"easy", "exec:python3 ../../examples/schedulers/easy.py"} {
+		out := filepath.Join(t.TempDir(), "jobs.csv")
+		code, _, stderr := runSimulate(t, "--swf", "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", algo, "--estimate", "requested", "--jobs-out", out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d, stderr %s", algo, code, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, string(b))
+	}
+	if files[0] != files[1] {
+		t.Errorf("easy.py wrote\n%s\nthe built-in\n%s", files[1], files[0])
+	}
+	_, stdout, _ := runSimulate(t, "--help")
+	for _, want := range []string{"easy     EASY-BF (queue-based)", "tabu     Tabu (schedule-based)", "exec:CMD"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("simulate --help lacks %q:\n%s", want, stdout)
 		}
 	}
 }

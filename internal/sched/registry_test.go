@@ -1,6 +1,7 @@
 package sched_test
 
 import (
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -12,20 +13,47 @@ type nop struct{ sim.IgnoreEvents }
 
 func (nop) Schedule(*sim.State) {}
 
+// seeded remembers the first number its source drew.
+type seeded struct {
+	nop
+	first uint64
+}
+
 func TestRegistry(t *testing.T) {
-	sched.Register("test-b", func() sim.Scheduler { return nop{} })
-	sched.Register("test-a", func() sim.Scheduler { return nop{} })
-	if s, err := sched.New("test-a"); err != nil || s == nil {
-		t.Fatalf("New(test-a) = %v, %v", s, err)
+	newNop := func(rand.Source) sim.Scheduler { return nop{} }
+	sched.Register("test-b", sched.Info{Family: "test", New: newNop})
+	sched.Register("test-a", sched.Info{Label: "Test A", New: func(src rand.Source) sim.Scheduler { return seeded{first: src.Uint64()} }})
+	s, err := sched.NewSeeded("test-a", rand.NewPCG(7, 8))
+	if err != nil {
+		t.Fatal(err)
 	}
-	_, err := sched.New("nope")
+	if got, want := s.(seeded).first, rand.NewPCG(7, 8).Uint64(); got != want {
+		t.Errorf("factory drew %d, want %d: NewSeeded must hand over the caller's source", got, want)
+	}
+	if got, want := sched.Label("test-a"), "Test A"; got != want {
+		t.Errorf("Label = %q, want %q", got, want)
+	}
+	if got, want := sched.Label("test-b"), "test-b"; got != want {
+		t.Errorf("Label without one = %q, want the name %q", got, want)
+	}
+	if h := sched.Help(); !strings.Contains(h, "test-a   Test A\n") || !strings.Contains(h, "test-b   test-b (test)\n") {
+		t.Errorf("Help() =\n%s\nwant a line per algorithm with label and family", h)
+	}
+	_, err = sched.New("nope")
 	if err == nil || !strings.Contains(err.Error(), "available: test-a, test-b") {
 		t.Errorf("unknown name: err = %v, want the sorted list of names", err)
 	}
-	defer func() {
-		if recover() == nil {
-			t.Error("registering a name twice did not panic")
-		}
-	}()
-	sched.Register("test-a", func() sim.Scheduler { return nop{} })
+	for _, bad := range []struct {
+		name string
+		info sched.Info
+	}{{"test-a", sched.Info{New: newNop}}, {"", sched.Info{New: newNop}}, {"exec:x", sched.Info{New: newNop}}, {"test-c", sched.Info{}}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("Register(%q, %+v) did not panic", bad.name, bad.info)
+				}
+			}()
+			sched.Register(bad.name, bad.info)
+		}()
+	}
 }

@@ -62,7 +62,3 @@ func (c *Counter) Inc() { c.n++ }
 
 // Value returns the steps counted so far.
 func (c *Counter) Value() int64 { return c.n }
-
-// Factory builds a fresh Scheduler for one simulation run. Registered
-// algorithms (see Register) are factories so that runs never share state.
-type Factory func() Scheduler

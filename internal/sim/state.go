@@ -166,6 +166,11 @@ func (s *State) Start(j, m int) error {
 	return nil
 }
 
+// Fail stops the simulation with err (the first error wins): a scheduler
+// that cannot decide — an external process that crashed or answered
+// nonsense — ends its run this way instead of panicking.
+func (s *State) Fail(err error) error { return s.fail(err) }
+
 func (s *State) fail(err error) error {
 	if s.err == nil {
 		s.err = err

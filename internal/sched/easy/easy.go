@@ -2,13 +2,16 @@ package easy
 
 import (
 	"math"
+	"math/rand/v2"
 
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/fcfs"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
-func init() { sched.Register("easy", func() sim.Scheduler { return New() }) }
+func init() {
+	sched.Register("easy", sched.Info{Label: "EASY-BF", Family: "queue-based", New: func(rand.Source) sim.Scheduler { return New() }})
+}
 
 // EASY is the EASY backfilling scheduler. One work step is one queued job
 // examined or one running job examined while computing the shadow time.

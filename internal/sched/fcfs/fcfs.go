@@ -1,11 +1,15 @@
 package fcfs
 
 import (
+	"math/rand/v2"
+
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
-func init() { sched.Register("fcfs", func() sim.Scheduler { return New() }) }
+func init() {
+	sched.Register("fcfs", sched.Info{Label: "FCFS", Family: "queue-based", New: func(rand.Source) sim.Scheduler { return New() }})
+}
 
 // FCFS is the First-Come-First-Served scheduler. One work step is one queued
 // job examined.

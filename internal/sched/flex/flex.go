@@ -3,6 +3,7 @@ package flex
 import (
 	"cmp"
 	"math"
+	"math/rand/v2"
 	"slices"
 
 	"github.com/gridbench/gridbench/internal/sched"
@@ -11,7 +12,9 @@ import (
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
-func init() { sched.Register("flex", func() sim.Scheduler { return New(DefaultParams()) }) }
+func init() {
+	sched.Register("flex", sched.Info{Label: "Flex-BF", Family: "queue-based", New: func(rand.Source) sim.Scheduler { return New(DefaultParams()) }})
+}
 
 // Flex is the Flexible backfilling scheduler. One work step is one priority
 // computed, one queued job examined, or one running job read by

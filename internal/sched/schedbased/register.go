@@ -8,8 +8,8 @@ import (
 )
 
 func init() {
-	sched.Register("egedf", func() sim.Scheduler { return NewEGEDF() })
-	sched.Register("tabu", func() sim.Scheduler {
-		return NewTabuScheduler(DefaultTabuOptions(), rand.NewPCG(TabuSeed, TabuSeed))
-	})
+	sched.Register("egedf", sched.Info{Label: "EG-EDF", Family: "schedule-based", New: func(rand.Source) sim.Scheduler { return NewEGEDF() }})
+	sched.Register("tabu", sched.Info{Label: "Tabu", Family: "schedule-based", New: func(src rand.Source) sim.Scheduler {
+		return NewTabuScheduler(DefaultTabuOptions(), src)
+	}})
 }

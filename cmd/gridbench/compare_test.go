@@ -1,0 +1,100 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/results"
+)
+
+// writeRuns writes a runs.csv (and a manifest with config hash cfg when
+// not empty) with 8 repetitions of three algorithms: "a" takes value(rep),
+// "b" 10 plus bump(rep), "c" the constant 5.
+func writeRuns(t *testing.T, cfg string, seed func(rep int) uint64, value, bump func(rep int) float64) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "results", "exp")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var recs []results.Record
+	for rep := range 8 {
+		recs = append(recs,
+			results.Record{Experiment: "exp", Workload: "w", Algorithm: "a", Rep: rep, Seed: seed(rep), Metric: "wait", Value: value(rep)},
+			results.Record{Experiment: "exp", Workload: "w", Algorithm: "b", Rep: rep, Seed: seed(rep), Metric: "wait", Value: 10 + bump(rep)},
+			results.Record{Experiment: "exp", Workload: "w", Algorithm: "c", Rep: rep, Seed: seed(rep), Metric: "wait", Value: 5})
+	}
+	var b bytes.Buffer
+	if err := results.WriteCSV(&b, recs); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "runs.csv"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if cfg != "" {
+		if err := results.WriteManifest(filepath.Join(dir, "manifest.json"), &results.Manifest{Experiment: "exp", ConfigHash: cfg}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Dir(filepath.Dir(dir)) // the --out folder
+}
+
+func runCompare(args ...string) (int, string, string) {
+	var out, errb bytes.Buffer
+	code := run(context.Background(), append([]string{"gridbench", "compare"}, args...), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestCompare(t *testing.T) {
+	seed := func(rep int) uint64 { return uint64(100 + rep) }
+	none := func(int) float64 { return 0 }
+	old := writeRuns(t, "h1", seed, func(rep int) float64 { return float64(20 + rep) }, none)
+	// Every repetition of "a" is 25% + rep/10 slower: significant after Holm
+	// (exact p = 2/256 over 8 pairs, doubled by Holm over the two rows that
+	// changed; "c" did not change and stays out of the family).
+	nw := writeRuns(t, "h1", seed, func(rep int) float64 { return float64(20+rep) * (1.25 + float64(rep)/10) },
+		func(rep int) float64 { return float64(rep%2) / 2 })
+	code, stdout, stderr := runCompare(old, nw)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		"3 rows, 24 pairs matched by repetition with equal seeds",
+		"exp         w         a          wait    23.5 ± 9%  38.12 ± 21%  +62.23% (p=0.0156 n=8)",
+		"exp         w         b          wait    10 ± 0%    10.25 ± 2%   +2.50% (p=0.0455 n=8)", // tied differences: scipy's normal approximation
+		"exp         w         c          wait    5 ± 0%     5 ± 0%       ~ (equal)",
+	} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, stdout)
+		}
+	}
+	_, csvOut, _ := runCompare("--csv", filepath.Join(old, "results", "exp", "runs.csv"), nw)
+	if !strings.Contains(csvOut, "exp,w,a,wait,8,23.5,") || !strings.Contains(csvOut, ",wilcoxon,0.0078125,0.015625,true\n") || !strings.Contains(csvOut, "exp,w,c,wait,8,5,5,0,wilcoxon,NaN,NaN,false\n") {
+		t.Errorf("csv:\n%s", csvOut)
+	}
+
+	// Differing seeds or configuration are refused unless --unpaired.
+	other := writeRuns(t, "h1", func(rep int) uint64 { return uint64(200 + rep) }, func(rep int) float64 { return 30 }, none)
+	code, _, stderr = runCompare(old, other)
+	if code == 0 || !strings.Contains(stderr, "exp/w/a rep 0: seed 100 in") || !strings.Contains(stderr, "--unpaired") {
+		t.Errorf("differing seeds: exit %d, stderr %q", code, stderr)
+	}
+	changed := writeRuns(t, "h2", seed, func(rep int) float64 { return 30 }, none)
+	code, _, stderr = runCompare(old, changed)
+	if code == 0 || !strings.Contains(stderr, "exp: configuration differs (manifest config_hash h1 in") {
+		t.Errorf("differing configuration: exit %d, stderr %q", code, stderr)
+	}
+	code, stdout, stderr = runCompare("--unpaired", old, other)
+	if code != 0 || !strings.Contains(stdout, "3 rows compared as independent samples (Mann–Whitney U") || !strings.Contains(stdout, "+27.66% (p=0.0002 n=8)") {
+		t.Errorf("--unpaired: exit %d, stdout %s, stderr %s", code, stdout, stderr)
+	}
+
+	for _, args := range [][]string{{old}, {old, filepath.Join(t.TempDir(), "none")}, {old, t.TempDir()}} {
+		if code, _, stderr := runCompare(args...); code == 0 || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q: want one line and a failure", args, code, stderr)
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package filestudy
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// File is a study file as written. Every key is optional unless said.
+type File struct {
+	Name  string `toml:"name"`  // required: the study's id (results/<name>/)
+	Title string `toml:"title"` // one line for the report
+	Reps  int    `toml:"reps"`  // default repetitions (--reps overrides); 10 if unset
+	// Algorithms are registry names, "exec:COMMAND ARGS", or keys of Aliases.
+	Algorithms []string          `toml:"algorithms"`
+	Aliases    map[string]string `toml:"aliases"` // short name -> algorithm, e.g. mine = "exec:python3 mine.py"
+	Metrics    []string          `toml:"metrics"` // reported metrics; default: all of Metrics
+	Workloads  []Workload        `toml:"workload"`
+	Claims     []Claim           `toml:"claim"`
+}
+
+// Workload is one [[workload]] table.
+type Workload struct {
+	Kind string `toml:"kind"` // required: "trace" or "deadline"
+	Name string `toml:"name"` // the workload's id in runs.csv; derived when empty
+
+	// kind = "trace": repetition r simulates the r-th window of Jobs valid
+	// jobs (or Percent % of the trace's valid jobs) after Start, on one
+	// machine of CPUs CPUs; submit times are shifted so the window starts
+	// at 0.
+	Trace    string  `toml:"trace"` // a file below the data root, or a path relative to the study file
+	CPUs     int     `toml:"cpus"`
+	Jobs     int     `toml:"jobs"`
+	Percent  float64 `toml:"percent"`
+	Start    int     `toml:"start"`
+	Estimate string  `toml:"estimate"` // "requested" (default) or "runtime"
+
+	// kind = "deadline": generators/deadline's stream; unset parameters
+	// keep the generator's defaults. Repetition r draws a fresh instance
+	// from the run's seed.
+	MeanInterArrival float64  `toml:"mean_inter_arrival"`
+	Machines         int      `toml:"machines"`
+	MachineCPUsMax   int      `toml:"machine_cpus_max"`
+	SpeedMin         float64  `toml:"speed_min"`
+	SpeedMax         float64  `toml:"speed_max"`
+	RefSpeed         float64  `toml:"ref_speed"`
+	RunMin           float64  `toml:"run_min"`
+	RunMax           float64  `toml:"run_max"`
+	JobCPUsMax       int      `toml:"job_cpus_max"`
+	DeadlineShare    *float64 `toml:"deadline_share"`
+	SlackMin         float64  `toml:"slack_min"`
+	SlackMax         float64  `toml:"slack_max"`
+	// Jobs (above) is the stream's length for deadline workloads too.
+}
+
+// Claim is one [[claim]]: "Algorithm is Direction than Baseline on Metric
+// in every workload" (or in Workload only), tested per workload with a
+// paired Wilcoxon test over the repetitions, Holm-adjusted across the
+// workloads of the claim.
+type Claim struct {
+	Algorithm string `toml:"algorithm"`
+	Baseline  string `toml:"baseline"`
+	Metric    string `toml:"metric"`
+	Direction string `toml:"direction"` // "lower" or "higher"
+	Workload  string `toml:"workload"`  // one workload's name; empty: every workload
+}
+
+// Load reads and checks a study file. Errors name the file, the line when
+// known, and the key.
+func Load(path string) (*Study, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var f File
+	md, err := toml.Decode(string(b), &f)
+	if err != nil {
+		var pe toml.ParseError
+		if errors.As(err, &pe) {
+			msg := pe.Message
+			if pe.LastKey != "" {
+				msg = "key " + pe.LastKey + ": " + msg
+			}
+			return nil, fmt.Errorf("%s:%d: %s", path, pe.Position.Line, msg)
+		}
+		// Type mismatches are plain errors "toml: line N (last key "k"): ...".
+		if m := typeErrRE.FindStringSubmatch(err.Error()); m != nil {
+			return nil, fmt.Errorf("%s:%s: key %s: %s", path, m[1], m[2], m[3])
+		}
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if und := md.Undecoded(); len(und) > 0 {
+		k := und[0].String()
+		return nil, fmt.Errorf("%s:%d: unknown key %q (see docs of filestudy.File for the keys)", path, keyLine(b, und[0][len(und[0])-1]), k)
+	}
+	s := &Study{File: f, path: path, dir: filepath.Dir(path), text: b}
+	if err := s.check(); err != nil {
+		return nil, s.locate(err)
+	}
+	return s, nil
+}
+
+// keyErrRE reads where a check error points: an optional array table
+// entry ("workload 2 (name): ", "claim 1: ") and the key.
+var keyErrRE = regexp.MustCompile(`^(?:(workload|claim) (\d+)(?: \([^)]*\))?: )?keys? ([a-z_]+)(?:\.([^:/ ]+))?`)
+
+// locate prefixes err with the file and the line of the key it names.
+func (s *Study) locate(err error) error {
+	m := keyErrRE.FindStringSubmatch(err.Error())
+	if m == nil {
+		return fmt.Errorf("%s: %w", s.path, err)
+	}
+	key := m[3]
+	if m[4] != "" {
+		key = m[4] // aliases.NAME: the NAME line
+	}
+	line := 0
+	if m[1] != "" {
+		n, _ := strconv.Atoi(m[2])
+		line = tableKeyLine(s.text, m[1], n, key)
+	} else {
+		line = keyLine(s.text, key)
+	}
+	if line == 0 {
+		return fmt.Errorf("%s: %w", s.path, err)
+	}
+	return fmt.Errorf("%s:%d: %w", s.path, line, err)
+}
+
+// tableKeyLine returns the line of key in the n-th [[table]] (1-based), or
+// the line of that table's header when the key is not written there.
+func tableKeyLine(b []byte, table string, n int, key string) int {
+	header := regexp.MustCompile(`^\s*\[\[\s*` + regexp.QuoteMeta(table) + `\s*\]\]`)
+	anyHeader := regexp.MustCompile(`^\s*\[`)
+	keyRE := regexp.MustCompile(`^\s*"?` + regexp.QuoteMeta(key) + `"?\s*=`)
+	seen, start := 0, 0
+	for i, l := range strings.Split(string(b), "\n") {
+		switch {
+		case header.MatchString(l):
+			seen++
+			if seen == n {
+				start = i + 1
+			} else if seen > n {
+				return start
+			}
+		case seen == n && anyHeader.MatchString(l):
+			return start
+		case seen == n && keyRE.MatchString(l):
+			return i + 1
+		}
+	}
+	return start
+}
+
+var typeErrRE = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\): (.*)$`)
+
+// keyLine returns the first line that sets key, or 0.
+func keyLine(b []byte, key string) int {
+	re := regexp.MustCompile(`^\s*("?)` + regexp.QuoteMeta(key) + `("?)\s*=`)
+	for i, l := range strings.Split(string(b), "\n") {
+		if re.MatchString(l) {
+			return i + 1
+		}
+	}
+	return 0
+}

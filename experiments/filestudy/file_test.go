@@ -1,0 +1,214 @@
+package filestudy_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/experiments/filestudy"
+)
+
+func write(t *testing.T, text string) string {
+	t.Helper()
+	p := filepath.Join(t.TempDir(), "s.toml")
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+const good = `name = "tiny"
+algorithms = ["fcfs", "easy"]
+
+[[workload]]
+kind = "deadline"
+mean_inter_arrival = 2
+jobs = 40
+machines = 4
+`
+
+func TestLoadErrors(t *testing.T) {
+	for _, tc := range []struct{ name, text, want string }{
+		{"unknown key", strings.Replace(good, "jobs = 40", "jbos = 40", 1), `s.toml:7: unknown key "workload.jbos"`},
+		{"wrong type", strings.Replace(good, "jobs = 40", `jobs = "many"`, 1), `s.toml:7: key workload.jobs: incompatible types`},
+		{"unknown algorithm", strings.Replace(good, `"easy"]`, `"esay"]`, 1), `s.toml:2: key algorithms: unknown or unavailable algorithm "esay" (available: easy, egedf, fcfs, flex, tabu, or exec:COMMAND ARGS)`},
+		{"unknown kind", strings.Replace(good, `"deadline"`, `"etc"`, 1), `s.toml:5: workload 1: key kind: "etc"`},
+		{"bad name", strings.Replace(good, `"tiny"`, `"My Study"`, 1), `s.toml:1: key name: "My Study"`},
+		{"bad claim", good + "[[claim]]\nalgorithm = \"easy\"\nbaseline = \"flex\"\nmetric = \"wait\"\ndirection = \"lower\"\n", `s.toml:11: claim 1: key baseline: "flex" is not in algorithms`},
+		{"missing trace", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"deadline\"\nmean_inter_arrival = 1\n[[workload]]\nkind = \"trace\"\ncpus = 4\njobs = 5\n", "s.toml:6: workload 2: key trace: missing"},
+		{"no workload", "name = \"x\"\nalgorithms = [\"fcfs\"]\n", "no [[workload]]"},
+		{"window size", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"t.swf\"\ncpus = 4\n", "s.toml:3: workload 1: keys jobs/percent: give exactly one window size"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := write(t, tc.text)
+			_, err := filestudy.Load(p)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), p) {
+				t.Errorf("err = %v\nwant it to start with the file and contain %q", err, tc.want)
+			}
+		})
+	}
+	p := write(t, "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"no/such.swf\"\ncpus = 4\njobs = 5\n")
+	s, err := filestudy.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Plan(experiments.Config{Reps: 1}); err == nil || !strings.Contains(err.Error(), "s.toml:5: workload 1 (such/5jobs/cpus=4): key trace: ") {
+		t.Errorf("missing trace file: err = %v", err)
+	}
+	if _, err := filestudy.Load(filepath.Join(t.TempDir(), "missing.toml")); err == nil || !strings.Contains(err.Error(), "missing.toml") {
+		t.Errorf("missing file: err = %v", err)
+	}
+}
+
+// TestTraceWindows plans a trace study on the repository's tiny trace:
+// consecutive windows per repetition, rebased to start at 0, and a clear
+// error when the trace is too short for the repetitions asked.
+func TestTraceWindows(t *testing.T) {
+	trace, err := filepath.Abs("../../cmd/gridbench/testdata/simulate/tiny.swf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := write(t, "name = \"w\"\nalgorithms = [\"fcfs\", \"easy\"]\nmetrics = [\"wait\", \"makespan\"]\n[[workload]]\nkind = \"trace\"\ntrace = \""+trace+"\"\ncpus = 4\njobs = 2\n")
+	s, err := filestudy.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, exec, err := s.Plan(experiments.Config{Reps: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Runs) != 2 || plan.Runs[0].Workload != "tiny/2jobs/cpus=4" {
+		t.Fatalf("runs = %+v, want fcfs and easy on tiny/2jobs/cpus=4", plan.Runs)
+	}
+	res, err := bench.Execute(context.Background(), plan, exec, bench.Options{Dir: t.TempDir(), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// tiny.swf's first two valid jobs: 3 CPUs 0..10, then 4 CPUs at 1
+	// waiting until 10 for 5 s: mean wait 4.5, makespan 15.
+	for _, r := range res.Records {
+		want := map[string]float64{"wait": 4.5, "makespan": 15}[r.Metric]
+		if r.Value != want {
+			t.Errorf("%s %s = %g, want %g", r.Algorithm, r.Metric, r.Value, want)
+		}
+	}
+	if _, _, err := s.Plan(experiments.Config{Reps: 3}); err == nil || !strings.Contains(err.Error(), "s.toml:8: workload 1 (tiny/2jobs/cpus=4): key jobs: 3 windows of 2 jobs after job 0 need 6 valid jobs") {
+		t.Errorf("too many windows: err = %v", err)
+	}
+}
+
+func TestDeadlineStudyReport(t *testing.T) {
+	p := write(t, good+"\n[[claim]]\nalgorithm = \"easy\"\nbaseline = \"fcfs\"\nmetric = \"wait\"\ndirection = \"lower\"\n")
+	s, err := filestudy.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, exec, err := s.Plan(experiments.Config{Reps: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(plan.Runs) != 8 {
+		t.Fatalf("%d runs, want 1 workload × 4 reps × 2 algorithms", len(plan.Runs))
+	}
+	res, err := bench.Execute(context.Background(), plan, exec, bench.Options{Dir: t.TempDir(), Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "figures"), 0o755)
+	out, err := s.Report(context.Background(), experiments.ReportInput{Result: res, PaperDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, out.Page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"## delayed_pct (lower is better)", "![wait](figures/tiny-wait.png)", "| ia=2 | delayed_pct | 4 |", "easy lower than fcfs on wait"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("page lacks %q:\n%s", want, page)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "figures", "tiny-bsld.png")); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestFailedRunsLeaveOthers: an external scheduler that crashes fails its
+// runs, each with one line; the other algorithm's runs are all in
+// runs.csv, the page lists the failures, and a second call retries them.
+func TestFailedRunsLeaveOthers(t *testing.T) {
+	py, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("skipping: python3 not found on PATH")
+	}
+	dir := t.TempDir()
+	crash := filepath.Join(dir, "crash.py")
+	os.WriteFile(crash, []byte("import sys\nsys.stdin.readline()\nprint('{\"type\": \"ready\", \"protocol\": 1}', flush=True)\nsys.exit('crash.py: gave up')\n"), 0o644)
+	p := write(t, strings.Replace(good, `"easy"]`, `"bad"]`, 1)+"[aliases]\nbad = \"exec:"+py+" "+crash+"\"\n")
+	out := filepath.Join(dir, "out")
+	for attempt := range 2 {
+		res, err := filestudy.Run(context.Background(), p, experiments.Options{Config: experiments.Config{Reps: 2}, Out: out, Report: true, Workers: 2})
+		if err == nil || !strings.Contains(err.Error(), "tiny: 2 of 4 runs failed") || !strings.Contains(err.Error(), "crash.py: gave up") || strings.Contains(err.Error(), "\n") {
+			t.Fatalf("attempt %d: err = %v, want one line saying 2 of 4 runs failed and why", attempt, err)
+		}
+		if attempt == 0 {
+			if res.Result.Manifest.Executed != 4 {
+				t.Errorf("executed %d runs, want 4", res.Result.Manifest.Executed)
+			}
+		} else if res.Result.Manifest.Reused != 2 || res.Result.Manifest.Executed != 2 {
+			t.Errorf("second call: reused %d, executed %d; want the 2 fcfs runs reused and the 2 failed runs retried", res.Result.Manifest.Reused, res.Result.Manifest.Executed)
+		}
+		algos := map[string]int{}
+		for _, r := range res.Result.Records {
+			algos[r.Algorithm]++
+		}
+		if algos["fcfs"] != 2*len(filestudy.Metrics) || algos["bad"] != 0 {
+			t.Errorf("records per algorithm = %v, want every fcfs metric and no bad one", algos)
+		}
+		page, _ := os.ReadFile(filepath.Join(out, "paper", "tiny.md"))
+		if !strings.Contains(string(page), "## Failed runs") || !strings.Contains(string(page), "- bad on ia=2 rep 0: exec:") {
+			t.Errorf("page does not list the failed runs:\n%s", page)
+		}
+	}
+}
+
+// TestPercentWindows: percent = 50 of tiny.swf's 4 valid jobs on 4 CPUs
+// is two windows of 2 jobs; the second starts at job 2, rebased to 0.
+func TestPercentWindows(t *testing.T) {
+	trace, err := filepath.Abs("../../cmd/gridbench/testdata/simulate/tiny.swf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := write(t, "name = \"w\"\nalgorithms = [\"fcfs\"]\nmetrics = [\"makespan\"]\n[[workload]]\nkind = \"trace\"\ntrace = \""+trace+"\"\ncpus = 4\npercent = 50\n")
+	s, err := filestudy.Load(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, exec, err := s.Plan(experiments.Config{Reps: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := bench.Execute(context.Background(), plan, exec, bench.Options{Dir: t.TempDir(), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Window 0: jobs 1 (0..10) and 2 (waits to 10, runs 5): makespan 15.
+	// Window 1: job 5 (submit 2, 1 CPU, run 8) and job 7 (submit 2.5,
+	// 1 CPU, run 20): both start on arrival; rebased, 7 ends at 0.5+20.
+	var got []float64
+	for _, r := range res.Records {
+		got = append(got, r.Value)
+	}
+	if len(got) != 2 || got[0] != 15 || got[1] != 20.5 {
+		t.Errorf("makespans = %v, want [15 20.5]", got)
+	}
+	if res.Records[0].Workload != "tiny/50%/cpus=4" {
+		t.Errorf("workload id %q", res.Records[0].Workload)
+	}
+}

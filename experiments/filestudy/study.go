@@ -1,0 +1,435 @@
+package filestudy
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/experiments/deadline"
+	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/internal/sim/simrun"
+	_ "github.com/gridbench/gridbench/spaceshared" // the built-in schedulers
+)
+
+// Metric names a study may report, in report order.
+var Metrics = []string{MWait, MBSLD, deadline.MSlowdown, deadline.MUsage, deadline.MMakespan, deadline.MDelayed}
+
+// Metrics measured here beside deadline.Measure's.
+const (
+	MWait = "wait" // mean wait start − submit, s
+	MBSLD = "bsld" // mean bounded slowdown max(1, (wait+run)/max(run, 10 s))
+)
+
+// bsldBound is the run-time floor of the bounded slowdown (Feitelson's τ).
+const bsldBound = 10
+
+// Study is a loaded study file; it implements experiments.Experiment.
+type Study struct {
+	File
+	path string
+	dir  string // the file's folder: relative trace paths start here
+	text []byte // the file, to find the line of a key in errors
+
+	mu       sync.Mutex
+	failures []string // one line per run that failed in this process, sorted by Run
+}
+
+var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
+
+func (s *Study) check() error {
+	if !nameRE.MatchString(s.File.Name) {
+		return fmt.Errorf("key name: %q: want lower-case letters, digits, '-' or '_' (it names the results folder)", s.File.Name)
+	}
+	if len(s.Algorithms) == 0 {
+		return fmt.Errorf("key algorithms: empty; name at least one (%s, or exec:COMMAND)", strings.Join(sched.Names(), ", "))
+	}
+	for i, a := range s.Algorithms {
+		if slices.Contains(s.Algorithms[:i], a) {
+			return fmt.Errorf("key algorithms: %q listed twice", a)
+		}
+		if _, err := sched.Lookup(s.resolve(a)); err != nil {
+			return fmt.Errorf("key algorithms: %w", err)
+		}
+	}
+	for alias := range s.Aliases {
+		if !slices.Contains(s.Algorithms, alias) {
+			return fmt.Errorf("key aliases.%s: not in algorithms", alias)
+		}
+	}
+	for _, m := range s.Metrics {
+		if !slices.Contains(Metrics, m) {
+			return fmt.Errorf("key metrics: unknown metric %q (valid: %s)", m, strings.Join(Metrics, ", "))
+		}
+	}
+	if s.Reps < 0 {
+		return fmt.Errorf("key reps: %d: need at least 1", s.Reps)
+	}
+	if len(s.Workloads) == 0 {
+		return fmt.Errorf("no [[workload]]: a study needs at least one")
+	}
+	seen := map[string]bool{}
+	for i := range s.Workloads {
+		w := &s.Workloads[i]
+		if err := w.check(); err != nil {
+			return fmt.Errorf("workload %d: %w", i+1, err)
+		}
+		if seen[w.Name] {
+			return fmt.Errorf("workload %d: key name: %q used twice", i+1, w.Name)
+		}
+		seen[w.Name] = true
+	}
+	for i, c := range s.Claims {
+		switch {
+		case !slices.Contains(s.Algorithms, c.Algorithm):
+			return fmt.Errorf("claim %d: key algorithm: %q is not in algorithms", i+1, c.Algorithm)
+		case !slices.Contains(s.Algorithms, c.Baseline):
+			return fmt.Errorf("claim %d: key baseline: %q is not in algorithms", i+1, c.Baseline)
+		case !slices.Contains(s.metrics(), c.Metric):
+			return fmt.Errorf("claim %d: key metric: %q is not a reported metric (%s)", i+1, c.Metric, strings.Join(s.metrics(), ", "))
+		case c.Direction != "lower" && c.Direction != "higher":
+			return fmt.Errorf("claim %d: key direction: %q: want \"lower\" or \"higher\"", i+1, c.Direction)
+		case c.Workload != "" && !seen[c.Workload]:
+			return fmt.Errorf("claim %d: key workload: no workload named %q", i+1, c.Workload)
+		}
+	}
+	return nil
+}
+
+// resolve maps an alias to its algorithm.
+func (s *Study) resolve(a string) string {
+	if r, ok := s.Aliases[a]; ok {
+		return r
+	}
+	return a
+}
+
+// metrics returns the reported metrics: the file's, or all but
+// delayed_pct when no workload has deadlines.
+func (s *Study) metrics() []string {
+	if len(s.Metrics) > 0 {
+		return s.Metrics
+	}
+	var out []string
+	for _, m := range Metrics {
+		if m == deadline.MDelayed && !slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Kind == "deadline" }) {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func (w *Workload) check() error {
+	switch w.Kind {
+	case "trace":
+		if w.Trace == "" {
+			return fmt.Errorf("key trace: missing (a file below the data root or relative to the study file)")
+		}
+		if w.CPUs < 1 {
+			return fmt.Errorf("key cpus: %d: need at least 1", w.CPUs)
+		}
+		if (w.Jobs > 0) == (w.Percent > 0) {
+			return fmt.Errorf("keys jobs/percent: give exactly one window size (jobs = N or percent = P)")
+		}
+		if w.Percent > 100 || w.Start < 0 {
+			return fmt.Errorf("keys percent/start: percent %g must be in (0, 100], start %d >= 0", w.Percent, w.Start)
+		}
+		switch w.Estimate {
+		case "":
+			w.Estimate = string(simrun.Requested)
+		case string(simrun.Requested), string(simrun.Exact):
+		default:
+			return fmt.Errorf("key estimate: %q: want %q or %q", w.Estimate, simrun.Requested, simrun.Exact)
+		}
+		if w.Name == "" {
+			size := strconv.Itoa(w.Jobs) + "jobs"
+			if w.Percent > 0 {
+				size = strconv.FormatFloat(w.Percent, 'g', -1, 64) + "%"
+			}
+			base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(w.Trace), ".gz"), ".swf")
+			w.Name = fmt.Sprintf("%s/%s/cpus=%d", base, size, w.CPUs)
+		}
+	case "deadline":
+		spec := w.spec()
+		if err := spec.Validate(); err != nil {
+			return err
+		}
+		if w.Name == "" {
+			w.Name = deadline.WorkloadID(spec.MeanInterArrival)
+		}
+	default:
+		return fmt.Errorf("key kind: %q: want \"trace\" or \"deadline\" (ETC and time-sharing workloads are not supported in files yet)", w.Kind)
+	}
+	return nil
+}
+
+// spec is the deadline generator's stream with the file's overrides.
+func (w *Workload) spec() gen.Spec {
+	s := gen.Default(w.MeanInterArrival)
+	setI := func(dst *int, v int) {
+		if v != 0 {
+			*dst = v
+		}
+	}
+	setF := func(dst *float64, v float64) {
+		if v != 0 {
+			*dst = v
+		}
+	}
+	setI(&s.Jobs, w.Jobs)
+	setI(&s.Machines, w.Machines)
+	setI(&s.MachineCPUsMax, w.MachineCPUsMax)
+	setF(&s.SpeedMin, w.SpeedMin)
+	setF(&s.SpeedMax, w.SpeedMax)
+	setF(&s.RefSpeed, w.RefSpeed)
+	setF(&s.RunMin, w.RunMin)
+	setF(&s.RunMax, w.RunMax)
+	setI(&s.JobCPUsMax, w.JobCPUsMax)
+	setF(&s.SlackMin, w.SlackMin)
+	setF(&s.SlackMax, w.SlackMax)
+	if w.DeadlineShare != nil {
+		s.DeadlineShare = *w.DeadlineShare
+	}
+	return s
+}
+
+// Name implements experiments.Experiment.
+func (s *Study) Name() string { return s.File.Name }
+
+// Title implements experiments.Experiment.
+func (s *Study) Title() string {
+	if s.File.Title != "" {
+		return s.File.Title
+	}
+	return "Study " + s.File.Name + " (" + filepath.Base(s.path) + ")"
+}
+
+// DefaultReps implements experiments.Experiment.
+func (s *Study) DefaultReps() int {
+	if s.Reps > 0 {
+		return s.Reps
+	}
+	return 10
+}
+
+// config is what the manifest hashes: the file as loaded and the traces
+// it resolved. An exec: scheduler's program is not hashed: after editing
+// it, run with --fresh.
+type config struct {
+	File   File              `json:"file"`
+	Traces map[string]string `json:"traces,omitempty"`
+}
+
+// window is a trace workload's repetition: jobs rebased to start at 0.
+type window struct {
+	cpus int
+	jobs []sim.Job
+}
+
+// Plan implements experiments.Experiment: every workload × repetition ×
+// algorithm, algorithms of one repetition together.
+func (s *Study) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
+	reps := cfg.Reps
+	if reps <= 0 {
+		reps = s.DefaultReps()
+	}
+	c := config{File: s.File, Traces: map[string]string{}}
+	plan := bench.Plan{Experiment: s.Name()}
+	for i, w := range s.Workloads {
+		var specs []any
+		switch w.Kind {
+		case "trace":
+			path, err := s.findTrace(w.Trace, cfg.DataDir)
+			if err != nil {
+				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
+			}
+			c.Traces[w.Trace] = path
+			all, err := loadTrace(path, w.CPUs, simrun.Estimate(w.Estimate))
+			if err != nil {
+				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
+			}
+			n := w.Jobs
+			if w.Percent > 0 {
+				n = int(math.Round(w.Percent / 100 * float64(len(all))))
+			}
+			if n < 1 || w.Start+reps*n > len(all) {
+				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key jobs: %d windows of %d jobs after job %d need %d valid jobs; %s has %d (for %d CPUs)",
+					i+1, w.Name, reps, n, w.Start, w.Start+reps*n, path, len(all), w.CPUs))
+			}
+			for r := range reps {
+				specs = append(specs, window{cpus: w.CPUs, jobs: rebase(all[w.Start+r*n : w.Start+(r+1)*n])})
+			}
+		case "deadline":
+			for range reps {
+				specs = append(specs, w.spec())
+			}
+		}
+		for r, spec := range specs {
+			for _, a := range s.Algorithms {
+				plan.Runs = append(plan.Runs, bench.NewRun(s.Name(), w.Name, a, r, spec))
+			}
+		}
+	}
+	plan.Config = c
+	return plan, s.execute, nil
+}
+
+// findTrace looks for name beside the study file, then below the data root.
+func (s *Study) findTrace(name, dataDir string) (string, error) {
+	if p := filepath.Join(s.dir, name); fileExists(p) {
+		return p, nil
+	}
+	if filepath.IsAbs(name) && fileExists(name) {
+		return name, nil
+	}
+	return datadir.Find(dataDir, filepath.ToSlash(name), "")
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+var traces sync.Map // path|cpus|estimate -> []sim.Job
+
+func loadTrace(path string, cpus int, est simrun.Estimate) ([]sim.Job, error) {
+	key := fmt.Sprintf("%s|%d|%s", path, cpus, est)
+	if v, ok := traces.Load(key); ok {
+		return v.([]sim.Job), nil
+	}
+	jobs, _, err := simrun.LoadSWF(path, 0, cpus, est)
+	if err != nil {
+		return nil, err
+	}
+	traces.Store(key, jobs)
+	return jobs, nil
+}
+
+// rebase copies jobs with submit times shifted so the first is 0.
+func rebase(jobs []sim.Job) []sim.Job {
+	out := slices.Clone(jobs)
+	t0 := math.Inf(1)
+	for _, j := range out {
+		t0 = min(t0, j.Submit)
+	}
+	for i := range out {
+		out[i].Submit -= t0
+	}
+	return out
+}
+
+// execute is the study's executor.
+func (s *Study) execute(ctx context.Context, run bench.Run) (bench.Output, error) {
+	var p sim.Platform
+	var jobs []sim.Job
+	switch spec := run.Spec.(type) {
+	case window:
+		p, jobs = sim.SingleMachine(spec.cpus), spec.jobs
+	case gen.Spec:
+		inst, err := gen.Generate(spec, run.Seed)
+		if err != nil {
+			return bench.Output{}, err
+		}
+		p, jobs = inst.Platform, inst.Jobs
+	default:
+		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T", s.Name(), run.Key(), run.Spec)
+	}
+	sc, err := sched.NewSeeded(s.resolve(run.Algorithm), rand.NewPCG(run.RunSeed, 0))
+	if err != nil {
+		return bench.Output{}, err
+	}
+	defer sched.CloseScheduler(sc)
+	recs, _, err := deadline.Simulate(ctx, p, jobs, sc)
+	if err != nil {
+		if ctx.Err() != nil {
+			return bench.Output{}, err
+		}
+		// The run fails, the study goes on: a run without metrics is not
+		// in runs.csv, so the next `study run` executes it again.
+		s.mu.Lock()
+		s.failures = append(s.failures, fmt.Sprintf("%s on %s rep %d: %v", run.Algorithm, run.Workload, run.Rep, err))
+		s.mu.Unlock()
+		return bench.Output{}, nil
+	}
+	all := map[string]float64{}
+	for _, m := range deadline.Measure(p, jobs, recs).List() {
+		all[m.Name] = m.Value
+	}
+	var wait, bsld float64
+	for i, r := range recs {
+		w := r.Start - jobs[i].Submit
+		wait += w
+		bsld += max(1, (w+r.End-r.Start)/max(r.End-r.Start, bsldBound))
+	}
+	n := float64(len(recs))
+	all[MWait], all[MBSLD] = wait/n, bsld/n
+	var out bench.Output
+	for _, m := range s.metrics() {
+		out.Metrics = append(out.Metrics, bench.Metric{Name: m, Value: all[m]})
+	}
+	return out, nil
+}
+
+// Run loads the study file at path and runs it like `gridbench study run`:
+// through experiments.Reproduce with opts (its Only is replaced), so the
+// results, the report page and the workbook land below opts.Out. A program
+// of your own that registered schedulers with spaceshared.Register calls
+// it to run studies that name them.
+func Run(ctx context.Context, path string, opts experiments.Options) (*experiments.Outcome, error) {
+	s, err := Load(path)
+	if err != nil {
+		return nil, err
+	}
+	if prev, err := experiments.Lookup(s.Name()); err == nil {
+		ps, ours := prev.(*Study)
+		switch {
+		case !ours:
+			return nil, s.locate(fmt.Errorf("key name: %q is a built-in experiment; choose another name", s.Name()))
+		case ps.path != s.path:
+			return nil, s.locate(fmt.Errorf("key name: %s already ran a study named %q in this process", ps.path, s.Name()))
+		}
+		// The same file again (a program retrying its failed runs): the
+		// registered study takes the file as it is now.
+		ps.mu.Lock()
+		ps.File, ps.dir, ps.text, ps.failures = s.File, s.dir, s.text, nil
+		ps.mu.Unlock()
+		s = ps
+	} else {
+		experiments.Register(s)
+	}
+	opts.Only = []string{s.Name()}
+	outs, err := experiments.Reproduce(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	if f := s.Failures(); len(f) > 0 {
+		for _, line := range f {
+			fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: failed: %s\n", s.Name(), line)
+		}
+		return outs[0], fmt.Errorf("%s: %d of %d runs failed (the report leaves them out; the next study run retries them); first: %s",
+			s.Name(), len(f), len(outs[0].Result.Manifest.Runs), f[0])
+	}
+	return outs[0], nil
+}
+
+// Failures returns one line per run that failed in this process, sorted.
+func (s *Study) Failures() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Sorted(slices.Values(s.failures))
+}

@@ -1,0 +1,395 @@
+package external
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+// Protocol is the version of docs/scheduler-protocol.md spoken here.
+const Protocol = 1
+
+// Prefix marks an external scheduler in an algorithm name: "exec:COMMAND ARGS".
+const Prefix = "exec:"
+
+// DefaultTimeout is how long a scheduler may take to answer one message.
+const DefaultTimeout = 30 * time.Second
+
+// StartTimeout is the least time a scheduler has to answer hello: starting
+// an interpreter on a busy machine can take seconds.
+const StartTimeout = 30 * time.Second
+
+// Scheduler is an external process behind sim.Scheduler. It starts the
+// process at the first decision; call Close when the run is over.
+type Scheduler struct {
+	// Transcript, when set, receives every line exchanged: "> " and the
+	// message sent, "< " and the answer (docs/scheduler-protocol.md's
+	// transcript is one).
+	Transcript io.Writer
+
+	argv    []string
+	timeout time.Duration
+
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	lines   chan line // answers read from stdout
+	stderr  *tail
+	exited  chan struct{} // closed once the process has exited
+	waitErr error         // how it exited, valid once exited is closed
+	failed  bool
+
+	submitted []int // since the last message
+	completed []int
+
+	buf bytes.Buffer
+	out struct { // the message being built, reused across decisions
+		Type      string   `json:"type"`
+		Time      float64  `json:"time"`
+		Submitted []jobMsg `json:"submitted"`
+		Completed []int    `json:"completed"`
+		Free      []int    `json:"free"`
+	}
+	decisions int // messages that expected a start answer
+}
+
+type jobMsg struct {
+	Job      int      `json:"job"`
+	ID       int64    `json:"id"`
+	Submit   float64  `json:"submit"`
+	CPUs     int      `json:"cpus"`
+	Estimate float64  `json:"estimate"`
+	Deadline *float64 `json:"deadline,omitempty"`
+}
+
+type line struct {
+	b   []byte
+	err error
+}
+
+// New returns the scheduler that runs command, split at white space (no
+// quoting), answering each message within timeout (0: DefaultTimeout).
+func New(command string, timeout time.Duration) (*Scheduler, error) {
+	argv := strings.Fields(command)
+	if len(argv) == 0 {
+		return nil, fmt.Errorf("%s: empty command (want %sCOMMAND ARGS)", Prefix, Prefix)
+	}
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	return &Scheduler{argv: argv, timeout: timeout}, nil
+}
+
+// Name returns the algorithm name, "exec:" and the command.
+func (x *Scheduler) Name() string { return Prefix + strings.Join(x.argv, " ") }
+
+// Decisions returns how many decide messages were answered.
+func (x *Scheduler) Decisions() int { return x.decisions }
+
+// OnArrival queues j for the next message.
+func (x *Scheduler) OnArrival(_ *sim.State, j int) { x.submitted = append(x.submitted, j) }
+
+// OnCompletion queues j for the next message.
+func (x *Scheduler) OnCompletion(_ *sim.State, j int) { x.completed = append(x.completed, j) }
+
+// Schedule sends the instant's news and applies the answer. With no job
+// waiting the only valid answer is to start nothing, so the news waits
+// for the next message instead of costing a round trip.
+func (x *Scheduler) Schedule(s *sim.State) {
+	if x.failed {
+		return
+	}
+	if x.cmd == nil {
+		if err := x.start(s); err != nil {
+			x.fail(s, err)
+			return
+		}
+	}
+	if s.QueueLen() == 0 {
+		return
+	}
+	msg := x.decide(s)
+	b, err := x.ask(msg, x.timeout)
+	if err != nil {
+		x.fail(s, fmt.Errorf("t=%g: %w", s.Now(), err))
+		return
+	}
+	x.decisions++
+	if err := apply(s, b); err != nil {
+		x.fail(s, fmt.Errorf("t=%g: answered %s: %w", s.Now(), clip(b), err))
+	}
+}
+
+func (x *Scheduler) fail(s *sim.State, err error) {
+	x.failed = true
+	s.Fail(fmt.Errorf("%s: %w", x.Name(), err))
+	x.Close()
+}
+
+// decide builds the decide message of the current instant.
+func (x *Scheduler) decide(s *sim.State) []byte {
+	o := &x.out
+	o.Type, o.Time = "decide", s.Now()
+	if o.Submitted == nil { // empty lists, never null
+		o.Submitted, o.Completed, o.Free = []jobMsg{}, []int{}, []int{}
+	}
+	o.Submitted = o.Submitted[:0]
+	for _, j := range x.submitted {
+		job := s.Job(j)
+		m := jobMsg{Job: j, ID: job.ID, Submit: job.Submit, CPUs: job.CPUs, Estimate: job.Est()}
+		if job.HasDeadline {
+			d := job.Deadline
+			m.Deadline = &d
+		}
+		o.Submitted = append(o.Submitted, m)
+	}
+	o.Completed = append(o.Completed[:0], x.completed...)
+	x.submitted, x.completed = x.submitted[:0], x.completed[:0]
+	o.Free = o.Free[:0]
+	for m := range s.Platform().Machines {
+		o.Free = append(o.Free, s.Free(m))
+	}
+	return x.encode(o)
+}
+
+func (x *Scheduler) encode(v any) []byte {
+	x.buf.Reset()
+	if err := json.NewEncoder(&x.buf).Encode(v); err != nil {
+		panic("external: " + err.Error()) // our own message types always encode
+	}
+	return x.buf.Bytes()
+}
+
+// answer is a scheduler's reply to a decide message.
+type answer struct {
+	Start *[]struct {
+		Job     *int `json:"job"`
+		Machine *int `json:"machine"`
+	} `json:"start"`
+}
+
+// apply checks every start of the answer b against the state and starts
+// the jobs in the order given.
+func apply(s *sim.State, b []byte) error {
+	var a answer
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&a); err != nil {
+		return fmt.Errorf("not a valid answer (%v); want {\"start\": [{\"job\": J, \"machine\": M}, ...]}", err)
+	}
+	if a.Start == nil {
+		return fmt.Errorf("no \"start\" list; want {\"start\": [...]} (empty to start nothing)")
+	}
+	for i, st := range *a.Start {
+		if st.Job == nil || st.Machine == nil {
+			return fmt.Errorf("start %d lacks \"job\" or \"machine\"", i)
+		}
+		j, m := *st.Job, *st.Machine
+		switch {
+		case j < 0 || j >= s.NumJobs():
+			return fmt.Errorf("job %d is unknown (jobs are 0..%d)", j, s.NumJobs()-1)
+		case s.Status(j) != sim.Waiting:
+			return fmt.Errorf("job %d is %v, not waiting", j, s.Status(j))
+		case m < 0 || m >= len(s.Platform().Machines):
+			return fmt.Errorf("job %d on machine %d: no such machine (machines are 0..%d)", j, m, len(s.Platform().Machines)-1)
+		case !s.Fits(j, m):
+			return fmt.Errorf("job %d needs %d CPUs, machine %d has %d free", j, s.Job(j).CPUs, m, s.Free(m))
+		}
+		s.Start(j, m) // cannot fail: checked above
+	}
+	return nil
+}
+
+// hello is the first message; ready is its answer.
+type hello struct {
+	Type     string   `json:"type"`
+	Protocol int      `json:"protocol"`
+	Platform platform `json:"platform"`
+	Jobs     int      `json:"jobs"`
+}
+
+type platform struct {
+	Machines []machine `json:"machines"`
+	RefSpeed float64   `json:"ref_speed"`
+}
+
+type machine struct {
+	CPUs  int     `json:"cpus"`
+	Speed float64 `json:"speed"`
+}
+
+type ready struct {
+	Type     string `json:"type"`
+	Protocol int    `json:"protocol"`
+}
+
+// start launches the process and exchanges hello and ready.
+func (x *Scheduler) start(s *sim.State) error {
+	x.cmd = exec.Command(x.argv[0], x.argv[1:]...)
+	var err error
+	if x.stdin, err = x.cmd.StdinPipe(); err != nil {
+		return err
+	}
+	stdout, err := x.cmd.StdoutPipe()
+	if err != nil {
+		return err
+	}
+	x.stderr = &tail{}
+	x.cmd.Stderr = x.stderr
+	if err := x.cmd.Start(); err != nil {
+		return fmt.Errorf("cannot start: %w", err)
+	}
+	x.lines = make(chan line, 1)
+	go read(stdout, x.lines)
+	x.exited = make(chan struct{})
+	go func() {
+		x.waitErr = x.cmd.Wait()
+		close(x.exited)
+	}()
+	p := s.Platform()
+	h := hello{Type: "hello", Protocol: Protocol, Jobs: s.NumJobs(), Platform: platform{RefSpeed: p.Ref()}}
+	for _, m := range p.Machines {
+		h.Platform.Machines = append(h.Platform.Machines, machine{m.CPUs, m.Speed})
+	}
+	b, err := x.ask(x.encode(h), max(x.timeout, StartTimeout))
+	if err != nil {
+		return fmt.Errorf("hello: %w", err)
+	}
+	var r ready
+	if err := json.Unmarshal(b, &r); err != nil || r.Type != "ready" {
+		return fmt.Errorf("hello: answered %s: want {\"type\": \"ready\", \"protocol\": %d}", clip(b), Protocol)
+	}
+	if r.Protocol != Protocol {
+		return fmt.Errorf("hello: scheduler speaks protocol %d, gridbench speaks %d", r.Protocol, Protocol)
+	}
+	return nil
+}
+
+// read sends each line of r to lines, then the read error (io.EOF at exit).
+func read(r io.Reader, lines chan<- line) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for {
+		b, err := br.ReadBytes('\n')
+		if err != nil {
+			lines <- line{err: err}
+			close(lines)
+			return
+		}
+		lines <- line{b: bytes.TrimSpace(b)}
+	}
+}
+
+// ask writes msg and waits for one answer line.
+func (x *Scheduler) ask(msg []byte, timeout time.Duration) ([]byte, error) {
+	sent := clip(bytes.TrimSpace(msg))
+	x.log("> ", msg)
+	if _, err := x.stdin.Write(msg); err != nil {
+		return nil, fmt.Errorf("sent %s: %w", sent, x.exitReason(err))
+	}
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case l, ok := <-x.lines:
+		if !ok || l.err != nil {
+			return nil, fmt.Errorf("sent %s: no answer: %w", sent, x.exitReason(l.err))
+		}
+		x.log("< ", append(l.b, '\n'))
+		return l.b, nil
+	case <-timer.C:
+		return nil, fmt.Errorf("sent %s: no answer within %v", sent, timeout)
+	}
+}
+
+// exitReason waits briefly for the process and says how it ended.
+func (x *Scheduler) exitReason(err error) error {
+	select {
+	case <-x.exited:
+		msg := "the scheduler exited"
+		if x.waitErr != nil {
+			msg += " (" + x.waitErr.Error() + ")"
+		}
+		if t := x.stderr.last(); t != "" {
+			msg += "; its stderr ends: " + t
+		}
+		return errors.New(msg)
+	case <-time.After(time.Second):
+		return err
+	}
+}
+
+// Close ends the conversation: an end message, stdin closed, and the
+// process killed if it has not exited a second later. It is safe to call
+// more than once.
+func (x *Scheduler) Close() error {
+	if x.cmd == nil || x.stdin == nil {
+		return nil
+	}
+	end := []byte("{\"type\":\"end\"}\n")
+	x.log("> ", end)
+	x.stdin.Write(end)
+	x.stdin.Close()
+	x.stdin = nil
+	if x.exited == nil {
+		return nil // never started
+	}
+	select {
+	case <-x.exited:
+	case <-time.After(time.Second):
+		x.cmd.Process.Kill()
+		<-x.exited
+	}
+	go func(lines <-chan line) {
+		for range lines { // let the reader reach the end of the pipe and quit
+		}
+	}(x.lines)
+	return nil
+}
+
+func (x *Scheduler) log(dir string, line []byte) {
+	if x.Transcript != nil {
+		io.WriteString(x.Transcript, dir)
+		x.Transcript.Write(line)
+	}
+}
+
+// clip shortens a message for an error line.
+func clip(b []byte) string {
+	const max = 200
+	s := string(b)
+	if len(s) > max {
+		s = s[:max] + fmt.Sprintf("… (%d bytes)", len(b))
+	}
+	return s
+}
+
+// tail keeps the last kilobyte a process wrote to stderr.
+type tail struct {
+	mu sync.Mutex
+	b  []byte
+}
+
+func (t *tail) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.b = append(t.b, p...)
+	if len(t.b) > 1024 {
+		t.b = t.b[len(t.b)-1024:]
+	}
+	return len(p), nil
+}
+
+// last returns the last non-empty line written.
+func (t *tail) last() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(string(t.b)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}

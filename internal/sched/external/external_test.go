@@ -1,0 +1,206 @@
+package external_test
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/sched"
+	_ "github.com/gridbench/gridbench/internal/sched/easy"
+	"github.com/gridbench/gridbench/internal/sched/external"
+	_ "github.com/gridbench/gridbench/internal/sched/fcfs"
+	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/internal/sim/simrun"
+)
+
+// python3 returns the interpreter's path or skips the test.
+func python3(t testing.TB) string {
+	t.Helper()
+	p, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("skipping: python3 not found on PATH (the example schedulers are Python)")
+	}
+	return p
+}
+
+// example returns the path of examples/schedulers/NAME.
+func example(name string) string {
+	_, file, _, _ := runtime.Caller(0)
+	return filepath.Join(filepath.Dir(file), "..", "..", "..", "examples", "schedulers", name)
+}
+
+// TestExamplesMatchBuiltins is the own-study check: the Python examples give
+// exactly the built-in start times on the first 3,000 KTH jobs on 100 CPUs,
+// with exact and with requested run-time estimates.
+func TestExamplesMatchBuiltins(t *testing.T) {
+	py := python3(t)
+	path := datadir.ForTest(t, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
+	for _, est := range []simrun.Estimate{simrun.Exact, simrun.Requested} {
+		jobs, _, err := simrun.LoadSWF(path, 3000, 100, est)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := sim.SingleMachine(100)
+		for _, algo := range []string{"fcfs", "easy"} {
+			builtin, err := sched.New(algo)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := sim.Simulate(p, jobs, builtin)
+			if err != nil {
+				t.Fatal(err)
+			}
+			x, err := external.New(py+" "+example(algo+".py"), 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := sim.Simulate(p, jobs, x)
+			x.Close()
+			if err != nil {
+				t.Fatalf("%s.py estimate=%s: %v", algo, est, err)
+			}
+			ahead := 0
+			for i := range want {
+				if got[i] != want[i] {
+					t.Fatalf("%s.py estimate=%s: job %d (ID %d): got %+v, built-in %+v", algo, est, i, jobs[i].ID, got[i], want[i])
+				}
+				if i > 0 && want[i].Start < want[i-1].Start {
+					ahead++
+				}
+			}
+			// EASY must backfill here, or equal start times would prove
+			// nothing about the backfilling half of easy.py.
+			if algo == "easy" && ahead == 0 {
+				t.Errorf("easy estimate=%s: no job started ahead of an earlier one", est)
+			}
+			t.Logf("%s.py estimate=%s: %d jobs, %d decisions, all start times equal", algo, est, len(jobs), x.Decisions())
+		}
+	}
+}
+
+// script writes a Python scheduler that says hello properly and then
+// answers every decide message with body (a Python expression of msg).
+func script(t *testing.T, body string) string {
+	t.Helper()
+	src := `import json, sys, time
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "ready", "protocol": 1}), flush=True)
+    elif msg["type"] == "decide":
+` + body + `
+`
+	p := filepath.Join(t.TempDir(), "s.py")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestNonsenseFailsTheRun checks that every kind of bad answer stops the
+// run with one line naming the decision time, the message and the reason.
+func TestNonsenseFailsTheRun(t *testing.T) {
+	py := python3(t)
+	// Two 2-CPU jobs on one 3-CPU machine: the first decision is at t=0.
+	jobs := []sim.Job{{ID: 1, Submit: 0, Run: 10, CPUs: 2}, {ID: 2, Submit: 0, Run: 5, CPUs: 2}}
+	p := sim.SingleMachine(3)
+	for _, tc := range []struct {
+		name, body string
+		want       []string
+	}{
+		{"unknown job", `        print(json.dumps({"start": [{"job": 7, "machine": 0}]}), flush=True)`,
+			[]string{"t=0: answered", `"job": 7`, "job 7 is unknown (jobs are 0..1)"}},
+		{"does not fit", `        print(json.dumps({"start": [{"job": 0, "machine": 0}, {"job": 1, "machine": 0}]}), flush=True)`,
+			[]string{"t=0: answered", "job 1 needs 2 CPUs, machine 0 has 1 free"}},
+		{"started twice", `        print(json.dumps({"start": [{"job": 0, "machine": 0}, {"job": 0, "machine": 0}]}), flush=True)`,
+			[]string{"t=0: answered", "job 0 is running, not waiting"}},
+		{"no such machine", `        print(json.dumps({"start": [{"job": 0, "machine": 1}]}), flush=True)`,
+			[]string{"job 0 on machine 1: no such machine"}},
+		{"malformed JSON", `        print("{start: oops", flush=True)`,
+			[]string{"t=0: answered {start: oops: not a valid answer"}},
+		{"no start list", `        print("{}", flush=True)`,
+			[]string{`t=0: answered {}: no "start" list`}},
+		{"timeout", `        time.sleep(30)`,
+			[]string{`t=0: sent {"type":"decide","time":0,"submitted":[{"job":0,"id":1`, "no answer within 300ms"}},
+		{"crash", `        sys.exit("boom: cannot schedule")`,
+			[]string{`t=0: sent {"type":"decide"`, "the scheduler exited (exit status 1); its stderr ends: boom: cannot schedule"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			x, err := external.New(py+" "+script(t, tc.body), 300*time.Millisecond)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer x.Close()
+			_, err = sim.Simulate(p, jobs, x)
+			if err == nil {
+				t.Fatal("run succeeded, want an error")
+			}
+			msg := err.Error()
+			if strings.Contains(msg, "\n") {
+				t.Errorf("error spans several lines: %q", msg)
+			}
+			for _, w := range append(tc.want, "exec:"+py) {
+				if !strings.Contains(msg, w) {
+					t.Errorf("error %q\nlacks %q", msg, w)
+				}
+			}
+		})
+	}
+}
+
+func TestCannotStart(t *testing.T) {
+	x, err := external.New("/nonexistent/scheduler --flag", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = sim.Simulate(sim.SingleMachine(1), []sim.Job{{Run: 1, CPUs: 1}}, x)
+	if err == nil || !strings.Contains(err.Error(), "exec:/nonexistent/scheduler --flag: cannot start") {
+		t.Errorf("err = %v, want it to name the command and say it cannot start", err)
+	}
+	if _, err := external.New("  ", 0); err == nil {
+		t.Error("empty command accepted")
+	}
+}
+
+// TestProtocolTranscript replays the three-job example of
+// docs/scheduler-protocol.md and expects its transcript line for line.
+func TestProtocolTranscript(t *testing.T) {
+	py := python3(t)
+	doc, err := os.ReadFile(filepath.Join(filepath.Dir(example("x")), "..", "..", "docs", "scheduler-protocol.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, _ := strings.Cut(string(doc), "## Transcript")
+	parts := strings.Split(after, "```\n")
+	if len(parts) < 2 {
+		t.Fatal("docs/scheduler-protocol.md: no code block after ## Transcript")
+	}
+	want := parts[1]
+	jobs := []sim.Job{
+		{ID: 1, Submit: 0, Run: 10, CPUs: 3, Estimate: 10},
+		{ID: 2, Submit: 1, Run: 5, CPUs: 4, Estimate: 5},
+		{ID: 3, Submit: 2, Run: 8, CPUs: 1, Estimate: 8},
+	}
+	x, err := external.New(py+" "+example("easy.py"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got strings.Builder
+	x.Transcript = &got
+	recs, err := sim.Simulate(sim.SingleMachine(4), jobs, x)
+	x.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want {
+		t.Errorf("transcript:\n%s\nthe doc says:\n%s", got.String(), want)
+	}
+	if recs[1].Start != 10 || recs[2].Start != 2 {
+		t.Errorf("records %+v: want job 1 at 10 and job 2 backfilled at 2", recs)
+	}
+}

@@ -1,0 +1,18 @@
+// Package spaceshared is the public face of gridbench's space-shared
+// simulator: the scheduler interface, the state a scheduler sees, and the
+// registry that makes a scheduler available by name to `gridbench simulate
+// --algo`, study files and the deadline experiment. A researcher imports it
+// from their own module, implements Scheduler and calls Register in an
+// init function; no fork is needed.
+//
+// The types are aliases of the simulator's own (internal/sim), not copies
+// or wrappers: the simulator's hot loop keeps calling schedulers directly,
+// every method of State is reachable from here, and a scheduler written
+// against this package is the same value the built-ins are. The built-in
+// schedulers (fcfs, easy, flex, egedf, tabu) register through the same
+// Register and are linked in by importing this package.
+//
+// Schedulers written in other languages need no Go at all: the algorithm
+// name "exec:COMMAND ARGS" runs a process speaking
+// docs/scheduler-protocol.md.
+package spaceshared

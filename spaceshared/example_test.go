@@ -1,0 +1,65 @@
+package spaceshared_test
+
+import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/gridbench/gridbench/spaceshared"
+)
+
+// sjf starts the waiting job with the shortest estimate first, as long as
+// it fits: the whole of a scheduler written in a researcher's own module.
+type sjf struct{ spaceshared.IgnoreEvents }
+
+func (sjf) Schedule(s *spaceshared.State) {
+	waiting := slices.Clone(s.Queue())
+	slices.SortStableFunc(waiting, func(a, b int) int {
+		return cmp.Compare(s.Job(a).Est(), s.Job(b).Est())
+	})
+	for _, j := range waiting {
+		if !s.Fits(j, 0) {
+			return
+		}
+		s.Start(j, 0)
+	}
+}
+
+func init() {
+	spaceshared.Register("sjf", spaceshared.Info{
+		Label: "SJF", Family: "queue-based",
+		New: func(rand.Source) spaceshared.Scheduler { return sjf{} },
+	})
+}
+
+func Example() {
+	// Once registered, "sjf" goes wherever a built-in goes:
+	// gridbench simulate --algo sjf, a study file's algorithms, ...
+	fmt.Println(spaceshared.Names())
+
+	jobs := []spaceshared.Job{
+		{ID: 1, Submit: 0, Run: 10, CPUs: 2},
+		{ID: 2, Submit: 1, Run: 8, CPUs: 2},
+		{ID: 3, Submit: 2, Run: 1, CPUs: 2},
+	}
+	for _, algo := range []string{"fcfs", "sjf"} {
+		s, err := spaceshared.New(algo, rand.NewPCG(1, 2))
+		if err != nil {
+			panic(err)
+		}
+		recs, err := spaceshared.Simulate(spaceshared.SingleMachine(2), jobs, s)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Print(algo, ":")
+		for i, r := range recs {
+			fmt.Printf(" job %d at %g", jobs[i].ID, r.Start)
+		}
+		fmt.Println()
+	}
+	// Output:
+	// [easy egedf fcfs flex sjf tabu]
+	// fcfs: job 1 at 0 job 2 at 10 job 3 at 18
+	// sjf: job 1 at 0 job 2 at 11 job 3 at 10
+}
