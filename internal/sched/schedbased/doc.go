@@ -61,6 +61,18 @@
 //     deadline have deadline +Inf and go after all that have one) is only
 //     tried on machines reached before the first gap was found; each
 //     candidate is compared with the best so far by Algorithm 2.
+//   - EG-EDF tie-break. Algorithm 2 replaces the best only on a strictly
+//     positive weight, so when two placements score the same (neither
+//     moves the plan's makespan nor the on-time count) the literal reading
+//     keeps the first machine in index order, whatever its start time: a
+//     job waits behind a busy machine while an idle one would run it at
+//     once (three 1-CPU machines busy until 10, busy until 100 and idle: a
+//     5 s job is planned at 10 on the first). The papers say that at low
+//     load "a newly arrived job is often immediately executed on an
+//     available machine", which the literal reading contradicts. So: when
+//     neither candidate is accepted over the other, the one that starts
+//     the job earlier wins (equal starts: the lower index, i.e. the first
+//     found). The deadline report gives both readings' results.
 //   - Algorithm 2's criteria are over all jobs of the plan (running and
 //     planned): makespan = latest planned end; non-delayed = jobs ending by
 //     their deadline, counting jobs without a deadline (n − U of the

@@ -194,9 +194,12 @@ func (n *naive) edfPos(m int, j Job) int {
 	return len(n.queue[m])
 }
 
-// egedf is Algorithm 1 on whole copied schedules.
+// egedf is Algorithm 1 on whole copied schedules, with the tie-break: a
+// candidate that neither is accepted over the best nor has the best
+// accepted over it wins by an earlier planned start of the job.
 func (n *naive) egedf(id int, j Job) (*naive, Placement) {
 	var best *naive
+	var bestStart float64
 	bp := Placement{Machine: -1}
 	gapFound := false
 	for i := range n.mach {
@@ -216,14 +219,26 @@ func (n *naive) egedf(id int, j Job) (*naive, Placement) {
 		} else {
 			continue
 		}
-		if best == nil || accept(best.objective(), c.objective()) {
-			best, bp = c, cp
+		st := c.startOf(i, id)
+		if best == nil || accept(best.objective(), c.objective()) ||
+			(!accept(c.objective(), best.objective()) && st < bestStart) {
+			best, bp, bestStart = c, cp, st
 		}
 	}
 	if best == nil {
 		return n, bp
 	}
 	return best, bp
+}
+
+// startOf returns queued job id's planned start on machine m.
+func (n *naive) startOf(m, id int) float64 {
+	for _, e := range n.queue[m] {
+		if e.ID == id {
+			return e.Start
+		}
+	}
+	panic("naive: job not queued")
 }
 
 func (n *naive) lateQ(m int) int {

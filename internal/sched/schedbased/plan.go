@@ -731,10 +731,10 @@ func (p *Plan) replan(m, pos int) {
 	mp.normalize()
 }
 
-// whatIfInsert returns machine m's makespan and the change in the plan's
-// number of non-delayed jobs if job j were inserted at queue position pos,
-// without changing the plan.
-func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int) {
+// whatIfInsert returns machine m's makespan, the change in the plan's
+// number of non-delayed jobs and job j's planned start if j were inserted
+// at queue position pos, without changing the plan.
+func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int, start float64) {
 	mp := &p.ms[m]
 	f, h, used, _ := p.activeAt(m, pos, false)
 	seq := append(p.seqBuf[:0], Entry{Job: j})
@@ -757,7 +757,7 @@ func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int) {
 		}
 	}
 	p.work += int64(len(mp.running) + pos)
-	return makespan, dnd
+	return makespan, dnd, seq[0].Start
 }
 
 // whatIfRemove returns the plan's makespan and the change in its number of
