@@ -64,10 +64,14 @@ func Simulate(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Schedul
 // random machine permutations (Algorithm 4); its registered factory has a
 // fixed seed, so it is built here from the run's own seed instead, which
 // keeps the repetitions independent and the result a function of the run's
-// identity. Every other algorithm comes from the registry.
+// identity. The sensitivity variant "egedf-literal" is not registered.
+// Every other algorithm comes from the registry.
 func newScheduler(name string, runSeed uint64) (sim.Scheduler, error) {
-	if name == "tabu" {
+	switch name {
+	case "tabu":
 		return schedbased.NewTabuScheduler(TabuOptions(), rand.NewPCG(runSeed, tabuStream)), nil
+	case "egedf-literal":
+		return schedbased.NewEGEDFLiteral(), nil
 	}
 	return sched.New(name)
 }
@@ -99,8 +103,11 @@ func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s on %s rep %d: %w", run.Algorithm, run.Workload, run.Rep, err)
 	}
+	d := Decisions(tr)
+	if TimingOnly(run.Algorithm) {
+		return bench.Output{Metrics: d.List(), Timings: d.Timings()}, nil
+	}
 	m := Measure(inst.Platform, inst.Jobs, recs)
 	m.OfferedLoad = gen.OfferedLoad(inst)
-	d := Decisions(tr)
 	return bench.Output{Metrics: append(m.List(), d.List()...), Timings: d.Timings()}, nil
 }

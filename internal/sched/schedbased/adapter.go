@@ -15,12 +15,17 @@ import (
 // The work counter of the sim.State gets the Plan's steps (see Plan.Work),
 // so work per decision is deterministic.
 type Scheduler struct {
-	plan *Plan
-	tabu *Tabu
+	plan    *Plan
+	tabu    *Tabu
+	literal bool // EG-EDF without the tie-break (InsertEGEDFLiteral)
 }
 
 // NewEGEDF returns an EG-EDF scheduler.
 func NewEGEDF() *Scheduler { return &Scheduler{} }
+
+// NewEGEDFLiteral returns an EG-EDF scheduler that reads Algorithm 2
+// literally, without the tie-break (see InsertEGEDFLiteral).
+func NewEGEDFLiteral() *Scheduler { return &Scheduler{literal: true} }
 
 // NewTabuScheduler returns EG-EDF followed, after each arrival, by the Tabu
 // search with the given options and random source.
@@ -62,7 +67,7 @@ func (s *Scheduler) OnArrival(st *sim.State, j int) {
 	if sj.HasDeadline {
 		job.Deadline = sj.Deadline
 	}
-	InsertEGEDF(s.plan, j, job)
+	insertEGEDF(s.plan, j, job, !s.literal)
 	if s.tabu != nil {
 		s.tabu.Run(s.plan)
 	}

@@ -78,7 +78,15 @@ func (p *Plan) top2() (first float64, at int, second float64) {
 // (tie-break, see the package's interpretations; the lower index wins an
 // equal start). Candidates are evaluated without building them; only the
 // winner is applied.
-func InsertEGEDF(p *Plan, id int, j Job) Placement {
+func InsertEGEDF(p *Plan, id int, j Job) Placement { return insertEGEDF(p, id, j, true) }
+
+// InsertEGEDFLiteral is InsertEGEDF without the tie-break: a candidate
+// replaces the best only when Algorithm 2 accepts it, so among equal
+// scores the first machine in index order wins whatever its start time
+// (the literal reading, kept for the deadline report's sensitivity line).
+func InsertEGEDFLiteral(p *Plan, id int, j Job) Placement { return insertEGEDF(p, id, j, false) }
+
+func insertEGEDF(p *Plan, id int, j Job, tieBreak bool) Placement {
 	first, at, second := p.top2()
 	nd0 := p.nondelayed
 	best := Placement{Machine: -1}
@@ -114,7 +122,11 @@ func InsertEGEDF(p *Plan, id int, j Job) Placement {
 		} else {
 			continue
 		}
-		if best.Machine < 0 || prefer(bestObj, obj, bestStart, start) {
+		better := accept(bestObj, obj)
+		if tieBreak {
+			better = prefer(bestObj, obj, bestStart, start)
+		}
+		if best.Machine < 0 || better {
 			best, bestObj, bestT, bestDur, bestStart = cand, obj, t, dur, start
 		}
 	}
