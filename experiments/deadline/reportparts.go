@@ -269,8 +269,8 @@ func interpretations(cfg Config) []string {
 			"ties between events at one instant resolve ends first, then arrivals in input order (internal/sim).",
 		fmt.Sprintf("Tabu search: the papers give neither the iteration bound nor the tabu list length; we use internal/sched/schedbased's "+
 			"defaults, %d iterations after each arrival and a tabu list of %d jobs, with only machines holding a delayed planned job as sources "+
-			"(all sources: %v) and the search stopping when no planned job is delayed. Its random machine permutation (Algorithm 4) is drawn "+
-			"from the run's own seed (run_seed in the manifest).", cfg.Tabu.Iterations, cfg.Tabu.TabuLen, cfg.Tabu.AllSources),
+			"(all sources: %v) and the search stopping when no planned job is delayed. Each move's random machine order (Algorithm 4) is drawn "+
+			"from a source seeded by the run's own seed (run_seed in the manifest), the arrival and the iteration.", cfg.Tabu.Iterations, cfg.Tabu.TabuLen, cfg.Tabu.AllSources),
 		"EG-EDF follows Algorithms 1–2; the readings of \"gap\" and Algorithm 2's criteria are listed in internal/sched/schedbased's package documentation.",
 		"EG-EDF's ties (our reading): Algorithm 2 replaces the best candidate only on a strictly positive weight, so when two placements score " +
 			"the same — neither moves the plan's makespan nor its on-time count, the usual case at light load — the literal reading keeps the " +

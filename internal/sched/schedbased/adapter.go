@@ -2,7 +2,6 @@ package schedbased
 
 import (
 	"math"
-	"math/rand/v2"
 
 	"github.com/gridbench/gridbench/internal/sim"
 )
@@ -28,14 +27,14 @@ func NewEGEDF() *Scheduler { return &Scheduler{} }
 func NewEGEDFLiteral() *Scheduler { return &Scheduler{literal: true} }
 
 // NewTabuScheduler returns EG-EDF followed, after each arrival, by the Tabu
-// search with the given options and random source.
-func NewTabuScheduler(opt TabuOptions, src rand.Source) *Scheduler {
-	return &Scheduler{tabu: NewTabu(opt, src)}
+// search with the given options, its machine orders derived from seed.
+func NewTabuScheduler(opt TabuOptions, seed uint64) *Scheduler {
+	return &Scheduler{tabu: NewTabu(opt, seed)}
 }
 
-// TabuSeed seeds the source of the registered "tabu" algorithm. The sim's
-// Factory takes no seed, so every run of "tabu" permutes machines by the
-// same stream; runs differ through their workloads.
+// TabuSeed seeds the registered "tabu" algorithm. The sim's Factory takes
+// no seed, so every run of "tabu" draws its machine orders from the same
+// seed; runs differ through their workloads.
 const TabuSeed = 0x6b6c7573616365
 
 // Plan returns the scheduler's plan (nil before the first callback), for

@@ -49,6 +49,7 @@ type Gap struct {
 // incremental operation below must give exactly that function's value, which
 // the naive twin in the tests checks.
 type machPlan struct {
+	idx     int // the machine's index in the plan
 	cpus    int
 	speed   float64
 	running []Entry
@@ -89,6 +90,8 @@ type Plan struct {
 	mkTree   []float64
 	mkLeaves int
 	snap     snapshot
+	// src indexes the machines by late queued jobs for Tabu (sources.go).
+	src sources
 }
 
 // snapshot is one machine's queue and profile saved by save, so that a
@@ -119,8 +122,9 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 		if m.CPUs < 1 || !(m.Speed > 0) {
 			panic(fmt.Sprintf("schedbased: machine %d has %d CPUs and speed %v", i, m.CPUs, m.Speed))
 		}
-		p.ms[i] = machPlan{cpus: m.CPUs, speed: m.Speed}
+		p.ms[i] = machPlan{idx: i, cpus: m.CPUs, speed: m.Speed}
 	}
+	p.src = newSources(len(machines))
 	return p
 }
 
@@ -404,6 +408,7 @@ func (p *Plan) restore(id int) {
 	mp.ts = append(mp.ts[:0], s.ts...)
 	mp.free = append(mp.free[:0], s.free...)
 	mp.makespan, mp.late, mp.lateQ = s.makespan, s.late, s.lateQ
+	p.lateChanged(mp)
 	p.nondelayed, p.count = s.nondelayed, s.count
 	p.where[id] = m
 	p.setMakespan(m)
@@ -435,6 +440,7 @@ func (p *Plan) Start(id int) {
 	mp.queue = mp.queue[1:]
 	if j := e.Job; j.Late(e.End) {
 		mp.lateQ--
+		p.lateChanged(mp)
 	}
 	if e.Start == p.now {
 		mp.running = append(mp.running, e)
@@ -489,6 +495,7 @@ func (p *Plan) drop(mp *machPlan, e Entry, queued bool) {
 		mp.late--
 		if queued {
 			mp.lateQ--
+			p.lateChanged(mp)
 		}
 	} else {
 		p.nondelayed--
@@ -500,6 +507,7 @@ func (p *Plan) add(mp *machPlan, e Entry, queued bool) {
 		mp.late++
 		if queued {
 			mp.lateQ++
+			p.lateChanged(mp)
 		}
 	} else {
 		p.nondelayed++

@@ -1,8 +1,6 @@
 package schedbased
 
 import (
-	"math/rand/v2"
-
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
 )
@@ -10,6 +8,6 @@ import (
 func init() {
 	sched.Register("egedf", func() sim.Scheduler { return NewEGEDF() })
 	sched.Register("tabu", func() sim.Scheduler {
-		return NewTabuScheduler(DefaultTabuOptions(), rand.NewPCG(TabuSeed, TabuSeed))
+		return NewTabuScheduler(DefaultTabuOptions(), TabuSeed)
 	})
 }
