@@ -191,7 +191,7 @@ func explain(c Check, streams []stream, algos []string, idx, tidx map[results.Gr
 				Label(a), get(tidx, heavy, a, TSecPerDec)*1e6, heavy, get(tidx, light, a, TSecPerDec)*1e6, light,
 				get(idx, heavy, a, MWorkPerDec), get(idx, light, a, MWorkPerDec)))
 		}
-		return "per decision: " + strings.Join(parts, "; "),
+		return "**not reproduced**: per decision: " + strings.Join(parts, "; "),
 			"the row's statistic names the comparison that fails. EG-EDF tries every machine for each arriving job, so its cost grows " +
 				"with the machines and with the planned jobs per machine, which grow with the load too; the walking EASY-BF's cost is one " +
 				"step per queued job plus the running jobs read, Flex-BF's a sort of the queue. The papers' absolute runtimes reflect " +
