@@ -71,11 +71,14 @@ type machPlan struct {
 // duplicate id, a job needing more CPUs than the machine has); these are
 // programming errors of the caller, never bad user input.
 type Plan struct {
-	ref   float64
-	now   float64
-	ms    []machPlan
-	where map[int]int // job id -> machine
-	work  int64
+	ref float64
+	// maxSpeed is the fastest machine's speed: a job's shortest duration
+	// anywhere is its run time × ref / maxSpeed.
+	maxSpeed float64
+	now      float64
+	ms       []machPlan
+	where    map[int]int // job id -> machine
+	work     int64
 	// scratch storage reused across operations
 	hbuf   endHeap
 	actBuf []Entry
@@ -90,8 +93,10 @@ type Plan struct {
 	mkTree   []float64
 	mkLeaves int
 	snap     snapshot
-	// src indexes the machines by late queued jobs for Tabu (sources.go).
-	src sources
+	// src indexes the machines by late queued jobs for Tabu (sources.go),
+	// gaps by where their first gap of each width starts (gapindex.go).
+	src  sources
+	gaps gapIndex
 }
 
 // snapshot is one machine's queue and profile saved by save, so that a
@@ -123,8 +128,10 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 			panic(fmt.Sprintf("schedbased: machine %d has %d CPUs and speed %v", i, m.CPUs, m.Speed))
 		}
 		p.ms[i] = machPlan{idx: i, cpus: m.CPUs, speed: m.Speed}
+		p.maxSpeed = max(p.maxSpeed, m.Speed)
 	}
 	p.src = newSources(len(machines))
+	p.gaps = newGapIndex(p.ms)
 	return p
 }
 
@@ -409,6 +416,7 @@ func (p *Plan) restore(id int) {
 	mp.free = append(mp.free[:0], s.free...)
 	mp.makespan, mp.late, mp.lateQ = s.makespan, s.late, s.lateQ
 	p.lateChanged(mp)
+	p.profileChanged(m)
 	p.nondelayed, p.count = s.nondelayed, s.count
 	p.where[id] = m
 	p.setMakespan(m)
@@ -519,6 +527,7 @@ func (p *Plan) add(mp *machPlan, e Entry, queued bool) {
 func (p *Plan) recomputeMakespan(m int) {
 	mp := &p.ms[m]
 	defer p.setMakespan(m)
+	p.profileChanged(m) // every replan and removal comes through here
 	mp.makespan = 0
 	for _, e := range mp.running {
 		mp.makespan = max(mp.makespan, e.End)

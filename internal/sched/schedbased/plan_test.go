@@ -86,6 +86,27 @@ func checkPlan(t *testing.T, p *Plan, ctx string) {
 	if got, any := p.source(false); got != want || any != (total > 0) {
 		t.Fatalf("%s: source %d (any late %v), want %d (%v)", ctx, got, any, want, total > 0)
 	}
+	// The gap index never puts a machine's first gap of any width later
+	// than it is (a later one would hide a machine from Tabu).
+	p.flushGaps()
+	for m := range p.ms {
+		mp := &p.ms[m]
+		for c := 1; c <= mp.cpus; c++ {
+			truth := math.Inf(1)
+			for i, f := range mp.free {
+				if f >= c && mp.ts[i+1] > p.now {
+					truth = max(mp.ts[i], p.now)
+					break
+				}
+			}
+			if got := p.gaps.early[m][c]; got > truth {
+				t.Fatalf("%s: gap index says machine %d's first %d-CPU gap starts at %v, the profile %v", ctx, m, c, got, truth)
+			}
+			if leaf := p.gaps.trees[c][p.gaps.leaves+m]; leaf != p.gaps.early[m][c] {
+				t.Fatalf("%s: gap index leaf %v, early %v", ctx, leaf, p.gaps.early[m][c])
+			}
+		}
+	}
 }
 
 func equalPlans(p *Plan, n *naive) error {
