@@ -28,7 +28,7 @@ func synth(reps int, metrics map[string]func(algo, w string, rep int) float64) [
 	return recs
 }
 
-var rank = map[string]float64{"tabu": 0, "egedf": 1, "flex": 2, "easy": 3, "fcfs": 4}
+var rank = map[string]float64{"tabu": 0, "egedf": 1, "flex": 2, "easy": 3, "easywalk": 3, "fcfs": 4}
 
 func find(cs []Check, claim, scope string) *Check {
 	for i := range cs {
@@ -61,8 +61,18 @@ func TestClaimsHeldAndNotHeld(t *testing.T) {
 		},
 		TSecPerDec: func(a, w string, rep int) float64 { return 1e-6 * (1 + 10*rank[a] + float64(rep) + jitter(rep)) },
 		TWallSlope: func(a, w string, rep int) float64 { return 1e-9 * (1 + 10*rank[a] + float64(rep) + jitter(rep)) },
+		// Claim (c), work: backfilling's work grows tenfold from ia=5 to
+		// ia=1, EG-EDF's by half.
 		MWorkPerDec: func(a, w string, rep int) float64 {
-			return 5 + 10*rank[a] + float64(rep) + jitter(rep)
+			v := 5 + 10*rank[a] + float64(rep) + jitter(rep)
+			switch {
+			case w == "ia=5":
+			case a == "egedf":
+				v *= 1.5
+			default:
+				v *= 10
+			}
+			return v
 		},
 		MWorkSlope: func(a, w string, rep int) float64 { return 0.1 + rank[a] + float64(rep)/10 + jitter(rep) },
 	})
@@ -145,5 +155,34 @@ func TestEquivalence(t *testing.T) {
 	}
 	if held, s := equivalence(recs, "ia=5", MDelayed, "tabu", "egedf", 0.4); held {
 		t.Errorf("difference 0.5–0.6 within ±0.4 called equivalent: %s", s)
+	}
+}
+
+func TestNonInferiority(t *testing.T) {
+	recs := func(shift float64) []results.Record {
+		var out []results.Record
+		for rep := range 8 {
+			for _, a := range []string{"tabu", "flex"} {
+				v := 2 + float64(rep)/10
+				if a == "tabu" {
+					v += shift + float64(rep%2)*0.02
+				}
+				out = append(out, results.Record{Experiment: Name, Workload: "ia=1", Algorithm: a, Rep: rep, Metric: MSlowdown, Value: v})
+			}
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		shift float64
+		held  bool
+	}{
+		{-1, true},     // far better: not inferior (equivalence would fail)
+		{0.1, true},    // worse by 0.1 within the margin 0.2
+		{0.3, false},   // worse by more than the margin
+		{0.185, false}, // the mean is inside, the interval's upper limit is not
+	} {
+		if held, s := nonInferiority(recs(tc.shift), "ia=1", MSlowdown, "tabu", "flex", 0.2); held != tc.held {
+			t.Errorf("shift %g: held %v, want %v: %s", tc.shift, held, tc.held, s)
+		}
 	}
 }

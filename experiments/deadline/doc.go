@@ -17,6 +17,14 @@
 // The report rebuilds Figures 1–6 of the longer paper (metric against the
 // mean inter-arrival time, one line per algorithm, 95% CIs), tabulates the
 // offered load of each stream, and checks the papers' five claims with
-// paired Wilcoxon tests (Holm-corrected within a claim) or equivalence
-// intervals, each shown as held or not held with its statistic.
+// paired Wilcoxon tests (Holm-corrected within a claim), an equivalence
+// interval (d) or a non-inferiority bound (e), each shown as held or not
+// held with its statistic.
+//
+// Besides the paper's algorithms it runs two variants that appear only
+// where they are named: "easywalk", EASY backfilling walking the queue as
+// the papers' simulator did (the same schedules as "easy", recorded for its
+// cost only: Figure 5, the runtime table and claim (c)), and
+// "egedf-literal", EG-EDF without the tie-break, whose results the page's
+// interpretations show beside the default's.
 package deadline

@@ -14,6 +14,7 @@ import (
 	// The algorithms register themselves when imported; the plan takes
 	// whichever of PaperAlgorithms are registered (see Algorithms).
 	_ "github.com/gridbench/gridbench/internal/sched/easy"
+	_ "github.com/gridbench/gridbench/internal/sched/easywalk"
 	_ "github.com/gridbench/gridbench/internal/sched/fcfs"
 	_ "github.com/gridbench/gridbench/internal/sched/flex"
 	_ "github.com/gridbench/gridbench/internal/sched/schedbased" // egedf, tabu
@@ -24,7 +25,22 @@ const Name = "deadline"
 
 // PaperAlgorithms are the registry names of the algorithms the papers
 // compare, queue-based first, in the order the figures list them.
-var PaperAlgorithms = []string{"fcfs", "easy", "flex", "egedf", "tabu"}
+// "easywalk" is EASY-BF once more, walking the queue as the papers'
+// simulator does: the same schedules as "easy" (internal/sched/easywalk
+// proves it), run only for its cost per decision (Figure 5, claim (c)); see
+// TimingOnly.
+var PaperAlgorithms = []string{"fcfs", "easy", "easywalk", "flex", "egedf", "tabu"}
+
+// Sensitivity are variants run beside the paper's algorithms and shown only
+// in the page's interpretations, never in its figures or claims:
+// "egedf-literal" is EG-EDF without the tie-break (Algorithm 2 read
+// literally; see internal/sched/schedbased).
+var Sensitivity = []string{"egedf-literal"}
+
+// TimingOnly reports whether algo is run only for its cost per decision:
+// its schedules are another algorithm's, so only the decision metrics
+// (work counter, queue, wall clock) are recorded for it.
+func TimingOnly(algo string) bool { return algo == "easywalk" }
 
 // queueBased and scheduleBased split PaperAlgorithms for claim (b).
 var (
@@ -39,10 +55,14 @@ func Label(algo string) string {
 		return "FCFS"
 	case "easy":
 		return "EASY-BF"
+	case "easywalk":
+		return "EASY-BF (queue walk)"
 	case "flex":
 		return "Flex-BF"
 	case "egedf":
 		return "EG-EDF"
+	case "egedf-literal":
+		return "EG-EDF (literal ties)"
 	case "tabu":
 		return "Tabu"
 	}
@@ -66,7 +86,7 @@ type Config struct {
 // DefaultConfig is the SPEC's configuration (quick: streams 1 and 5 only,
 // 300 jobs on 30 machines), planned over the algorithms registered now.
 func DefaultConfig(quick bool) Config {
-	c := Config{InterArrivals: []float64{1, 2, 3, 4, 5}, Algorithms: Algorithms(), Base: gen.Default(0), Tabu: TabuOptions(), Quick: quick}
+	c := Config{InterArrivals: []float64{1, 2, 3, 4, 5}, Algorithms: append(Algorithms(), Sensitivity...), Base: gen.Default(0), Tabu: TabuOptions(), Quick: quick}
 	if quick {
 		c.InterArrivals = []float64{1, 5}
 		c.Base.Jobs, c.Base.Machines = 300, 30
@@ -135,7 +155,7 @@ func PlanConfig(c Config, reps int) (bench.Plan, bench.Executor, error) {
 		return bench.Plan{}, nil, fmt.Errorf("%s: no algorithm of %v is registered", Name, PaperAlgorithms)
 	}
 	for _, a := range c.Algorithms {
-		if _, err := sched.Lookup(a); err != nil {
+		if _, err := newScheduler(a, 0); err != nil {
 			return bench.Plan{}, nil, fmt.Errorf("%s: %w", Name, err)
 		}
 	}

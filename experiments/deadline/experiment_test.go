@@ -25,7 +25,7 @@ func TestRegistered(t *testing.T) {
 	// The algorithms are linked in by this package's imports; flex is
 	// planned when its package exists.
 	got := Algorithms()
-	for _, a := range []string{"fcfs", "easy", "egedf", "tabu"} {
+	for _, a := range []string{"fcfs", "easy", "easywalk", "egedf", "tabu"} {
 		if !slices.Contains(got, a) {
 			t.Errorf("registered algorithms %v lack %s", got, a)
 		}
@@ -52,7 +52,7 @@ func TestPlan(t *testing.T) {
 		if exec == nil {
 			t.Fatal("nil executor")
 		}
-		algos := Algorithms()
+		algos := append(Algorithms(), Sensitivity...)
 		if want := len(tc.streams) * len(algos) * tc.reps; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
 		}
@@ -176,6 +176,28 @@ func TestExecute(t *testing.T) {
 		if !slices.Equal(a.Metrics, b.Metrics) {
 			t.Errorf("%s: metrics differ between two executions:\n%v\n%v", algo, a.Metrics, b.Metrics)
 		}
+	}
+	// The queue-walking EASY records only its decision metrics, which
+	// differ from the fast EASY's in work only: same schedules, same
+	// decisions and queues.
+	walk, err := Execute(context.Background(), bench.NewRun(Name, "ia=2", "easywalk", 0, spec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wm := map[string]float64{}
+	for _, m := range walk.Metrics {
+		wm[m.Name] = m.Value
+	}
+	if _, ok := wm[MDelayed]; ok {
+		t.Errorf("easywalk recorded schedule metrics: %v", walk.Metrics)
+	}
+	for _, n := range []string{MDecisions, MQueuePerDec, MMaxQueue} {
+		if wm[n] != got[n] {
+			t.Errorf("%s: easywalk %v, easy %v", n, wm[n], got[n])
+		}
+	}
+	if _, err := Execute(context.Background(), bench.NewRun(Name, "ia=2", "egedf-literal", 0, spec)); err != nil {
+		t.Errorf("sensitivity variant: %v", err)
 	}
 	if _, err := Execute(context.Background(), bench.NewRun(Name, "ia=2", "easy", 0, "not a spec")); err == nil {
 		t.Error("bad spec accepted")

@@ -3,7 +3,6 @@ package deadline
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"time"
 
 	"github.com/gridbench/gridbench/bench"
@@ -61,19 +60,20 @@ func Simulate(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Schedul
 }
 
 // newScheduler builds a fresh scheduler for one run. Tabu search draws
-// random machine permutations (Algorithm 4); its registered factory has a
-// fixed seed, so it is built here from the run's own seed instead, which
+// random machine orders (Algorithm 4); its registered factory has a fixed
+// seed, so it is built here from the run's own seed instead, which
 // keeps the repetitions independent and the result a function of the run's
-// identity. Every other algorithm comes from the registry.
+// identity. The sensitivity variant "egedf-literal" is not registered.
+// Every other algorithm comes from the registry.
 func newScheduler(name string, runSeed uint64) (sim.Scheduler, error) {
-	if name == "tabu" {
-		return schedbased.NewTabuScheduler(TabuOptions(), rand.NewPCG(runSeed, tabuStream)), nil
+	switch name {
+	case "tabu":
+		return schedbased.NewTabuScheduler(TabuOptions(), runSeed), nil
+	case "egedf-literal":
+		return schedbased.NewEGEDFLiteral(), nil
 	}
 	return sched.New(name)
 }
-
-// tabuStream is the PCG stream of Tabu's source ("tabumove").
-const tabuStream = 0x746162756d6f7665
 
 // TabuOptions are the Tabu search parameters of the experiment: the
 // scheduler package's documented defaults (the papers give none).
@@ -99,8 +99,11 @@ func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s on %s rep %d: %w", run.Algorithm, run.Workload, run.Rep, err)
 	}
+	d := Decisions(tr)
+	if TimingOnly(run.Algorithm) {
+		return bench.Output{Metrics: d.List(), Timings: d.Timings()}, nil
+	}
 	m := Measure(inst.Platform, inst.Jobs, recs)
 	m.OfferedLoad = gen.OfferedLoad(inst)
-	d := Decisions(tr)
 	return bench.Output{Metrics: append(m.List(), d.List()...), Timings: d.Timings()}, nil
 }

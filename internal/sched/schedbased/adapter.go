@@ -2,7 +2,6 @@ package schedbased
 
 import (
 	"math"
-	"math/rand/v2"
 
 	"github.com/gridbench/gridbench/internal/sim"
 )
@@ -15,23 +14,23 @@ import (
 // The work counter of the sim.State gets the Plan's steps (see Plan.Work),
 // so work per decision is deterministic.
 type Scheduler struct {
-	plan *Plan
-	tabu *Tabu
+	plan    *Plan
+	tabu    *Tabu
+	literal bool // EG-EDF without the tie-break (InsertEGEDFLiteral)
 }
 
 // NewEGEDF returns an EG-EDF scheduler.
 func NewEGEDF() *Scheduler { return &Scheduler{} }
 
-// NewTabuScheduler returns EG-EDF followed, after each arrival, by the Tabu
-// search with the given options and random source.
-func NewTabuScheduler(opt TabuOptions, src rand.Source) *Scheduler {
-	return &Scheduler{tabu: NewTabu(opt, src)}
-}
+// NewEGEDFLiteral returns an EG-EDF scheduler that reads Algorithm 2
+// literally, without the tie-break (see InsertEGEDFLiteral).
+func NewEGEDFLiteral() *Scheduler { return &Scheduler{literal: true} }
 
-// TabuSeed seeds the source of the registered "tabu" algorithm. The sim's
-// Factory takes no seed, so every run of "tabu" permutes machines by the
-// same stream; runs differ through their workloads.
-const TabuSeed = 0x6b6c7573616365
+// NewTabuScheduler returns EG-EDF followed, after each arrival, by the Tabu
+// search with the given options, its machine orders derived from seed.
+func NewTabuScheduler(opt TabuOptions, seed uint64) *Scheduler {
+	return &Scheduler{tabu: NewTabu(opt, seed)}
+}
 
 // Plan returns the scheduler's plan (nil before the first callback), for
 // inspection between decisions.
@@ -62,7 +61,7 @@ func (s *Scheduler) OnArrival(st *sim.State, j int) {
 	if sj.HasDeadline {
 		job.Deadline = sj.Deadline
 	}
-	InsertEGEDF(s.plan, j, job)
+	insertEGEDF(s.plan, j, job, !s.literal)
 	if s.tabu != nil {
 		s.tabu.Run(s.plan)
 	}

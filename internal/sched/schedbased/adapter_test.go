@@ -12,7 +12,7 @@ import (
 func schedulers(seed uint64) map[string]func() *Scheduler {
 	return map[string]func() *Scheduler{
 		"egedf": NewEGEDF,
-		"tabu":  func() *Scheduler { return NewTabuScheduler(DefaultTabuOptions(), rand.NewPCG(seed, 7)) },
+		"tabu":  func() *Scheduler { return NewTabuScheduler(DefaultTabuOptions(), seed) },
 	}
 }
 

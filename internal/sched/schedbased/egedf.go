@@ -22,6 +22,17 @@ func accept(best, cand objective) bool {
 	return w > 0
 }
 
+// prefer reports whether a candidate with objective cand starting the job
+// at candStart replaces the best so far: when Algorithm 2 accepts it, or
+// when Algorithm 2 accepts neither over the other and it starts the job
+// earlier (the EG-EDF tie-break; see the package's interpretations).
+func prefer(best, cand objective, bestStart, candStart float64) bool {
+	if accept(best, cand) {
+		return true
+	}
+	return !accept(cand, best) && candStart < bestStart
+}
+
 // rel is num/den with the "corrections" the paper leaves out for a zero
 // denominator: the sign of the change, as a whole unit.
 func rel(num, den float64) float64 {
@@ -62,15 +73,26 @@ func (p *Plan) top2() (first float64, at int, second float64) {
 // machine, a machine without a gap offers the EDF candidate instead: the job
 // inserted before the first queued job with a later deadline, shifting the
 // rest. Each candidate replaces the best so far when AcceptanceCriterion
-// says it is better (the first candidate is always taken). Candidates are
-// evaluated without building them; only the winner is applied.
-func InsertEGEDF(p *Plan, id int, j Job) Placement {
+// says it is better (the first candidate is always taken), or when neither
+// is accepted over the other and the candidate starts the job earlier
+// (tie-break, see the package's interpretations; the lower index wins an
+// equal start). Candidates are evaluated without building them; only the
+// winner is applied.
+func InsertEGEDF(p *Plan, id int, j Job) Placement { return insertEGEDF(p, id, j, true) }
+
+// InsertEGEDFLiteral is InsertEGEDF without the tie-break: a candidate
+// replaces the best only when Algorithm 2 accepts it, so among equal
+// scores the first machine in index order wins whatever its start time
+// (the literal reading, kept for the deadline report's sensitivity line).
+func InsertEGEDFLiteral(p *Plan, id int, j Job) Placement { return insertEGEDF(p, id, j, false) }
+
+func insertEGEDF(p *Plan, id int, j Job, tieBreak bool) Placement {
 	first, at, second := p.top2()
 	nd0 := p.nondelayed
 	best := Placement{Machine: -1}
 	var bestObj objective
 	gapFound := false
-	var bestT, bestDur float64
+	var bestT, bestDur, bestStart float64
 	for i := range p.ms {
 		p.work++
 		if p.ms[i].cpus < j.CPUs {
@@ -83,10 +105,10 @@ func InsertEGEDF(p *Plan, id int, j Job) Placement {
 		dur := p.Duration(j, i)
 		var cand Placement
 		var obj objective
-		var t float64
+		var t, start float64
 		if tg, ok := p.earliestGap(i, j, dur); ok {
 			gapFound = true
-			cand, t = Placement{Machine: i, Gap: true, Pos: -1}, tg
+			cand, t, start = Placement{Machine: i, Gap: true, Pos: -1}, tg, tg
 			// A gap ends by the machine's makespan: no makespan change.
 			obj = objective{max(others, p.ms[i].makespan), nd0}
 			if !j.Late(t + dur) {
@@ -94,14 +116,18 @@ func InsertEGEDF(p *Plan, id int, j Job) Placement {
 			}
 		} else if !gapFound {
 			pos := p.EDFPos(i, j)
-			ms, dnd := p.whatIfInsert(i, pos, j)
-			cand = Placement{Machine: i, Pos: pos}
+			ms, dnd, st := p.whatIfInsert(i, pos, j)
+			cand, start = Placement{Machine: i, Pos: pos}, st
 			obj = objective{max(others, ms), nd0 + dnd}
 		} else {
 			continue
 		}
-		if best.Machine < 0 || accept(bestObj, obj) {
-			best, bestObj, bestT, bestDur = cand, obj, t, dur
+		better := accept(bestObj, obj)
+		if tieBreak {
+			better = prefer(bestObj, obj, bestStart, start)
+		}
+		if best.Machine < 0 || better {
+			best, bestObj, bestT, bestDur, bestStart = cand, obj, t, dur, start
 		}
 	}
 	switch {

@@ -194,9 +194,12 @@ func (n *naive) edfPos(m int, j Job) int {
 	return len(n.queue[m])
 }
 
-// egedf is Algorithm 1 on whole copied schedules.
+// egedf is Algorithm 1 on whole copied schedules, with the tie-break: a
+// candidate that neither is accepted over the best nor has the best
+// accepted over it wins by an earlier planned start of the job.
 func (n *naive) egedf(id int, j Job) (*naive, Placement) {
 	var best *naive
+	var bestStart float64
 	bp := Placement{Machine: -1}
 	gapFound := false
 	for i := range n.mach {
@@ -216,14 +219,26 @@ func (n *naive) egedf(id int, j Job) (*naive, Placement) {
 		} else {
 			continue
 		}
-		if best == nil || accept(best.objective(), c.objective()) {
-			best, bp = c, cp
+		st := c.startOf(i, id)
+		if best == nil || accept(best.objective(), c.objective()) ||
+			(!accept(c.objective(), best.objective()) && st < bestStart) {
+			best, bp, bestStart = c, cp, st
 		}
 	}
 	if best == nil {
 		return n, bp
 	}
 	return best, bp
+}
+
+// startOf returns queued job id's planned start on machine m.
+func (n *naive) startOf(m, id int) float64 {
+	for _, e := range n.queue[m] {
+		if e.ID == id {
+			return e.Start
+		}
+	}
+	panic("naive: job not queued")
 }
 
 func (n *naive) lateQ(m int) int {
@@ -236,9 +251,11 @@ func (n *naive) lateQ(m int) int {
 	return c
 }
 
-// tabu is Algorithms 3-4 on whole copied schedules, drawing the same
-// permutations as Tabu from a source with the same seed.
-func (n *naive) tabu(opt TabuOptions, rng *rand.Rand) (*naive, int) {
+// tabu is Algorithms 3-4 on whole copied schedules: run number run of a
+// Tabu search seeded with seed. Every move draws its whole permutation of
+// the machines (a Fisher–Yates shuffle from the front) from the move's own
+// source, seeded as Tabu seeds it, and tries every machine in that order.
+func (n *naive) tabu(opt TabuOptions, seed uint64, run int) (*naive, int) {
 	bestS := n.clone()
 	var tabu []int
 	used := make([]bool, len(n.mach))
@@ -274,11 +291,15 @@ func (n *naive) tabu(opt TabuOptions, rng *rand.Rand) (*naive, int) {
 		newS := bestS.clone()
 		newS.queue[src] = slices.Delete(newS.queue[src], k, k+1)
 		newS.recompute(src)
+		rng := rand.New(rand.NewPCG(moveSeed(seed, run, it)))
 		perm := make([]int, len(n.mach))
 		for i := range perm {
 			perm[i] = i
 		}
-		rng.Shuffle(len(perm), func(a, b int) { perm[a], perm[b] = perm[b], perm[a] })
+		for i := range perm {
+			r := i + int(rng.Uint64N(uint64(len(perm)-i)))
+			perm[i], perm[r] = perm[r], perm[i]
+		}
 		moved := false
 		for _, mm := range perm {
 			if n.mach[mm].CPUs < e.Job.CPUs {

@@ -49,6 +49,7 @@ type Gap struct {
 // incremental operation below must give exactly that function's value, which
 // the naive twin in the tests checks.
 type machPlan struct {
+	idx     int // the machine's index in the plan
 	cpus    int
 	speed   float64
 	running []Entry
@@ -70,11 +71,14 @@ type machPlan struct {
 // duplicate id, a job needing more CPUs than the machine has); these are
 // programming errors of the caller, never bad user input.
 type Plan struct {
-	ref   float64
-	now   float64
-	ms    []machPlan
-	where map[int]int // job id -> machine
-	work  int64
+	ref float64
+	// maxSpeed is the fastest machine's speed: a job's shortest duration
+	// anywhere is its run time × ref / maxSpeed.
+	maxSpeed float64
+	now      float64
+	ms       []machPlan
+	where    map[int]int // job id -> machine
+	work     int64
 	// scratch storage reused across operations
 	hbuf   endHeap
 	actBuf []Entry
@@ -89,6 +93,10 @@ type Plan struct {
 	mkTree   []float64
 	mkLeaves int
 	snap     snapshot
+	// src indexes the machines by late queued jobs for Tabu (sources.go),
+	// gaps by where their first gap of each width starts (gapindex.go).
+	src  sources
+	gaps gapIndex
 }
 
 // snapshot is one machine's queue and profile saved by save, so that a
@@ -119,8 +127,11 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 		if m.CPUs < 1 || !(m.Speed > 0) {
 			panic(fmt.Sprintf("schedbased: machine %d has %d CPUs and speed %v", i, m.CPUs, m.Speed))
 		}
-		p.ms[i] = machPlan{cpus: m.CPUs, speed: m.Speed}
+		p.ms[i] = machPlan{idx: i, cpus: m.CPUs, speed: m.Speed}
+		p.maxSpeed = max(p.maxSpeed, m.Speed)
 	}
+	p.src = newSources(len(machines))
+	p.gaps = newGapIndex(p.ms)
 	return p
 }
 
@@ -404,6 +415,8 @@ func (p *Plan) restore(id int) {
 	mp.ts = append(mp.ts[:0], s.ts...)
 	mp.free = append(mp.free[:0], s.free...)
 	mp.makespan, mp.late, mp.lateQ = s.makespan, s.late, s.lateQ
+	p.lateChanged(mp)
+	p.profileChanged(m)
 	p.nondelayed, p.count = s.nondelayed, s.count
 	p.where[id] = m
 	p.setMakespan(m)
@@ -435,6 +448,7 @@ func (p *Plan) Start(id int) {
 	mp.queue = mp.queue[1:]
 	if j := e.Job; j.Late(e.End) {
 		mp.lateQ--
+		p.lateChanged(mp)
 	}
 	if e.Start == p.now {
 		mp.running = append(mp.running, e)
@@ -489,6 +503,7 @@ func (p *Plan) drop(mp *machPlan, e Entry, queued bool) {
 		mp.late--
 		if queued {
 			mp.lateQ--
+			p.lateChanged(mp)
 		}
 	} else {
 		p.nondelayed--
@@ -500,6 +515,7 @@ func (p *Plan) add(mp *machPlan, e Entry, queued bool) {
 		mp.late++
 		if queued {
 			mp.lateQ++
+			p.lateChanged(mp)
 		}
 	} else {
 		p.nondelayed++
@@ -511,6 +527,7 @@ func (p *Plan) add(mp *machPlan, e Entry, queued bool) {
 func (p *Plan) recomputeMakespan(m int) {
 	mp := &p.ms[m]
 	defer p.setMakespan(m)
+	p.profileChanged(m) // every replan and removal comes through here
 	mp.makespan = 0
 	for _, e := range mp.running {
 		mp.makespan = max(mp.makespan, e.End)
@@ -731,10 +748,10 @@ func (p *Plan) replan(m, pos int) {
 	mp.normalize()
 }
 
-// whatIfInsert returns machine m's makespan and the change in the plan's
-// number of non-delayed jobs if job j were inserted at queue position pos,
-// without changing the plan.
-func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int) {
+// whatIfInsert returns machine m's makespan, the change in the plan's
+// number of non-delayed jobs and job j's planned start if j were inserted
+// at queue position pos, without changing the plan.
+func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int, start float64) {
 	mp := &p.ms[m]
 	f, h, used, _ := p.activeAt(m, pos, false)
 	seq := append(p.seqBuf[:0], Entry{Job: j})
@@ -757,7 +774,7 @@ func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int) {
 		}
 	}
 	p.work += int64(len(mp.running) + pos)
-	return makespan, dnd
+	return makespan, dnd, seq[0].Start
 }
 
 // whatIfRemove returns the plan's makespan and the change in its number of

@@ -69,6 +69,44 @@ func checkPlan(t *testing.T, p *Plan, ctx string) {
 	if len(seen) != len(p.where) || len(seen) != p.count || nd != p.nondelayed {
 		t.Fatalf("%s: %d jobs seen, index %d, count %d; nondelayed %d want %d", ctx, len(seen), len(p.where), p.count, p.nondelayed, nd)
 	}
+	// Tabu's source index, once its marks are flushed, holds every
+	// machine's late queued count, and its winner is the scan's.
+	p.flushSources()
+	total, want := 0, -1
+	for m := range p.ms {
+		lq := p.ms[m].lateQ
+		if p.src.seen[m] != lq {
+			t.Fatalf("%s: source index has %d late queued jobs on machine %d, the plan %d", ctx, p.src.seen[m], m, lq)
+		}
+		total += lq
+		if !p.src.excluded[m] && lq > 0 && (want < 0 || lq > p.ms[want].lateQ) {
+			want = m
+		}
+	}
+	if got, any := p.source(false); got != want || any != (total > 0) {
+		t.Fatalf("%s: source %d (any late %v), want %d (%v)", ctx, got, any, want, total > 0)
+	}
+	// The gap index never puts a machine's first gap of any width later
+	// than it is (a later one would hide a machine from Tabu).
+	p.flushGaps()
+	for m := range p.ms {
+		mp := &p.ms[m]
+		for c := 1; c <= mp.cpus; c++ {
+			truth := math.Inf(1)
+			for i, f := range mp.free {
+				if f >= c && mp.ts[i+1] > p.now {
+					truth = max(mp.ts[i], p.now)
+					break
+				}
+			}
+			if got := p.gaps.early[m][c]; got > truth {
+				t.Fatalf("%s: gap index says machine %d's first %d-CPU gap starts at %v, the profile %v", ctx, m, c, got, truth)
+			}
+			if leaf := p.gaps.trees[c][p.gaps.leaves+m]; leaf != p.gaps.early[m][c] {
+				t.Fatalf("%s: gap index leaf %v, early %v", ctx, leaf, p.gaps.early[m][c])
+			}
+		}
+	}
 }
 
 func equalPlans(p *Plan, n *naive) error {
@@ -158,8 +196,8 @@ func TestIncrementalMatchesNaive(t *testing.T) {
 		p := NewPlan(mach, 2)
 		opt := TabuOptions{Iterations: 1 + r.IntN(30), TabuLen: r.IntN(5), AllSources: seed%2 == 0}
 		useTabu := seed%3 != 0
-		tb := NewTabu(opt, rand.NewPCG(seed, 2))
-		twinRng := rand.New(rand.NewPCG(seed, 2))
+		tb := NewTabu(opt, seed)
+		runs := 0
 		early := 0.0
 		if seed%4 == 1 {
 			early = 0.05
@@ -188,8 +226,9 @@ func TestIncrementalMatchesNaive(t *testing.T) {
 			}
 			checkPlan(t, p, ctx)
 			if useTabu {
-				want, wm := naiveOf(p).tabu(opt, twinRng)
+				want, wm := naiveOf(p).tabu(opt, seed, runs)
 				gm := tb.Run(p)
+				runs++
 				ctx := fmt.Sprintf("seed %d tabu after job %d", seed, id)
 				if gm != wm {
 					t.Fatalf("%s: %d moves, naive %d", ctx, gm, wm)

@@ -1,0 +1,125 @@
+package schedbased
+
+import "math"
+
+// gapIndex lets Tabu find the machines that may hold a moved job in a gap
+// without testing every machine: per CPU count c, a min tournament tree
+// over the machines of early(m, c), the start of machine m's first profile
+// segment with at least c free CPUs (from the time it was computed on;
+// +Inf when none or the machine has fewer CPUs).
+//
+// A stored value never exceeds the true one, which is all a query needs:
+// a machine whose gap can hold the job at t has early <= t. Time passing
+// and CPUs taken (Advance, a gap insertion) only raise the true value and
+// leave the stored one a valid bound; what may free CPUs in the profile
+// marks the machine — recomputeMakespan, through which every replan and
+// removal goes, and restore — and a query recomputes the marked machines
+// first. The plan tests check the bound after every operation.
+type gapIndex struct {
+	leaves  int
+	trees   [][]float64 // trees[c], c = 1..max CPUs; trees[0] unused
+	early   [][]float64 // early[m][c]
+	dirty   []int32
+	isDirty []bool
+}
+
+func newGapIndex(ms []machPlan) gapIndex {
+	g := gapIndex{leaves: 1, early: make([][]float64, len(ms)), isDirty: make([]bool, len(ms))}
+	for g.leaves < len(ms) {
+		g.leaves *= 2
+	}
+	maxCPUs := 0
+	for m := range ms {
+		maxCPUs = max(maxCPUs, ms[m].cpus)
+		g.early[m] = make([]float64, ms[m].cpus+1)
+		for c := range g.early[m] {
+			g.early[m][c] = math.Inf(1) // an empty machine has no gap
+		}
+	}
+	g.trees = make([][]float64, maxCPUs+1)
+	for c := 1; c <= maxCPUs; c++ {
+		t := make([]float64, 2*g.leaves)
+		for i := range t {
+			t[i] = math.Inf(1)
+		}
+		g.trees[c] = t
+	}
+	return g
+}
+
+// profileChanged marks machine m for recomputation.
+func (p *Plan) profileChanged(m int) {
+	g := &p.gaps
+	if !g.isDirty[m] {
+		g.isDirty[m] = true
+		g.dirty = append(g.dirty, int32(m))
+	}
+}
+
+// flushGaps recomputes early for the marked machines and their leaves.
+func (p *Plan) flushGaps() {
+	g := &p.gaps
+	for _, m32 := range g.dirty {
+		m := int(m32)
+		g.isDirty[m] = false
+		mp, early := &p.ms[m], g.early[m]
+		for c := range early {
+			early[c] = math.Inf(1)
+		}
+		have := 0 // early[1..have] are set
+		for i, f := range mp.free {
+			p.work++
+			if mp.ts[i+1] <= p.now {
+				continue
+			}
+			for ; have < f; have++ {
+				early[have+1] = max(mp.ts[i], p.now)
+			}
+			if have == mp.cpus {
+				break
+			}
+		}
+		for c := 1; c < len(early); c++ {
+			t := g.trees[c]
+			i := g.leaves + m
+			t[i] = early[c]
+			for i > 1 {
+				i /= 2
+				v := min(t[2*i], t[2*i+1])
+				p.work++
+				if t[i] == v {
+					break // the minima above are unchanged too
+				}
+				t[i] = v
+			}
+		}
+	}
+	g.dirty = g.dirty[:0]
+}
+
+// gapCandidates appends to out every machine with at least c CPUs whose
+// early(m, c) is at most bound: a superset of the machines that can hold
+// a c-CPU job in a gap starting by bound.
+func (p *Plan) gapCandidates(c int, bound float64, out []int) []int {
+	p.flushGaps()
+	g := &p.gaps
+	if c >= len(g.trees) {
+		return out
+	}
+	t := g.trees[c]
+	var walk func(i int)
+	walk = func(i int) {
+		p.work++
+		if t[i] > bound || math.IsInf(t[i], 1) {
+			return // nothing below starts by bound, or nothing has a gap
+		}
+		if i >= g.leaves {
+			out = append(out, i-g.leaves)
+			return
+		}
+		walk(2 * i)
+		walk(2*i + 1)
+	}
+	walk(1)
+	return out
+}
