@@ -236,11 +236,13 @@ func TestExecutorByHand(t *testing.T) {
 	// 10 s) and 4 (20, 5 s), which never wait.
 	// FCFS: job 1 runs 0-100, job 3 100-130.
 	// RR (50 s): job 1 0-50, job 3 50-80, job 1 80-130.
+	// Total completion: slave 1 sums 10 + 25 = 35; slave 0 sums
+	// 100 + 130 = 230 under FCFS and 130 + 80 = 210 under RR.
 	want := map[string]map[string]float64{
 		"fcfs": {MWaiting: (0 + 90 + 0 + 0) / 4.0, MTurnaround: (100 + 120 + 10 + 5) / 4.0, MResponse: 90 / 4.0,
-			MSlowdown: (1 + 4 + 1 + 1) / 4.0, MCompletion: 130, MStretch: 4, MSlices: 4, MJobs: 4},
+			MSlowdown: (1 + 4 + 1 + 1) / 4.0, MCompletion: 230, MStretch: 4, MMakespan: 130, MSlices: 4, MJobs: 4},
 		"rr": {MWaiting: (30 + 40 + 0 + 0) / 4.0, MTurnaround: (130 + 70 + 10 + 5) / 4.0, MResponse: 40 / 4.0,
-			MSlowdown: (1.3 + 70.0/30 + 1 + 1) / 4, MCompletion: 130, MStretch: 70.0 / 30, MSlices: 5, MJobs: 4},
+			MSlowdown: (1.3 + 70.0/30 + 1 + 1) / 4, MCompletion: 210, MStretch: 70.0 / 30, MMakespan: 130, MSlices: 5, MJobs: 4},
 	}
 	for _, r := range plan.Runs {
 		out, err := exec(context.Background(), r)
@@ -264,10 +266,11 @@ func TestExecutorByHand(t *testing.T) {
 	}
 }
 
-// TestCompletionSameForAllAlgorithms is the property the report's
-// Figure 8 section rests on: with fixed dealing and work-conserving local
-// schedulers, the last completion does not depend on the algorithm.
-func TestCompletionSameForAllAlgorithms(t *testing.T) {
+// TestMakespanSameForAllAlgorithms is the property the report's makespan
+// section rests on: with fixed dealing and work-conserving local
+// schedulers, the last completion does not depend on the algorithm; the
+// total completion time (Figure 8) does.
+func TestMakespanSameForAllAlgorithms(t *testing.T) {
 	root := syntheticRoot(t, 2000)
 	tr, err := readTrace(filepath.Join(root, "LCG-2005-1", "LCG.swf.gz"), Sources[1])
 	if err != nil {
@@ -278,16 +281,21 @@ func TestCompletionSameForAllAlgorithms(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var first float64
+		var first timeshare.Metrics
 		for i, a := range Algorithms {
 			m, _, err := Simulate(jobs, p, a, timeshare.DefaultQuantum)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if i == 0 {
-				first = m.TotalCompletion
-			} else if math.Abs(m.TotalCompletion-first) > tieTolerance*first {
-				t.Errorf("P=%d: %s total completion %g, FCFS %g", p, a, m.TotalCompletion, first)
+				first = m
+			} else if math.Abs(m.Makespan-first.Makespan) > tieTolerance*first.Makespan {
+				t.Errorf("P=%d: %s makespan %g, FCFS %g", p, a, m.Makespan, first.Makespan)
+			}
+			// At P = 16 this window hardly queues (offered load ~0.4),
+			// so only the overloaded P must separate the two.
+			if a == "spn" && p < 16 && !(m.TotalCompletion < first.TotalCompletion) {
+				t.Errorf("P=%d: SPN total completion %g not below FCFS's %g", p, m.TotalCompletion, first.TotalCompletion)
 			}
 		}
 	}
