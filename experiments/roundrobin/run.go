@@ -3,6 +3,7 @@ package roundrobin
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/gridbench/gridbench/bench"
@@ -44,12 +45,17 @@ func Window(t *Trace, start, n int) ([]timeshare.Job, error) {
 	return jobs, nil
 }
 
-// Simulate runs algo on P slaves over jobs and returns the paper's
-// metrics and the slice count.
+// Simulate runs algo (an algorithm or an APDRR variant) on P slaves over
+// jobs and returns the paper's metrics and the slice count. jobs is not
+// modified: a variant with its own priorities works on a copy.
 func Simulate(jobs []timeshare.Job, slaves int, algo string, quantum float64) (timeshare.Metrics, timeshare.Result, error) {
-	s, err := timeshare.New(algo, timeshare.Params{Quantum: quantum})
+	s, prio, err := scheduler(algo, quantum)
 	if err != nil {
 		return timeshare.Metrics{}, timeshare.Result{}, err
+	}
+	if prio != nil {
+		jobs = slices.Clone(jobs)
+		prio(jobs)
 	}
 	res, err := timeshare.Run(jobs, slaves, s)
 	if err != nil {
