@@ -362,6 +362,41 @@ func TestEvaluate(t *testing.T) {
 	}
 }
 
+// TestSharedWindow checks the executor's window reuse: the same window as
+// Window, reused while recent, and never modified by a variant that sets
+// its own priorities.
+func TestSharedWindow(t *testing.T) {
+	root := syntheticRoot(t, 2000)
+	tr, err := readTrace(filepath.Join(root, "LCG-2005-1", "LCG.swf.gz"), Sources[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Window(tr, 100, 500)
+	got, err := sharedWindow(tr, 100, 500)
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("shared window differs from Window (err %v)", err)
+	}
+	for start := range recentWindows - 1 {
+		if _, err := sharedWindow(tr, start, 10); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if again, _ := sharedWindow(tr, 100, 500); &again[0] != &got[0] {
+		t.Error("a recent window was prepared again")
+	}
+	for _, v := range Variants {
+		if _, _, err := Simulate(got, 4, v.Name, timeshare.DefaultQuantum); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Error("a variant modified the shared window")
+	}
+	if _, err := sharedWindow(tr, 1900, 500); err == nil {
+		t.Error("a window past the trace's end was accepted")
+	}
+}
+
 func TestOfferedLoad(t *testing.T) {
 	// 300 s of work submitted over 100 s: 3 per CPU on one slave, 0.75 on
 	// four; the job without a run time counts for nothing.
