@@ -386,28 +386,22 @@ func algoList(as []string) string {
 // and to's own records left out, so a variant can be checked in the place
 // of the algorithm the claims name.
 func substitute(recs []results.Record, from, to string) []results.Record {
-	var out []results.Record
-	for _, r := range recs {
-		switch r.Algorithm {
-		case to:
-			continue
-		case from:
-			r.Algorithm = to
-		}
-		out = append(out, r)
-	}
-	return out
+	return relabel(recs, func(r *results.Record) *string { return &r.Algorithm }, from, to)
 }
 
 // substituteMetric does the same for metrics: from's values checked as to.
 func substituteMetric(recs []results.Record, from, to string) []results.Record {
+	return relabel(recs, func(r *results.Record) *string { return &r.Metric }, from, to)
+}
+
+func relabel(recs []results.Record, field func(*results.Record) *string, from, to string) []results.Record {
 	var out []results.Record
 	for _, r := range recs {
-		switch r.Metric {
+		switch f := field(&r); *f {
 		case to:
 			continue
 		case from:
-			r.Metric = to
+			*f = to
 		}
 		out = append(out, r)
 	}
