@@ -793,7 +793,7 @@ func (r *reporter) writeInterpretations(b *bytes.Buffer) {
 			"the global queues only order jobs, which the local priority sort already does. The local quantum is sqrt(mean original run time of the jobs in the local queue), "+
 			"recomputed at every cycle; jobs arriving during a cycle join at the next (internal/timeshare/apdrr.go). Other readings are in the ablation, never in APDRR's own results.", timeshare.Thresholds[0], timeshare.Thresholds[1]),
 		"**APDRR ablation** (not the paper's; APDRR's own results above never use it): each variant changes one reading of APDRR and runs on the same windows; " +
-			"the claims are re-checked with the variant's records in APDRR's place. Run-time priorities: " + timeshare.RunTimePriorityText + ".",
+			"the claims are re-checked with the variant's records in APDRR's place. Run-time priorities use " + timeshare.RunTimePriorityText + ".",
 		"**RR**: quantum 50 s (the paper's \"50 units\" read as seconds, the trace's unit), no context-switch cost; a preempted job goes to the tail after jobs that arrived by then.",
 		"**Window placement** (the paper uses the prefix only; the other windows give confidence intervals): " + WindowRule +
 			". The seed is derived from (experiment, size, rep) rather than the run's workload seed, so every P of a size sees the same windows and the scaling claims are paired.",
@@ -805,7 +805,7 @@ func (r *reporter) writeInterpretations(b *bytes.Buffer) {
 			"(b) The makespan (largest over slaves of the slave's last completion): algorithm-independent here (section Makespan), so it cannot give Figure 8's ranking. " +
 			"Claims C1–C3 under it: " + r.completionSummary(substituteMetric(r.recs, MMakespan, MCompletion)) + ".",
 		fmt.Sprintf("**Claims**: \"shortest\" read as lower than each algorithm the text ranks below; joint statements (\"APDRR and SPN\") as each member beating each other algorithm named; "+
-			"paired two-sided Wilcoxon with direction from the rank-biserial r, α = %.2f, Holm over all comparisons of one claim; values within a relative %.0e counted as equal.", Alpha, tieTolerance),
+			"paired two-sided Wilcoxon with direction from the rank-biserial r, α = %.2f, Holm over all comparisons of one claim in one family of window sizes; values within a relative %.0e counted as equal.", Alpha, tieTolerance),
 		fmt.Sprintf("**Figure 2**: %d s windows from the first submission, lags up to half the number of windows, |FFT| of the ACF including lag 0; the dominant period is the largest bin above %.1f cycles/day "+
 			"(below it the slow decay of the ACF, i.e. long-range dependence, can outweigh any period).", 1024, PeakMinFreq),
 	}

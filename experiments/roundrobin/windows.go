@@ -111,7 +111,7 @@ func OfferedLoad(jobs []timeshare.Job, slaves int) float64 {
 
 // WindowRule states how windows are placed, for the page and the plan's
 // configuration (so changing the rule invalidates cached runs).
-const WindowRule = "rep 0 = records [0, n) (the paper's first n%); rep r >= 1 starts at " +
+const WindowRule = "rep 0 = records [0, n) (the trace's first n records, the paper's setting); rep r >= 1 starts at " +
 	"n + floor(u * (N - 2n + 1)) with u = vdc(r) + U/2^k, vdc the base-2 van der Corput radical inverse of r, " +
 	"k the bit length of r and U in [0,1) drawn from PCG(seed(size, r)); so windows avoid the prefix, " +
 	"any first R reps spread evenly over the rest of the trace, and a rep's window does not depend on how many reps are run"
