@@ -62,24 +62,29 @@ func BenchmarkTimeshare(b *testing.B) {
 }
 
 // BenchmarkTimeshareLCG runs the paper's grid: all seven algorithms on the
-// first 5% (9,402 jobs) of the LCG trace, P = 16 … 128.
+// LCG trace's prefixes of 5% (9,402 jobs) and of the paper's largest sample
+// (20,208 jobs, the roundrobin experiment's paper-sized window), P = 16 … 128.
 func BenchmarkTimeshareLCG(b *testing.B) {
 	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
-	const n = 9402
-	recs, _, err := trace.ReadAll(path, n)
-	if err != nil {
-		b.Fatal(err)
-	}
-	jobs := make([]timeshare.Job, len(recs))
-	for i, r := range recs {
-		jobs[i] = timeshare.Job{ID: int64(r.ID), Submit: r.Submit, Run: r.Run, User: r.User}
-	}
-	timeshare.PriorityRule(jobs)
-	for _, algo := range timeshare.Algorithms() {
-		for _, slaves := range []int{16, 32, 64, 128} {
-			b.Run(fmt.Sprintf("trace=lcg5pct/algo=%s/slaves=%d/jobs=%d", algo, slaves, n), func(b *testing.B) {
-				tsRun(b, jobs, slaves, algo)
-			})
+	for _, w := range []struct {
+		name string
+		n    int
+	}{{"lcg5pct", 9402}, {"lcg-n20208", 20208}} {
+		recs, _, err := trace.ReadAll(path, w.n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		jobs := make([]timeshare.Job, len(recs))
+		for i, r := range recs {
+			jobs[i] = timeshare.Job{ID: int64(r.ID), Submit: r.Submit, Run: r.Run, User: r.User}
+		}
+		timeshare.PriorityRule(jobs)
+		for _, algo := range timeshare.Algorithms() {
+			for _, slaves := range []int{16, 32, 64, 128} {
+				b.Run(fmt.Sprintf("trace=%s/algo=%s/slaves=%d/jobs=%d", w.name, algo, slaves, w.n), func(b *testing.B) {
+					tsRun(b, jobs, slaves, algo)
+				})
+			}
 		}
 	}
 }

@@ -20,7 +20,8 @@ func timeshareCommand() *cli.Command {
 		Description: "Deals the trace's valid jobs (run time >= 0) round-robin to P single-CPU slaves (the i-th valid job\n" +
 			"to slave i mod P), runs the chosen local scheduler on every slave, writes one CSV row per job and\n" +
 			"prints the average waiting, turnaround, response and bounded slowdown (tau = 10 s), the total\n" +
-			"completion time (last end - first submit) and the maximum stretch.\n" +
+			"completion time (the largest over slaves of the sum of the slave's job ends - first submit), the\n" +
+			"maximum stretch and the makespan (last end - first submit).\n" +
 			"Priorities (p, plrr, apdrr): " + timeshare.PriorityRuleText + ".",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (SWF or GWF, optionally gzipped; required)"},

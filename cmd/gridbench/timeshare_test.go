@@ -45,7 +45,9 @@ func TestTimeshareSmall(t *testing.T) {
 		t.Errorf("fcfs CSV:\n%s\nwant:\n%s", got, wantCSV)
 	}
 	// Waits 0,0,1,0; turnarounds 3,2,2,5; every bounded slowdown is 1
-	// (turnaround < tau); last end 9; job 3 has stretch 2.
+	// (turnaround < tau); job 3 has stretch 2. Total completion: slave 0
+	// ends jobs 1 and 3 at 3 and 4 (7), slave 1 jobs 2 and 5 at 3 and 9
+	// (12); the larger is 12. Last end 9.
 	wantOut := `trace                  testdata/timeshare_small.swf: 5 jobs read, 4 dealt, 1 skipped (run time < 0)
 platform               2 slaves, algorithm fcfs
 jobs                   4
@@ -53,8 +55,9 @@ avg_waiting_s          0.250
 avg_turnaround_s       3.000
 avg_response_s         0.250
 avg_bounded_slowdown   1.000
-total_completion_s     9.000
+total_completion_s     12.000
 max_stretch            2.000
+makespan_s             9.000
 slices                 4
 `
 	if stdout != wantOut {

@@ -5,11 +5,14 @@
 //
 // Pipeline position: it reads a trace once per process with
 // generators/trace (AuverGrid GWF when the user has it, else the LCG SWF
-// log; trace.go), cuts it into windows of 3% and 5% of its jobs, and
-// simulates each window with internal/timeshare on P = 16..128 slaves
-// (run.go). Rep 0 of every workload is the paper's setting, the first 3% or
-// 5% of the trace; reps 1..N are windows of the same size elsewhere in the
-// trace (windows.go), which gives the confidence intervals the paper lacks.
+// log; trace.go), cuts it into windows of two families of sizes, 3% and 5%
+// of its records and the paper's 12,125 and 20,208 records (the same on
+// AuverGrid, not on LCG), and simulates each window with internal/timeshare
+// on P = 16..128 slaves (run.go). Rep 0 of every workload is the paper's
+// setting, the trace's first n records; reps 1..N are windows of the same
+// size elsewhere in the trace (windows.go), which gives the confidence
+// intervals the paper lacks. Three variants of APDRR run beside the seven
+// algorithms for an ablation (ablation.go); APDRR itself is as published.
 // The window of a repetition depends only on (size, rep), so the curves
 // against P are paired as well as the algorithms of one workload.
 //
@@ -17,5 +20,6 @@
 // metric against P, one line per algorithm, both sizes), the trace's
 // count-process analysis of Figure 2, and checks the rankings the paper's
 // text states with paired Wilcoxon tests over the windows, Holm-corrected
-// within each claim.
+// within each claim and family of sizes, then re-checks the claims with
+// each APDRR variant in APDRR's place.
 package roundrobin

@@ -2,6 +2,7 @@ package roundrobin
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,61 +29,79 @@ func Label(algo string) string {
 // Config is everything that decides a run's result except the number of
 // repetitions; its hash decides whether cached runs are reused.
 type Config struct {
-	Trace      string   `json:"trace"`       // path below the data root
-	TraceJobs  int      `json:"trace_jobs"`  // records in the trace, so a different file invalidates the cache
-	Percents   []int    `json:"percents"`    // window sizes, % of the trace's records
-	Slaves     []int    `json:"slaves"`      // P
-	Algorithms []string `json:"algorithms"`  // timeshare registry names
-	Quantum    float64  `json:"quantum"`     // RR and PLRR, seconds
-	Priority   string   `json:"priority"`    // timeshare.PriorityRuleText
-	Thresholds [2]int   `json:"thresholds"`  // APDRR's global-queue thresholds
-	WindowRule string   `json:"window_rule"` // WindowRule
-	Quick      bool     `json:"quick"`
+	Trace      string   `json:"trace"`      // path below the data root
+	TraceJobs  int      `json:"trace_jobs"` // records in the trace, so a different file invalidates the cache
+	Percents   []int    `json:"percents"`   // window sizes, % of the trace's records
+	Counts     []int    `json:"counts"`     // window sizes in records (the paper's process counts)
+	Slaves     []int    `json:"slaves"`     // P
+	Algorithms []string `json:"algorithms"` // timeshare registry names
+	Ablation   []string `json:"ablation"`   // APDRR variants (Variants), run beside the algorithms
+	// AblationRules describe the variants, so changing one invalidates
+	// cached runs.
+	AblationRules []string `json:"ablation_rules"`
+	Quantum       float64  `json:"quantum"`     // RR and PLRR, seconds
+	Priority      string   `json:"priority"`    // timeshare.PriorityRuleText
+	Thresholds    [2]int   `json:"thresholds"`  // APDRR's global-queue thresholds
+	WindowRule    string   `json:"window_rule"` // WindowRule
+	Quick         bool     `json:"quick"`
 }
 
+// PaperCounts are the paper's sample sizes: 12,125 and 20,208 processes,
+// 3% and 5% of AuverGrid's 404,176 jobs.
+var PaperCounts = []int{12125, 20208}
+
 // DefaultConfig is the SPEC's configuration on a trace of traceJobs
-// records (quick: 1% windows on P = 16 and 64).
+// records (quick: 1% and 2,000-record windows on P = 16 and 64).
 func DefaultConfig(rel string, traceJobs int, quick bool) Config {
 	c := Config{
 		Trace: rel, TraceJobs: traceJobs,
-		Percents: []int{3, 5}, Slaves: []int{16, 32, 64, 128},
-		Algorithms: Algorithms, Quantum: timeshare.DefaultQuantum,
+		Percents: []int{3, 5}, Counts: PaperCounts, Slaves: []int{16, 32, 64, 128},
+		Algorithms: Algorithms, Ablation: VariantNames(), AblationRules: variantRules(), Quantum: timeshare.DefaultQuantum,
 		Priority: timeshare.PriorityRuleText, Thresholds: timeshare.Thresholds,
 		WindowRule: WindowRule, Quick: quick,
 	}
 	if quick {
-		c.Percents, c.Slaves = []int{1}, []int{16, 64}
+		c.Percents, c.Counts, c.Slaves = []int{1}, []int{2000}, []int{16, 64}
 	}
 	return c
 }
 
-// SizeID names a window size, e.g. "3%".
-func SizeID(percent int) string { return strconv.Itoa(percent) + "%" }
+// Sizes lists the window sizes of c: the percentages, then the counts.
+func (c Config) Sizes() []Size {
+	var out []Size
+	for _, p := range c.Percents {
+		out = append(out, Pct(p))
+	}
+	for _, n := range c.Counts {
+		out = append(out, Jobs(n))
+	}
+	return out
+}
 
-// WorkloadID names one (size, P) workload, e.g. "3%/P=16".
-func WorkloadID(percent, slaves int) string { return fmt.Sprintf("%s/P=%d", SizeID(percent), slaves) }
+// WorkloadID names one (size, P) workload, e.g. "3%/P=16" or
+// "n=12125/P=16".
+func WorkloadID(size Size, slaves int) string { return fmt.Sprintf("%s/P=%d", size.ID(), slaves) }
 
 // ParseWorkload inverts WorkloadID.
-func ParseWorkload(w string) (percent, slaves int, err error) {
-	size, p, ok := strings.Cut(w, "/P=")
-	pct, ok2 := strings.CutSuffix(size, "%")
-	if !ok || !ok2 {
-		return 0, 0, fmt.Errorf("%s: workload %q is not of the form <percent>%%/P=<slaves>", Name, w)
+func ParseWorkload(w string) (size Size, slaves int, err error) {
+	id, p, ok := strings.Cut(w, "/P=")
+	if !ok {
+		return Size{}, 0, fmt.Errorf("%s: workload %q is not of the form <size>/P=<slaves>", Name, w)
 	}
-	if percent, err = strconv.Atoi(pct); err == nil {
+	if size, err = ParseSize(id); err == nil {
 		slaves, err = strconv.Atoi(p)
 	}
 	if err != nil {
-		return 0, 0, fmt.Errorf("%s: workload %q: %v", Name, w, err)
+		return Size{}, 0, fmt.Errorf("%s: workload %q: %v", Name, w, err)
 	}
-	return percent, slaves, nil
+	return size, slaves, nil
 }
 
 // Spec is what the executor needs beyond a run's identity.
 type Spec struct {
 	Path    string // the trace file
 	Source  TraceSource
-	Percent int
+	Size    Size
 	Slaves  int
 	Start   int // first record of the window
 	Len     int // records in the window
@@ -124,36 +143,39 @@ func (e Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, er
 	return PlanConfig(DefaultConfig(src.Rel, len(tr.Jobs), cfg.Quick), path, src, reps)
 }
 
-// PlanConfig plans every size × P × window × algorithm of c on the trace
-// at path: reps+1 windows per size (rep 0 the prefix). Runs are ordered
-// size, P, rep, algorithm, so the algorithms of one window run together.
+// PlanConfig plans every size × P × window × algorithm (and APDRR
+// variant) of c on the trace at path: reps+1 windows per size (rep 0 the
+// prefix). Runs are ordered size, P, rep, algorithm, so the algorithms of
+// one window run together.
 func PlanConfig(c Config, path string, src TraceSource, reps int) (bench.Plan, bench.Executor, error) {
 	if reps < 0 {
 		return bench.Plan{}, nil, fmt.Errorf("%s: %d repetitions: need at least 0", Name, reps)
 	}
-	if len(c.Algorithms) == 0 || len(c.Percents) == 0 || len(c.Slaves) == 0 {
-		return bench.Plan{}, nil, fmt.Errorf("%s: empty plan (algorithms %v, sizes %v, slaves %v)", Name, c.Algorithms, c.Percents, c.Slaves)
+	sizes := c.Sizes()
+	if len(c.Algorithms) == 0 || len(sizes) == 0 || len(c.Slaves) == 0 {
+		return bench.Plan{}, nil, fmt.Errorf("%s: empty plan (algorithms %v, sizes %v, slaves %v)", Name, c.Algorithms, sizes, c.Slaves)
 	}
-	for _, a := range c.Algorithms {
-		if _, err := timeshare.New(a, timeshare.Params{Quantum: c.Quantum}); err != nil {
+	algos := append(slices.Clone(c.Algorithms), c.Ablation...)
+	for _, a := range algos {
+		if _, _, err := scheduler(a, c.Quantum); err != nil {
 			return bench.Plan{}, nil, fmt.Errorf("%s: %w", Name, err)
 		}
 	}
 	plan := bench.Plan{Experiment: Name, Config: c}
-	for _, pct := range c.Percents {
-		n := WindowLen(c.TraceJobs, pct)
-		if pct <= 0 || pct > 100 || n < 1 {
-			return bench.Plan{}, nil, fmt.Errorf("%s: window of %d%% of %d records is empty", Name, pct, c.TraceJobs)
+	for _, size := range sizes {
+		n := size.Len(c.TraceJobs)
+		if size.Percent < 0 || size.Percent > 100 || n < 1 {
+			return bench.Plan{}, nil, fmt.Errorf("%s: a window of %s of %d records is empty or longer than the trace; use a smaller size", Name, size.ID(), c.TraceJobs)
 		}
 		for _, p := range c.Slaves {
 			if p < 1 {
 				return bench.Plan{}, nil, fmt.Errorf("%s: %d slaves: need at least 1", Name, p)
 			}
-			w := WorkloadID(pct, p)
+			w := WorkloadID(size, p)
 			for rep := 0; rep <= reps; rep++ {
-				spec := Spec{Path: path, Source: src, Percent: pct, Slaves: p, Len: n, Quantum: c.Quantum,
-					Start: WindowStart(c.TraceJobs, n, rep, WindowSeed(pct, rep))}
-				for _, a := range c.Algorithms {
+				spec := Spec{Path: path, Source: src, Size: size, Slaves: p, Len: n, Quantum: c.Quantum,
+					Start: WindowStart(c.TraceJobs, n, rep, WindowSeed(size, rep))}
+				for _, a := range algos {
 					plan.Runs = append(plan.Runs, bench.NewRun(Name, w, a, rep, spec))
 				}
 			}

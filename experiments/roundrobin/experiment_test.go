@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -97,11 +98,11 @@ func TestWindowStart(t *testing.T) {
 	var bins [8]int
 	seen := map[int]bool{}
 	for rep := 1; rep <= 20; rep++ {
-		s := WindowStart(total, n, rep, WindowSeed(5, rep))
+		s := WindowStart(total, n, rep, WindowSeed(Pct(5), rep))
 		if s < lo || s > hi {
 			t.Fatalf("rep %d starts at %d, outside [%d, %d]", rep, s, lo, hi)
 		}
-		if s != WindowStart(total, n, rep, WindowSeed(5, rep)) {
+		if s != WindowStart(total, n, rep, WindowSeed(Pct(5), rep)) {
 			t.Fatal("window start is not deterministic")
 		}
 		seen[s] = true
@@ -116,7 +117,7 @@ func TestWindowStart(t *testing.T) {
 		t.Errorf("%d distinct starts for 20 reps", len(seen))
 	}
 	// Different sizes and reps get different seeds; P is not part of it.
-	if WindowSeed(3, 1) == WindowSeed(5, 1) || WindowSeed(3, 1) == WindowSeed(3, 2) {
+	if WindowSeed(Pct(3), 1) == WindowSeed(Pct(5), 1) || WindowSeed(Pct(3), 1) == WindowSeed(Pct(3), 2) || WindowSeed(Pct(3), 1) == WindowSeed(Jobs(3), 1) {
 		t.Error("window seeds collide")
 	}
 	// A trace shorter than two windows: the window stays inside it.
@@ -128,11 +129,19 @@ func TestWindowStart(t *testing.T) {
 }
 
 func TestWorkloadID(t *testing.T) {
-	pct, p, err := ParseWorkload(WorkloadID(5, 128))
-	if err != nil || pct != 5 || p != 128 {
-		t.Fatalf("round trip gave %d, %d, %v", pct, p, err)
+	for _, size := range []Size{Pct(5), Jobs(12125)} {
+		got, p, err := ParseWorkload(WorkloadID(size, 128))
+		if err != nil || got != size || p != 128 {
+			t.Fatalf("%v: round trip gave %v, %d, %v", size, got, p, err)
+		}
 	}
-	for _, bad := range []string{"5/P=16", "5%P=16", "x%/P=16", "5%/P=x"} {
+	if WorkloadID(Jobs(12125), 16) != "n=12125/P=16" || Jobs(9).Family() != FamilyJobs || Pct(9).Family() != FamilyPercent {
+		t.Error("workload ids or families changed")
+	}
+	if Jobs(10).Len(9) != 0 || Jobs(10).Len(10) != 10 || Pct(3).Len(188041) != 5641 {
+		t.Error("window lengths")
+	}
+	for _, bad := range []string{"5/P=16", "5%P=16", "x%/P=16", "5%/P=x", "n=/P=16", "n=0/P=16", "n=x/P=16"} {
 		if _, _, err := ParseWorkload(bad); err == nil {
 			t.Errorf("ParseWorkload(%q) accepted", bad)
 		}
@@ -140,14 +149,15 @@ func TestWorkloadID(t *testing.T) {
 }
 
 func TestPlanShape(t *testing.T) {
-	root := syntheticRoot(t, 3000)
+	const records = 21000 // room for the paper's 20,208-record windows
+	root := syntheticRoot(t, records)
 	isolate(t, root)
 	for _, tc := range []struct {
 		quick       bool
 		reps        int
 		sizes, ps   int
 		wantWindows int
-	}{{false, 20, 2, 4, 21}, {true, 3, 1, 2, 4}} {
+	}{{false, 20, 4, 4, 21}, {true, 3, 2, 2, 4}} {
 		plan, exec, err := Experiment{}.Plan(experiments.Config{Reps: tc.reps, Quick: tc.quick, DataDir: root})
 		if err != nil {
 			t.Fatal(err)
@@ -155,11 +165,11 @@ func TestPlanShape(t *testing.T) {
 		if exec == nil || plan.Experiment != Name {
 			t.Fatal("plan without executor or name")
 		}
-		if want := tc.sizes * tc.ps * tc.wantWindows * len(Algorithms); len(plan.Runs) != want {
+		if want := tc.sizes * tc.ps * tc.wantWindows * (len(Algorithms) + len(Variants)); len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
 		}
 		c := plan.Config.(Config)
-		if c.TraceJobs != 3000 || c.Quick != tc.quick {
+		if c.TraceJobs != records || c.Quick != tc.quick {
 			t.Errorf("config %+v", c)
 		}
 		// Identities are unique; the algorithms of one window share the
@@ -174,13 +184,13 @@ func TestPlanShape(t *testing.T) {
 			}
 			ids[id] = true
 			s := r.Spec.(Spec)
-			if s.Len != WindowLen(3000, s.Percent) || s.Start+s.Len > 3000 {
+			if s.Len != s.Size.Len(records) || s.Start+s.Len > records {
 				t.Fatalf("run %s: window [%d, +%d)", id, s.Start, s.Len)
 			}
 			if r.Rep == 0 && s.Start != 0 {
 				t.Fatalf("run %s: rep 0 is not the prefix", id)
 			}
-			key := fmt.Sprintf("%d/%d", s.Percent, r.Rep)
+			key := fmt.Sprintf("%s/%d", s.Size.ID(), r.Rep)
 			if w, ok := window[key]; ok && (w.Start != s.Start || w.Len != s.Len) {
 				t.Fatalf("%s: windows differ across P or algorithms", key)
 			}
@@ -225,7 +235,7 @@ func TestExecutorByHand(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := DefaultConfig(src.Rel, 4, false)
-	c.Percents, c.Slaves, c.Algorithms = []int{100}, []int{2}, []string{"fcfs", "rr"}
+	c.Percents, c.Counts, c.Slaves, c.Algorithms, c.Ablation = []int{100}, nil, []int{2}, []string{"fcfs", "rr"}, nil
 	plan, exec, err := PlanConfig(c, path, src, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -237,11 +247,13 @@ func TestExecutorByHand(t *testing.T) {
 	// 10 s) and 4 (20, 5 s), which never wait.
 	// FCFS: job 1 runs 0-100, job 3 100-130.
 	// RR (50 s): job 1 0-50, job 3 50-80, job 1 80-130.
+	// Total completion: slave 1 sums 10 + 25 = 35; slave 0 sums
+	// 100 + 130 = 230 under FCFS and 130 + 80 = 210 under RR.
 	want := map[string]map[string]float64{
 		"fcfs": {MWaiting: (0 + 90 + 0 + 0) / 4.0, MTurnaround: (100 + 120 + 10 + 5) / 4.0, MResponse: 90 / 4.0,
-			MSlowdown: (1 + 4 + 1 + 1) / 4.0, MCompletion: 130, MStretch: 4, MSlices: 4, MJobs: 4},
+			MSlowdown: (1 + 4 + 1 + 1) / 4.0, MCompletion: 230, MStretch: 4, MMakespan: 130, MSlices: 4, MJobs: 4},
 		"rr": {MWaiting: (30 + 40 + 0 + 0) / 4.0, MTurnaround: (130 + 70 + 10 + 5) / 4.0, MResponse: 40 / 4.0,
-			MSlowdown: (1.3 + 70.0/30 + 1 + 1) / 4, MCompletion: 130, MStretch: 70.0 / 30, MSlices: 5, MJobs: 4},
+			MSlowdown: (1.3 + 70.0/30 + 1 + 1) / 4, MCompletion: 210, MStretch: 70.0 / 30, MMakespan: 130, MSlices: 5, MJobs: 4},
 	}
 	for _, r := range plan.Runs {
 		out, err := exec(context.Background(), r)
@@ -265,10 +277,11 @@ func TestExecutorByHand(t *testing.T) {
 	}
 }
 
-// TestCompletionSameForAllAlgorithms is the property the report's
-// Figure 8 section rests on: with fixed dealing and work-conserving local
-// schedulers, the last completion does not depend on the algorithm.
-func TestCompletionSameForAllAlgorithms(t *testing.T) {
+// TestMakespanSameForAllAlgorithms is the property the report's makespan
+// section rests on: with fixed dealing and work-conserving local
+// schedulers, the last completion does not depend on the algorithm; the
+// total completion time (Figure 8) does.
+func TestMakespanSameForAllAlgorithms(t *testing.T) {
 	root := syntheticRoot(t, 2000)
 	tr, err := readTrace(filepath.Join(root, "LCG-2005-1", "LCG.swf.gz"), Sources[1])
 	if err != nil {
@@ -279,16 +292,21 @@ func TestCompletionSameForAllAlgorithms(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var first float64
+		var first timeshare.Metrics
 		for i, a := range Algorithms {
 			m, _, err := Simulate(jobs, p, a, timeshare.DefaultQuantum)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if i == 0 {
-				first = m.TotalCompletion
-			} else if math.Abs(m.TotalCompletion-first) > tieTolerance*first {
-				t.Errorf("P=%d: %s total completion %g, FCFS %g", p, a, m.TotalCompletion, first)
+				first = m
+			} else if math.Abs(m.Makespan-first.Makespan) > tieTolerance*first.Makespan {
+				t.Errorf("P=%d: %s makespan %g, FCFS %g", p, a, m.Makespan, first.Makespan)
+			}
+			// At P = 16 this window hardly queues (offered load ~0.4),
+			// so only the overloaded P must separate the two.
+			if a == "spn" && p < 16 && !(m.TotalCompletion < first.TotalCompletion) {
+				t.Errorf("P=%d: SPN total completion %g not below FCFS's %g", p, m.TotalCompletion, first.TotalCompletion)
 			}
 		}
 	}
@@ -302,7 +320,7 @@ func TestEvaluate(t *testing.T) {
 	// highest, total completion equal for everyone, over 21 windows.
 	var recs []results.Record
 	r := rand.New(rand.NewPCG(7, 7))
-	ws := []Workload{{WorkloadID(3, 16), 3, 16}, {WorkloadID(3, 64), 3, 64}}
+	ws := []Workload{{WorkloadID(Pct(3), 16), Pct(3), 16}, {WorkloadID(Pct(3), 64), Pct(3), 64}}
 	for _, w := range ws {
 		for rep := 0; rep <= 20; rep++ {
 			base := 100 + 50*r.Float64()
@@ -345,6 +363,97 @@ func TestEvaluate(t *testing.T) {
 	}
 }
 
+// TestSharedWindow checks the executor's window reuse: the same window as
+// Window, reused while recent, and never modified by a variant that sets
+// its own priorities.
+func TestSharedWindow(t *testing.T) {
+	root := syntheticRoot(t, 2000)
+	tr, err := readTrace(filepath.Join(root, "LCG-2005-1", "LCG.swf.gz"), Sources[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := Window(tr, 100, 500)
+	got, err := sharedWindow(tr, 100, 500)
+	if err != nil || !slices.Equal(got, want) {
+		t.Fatalf("shared window differs from Window (err %v)", err)
+	}
+	for start := range recentWindows - 1 {
+		if _, err := sharedWindow(tr, start, 10); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if again, _ := sharedWindow(tr, 100, 500); &again[0] != &got[0] {
+		t.Error("a recent window was prepared again")
+	}
+	for _, v := range Variants {
+		if _, _, err := Simulate(got, 4, v.Name, timeshare.DefaultQuantum); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Error("a variant modified the shared window")
+	}
+	if _, err := sharedWindow(tr, 1900, 500); err == nil {
+		t.Error("a window past the trace's end was accepted")
+	}
+}
+
+func TestOfferedLoad(t *testing.T) {
+	// 300 s of work submitted over 100 s: 3 per CPU on one slave, 0.75 on
+	// four; the job without a run time counts for nothing.
+	jobs := []timeshare.Job{{Submit: 10, Run: 100}, {Submit: 60, Run: 200}, {Submit: 110, Run: 0}, {Submit: 500, Run: -1}}
+	if l := OfferedLoad(jobs, 1); l != 3 {
+		t.Errorf("load on 1 slave %v, want 3", l)
+	}
+	if l := OfferedLoad(jobs, 4); l != 0.75 {
+		t.Errorf("load on 4 slaves %v, want 0.75", l)
+	}
+	if l := OfferedLoad(jobs[:1], 1); !math.IsNaN(l) {
+		t.Errorf("one submit instant: load %v, want NaN", l)
+	}
+}
+
+// TestAblationSubstitute checks that a variant is judged in APDRR's place:
+// with made-up values where the variant is lowest everywhere, T1 holds for
+// it and not for APDRR as written.
+func TestAblationSubstitute(t *testing.T) {
+	var recs []results.Record
+	ws := []Workload{{WorkloadID(Jobs(100), 16), Jobs(100), 16}}
+	r := rand.New(rand.NewPCG(3, 3))
+	for rep := 0; rep <= 20; rep++ {
+		base := 100 + 50*r.Float64()
+		for k, a := range append(slices.Clone(Algorithms), "apdrr-runtime") {
+			v := base * (2 + float64(k)*0.1)
+			if a == "apdrr-runtime" {
+				v = base
+			}
+			recs = append(recs, results.Record{Experiment: Name, Workload: ws[0].ID, Algorithm: a, Rep: rep, Metric: MTurnaround, Value: v})
+		}
+	}
+	status := func(recs []results.Record) string {
+		for _, v := range Evaluate(recs, ws) {
+			if v.ID == "T1" {
+				return v.Status()
+			}
+		}
+		return "missing"
+	}
+	if s := status(recs); s != "not held" {
+		t.Errorf("APDRR as written: T1 %s, want not held", s)
+	}
+	if s := status(substitute(recs, "apdrr-runtime", "apdrr")); s != "held" {
+		t.Errorf("run-time variant in APDRR's place: T1 %s, want held", s)
+	}
+	for _, v := range Variants {
+		if _, _, err := scheduler(v.Name, timeshare.DefaultQuantum); err != nil {
+			t.Errorf("variant %s: %v", v.Name, err)
+		}
+	}
+	if _, _, err := scheduler("apdrr-nope", 50); err == nil || !strings.Contains(err.Error(), "apdrr-q50") {
+		t.Errorf("unknown variant: %v", err)
+	}
+}
+
 // TestReportQuick runs the quick configuration end to end on a synthetic
 // trace in a temporary folder: plan, runner, report.
 func TestReportQuick(t *testing.T) {
@@ -372,9 +481,16 @@ func TestReportQuick(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"Quick configuration", "Trace: LCG-2005-1", "AuverGrid", "Interpretations", "Dominant period",
-		"mismatch with Figure 8", timeshare.PriorityRuleText, "Metric definitions", "slices per second"} {
+		timeshare.PriorityRuleText, "Metric definitions", "slices per second", "## Makespan (algorithm-independent)",
+		"## APDRR ablation", "APDRR, q = 50 s", "APDRR, run-time priorities", "Offered load per CPU", "| n=2000/P=16 |", "| 1%/P=64 |",
+		"paper-sized windows: C1", "non-reproduction of APDRR as published"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
+		}
+	}
+	for _, gone := range []string{"identical across algorithms", "mismatch with Figure 8"} {
+		if strings.Contains(page, gone) {
+			t.Errorf("page still says %q", gone)
 		}
 	}
 	for _, f := range append(figures, figure{file: "fig2-count-process"}) {

@@ -1,15 +1,117 @@
 package roundrobin
 
 import (
+	"fmt"
+	"math"
 	"math/bits"
 	"math/rand/v2"
+	"strconv"
+	"strings"
 
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/internal/timeshare"
 )
+
+// Size is a window size: Percent% of the trace's records, or Jobs records.
+// Exactly one of the two is set. The paper's samples are 12,125 and 20,208
+// processes, 3% and 5% of AuverGrid; on another trace the two readings give
+// different windows, so both are run, each as its own family of workloads.
+type Size struct {
+	Percent int `json:"percent,omitempty"`
+	Jobs    int `json:"jobs,omitempty"`
+}
+
+// Pct and Jobs build the two kinds of Size.
+func Pct(percent int) Size { return Size{Percent: percent} }
+func Jobs(n int) Size      { return Size{Jobs: n} }
+
+// ID names the size in workload ids: "3%" or "n=12125".
+func (s Size) ID() string {
+	if s.Jobs > 0 {
+		return "n=" + strconv.Itoa(s.Jobs)
+	}
+	return strconv.Itoa(s.Percent) + "%"
+}
+
+// Len is the number of records of a window of this size in a trace of
+// total records (0 when it does not fit).
+func (s Size) Len(total int) int {
+	if s.Jobs > 0 {
+		if s.Jobs > total {
+			return 0
+		}
+		return s.Jobs
+	}
+	return WindowLen(total, s.Percent)
+}
+
+// Family is the size's family of workloads.
+func (s Size) Family() Family {
+	if s.Jobs > 0 {
+		return FamilyJobs
+	}
+	return FamilyPercent
+}
+
+// ParseSize inverts Size.ID.
+func ParseSize(id string) (Size, error) {
+	if n, ok := strings.CutPrefix(id, "n="); ok {
+		v, err := strconv.Atoi(n)
+		if err != nil || v < 1 {
+			return Size{}, fmt.Errorf("size %q: want n=<records>", id)
+		}
+		return Jobs(v), nil
+	}
+	if p, ok := strings.CutSuffix(id, "%"); ok {
+		v, err := strconv.Atoi(p)
+		if err != nil || v < 1 {
+			return Size{}, fmt.Errorf("size %q: want <percent>%%", id)
+		}
+		return Pct(v), nil
+	}
+	return Size{}, fmt.Errorf("size %q is neither <percent>%% nor n=<records>", id)
+}
+
+// Family groups workloads whose windows are sized the same way; claims are
+// checked, and Holm-corrected, within one family.
+type Family int
+
+const (
+	FamilyPercent Family = iota // a percentage of the trace's records
+	FamilyJobs                  // the paper's process counts
+)
+
+// Families lists the families in page order.
+var Families = []Family{FamilyPercent, FamilyJobs}
+
+func (f Family) String() string {
+	if f == FamilyJobs {
+		return "paper-sized windows"
+	}
+	return "% windows"
+}
+
+// OfferedLoad is the work offered to each CPU per unit of time: the
+// summed run time of the dealt jobs over P times the span of their
+// submits. Above 1 the slaves cannot keep up and queues grow for the whole
+// window; the paper does not say how loaded its platform was.
+func OfferedLoad(jobs []timeshare.Job, slaves int) float64 {
+	work, first, last := 0.0, math.Inf(1), math.Inf(-1)
+	for _, j := range jobs {
+		if j.Run >= 0 {
+			work += j.Run
+			first, last = min(first, j.Submit), max(last, j.Submit)
+		}
+	}
+	if !(last > first) {
+		return math.NaN()
+	}
+	return work / (float64(slaves) * (last - first))
+}
 
 // WindowRule states how windows are placed, for the page and the plan's
 // configuration (so changing the rule invalidates cached runs).
-const WindowRule = "rep 0 = records [0, n) (the paper's first n%); rep r >= 1 starts at " +
+const WindowRule = "rep 0 = records [0, n) (the trace's first n records, the paper's setting); rep r >= 1 starts at " +
 	"n + floor(u * (N - 2n + 1)) with u = vdc(r) + U/2^k, vdc the base-2 van der Corput radical inverse of r, " +
 	"k the bit length of r and U in [0,1) drawn from PCG(seed(size, r)); so windows avoid the prefix, " +
 	"any first R reps spread evenly over the rest of the trace, and a rep's window does not depend on how many reps are run"
@@ -25,8 +127,8 @@ func WindowLen(total, percent int) int { return total * percent / 100 }
 // WindowSeed is the seed that places the window of one (size, rep). It
 // leaves P out on purpose: every P of a size sees the same windows, so
 // "does the metric fall as P grows" is a paired comparison too.
-func WindowSeed(percent, rep int) uint64 {
-	return bench.WorkloadSeed(Name, SizeID(percent), rep)
+func WindowSeed(size Size, rep int) uint64 {
+	return bench.WorkloadSeed(Name, size.ID(), rep)
 }
 
 // WindowStart returns the first record of the window of n records for

@@ -36,19 +36,22 @@ func GlobalQueue(priority int) int {
 //  3. The quantum is sqrt(mean of the original run times of the jobs in the
 //     local queue), recomputed every cycle. Original rather than remaining
 //     times: the paper's formula names P_i.runtime, the job attribute.
+//     (Params.APDRRQuantum > 0 fixes it instead, for ablation only.)
 //  4. Each job in that order gets one slice of min(quantum, remaining);
 //     finished jobs leave, the others stay in the same relative order.
 //
 // Several whole cycles are jumped at once when no job can finish inside them
 // and no arrival would be admitted at their starts (the quantum is then the
 // same for all of them).
-type apdrr struct{}
-
-func init() {
-	Register("apdrr", func(Params) Scheduler { return apdrr{} })
+type apdrr struct {
+	fixed float64 // the quantum when > 0; 0 for the dynamic one
 }
 
-func (apdrr) Schedule(jobs []Job, out []Outcome) int64 {
+func init() {
+	Register("apdrr", func(p Params) Scheduler { return apdrr{fixed: p.APDRRQuantum} })
+}
+
+func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
 	var prios []int
 	for i := range jobs {
@@ -89,6 +92,9 @@ func (apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 			}
 		}
 		q := math.Sqrt(sum / float64(queued))
+		if a.fixed > 0 {
+			q = a.fixed
+		}
 		m := float64(queued)
 
 		k := roundsBelow(minRem, q)

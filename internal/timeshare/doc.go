@@ -6,7 +6,7 @@
 // It sits beside internal/sim in the pipeline: generators/trace supplies the
 // jobs (the CLI converts trace.Job to this package's small Job), this package
 // produces one Outcome per job, metrics.go reduces outcomes to the six
-// figures the paper plots, and output.go renders the per-job CSV and the
+// figures the paper plots (and the makespan), and output.go renders the per-job CSV and the
 // summary (the only file that touches io). It imports nothing else of ours.
 //
 // Conventions, shared by every algorithm:

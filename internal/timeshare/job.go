@@ -1,6 +1,7 @@
 package timeshare
 
 import (
+	"cmp"
 	"math"
 	"slices"
 )
@@ -75,6 +76,31 @@ func PriorityRule(jobs []Job) {
 		} else {
 			jobs[i].Priority = PriorityLevels
 		}
+	}
+}
+
+// RunTimePriorityText states PriorityByRun in one sentence, for reports.
+const RunTimePriorityText = "run-time levels: valid jobs sorted by run time ascending (ties by input order); " +
+	"the job of rank i (from 0) of N gets priority 1 + floor(3 * i / N), so the shortest third is the most urgent"
+
+// PriorityByRun sets Priority from run times instead of users: the shortest
+// third of the valid jobs gets 1, the next third 2, the longest third 3
+// (jobs with Run < 0 get 3). It is not the paper's rule; the roundrobin
+// ablation uses it to ask whether APDRR would win with priorities that
+// know the run time, as SPN does.
+func PriorityByRun(jobs []Job) {
+	var idx []int
+	for i := range jobs {
+		jobs[i].Priority = PriorityLevels
+		if jobs[i].valid() {
+			idx = append(idx, i)
+		}
+	}
+	// Unstable sort with the index as tie-break: stable order, without the
+	// stable sort's slow merges on unsorted run times.
+	slices.SortFunc(idx, func(a, b int) int { return cmp.Or(cmp.Compare(jobs[a].Run, jobs[b].Run), cmp.Compare(a, b)) })
+	for rank, i := range idx {
+		jobs[i].Priority = 1 + PriorityLevels*rank/len(idx)
 	}
 }
 

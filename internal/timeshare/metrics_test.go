@@ -23,8 +23,9 @@ func TestSummarize(t *testing.T) {
 		AvgTurnaround:      (5 + 24 + 300) / 3.0,
 		AvgResponse:        (5 + 1 + 10) / 3.0,
 		AvgBoundedSlowdown: (1 + 2.4 + 3) / 3.0,
-		TotalCompletion:    330 - 10,
+		TotalCompletion:    (15 - 10) + (44 - 10) + (330 - 10), // all on slave 0
 		MaxStretch:         6,
+		Makespan:           330 - 10,
 	}
 	if math.Abs(m.AvgBoundedSlowdown-want.AvgBoundedSlowdown) > 1e-12 {
 		t.Errorf("bounded slowdown %v, want %v", m.AvgBoundedSlowdown, want.AvgBoundedSlowdown)
@@ -35,6 +36,27 @@ func TestSummarize(t *testing.T) {
 	}
 	if (Summarize(nil, nil) != Metrics{}) {
 		t.Error("empty workload should give zero metrics")
+	}
+}
+
+// TestTotalCompletionIsPerSlaveSum is the example: one slave, jobs
+// of 10 s and 1 s submitted at 0. FCFS ends them at 10 and 11 (21), SPN at
+// 11 and 1 (12); the makespan is 11 under both.
+func TestTotalCompletionIsPerSlaveSum(t *testing.T) {
+	jobs := []Job{{Submit: 0, Run: 10}, {Submit: 0, Run: 1}}
+	for algo, want := range map[string]float64{"fcfs": 21, "spn": 12} {
+		m := Summarize(jobs, mustRun(t, jobs, 1, algo, Params{}).Outcomes)
+		if m.TotalCompletion != want || m.Makespan != 11 {
+			t.Errorf("%s: total completion %v, makespan %v; want %v and 11", algo, m.TotalCompletion, m.Makespan, want)
+		}
+	}
+	// Two slaves: the larger per-slave sum counts, from the first submit
+	// of the whole workload (5), not of the slave.
+	two := []Job{{Submit: 5, Run: 1}, {Submit: 10, Run: 4}, {Submit: 5, Run: 2}}
+	m := Summarize(two, mustRun(t, two, 2, "fcfs", Params{}).Outcomes)
+	// Slave 0: ends 6 and 8 (jobs 0 and 2) -> 1 + 3 = 4; slave 1: end 14 -> 9.
+	if m.TotalCompletion != 9 || m.Makespan != 9 {
+		t.Errorf("two slaves: total completion %v, makespan %v; want 9 and 9", m.TotalCompletion, m.Makespan)
 	}
 }
 
@@ -54,7 +76,7 @@ func TestWriteJobsCSVFile(t *testing.T) {
 		t.Error("writing into a missing directory succeeded")
 	}
 	var buf bytes.Buffer
-	if err := WriteSummary(&buf, Metrics{Jobs: 1, MaxStretch: 2.5}, 9); err != nil || !bytes.Contains(buf.Bytes(), []byte("max_stretch            2.500\nslices                 9\n")) {
+	if err := WriteSummary(&buf, Metrics{Jobs: 1, MaxStretch: 2.5}, 9); err != nil || !bytes.Contains(buf.Bytes(), []byte("max_stretch            2.500\nmakespan_s             0.000\nslices                 9\n")) {
 		t.Errorf("summary %q, err %v", buf.String(), err)
 	}
 }

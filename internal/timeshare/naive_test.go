@@ -33,7 +33,9 @@ func naiveRun(jobs []Job, slaves int, algo string, quantum float64) []Outcome {
 		case "plrr":
 			naiveRR(jobs, idx, quantum, true, out)
 		case "apdrr":
-			naiveAPDRR(jobs, idx, out)
+			naiveAPDRR(jobs, idx, 0, out)
+		case "apdrr-fixed":
+			naiveAPDRR(jobs, idx, quantum, out)
 		default:
 			panic("naive: unknown algorithm " + algo)
 		}
@@ -137,7 +139,7 @@ func naiveRR(jobs []Job, idx []int, q float64, byPriority bool, out []Outcome) {
 
 // naiveAPDRR runs cycle after cycle: admit, sort by priority, compute the
 // quantum from scratch, give everyone one slice.
-func naiveAPDRR(jobs []Job, idx []int, out []Outcome) {
+func naiveAPDRR(jobs []Job, idx []int, fixed float64, out []Outcome) {
 	var queue []int
 	rem := map[int]float64{}
 	started := map[int]bool{}
@@ -160,6 +162,9 @@ func naiveAPDRR(jobs []Job, idx []int, out []Outcome) {
 			sum += jobs[i].Run
 		}
 		q := math.Sqrt(sum / float64(len(queue)))
+		if fixed > 0 {
+			q = fixed
+		}
 		var survivors []int
 		for _, i := range queue {
 			if !started[i] {

@@ -15,6 +15,10 @@ type Params struct {
 	// Quantum is the fixed time slice of RR and PLRR, in seconds; 0 means
 	// DefaultQuantum. APDRR computes its own.
 	Quantum float64
+	// APDRRQuantum, when > 0, replaces APDRR's dynamic quantum with a fixed
+	// one. The paper's APDRR has no such setting; it exists to ablate the
+	// dynamic quantum (experiments/roundrobin). 0 is the published APDRR.
+	APDRRQuantum float64
 }
 
 func (p Params) quantum() float64 {
@@ -27,6 +31,9 @@ func (p Params) quantum() float64 {
 func (p Params) check() error {
 	if !finite(p.Quantum) || p.Quantum < 0 {
 		return fmt.Errorf("timeshare: quantum %v must be a positive number", p.Quantum)
+	}
+	if !finite(p.APDRRQuantum) || p.APDRRQuantum < 0 {
+		return fmt.Errorf("timeshare: APDRR quantum %v must be a positive number (or 0 for the dynamic one)", p.APDRRQuantum)
 	}
 	return nil
 }

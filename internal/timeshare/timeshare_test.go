@@ -125,6 +125,21 @@ func TestPriorityRule(t *testing.T) {
 	}
 }
 
+func TestPriorityByRun(t *testing.T) {
+	// Six valid jobs: ranks by run 0..5 give levels 1 1 2 2 3 3; the
+	// equal runs (5) keep input order; the invalid job gets 3.
+	jobs := []Job{{Run: 9}, {Run: 5}, {Run: -1}, {Run: 1}, {Run: 5}, {Run: 0}, {Run: 7}}
+	PriorityByRun(jobs)
+	for i, w := range []int{3, 2, 3, 1, 2, 1, 3} {
+		if jobs[i].Priority != w {
+			t.Errorf("job %d (run %v): priority %d, want %d", i, jobs[i].Run, jobs[i].Priority, w)
+		}
+	}
+	if _, err := New("apdrr", Params{APDRRQuantum: -1}); err == nil {
+		t.Error("a negative APDRR quantum was accepted")
+	}
+}
+
 // randomJobs draws a small workload: integer or half-integer times (exact in
 // float64), ties in submit and run, zero runs, a few invalid jobs, and submits
 // not always sorted.
@@ -179,6 +194,17 @@ func TestAgainstNaive(t *testing.T) {
 			if err := compare(res.Outcomes, ref, tol); err != nil {
 				t.Fatalf("case %d, %s, %d slaves, quantum %v: %v\njobs %+v", c, algo, slaves, q, err, jobs)
 			}
+		}
+		// APDRR with the ablation's fixed quantum, on user and on run-time
+		// priorities.
+		fixed := mustRun(t, jobs, slaves, "apdrr", Params{APDRRQuantum: q})
+		if err := compare(fixed.Outcomes, naiveRun(jobs, slaves, "apdrr-fixed", q), 0); err != nil {
+			t.Fatalf("case %d, apdrr with fixed quantum %v, %d slaves: %v\njobs %+v", c, q, slaves, err, jobs)
+		}
+		PriorityByRun(jobs)
+		byRun := mustRun(t, jobs, slaves, "apdrr", Params{})
+		if err := compare(byRun.Outcomes, naiveRun(jobs, slaves, "apdrr", q), 1e-9); err != nil {
+			t.Fatalf("case %d, apdrr on run-time priorities, %d slaves: %v\njobs %+v", c, slaves, err, jobs)
 		}
 	}
 }
