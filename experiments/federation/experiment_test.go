@@ -24,7 +24,7 @@ func TestPlan(t *testing.T) {
 	if exec == nil || p.Experiment != Name {
 		t.Fatal("no executor or wrong experiment")
 	}
-	if want := len(fed.Names)*(1+4) + len(c.Sweep); len(p.Runs) != want {
+	if want := len(fed.Names)*(1+4+len(c.Readings)) + len(c.Sweep); len(p.Runs) != want {
 		t.Fatalf("%d runs, want %d", len(p.Runs), want)
 	}
 	seeds := map[int]uint64{}
@@ -44,6 +44,12 @@ func TestPlan(t *testing.T) {
 		if r.Workload == WorkloadCalibration {
 			if r.Algorithm != "Normal" || r.Spec.(Spec).Scale != c.Sweep[r.Rep] {
 				t.Errorf("calibration run %s: %s at %v MI/s", k, r.Algorithm, r.Spec.(Spec).Scale)
+			}
+			continue
+		}
+		if r.Workload != WorkloadJitter {
+			if r.Rep != 0 || r.Spec.(Spec).Jitter {
+				t.Errorf("reading run %s is jittered or repeated", k)
 			}
 			continue
 		}
@@ -172,7 +178,7 @@ func TestReportQuick(t *testing.T) {
 	}
 	s := string(page)
 	for _, want := range []string{"Quick configuration", "Table 3", "Table 4", "Interpretations", "Calibration sweep", "GridGateWay rate",
-		ClaimDOAS, ClaimSaturates, ClaimUniform, ClaimSOAS, ClaimDOvsSO, "cycles with a free PE", "SUSPENSION_TIMEOUT = 3600 s"} {
+		ClaimDOAS, ClaimSaturates, ClaimUniform, ClaimSOAS, ClaimDOvsSO, "cycles with a free PE", "SUSPENSION_TIMEOUT = 3600 s", "Other readings"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %q", want)
 		}
@@ -185,7 +191,7 @@ func TestReportQuick(t *testing.T) {
 			t.Errorf("page does not link %s", f)
 		}
 	}
-	if len(out.Compared) != 2*15+15 || out.Headline == "" || len(out.Sheets) != 6 {
+	if len(out.Compared) != 2*15+15 || out.Headline == "" || len(out.Sheets) != 7 {
 		t.Errorf("%d comparisons, headline %q, %d sheets", len(out.Compared), out.Headline, len(out.Sheets))
 	}
 }

@@ -188,6 +188,26 @@ func TestPrefixSharing(t *testing.T) {
 	if _, _, err := Simulate(c, bg, pre, "Normal"); err != nil {
 		t.Errorf("prefix reused after runs: %v", err)
 	}
+	// A run's own links apply after the prefix; a different background does not.
+	slow := c
+	slow.WAN = Link{Bandwidth: 1e-3, Latency: 0, Shared: true}
+	slow.InputBytes = 1
+	a, _, err := Simulate(slow, bg, nil, "Normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _, err := Simulate(slow, bg, pre, "Normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Exps[0].Makespan() != b.Exps[0].Makespan() {
+		t.Errorf("slow WAN from 0: %v s, from the prefix: %v s", a.Exps[0].Makespan(), b.Exps[0].Makespan())
+	}
+	other := c
+	other.MIPerTraceSecond *= 2
+	if _, _, err := Simulate(other, bg, pre, "Normal"); err == nil || !strings.Contains(err.Error(), "MI per trace second") {
+		t.Errorf("run with another background scale than its prefix: err %v", err)
+	}
 	late := c
 	late.Users = []User{{Submit: 100, Jobs: 1}}
 	if _, _, err := Simulate(late, bg, pre, "Normal"); err == nil || !strings.Contains(err.Error(), "before the shared prefix") {

@@ -1,5 +1,10 @@
 package federation
 
+import (
+	"fmt"
+	"slices"
+)
+
 // Prefix advances a background-only federation to time t (use a time at or
 // before the first submission of every run that will share it).
 func Prefix(cfg Config, bg []BGJob, t float64) (*Sim, error) {
@@ -29,9 +34,11 @@ func Simulate(cfg Config, bg []BGJob, prefix *Sim, name string) (*Result, []Obje
 		if prefix == nil {
 			return NewBackground(cfg, bg)
 		}
+		if err := sameBackground(prefix.cfg, cfg); err != nil {
+			return nil, err
+		}
 		s := prefix.Clone()
-		s.cfg.Users = cfg.Users
-		s.cfg.Check = cfg.Check
+		s.cfg = cfg
 		return s, nil
 	}
 	var trained []Objective
@@ -53,4 +60,18 @@ func Simulate(cfg Config, bg []BGJob, prefix *Sim, name string) (*Result, []Obje
 	}
 	res, err := s.Run(p)
 	return res, trained, err
+}
+
+// sameBackground reports a configuration that cannot continue from a prefix
+// built with another: the prefix has already placed background jobs on the
+// testbeds with its own lengths. Everything else (links, intervals,
+// policies' parameters) only acts once users arrive, so it may differ.
+func sameBackground(pre, cfg Config) error {
+	if !slices.Equal(pre.DSA.Machines, cfg.DSA.Machines) || !slices.Equal(pre.LCG.Machines, cfg.LCG.Machines) {
+		return fmt.Errorf("federation: the prefix was built for other testbeds")
+	}
+	if pre.MIPerTraceSecond != cfg.MIPerTraceSecond {
+		return fmt.Errorf("federation: the prefix was built with %v MI per trace second, the run asks for %v", pre.MIPerTraceSecond, cfg.MIPerTraceSecond)
+	}
+	return nil
 }
