@@ -44,7 +44,7 @@ func deviations(recs []results.Record, pols []string, val func(pol, metric strin
 			if timeOK && splitOK {
 				continue
 			}
-			head := fmt.Sprintf("**User-%d, %s**: %s vs published %s (ratio %.2f); LCG jobs %.0f vs %.0f.", u, pol, fmtHMS(ours), fmtHMS(pub), ours/pub, ol, pl)
+			head := fmt.Sprintf("**User-%d, %s**: %s vs published %s (ratio %.3f); LCG jobs %.0f vs %.0f.", u, pol, fmtHMS(ours), fmtHMS(pub), ours/pub, ol, pl)
 			bo, bp := bound(od, ol), bound(pd, pl)
 			var why string
 			switch {
