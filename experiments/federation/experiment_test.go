@@ -12,6 +12,7 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
 	fed "github.com/gridbench/gridbench/internal/federation"
+	"github.com/gridbench/gridbench/results"
 )
 
 func TestPlan(t *testing.T) {
@@ -251,5 +252,96 @@ func TestCalibration(t *testing.T) {
 	}
 	if best != fed.DefaultMIPerTraceSecond {
 		t.Errorf("the sweep's best fit is %v MI per trace second; the model runs %v", best, fed.DefaultMIPerTraceSecond)
+	}
+}
+
+// synthetic builds records of the paper run (rep 0) and n jitter
+// repetitions: completion(pol, u, rep) and DSA jobs(pol, u).
+func synthetic(n int, completion func(pol string, u, rep int) float64, dsa func(pol string, u int) float64) []results.Record {
+	var recs []results.Record
+	add := func(w string, rep int) {
+		for _, pol := range fed.Names {
+			for u := 0; u < Users; u++ {
+				recs = append(recs,
+					results.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MCompletion), Value: completion(pol, u, rep)},
+					results.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MJobsDSA), Value: dsa(pol, u)})
+			}
+		}
+	}
+	add(WorkloadPaper, 0)
+	for rep := 0; rep < n; rep++ {
+		add(WorkloadJitter, rep)
+	}
+	return recs
+}
+
+// TestClaims checks the verdicts on synthetic repetitions where the
+// answer is known: DO-AS fastest and flat across users, the others slowing
+// down with the user, SO-AS slowest but for User-2; then DO-AS slowest and
+// slowing down with the user.
+func TestClaims(t *testing.T) {
+	rank := map[string]float64{"DO-AS": 1, "SO-AS": 2, "DO": 3, "Normal": 4, "SO": 5}
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	good := func(pol string, u, rep int) float64 {
+		v := 3600 * rank[pol] * float64(1+u) // slower with the user
+		if pol == "DO-AS" {
+			v = 3600
+		}
+		if pol == "SO-AS" {
+			// Only under high saturation does SO-AS beat Normal, SO and DO.
+			v = 3600 * 6 * float64(1+u)
+			if u == Users-1 {
+				v = 3600 * 1.5
+			}
+		}
+		return v + float64(rep*7%11) // paired noise, the same for every policy
+	}
+	verdict := func(checks []Check) map[string]bool {
+		m := map[string]bool{}
+		for _, c := range checks {
+			m[c.Claim+" / "+c.Scope] = c.Held
+			if c.Held != c.Paper {
+				t.Errorf("%s / %s: jitter verdict %v but the paper run says %v", c.Claim, c.Scope, c.Held, c.Paper)
+			}
+		}
+		return m
+	}
+	got := verdict(Claims(synthetic(12, good, dsa), fed.Names))
+	for _, k := range []string{ClaimDOAS + " / User-0", ClaimDOAS + " / User-2", ClaimSaturates + " / Normal", ClaimSaturates + " / DO",
+		ClaimUniform + " / all users", ClaimSOAS + " / User-2: reduces", ClaimSOAS + " / User-0: does not reduce all three", ClaimDOvsSO + " / User-1"} {
+		if v, ok := got[k]; !ok || !v {
+			t.Errorf("%s: held %v (present %v), want held", k, v, ok)
+		}
+	}
+	bad := func(pol string, u, rep int) float64 {
+		if pol == "DO-AS" {
+			return 99999*float64(1+u) + float64(rep)
+		}
+		return good(pol, u, rep)
+	}
+	got = verdict(Claims(synthetic(12, bad, dsa), fed.Names))
+	for _, k := range []string{ClaimDOAS + " / User-0", ClaimDOAS + " / User-1", ClaimUniform + " / all users"} {
+		if got[k] {
+			t.Errorf("%s: held with DO-AS slowest", k)
+		}
+	}
+}
+
+// TestCalibrationTable: the best fit is the swept scale whose Normal split
+// matches Table 3; the table flags it.
+func TestCalibrationTable(t *testing.T) {
+	var recs []results.Record
+	for i, run := range []struct{ mi, l0, l1, l2 float64 }{{6000, 524, 500, 400}, {6500, 524, 440, 120}, {7000, 524, 300, 0}} {
+		for name, v := range map[string]float64{MScale: run.mi, MLoad: run.mi / 10000,
+			UserMetric(0, MJobsLCG): run.l0, UserMetric(1, MJobsLCG): run.l1, UserMetric(2, MJobsLCG): run.l2} {
+			recs = append(recs, results.Record{Experiment: Name, Workload: WorkloadCalibration, Algorithm: "Normal", Rep: i, Metric: name, Value: v})
+		}
+	}
+	tab, best := calibrationTable(recs, 6500, 1)
+	if best != 6500 || tab == nil || len(tab.Rows) != 3 || !tab.Rows[1][0].Best || tab.Rows[0][0].Best {
+		t.Errorf("best %v, table %+v", best, tab)
+	}
+	if tab, _ := calibrationTable(nil, 6500, 1); tab != nil {
+		t.Error("a calibration table without calibration runs")
 	}
 }

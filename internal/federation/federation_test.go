@@ -358,3 +358,27 @@ func TestSharedPort(t *testing.T) {
 		}
 	}
 }
+
+// TestBackgroundSaturationByHand: one LCG PE, busy with a background job
+// from t=100 to t=200 while a second job waits behind it until t=200
+// (then runs to 250). From t=50, cycles every 10 s: within 300 s, 15 of
+// the 30 cycles (100..240) find no free PE; within 50 s, none does.
+func TestBackgroundSaturationByHand(t *testing.T) {
+	c := tiny()
+	c.MIPerTraceSecond = 500 // the LCG PE's speed: trace seconds are real seconds
+	bg := []BGJob{{Submit: 100, Run: 100}, {Submit: 150, Run: 50}}
+	pre, err := Prefix(c, bg, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := BackgroundSaturation(pre, []float64{160, 50}, []float64{300, 50}, 10)
+	if s[0].At != 160 || s[0].Free != 0 || s[0].Queued != 1 {
+		t.Errorf("at 160 s: %+v, want no free PE and one job queued", s[0])
+	}
+	if s[1].Free != 1 || s[1].Queued != 0 || s[1].FreeShare[0] != 0.5 || s[1].FreeShare[1] != 1 {
+		t.Errorf("from 50 s: %+v, want 1 free PE, shares 0.5 (300 s) and 1 (50 s)", s[1])
+	}
+	if _, _, err := Simulate(c, bg, pre, "Normal"); err != nil {
+		t.Errorf("the prefix is still usable after measuring: %v", err)
+	}
+}
