@@ -10,9 +10,11 @@ import (
 
 // BenchmarkFederation times one federation run per policy (three users of
 // 550 jobs) continuing from the shared background prefix at the start of
-// day 2, with the whole LCG trace as background; SO and SO-AS include
-// their Normal training run. The trace is read and the prefix built once,
-// outside the timer, as the experiment's executor does.
+// day 2, with the whole LCG trace as background at the calibrated scale;
+// SO and SO-AS include their Normal training run. The trace is read and
+// the prefix built once, outside the timer, as the experiment's executor
+// does. events/op is the deterministic work count of the policy's run
+// (without the training run).
 func BenchmarkFederation(b *testing.B) {
 	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
 	bg, err := fed.ReadBackground(path, 0)
@@ -26,12 +28,36 @@ func BenchmarkFederation(b *testing.B) {
 	}
 	for _, p := range fed.Names {
 		b.Run(fmt.Sprintf("policy=%s/bg=%d", p, len(bg)), func(b *testing.B) {
+			var events int64
 			for b.Loop() {
-				if _, _, err := fed.Simulate(cfg, bg, pre, p); err != nil {
+				res, _, err := fed.Simulate(cfg, bg, pre, p)
+				if err != nil {
 					b.Fatal(err)
 				}
+				events = res.Events
 			}
+			b.ReportMetric(float64(events), "events/op")
 		})
+	}
+}
+
+// BenchmarkFederationSaturation times the background-only saturation the
+// federation page reports: free PEs at the three submissions and the share
+// of 30 s cycles with a free PE over the 2 h and 6 h after each.
+func BenchmarkFederationSaturation(b *testing.B) {
+	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
+	bg, err := fed.ReadBackground(path, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	cfg := fed.DefaultConfig()
+	pre, err := fed.Prefix(cfg, bg, fed.Day)
+	if err != nil {
+		b.Fatal(err)
+	}
+	at := []float64{fed.PaperSubmit(0), fed.PaperSubmit(1), fed.PaperSubmit(2)}
+	for b.Loop() {
+		fed.BackgroundSaturation(pre, at, []float64{2 * 3600, 6 * 3600}, cfg.SchedulingInterval)
 	}
 }
 
