@@ -178,8 +178,8 @@ func Submits(jittered bool, jitter float64, seed uint64) []float64 {
 }
 
 // executor shares the background trace, the background-only prefix up to
-// the start of day 2 (before any user can submit) and the background's
-// saturation at the paper's submissions among all runs.
+// the earliest submission and the background's saturation at the paper's
+// submissions among all runs.
 type executor struct {
 	c    Config
 	path string
@@ -189,6 +189,40 @@ type executor struct {
 	sat  []fed.Saturation
 	work float64 // Σ trace run times, seconds
 	err  error
+
+	// SO and SO-AS of one scenario (workload and repetition) share their
+	// Normal training run.
+	mu      sync.Mutex
+	trained map[scenario]*training
+}
+
+// scenario identifies what a run simulates apart from its policy.
+type scenario struct {
+	workload string
+	rep      int
+}
+
+type training struct {
+	once sync.Once
+	obj  []fed.Objective
+	err  error
+}
+
+// train returns the scenario's SO training, running it once.
+func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) ([]fed.Objective, error) {
+	k := scenario{run.Workload, run.Rep}
+	x.mu.Lock()
+	if x.trained == nil {
+		x.trained = map[scenario]*training{}
+	}
+	t := x.trained[k]
+	if t == nil {
+		t = &training{}
+		x.trained[k] = t
+	}
+	x.mu.Unlock()
+	t.once.Do(func() { t.obj, t.err = fed.Train(m, x.bg, pre) })
+	return t.obj, t.err
 }
 
 func (x *executor) load() error {
@@ -200,7 +234,7 @@ func (x *executor) load() error {
 		for _, b := range x.bg {
 			x.work += b.Run
 		}
-		x.pre, x.err = fed.Prefix(x.c.Model, x.bg, fed.Day)
+		x.pre, x.err = fed.Prefix(x.c.Model, x.bg, x.prefixEnd())
 		if x.err != nil {
 			return
 		}
@@ -208,6 +242,10 @@ func (x *executor) load() error {
 	})
 	return x.err
 }
+
+// prefixEnd is where the shared background-only prefix stops: the
+// earliest submission any run can have.
+func (x *executor) prefixEnd() float64 { return fed.PaperSubmit(0) - x.c.Jitter }
 
 // offeredLoad is the share of the LCG testbed's capacity that the whole
 // trace asks for at a scale of mi MI per trace second, over the trace's
@@ -248,11 +286,18 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	if spec.Scale > 0 && spec.Scale != m.MIPerTraceSecond {
 		m.MIPerTraceSecond = spec.Scale
 		var err error
-		if pre, err = fed.Prefix(m, x.bg, fed.Day); err != nil {
+		if pre, err = fed.Prefix(m, x.bg, x.prefixEnd()); err != nil {
 			return bench.Output{}, err
 		}
 	}
-	res, trained, err := fed.Simulate(m, x.bg, pre, run.Algorithm)
+	var trained []fed.Objective
+	if fed.NeedsTraining(run.Algorithm) {
+		var err error
+		if trained, err = x.train(run, m, pre); err != nil {
+			return bench.Output{}, err
+		}
+	}
+	res, err := fed.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
 	if err != nil {
 		return bench.Output{}, err
 	}
