@@ -374,6 +374,13 @@ func calibrationTable(recs []results.Record, model, scale float64) (*paper.Table
 	t.Notes = []string{fmt.Sprintf("Bold: the best fit. Misfit: Σ over users of ((ours − published)/published)² of the LCG jobs. The model runs %s. "+
 		"Offered load: Σ run time × scale over the LCG's capacity (Σ PEs × MIPS) and the trace's span; the reading run time × 9,787 MI offers ~105%% and its queue never drains.",
 		paper.FormatFloat(model, 0))}
+	for i, x := range rows {
+		if x.mi == best && i > 0 && i+1 < len(rows) {
+			t.Notes = append(t.Notes, fmt.Sprintf("The fit is sharp: User-2 meets the LCG on a knee of its load, and its Normal LCG jobs go from %.0f at %s to %.0f at %s "+
+				"MI per trace second, so small changes (of the scale, or of the submission: see the jitter column of Table 3) move User-2's split and times.",
+				rows[i-1].lcg[Users-1], paper.FormatFloat(rows[i-1].mi, 0), rows[i+1].lcg[Users-1], paper.FormatFloat(rows[i+1].mi, 0)))
+		}
+	}
 	return t, best
 }
 
