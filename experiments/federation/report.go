@@ -82,6 +82,8 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	} else {
 		if best == m.MIPerTraceSecond {
 			w(" The sweep's best is the model's value.\n\n")
+		} else if in.Config.Quick {
+			w(" With the quick configuration's %d jobs per user the sweep's best is %s; the model keeps %s, fitted at 550.\n\n", c.JobsPerUser, paper.FormatFloat(best, 0), paper.FormatFloat(m.MIPerTraceSecond, 0))
 		} else {
 			w(" **Mismatch: the sweep's best is %s, the model runs %s** — refit `DefaultMIPerTraceSecond`.\n\n", paper.FormatFloat(best, 0), paper.FormatFloat(m.MIPerTraceSecond, 0))
 		}
