@@ -16,16 +16,7 @@ import (
 // does. events/op is the deterministic work count of the policy's run
 // (without the training run).
 func BenchmarkFederation(b *testing.B) {
-	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
-	bg, err := fed.ReadBackground(path, 0)
-	if err != nil {
-		b.Fatal(err)
-	}
-	cfg := fed.DefaultConfig()
-	pre, err := fed.Prefix(cfg, bg, fed.Day)
-	if err != nil {
-		b.Fatal(err)
-	}
+	cfg, bg, pre := federationPrefix(b)
 	for _, p := range fed.Names {
 		b.Run(fmt.Sprintf("policy=%s/bg=%d", p, len(bg)), func(b *testing.B) {
 			var events int64
@@ -41,10 +32,9 @@ func BenchmarkFederation(b *testing.B) {
 	}
 }
 
-// BenchmarkFederationSaturation times the background-only saturation the
-// federation page reports: free PEs at the three submissions and the share
-// of 30 s cycles with a free PE over the 2 h and 6 h after each.
-func BenchmarkFederationSaturation(b *testing.B) {
+// federationPrefix reads the LCG trace and builds the paper's background
+// prefix up to the start of day 2.
+func federationPrefix(b *testing.B) (fed.Config, []fed.BGJob, *fed.Sim) {
 	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
 	bg, err := fed.ReadBackground(path, 0)
 	if err != nil {
@@ -55,6 +45,14 @@ func BenchmarkFederationSaturation(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
+	return cfg, bg, pre
+}
+
+// BenchmarkFederationSaturation times the background-only saturation the
+// federation page reports: free PEs at the three submissions and the share
+// of 30 s cycles with a free PE over the 2 h and 6 h after each.
+func BenchmarkFederationSaturation(b *testing.B) {
+	cfg, _, pre := federationPrefix(b)
 	at := []float64{fed.PaperSubmit(0), fed.PaperSubmit(1), fed.PaperSubmit(2)}
 	for b.Loop() {
 		fed.BackgroundSaturation(pre, at, []float64{2 * 3600, 6 * 3600}, cfg.SchedulingInterval)
