@@ -10,10 +10,31 @@ import (
 
 // BenchmarkFederation times one federation run per policy (three users of
 // 550 jobs) continuing from the shared background prefix at the start of
-// day 2, with the whole LCG trace as background; SO and SO-AS include
-// their Normal training run. The trace is read and the prefix built once,
-// outside the timer, as the experiment's executor does.
+// day 2, with the whole LCG trace as background at the calibrated scale;
+// SO and SO-AS include their Normal training run. The trace is read and
+// the prefix built once, outside the timer, as the experiment's executor
+// does. events/op is the deterministic work count of the policy's run
+// (without the training run).
 func BenchmarkFederation(b *testing.B) {
+	cfg, bg, pre := federationPrefix(b)
+	for _, p := range fed.Names {
+		b.Run(fmt.Sprintf("policy=%s/bg=%d", p, len(bg)), func(b *testing.B) {
+			var events int64
+			for b.Loop() {
+				res, _, err := fed.Simulate(cfg, bg, pre, p)
+				if err != nil {
+					b.Fatal(err)
+				}
+				events = res.Events
+			}
+			b.ReportMetric(float64(events), "events/op")
+		})
+	}
+}
+
+// federationPrefix reads the LCG trace and builds the paper's background
+// prefix up to the start of day 2.
+func federationPrefix(b *testing.B) (fed.Config, []fed.BGJob, *fed.Sim) {
 	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
 	bg, err := fed.ReadBackground(path, 0)
 	if err != nil {
@@ -24,14 +45,17 @@ func BenchmarkFederation(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, p := range fed.Names {
-		b.Run(fmt.Sprintf("policy=%s/bg=%d", p, len(bg)), func(b *testing.B) {
-			for b.Loop() {
-				if _, _, err := fed.Simulate(cfg, bg, pre, p); err != nil {
-					b.Fatal(err)
-				}
-			}
-		})
+	return cfg, bg, pre
+}
+
+// BenchmarkFederationSaturation times the background-only saturation the
+// federation page reports: free PEs at the three submissions and the share
+// of 30 s cycles with a free PE over the 2 h and 6 h after each.
+func BenchmarkFederationSaturation(b *testing.B) {
+	cfg, _, pre := federationPrefix(b)
+	at := []float64{fed.PaperSubmit(0), fed.PaperSubmit(1), fed.PaperSubmit(2)}
+	for b.Loop() {
+		fed.BackgroundSaturation(pre, at, []float64{2 * 3600, 6 * 3600}, cfg.SchedulingInterval)
 	}
 }
 

@@ -17,189 +17,312 @@ const Alpha = 0.05
 // 1:38:41 / 1:30:21 = 1.09 and calls it "almost the same").
 const UniformMargin = 1.25
 
-// Check is one row of the claims table.
+// Check is one row of the claims table: the verdict over the jitter
+// repetitions, and whether the stated direction holds in the one
+// deterministic run of the paper's setting.
 type Check struct {
 	Claim     string
 	Scope     string
 	Statistic string
 	Held      bool
+	Paper     bool // the direction holds in the paper-setting run
+	Published bool // the direction holds in the paper's own Tables 3–4
 }
 
-// Claims checks the paper's three claims over the shifted repetitions.
+// published is the pseudo-workload under which a series gives the paper's
+// own value (Tables 3–4) as repetition 0.
+const published = "published"
+
+// Claim texts, quoted or condensed from Sections 7.3–7.4.
+const (
+	ClaimDOAS      = "1. DO-AS reduces the makespan in all cases (every user, every other policy)"
+	ClaimSaturates = "2. Normal and DO: as LCG saturation increases, more jobs run on DSA and completion takes longer"
+	ClaimUniform   = "3. DO-AS: the makespan is almost the same for the three users"
+	ClaimSOAS      = "4. SO-AS reduces the makespan of SO, DO and Normal only under high saturation (User-2)"
+	ClaimDOvsSO    = "5. DO completes all jobs in less time than SO"
+)
+
+// series gives a value per repetition of a workload.
+type series func(workload string) map[int]float64
+
+// perRep is user u's metric m (MCompletion or MJobsDSA) of one policy by
+// repetition.
+func perRep(recs []results.Record, pol string, u int, m string) series {
+	metric := UserMetric(u, m)
+	return func(workload string) map[int]float64 {
+		if workload == published {
+			if m == MJobsDSA {
+				return map[int]float64{0: float64(PublishedJobs[pol][u][0])}
+			}
+			return map[int]float64{0: publishedSeconds(pol, u)}
+		}
+		m := map[int]float64{}
+		for _, r := range recs {
+			if r.Workload == workload && r.Algorithm == pol && r.Metric == metric {
+				m[r.Rep] = r.Value
+			}
+		}
+		return m
+	}
+}
+
+// less is one comparison "a is lower than b": paired over the jitter
+// repetitions both have, and in the paper-setting run.
+type less struct {
+	label    string
+	a, b     series
+	ma, mb   float64
+	n        int
+	p, adj   float64
+	fmtValue func(float64) string
+	err      error
+}
+
+// holdsIn reports whether a < b in repetition 0 of a workload: the
+// paper-setting run, or the published tables.
+func (c *less) holdsIn(workload string) bool {
+	a, okA := c.a(workload)[0]
+	b, okB := c.b(workload)[0]
+	return okA && okB && a < b
+}
+
+func (c *less) test() {
+	ja, jb := c.a(WorkloadJitter), c.b(WorkloadJitter)
+	var reps []int
+	for rep := range ja {
+		if _, ok := jb[rep]; ok {
+			reps = append(reps, rep)
+		}
+	}
+	sort.Ints(reps)
+	var x, y []float64
+	for _, rep := range reps {
+		x = append(x, ja[rep])
+		y = append(y, jb[rep])
+	}
+	c.n, c.p = len(x), 1
+	if c.n == 0 {
+		c.err = fmt.Errorf("no paired repetitions")
+		return
+	}
+	c.ma, c.mb = mean(x), mean(y)
+	w, err := results.Wilcoxon(x, y)
+	if err != nil {
+		c.err = err
+		return
+	}
+	c.p = w.P
+}
+
+// held: significantly lower after Holm.
+func (c *less) held() bool { return c.err == nil && c.ma < c.mb && c.adj < Alpha }
+
+func (c *less) String() string {
+	if c.err != nil {
+		return c.label + ": " + c.err.Error()
+	}
+	f := c.fmtValue
+	if f == nil {
+		f = fmtHMS
+	}
+	return fmt.Sprintf("%s: %s vs %s (means over %d reps), Wilcoxon p_Holm=%s", c.label, f(c.ma), f(c.mb), c.n, paper.FormatP(c.adj))
+}
+
+// testAll runs the comparisons and Holm-corrects them as one family.
+func testAll(cs []*less) {
+	ps := make([]float64, len(cs))
+	for i, c := range cs {
+		c.test()
+		ps[i] = c.p
+	}
+	for i, a := range results.Holm(ps) {
+		cs[i].adj = a
+	}
+}
+
+// decisive returns the comparison that decides a scope: the first failing
+// one, else the least significant.
+func decisive(cs []*less) *less {
+	var worst *less
+	for _, c := range cs {
+		if !c.held() {
+			return c
+		}
+		if worst == nil || c.adj > worst.adj {
+			worst = c
+		}
+	}
+	return worst
+}
+
+// Claims checks the paper's claims over the jitter repetitions (the paper's
+// setting with submissions moved within ±Jitter): each comparison is a
+// paired Wilcoxon signed-rank test, Holm-corrected within its claim.
 func Claims(recs []results.Record, policies []string) []Check {
 	var out []Check
 	has := map[string]bool{}
 	for _, p := range policies {
 		has[p] = true
 	}
-
-	// 1. DO-AS is the fastest policy for every user: paired Wilcoxon of
-	// DO-AS against each other policy, Holm over users × policies.
-	const c1 = "1. DO-AS gives the shortest completion time for every user"
-	if has["DO-AS"] {
-		type cmp struct {
-			u         int
-			other     string
-			mA, mB, p float64
-			n         int
-			err       error
+	comp := func(pol string, u int) series { return perRep(recs, pol, u, MCompletion) }
+	allHeld := func(cs []*less) bool {
+		for _, c := range cs {
+			if !c.held() {
+				return false
+			}
 		}
-		var cs []*cmp
+		return true
+	}
+	allIn := func(cs []*less, workload string) bool {
+		for _, c := range cs {
+			if !c.holdsIn(workload) {
+				return false
+			}
+		}
+		return len(cs) > 0
+	}
+	add := func(claim, scope string, cs []*less) {
+		st := "no comparison"
+		if d := decisive(cs); d != nil {
+			st = d.String()
+		}
+		out = append(out, Check{Claim: claim, Scope: scope, Statistic: st, Held: allHeld(cs) && len(cs) > 0,
+			Paper: allIn(cs, WorkloadPaper), Published: allIn(cs, published)})
+	}
+
+	// 1. DO-AS below every other policy, per user.
+	if has["DO-AS"] {
+		byUser := make([][]*less, Users)
+		var fam []*less
 		for u := 0; u < Users; u++ {
 			for _, o := range policies {
 				if o == "DO-AS" {
 					continue
 				}
-				c := &cmp{u: u, other: o}
-				blocks, _ := results.Paired(recs, WorkloadShifted, UserMetric(u, MCompletion), []string{"DO-AS", o})
-				var a, b []float64
-				for _, bl := range blocks {
-					a = append(a, bl[0])
-					b = append(b, bl[1])
-				}
-				c.n = len(a)
-				if c.n == 0 {
-					c.err = fmt.Errorf("no paired repetitions")
-				} else {
-					w, err := results.Wilcoxon(a, b)
-					c.err, c.p = err, w.P
-					c.mA, c.mB = mean(a), mean(b)
-				}
-				cs = append(cs, c)
+				c := &less{label: "DO-AS vs " + o, a: comp("DO-AS", u), b: comp(o, u)}
+				byUser[u] = append(byUser[u], c)
+				fam = append(fam, c)
 			}
 		}
-		ps := make([]float64, len(cs))
-		for i, c := range cs {
-			ps[i] = c.p
-			if c.err != nil {
-				ps[i] = 1
-			}
-		}
-		adj := results.Holm(ps)
+		testAll(fam)
 		for u := 0; u < Users; u++ {
-			held, worst, worstP := true, "", -1.0
-			for i, c := range cs {
-				if c.u != u {
-					continue
-				}
-				ok := c.err == nil && c.mA < c.mB && adj[i] < Alpha
-				if !ok {
-					held = false
-				}
-				// Report the comparison that decides: the first failing
-				// one, else the least significant.
-				score := adj[i]
-				if !ok {
-					score = 2 + adj[i]
-				}
-				if score > worstP {
-					worstP = score
-					if c.err != nil {
-						worst = fmt.Sprintf("DO-AS vs %s: %v", c.other, c.err)
-					} else {
-						worst = fmt.Sprintf("DO-AS %s vs %s %s (means over %d reps), Wilcoxon p_Holm=%s",
-							fmtHMS(c.mA), c.other, fmtHMS(c.mB), c.n, paper.FormatP(adj[i]))
-					}
-				}
-			}
-			out = append(out, Check{Claim: c1, Scope: fmt.Sprintf("User-%d", u), Statistic: worst, Held: held})
+			add(ClaimDOAS, fmt.Sprintf("User-%d", u), byUser[u])
 		}
 	}
 
-	// 2. Normal and DO slow down as LCG saturates: Spearman correlation of
-	// the LCG queue met at submission with the completion time, over
-	// repetitions × users; Holm over the two policies.
-	const c2 = "2. Normal and DO slow down as the LCG saturates"
-	var sp []struct {
-		pol    string
-		rho, p float64
-		n      int
-	}
-	for _, pol := range []string{"Normal", "DO"} {
-		if !has[pol] {
-			continue
+	// 2. Normal and DO: User-0 < User-1 < User-2 in completion time and in
+	// jobs on DSA, paired by repetition.
+	{
+		type scope struct {
+			pol string
+			cs  []*less
 		}
-		var q, t []float64
-		for u := 0; u < Users; u++ {
-			q = append(q, results.Select(recs, WorkloadShifted, pol, UserMetric(u, MQueued))...)
-			t = append(t, results.Select(recs, WorkloadShifted, pol, UserMetric(u, MCompletion))...)
+		var scopes []scope
+		var fam []*less
+		jobs := func(v float64) string { return fmt.Sprintf("%.0f", v) }
+		for _, pol := range []string{"Normal", "DO"} {
+			if !has[pol] {
+				continue
+			}
+			var cs []*less
+			for u := 0; u+1 < Users; u++ {
+				cs = append(cs,
+					&less{label: fmt.Sprintf("completion User-%d vs User-%d", u, u+1), a: comp(pol, u), b: comp(pol, u+1)},
+					&less{label: fmt.Sprintf("DSA jobs User-%d vs User-%d", u, u+1), fmtValue: jobs,
+						a: perRep(recs, pol, u, MJobsDSA), b: perRep(recs, pol, u+1, MJobsDSA)})
+			}
+			scopes = append(scopes, scope{pol, cs})
+			fam = append(fam, cs...)
 		}
-		rho, p := results.Spearman(q, t)
-		sp = append(sp, struct {
-			pol    string
-			rho, p float64
-			n      int
-		}{pol, rho, p, len(q)})
-	}
-	ps := make([]float64, len(sp))
-	for i, s := range sp {
-		ps[i] = s.p
-		if math.IsNaN(s.p) {
-			ps[i] = 1
+		testAll(fam)
+		for _, s := range scopes {
+			add(ClaimSaturates, s.pol, s.cs)
 		}
-	}
-	adj := results.Holm(ps)
-	for i, s := range sp {
-		out = append(out, Check{Claim: c2, Scope: s.pol,
-			Statistic: fmt.Sprintf("Spearman rho(LCG queue at submission, completion)=%.3f over n=%d, p_Holm=%s", s.rho, s.n, paper.FormatP(adj[i])),
-			Held:      s.rho > 0 && adj[i] < Alpha})
 	}
 
-	// 3. DO-AS is nearly uniform across users: per repetition the ratio of
-	// the slowest to the fastest user's completion; its median must stay
-	// within UniformMargin and below Normal's (paired Wilcoxon).
-	const c3 = "3. DO-AS completion times are nearly the same for the three users"
+	// 3. DO-AS nearly uniform: per repetition the ratio of the slowest to
+	// the fastest user's completion; its median must stay within
+	// UniformMargin and below Normal's (paired Wilcoxon).
 	if has["DO-AS"] && has["Normal"] {
-		spread := func(pol string) map[int]float64 {
-			m := map[int]float64{}
-			byRep := map[int][]float64{}
-			for _, r := range recs {
-				if r.Workload != WorkloadShifted || r.Algorithm != pol {
-					continue
+		spread := func(pol string) series {
+			us := make([]series, Users)
+			for u := range us {
+				us[u] = comp(pol, u)
+			}
+			return func(workload string) map[int]float64 {
+				m := map[int]float64{}
+				vs := make([]map[int]float64, Users)
+				for u := range vs {
+					vs[u] = us[u](workload)
 				}
-				for u := 0; u < Users; u++ {
-					if r.Metric == UserMetric(u, MCompletion) {
-						byRep[r.Rep] = append(byRep[r.Rep], r.Value)
+				for rep := range vs[0] {
+					lo, hi, ok := math.Inf(1), math.Inf(-1), true
+					for u := range vs {
+						v, have := vs[u][rep]
+						ok = ok && have
+						lo, hi = math.Min(lo, v), math.Max(hi, v)
+					}
+					if ok {
+						m[rep] = hi / lo
 					}
 				}
+				return m
 			}
-			for rep, v := range byRep {
-				if len(v) == Users {
-					lo, hi := v[0], v[0]
-					for _, x := range v {
-						lo, hi = math.Min(lo, x), math.Max(hi, x)
-					}
-					m[rep] = hi / lo
+		}
+		c := &less{label: "slowest/fastest user, DO-AS vs Normal", a: spread("DO-AS"), b: spread("Normal"),
+			fmtValue: func(v float64) string { return fmt.Sprintf("%.2f", v) }}
+		testAll([]*less{c})
+		var a []float64
+		for _, v := range c.a(WorkloadJitter) {
+			a = append(a, v)
+		}
+		within := func(workload string) bool {
+			v, ok := c.a(workload)[0]
+			return c.holdsIn(workload) && ok && v <= UniformMargin
+		}
+		out = append(out, Check{Claim: ClaimUniform, Scope: "all users",
+			Statistic: fmt.Sprintf("median DO-AS ratio %.2f (margin %.2f); %s", median(a), UniformMargin, c),
+			Held:      c.held() && len(a) > 0 && median(a) <= UniformMargin,
+			Paper:     within(WorkloadPaper), Published: within(published)})
+	}
+
+	// 4. SO-AS below Normal, SO and DO for User-2; for Users 0 and 1 it is
+	// not below all three ("only").
+	if has["SO-AS"] {
+		byUser := make([][]*less, Users)
+		var fam []*less
+		for u := 0; u < Users; u++ {
+			for _, o := range []string{"Normal", "SO", "DO"} {
+				if has[o] {
+					c := &less{label: "SO-AS vs " + o, a: comp("SO-AS", u), b: comp(o, u)}
+					byUser[u] = append(byUser[u], c)
+					fam = append(fam, c)
 				}
 			}
-			return m
 		}
-		sa, sn := spread("DO-AS"), spread("Normal")
-		var reps []int
-		for rep := range sa {
-			if _, ok := sn[rep]; ok {
-				reps = append(reps, rep)
+		testAll(fam)
+		for u := 0; u < Users; u++ {
+			if u == Users-1 {
+				add(ClaimSOAS, fmt.Sprintf("User-%d: reduces", u), byUser[u])
+				continue
 			}
+			cs := byUser[u]
+			out = append(out, Check{Claim: ClaimSOAS, Scope: fmt.Sprintf("User-%d: does not reduce all three", u),
+				Statistic: decisive(cs).String(), Held: len(cs) > 0 && !allHeld(cs),
+				Paper: len(cs) > 0 && !allIn(cs, WorkloadPaper), Published: len(cs) > 0 && !allIn(cs, published)})
 		}
-		sort.Ints(reps)
-		var a, b []float64
-		for _, rep := range reps {
-			a = append(a, sa[rep])
-			b = append(b, sn[rep])
+	}
+
+	// 5. DO below SO, per user.
+	if has["DO"] && has["SO"] {
+		var fam []*less
+		for u := 0; u < Users; u++ {
+			fam = append(fam, &less{label: fmt.Sprintf("DO vs SO, User-%d", u), a: comp("DO", u), b: comp("SO", u)})
 		}
-		st, held := "no paired repetitions", false
-		if len(a) > 0 {
-			w, err := results.Wilcoxon(a, b)
-			ma, mb := median(a), median(b)
-			if err != nil {
-				st = err.Error()
-			} else {
-				st = fmt.Sprintf("median slowest/fastest user: DO-AS %.2f (margin %.2f), Normal %.2f; Wilcoxon DO-AS < Normal p=%s, n=%d",
-					ma, UniformMargin, mb, paper.FormatP(w.P), len(a))
-				held = ma <= UniformMargin && ma < mb && w.P < Alpha
-			}
+		testAll(fam)
+		for u, c := range fam {
+			add(ClaimDOvsSO, fmt.Sprintf("User-%d", u), []*less{c})
 		}
-		out = append(out, Check{Claim: c3, Scope: "all users", Statistic: st, Held: held})
 	}
 	return out
 }
@@ -213,6 +336,9 @@ func mean(x []float64) float64 {
 }
 
 func median(x []float64) float64 {
+	if len(x) == 0 {
+		return math.NaN()
+	}
 	s := append([]float64(nil), x...)
 	sort.Float64s(s)
 	n := len(s)

@@ -4,11 +4,14 @@
 // DO-AS) map three users' experiments of 550 jobs onto the DSA and LCG
 // testbeds while the whole LCG trace loads the LCG testbed.
 //
-// The plan has two workloads: "paper", the paper's setting (users at 12:00
-// of days 2, 4 and 6, one deterministic repetition), and "shifted", where
-// every repetition moves each user's submission to a seeded uniform time
-// within the same day, so the claims are tested over saturation levels
-// rather than on one instant. The model lives in internal/federation; this
+// The plan has three workloads: "paper", the paper's setting (users at
+// 12:00 of days 2, 4 and 6, one deterministic repetition); "jitter", where
+// every repetition moves each user's submission by a seeded uniform amount
+// within ±15 min, the only part of the setting the paper leaves open, and
+// on which the claims are tested; and "calibration", Normal at the paper
+// setting for each swept background scale (MI per trace second), which
+// shows on the page that the model's scale is the best fit of Table 3's
+// Normal split. The model lives in internal/federation; this
 // package plans runs, turns each simulation into metrics (per user:
 // completion time, jobs per infrastructure, migrations; for the paper
 // setting also User-2's job states every few minutes, which Figures 6–10

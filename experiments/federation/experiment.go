@@ -24,8 +24,9 @@ const traceHint = "the LCG grid log (LCG-2005-1, Parallel Workloads Archive) shi
 
 // Workloads.
 const (
-	WorkloadPaper   = "paper"   // users at 12:00 of days 2, 4, 6; one repetition
-	WorkloadShifted = "shifted" // each user at a seeded time of the same day
+	WorkloadPaper       = "paper"       // users at 12:00 of days 2, 4, 6; one repetition
+	WorkloadJitter      = "jitter"      // each user within ±Jitter of 12:00, seeded per repetition
+	WorkloadCalibration = "calibration" // Normal at the paper setting, one run per swept background scale
 )
 
 // Users is the number of users (experiments) of the scenario.
@@ -40,7 +41,7 @@ func (Experiment) Name() string { return Name }
 func (Experiment) Title() string {
 	return "Leal, Huedo, Llorente 2009: DO-AS and four other meta-scheduling policies on a DSA+LCG federated grid"
 }
-func (Experiment) DefaultReps() int { return 30 }
+func (Experiment) DefaultReps() int { return 20 }
 
 // Config is everything that determines the runs except the repetitions.
 type Config struct {
@@ -51,7 +52,31 @@ type Config struct {
 	Model         fed.Config // users excluded: the plan sets them per run
 	SeriesUser    int        // whose job states the paper runs record
 	SeriesStep    float64    // seconds between recorded job-state samples
-	Quick         bool
+	// Jitter: the jitter workload draws each submission uniformly within
+	// ±Jitter seconds of the paper's 12:00, the one thing the paper's
+	// setting leaves open that a repetition can vary.
+	Jitter float64
+	// Sweep lists the MI-per-trace-second values of the calibration runs
+	// (Normal, paper setting); the model's value must be the one whose
+	// split best fits Table 3's Normal column.
+	Sweep []float64
+	// SatWindows are the windows after each submission (seconds) over which
+	// the background-only saturation counts cycles with a free LCG PE.
+	SatWindows []float64
+	// Readings are the other readings of what the paper leaves open, each
+	// run at the paper setting under every policy so the page can set its
+	// Tables 3–4 beside the model's.
+	Readings []Reading
+	Quick    bool
+}
+
+// Reading is one alternative reading of the model.
+type Reading struct {
+	Workload string
+	Title    string
+	Scale    float64 // MI per trace second (0: the model's)
+	Duplex   bool    // GridGateWay as a full-duplex link instead of one shared port
+	Rate     float64 // its rate, bytes per second (0: derived from the outputs as GatewayRate does)
 }
 
 // ModelConfig returns the model configuration the experiment runs.
@@ -59,18 +84,38 @@ func ModelConfig(quick bool) Config {
 	m := fed.DefaultConfig()
 	m.Users = nil
 	c := Config{Trace: TracePath, Policies: append([]string(nil), fed.Names...), JobsPerUser: 550,
-		Model: m, SeriesUser: 2, SeriesStep: 300, Quick: quick}
+		Model: m, SeriesUser: 2, SeriesStep: 300, Jitter: 15 * 60,
+		Sweep: append(sweep(5500, 8000, 100), 9787), SatWindows: []float64{2 * 3600, 6 * 3600}, Quick: quick,
+		Readings: []Reading{
+			{Workload: "alt-duplex", Duplex: true, Title: "GridGateWay as a full-duplex link, its rate derived like the port's from the 2 MB outputs (179 kB/s)"},
+			// 200 kB/s: found by running the three User-0 cells at 180, 190
+			// and 200 kB/s; at 200 all three are within 1% (the page shows them).
+			{Workload: "alt-duplex-fit", Duplex: true, Rate: 200e3, Title: "GridGateWay as a full-duplex link at 200 kB/s, where its three User-0 fitting cells come out within 1%"},
+			{Workload: "alt-9787", Scale: 9787, Title: "background length = run time × 9,787 MI (the spec's first reading)"},
+		}}
 	if quick {
 		// One fifth of the jobs: the saturation levels and the policies'
 		// behaviour stay, the runs shrink.
 		c.JobsPerUser = 110
+		c.Sweep = sweep(6000, 7500, 500)
 	}
 	return c
 }
 
+func sweep(lo, hi, step float64) []float64 {
+	var out []float64
+	for v := lo; v <= hi+step/2; v += step {
+		out = append(out, v)
+	}
+	return out
+}
+
 // Spec is what the executor needs beyond a run's identity.
 type Spec struct {
-	Shift bool // draw submission times from the run's workload seed
+	Jitter bool    // draw submission times from the run's workload seed
+	Scale  float64 // calibration: MI per trace second (0: the model's)
+	Duplex bool    // GridGateWay as a full-duplex link (an alternative reading)
+	Rate   float64 // the duplex link's rate (0: derived from the outputs)
 }
 
 // Plan implements experiments.Experiment.
@@ -96,9 +141,20 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 	for _, pol := range c.Policies {
 		p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadPaper, pol, 0, Spec{}))
 	}
+	for i, v := range c.Sweep {
+		if !(v > 0) {
+			return bench.Plan{}, nil, fmt.Errorf("calibration sweep value %v MI per trace second must be positive", v)
+		}
+		p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadCalibration, "Normal", i, Spec{Scale: v}))
+	}
+	for _, r := range c.Readings {
+		for _, pol := range c.Policies {
+			p.Runs = append(p.Runs, bench.NewRun(Name, r.Workload, pol, 0, Spec{Scale: r.Scale, Duplex: r.Duplex, Rate: r.Rate}))
+		}
+	}
 	for rep := 0; rep < cfg.Reps; rep++ {
 		for _, pol := range c.Policies {
-			p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadShifted, pol, rep, Spec{Shift: true}))
+			p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadJitter, pol, rep, Spec{Jitter: true}))
 		}
 	}
 	x := &executor{c: c, path: path}
@@ -106,30 +162,67 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 }
 
 // Submits returns the users' submission times of a run: the paper's 12:00
-// of days 2, 4 and 6, or, shifted, a uniform time within each of those days
-// drawn from the workload seed (so every policy of a repetition sees the
-// same times).
-func Submits(shift bool, seed uint64) []float64 {
+// of days 2, 4 and 6, or, jittered, a uniform time within ±jitter seconds
+// of each drawn from the workload seed (so every policy of a repetition
+// sees the same times).
+func Submits(jittered bool, jitter float64, seed uint64) []float64 {
 	out := make([]float64, Users)
 	rng := rand.New(rand.NewPCG(seed, 0xfed))
 	for u := range out {
 		out[u] = fed.PaperSubmit(u)
-		if shift {
-			out[u] = float64(2*u+1)*fed.Day + rng.Float64()*fed.Day
+		if jittered {
+			out[u] += (2*rng.Float64() - 1) * jitter
 		}
 	}
 	return out
 }
 
-// executor shares the background trace and the background-only prefix up
-// to the start of day 2 (before any user can submit) among all runs.
+// executor shares the background trace, the background-only prefix up to
+// the earliest submission and the background's saturation at the paper's
+// submissions among all runs.
 type executor struct {
 	c    Config
 	path string
 	once sync.Once
 	bg   []fed.BGJob
 	pre  *fed.Sim
+	sat  []fed.Saturation
+	work float64 // Σ trace run times, seconds
 	err  error
+
+	// SO and SO-AS of one scenario (workload and repetition) share their
+	// Normal training run.
+	mu      sync.Mutex
+	trained map[scenario]*training
+}
+
+// scenario identifies what a run simulates apart from its policy.
+type scenario struct {
+	workload string
+	rep      int
+}
+
+type training struct {
+	once sync.Once
+	obj  []fed.Objective
+	err  error
+}
+
+// train returns the scenario's SO training, running it once.
+func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) ([]fed.Objective, error) {
+	k := scenario{run.Workload, run.Rep}
+	x.mu.Lock()
+	if x.trained == nil {
+		x.trained = map[scenario]*training{}
+	}
+	t := x.trained[k]
+	if t == nil {
+		t = &training{}
+		x.trained[k] = t
+	}
+	x.mu.Unlock()
+	t.once.Do(func() { t.obj, t.err = fed.Train(m, x.bg, pre) })
+	return t.obj, t.err
 }
 
 func (x *executor) load() error {
@@ -138,9 +231,34 @@ func (x *executor) load() error {
 		if x.err != nil {
 			return
 		}
-		x.pre, x.err = fed.Prefix(x.c.Model, x.bg, fed.Day)
+		for _, b := range x.bg {
+			x.work += b.Run
+		}
+		x.pre, x.err = fed.Prefix(x.c.Model, x.bg, x.prefixEnd())
+		if x.err != nil {
+			return
+		}
+		x.sat = fed.BackgroundSaturation(x.pre, Submits(false, 0, 0), x.c.SatWindows, x.c.Model.SchedulingInterval)
 	})
 	return x.err
+}
+
+// prefixEnd is where the shared background-only prefix stops: the
+// earliest submission any run can have.
+func (x *executor) prefixEnd() float64 { return fed.PaperSubmit(0) - x.c.Jitter }
+
+// offeredLoad is the share of the LCG testbed's capacity that the whole
+// trace asks for at a scale of mi MI per trace second, over the trace's
+// span of submissions.
+func (x *executor) offeredLoad(mi float64) float64 {
+	if len(x.bg) == 0 || !(x.bg[len(x.bg)-1].Submit > 0) {
+		return math.NaN()
+	}
+	capacity := 0.0
+	for _, m := range x.c.Model.LCG.Machines {
+		capacity += float64(m.PEs) * m.MIPS
+	}
+	return x.work * mi / (capacity * x.bg[len(x.bg)-1].Submit)
 }
 
 func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error) {
@@ -152,19 +270,68 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	}
 	spec, _ := run.Spec.(Spec)
 	m := x.c.Model
-	for _, t := range Submits(spec.Shift, run.Seed) {
+	for _, t := range Submits(spec.Jitter, x.c.Jitter, run.Seed) {
 		m.Users = append(m.Users, fed.User{Submit: t, Jobs: x.c.JobsPerUser})
 	}
-	res, trained, err := fed.Simulate(m, x.bg, x.pre, run.Algorithm)
+	if spec.Duplex {
+		// The same derivation as the shared port's, from the outputs alone,
+		// which set the pace of a full-duplex link.
+		m.WAN.Shared = false
+		m.WAN.Bandwidth, _ = GatewayRate(0, m.OutputBytes)
+		if spec.Rate > 0 {
+			m.WAN.Bandwidth = spec.Rate
+		}
+	}
+	pre := x.pre
+	if spec.Scale > 0 && spec.Scale != m.MIPerTraceSecond {
+		m.MIPerTraceSecond = spec.Scale
+		var err error
+		if pre, err = fed.Prefix(m, x.bg, x.prefixEnd()); err != nil {
+			return bench.Output{}, err
+		}
+	}
+	var trained []fed.Objective
+	if fed.NeedsTraining(run.Algorithm) {
+		var err error
+		if trained, err = x.train(run, m, pre); err != nil {
+			return bench.Output{}, err
+		}
+	}
+	res, err := fed.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
 	if err != nil {
 		return bench.Output{}, err
 	}
 	out := bench.Output{Metrics: Metrics(res, trained)}
-	if run.Workload == WorkloadPaper {
+	switch run.Workload {
+	case WorkloadPaper:
 		out.Metrics = append(out.Metrics, Series(res, x.c.SeriesUser, x.c.SeriesStep)...)
+		out.Metrics = append(out.Metrics, SaturationMetrics(x.sat, x.c.SatWindows)...)
+	case WorkloadCalibration:
+		out.Metrics = append(out.Metrics,
+			bench.Metric{Name: MScale, Value: m.MIPerTraceSecond},
+			bench.Metric{Name: MLoad, Value: x.offeredLoad(m.MIPerTraceSecond)})
 	}
 	return out, nil
 }
+
+// SaturationMetrics turns the background-only saturation at each user's
+// paper submission into per-user metrics.
+func SaturationMetrics(sat []fed.Saturation, windows []float64) []bench.Metric {
+	var ms []bench.Metric
+	for u, s := range sat {
+		ms = append(ms,
+			bench.Metric{Name: UserMetric(u, MBgFree), Value: float64(s.Free)},
+			bench.Metric{Name: UserMetric(u, MBgQueued), Value: float64(s.Queued)})
+		for w, d := range windows {
+			ms = append(ms, bench.Metric{Name: UserMetric(u, FreeShareMetric(d)), Value: s.FreeShare[w]})
+		}
+	}
+	return ms
+}
+
+// FreeShareMetric names the share of cycles with a free LCG PE within
+// window seconds after a submission.
+func FreeShareMetric(window float64) string { return fmt.Sprintf("bg_free_share_%gh", window/3600) }
 
 // Metric names, per user u: u<u>_<name>.
 const (
@@ -176,6 +343,11 @@ const (
 	MSubmitHour = "submit_hour" // time of day of the submission, hours
 	MObjDSA     = "so_objective_dsa"
 	MFits       = "do_fitted_updates"
+	MBgFree     = "bg_free_pes" // background alone, at the paper's submission
+	MBgQueued   = "bg_queued"
+
+	MScale = "mi_per_trace_second" // calibration runs
+	MLoad  = "offered_load"
 )
 
 // UserMetric returns the metric name of user u.

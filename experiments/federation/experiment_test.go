@@ -12,6 +12,7 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
 	fed "github.com/gridbench/gridbench/internal/federation"
+	"github.com/gridbench/gridbench/results"
 )
 
 func TestPlan(t *testing.T) {
@@ -24,7 +25,7 @@ func TestPlan(t *testing.T) {
 	if exec == nil || p.Experiment != Name {
 		t.Fatal("no executor or wrong experiment")
 	}
-	if want := len(fed.Names) * (1 + 4); len(p.Runs) != want {
+	if want := len(fed.Names)*(1+4+len(c.Readings)) + len(c.Sweep); len(p.Runs) != want {
 		t.Fatalf("%d runs, want %d", len(p.Runs), want)
 	}
 	seeds := map[int]uint64{}
@@ -36,8 +37,20 @@ func TestPlan(t *testing.T) {
 		}
 		keys[k] = true
 		if r.Workload == WorkloadPaper {
-			if r.Rep != 0 || r.Spec.(Spec).Shift {
-				t.Errorf("paper run %s is shifted or repeated", k)
+			if r.Rep != 0 || r.Spec.(Spec).Jitter {
+				t.Errorf("paper run %s is jittered or repeated", k)
+			}
+			continue
+		}
+		if r.Workload == WorkloadCalibration {
+			if r.Algorithm != "Normal" || r.Spec.(Spec).Scale != c.Sweep[r.Rep] {
+				t.Errorf("calibration run %s: %s at %v MI/s", k, r.Algorithm, r.Spec.(Spec).Scale)
+			}
+			continue
+		}
+		if r.Workload != WorkloadJitter {
+			if r.Rep != 0 || r.Spec.(Spec).Jitter {
+				t.Errorf("reading run %s is jittered or repeated", k)
 			}
 			continue
 		}
@@ -46,16 +59,22 @@ func TestPlan(t *testing.T) {
 		}
 		seeds[r.Rep] = r.Seed
 	}
-	// Shifted submissions stay within their day and are paired.
+	// Jittered submissions stay within ±Jitter of 12:00, are paired, and
+	// differ between repetitions.
+	moved := false
 	for rep, seed := range seeds {
-		for u, s := range Submits(true, seed) {
-			lo := float64(2*u+1) * fed.Day
-			if s < lo || s >= lo+fed.Day {
-				t.Errorf("rep %d user %d submits at %v, outside day %d", rep, u, s, 2*u+2)
+		for u, s := range Submits(true, c.Jitter, seed) {
+			if d := s - fed.PaperSubmit(u); math.Abs(d) > c.Jitter {
+				t.Errorf("rep %d user %d submits %v s from 12:00, beyond ±%v", rep, u, d, c.Jitter)
+			} else if d != 0 {
+				moved = true
 			}
 		}
 	}
-	if got := Submits(false, 1); got[1] != 3*fed.Day+12*3600 {
+	if !moved {
+		t.Error("no jittered submission moved")
+	}
+	if got := Submits(false, c.Jitter, 1); got[1] != 3*fed.Day+12*3600 {
 		t.Errorf("paper submission of User-1 at %v", got[1])
 	}
 }
@@ -71,6 +90,12 @@ func TestPlanBadInput(t *testing.T) {
 	c.Policies = []string{"Normal", "Greedy"}
 	if _, _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "Greedy") {
 		t.Errorf("unknown policy: %v", err)
+	}
+	c = ModelConfig(false)
+	c.Trace = "tiny.swf"
+	c.Sweep = []float64{6000, -1}
+	if _, _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "sweep value -1") {
+		t.Errorf("negative sweep value: %v", err)
 	}
 	c = ModelConfig(false)
 	c.Trace = "tiny.swf"
@@ -93,7 +118,7 @@ func TestExecutorByHand(t *testing.T) {
 	m := &c.Model
 	m.DSA = fed.Testbed{Name: "DSA", Machines: []fed.Machine{{Name: "d", PEs: 2, MIPS: 1000}}}
 	m.LCG = fed.Testbed{Name: "LCG", Machines: []fed.Machine{{Name: "l", PEs: 1, MIPS: 1000}}}
-	m.JobMI, m.RefMIPS = 10000, 1000
+	m.JobMI, m.MIPerTraceSecond = 10000, 1000
 	m.InputBytes, m.OutputBytes = 0, 0
 	m.LAN.Latency, m.WAN.Latency = 0, 0
 	p, exec, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"})
@@ -153,9 +178,8 @@ func TestReportQuick(t *testing.T) {
 		t.Fatal(err)
 	}
 	s := string(page)
-	for _, want := range []string{"Quick configuration", "Table 3", "Table 4", "Interpretations",
-		"1. DO-AS gives the shortest", "2. Normal and DO slow down", "3. DO-AS completion times are nearly the same",
-		"SUSPENSION_TIMEOUT = 3600 s"} {
+	for _, want := range []string{"Quick configuration", "Table 3", "Table 4", "Interpretations", "Calibration sweep", "GridGateWay rate",
+		ClaimDOAS, ClaimSaturates, ClaimUniform, ClaimSOAS, ClaimDOvsSO, "cycles with a free PE", "SUSPENSION_TIMEOUT = 3600 s", "Other readings"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %q", want)
 		}
@@ -168,7 +192,7 @@ func TestReportQuick(t *testing.T) {
 			t.Errorf("page does not link %s", f)
 		}
 	}
-	if len(out.Compared) != 2*15+15 || out.Headline == "" || len(out.Sheets) != 4 {
+	if len(out.Compared) != 2*15+15 || out.Headline == "" || len(out.Sheets) != 7 {
 		t.Errorf("%d comparisons, headline %q, %d sheets", len(out.Compared), out.Headline, len(out.Sheets))
 	}
 }
@@ -177,7 +201,147 @@ func TestHMS(t *testing.T) {
 	if s := publishedSeconds("SO", 2); s != 13*3600+27*60+13 {
 		t.Errorf("13:27:13 = %v s", s)
 	}
-	if fmtHMS(48433) != "13:27:13" {
-		t.Errorf("fmtHMS(48433) = %s", fmtHMS(48433))
+	for sec, want := range map[float64]string{48433: "13:27:13", -7967: "−2:12:47", -59: "−0:00:59", 0: "0:00:00", math.NaN(): "n/a"} {
+		if got := fmtHMS(sec); got != want {
+			t.Errorf("fmtHMS(%v) = %s, want %s", sec, got, want)
+		}
+	}
+}
+
+// TestGatewayRate: the GridGateWay rate the model runs is the one derived
+// from the three published User-0 cells.
+func TestGatewayRate(t *testing.T) {
+	m := fed.DefaultConfig()
+	rate, cells := GatewayRate(m.InputBytes, m.OutputBytes)
+	if len(cells) != 3 || math.Abs(rate/m.WAN.Bandwidth-1) > 0.005 || !m.WAN.Shared {
+		t.Errorf("derived %v B/s from %d cells; the model runs %v B/s (shared %v)", rate, len(cells), m.WAN.Bandwidth, m.WAN.Shared)
+	}
+	for _, g := range cells {
+		if s := g.SecondsPerJob(); s < 10.5 || s > 12 {
+			t.Errorf("%s: %.2f s per LCG job, want about 11.2", g.Policy, s)
+		}
+	}
+}
+
+// TestCalibration runs the calibration sweep on the real trace and checks
+// that the model's background scale is the sweep's best fit of Table 3's
+// Normal split.
+func TestCalibration(t *testing.T) {
+	path := datadir.ForTest(t, TracePath)
+	root := strings.TrimSuffix(path, filepath.FromSlash(TracePath))
+	c := ModelConfig(false)
+	c.Policies = []string{"Normal"}
+	p, exec, err := plan(c, experiments.Config{Reps: 0, DataDir: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var runs []bench.Run
+	for _, r := range p.Runs {
+		if r.Workload == WorkloadCalibration {
+			runs = append(runs, r)
+		}
+	}
+	p.Runs = runs
+	res, err := bench.Execute(context.Background(), p, exec, bench.Options{Dir: t.TempDir(), Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tab, best := calibrationTable(res.Records, c.Model.MIPerTraceSecond, 1)
+	if tab == nil || len(tab.Rows) != len(c.Sweep) {
+		t.Fatalf("calibration table %v", tab)
+	}
+	if best != fed.DefaultMIPerTraceSecond {
+		t.Errorf("the sweep's best fit is %v MI per trace second; the model runs %v", best, fed.DefaultMIPerTraceSecond)
+	}
+}
+
+// synthetic builds records of the paper run (rep 0) and n jitter
+// repetitions: completion(pol, u, rep) and DSA jobs(pol, u).
+func synthetic(n int, completion func(pol string, u, rep int) float64, dsa func(pol string, u int) float64) []results.Record {
+	var recs []results.Record
+	add := func(w string, rep int) {
+		for _, pol := range fed.Names {
+			for u := 0; u < Users; u++ {
+				recs = append(recs,
+					results.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MCompletion), Value: completion(pol, u, rep)},
+					results.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MJobsDSA), Value: dsa(pol, u)})
+			}
+		}
+	}
+	add(WorkloadPaper, 0)
+	for rep := 0; rep < n; rep++ {
+		add(WorkloadJitter, rep)
+	}
+	return recs
+}
+
+// TestClaims checks the verdicts on synthetic repetitions where the
+// answer is known: DO-AS fastest and flat across users, the others slowing
+// down with the user, SO-AS slowest but for User-2; then DO-AS slowest and
+// slowing down with the user.
+func TestClaims(t *testing.T) {
+	rank := map[string]float64{"DO-AS": 1, "SO-AS": 2, "DO": 3, "Normal": 4, "SO": 5}
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	good := func(pol string, u, rep int) float64 {
+		v := 3600 * rank[pol] * float64(1+u) // slower with the user
+		if pol == "DO-AS" {
+			v = 3600
+		}
+		if pol == "SO-AS" {
+			// Only under high saturation does SO-AS beat Normal, SO and DO.
+			v = 3600 * 6 * float64(1+u)
+			if u == Users-1 {
+				v = 3600 * 1.5
+			}
+		}
+		return v + float64(rep*7%11) // paired noise, the same for every policy
+	}
+	verdict := func(checks []Check) map[string]bool {
+		m := map[string]bool{}
+		for _, c := range checks {
+			m[c.Claim+" / "+c.Scope] = c.Held
+			if c.Held != c.Paper {
+				t.Errorf("%s / %s: jitter verdict %v but the paper run says %v", c.Claim, c.Scope, c.Held, c.Paper)
+			}
+		}
+		return m
+	}
+	got := verdict(Claims(synthetic(12, good, dsa), fed.Names))
+	for _, k := range []string{ClaimDOAS + " / User-0", ClaimDOAS + " / User-2", ClaimSaturates + " / Normal", ClaimSaturates + " / DO",
+		ClaimUniform + " / all users", ClaimSOAS + " / User-2: reduces", ClaimSOAS + " / User-0: does not reduce all three", ClaimDOvsSO + " / User-1"} {
+		if v, ok := got[k]; !ok || !v {
+			t.Errorf("%s: held %v (present %v), want held", k, v, ok)
+		}
+	}
+	bad := func(pol string, u, rep int) float64 {
+		if pol == "DO-AS" {
+			return 99999*float64(1+u) + float64(rep)
+		}
+		return good(pol, u, rep)
+	}
+	got = verdict(Claims(synthetic(12, bad, dsa), fed.Names))
+	for _, k := range []string{ClaimDOAS + " / User-0", ClaimDOAS + " / User-1", ClaimUniform + " / all users"} {
+		if got[k] {
+			t.Errorf("%s: held with DO-AS slowest", k)
+		}
+	}
+}
+
+// TestCalibrationTable: the best fit is the swept scale whose Normal split
+// matches Table 3; the table flags it.
+func TestCalibrationTable(t *testing.T) {
+	var recs []results.Record
+	for i, run := range []struct{ mi, l0, l1, l2 float64 }{{6000, 524, 500, 400}, {6500, 524, 440, 120}, {7000, 524, 300, 0}} {
+		for name, v := range map[string]float64{MScale: run.mi, MLoad: run.mi / 10000,
+			UserMetric(0, MJobsLCG): run.l0, UserMetric(1, MJobsLCG): run.l1, UserMetric(2, MJobsLCG): run.l2} {
+			recs = append(recs, results.Record{Experiment: Name, Workload: WorkloadCalibration, Algorithm: "Normal", Rep: i, Metric: name, Value: v})
+		}
+	}
+	tab, best := calibrationTable(recs, 6500, 1)
+	if best != 6500 || tab == nil || len(tab.Rows) != 3 || !tab.Rows[1][0].Best || tab.Rows[0][0].Best {
+		t.Errorf("best %v, table %+v", best, tab)
+	}
+	if tab, _ := calibrationTable(nil, 6500, 1); tab != nil {
+		t.Error("a calibration table without calibration runs")
 	}
 }

@@ -10,7 +10,7 @@ import (
 // BGJob is one background job on the LCG testbed.
 type BGJob struct {
 	Submit float64 // seconds from the trace start
-	Run    float64 // run time in the trace, seconds; its length is Run × RefMIPS MI
+	Run    float64 // run time in the trace, seconds; its length is Run × MIPerTraceSecond MI
 }
 
 // ReadBackground reads the background load from an SWF/GWF trace: every

@@ -26,11 +26,16 @@
 //     output has arrived.
 //   - Migration: a job that has not started SuspensionTimeout seconds after
 //     the DSA GridWay dispatched it is cancelled wherever it is and put back
-//     into the unscheduled list (GridWay's suspension timeout).
+//     into the unscheduled list (GridWay's suspension timeout, under every
+//     policy: Section 5.1 describes it for Normal).
 //
-// Links are full-duplex FIFO servers: a transfer starts when the previous
-// one in the same direction ends, takes size/bandwidth, and arrives after
-// the link's latency.
+// Links are FIFO servers: a transfer starts when the previous one ends,
+// takes size/bandwidth, and arrives after the link's latency. The DSA LAN
+// is full duplex (one server per direction); the GridGateWay path is one
+// port shared by inputs and outputs (Link.Shared), as GridSim serialises
+// an entity's I/O. Its rate is calibrated (DefaultWANBandwidth), as is the
+// background's length scale (DefaultMIPerTraceSecond): the paper gives
+// neither.
 //
 // Policies (one file each): Normal (GridWay's default), SO, DO
 // (Algorithm 1), SO-AS and DO-AS (Algorithm 2). "Available" means a free

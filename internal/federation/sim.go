@@ -240,6 +240,9 @@ func (s *Sim) send(dir int, bytes float64) float64 {
 	if dir == wanIn || dir == wanOut {
 		l = s.cfg.WAN
 	}
+	if l.Shared {
+		dir &^= 1 // in and out directions share the even port
+	}
 	start := math.Max(s.now, s.link[dir])
 	fin := start + bytes/l.Bandwidth
 	s.link[dir] = fin
@@ -451,7 +454,7 @@ func (s *Sim) tryStart(r Infra) {
 			m := l.take()
 			l.live--
 			s.bgRun++
-			s.push(event{t: s.now + s.bg[q.id].Run*s.cfg.RefMIPS/l.mach[m].MIPS, kind: evEnd, a: int32(r), b: int32(m), c: q.id})
+			s.push(event{t: s.now + s.bg[q.id].Run*s.cfg.MIPerTraceSecond/l.mach[m].MIPS, kind: evEnd, a: int32(r), b: int32(m), c: q.id})
 			continue
 		}
 		id := -(q.id + 1)
