@@ -1,8 +1,9 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // Check verifies a finished simulation against the model's invariants: every
@@ -20,6 +21,9 @@ func Check(p Platform, jobs []Job, recs []Record) error {
 		job  int
 	}
 	perMachine := make([][]edge, len(p.Machines))
+	if len(p.Machines) == 1 {
+		perMachine[0] = make([]edge, 0, 2*len(jobs))
+	}
 	for i, r := range recs {
 		j := &jobs[i]
 		if r.Machine < 0 || r.Machine >= len(p.Machines) {
@@ -39,11 +43,11 @@ func Check(p Platform, jobs []Job, recs []Record) error {
 	for m, es := range perMachine {
 		// At equal times ends come first: a job ending at t frees its CPUs
 		// for a job starting at t. Zero-length jobs then count nothing.
-		sort.Slice(es, func(a, b int) bool {
-			if es[a].t != es[b].t {
-				return es[a].t < es[b].t
+		slices.SortFunc(es, func(a, b edge) int {
+			if c := cmp.Compare(a.t, b.t); c != 0 {
+				return c
 			}
-			return es[a].cpus < es[b].cpus
+			return cmp.Compare(a.cpus, b.cpus)
 		})
 		busy := 0
 		for _, e := range es {

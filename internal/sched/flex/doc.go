@@ -25,7 +25,7 @@
 // EASY's rule runs over that order, exactly as internal/sched/easy states
 // it for the arrival order: jobs start on the fastest machine with enough
 // free CPUs while they fit; the first that fits nowhere (the head) gets a
-// reservation from easy.Reserve (machine with the earliest shadow time,
+// reservation from easy.Ends.Reserve (machine with the earliest shadow time,
 // machines tried fastest first); every later job starts on the first
 // machine, fastest first, where it fits and, on the reserved machine, ends
 // by estimate no later than the shadow time or uses only spare CPUs.
@@ -36,7 +36,7 @@
 // The backfill walk skips in O(1) every job larger than the largest free
 // CPU count and tries machines only for jobs that can start. The work
 // counter adds one step per priority computed, one per queued job examined
-// in the pass, and the running jobs easy.Reserve reads.
+// in the pass, and the running jobs easy.Ends.Reserve counts.
 //
 // # Interpretations
 //

@@ -15,14 +15,13 @@ func init() { sched.Register("flex", func() sim.Scheduler { return New(DefaultPa
 
 // Flex is the Flexible backfilling scheduler. One work step is one priority
 // computed, one queued job examined, or one running job read by
-// easy.Reserve.
+// easy.Ends.Reserve.
 type Flex struct {
-	sim.IgnoreEvents // priorities are recomputed from the state at each pass
-
 	p      Params
-	order  []int // machines, fastest first
-	best   []int // CPUs -> fastest machine with at least that many CPUs
-	holder int   // job keeping the reservation, or -1
+	ends   *easy.Ends // running jobs' CPUs by estimated end, for the reservation
+	order  []int      // machines, fastest first
+	best   []int      // CPUs -> fastest machine with at least that many CPUs
+	holder int        // job keeping the reservation, or -1
 	items  []item
 }
 
@@ -47,8 +46,16 @@ func New(p Params) *Flex {
 // Params returns the scheduler's parameters.
 func (f *Flex) Params() Params { return f.p }
 
+// OnArrival does nothing: priorities are recomputed from the state at each
+// pass.
+func (f *Flex) OnArrival(*sim.State, int) {}
+
+// OnCompletion releases the job's CPUs from the reservation structure.
+func (f *Flex) OnCompletion(s *sim.State, j int) { f.ends.Ended(s, j) }
+
 func (f *Flex) init(s *sim.State) {
 	pl := s.Platform()
+	f.ends = easy.NewEnds(s)
 	f.order = pl.FastestFirst()
 	f.best = make([]int, pl.MaxCPUs()+1)
 	for c := range f.best {
@@ -107,7 +114,7 @@ func (f *Flex) Schedule(s *sim.State) {
 		if m < 0 {
 			break
 		}
-		s.Start(j, m) // cannot fail: FirstFit checked the CPUs
+		f.ends.Start(s, j, m) // cannot fail: FirstFit checked the CPUs
 	}
 	if i == len(f.items) {
 		f.holder = -1
@@ -148,11 +155,11 @@ func (f *Flex) backfill(s *sim.State, head int, rest []item) {
 			continue
 		}
 		if resM < 0 {
-			resM, shadow, spare = easy.Reserve(s, f.order, head)
+			resM, shadow, spare = f.ends.Reserve(s, f.order, head)
 		}
 		var m int
 		if m, spare = easy.BackfillMachine(s, f.order, j, resM, shadow, spare); m >= 0 {
-			s.Start(j, m) // cannot fail: Fits checked the CPUs
+			f.ends.Start(s, j, m) // cannot fail: Fits checked the CPUs
 			limit = maxFree()
 		}
 	}
