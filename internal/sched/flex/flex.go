@@ -1,7 +1,6 @@
 package flex
 
 import (
-	"cmp"
 	"math"
 	"slices"
 
@@ -22,7 +21,9 @@ type Flex struct {
 	order  []int      // machines, fastest first
 	best   []int      // CPUs -> fastest machine with at least that many CPUs
 	holder int        // job keeping the reservation, or -1
-	items  []item
+	items  []item     // the pass's jobs that fit the largest free CPU count
+	wide   []item     // the others
+	cand   []item     // the jobs that could backfill behind the head
 }
 
 // item is one waiting job in the pass's priority order.
@@ -69,8 +70,26 @@ func (f *Flex) init(s *sim.State) {
 	}
 }
 
-// Schedule recomputes the priorities, sorts the queue by them and runs
-// EASY's rule over that order.
+// before is the pass's order: the reservation holder first, then by
+// decreasing priority, then by arrival.
+func before(a, b *item) bool {
+	if a.first != b.first {
+		return a.first
+	}
+	if a.prio != b.prio {
+		return a.prio > b.prio
+	}
+	return a.pos < b.pos
+}
+
+// Schedule recomputes the priorities and runs EASY's rule over the queue in
+// priority order without sorting it. Only the jobs that fit the largest
+// free CPU count can start in this pass (starts only take CPUs away): they
+// go into a heap, popped in order while they start; the first in order of
+// the others, found by a scan, ends the starting phase if nothing fails
+// before it. Behind the head only the jobs that could backfill at all are
+// sorted (see backfill). The work counter still counts every job the walk
+// over the whole sorted queue examines.
 func (f *Flex) Schedule(s *sim.State) {
 	if f.order == nil {
 		f.init(s)
@@ -81,86 +100,180 @@ func (f *Flex) Schedule(s *sim.State) {
 		return
 	}
 	work := s.Work()
+	work.Add(len(q)) // one step per priority
+	free := f.maxFree(s)
+	if free == 0 && f.holder >= 0 {
+		// Nothing can start, and the holder stays first: it is the head
+		// again, the only job the walk examines.
+		work.Inc()
+		return
+	}
 	now := s.Now()
 	minext := math.Inf(1)
 	for _, j := range q {
 		minext = min(minext, s.Job(j).Est())
 	}
-	f.items = f.items[:0]
+	f.items, f.wide = f.items[:0], f.wide[:0]
+	var first item // the first in order of the jobs too wide to start
 	for pos, j := range q {
-		work.Inc()
 		job := s.Job(j)
 		nx := s.EstDuration(j, f.best[job.CPUs])
-		f.items = append(f.items, item{j, pos, f.p.Priority(job, now, nx, minext), j == f.holder})
+		it := item{j, pos, f.p.Priority(job, now, nx, minext), j == f.holder}
+		if job.CPUs <= free {
+			f.items = append(f.items, it)
+			continue
+		}
+		if len(f.wide) == 0 || before(&it, &first) {
+			first = it
+		}
+		f.wide = append(f.wide, it)
 	}
-	slices.SortFunc(f.items, func(a, b item) int {
-		if a.first != b.first {
-			if a.first {
-				return -1
-			}
-			return 1
-		}
-		if c := cmp.Compare(b.prio, a.prio); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.pos, b.pos)
-	})
 
-	i := 0
-	for ; i < len(f.items); i++ {
-		j := f.items[i].job
+	h := itemHeap(f.items)
+	h.init()
+	started, failed := 0, false
+	var head item
+	for len(h) > 0 && (len(f.wide) == 0 || before(&h[0], &first)) {
 		work.Inc()
-		m := fcfs.FirstFit(s, f.order, j)
+		top := h.pop()
+		m := fcfs.FirstFit(s, f.order, top.job)
 		if m < 0 {
+			head, failed = top, true
 			break
 		}
-		f.ends.Start(s, j, m) // cannot fail: FirstFit checked the CPUs
+		f.ends.Start(s, top.job, m) // cannot fail: FirstFit checked the CPUs
+		started++
 	}
-	if i == len(f.items) {
+	switch {
+	case failed:
+	case len(f.wide) > 0:
+		work.Inc() // the walk reaches the wide job and stops there
+		head = first
+	default:
 		f.holder = -1
 		return
 	}
-	head := f.items[i].job
 	if !f.p.FloatingReservation {
-		f.holder = head
+		f.holder = head.job
 	}
-	f.backfill(s, head, f.items[i+1:])
+	// Every job before the head in order started.
+	f.backfill(s, head, h, len(q)-started-1)
 }
 
-// backfill starts the jobs of rest, in order, that cannot delay head's
-// reservation.
-func (f *Flex) backfill(s *sim.State, head int, rest []item) {
-	work := s.Work()
-	pl := s.Platform()
-	// maxFree bounds the CPUs a job may use anywhere; jobs above it are
-	// passed over without trying machines. The reservation is only read
-	// once some job could start, and before any job does.
-	resM, shadow, spare := -1, 0.0, 0
-	maxFree := func() int {
-		n := 0
-		for m := range pl.Machines {
-			n = max(n, s.Free(m))
-		}
-		return n
+func (f *Flex) maxFree(s *sim.State) int {
+	n := 0
+	for m := range s.Platform().Machines {
+		n = max(n, s.Free(m))
 	}
-	limit := maxFree()
-	for _, it := range rest {
-		if limit == 0 {
-			return
+	return n
+}
+
+// backfill starts the jobs of rest (in no order; all after head) that
+// cannot delay head's reservation, in priority order. Free CPUs and spare
+// CPUs only shrink during a pass, so a job that cannot start at the first
+// backfill never can: only the others are sorted and tried. after is the
+// number of jobs after head in the whole queue's order, the steps the walk
+// over it counts unless it stops early because no CPU is left free.
+func (f *Flex) backfill(s *sim.State, head item, rest []item, after int) {
+	work := s.Work()
+	limit := f.maxFree(s)
+	if limit == 0 {
+		return
+	}
+	// The walk reads the reservation at the first job that fits the free
+	// CPUs anywhere, before any job starts.
+	if !slices.ContainsFunc(rest, func(it item) bool { return s.Job(it.job).CPUs <= limit }) {
+		work.Add(after)
+		return
+	}
+	resM, shadow, spare := f.ends.Reserve(s, f.order, head.job)
+	now := s.Now()
+	freeRes, freeOther := s.Free(resM), 0
+	for m := range s.Platform().Machines {
+		if m != resM {
+			freeOther = max(freeOther, s.Free(m))
 		}
-		work.Inc()
-		j := it.job
-		cpus := s.Job(j).CPUs
-		if cpus > limit {
+	}
+	// The jobs easy.BackfillMachine could accept now: fitting another
+	// machine, or the reserved one within the spare CPUs or by the shadow
+	// time.
+	f.cand = f.cand[:0]
+	for _, it := range rest {
+		c := s.Job(it.job).CPUs
+		if c <= freeOther || c <= freeRes && (c <= spare || now+s.EstDuration(it.job, resM) <= shadow) {
+			f.cand = append(f.cand, it)
+		}
+	}
+	slices.SortFunc(f.cand, compare)
+	for k := range f.cand {
+		it := &f.cand[k]
+		var m int
+		if m, spare = easy.BackfillMachine(s, f.order, it.job, resM, shadow, spare); m < 0 {
 			continue
 		}
-		if resM < 0 {
-			resM, shadow, spare = f.ends.Reserve(s, f.order, head)
-		}
-		var m int
-		if m, spare = easy.BackfillMachine(s, f.order, j, resM, shadow, spare); m >= 0 {
-			f.ends.Start(s, j, m) // cannot fail: Fits checked the CPUs
-			limit = maxFree()
+		f.ends.Start(s, it.job, m) // cannot fail: BackfillMachine checked the CPUs
+		if f.maxFree(s) == 0 {
+			// The walk stops here, having examined this job and every job
+			// between head and it.
+			n := 1
+			for _, z := range [2][]item{rest, f.wide} {
+				for i := range z {
+					if z[i].job != head.job && before(&z[i], it) {
+						n++
+					}
+				}
+			}
+			work.Add(n)
+			return
 		}
 	}
+	work.Add(after)
+}
+
+// compare is before as a three-way comparison, for sorting.
+func compare(a, b item) int {
+	switch {
+	case before(&a, &b):
+		return -1
+	case before(&b, &a):
+		return 1
+	}
+	return 0
+}
+
+// itemHeap is a binary min-heap of items in the pass's order.
+type itemHeap []item
+
+func (h itemHeap) init() {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
+func (h itemHeap) down(i int) {
+	for {
+		c := 2*i + 1
+		if c >= len(h) {
+			return
+		}
+		if r := c + 1; r < len(h) && before(&h[r], &h[c]) {
+			c = r
+		}
+		if !before(&h[c], &h[i]) {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+}
+
+// pop removes and returns the first item.
+func (h *itemHeap) pop() item {
+	a := *h
+	top := a[0]
+	n := len(a) - 1
+	a[0] = a[n]
+	*h = a[:n]
+	h.down(0)
+	return top
 }
