@@ -24,6 +24,18 @@ type Flex struct {
 	items  []item     // the pass's jobs that fit the largest free CPU count
 	wide   []item     // the others
 	cand   []item     // the jobs that could backfill behind the head
+	now    float64    // this pass's time
+	minext float64    // this pass's smallest estimate in the queue
+}
+
+// rank computes it's priority unless known: a pass in which the holder is
+// blocked again needs the priorities of the jobs that could backfill only.
+func (f *Flex) rank(s *sim.State, it *item) {
+	if !it.known {
+		job := s.Job(it.job)
+		it.prio = f.p.Priority(job, f.now, s.EstDuration(it.job, f.best[job.CPUs]), f.minext)
+		it.known = true
+	}
 }
 
 // item is one waiting job in the pass's priority order.
@@ -32,6 +44,7 @@ type item struct {
 	pos   int // arrival rank in this pass's queue: the tie-break
 	prio  float64
 	first bool // the reservation holder, ahead of every priority
+	known bool // prio is computed (see Flex.rank)
 }
 
 // New returns a Flexible backfilling scheduler with parameters p. It panics
@@ -108,18 +121,31 @@ func (f *Flex) Schedule(s *sim.State) {
 		work.Inc()
 		return
 	}
-	now := s.Now()
-	minext := math.Inf(1)
+	f.now, f.minext = s.Now(), math.Inf(1)
 	for _, j := range q {
-		minext = min(minext, s.Job(j).Est())
+		f.minext = min(f.minext, s.Job(j).Est())
 	}
 	f.items, f.wide = f.items[:0], f.wide[:0]
+	if f.holder >= 0 && fcfs.FirstFit(s, f.order, f.holder) < 0 {
+		// The holder, first whatever the priorities, is blocked again: it
+		// is the head, and every other job is behind it.
+		work.Inc()
+		var head item
+		for pos, j := range q {
+			if j == f.holder {
+				head = item{job: j, pos: pos, first: true}
+			} else {
+				f.items = append(f.items, item{job: j, pos: pos})
+			}
+		}
+		f.backfill(s, head, f.items, len(q)-1)
+		return
+	}
 	var first item // the first in order of the jobs too wide to start
 	for pos, j := range q {
-		job := s.Job(j)
-		nx := s.EstDuration(j, f.best[job.CPUs])
-		it := item{j, pos, f.p.Priority(job, now, nx, minext), j == f.holder}
-		if job.CPUs <= free {
+		it := item{job: j, pos: pos, first: j == f.holder}
+		f.rank(s, &it)
+		if s.Job(j).CPUs <= free {
 			f.items = append(f.items, it)
 			continue
 		}
@@ -187,26 +213,18 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, after int) {
 		return
 	}
 	resM, shadow, spare := f.ends.Reserve(s, f.order, head.job)
-	now := s.Now()
-	freeRes, freeOther := s.Free(resM), 0
-	for m := range s.Platform().Machines {
-		if m != resM {
-			freeOther = max(freeOther, s.Free(m))
-		}
-	}
-	// The jobs easy.BackfillMachine could accept now: fitting another
-	// machine, or the reserved one within the spare CPUs or by the shadow
-	// time.
-	f.cand = f.cand[:0]
-	for _, it := range rest {
-		c := s.Job(it.job).CPUs
-		if c <= freeOther || c <= freeRes && (c <= spare || now+s.EstDuration(it.job, resM) <= shadow) {
-			f.cand = append(f.cand, it)
-		}
-	}
-	slices.SortFunc(f.cand, compare)
-	for k := range f.cand {
-		it := &f.cand[k]
+	// Candidates leave in order from a heap. Each start shrinks the free
+	// and spare CPUs, after which a job that failed easy.BackfillMachine
+	// stays failed; so after a start the heap is filtered again (usually
+	// it empties: most passes start one job or two) unless the last
+	// filter kept more than half of it, and then the jobs popped are just
+	// tried in turn.
+	f.cand = f.startable(s, append(f.cand[:0], rest...), resM, shadow, spare)
+	h := itemHeap(f.cand)
+	h.init()
+	filter := true
+	for len(h) > 0 {
+		it := h.pop()
 		var m int
 		if m, spare = easy.BackfillMachine(s, f.order, it.job, resM, shadow, spare); m < 0 {
 			continue
@@ -218,7 +236,8 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, after int) {
 			n := 1
 			for _, z := range [2][]item{rest, f.wide} {
 				for i := range z {
-					if z[i].job != head.job && before(&z[i], it) {
+					f.rank(s, &z[i])
+					if z[i].job != head.job && before(&z[i], &it) {
 						n++
 					}
 				}
@@ -226,19 +245,37 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, after int) {
 			work.Add(n)
 			return
 		}
+		if filter {
+			n := len(h)
+			h = f.startable(s, h, resM, shadow, spare)
+			h.init()
+			filter = len(h) <= n/2
+		}
 	}
 	work.Add(after)
 }
 
-// compare is before as a three-way comparison, for sorting.
-func compare(a, b item) int {
-	switch {
-	case before(&a, &b):
-		return -1
-	case before(&b, &a):
-		return 1
+// startable keeps, in place, the jobs of items that easy.BackfillMachine
+// would start now behind a reservation on resM until shadow with spare CPUs
+// there: those fitting another machine, or the reserved one within the
+// spare CPUs or by the shadow time. It computes their priorities.
+func (f *Flex) startable(s *sim.State, items []item, resM int, shadow float64, spare int) []item {
+	now := s.Now()
+	freeRes, freeOther := s.Free(resM), 0
+	for m := range s.Platform().Machines {
+		if m != resM {
+			freeOther = max(freeOther, s.Free(m))
+		}
 	}
-	return 0
+	out := items[:0]
+	for _, it := range items {
+		c := s.Job(it.job).CPUs
+		if c <= freeOther || c <= freeRes && (c <= spare || now+s.EstDuration(it.job, resM) <= shadow) {
+			f.rank(s, &it)
+			out = append(out, it)
+		}
+	}
+	return out
 }
 
 // itemHeap is a binary min-heap of items in the pass's order.

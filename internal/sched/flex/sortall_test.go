@@ -40,7 +40,7 @@ func (f *sortAll) Schedule(s *sim.State) {
 		work.Inc()
 		job := s.Job(j)
 		nx := s.EstDuration(j, f.best[job.CPUs])
-		f.items = append(f.items, item{j, pos, f.p.Priority(job, now, nx, minext), j == f.holder})
+		f.items = append(f.items, item{job: j, pos: pos, prio: f.p.Priority(job, now, nx, minext), first: j == f.holder})
 	}
 	slices.SortFunc(f.items, func(a, b item) int {
 		if a.first != b.first {
