@@ -278,7 +278,9 @@ func (f *Flex) startable(s *sim.State, items []item, resM int, shadow float64, s
 	return out
 }
 
-// itemHeap is a binary min-heap of items in the pass's order.
+// itemHeap is a binary min-heap of items in the pass's order, written out
+// like the simulator's event heap (see internal/sim/heap.go) rather than
+// through container/heap's interfaces or a shared generic heap.
 type itemHeap []item
 
 func (h itemHeap) init() {
