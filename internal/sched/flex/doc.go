@@ -42,7 +42,9 @@
 // jobs that could backfill: fitting another machine, or the reserved one
 // within the spare CPUs or by the shadow time. Those leave a heap in order
 // and, after each start, the ones that can no longer start are dropped.
-// With no free CPU and a holder, a pass costs O(1) beyond the queue scan.
+// With no free CPU and a holder, a pass costs O(1). minext is kept up to
+// date at arrivals and searched for again only after the job holding it
+// starts.
 //
 // # Interpretations
 //

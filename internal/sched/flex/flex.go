@@ -25,17 +25,33 @@ type Flex struct {
 	wide   []item     // the others
 	cand   []item     // the jobs that could backfill behind the head
 	now    float64    // this pass's time
-	minext float64    // this pass's smallest estimate in the queue
+	minext float64    // the queue's smallest estimate at the start of the pass
+	minJob int        // a job whose estimate is minext, or -1: recompute it
+}
+
+// ranked returns it with its priority computed.
+func (f *Flex) ranked(s *sim.State, it item) item {
+	f.rank(s, &it)
+	return it
 }
 
 // rank computes it's priority unless known: a pass in which the holder is
 // blocked again needs the priorities of the jobs that could backfill only.
 func (f *Flex) rank(s *sim.State, it *item) {
 	if !it.known {
-		job := s.Job(it.job)
-		it.prio = f.p.Priority(job, f.now, s.EstDuration(it.job, f.best[job.CPUs]), f.minext)
+		it.prio = f.priority(s, it.job)
 		it.known = true
 	}
+}
+
+// priority is job j's priority in this pass.
+func (f *Flex) priority(s *sim.State, j int) float64 {
+	job := s.Job(j)
+	nx := 0.0 // Nxtime only enters the Deadline score of a job with a deadline
+	if job.HasDeadline {
+		nx = s.EstDuration(j, f.best[job.CPUs])
+	}
+	return f.p.Priority(job, f.now, nx, f.minext)
 }
 
 // item is one waiting job in the pass's priority order.
@@ -54,15 +70,28 @@ func New(p Params) *Flex {
 	if err := p.Validate(); err != nil {
 		panic(err)
 	}
-	return &Flex{p: p, holder: -1}
+	return &Flex{p: p, holder: -1, minJob: -1}
 }
 
 // Params returns the scheduler's parameters.
 func (f *Flex) Params() Params { return f.p }
 
-// OnArrival does nothing: priorities are recomputed from the state at each
-// pass.
-func (f *Flex) OnArrival(*sim.State, int) {}
+// OnArrival keeps minext, the queue's smallest estimate, up to date;
+// priorities themselves are recomputed from the state at each pass.
+func (f *Flex) OnArrival(s *sim.State, j int) {
+	if est := s.Job(j).Est(); f.minJob >= 0 && est < f.minext {
+		f.minext, f.minJob = est, j
+	}
+}
+
+// start starts job j on machine m; when j held the smallest estimate, the
+// next pass looks for it again.
+func (f *Flex) start(s *sim.State, j, m int) {
+	f.ends.Start(s, j, m)
+	if j == f.minJob {
+		f.minJob = -1
+	}
+}
 
 // OnCompletion releases the job's CPUs from the reservation structure.
 func (f *Flex) OnCompletion(s *sim.State, j int) { f.ends.Ended(s, j) }
@@ -121,24 +150,21 @@ func (f *Flex) Schedule(s *sim.State) {
 		work.Inc()
 		return
 	}
-	f.now, f.minext = s.Now(), math.Inf(1)
-	for _, j := range q {
-		f.minext = min(f.minext, s.Job(j).Est())
+	f.now = s.Now()
+	if f.minJob < 0 {
+		f.minext = math.Inf(1)
+		for _, j := range q {
+			if est := s.Job(j).Est(); est < f.minext || f.minJob < 0 {
+				f.minext, f.minJob = est, j
+			}
+		}
 	}
 	f.items, f.wide = f.items[:0], f.wide[:0]
 	if f.holder >= 0 && fcfs.FirstFit(s, f.order, f.holder) < 0 {
 		// The holder, first whatever the priorities, is blocked again: it
 		// is the head, and every other job is behind it.
 		work.Inc()
-		var head item
-		for pos, j := range q {
-			if j == f.holder {
-				head = item{job: j, pos: pos, first: true}
-			} else {
-				f.items = append(f.items, item{job: j, pos: pos})
-			}
-		}
-		f.backfill(s, head, f.items, len(q)-1)
+		f.backfill(s, item{job: f.holder, first: true}, nil, q, len(q)-1)
 		return
 	}
 	var first item // the first in order of the jobs too wide to start
@@ -167,7 +193,7 @@ func (f *Flex) Schedule(s *sim.State) {
 			head, failed = top, true
 			break
 		}
-		f.ends.Start(s, top.job, m) // cannot fail: FirstFit checked the CPUs
+		f.start(s, top.job, m) // cannot fail: FirstFit checked the CPUs
 		started++
 	}
 	switch {
@@ -183,7 +209,7 @@ func (f *Flex) Schedule(s *sim.State) {
 		f.holder = head.job
 	}
 	// Every job before the head in order started.
-	f.backfill(s, head, h, len(q)-started-1)
+	f.backfill(s, head, h, nil, len(q)-started-1)
 }
 
 func (f *Flex) maxFree(s *sim.State) int {
@@ -194,13 +220,15 @@ func (f *Flex) maxFree(s *sim.State) int {
 	return n
 }
 
-// backfill starts the jobs of rest (in no order; all after head) that
-// cannot delay head's reservation, in priority order. Free CPUs and spare
-// CPUs only shrink during a pass, so a job that cannot start at the first
-// backfill never can: only the others are sorted and tried. after is the
-// number of jobs after head in the whole queue's order, the steps the walk
-// over it counts unless it stops early because no CPU is left free.
-func (f *Flex) backfill(s *sim.State, head item, rest []item, after int) {
+// backfill starts the jobs behind head that cannot delay its reservation,
+// in priority order. The jobs behind head are rest (in no order) or, when q
+// is not nil, every job of q but head, whose items are then built only for
+// the jobs that could start. Free CPUs and spare CPUs only shrink during a
+// pass, so a job that cannot start at the first backfill never can: only
+// the others are ranked and tried. after is the number of jobs after head
+// in the whole queue's order, the steps the walk over it counts unless it
+// stops early because no CPU is left free.
+func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int) {
 	work := s.Work()
 	limit := f.maxFree(s)
 	if limit == 0 {
@@ -208,7 +236,8 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, after int) {
 	}
 	// The walk reads the reservation at the first job that fits the free
 	// CPUs anywhere, before any job starts.
-	if !slices.ContainsFunc(rest, func(it item) bool { return s.Job(it.job).CPUs <= limit }) {
+	fits := func(j int) bool { return j != head.job && s.Job(j).CPUs <= limit }
+	if !slices.ContainsFunc(q, fits) && !slices.ContainsFunc(rest, func(it item) bool { return fits(it.job) }) {
 		work.Add(after)
 		return
 	}
@@ -219,7 +248,18 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, after int) {
 	// it empties: most passes start one job or two) unless the last
 	// filter kept more than half of it, and then the jobs popped are just
 	// tried in turn.
-	f.cand = f.startable(s, append(f.cand[:0], rest...), resM, shadow, spare)
+	ok := f.acceptor(s, resM, shadow, spare)
+	f.cand = f.cand[:0]
+	for pos, j := range q {
+		if j != head.job && ok(j) {
+			f.cand = append(f.cand, f.ranked(s, item{job: j, pos: pos}))
+		}
+	}
+	for _, it := range rest {
+		if ok(it.job) {
+			f.cand = append(f.cand, f.ranked(s, it))
+		}
+	}
 	h := itemHeap(f.cand)
 	h.init()
 	filter := true
@@ -229,11 +269,19 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, after int) {
 		if m, spare = easy.BackfillMachine(s, f.order, it.job, resM, shadow, spare); m < 0 {
 			continue
 		}
-		f.ends.Start(s, it.job, m) // cannot fail: BackfillMachine checked the CPUs
+		f.start(s, it.job, m) // cannot fail: BackfillMachine checked the CPUs
 		if f.maxFree(s) == 0 {
 			// The walk stops here, having examined this job and every job
 			// between head and it.
 			n := 1
+			for pos, j := range q {
+				// Neither j nor it is the holder: priority, then arrival.
+				if j != head.job {
+					if p := f.priority(s, j); p > it.prio || p == it.prio && pos < it.pos {
+						n++
+					}
+				}
+			}
 			for _, z := range [2][]item{rest, f.wide} {
 				for i := range z {
 					f.rank(s, &z[i])
@@ -247,7 +295,8 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, after int) {
 		}
 		if filter {
 			n := len(h)
-			h = f.startable(s, h, resM, shadow, spare)
+			ok = f.acceptor(s, resM, shadow, spare)
+			h = slices.DeleteFunc(h, func(it item) bool { return !ok(it.job) })
 			h.init()
 			filter = len(h) <= n/2
 		}
@@ -255,11 +304,11 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, after int) {
 	work.Add(after)
 }
 
-// startable keeps, in place, the jobs of items that easy.BackfillMachine
-// would start now behind a reservation on resM until shadow with spare CPUs
-// there: those fitting another machine, or the reserved one within the
-// spare CPUs or by the shadow time. It computes their priorities.
-func (f *Flex) startable(s *sim.State, items []item, resM int, shadow float64, spare int) []item {
+// acceptor returns whether easy.BackfillMachine would start a job now
+// behind a reservation on resM until shadow with spare CPUs there: when it
+// fits another machine, or the reserved one within the spare CPUs or by the
+// shadow time.
+func (f *Flex) acceptor(s *sim.State, resM int, shadow float64, spare int) func(j int) bool {
 	now := s.Now()
 	freeRes, freeOther := s.Free(resM), 0
 	for m := range s.Platform().Machines {
@@ -267,15 +316,10 @@ func (f *Flex) startable(s *sim.State, items []item, resM int, shadow float64, s
 			freeOther = max(freeOther, s.Free(m))
 		}
 	}
-	out := items[:0]
-	for _, it := range items {
-		c := s.Job(it.job).CPUs
-		if c <= freeOther || c <= freeRes && (c <= spare || now+s.EstDuration(it.job, resM) <= shadow) {
-			f.rank(s, &it)
-			out = append(out, it)
-		}
+	return func(j int) bool {
+		c := s.Job(j).CPUs
+		return c <= freeOther || c <= freeRes && (c <= spare || now+s.EstDuration(j, resM) <= shadow)
 	}
-	return out
 }
 
 // itemHeap is a binary min-heap of items in the pass's order, written out
