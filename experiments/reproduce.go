@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gridbench/gridbench/bench"
@@ -72,6 +73,10 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	if err := os.MkdirAll(filepath.Join(opts.Out, "results"), 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory: %w", err)
 	}
+	if opts.Progress != nil {
+		// The runs and the report goroutine both log.
+		opts.Progress = &syncWriter{w: opts.Progress}
+	}
 	// Slot i belongs to experiment i: the runs loop fills it, then hands
 	// i to the report goroutine, which alone touches it afterwards.
 	done := make([]*finished, len(exps))
@@ -119,6 +124,18 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 		logf(opts.Progress, "report index and workbook: %s (%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)))
 	}
 	return outcomes, errors.Join(all...)
+}
+
+// syncWriter serialises writes to w.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
 }
 
 // finished is an experiment whose runs are done and whose report is not yet
