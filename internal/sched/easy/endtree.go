@@ -16,35 +16,30 @@ import (
 // Nodes are jobs (one array slot per job, allocated once), so a job is in
 // at most one machine's treap and removal needs no search for the node.
 type endTree struct {
-	root []int32   // per machine; -1 when empty
-	key  []float64 // estimated end
-	pri  []uint32  // heap priority, a hash of the job index
-	l, r []int32
-	cpus []int32 // the job's own CPUs
-	sum  []int64 // subtree CPUs
-	cnt  []int32 // subtree jobs
+	root []int32 // per machine; -1 when empty
+	n    []node  // one per job; a node's fields share a cache line
+}
+
+type node struct {
+	key  float64 // estimated end
+	sum  int64   // subtree CPUs
+	l, r int32
+	cpus int32  // the job's own CPUs
+	cnt  int32  // subtree jobs
+	pri  uint32 // heap priority, a hash of the job index
 }
 
 func newEndTree(machines, jobs int) *endTree {
-	t := &endTree{
-		root: make([]int32, machines),
-		key:  make([]float64, jobs),
-		pri:  make([]uint32, jobs),
-		l:    make([]int32, jobs),
-		r:    make([]int32, jobs),
-		cpus: make([]int32, jobs),
-		sum:  make([]int64, jobs),
-		cnt:  make([]int32, jobs),
-	}
+	t := &endTree{root: make([]int32, machines), n: make([]node, jobs)}
 	for m := range t.root {
 		t.root[m] = -1
 	}
-	for j := range t.pri {
+	for j := range t.n {
 		// splitmix32-style mixing: deterministic, well spread priorities.
 		x := uint32(j)*0x9e3779b9 + 0x7f4a7c15
 		x = (x ^ x>>16) * 0x85ebca6b
 		x = (x ^ x>>13) * 0xc2b2ae35
-		t.pri[j] = x ^ x>>16
+		t.n[j].pri = x ^ x>>16
 	}
 	return t
 }
@@ -52,24 +47,24 @@ func newEndTree(machines, jobs int) *endTree {
 // before orders nodes by estimated end, then job index (any fixed tie order
 // would do: only sums over whole end-time prefixes are ever read).
 func (t *endTree) before(a, b int32) bool {
-	return t.key[a] < t.key[b] || t.key[a] == t.key[b] && a < b
+	return t.n[a].key < t.n[b].key || t.n[a].key == t.n[b].key && a < b
 }
 
 func (t *endTree) pull(x int32) {
-	s, c := int64(t.cpus[x]), int32(1)
-	if y := t.l[x]; y >= 0 {
-		s, c = s+t.sum[y], c+t.cnt[y]
+	s, c := int64(t.n[x].cpus), int32(1)
+	if y := t.n[x].l; y >= 0 {
+		s, c = s+t.n[y].sum, c+t.n[y].cnt
 	}
-	if y := t.r[x]; y >= 0 {
-		s, c = s+t.sum[y], c+t.cnt[y]
+	if y := t.n[x].r; y >= 0 {
+		s, c = s+t.n[y].sum, c+t.n[y].cnt
 	}
-	t.sum[x], t.cnt[x] = s, c
+	t.n[x].sum, t.n[x].cnt = s, c
 }
 
 // add inserts job j, holding cpus CPUs until estEnd, into machine m's treap.
 func (t *endTree) add(m, j, cpus int, estEnd float64) {
 	n := int32(j)
-	t.key[n], t.cpus[n], t.l[n], t.r[n] = estEnd, int32(cpus), -1, -1
+	t.n[n].key, t.n[n].cpus, t.n[n].l, t.n[n].r = estEnd, int32(cpus), -1, -1
 	t.pull(n)
 	t.root[m] = t.insert(t.root[m], n)
 }
@@ -78,15 +73,15 @@ func (t *endTree) insert(x, n int32) int32 {
 	if x < 0 {
 		return n
 	}
-	if t.pri[n] > t.pri[x] {
-		t.l[n], t.r[n] = t.split(x, n)
+	if t.n[n].pri > t.n[x].pri {
+		t.n[n].l, t.n[n].r = t.split(x, n)
 		t.pull(n)
 		return n
 	}
 	if t.before(n, x) {
-		t.l[x] = t.insert(t.l[x], n)
+		t.n[x].l = t.insert(t.n[x].l, n)
 	} else {
-		t.r[x] = t.insert(t.r[x], n)
+		t.n[x].r = t.insert(t.n[x].r, n)
 	}
 	t.pull(x)
 	return x
@@ -98,13 +93,13 @@ func (t *endTree) split(x, n int32) (int32, int32) {
 		return -1, -1
 	}
 	if t.before(x, n) {
-		a, b := t.split(t.r[x], n)
-		t.r[x] = a
+		a, b := t.split(t.n[x].r, n)
+		t.n[x].r = a
 		t.pull(x)
 		return x, b
 	}
-	a, b := t.split(t.l[x], n)
-	t.l[x] = b
+	a, b := t.split(t.n[x].l, n)
+	t.n[x].l = b
 	t.pull(x)
 	return a, x
 }
@@ -115,12 +110,12 @@ func (t *endTree) merge(a, b int32) int32 {
 		return b
 	case b < 0:
 		return a
-	case t.pri[a] > t.pri[b]:
-		t.r[a] = t.merge(t.r[a], b)
+	case t.n[a].pri > t.n[b].pri:
+		t.n[a].r = t.merge(t.n[a].r, b)
 		t.pull(a)
 		return a
 	default:
-		t.l[b] = t.merge(a, t.l[b])
+		t.n[b].l = t.merge(a, t.n[b].l)
 		t.pull(b)
 		return b
 	}
@@ -133,15 +128,15 @@ func (t *endTree) remove(m, j int) {
 
 func (t *endTree) delete(x, n int32) int32 {
 	if x == n {
-		return t.merge(t.l[x], t.r[x])
+		return t.merge(t.n[x].l, t.n[x].r)
 	}
 	if x < 0 {
 		panic("easy: internal error: running job not in its machine's end tree")
 	}
 	if t.before(n, x) {
-		t.l[x] = t.delete(t.l[x], n)
+		t.n[x].l = t.delete(t.n[x].l, n)
 	} else {
-		t.r[x] = t.delete(t.r[x], n)
+		t.n[x].r = t.delete(t.n[x].r, n)
 	}
 	t.pull(x)
 	return x
@@ -153,18 +148,18 @@ func (t *endTree) delete(x, n int32) int32 {
 func (t *endTree) covering(m int, need int64) (float64, bool) {
 	x := t.root[m]
 	for x >= 0 {
-		if y := t.l[x]; y >= 0 {
-			if t.sum[y] >= need {
+		if y := t.n[x].l; y >= 0 {
+			if t.n[y].sum >= need {
 				x = y
 				continue
 			}
-			need -= t.sum[y]
+			need -= t.n[y].sum
 		}
-		need -= int64(t.cpus[x])
+		need -= int64(t.n[x].cpus)
 		if need <= 0 {
-			return t.key[x], true
+			return t.n[x].key, true
 		}
-		x = t.r[x]
+		x = t.n[x].r
 	}
 	return 0, false
 }
@@ -174,17 +169,17 @@ func (t *endTree) covering(m int, need int64) (float64, bool) {
 func (t *endTree) upTo(m int, end float64) (jobs int, cpus int64) {
 	x := t.root[m]
 	for x >= 0 {
-		if t.key[x] > end {
-			x = t.l[x]
+		if t.n[x].key > end {
+			x = t.n[x].l
 			continue
 		}
 		jobs++
-		cpus += int64(t.cpus[x])
-		if y := t.l[x]; y >= 0 {
-			jobs += int(t.cnt[y])
-			cpus += t.sum[y]
+		cpus += int64(t.n[x].cpus)
+		if y := t.n[x].l; y >= 0 {
+			jobs += int(t.n[y].cnt)
+			cpus += t.n[y].sum
 		}
-		x = t.r[x]
+		x = t.n[x].r
 	}
 	return jobs, cpus
 }
