@@ -35,7 +35,7 @@ func (f *Flex) ranked(s *sim.State, it item) item {
 	return it
 }
 
-// rank computes it's priority unless known: a pass in which the holder is
+// rank computes it.prio unless known: a pass in which the holder is
 // blocked again needs the priorities of the jobs that could backfill only.
 func (f *Flex) rank(s *sim.State, it *item) {
 	if !it.known {
