@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"path/filepath"
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
 	_ "github.com/gridbench/gridbench/internal/sched/easy"
 	_ "github.com/gridbench/gridbench/internal/sched/fcfs"
+	_ "github.com/gridbench/gridbench/internal/sched/flex"
 	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/internal/sim/simrun"
 )
@@ -66,23 +68,65 @@ func BenchmarkSim(b *testing.B) {
 	}
 }
 
-// BenchmarkSimTrace runs real traces; loading (gzip and parsing) is outside
-// the timed loop. Alea needs about 9 minutes for the RICC case.
+const riccPath = "pwa-swf/RICC-2010-2.swf.gz"
+
+// BenchmarkSimTrace runs real traces with both run-time estimates (the CLI
+// default is estimate=runtime); loading (gzip and parsing) is outside the
+// timed loop. Alea needs about 9 minutes for the RICC case.
 func BenchmarkSimTrace(b *testing.B) {
 	for _, tc := range []struct {
 		name, rel  string
 		jobs, cpus int
 	}{
-		{"RICC", "pwa-swf/RICC-2010-2.swf.gz", 100000, 8192},
+		{"RICC", riccPath, 100000, 8192},
 		{"LCG", "LCG-2005-1/LCG.swf.gz", 0, 2000},
 	} {
-		b.Run(fmt.Sprintf("trace=%s/algo=easy/cpus=%d", tc.name, tc.cpus), func(b *testing.B) {
-			path := datadir.ForTest(b, tc.rel)
-			jobs, _, err := simrun.LoadSWF(path, tc.jobs, tc.cpus, simrun.Requested)
-			if err != nil {
-				b.Fatal(err)
+		for _, algo := range []string{"easy", "flex"} {
+			if algo == "flex" && tc.name != "RICC" {
+				continue
 			}
-			runSim(b, sim.SingleMachine(tc.cpus), jobs, "easy")
-		})
+			for _, est := range []simrun.Estimate{simrun.Requested, simrun.Exact} {
+				b.Run(fmt.Sprintf("trace=%s/algo=%s/cpus=%d/estimate=%s", tc.name, algo, tc.cpus, est), func(b *testing.B) {
+					path := datadir.ForTest(b, tc.rel)
+					jobs, _, err := simrun.LoadSWF(path, tc.jobs, tc.cpus, est)
+					if err != nil {
+						b.Fatal(err)
+					}
+					runSim(b, sim.SingleMachine(tc.cpus), jobs, algo)
+				})
+			}
+		}
+	}
+}
+
+// BenchmarkSimulate is the simulate command end to end on growing RICC
+// prefixes: gunzip and parse, simulate EASY, check, write the job CSV. It
+// reports its time as a multiple of the floor for the same prefix
+// (x-floor, see BenchmarkFloor); the scaling exponent between two sizes is
+// log(t2/t1)/log(n2/n1).
+func BenchmarkSimulate(b *testing.B) {
+	for _, n := range []int{25000, 50000, 100000, 200000, 400000} {
+		for _, est := range []simrun.Estimate{simrun.Requested, simrun.Exact} {
+			b.Run(fmt.Sprintf("trace=RICC/algo=easy/cpus=8192/estimate=%s/jobs=%d", est, n), func(b *testing.B) {
+				path := datadir.ForTest(b, riccPath)
+				out := filepath.Join(b.TempDir(), "jobs.csv")
+				fl := floor(b, path, n)
+				b.ResetTimer()
+				for b.Loop() {
+					s, err := sched.New("easy")
+					if err != nil {
+						b.Fatal(err)
+					}
+					res, err := simrun.Simulate(path, n, 8192, est, s)
+					if err != nil {
+						b.Fatal(err)
+					}
+					if err := simrun.WriteJobsCSV(out, res.Jobs, res.Records); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(b.Elapsed().Seconds()/float64(b.N)/fl.Seconds(), "x-floor")
+			})
+		}
 	}
 }

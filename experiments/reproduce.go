@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/gridbench/gridbench/bench"
@@ -58,8 +59,11 @@ func WorkbookPath(out string) string     { return filepath.Join(out, "results", 
 
 // Reproduce runs the selected experiments one after another (each one's runs
 // in parallel) and, with opts.Report, writes their report pages, the report
-// index and the workbook. An experiment that fails does not stop the others;
-// its error is returned at the end, with everything else written.
+// index and the workbook. An experiment's report is written as soon as its
+// runs are done, while the next experiment runs (reports one at a time, in
+// order, so they never compete with each other). An experiment that fails
+// does not stop the others; its error is returned at the end, with
+// everything else written.
 func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	names := opts.Only
 	if len(names) == 0 {
@@ -76,33 +80,80 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	if err := os.MkdirAll(filepath.Join(opts.Out, "results"), 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory: %w", err)
 	}
-	var outcomes []*Outcome
-	var errs []error
-	for _, e := range exps {
-		o, err := runOne(ctx, e, opts)
+	if opts.Progress != nil {
+		// The runs and the report goroutine both log.
+		opts.Progress = &syncWriter{w: opts.Progress}
+	}
+	// Slot i belongs to experiment i: the runs loop fills it, then hands
+	// i to the report goroutine, which alone touches it afterwards.
+	done := make([]*finished, len(exps))
+	errs := make([]error, len(exps))
+	reports := make(chan int, len(exps))
+	reported := make(chan struct{})
+	go func() {
+		defer close(reported)
+		for i := range reports {
+			errs[i] = done[i].report(ctx, opts)
+		}
+	}()
+	for i, e := range exps {
+		f, err := runOne(ctx, e, opts)
 		if err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", e.Name(), err))
+			errs[i] = err
 			if ctx.Err() != nil {
 				break
 			}
 			continue
 		}
-		outcomes = append(outcomes, o)
+		done[i] = f
+		reports <- i
+	}
+	close(reports)
+	<-reported
+
+	var outcomes []*Outcome
+	var all []error
+	for i, e := range exps {
+		if errs[i] != nil {
+			all = append(all, fmt.Errorf("%s: %w", e.Name(), errs[i]))
+		} else if done[i] != nil {
+			outcomes = append(outcomes, done[i].o)
+		}
 	}
 	if opts.Report && len(outcomes) > 0 {
 		t0 := time.Now()
 		if err := writeIndex(opts.Out, outcomes); err != nil {
-			errs = append(errs, err)
+			all = append(all, err)
 		}
 		if err := writeWorkbook(opts.Out, outcomes); err != nil {
-			errs = append(errs, err)
+			all = append(all, err)
 		}
 		logf(opts.Progress, "report index and workbook: %s (%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)))
 	}
-	return outcomes, errors.Join(errs...)
+	return outcomes, errors.Join(all...)
 }
 
-func runOne(ctx context.Context, e Experiment, opts Options) (*Outcome, error) {
+// syncWriter serialises writes to w.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}
+
+// finished is an experiment whose runs are done and whose report is not yet
+// written.
+type finished struct {
+	e   Experiment
+	o   *Outcome
+	cfg Config
+}
+
+func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) {
 	o := &Outcome{Name: e.Name()}
 	cfg := opts.Config
 	if cfg.Reps <= 0 {
@@ -132,16 +183,22 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*Outcome, error) {
 	}
 	o.Result = res
 	o.Timings = append(o.Timings, Stage{"runs", time.Since(t0)})
+	return &finished{e: e, o: o, cfg: cfg}, nil
+}
 
+// report writes the experiment's report (with opts.Report) and logs its
+// stage timings.
+func (f *finished) report(ctx context.Context, opts Options) error {
+	e, o := f.e, f.o
 	if opts.Report {
-		t0 = time.Now()
+		t0 := time.Now()
 		pdir := PaperDir(opts.Out)
 		if err := os.MkdirAll(filepath.Join(pdir, "figures"), 0o755); err != nil {
-			return nil, fmt.Errorf("cannot create report directory: %w", err)
+			return fmt.Errorf("cannot create report directory: %w", err)
 		}
-		rep, err := e.Report(ctx, ReportInput{Config: cfg, Result: res, PaperDir: pdir})
+		rep, err := e.Report(ctx, ReportInput{Config: f.cfg, Result: o.Result, PaperDir: pdir})
 		if err != nil {
-			return nil, fmt.Errorf("report: %w", err)
+			return fmt.Errorf("report: %w", err)
 		}
 		o.Report = rep
 		o.Timings = append(o.Timings, Stage{"report", time.Since(t0)})
@@ -150,11 +207,11 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*Outcome, error) {
 	for _, s := range o.Timings {
 		parts = append(parts, fmt.Sprintf("%s %s", s.Name, roundDur(s.Dur)))
 	}
-	logf(opts.Progress, "%s: %d runs (%d reused), %s\n", e.Name(), len(res.Manifest.Runs), res.Manifest.Reused, strings.Join(parts, ", "))
+	logf(opts.Progress, "%s: %d runs (%d reused), %s\n", e.Name(), len(o.Result.Manifest.Runs), o.Result.Manifest.Reused, strings.Join(parts, ", "))
 	if o.Report != nil && o.Report.Headline != "" {
 		logf(opts.Progress, "%s: %s\n", e.Name(), o.Report.Headline)
 	}
-	return o, nil
+	return nil
 }
 
 func roundDur(d time.Duration) time.Duration {

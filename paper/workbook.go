@@ -11,8 +11,12 @@ import (
 )
 
 // WriteWorkbook writes one sheet per table into an .xlsx file, atomically.
-// Every sheet has a bold frozen header row and an autofilter; numeric cells
-// are numbers; Best cells are filled green and Bad cells red.
+// Every sheet has a bold frozen header row and filter buttons (the sheet is
+// an Excel table); numeric cells are numbers; Best cells are filled green
+// and Bad cells red. Sheets are streamed and never re-opened: any excelize
+// call on a sheet after its Flush (SetActiveSheet, AutoFilter, styles)
+// re-parses its whole XML, seconds and hundreds of MB on the Raw sheet.
+// The first sheet is the active one by default.
 func WriteWorkbook(path string, sheets []*Table) error {
 	if len(sheets) == 0 {
 		return fmt.Errorf("workbook %s: no sheets", path)
@@ -42,7 +46,6 @@ func WriteWorkbook(path string, sheets []*Table) error {
 			return fmt.Errorf("workbook %s, sheet %s: %w", path, name, err)
 		}
 	}
-	f.SetActiveSheet(0)
 	return results.WriteFileAtomic(path, func(w io.Writer) error {
 		_, err := f.WriteTo(w)
 		return err
@@ -88,12 +91,22 @@ func writeSheet(f *excelize.File, name string, t *Table, st styles) error {
 	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
 		return err
 	}
-	head := make([]any, len(t.Columns))
-	for i, c := range t.Columns {
+	cols := tableColumns(t.Columns)
+	head := make([]any, len(cols))
+	for i, c := range cols {
 		head[i] = excelize.Cell{StyleID: st.header, Value: c}
 	}
 	if err := sw.SetRow("A1", head); err != nil {
 		return err
+	}
+	if len(cols) > 0 {
+		// The filter, as a table over the header and every row. AddTable
+		// reads the header row back, so it comes right after it.
+		last, _ := excelize.CoordinatesToCellName(len(cols), max(len(t.Rows)+1, 2))
+		noStripes := false
+		if err := sw.AddTable(&excelize.Table{Range: "A1:" + last, StyleName: "TableStyleLight1", ShowRowStripes: &noStripes}); err != nil {
+			return err
+		}
 	}
 	for r, row := range t.Rows {
 		vals := make([]any, len(row))
@@ -116,16 +129,26 @@ func writeSheet(f *excelize.File, name string, t *Table, st styles) error {
 			return err
 		}
 	}
-	if err := sw.Flush(); err != nil {
-		return err
-	}
-	if len(t.Columns) > 0 {
-		last, _ := excelize.CoordinatesToCellName(len(t.Columns), max(len(t.Rows)+1, 2))
-		if err := f.AutoFilter(name, "A1:"+last, nil); err != nil {
-			return err
+	return sw.Flush()
+}
+
+// tableColumns returns the header texts an Excel table accepts: non-empty
+// and unique ignoring case (Excel "repairs" a file that breaks either).
+func tableColumns(names []string) []string {
+	out := make([]string, len(names))
+	used := map[string]bool{}
+	for i, n := range names {
+		if n == "" {
+			n = fmt.Sprintf("Column%d", i+1)
 		}
+		name := n
+		for k := 2; used[strings.ToLower(name)]; k++ {
+			name = fmt.Sprintf("%s (%d)", n, k)
+		}
+		used[strings.ToLower(name)] = true
+		out[i] = name
 	}
-	return nil
+	return out
 }
 
 // sheetName makes a valid, unique Excel sheet name (at most 31 characters,

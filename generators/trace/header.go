@@ -150,3 +150,19 @@ func firstWord(s string) string {
 	}
 	return s
 }
+
+// Capacity is the number of jobs to allocate room for when reading at most
+// maxJobs jobs (all when maxJobs <= 0) of a trace with header h: the
+// smaller of maxJobs and the header's MaxJobs, whichever are known, and at
+// most 1<<22 so that a wrong header cannot reserve gigabytes. 0 means
+// unknown: let the slice grow.
+func Capacity(h *Header, maxJobs int) int {
+	n := -1
+	if h != nil && h.MaxJobs >= 0 {
+		n = h.MaxJobs
+	}
+	if maxJobs > 0 && (n < 0 || maxJobs < n) {
+		n = maxJobs
+	}
+	return min(max(n, 0), 1<<22)
+}

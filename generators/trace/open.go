@@ -127,10 +127,11 @@ func ReadAll(path string, maxJobs int) ([]Job, *Header, error) {
 	}
 	defer r.Close()
 	var jobs []Job
-	if maxJobs > 0 {
-		jobs = make([]Job, 0, min(maxJobs, 1<<20))
-	}
 	for (maxJobs <= 0 || len(jobs) < maxJobs) && r.Next() {
+		if jobs == nil {
+			// The header is complete once the first record is read.
+			jobs = make([]Job, 0, Capacity(r.Header(), maxJobs))
+		}
 		jobs = append(jobs, r.Job())
 	}
 	if err := r.Err(); err != nil {

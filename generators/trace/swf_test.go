@@ -207,3 +207,18 @@ func FuzzSWF(f *testing.F) {
 		_ = Sniff([]byte(s))
 	})
 }
+
+func TestCapacity(t *testing.T) {
+	h := newHeader()
+	for _, c := range []struct{ header, max, want int }{
+		{-1, 0, 0}, {-1, 50, 50}, {100, 0, 100}, {100, 50, 50}, {100, 500, 100}, {1 << 30, 0, 1 << 22},
+	} {
+		h.MaxJobs = c.header
+		if got := Capacity(h, c.max); got != c.want {
+			t.Errorf("Capacity(MaxJobs %d, %d) = %d, want %d", c.header, c.max, got, c.want)
+		}
+	}
+	if got := Capacity(nil, 7); got != 7 {
+		t.Errorf("Capacity(nil, 7) = %d, want 7", got)
+	}
+}

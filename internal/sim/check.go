@@ -1,8 +1,9 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 )
 
 // Check verifies a finished simulation against the model's invariants: every
@@ -14,12 +15,19 @@ func Check(p Platform, jobs []Job, recs []Record) error {
 	if len(recs) != len(jobs) {
 		return fmt.Errorf("sim: check: %d records for %d jobs", len(recs), len(jobs))
 	}
+	// Per machine, the starts and the ends, each sorted by time and then
+	// merged: two sorts of n cost less than one of 2n with a tie rule.
 	type edge struct {
 		t    float64
-		cpus int // + at start, - at end
+		cpus int
 		job  int
 	}
-	perMachine := make([][]edge, len(p.Machines))
+	starts := make([][]edge, len(p.Machines))
+	ends := make([][]edge, len(p.Machines))
+	if len(p.Machines) == 1 {
+		starts[0] = make([]edge, 0, len(jobs))
+		ends[0] = make([]edge, 0, len(jobs))
+	}
 	for i, r := range recs {
 		j := &jobs[i]
 		if r.Machine < 0 || r.Machine >= len(p.Machines) {
@@ -34,19 +42,27 @@ func Check(p Platform, jobs []Job, recs []Record) error {
 		if j.CPUs > p.Machines[r.Machine].CPUs {
 			return fmt.Errorf("sim: check: job %d (ID %d) needs %d CPUs, machine %d has %d", i, j.ID, j.CPUs, r.Machine, p.Machines[r.Machine].CPUs)
 		}
-		perMachine[r.Machine] = append(perMachine[r.Machine], edge{r.Start, j.CPUs, i}, edge{r.End, -j.CPUs, i})
+		starts[r.Machine] = append(starts[r.Machine], edge{r.Start, j.CPUs, i})
+		ends[r.Machine] = append(ends[r.Machine], edge{r.End, j.CPUs, i})
 	}
-	for m, es := range perMachine {
+	for m := range p.Machines {
+		// Starts at one instant in increasing CPUs, so the first job
+		// reported over the limit is the same for any input order.
+		slices.SortFunc(starts[m], func(a, b edge) int {
+			if c := cmp.Compare(a.t, b.t); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.cpus, b.cpus)
+		})
+		slices.SortFunc(ends[m], func(a, b edge) int { return cmp.Compare(a.t, b.t) })
 		// At equal times ends come first: a job ending at t frees its CPUs
 		// for a job starting at t. Zero-length jobs then count nothing.
-		sort.Slice(es, func(a, b int) bool {
-			if es[a].t != es[b].t {
-				return es[a].t < es[b].t
+		busy, k, es := 0, 0, ends[m]
+		for _, e := range starts[m] {
+			for k < len(es) && es[k].t <= e.t {
+				busy -= es[k].cpus
+				k++
 			}
-			return es[a].cpus < es[b].cpus
-		})
-		busy := 0
-		for _, e := range es {
 			busy += e.cpus
 			if busy > p.Machines[m].CPUs {
 				return fmt.Errorf("sim: check: machine %d has %d of %d CPUs busy at t=%g (job %d starting)", m, busy, p.Machines[m].CPUs, e.t, e.job)

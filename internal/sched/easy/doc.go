@@ -23,11 +23,13 @@
 // traces, so a pass never walks it: waiting jobs sit in a segment tree by
 // arrival rank holding their CPUs and estimates, and the pass jumps straight
 // to the next job that can start (fits another machine, fits the spare CPUs,
-// or fits and ends by the shadow time). The shadow time reads the running
-// jobs in estimated-end order only as far as needed (sim.State.Running). A
-// pass therefore costs O((started + 1) log n) tree steps plus the running
-// jobs read; the work counter counts queued jobs examined and running jobs
-// read.
+// or fits and ends by the shadow time). The shadow time and the spare CPUs
+// come from a treap per machine of the running jobs by estimated end with
+// subtree CPU sums (Ends), two O(log n) descents instead of a walk over the
+// running jobs. A pass therefore costs O((started + 1) log n) tree steps;
+// the work counter counts queued jobs examined and the running jobs that
+// free CPUs by the shadow time (those a walk in end order would read, so
+// the count is the same as when EASY walked them).
 //
 // It registers itself as "easy" in internal/sched.
 package easy

@@ -1,7 +1,6 @@
 package easy
 
 import (
-	"math"
 	"math/rand/v2"
 
 	"github.com/gridbench/gridbench/internal/sched"
@@ -21,6 +20,7 @@ type EASY struct {
 	byRank []int    // arrival rank -> job
 	rank   []int    // job -> arrival rank
 	head   int      // no waiting job has a smaller rank
+	ends   *Ends    // running jobs' CPUs by estimated end
 }
 
 // New returns an EASY backfilling scheduler.
@@ -30,6 +30,7 @@ func (e *EASY) init(s *sim.State) {
 	e.order = s.Platform().FastestFirst()
 	e.tree = newMinTree(s.NumJobs())
 	e.rank = make([]int, s.NumJobs())
+	e.ends = NewEnds(s)
 }
 
 // OnArrival gives the job the next rank: arrivals come in queue order.
@@ -43,11 +44,11 @@ func (e *EASY) OnArrival(s *sim.State, j int) {
 	e.tree.set(r, int32(s.Job(j).CPUs), s.Job(j).Est())
 }
 
-// OnCompletion does nothing: EASY reads running jobs from the state.
-func (e *EASY) OnCompletion(*sim.State, int) {}
+// OnCompletion releases the job's CPUs from the reservation structure.
+func (e *EASY) OnCompletion(s *sim.State, j int) { e.ends.Ended(s, j) }
 
 func (e *EASY) start(s *sim.State, j, m int) {
-	s.Start(j, m) // cannot fail: the caller checked the CPUs
+	e.ends.Start(s, j, m) // cannot fail: the caller checked the CPUs
 	e.tree.clear(e.rank[j])
 }
 
@@ -82,7 +83,7 @@ func (e *EASY) Schedule(s *sim.State) {
 	if free == 0 || e.tree.first(e.head+1, int32(free)) < 0 {
 		return
 	}
-	resM, shadow, spare := Reserve(s, e.order, head)
+	resM, shadow, spare := e.ends.Reserve(s, e.order, head)
 	now := s.Now()
 	p := s.Platform()
 	// Estimates in the tree are at the reference speed; the bound is
@@ -142,39 +143,4 @@ func BackfillMachine(s *sim.State, order []int, j, resM int, shadow float64, spa
 		return m, spare
 	}
 	return -1, spare
-}
-
-// Reserve returns the head's reservation: the machine, the shadow time and
-// the spare CPUs there (see the package comment). It adds the running jobs
-// it examines to the work counter.
-func Reserve(s *sim.State, order []int, head int) (machine int, shadow float64, spare int) {
-	need := s.Job(head).CPUs
-	now := s.Now()
-	machine, shadow = -1, math.Inf(1)
-	work := s.Work()
-	for _, m := range order {
-		if s.Platform().Machines[m].CPUs < need {
-			continue
-		}
-		free := s.Free(m)
-		t := now
-		k := 0
-		for rj := range s.Running(m) {
-			// Past the point where the head fits, only jobs whose
-			// estimates end at that same instant free CPUs for it too.
-			if free >= need && rj.EstEnd > t {
-				break
-			}
-			k++
-			free += rj.CPUs
-			if free-rj.CPUs < need {
-				t = max(rj.EstEnd, now)
-			}
-		}
-		work.Add(k)
-		if t < shadow {
-			machine, shadow, spare = m, t, free-need
-		}
-	}
-	return machine, shadow, spare
 }

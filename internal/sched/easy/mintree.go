@@ -12,9 +12,15 @@ import "math"
 // pass can also ask for "at most c CPUs and an estimate of at most e" (the
 // jobs that end before the shadow time) and skip the long jobs too.
 type minTree struct {
-	size int       // leaves, a power of two
-	v    []int32   // v[1] is the root; leaves at v[size:]
-	est  []float64 // subtree minimum of the estimate, same layout
+	size int        // leaves, a power of two
+	v    []minEntry // v[1] is the root; leaves at v[size:]
+}
+
+// minEntry is a subtree's smallest CPUs and smallest estimate (the two
+// minima may come from different jobs).
+type minEntry struct {
+	cpus int32
+	est  float64
 }
 
 const empty = math.MaxInt32
@@ -24,26 +30,21 @@ func newMinTree(n int) *minTree {
 	for size < n {
 		size *= 2
 	}
-	v := make([]int32, 2*size)
+	v := make([]minEntry, 2*size)
 	for i := range v {
-		v[i] = empty
+		v[i] = minEntry{empty, math.Inf(1)}
 	}
-	est := make([]float64, 2*size)
-	for i := range est {
-		est[i] = math.Inf(1)
-	}
-	return &minTree{size: size, v: v, est: est}
+	return &minTree{size: size, v: v}
 }
 
 // set stores CPUs x and estimate e at rank i; clear empties it.
 func (t *minTree) set(i int, x int32, e float64) {
 	i += t.size
-	t.v[i] = x
-	t.est[i] = e
+	t.v[i] = minEntry{x, e}
 	for i > 1 {
 		i >>= 1
-		t.v[i] = min(t.v[2*i], t.v[2*i+1])
-		t.est[i] = min(t.est[2*i], t.est[2*i+1])
+		a, b := &t.v[2*i], &t.v[2*i+1]
+		t.v[i] = minEntry{min(a.cpus, b.cpus), min(a.est, b.est)}
 	}
 }
 
@@ -58,7 +59,7 @@ func (t *minTree) first2(lo int, c int32, e float64) int {
 }
 
 func (t *minTree) search(node, nlo, nhi, lo int, c int32, e float64) int {
-	if nhi <= lo || t.v[node] > c || t.est[node] > e {
+	if nhi <= lo || t.v[node].cpus > c || t.v[node].est > e {
 		return -1
 	}
 	if node >= t.size {
@@ -77,7 +78,7 @@ func (t *minTree) first(lo int, x int32) int {
 		return -1
 	}
 	i := lo + t.size
-	for t.v[i] > x {
+	for t.v[i].cpus > x {
 		// Climb while i is a right child, then step to the next subtree.
 		for i&1 == 1 {
 			i >>= 1
@@ -89,7 +90,7 @@ func (t *minTree) first(lo int, x int32) int {
 	}
 	for i < t.size {
 		i *= 2
-		if t.v[i] > x {
+		if t.v[i].cpus > x {
 			i++
 		}
 	}

@@ -25,18 +25,26 @@
 // EASY's rule runs over that order, exactly as internal/sched/easy states
 // it for the arrival order: jobs start on the fastest machine with enough
 // free CPUs while they fit; the first that fits nowhere (the head) gets a
-// reservation from easy.Reserve (machine with the earliest shadow time,
+// reservation from easy.Ends.Reserve (machine with the earliest shadow time,
 // machines tried fastest first); every later job starts on the first
 // machine, fastest first, where it fits and, on the reserved machine, ends
 // by estimate no later than the shadow time or uses only spare CPUs.
 //
-// Cost. Priorities depend on Now and on the queue's shortest estimate, so
-// every pass recomputes and sorts the whole queue: O(n log n) for n waiting
-// jobs, which is the growth with queue length the papers report for Flex-BF.
-// The backfill walk skips in O(1) every job larger than the largest free
-// CPU count and tries machines only for jobs that can start. The work
-// counter adds one step per priority computed, one per queued job examined
-// in the pass, and the running jobs easy.Reserve reads.
+// Cost. The rule is stated over the whole queue sorted by priority, and the
+// work counter counts as that walk does: one step per priority, one per
+// queued job the walk examines, and the running jobs easy.Ends.Reserve
+// counts — the papers' growth with queue length. The pass itself avoids the
+// sort (a twin test checks the same starts and the same count): starts
+// only take CPUs away, so only jobs fitting the largest free CPU count can
+// start, and they leave a heap in order; of the wider jobs only the first
+// in order matters, found by a scan. When the holder is blocked again —
+// the usual pass on a busy system — no priority is computed but for the
+// jobs that could backfill: fitting another machine, or the reserved one
+// within the spare CPUs or by the shadow time. Those leave a heap in order
+// and, after each start, the ones that can no longer start are dropped.
+// With no free CPU and a holder, a pass costs O(1). minext is kept up to
+// date at arrivals and searched for again only after the job holding it
+// starts.
 //
 // # Interpretations
 //

@@ -1,7 +1,6 @@
 package flex
 
 import (
-	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -18,15 +17,44 @@ func init() {
 
 // Flex is the Flexible backfilling scheduler. One work step is one priority
 // computed, one queued job examined, or one running job read by
-// easy.Reserve.
+// easy.Ends.Reserve.
 type Flex struct {
-	sim.IgnoreEvents // priorities are recomputed from the state at each pass
-
 	p      Params
-	order  []int // machines, fastest first
-	best   []int // CPUs -> fastest machine with at least that many CPUs
-	holder int   // job keeping the reservation, or -1
-	items  []item
+	ends   *easy.Ends // running jobs' CPUs by estimated end, for the reservation
+	order  []int      // machines, fastest first
+	best   []int      // CPUs -> fastest machine with at least that many CPUs
+	holder int        // job keeping the reservation, or -1
+	items  []item     // the pass's jobs that fit the largest free CPU count
+	wide   []item     // the others
+	cand   []item     // the jobs that could backfill behind the head
+	now    float64    // this pass's time
+	minext float64    // the queue's smallest estimate at the start of the pass
+	minJob int        // a job whose estimate is minext, or -1: recompute it
+}
+
+// ranked returns it with its priority computed.
+func (f *Flex) ranked(s *sim.State, it item) item {
+	f.rank(s, &it)
+	return it
+}
+
+// rank computes it.prio unless known: a pass in which the holder is
+// blocked again needs the priorities of the jobs that could backfill only.
+func (f *Flex) rank(s *sim.State, it *item) {
+	if !it.known {
+		it.prio = f.priority(s, it.job)
+		it.known = true
+	}
+}
+
+// priority is job j's priority in this pass.
+func (f *Flex) priority(s *sim.State, j int) float64 {
+	job := s.Job(j)
+	nx := 0.0 // Nxtime only enters the Deadline score of a job with a deadline
+	if job.HasDeadline {
+		nx = s.EstDuration(j, f.best[job.CPUs])
+	}
+	return f.p.Priority(job, f.now, nx, f.minext)
 }
 
 // item is one waiting job in the pass's priority order.
@@ -35,6 +63,7 @@ type item struct {
 	pos   int // arrival rank in this pass's queue: the tie-break
 	prio  float64
 	first bool // the reservation holder, ahead of every priority
+	known bool // prio is computed (see Flex.rank)
 }
 
 // New returns a Flexible backfilling scheduler with parameters p. It panics
@@ -44,14 +73,35 @@ func New(p Params) *Flex {
 	if err := p.Validate(); err != nil {
 		panic(err)
 	}
-	return &Flex{p: p, holder: -1}
+	return &Flex{p: p, holder: -1, minJob: -1}
 }
 
 // Params returns the scheduler's parameters.
 func (f *Flex) Params() Params { return f.p }
 
+// OnArrival keeps minext, the queue's smallest estimate, up to date;
+// priorities themselves are recomputed from the state at each pass.
+func (f *Flex) OnArrival(s *sim.State, j int) {
+	if est := s.Job(j).Est(); f.minJob >= 0 && est < f.minext {
+		f.minext, f.minJob = est, j
+	}
+}
+
+// start starts job j on machine m; when j held the smallest estimate, the
+// next pass looks for it again.
+func (f *Flex) start(s *sim.State, j, m int) {
+	f.ends.Start(s, j, m)
+	if j == f.minJob {
+		f.minJob = -1
+	}
+}
+
+// OnCompletion releases the job's CPUs from the reservation structure.
+func (f *Flex) OnCompletion(s *sim.State, j int) { f.ends.Ended(s, j) }
+
 func (f *Flex) init(s *sim.State) {
 	pl := s.Platform()
+	f.ends = easy.NewEnds(s)
 	f.order = pl.FastestFirst()
 	f.best = make([]int, pl.MaxCPUs()+1)
 	for c := range f.best {
@@ -65,8 +115,26 @@ func (f *Flex) init(s *sim.State) {
 	}
 }
 
-// Schedule recomputes the priorities, sorts the queue by them and runs
-// EASY's rule over that order.
+// before is the pass's order: the reservation holder first, then by
+// decreasing priority, then by arrival.
+func before(a, b *item) bool {
+	if a.first != b.first {
+		return a.first
+	}
+	if a.prio != b.prio {
+		return a.prio > b.prio
+	}
+	return a.pos < b.pos
+}
+
+// Schedule recomputes the priorities and runs EASY's rule over the queue in
+// priority order without sorting it. Only the jobs that fit the largest
+// free CPU count can start in this pass (starts only take CPUs away): they
+// go into a heap, popped in order while they start; the first in order of
+// the others, found by a scan, ends the starting phase if nothing fails
+// before it. Behind the head only the jobs that could backfill at all are
+// sorted (see backfill). The work counter still counts every job the walk
+// over the whole sorted queue examines.
 func (f *Flex) Schedule(s *sim.State) {
 	if f.order == nil {
 		f.init(s)
@@ -77,86 +145,221 @@ func (f *Flex) Schedule(s *sim.State) {
 		return
 	}
 	work := s.Work()
-	now := s.Now()
-	minext := math.Inf(1)
-	for _, j := range q {
-		minext = min(minext, s.Job(j).Est())
-	}
-	f.items = f.items[:0]
-	for pos, j := range q {
+	work.Add(len(q)) // one step per priority
+	free := f.maxFree(s)
+	if free == 0 && f.holder >= 0 {
+		// Nothing can start, and the holder stays first: it is the head
+		// again, the only job the walk examines.
 		work.Inc()
-		job := s.Job(j)
-		nx := s.EstDuration(j, f.best[job.CPUs])
-		f.items = append(f.items, item{j, pos, f.p.Priority(job, now, nx, minext), j == f.holder})
+		return
 	}
-	slices.SortFunc(f.items, func(a, b item) int {
-		if a.first != b.first {
-			if a.first {
-				return -1
+	f.now = s.Now()
+	if f.minJob < 0 {
+		f.minext = math.Inf(1)
+		for _, j := range q {
+			if est := s.Job(j).Est(); est < f.minext || f.minJob < 0 {
+				f.minext, f.minJob = est, j
 			}
-			return 1
 		}
-		if c := cmp.Compare(b.prio, a.prio); c != 0 {
-			return c
-		}
-		return cmp.Compare(a.pos, b.pos)
-	})
-
-	i := 0
-	for ; i < len(f.items); i++ {
-		j := f.items[i].job
+	}
+	f.items, f.wide = f.items[:0], f.wide[:0]
+	if f.holder >= 0 && fcfs.FirstFit(s, f.order, f.holder) < 0 {
+		// The holder, first whatever the priorities, is blocked again: it
+		// is the head, and every other job is behind it.
 		work.Inc()
-		m := fcfs.FirstFit(s, f.order, j)
+		f.backfill(s, item{job: f.holder, first: true}, nil, q, len(q)-1)
+		return
+	}
+	var first item // the first in order of the jobs too wide to start
+	for pos, j := range q {
+		it := item{job: j, pos: pos, first: j == f.holder}
+		f.rank(s, &it)
+		if s.Job(j).CPUs <= free {
+			f.items = append(f.items, it)
+			continue
+		}
+		if len(f.wide) == 0 || before(&it, &first) {
+			first = it
+		}
+		f.wide = append(f.wide, it)
+	}
+
+	h := itemHeap(f.items)
+	h.init()
+	started, failed := 0, false
+	var head item
+	for len(h) > 0 && (len(f.wide) == 0 || before(&h[0], &first)) {
+		work.Inc()
+		top := h.pop()
+		m := fcfs.FirstFit(s, f.order, top.job)
 		if m < 0 {
+			head, failed = top, true
 			break
 		}
-		s.Start(j, m) // cannot fail: FirstFit checked the CPUs
+		f.start(s, top.job, m) // cannot fail: FirstFit checked the CPUs
+		started++
 	}
-	if i == len(f.items) {
+	switch {
+	case failed:
+	case len(f.wide) > 0:
+		work.Inc() // the walk reaches the wide job and stops there
+		head = first
+	default:
 		f.holder = -1
 		return
 	}
-	head := f.items[i].job
 	if !f.p.FloatingReservation {
-		f.holder = head
+		f.holder = head.job
 	}
-	f.backfill(s, head, f.items[i+1:])
+	// Every job before the head in order started.
+	f.backfill(s, head, h, nil, len(q)-started-1)
 }
 
-// backfill starts the jobs of rest, in order, that cannot delay head's
-// reservation.
-func (f *Flex) backfill(s *sim.State, head int, rest []item) {
-	work := s.Work()
-	pl := s.Platform()
-	// maxFree bounds the CPUs a job may use anywhere; jobs above it are
-	// passed over without trying machines. The reservation is only read
-	// once some job could start, and before any job does.
-	resM, shadow, spare := -1, 0.0, 0
-	maxFree := func() int {
-		n := 0
-		for m := range pl.Machines {
-			n = max(n, s.Free(m))
-		}
-		return n
+func (f *Flex) maxFree(s *sim.State) int {
+	n := 0
+	for m := range s.Platform().Machines {
+		n = max(n, s.Free(m))
 	}
-	limit := maxFree()
-	for _, it := range rest {
-		if limit == 0 {
-			return
+	return n
+}
+
+// backfill starts the jobs behind head that cannot delay its reservation,
+// in priority order. The jobs behind head are rest (in no order) or, when q
+// is not nil, every job of q but head, whose items are then built only for
+// the jobs that could start. Free CPUs and spare CPUs only shrink during a
+// pass, so a job that cannot start at the first backfill never can: only
+// the others are ranked and tried. after is the number of jobs after head
+// in the whole queue's order, the steps the walk over it counts unless it
+// stops early because no CPU is left free.
+func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int) {
+	work := s.Work()
+	limit := f.maxFree(s)
+	if limit == 0 {
+		return
+	}
+	// The walk reads the reservation at the first job that fits the free
+	// CPUs anywhere, before any job starts.
+	fits := func(j int) bool { return j != head.job && s.Job(j).CPUs <= limit }
+	if !slices.ContainsFunc(q, fits) && !slices.ContainsFunc(rest, func(it item) bool { return fits(it.job) }) {
+		work.Add(after)
+		return
+	}
+	resM, shadow, spare := f.ends.Reserve(s, f.order, head.job)
+	// Candidates leave in order from a heap. Each start shrinks the free
+	// and spare CPUs, after which a job that failed easy.BackfillMachine
+	// stays failed; so after a start the heap is filtered again (usually
+	// it empties: most passes start one job or two) unless the last
+	// filter kept more than half of it, and then the jobs popped are just
+	// tried in turn.
+	ok := f.acceptor(s, resM, shadow, spare)
+	f.cand = f.cand[:0]
+	for pos, j := range q {
+		if j != head.job && ok(j) {
+			f.cand = append(f.cand, f.ranked(s, item{job: j, pos: pos}))
 		}
-		work.Inc()
-		j := it.job
-		cpus := s.Job(j).CPUs
-		if cpus > limit {
+	}
+	for _, it := range rest {
+		if ok(it.job) {
+			f.cand = append(f.cand, f.ranked(s, it))
+		}
+	}
+	h := itemHeap(f.cand)
+	h.init()
+	filter := true
+	for len(h) > 0 {
+		it := h.pop()
+		var m int
+		if m, spare = easy.BackfillMachine(s, f.order, it.job, resM, shadow, spare); m < 0 {
 			continue
 		}
-		if resM < 0 {
-			resM, shadow, spare = easy.Reserve(s, f.order, head)
+		f.start(s, it.job, m) // cannot fail: BackfillMachine checked the CPUs
+		if f.maxFree(s) == 0 {
+			// The walk stops here, having examined this job and every job
+			// between head and it.
+			n := 1
+			for pos, j := range q {
+				// Neither j nor it is the holder: priority, then arrival.
+				if j != head.job {
+					if p := f.priority(s, j); p > it.prio || p == it.prio && pos < it.pos {
+						n++
+					}
+				}
+			}
+			for _, z := range [2][]item{rest, f.wide} {
+				for i := range z {
+					f.rank(s, &z[i])
+					if z[i].job != head.job && before(&z[i], &it) {
+						n++
+					}
+				}
+			}
+			work.Add(n)
+			return
 		}
-		var m int
-		if m, spare = easy.BackfillMachine(s, f.order, j, resM, shadow, spare); m >= 0 {
-			s.Start(j, m) // cannot fail: Fits checked the CPUs
-			limit = maxFree()
+		if filter {
+			n := len(h)
+			ok = f.acceptor(s, resM, shadow, spare)
+			h = slices.DeleteFunc(h, func(it item) bool { return !ok(it.job) })
+			h.init()
+			filter = len(h) <= n/2
 		}
 	}
+	work.Add(after)
+}
+
+// acceptor returns whether easy.BackfillMachine would start a job now
+// behind a reservation on resM until shadow with spare CPUs there: when it
+// fits another machine, or the reserved one within the spare CPUs or by the
+// shadow time.
+func (f *Flex) acceptor(s *sim.State, resM int, shadow float64, spare int) func(j int) bool {
+	now := s.Now()
+	freeRes, freeOther := s.Free(resM), 0
+	for m := range s.Platform().Machines {
+		if m != resM {
+			freeOther = max(freeOther, s.Free(m))
+		}
+	}
+	return func(j int) bool {
+		c := s.Job(j).CPUs
+		return c <= freeOther || c <= freeRes && (c <= spare || now+s.EstDuration(j, resM) <= shadow)
+	}
+}
+
+// itemHeap is a binary min-heap of items in the pass's order, written out
+// like the simulator's event heap (see internal/sim/heap.go) rather than
+// through container/heap's interfaces or a shared generic heap.
+type itemHeap []item
+
+func (h itemHeap) init() {
+	for i := len(h)/2 - 1; i >= 0; i-- {
+		h.down(i)
+	}
+}
+
+func (h itemHeap) down(i int) {
+	for {
+		c := 2*i + 1
+		if c >= len(h) {
+			return
+		}
+		if r := c + 1; r < len(h) && before(&h[r], &h[c]) {
+			c = r
+		}
+		if !before(&h[c], &h[i]) {
+			return
+		}
+		h[i], h[c] = h[c], h[i]
+		i = c
+	}
+}
+
+// pop removes and returns the first item.
+func (h *itemHeap) pop() item {
+	a := *h
+	top := a[0]
+	n := len(a) - 1
+	a[0] = a[n]
+	*h = a[:n]
+	h.down(0)
+	return top
 }

@@ -52,6 +52,11 @@ func LoadSWF(path string, maxJobs, cpus int, est Estimate) ([]sim.Job, Skipped, 
 	defer r.Close()
 	var jobs []sim.Job
 	for (maxJobs <= 0 || len(jobs) < maxJobs) && r.Next() {
+		if jobs == nil {
+			// The header is read once the first record is: size the
+			// slice from its MaxJobs so loading never regrows it.
+			jobs = make([]sim.Job, 0, trace.Capacity(r.Header(), maxJobs))
+		}
 		tj := r.Job()
 		n := tj.CPUs()
 		switch {
