@@ -27,7 +27,7 @@ type File struct {
 
 // Workload is one [[workload]] table.
 type Workload struct {
-	Kind string `toml:"kind"` // required: "trace" or "deadline"
+	Kind string `toml:"kind"` // required: "trace", "deadline", "etc" or "timeshare"
 	Name string `toml:"name"` // the workload's id in runs.csv; derived when empty
 
 	// kind = "trace": repetition r simulates the r-th window of Jobs valid
@@ -57,6 +57,30 @@ type Workload struct {
 	SlackMin         float64  `toml:"slack_min"`
 	SlackMax         float64  `toml:"slack_max"`
 	// Jobs (above) is the stream's length for deadline workloads too.
+
+	// kind = "etc": ETC instances for the immediate-mode heuristics.
+	// Without Files, repetition r is a fresh instance of jobs × machines
+	// (default 512 × 16) drawn by generators/etc from the run's seed; the
+	// fields below are the generator's (zero: its defaults). With Files,
+	// repetition r reads Files[r] (Braun's format; jobs and machines give
+	// the size of header-less files).
+	Files                []string `toml:"files" json:",omitempty"`
+	Method               string   `toml:"method" json:",omitempty"`                // "range" (default) or "cvb"
+	Consistency          string   `toml:"consistency" json:",omitempty"`           // "c", "s" or "i"
+	TaskHeterogeneity    string   `toml:"task_heterogeneity" json:",omitempty"`    // "hi" or "lo"
+	MachineHeterogeneity string   `toml:"machine_heterogeneity" json:",omitempty"` // "hi" or "lo"
+	RTask                float64  `toml:"r_task" json:",omitempty"`
+	RMach                float64  `toml:"r_mach" json:",omitempty"`
+	VTask                float64  `toml:"v_task" json:",omitempty"`
+	VMach                float64  `toml:"v_mach" json:",omitempty"`
+	MeanTask             float64  `toml:"mean_task" json:",omitempty"`
+
+	// kind = "timeshare": repetition r deals the r-th window of Jobs valid
+	// jobs (or Percent %) of Trace after Start round-robin to Slaves
+	// single-CPU slaves, as the roundrobin study does; Quantum is RR's and
+	// PLRR's time slice (default 50 s).
+	Slaves  int     `toml:"slaves" json:",omitempty"`
+	Quantum float64 `toml:"quantum" json:",omitempty"`
 }
 
 // Claim is one [[claim]]: "Algorithm is Direction than Baseline on Metric

@@ -12,6 +12,8 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/experiments/roundrobin"
+	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/paper"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/results"
@@ -22,7 +24,10 @@ const Alpha = 0.05
 
 // better says which way each metric improves, for the claims table's
 // reading and the figure captions.
-var better = map[string]string{MWait: "lower", MBSLD: "lower", "slowdown": "lower", "usage_pct": "higher", "makespan": "lower", "delayed_pct": "lower"}
+var better = map[string]string{MWait: "lower", MBSLD: "lower", "slowdown": "lower", "usage_pct": "higher", "makespan": "lower", "delayed_pct": "lower",
+	"flowtime": "lower", "utilization": "higher", "proximity": "higher",
+	roundrobin.MWaiting: "lower", roundrobin.MTurnaround: "lower", roundrobin.MResponse: "lower", roundrobin.MSlowdown: "lower",
+	roundrobin.MCompletion: "lower", roundrobin.MStretch: "lower", roundrobin.MSlices: "lower"}
 
 // Report implements experiments.Experiment: one figure and table per
 // metric (mean and 95% CI per workload and algorithm), Friedman with Holm
@@ -124,6 +129,23 @@ func (s *Study) workloadTable() *paper.Table {
 			sp := w.spec()
 			p = fmt.Sprintf("%d jobs, mean inter-arrival %g s, %d machines (1–%d CPUs, speed %g–%g), run %g–%g s, %g%% with deadlines (slack %g–%g); a fresh instance per repetition",
 				sp.Jobs, sp.MeanInterArrival, sp.Machines, sp.MachineCPUsMax, sp.SpeedMin, sp.SpeedMax, sp.RunMin, sp.RunMax, 100*sp.DeadlineShare, sp.SlackMin, sp.SlackMax)
+		case "etc":
+			if len(w.Files) > 0 {
+				p = "repetition r: ETC file r of " + strings.Join(w.Files, ", ")
+			} else if sp, err := w.etcSpec(); err == nil {
+				p = fmt.Sprintf("class %s (%s method), %d jobs × %d machines; a fresh instance per repetition", sp.Name(), sp.Method, sp.Jobs, sp.Machines)
+			}
+		case "timeshare":
+			size := fmt.Sprintf("%d jobs", w.Jobs)
+			if w.Percent > 0 {
+				size = fmt.Sprintf("%g%% of the jobs with a run time", w.Percent)
+			}
+			q := w.Quantum
+			if q == 0 {
+				q = timeshare.DefaultQuantum
+			}
+			p = fmt.Sprintf("%s; repetition r: the r-th window of %s after job %d, dealt round-robin to %d single-CPU slaves; RR/PLRR quantum %g s; priorities: %s",
+				w.Trace, size, w.Start, w.Slaves, q, timeshare.PriorityRuleText)
 		}
 		t.AddRow(paper.Str(w.Name), paper.Str(w.Kind), paper.Str(p))
 	}

@@ -55,14 +55,21 @@ func (s *Study) check() error {
 	if !nameRE.MatchString(s.File.Name) {
 		return fmt.Errorf("key name: %q: want lower-case letters, digits, '-' or '_' (it names the results folder)", s.File.Name)
 	}
+	if len(s.Workloads) == 0 {
+		return fmt.Errorf("no [[workload]]: a study needs at least one")
+	}
+	fam, err := s.family()
+	if err != nil {
+		return err
+	}
 	if len(s.Algorithms) == 0 {
-		return fmt.Errorf("key algorithms: empty; name at least one (%s, or exec:COMMAND)", strings.Join(sched.Names(), ", "))
+		return fmt.Errorf("key algorithms: empty; name at least one (%s)", strings.Join(fam.names(), ", "))
 	}
 	for i, a := range s.Algorithms {
 		if slices.Contains(s.Algorithms[:i], a) {
 			return fmt.Errorf("key algorithms: %q listed twice", a)
 		}
-		if _, err := sched.Lookup(s.resolve(a)); err != nil {
+		if err := fam.checkAlgorithm(s.resolve(a)); err != nil {
 			return fmt.Errorf("key algorithms: %w", err)
 		}
 	}
@@ -72,15 +79,12 @@ func (s *Study) check() error {
 		}
 	}
 	for _, m := range s.Metrics {
-		if !slices.Contains(Metrics, m) {
-			return fmt.Errorf("key metrics: unknown metric %q (valid: %s)", m, strings.Join(Metrics, ", "))
+		if !slices.Contains(fam.metrics, m) {
+			return fmt.Errorf("key metrics: unknown metric %q for %s workloads (valid: %s)", m, fam.name, strings.Join(fam.metrics, ", "))
 		}
 	}
 	if s.Reps < 0 {
 		return fmt.Errorf("key reps: %d: need at least 1", s.Reps)
-	}
-	if len(s.Workloads) == 0 {
-		return fmt.Errorf("no [[workload]]: a study needs at least one")
 	}
 	seen := map[string]bool{}
 	for i := range s.Workloads {
@@ -118,11 +122,14 @@ func (s *Study) resolve(a string) string {
 	return a
 }
 
-// metrics returns the reported metrics: the file's, or all but
-// delayed_pct when no workload has deadlines.
+// metrics returns the reported metrics: the file's, or all of the
+// family's but delayed_pct when no workload has deadlines.
 func (s *Study) metrics() []string {
 	if len(s.Metrics) > 0 {
 		return s.Metrics
+	}
+	if f, err := s.family(); err == nil && f.name != "space-shared" {
+		return f.metrics
 	}
 	var out []string
 	for _, m := range Metrics {
@@ -135,19 +142,16 @@ func (s *Study) metrics() []string {
 }
 
 func (w *Workload) check() error {
+	if err := w.checkKeys(); err != nil {
+		return err
+	}
 	switch w.Kind {
 	case "trace":
-		if w.Trace == "" {
-			return fmt.Errorf("key trace: missing (a file below the data root or relative to the study file)")
+		if err := w.checkWindow(); err != nil {
+			return err
 		}
 		if w.CPUs < 1 {
 			return fmt.Errorf("key cpus: %d: need at least 1", w.CPUs)
-		}
-		if (w.Jobs > 0) == (w.Percent > 0) {
-			return fmt.Errorf("keys jobs/percent: give exactly one window size (jobs = N or percent = P)")
-		}
-		if w.Percent > 100 || w.Start < 0 {
-			return fmt.Errorf("keys percent/start: percent %g must be in (0, 100], start %d >= 0", w.Percent, w.Start)
 		}
 		switch w.Estimate {
 		case "":
@@ -157,12 +161,7 @@ func (w *Workload) check() error {
 			return fmt.Errorf("key estimate: %q: want %q or %q", w.Estimate, simrun.Requested, simrun.Exact)
 		}
 		if w.Name == "" {
-			size := strconv.Itoa(w.Jobs) + "jobs"
-			if w.Percent > 0 {
-				size = strconv.FormatFloat(w.Percent, 'g', -1, 64) + "%"
-			}
-			base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(w.Trace), ".gz"), ".swf")
-			w.Name = fmt.Sprintf("%s/%s/cpus=%d", base, size, w.CPUs)
+			w.Name = w.windowID(fmt.Sprintf("cpus=%d", w.CPUs))
 		}
 	case "deadline":
 		spec := w.spec()
@@ -172,10 +171,52 @@ func (w *Workload) check() error {
 		if w.Name == "" {
 			w.Name = deadline.WorkloadID(spec.MeanInterArrival)
 		}
-	default:
-		return fmt.Errorf("key kind: %q: want \"trace\" or \"deadline\" (ETC and time-sharing workloads are not supported in files yet)", w.Kind)
+	case "etc":
+		return w.checkETC()
+	case "timeshare":
+		return w.checkTimeshare()
 	}
 	return nil
+}
+
+// checkWindow checks the keys of trace windows (kinds trace and timeshare).
+func (w *Workload) checkWindow() error {
+	if w.Trace == "" {
+		return fmt.Errorf("key trace: missing (a file below the data root or relative to the study file)")
+	}
+	if (w.Jobs > 0) == (w.Percent > 0) {
+		return fmt.Errorf("keys jobs/percent: give exactly one window size (jobs = N or percent = P)")
+	}
+	if w.Percent > 100 || w.Start < 0 {
+		return fmt.Errorf("keys percent/start: percent %g must be in (0, 100], start %d >= 0", w.Percent, w.Start)
+	}
+	return nil
+}
+
+// windowID names a trace window workload: the trace, the window size, and
+// the platform.
+func (w *Workload) windowID(platform string) string {
+	size := strconv.Itoa(w.Jobs) + "jobs"
+	if w.Percent > 0 {
+		size = strconv.FormatFloat(w.Percent, 'g', -1, 64) + "%"
+	}
+	base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(w.Trace), ".gz"), ".swf")
+	return base + "/" + size + "/" + platform
+}
+
+// windowLen returns the jobs in each of reps windows of w over a trace of
+// total valid jobs at path, or an error when they do not fit; valid says
+// what makes a job valid.
+func (w *Workload) windowLen(i, reps, total int, path, valid string) (int, error) {
+	n := w.Jobs
+	if w.Percent > 0 {
+		n = int(math.Round(w.Percent / 100 * float64(total)))
+	}
+	if n < 1 || w.Start+reps*n > total {
+		return 0, fmt.Errorf("workload %d (%s): key jobs: %d windows of %d jobs after job %d need %d valid jobs; %s has %d (%s)",
+			i+1, w.Name, reps, n, w.Start, w.Start+reps*n, path, total, valid)
+	}
+	return n, nil
 }
 
 // spec is the deadline generator's stream with the file's overrides.
@@ -233,6 +274,7 @@ func (s *Study) DefaultReps() int {
 type config struct {
 	File   File              `json:"file"`
 	Traces map[string]string `json:"traces,omitempty"`
+	Files  map[string]string `json:"etc_files,omitempty"` // ETC instance files as found
 }
 
 // window is a trace workload's repetition: jobs rebased to start at 0.
@@ -263,13 +305,9 @@ func (s *Study) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error)
 			if err != nil {
 				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
 			}
-			n := w.Jobs
-			if w.Percent > 0 {
-				n = int(math.Round(w.Percent / 100 * float64(len(all))))
-			}
-			if n < 1 || w.Start+reps*n > len(all) {
-				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key jobs: %d windows of %d jobs after job %d need %d valid jobs; %s has %d (for %d CPUs)",
-					i+1, w.Name, reps, n, w.Start, w.Start+reps*n, path, len(all), w.CPUs))
+			n, err := w.windowLen(i, reps, len(all), path, fmt.Sprintf("for %d CPUs", w.CPUs))
+			if err != nil {
+				return bench.Plan{}, nil, s.locate(err)
 			}
 			for r := range reps {
 				specs = append(specs, window{cpus: w.CPUs, jobs: rebase(all[w.Start+r*n : w.Start+(r+1)*n])})
@@ -277,6 +315,16 @@ func (s *Study) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error)
 		case "deadline":
 			for range reps {
 				specs = append(specs, w.spec())
+			}
+		case "etc":
+			var err error
+			if specs, err = s.planETC(i, w, reps, cfg.DataDir, &c); err != nil {
+				return bench.Plan{}, nil, s.locate(err)
+			}
+		case "timeshare":
+			var err error
+			if specs, err = s.planTimeshare(i, w, reps, cfg.DataDir, &c); err != nil {
+				return bench.Plan{}, nil, s.locate(err)
 			}
 		}
 		for r, spec := range specs {
@@ -335,6 +383,12 @@ func rebase(jobs []sim.Job) []sim.Job {
 
 // execute is the study's executor.
 func (s *Study) execute(ctx context.Context, run bench.Run) (bench.Output, error) {
+	switch spec := run.Spec.(type) {
+	case etcInstance:
+		return s.executeETC(run, spec)
+	case tsWindow:
+		return s.executeTimeshare(run, spec)
+	}
 	var p sim.Platform
 	var jobs []sim.Job
 	switch spec := run.Spec.(type) {
@@ -378,11 +432,7 @@ func (s *Study) execute(ctx context.Context, run bench.Run) (bench.Output, error
 	}
 	n := float64(len(recs))
 	all[MWait], all[MBSLD] = wait/n, bsld/n
-	var out bench.Output
-	for _, m := range s.metrics() {
-		out.Metrics = append(out.Metrics, bench.Metric{Name: m, Value: all[m]})
-	}
-	return out, nil
+	return s.output(all), nil
 }
 
 // Run loads the study file at path and runs it like `gridbench study run`:

@@ -1,0 +1,163 @@
+package filestudy
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/internal/sched/immediate"
+)
+
+// Defaults of a generated etc workload: the Braun instances' size.
+const (
+	defaultETCJobs     = 512
+	defaultETCMachines = 16
+)
+
+// etcInstance is an etc workload's repetition: a matrix read from a file,
+// or (mat nil) the class a fresh one is drawn from with the run's seed.
+type etcInstance struct {
+	mat  *etc.Matrix
+	spec etc.Spec
+}
+
+// etcSpec is the generator's class with the file's parameters.
+func (w *Workload) etcSpec() (etc.Spec, error) {
+	sp := etc.Spec{Jobs: w.Jobs, Machines: w.Machines, RTask: w.RTask, RMach: w.RMach, VTask: w.VTask, VMach: w.VMach, MeanTask: w.MeanTask}
+	if sp.Jobs == 0 {
+		sp.Jobs = defaultETCJobs
+	}
+	if sp.Machines == 0 {
+		sp.Machines = defaultETCMachines
+	}
+	var err error
+	if w.Method != "" {
+		if sp.Method, err = etc.ParseMethod(w.Method); err != nil {
+			return sp, fmt.Errorf("key method: %w", err)
+		}
+	}
+	if w.Consistency == "" {
+		return sp, fmt.Errorf("key consistency: missing: c (consistent), s (semi-consistent) or i (inconsistent)")
+	}
+	if sp.Consistency, err = etc.ParseConsistency(w.Consistency); err != nil {
+		return sp, fmt.Errorf("key consistency: %w", err)
+	}
+	for _, h := range []struct {
+		key, v string
+		dst    *etc.Heterogeneity
+	}{{"task_heterogeneity", w.TaskHeterogeneity, &sp.TaskHet}, {"machine_heterogeneity", w.MachineHeterogeneity, &sp.MachHet}} {
+		if h.v == "" {
+			return sp, fmt.Errorf("key %s: missing: hi or lo", h.key)
+		}
+		if *h.dst, err = etc.ParseHeterogeneity(h.v); err != nil {
+			return sp, fmt.Errorf("key %s: %w", h.key, err)
+		}
+	}
+	return sp, nil
+}
+
+func (w *Workload) checkETC() error {
+	if w.Jobs < 0 || w.Machines < 0 {
+		return fmt.Errorf("keys jobs/machines: %d × %d: need at least 1 × 1", w.Jobs, w.Machines)
+	}
+	if len(w.Files) > 0 {
+		for _, k := range []struct {
+			key string
+			set bool
+		}{{"method", w.Method != ""}, {"consistency", w.Consistency != ""}, {"task_heterogeneity", w.TaskHeterogeneity != ""},
+			{"machine_heterogeneity", w.MachineHeterogeneity != ""}, {"r_task", w.RTask != 0}, {"r_mach", w.RMach != 0},
+			{"v_task", w.VTask != 0}, {"v_mach", w.VMach != 0}, {"mean_task", w.MeanTask != 0}} {
+			if k.set {
+				return fmt.Errorf("key %s: a generator parameter, but the workload reads files: drop one or the other", k.key)
+			}
+		}
+		if (w.Jobs == 0) != (w.Machines == 0) {
+			return fmt.Errorf("keys jobs/machines: give both (the size of header-less files) or neither")
+		}
+		if w.Name == "" {
+			w.Name = filepath.Base(filepath.Dir(w.Files[0])) + "/" + strings.TrimSuffix(filepath.Base(w.Files[0]), filepath.Ext(w.Files[0]))
+			if len(w.Files) > 1 {
+				w.Name = fmt.Sprintf("%s/%dfiles", filepath.Base(filepath.Dir(w.Files[0])), len(w.Files))
+			}
+		}
+		return nil
+	}
+	sp, err := w.etcSpec()
+	if err != nil {
+		return err
+	}
+	if err := sp.Validate(); err != nil {
+		return fmt.Errorf("keys r_task/r_mach/v_task/v_mach/mean_task: %w", err)
+	}
+	if w.Name == "" {
+		w.Name = fmt.Sprintf("%s/%dx%d", sp.Name(), sp.Jobs, sp.Machines)
+	}
+	return nil
+}
+
+// planETC returns an etc workload's repetitions: files read now (so a
+// missing or malformed one is an error before anything runs), or the
+// class to draw from.
+func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) ([]any, error) {
+	if len(w.Files) == 0 {
+		sp, err := w.etcSpec()
+		if err != nil {
+			return nil, err
+		}
+		specs := make([]any, reps)
+		for r := range specs {
+			specs[r] = etcInstance{spec: sp}
+		}
+		return specs, nil
+	}
+	if reps > len(w.Files) {
+		return nil, fmt.Errorf("workload %d (%s): key files: %d repetitions need %d files, one per repetition; %d given",
+			i+1, w.Name, reps, reps, len(w.Files))
+	}
+	if c.Files == nil {
+		c.Files = map[string]string{}
+	}
+	specs := make([]any, reps)
+	for r, name := range w.Files[:reps] {
+		path, err := s.findTrace(name, dataDir)
+		if err != nil {
+			return nil, fmt.Errorf("workload %d (%s): key files: %w", i+1, w.Name, err)
+		}
+		m, err := etc.ReadFile(path, etc.ReadOptions{Jobs: w.Jobs, Machines: w.Machines})
+		if err != nil {
+			return nil, fmt.Errorf("workload %d (%s): key files: %w", i+1, w.Name, err)
+		}
+		c.Files[name] = path
+		specs[r] = etcInstance{mat: m}
+	}
+	return specs, nil
+}
+
+// executeETC maps the instance with the run's heuristic (the paper's
+// parameters) and evaluates it as `gridbench etc eval` does.
+func (s *Study) executeETC(run bench.Run, in etcInstance) (bench.Output, error) {
+	h, err := immediate.Lookup(s.resolve(run.Algorithm))
+	if err != nil {
+		return bench.Output{}, err
+	}
+	m := in.mat
+	if m == nil {
+		if m, err = etc.Generate(in.spec, etc.NewSource(in.spec, run.Seed)); err != nil {
+			return bench.Output{}, err
+		}
+	}
+	ev := immediate.Evaluate(m, h.Assign(m, nil))
+	all := map[string]float64{"makespan": ev.Makespan, "flowtime": ev.Flowtime, "utilization": ev.Utilization, "proximity": ev.Proximity}
+	return s.output(all), nil
+}
+
+// output keeps the study's reported metrics of all, in report order.
+func (s *Study) output(all map[string]float64) bench.Output {
+	var out bench.Output
+	for _, m := range s.metrics() {
+		out.Metrics = append(out.Metrics, bench.Metric{Name: m, Value: all[m]})
+	}
+	return out
+}
