@@ -1,12 +1,14 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/filestudy"
 )
@@ -31,31 +33,103 @@ func studyCommand() *cli.Command {
 				&cli.StringFlag{Name: "out", Value: "out", Usage: "base folder: writes results/<name>/ and paper/ below it"},
 				&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)"},
 				&cli.BoolFlag{Name: "fresh", Usage: "ignore results already on disk (needed after editing an exec: scheduler)"},
+				&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
+				&cli.StringFlag{Name: "shard", Usage: "K/N: run only every Nth run of the plan from the Kth (K from 0) into a shard folder, " +
+					"no report; `gridbench study merge` gathers the N shards"},
 			},
 			Action: func(c *cli.Context) error {
-				if c.NArg() > 1 && !strings.HasPrefix(c.Args().First(), "-") && strings.HasPrefix(c.Args().Get(1), "-") {
-					// urfave/cli stops at the first argument; accept the
-					// documented "study run FILE --reps N" by parsing again
-					// with the flags first.
-					args := append([]string{c.App.Name, "study", "run"}, c.Args().Tail()...)
-					return c.App.RunContext(c.Context, append(args, c.Args().First()))
-				}
-				if c.NArg() != 1 {
-					return fmt.Errorf("study run needs exactly one FILE.toml (got %d arguments)", c.NArg())
-				}
-				if err := checkRunFlags(c); err != nil {
+				if again, err := flagsFirst(c, "run"); again {
 					return err
 				}
-				opts := options(c, nil, true)
-				out, err := filestudy.Run(c.Context, c.Args().First(), opts)
+				opts, err := studyOptions(c, "run")
 				if err != nil {
 					return err
 				}
-				fmt.Fprintf(c.App.Writer, "%s: %s\nruns:   %s\nreport: %s\n", out.Name, out.Report.Headline,
-					filepath.Join(experiments.ResultsDir(opts.Out, out.Name), "runs.csv"),
-					filepath.Join(experiments.PaperDir(opts.Out), out.Report.Page))
-				return nil
+				if c.IsSet("shard") {
+					sh, err := bench.ParseShard(c.String("shard"))
+					if err != nil {
+						return err
+					}
+					opts.Shard, opts.Report = sh, false
+				}
+				return runStudy(c, opts)
+			},
+		}, {
+			Name:      "merge",
+			Usage:     "gather the results of `study run --shard K/N` for every K and write runs.csv, the report page and the workbook",
+			ArgsUsage: "FILE.toml",
+			Description: "Takes the same FILE.toml, --reps and --data as the shards' study run. Checks that every run of the\n" +
+				"plan is in exactly one shard (else names the missing runs and their shard, and exits 1), then writes\n" +
+				"what one study run would: runs.csv is byte-identical. Nothing is run.",
+			Flags: []cli.Flag{
+				&cli.IntFlag{Name: "reps", Usage: "repetitions, as given to the shards (0: the file's reps, else 10)"},
+				&cli.StringFlag{Name: "out", Value: "out", Usage: "base folder the shards wrote below"},
+				&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)"},
+				&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
+				&cli.IntFlag{Name: "shards", Usage: "the number of shards to gather (0: the one split found under --out)"},
+			},
+			Action: func(c *cli.Context) error {
+				if again, err := flagsFirst(c, "merge"); again {
+					return err
+				}
+				opts, err := studyOptions(c, "merge")
+				if err != nil {
+					return err
+				}
+				if n := c.Int("shards"); n < 0 {
+					return fmt.Errorf("--shards %d: must be 1 or more (0: the split found)", n)
+				}
+				opts.Merge, opts.Shard = true, bench.Shard{N: c.Int("shards")}
+				return runStudy(c, opts)
 			},
 		}},
 	}
+}
+
+// flagsFirst accepts the documented "study SUB FILE --reps N": urfave/cli
+// stops at the first argument, so it parses again with the flags first.
+// It reports whether it did (and the outcome).
+func flagsFirst(c *cli.Context, sub string) (bool, error) {
+	if c.NArg() > 1 && !strings.HasPrefix(c.Args().First(), "-") && strings.HasPrefix(c.Args().Get(1), "-") {
+		args := append([]string{c.App.Name, "study", sub}, c.Args().Tail()...)
+		return true, c.App.RunContext(c.Context, append(args, c.Args().First()))
+	}
+	return false, nil
+}
+
+func studyOptions(c *cli.Context, sub string) (experiments.Options, error) {
+	if c.NArg() != 1 {
+		return experiments.Options{}, fmt.Errorf("study %s needs exactly one FILE.toml (got %d arguments)", sub, c.NArg())
+	}
+	if err := checkRunFlags(c); err != nil {
+		return experiments.Options{}, err
+	}
+	return options(c, nil, true), nil
+}
+
+// runStudy runs (or merges) the study under the output folder's lock, the
+// shard's own for a shard, as reproduce does.
+func runStudy(c *cli.Context, opts experiments.Options) error {
+	lock, err := lockOut(c, opts)
+	if err != nil {
+		return err
+	}
+	defer lock.Release()
+	out, err := filestudy.Run(c.Context, c.Args().First(), opts)
+	if err != nil && opts.Merge {
+		// bench.Merge's advice names reproduce; a study's shards come from study run.
+		return errors.New(strings.ReplaceAll(err.Error(), "`gridbench reproduce", "`gridbench study run "+c.Args().First()))
+	}
+	if err != nil {
+		return err
+	}
+	runs := filepath.Join(experiments.ResultsDir(opts.Out, out.Name), "runs.csv")
+	if out.Report == nil { // a shard
+		fmt.Fprintf(c.App.Writer, "%s: shard %s: %d runs in %s\nmerge:  gridbench study merge %s --out %s (same --reps and --data)\n",
+			out.Name, opts.Shard, len(out.Result.Manifest.Runs), opts.Shard.Dir(filepath.Dir(runs)), c.Args().First(), opts.Out)
+		return nil
+	}
+	fmt.Fprintf(c.App.Writer, "%s: %s\nruns:   %s\nreport: %s\n", out.Name, out.Report.Headline, runs,
+		filepath.Join(experiments.PaperDir(opts.Out), out.Report.Page))
+	return nil
 }
