@@ -23,7 +23,7 @@ func studyCommand() *cli.Command {
 			Name:      "run",
 			Usage:     "run a study file through the runner and write its runs.csv, report page and workbook",
 			ArgsUsage: "FILE.toml",
-			Description: "Plans every workload × algorithm × repetition of the study file (see examples/study-kth.toml\n" +
+			Description: "Plans every workload × algorithm × repetition of the study file (see examples/study-*.toml\n" +
 				"and README.md, \"Your own study\"), runs it like reproduce does (seeds from the run's identity,\n" +
 				"journal, resume), and writes results/<name>/{runs.csv,timings.csv,manifest.json},\n" +
 				"paper/<name>.md with its figures, and results/gridbench.xlsx below --out.",

@@ -1,11 +1,18 @@
 // Package filestudy runs a study described by a TOML file instead of Go
-// code: its workloads (trace windows, synthetic deadline streams), its
-// algorithms (anything registered with spaceshared, or "exec:COMMAND"),
-// repetitions, metrics and claims. A loaded Study is an
-// experiments.Experiment, so it goes through the same runner (seeds,
-// journal, resume), writes the same runs.csv and manifest, and gets a
-// report page and workbook sheets like the four reproduced studies.
+// code: its workloads, its algorithms, repetitions, metrics and claims. A
+// loaded Study is an experiments.Experiment, so it goes through the same
+// runner (seeds, journal, resume, shards), writes the same runs.csv and
+// manifest, and gets a report page and workbook sheets like the four
+// reproduced studies.
 //
-// Workload kinds not yet supported in files: ETC instances (immediate) and
-// time-sharing windows with P slaves (roundrobin).
+// Workloads come in three families (family.go), one per study since the
+// study's algorithms run on every workload:
+//   - space-shared: kind "trace" (windows of an SWF trace on one machine)
+//     and "deadline" (synthetic deadline streams); algorithms are anything
+//     registered with spaceshared, or "exec:COMMAND".
+//   - mapping: kind "etc" (ETC instances generated per repetition or read
+//     from Braun-format files, etc.go); algorithms are the immediate-mode
+//     heuristics of internal/sched/immediate.
+//   - time-sharing: kind "timeshare" (trace windows dealt round-robin to P
+//     slaves, timeshare.go); algorithms are internal/timeshare's.
 package filestudy
