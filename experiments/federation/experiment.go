@@ -77,6 +77,7 @@ type Reading struct {
 	Scale    float64 // MI per trace second (0: the model's)
 	Duplex   bool    // GridGateWay as a full-duplex link instead of one shared port
 	Rate     float64 // its rate, bytes per second (0: derived from the outputs as GatewayRate does)
+	Alt      fed.Alternatives
 }
 
 // ModelConfig returns the model configuration the experiment runs.
@@ -92,6 +93,20 @@ func ModelConfig(quick bool) Config {
 			// and 200 kB/s; at 200 all three are within 1% (the page shows them).
 			{Workload: "alt-duplex-fit", Duplex: true, Rate: 200e3, Title: "GridGateWay as a full-duplex link at 200 kB/s, where its three User-0 fitting cells come out within 1%"},
 			{Workload: "alt-9787", Scale: 9787, Title: "background length = run time × 9,787 MI (the spec's first reading)"},
+			{Workload: "alt-count-on-time", Alt: fed.Alternatives{CountOnTime: true},
+				Title: "Algorithm 1's lines by least squares of the count on time (instead of Hockney and Jesshope's time on count)"},
+			{Workload: "alt-gateway-per-job", Alt: fed.Alternatives{GatewayPerJob: true},
+				Title: "the LCG GridWay checks for a free node before every job it forwards (instead of once per cycle, Algorithm 2 lines 6 and 20–23)"},
+			{Workload: "alt-previous", Alt: fed.Alternatives{CountOnTime: true, GatewayPerJob: true},
+				Title: "both of the two readings above (this page's model before they were revised)"},
+			{Workload: "alt-stage-at-dispatch", Alt: fed.Alternatives{StageAtDispatch: true},
+				Title: "an external job's input staged to the GridGateWay when the DSA GridWay dispatches it (instead of when the LCG GridWay forwards it)"},
+			{Workload: "alt-cap-queued", Alt: fed.Alternatives{CapQueuedOnly: true},
+				Title: "the AS cap (PEs × 3) counts only the GridWay's jobs not yet started (instead of queued and running)"},
+			{Workload: "alt-static-as", Alt: fed.Alternatives{StaticAS: true},
+				Title: "SO-AS splits each cycle with its trained objective as at the start (Algorithm 2 line 4 read with a fixed objective)"},
+			{Workload: "alt-published-free", Alt: fed.Alternatives{PublishedFree: true},
+				Title: "the DSA GridWay sees the LCG's free PEs as the GridGateWay publishes them, less only this cycle's jobs (instead of less all its jobs not yet started)"},
 		}}
 	if quick {
 		// One fifth of the jobs: the saturation levels and the policies'
@@ -116,6 +131,7 @@ type Spec struct {
 	Scale  float64 // calibration: MI per trace second (0: the model's)
 	Duplex bool    // GridGateWay as a full-duplex link (an alternative reading)
 	Rate   float64 // the duplex link's rate (0: derived from the outputs)
+	Alt    fed.Alternatives
 }
 
 // Plan implements experiments.Experiment.
@@ -149,7 +165,7 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 	}
 	for _, r := range c.Readings {
 		for _, pol := range c.Policies {
-			p.Runs = append(p.Runs, bench.NewRun(Name, r.Workload, pol, 0, Spec{Scale: r.Scale, Duplex: r.Duplex, Rate: r.Rate}))
+			p.Runs = append(p.Runs, bench.NewRun(Name, r.Workload, pol, 0, Spec{Scale: r.Scale, Duplex: r.Duplex, Rate: r.Rate, Alt: r.Alt}))
 		}
 	}
 	for rep := 0; rep < cfg.Reps; rep++ {
@@ -270,6 +286,7 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	}
 	spec, _ := run.Spec.(Spec)
 	m := x.c.Model
+	m.Alt = spec.Alt
 	for _, t := range Submits(spec.Jitter, x.c.Jitter, run.Seed) {
 		m.Users = append(m.Users, fed.User{Submit: t, Jobs: x.c.JobsPerUser})
 	}
