@@ -221,11 +221,14 @@ type scenario struct {
 type training struct {
 	once sync.Once
 	obj  []fed.Objective
-	err  error
+	// paced: the objectives had each user's training-run LCG jobs
+	// completed at the pace of the published Normal time (see Paced).
+	paced []fed.Objective
+	err   error
 }
 
 // train returns the scenario's SO training, running it once.
-func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) ([]fed.Objective, error) {
+func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) (*training, error) {
 	k := scenario{run.Workload, run.Rep}
 	x.mu.Lock()
 	if x.trained == nil {
@@ -237,8 +240,28 @@ func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) ([]fed.Objec
 		x.trained[k] = t
 	}
 	x.mu.Unlock()
-	t.once.Do(func() { t.obj, t.err = fed.Train(m, x.bg, pre) })
-	return t.obj, t.err
+	t.once.Do(func() {
+		var res *fed.Result
+		if res, t.obj, t.err = fed.TrainRun(m, x.bg, pre); t.err == nil {
+			t.paced = Paced(res)
+		}
+	})
+	return t, t.err
+}
+
+// Paced returns the objectives Algorithm 1 trains on a Normal run whose LCG
+// completion times are stretched by each user's published Normal time over
+// the run's own: the split SO would get from a training run as slow as the
+// paper's, other things equal.
+func Paced(res *fed.Result) []fed.Objective {
+	k := make([]float64, len(res.Exps))
+	for i, e := range res.Exps {
+		k[i] = 1
+		if e.User < Users && e.Makespan() > 0 {
+			k[i] = publishedSeconds("Normal", e.User) / e.Makespan()
+		}
+	}
+	return fed.TrainStretched(res, k)
 }
 
 func (x *executor) load() error {
@@ -307,18 +330,22 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 			return bench.Output{}, err
 		}
 	}
-	var trained []fed.Objective
+	var trained, paced []fed.Objective
 	if fed.NeedsTraining(run.Algorithm) {
-		var err error
-		if trained, err = x.train(run, m, pre); err != nil {
+		t, err := x.train(run, m, pre)
+		if err != nil {
 			return bench.Output{}, err
 		}
+		trained, paced = t.obj, t.paced
 	}
 	res, err := fed.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
 	if err != nil {
 		return bench.Output{}, err
 	}
 	out := bench.Output{Metrics: Metrics(res, trained)}
+	for u, o := range paced {
+		out.Metrics = append(out.Metrics, bench.Metric{Name: UserMetric(u, MObjPaced), Value: float64(o.Int)})
+	}
 	switch run.Workload {
 	case WorkloadPaper:
 		out.Metrics = append(out.Metrics, Series(res, x.c.SeriesUser, x.c.SeriesStep)...)
@@ -359,6 +386,7 @@ const (
 	MQueued     = "lcg_queued_at_submit"
 	MSubmitHour = "submit_hour" // time of day of the submission, hours
 	MObjDSA     = "so_objective_dsa"
+	MObjPaced   = "so_objective_dsa_paced" // the same, trained on LCG completions paced to the published Normal time (Paced)
 	MFits       = "do_fitted_updates"
 	MBgFree     = "bg_free_pes" // background alone, at the paper's submission
 	MBgQueued   = "bg_queued"

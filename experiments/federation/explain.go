@@ -59,10 +59,10 @@ func deviations(recs []results.Record, pols []string, val func(pol, metric strin
 					why += fmt.Sprintf(" SO's split is its training run's: Algorithm 1's lines fitted to our Normal run give %.0f DSA jobs where the paper's gave %.0f. "+
 						"That training run, our Normal of User-%d, ends at %s against the published %s (ratio %.2f) with the published split within %.0f%% "+
 						"(%.0f LCG jobs vs %.0f): its LCG jobs complete sooner than GridWaySim's, so its LCG line is steeper and Algorithm 1 gives LCG more of the "+
-						"experiment. The cell follows that training run; we fit neither.",
+						"experiment: stretched to the published %s, its LCG completions give %.0f DSA jobs against the published %.0f. The cell follows that training run; we fit neither.",
 						val(pol, UserMetric(u, MObjDSA)), pd, u, fmtHMS(nOurs), fmtHMS(nPub), nOurs/nPub,
 						100*math.Abs(val("Normal", UserMetric(u, MJobsLCG))/(float64(PublishedJobs["Normal"][u][1])*scale)-1),
-						val("Normal", UserMetric(u, MJobsLCG)), float64(PublishedJobs["Normal"][u][1])*scale)
+						val("Normal", UserMetric(u, MJobsLCG)), float64(PublishedJobs["Normal"][u][1])*scale, fmtHMS(nPub), val(pol, UserMetric(u, MObjPaced)), pd)
 				}
 			case u == 0:
 				why = fmt.Sprintf("LCG is idle for User-0, so an experiment lasts about as long as the longer of its LCG jobs through the GridGateWay port "+

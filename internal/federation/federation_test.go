@@ -251,6 +251,30 @@ func TestGatewayCycle(t *testing.T) {
 	}
 }
 
+// TestTrainStretched: with k = 1 the training is TrainObjectives'; with the
+// external jobs completing twice as slowly Algorithm 1 gives internal more.
+// Internal n(t) = t − 1 and external n(t) = 3t − 1 (completions at 2..5 and
+// 2/3, 1, 4/3, …, 10 jobs): X = (10+2)/4 = 3, internal 3 − 1 = 2. Stretched
+// by 2 the external line is 1.5t − 1: X = 12/2.5 = 4.8, internal 3.8 → 4.
+func TestTrainStretched(t *testing.T) {
+	var ex []float64
+	for k := 1; k <= 6; k++ {
+		ex = append(ex, float64(k+1)/3)
+	}
+	e := &Exp{Jobs: 10}
+	e.Completed = [2][]float64{{2, 3, 4, 5}, ex}
+	r := &Result{Exps: []*Exp{e}}
+	if got := TrainStretched(r, []float64{1}); got[0] != TrainObjectives(r)[0] || got[0] != (Objective{2, 8}) {
+		t.Errorf("k=1: %+v, TrainObjectives %+v; want {2 8}", got[0], TrainObjectives(r)[0])
+	}
+	if got := TrainStretched(r, []float64{2}); got[0] != (Objective{4, 6}) {
+		t.Errorf("k=2: %+v, want {4 6}", got[0])
+	}
+	if e.Completed[External][0] != ex[0] {
+		t.Error("TrainStretched changed the run")
+	}
+}
+
 func TestFitAndObjective(t *testing.T) {
 	// Completions at 2,3,4,5 s: n(t) = t - 1, so r_inf = 1, n_1/2 = 1.
 	l, ok := FitLine([]float64{2, 3, 4, 5})

@@ -74,6 +74,15 @@ func leastSquares(n int, xy func(int) (x, y float64)) (a, b float64, ok bool) {
 	return a, my - a*mx, true
 }
 
+// lineFit returns the experiment's line fit: its configuration's, or
+// FitLine for an experiment built outside a simulation.
+func (e *Exp) lineFit() func([]float64) (Line, bool) {
+	if e.fit == nil {
+		return FitLine
+	}
+	return e.fit
+}
+
 // fitter returns the line fit of a configuration's reading.
 func fitter(alt Alternatives) func([]float64) (Line, bool) {
 	if alt.CountOnTime {
@@ -122,8 +131,8 @@ func updateObjective(e *Exp) {
 	if len(e.Completed[Internal]) < e.minIn || len(e.Completed[External]) < e.minEx {
 		return
 	}
-	in, ok1 := e.fit(e.Completed[Internal])
-	ex, ok2 := e.fit(e.Completed[External])
+	in, ok1 := e.lineFit()(e.Completed[Internal])
+	ex, ok2 := e.lineFit()(e.Completed[External])
 	if !ok1 || !ok2 {
 		return
 	}
@@ -142,8 +151,8 @@ func TrainObjectives(r *Result) []Objective {
 	out := make([]Objective, len(r.Exps))
 	for i, e := range r.Exps {
 		out[i] = DefaultObjective(e.Jobs)
-		in, ok1 := e.fit(e.Completed[Internal])
-		ex, ok2 := e.fit(e.Completed[External])
+		in, ok1 := e.lineFit()(e.Completed[Internal])
+		ex, ok2 := e.lineFit()(e.Completed[External])
 		if !ok1 || !ok2 {
 			continue
 		}
@@ -152,4 +161,21 @@ func TrainObjectives(r *Result) []Objective {
 		}
 	}
 	return out
+}
+
+// TrainStretched is TrainObjectives on the run with experiment i's
+// external completion times multiplied by k[i]: what Algorithm 1 would
+// have trained had the run's external jobs completed at another pace.
+func TrainStretched(r *Result, k []float64) []Objective {
+	c := *r
+	c.Exps = make([]*Exp, len(r.Exps))
+	for i, e := range r.Exps {
+		x := *e
+		x.Completed[External] = make([]float64, len(e.Completed[External]))
+		for j, t := range e.Completed[External] {
+			x.Completed[External][j] = t * k[i]
+		}
+		c.Exps[i] = &x
+	}
+	return TrainObjectives(&c)
 }
