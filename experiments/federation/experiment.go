@@ -77,6 +77,7 @@ type Reading struct {
 	Scale    float64 // MI per trace second (0: the model's)
 	Duplex   bool    // GridGateWay as a full-duplex link instead of one shared port
 	Rate     float64 // its rate, bytes per second (0: derived from the outputs as GatewayRate does)
+	Alt      fed.Alternatives
 }
 
 // ModelConfig returns the model configuration the experiment runs.
@@ -92,6 +93,20 @@ func ModelConfig(quick bool) Config {
 			// and 200 kB/s; at 200 all three are within 1% (the page shows them).
 			{Workload: "alt-duplex-fit", Duplex: true, Rate: 200e3, Title: "GridGateWay as a full-duplex link at 200 kB/s, where its three User-0 fitting cells come out within 1%"},
 			{Workload: "alt-9787", Scale: 9787, Title: "background length = run time × 9,787 MI (the spec's first reading)"},
+			{Workload: "alt-count-on-time", Alt: fed.Alternatives{CountOnTime: true},
+				Title: "Algorithm 1's lines by least squares of the count on time (instead of Hockney and Jesshope's time on count)"},
+			{Workload: "alt-gateway-per-job", Alt: fed.Alternatives{GatewayPerJob: true},
+				Title: "the LCG GridWay checks for a free node before every job it forwards (instead of once per cycle, Algorithm 2 lines 6 and 20–23)"},
+			{Workload: "alt-previous", Alt: fed.Alternatives{CountOnTime: true, GatewayPerJob: true},
+				Title: "both of the two readings above (this page's model before they were revised)"},
+			{Workload: "alt-stage-at-dispatch", Alt: fed.Alternatives{StageAtDispatch: true},
+				Title: "an external job's input staged to the GridGateWay when the DSA GridWay dispatches it (instead of when the LCG GridWay forwards it)"},
+			{Workload: "alt-cap-queued", Alt: fed.Alternatives{CapQueuedOnly: true},
+				Title: "the AS cap (PEs × 3) counts only the GridWay's jobs not yet started (instead of queued and running)"},
+			{Workload: "alt-static-as", Alt: fed.Alternatives{StaticAS: true},
+				Title: "SO-AS splits each cycle with its trained objective as at the start (Algorithm 2 line 4 read with a fixed objective)"},
+			{Workload: "alt-published-free", Alt: fed.Alternatives{PublishedFree: true},
+				Title: "the DSA GridWay sees the LCG's free PEs as the GridGateWay publishes them, less only this cycle's jobs (instead of less all its jobs not yet started)"},
 		}}
 	if quick {
 		// One fifth of the jobs: the saturation levels and the policies'
@@ -116,6 +131,7 @@ type Spec struct {
 	Scale  float64 // calibration: MI per trace second (0: the model's)
 	Duplex bool    // GridGateWay as a full-duplex link (an alternative reading)
 	Rate   float64 // the duplex link's rate (0: derived from the outputs)
+	Alt    fed.Alternatives
 }
 
 // Plan implements experiments.Experiment.
@@ -149,7 +165,7 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 	}
 	for _, r := range c.Readings {
 		for _, pol := range c.Policies {
-			p.Runs = append(p.Runs, bench.NewRun(Name, r.Workload, pol, 0, Spec{Scale: r.Scale, Duplex: r.Duplex, Rate: r.Rate}))
+			p.Runs = append(p.Runs, bench.NewRun(Name, r.Workload, pol, 0, Spec{Scale: r.Scale, Duplex: r.Duplex, Rate: r.Rate, Alt: r.Alt}))
 		}
 	}
 	for rep := 0; rep < cfg.Reps; rep++ {
@@ -205,11 +221,14 @@ type scenario struct {
 type training struct {
 	once sync.Once
 	obj  []fed.Objective
-	err  error
+	// paced: the objectives had each user's training-run LCG jobs
+	// completed at the pace of the published Normal time (see Paced).
+	paced []fed.Objective
+	err   error
 }
 
 // train returns the scenario's SO training, running it once.
-func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) ([]fed.Objective, error) {
+func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) (*training, error) {
 	k := scenario{run.Workload, run.Rep}
 	x.mu.Lock()
 	if x.trained == nil {
@@ -221,8 +240,28 @@ func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) ([]fed.Objec
 		x.trained[k] = t
 	}
 	x.mu.Unlock()
-	t.once.Do(func() { t.obj, t.err = fed.Train(m, x.bg, pre) })
-	return t.obj, t.err
+	t.once.Do(func() {
+		var res *fed.Result
+		if res, t.obj, t.err = fed.TrainRun(m, x.bg, pre); t.err == nil {
+			t.paced = Paced(res)
+		}
+	})
+	return t, t.err
+}
+
+// Paced returns the objectives Algorithm 1 trains on a Normal run whose LCG
+// completion times are stretched by each user's published Normal time over
+// the run's own: the split SO would get from a training run as slow as the
+// paper's, other things equal.
+func Paced(res *fed.Result) []fed.Objective {
+	k := make([]float64, len(res.Exps))
+	for i, e := range res.Exps {
+		k[i] = 1
+		if e.User < Users && e.Makespan() > 0 {
+			k[i] = publishedSeconds("Normal", e.User) / e.Makespan()
+		}
+	}
+	return fed.TrainStretched(res, k)
 }
 
 func (x *executor) load() error {
@@ -270,6 +309,7 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	}
 	spec, _ := run.Spec.(Spec)
 	m := x.c.Model
+	m.Alt = spec.Alt
 	for _, t := range Submits(spec.Jitter, x.c.Jitter, run.Seed) {
 		m.Users = append(m.Users, fed.User{Submit: t, Jobs: x.c.JobsPerUser})
 	}
@@ -290,18 +330,22 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 			return bench.Output{}, err
 		}
 	}
-	var trained []fed.Objective
+	var trained, paced []fed.Objective
 	if fed.NeedsTraining(run.Algorithm) {
-		var err error
-		if trained, err = x.train(run, m, pre); err != nil {
+		t, err := x.train(run, m, pre)
+		if err != nil {
 			return bench.Output{}, err
 		}
+		trained, paced = t.obj, t.paced
 	}
 	res, err := fed.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
 	if err != nil {
 		return bench.Output{}, err
 	}
 	out := bench.Output{Metrics: Metrics(res, trained)}
+	for u, o := range paced {
+		out.Metrics = append(out.Metrics, bench.Metric{Name: UserMetric(u, MObjPaced), Value: float64(o.Int)})
+	}
 	switch run.Workload {
 	case WorkloadPaper:
 		out.Metrics = append(out.Metrics, Series(res, x.c.SeriesUser, x.c.SeriesStep)...)
@@ -342,6 +386,7 @@ const (
 	MQueued     = "lcg_queued_at_submit"
 	MSubmitHour = "submit_hour" // time of day of the submission, hours
 	MObjDSA     = "so_objective_dsa"
+	MObjPaced   = "so_objective_dsa_paced" // the same, trained on LCG completions paced to the published Normal time (Paced)
 	MFits       = "do_fitted_updates"
 	MBgFree     = "bg_free_pes" // background alone, at the paper's submission
 	MBgQueued   = "bg_queued"

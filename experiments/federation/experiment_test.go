@@ -179,7 +179,8 @@ func TestReportQuick(t *testing.T) {
 	}
 	s := string(page)
 	for _, want := range []string{"Quick configuration", "Table 3", "Table 4", "Interpretations", "Calibration sweep", "GridGateWay rate",
-		ClaimDOAS, ClaimSaturates, ClaimUniform, ClaimSOAS, ClaimDOvsSO, "cycles with a free PE", "SUSPENSION_TIMEOUT = 3600 s", "Other readings"} {
+		ClaimDOAS, ClaimSaturates, ClaimUniform, ClaimSOAS, ClaimDOvsSO, "cycles with a free PE", "SUSPENSION_TIMEOUT = 3600 s", "Other readings",
+		"Hockney and Jesshope", "least squares of the count on time", "SO's trained DSA jobs"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("page lacks %q", want)
 		}

@@ -55,8 +55,14 @@ func deviations(recs []results.Record, pols []string, val func(pol, metric strin
 					"(both bound by %s), a ratio of %.2f of the %.2f between the times.",
 					perJob, m.DSA.PEs(), fmtHMS(bo), fmtHMS(bp), binding(od, ol, perJob, dsaRate(c)), bo/bp, ours/pub)
 				if fed.NeedsTraining(pol) {
-					why += fmt.Sprintf(" SO's split is its training run's: Algorithm 1's lines fitted to our Normal run give %.0f DSA jobs where the paper's gave %.0f; "+
-						"the cell depends on the trained split, which we do not fit.", val(pol, UserMetric(u, MObjDSA)), pd)
+					nOurs, nPub := val("Normal", UserMetric(u, MCompletion)), publishedSeconds("Normal", u)
+					why += fmt.Sprintf(" SO's split is its training run's: Algorithm 1's lines fitted to our Normal run give %.0f DSA jobs where the paper's gave %.0f. "+
+						"That training run, our Normal of User-%d, ends at %s against the published %s (ratio %.2f) with the published split within %.0f%% "+
+						"(%.0f LCG jobs vs %.0f): its LCG jobs complete sooner than GridWaySim's, so its LCG line is steeper and Algorithm 1 gives LCG more of the "+
+						"experiment: stretched to the published %s, its LCG completions give %.0f DSA jobs against the published %.0f. The cell follows that training run; we fit neither.",
+						val(pol, UserMetric(u, MObjDSA)), pd, u, fmtHMS(nOurs), fmtHMS(nPub), nOurs/nPub,
+						100*math.Abs(val("Normal", UserMetric(u, MJobsLCG))/(float64(PublishedJobs["Normal"][u][1])*scale)-1),
+						val("Normal", UserMetric(u, MJobsLCG)), float64(PublishedJobs["Normal"][u][1])*scale, fmtHMS(nPub), val(pol, UserMetric(u, MObjPaced)), pd)
 				}
 			case u == 0:
 				why = fmt.Sprintf("LCG is idle for User-0, so an experiment lasts about as long as the longer of its LCG jobs through the GridGateWay port "+
@@ -134,17 +140,22 @@ func Interpretations(c Config) []string {
 			"With this numbering the background alone gives the paper's low / medium / high scenarios by free PEs (see the saturation table).",
 		"Resources: GridWay sees each testbed as one resource: DSA with its 13 PEs behind one FCFS manager, LCG as the aggregated GridGateWay with 2,000 PEs. " +
 			"Local managers start the queue head on the fastest machine with a free PE; background jobs need one PE (all LCG jobs do).",
-		"Availability: for Normal, SO and DO a resource is available when it has a free PE not already promised to a job of the same GridWay in flight; " +
+		"Availability: for Normal, SO and DO a resource is available when it has a free PE not already promised to a job of the same GridWay in flight (the DSA GridWay counts its jobs at the GridGateWay and in transfer against the LCG's free PEs); " +
 			fmt.Sprintf("for SO-AS and DO-AS (Advance Scheduling, Section 5.4: \"AS does not wait for free nodes, instead it queues jobs in advance\") when that GridWay has fewer than PEs x %d of its jobs there (queued or running: \"queues jobs to a limit of Number of nodes()*MAX_RUNNING_RESOURCE_FACTOR\"); the background's own queue does not count.", m.MaxRunningResourceFactor),
-		fmt.Sprintf("GridGateWay: the LCG GridWay runs its own cycle (%.0f s, %d jobs), maps every forwarded job to the LCG testbed with the same notion of availability as the DSA policy, and applies no objective (all its jobs are external).",
-			m.SchedulingInterval, m.DispatchChunk),
+		fmt.Sprintf("GridGateWay: the LCG GridWay runs its own cycle (%.0f s, %d jobs) and applies no objective: every job it receives is external, and "+
+			"\"GridWay only schedules external jobs to internal resources\" (Section 5.2; Algorithm 2, lines 20–23, map such a job with no availability test). "+
+			"Its cycle runs while the LCG testbed is available (line 6), with the same notion of availability as the DSA policy, tested at the start of the cycle; "+
+			"it then forwards up to %d jobs. The reading that tests before every job (\"alt-gateway-per-job\") is in the readings table.",
+			m.SchedulingInterval, m.DispatchChunk, m.DispatchChunk),
 		fmt.Sprintf("SUSPENSION_TIMEOUT = %.0f s, counted from the DSA GridWay's dispatch, under every policy (Section 5.1 describes the migration for Normal; it is GridWay's, not the AS mechanism's); a job not started by then is cancelled wherever it waits (GridGateWay list, transfer, local queue) and goes back to the DSA GridWay's unscheduled list.", m.SuspensionTimeout),
 		fmt.Sprintf("MIN_IN_SAMPLES = MIN_EX_SAMPLES = %d completed jobs of the experiment on each infrastructure before Algorithm 1 fits its lines.", m.MinInSamples),
-		"Regression: least squares of the cumulative number of completed jobs of the experiment against time since its submission, one line per infrastructure; " +
-			"getN_1_2() is the intercept (-n1/2). A fractional objective is rounded to the nearest job and clamped to [0, unscheduled]; the default puts the odd job internal.",
+		"Regression: one line per infrastructure through the points (completion time since the experiment's submission, number of its jobs completed), fitted as " +
+			"Hockney and Jesshope, whom the paper cites for Equation 1, obtain r∞ and n½: by least squares of the time on the count, t(n) = (n + n½)/r∞, so r∞ is the inverse slope " +
+			"and n½ the count-axis intercept; getN_1_2() returns −n½. Least squares of the count on time (\"alt-count-on-time\") gives other lines from the same points " +
+			"and is in the readings table with the trained splits of both. A fractional objective is rounded to the nearest job and clamped to [0, unscheduled]; the default puts the odd job internal.",
 		"Objective bookkeeping: dispatching a job uses one unit of the objective of its infrastructure; a migrated job gives it back. AS splits each cycle's jobs with integer division, as Algorithm 2's int arithmetic.",
 		"SO training: a Normal run of the same scenario (same submission times), with one line per infrastructure over all of the experiment's completions and Algorithm 1's split of the whole experiment; the default when a line cannot be used.",
-		fmt.Sprintf("Links: DSA LAN %.0f Mb/s, %.0f ms, full duplex (FIFO per direction); GridGateWay path %.0f kB/s (calibrated, see above), %.0f ms, one FIFO port shared by inputs and outputs (GridSim's serialised I/O). Only the job description travels to the GridGateWay; the input is staged when the LCG GridWay forwards the job.",
+		fmt.Sprintf("Links: DSA LAN %.0f Mb/s, %.0f ms, full duplex (FIFO per direction); GridGateWay path %.0f kB/s (calibrated, see above), %.0f ms, one FIFO port shared by inputs and outputs (GridSim's serialised I/O). Only the job description travels to the GridGateWay; the input is staged when the LCG GridWay forwards the job (staging it at the DSA GridWay's dispatch, \"alt-stage-at-dispatch\", is in the readings table).",
 			m.LAN.Bandwidth*8/1e6, m.LAN.Latency*1e3, m.WAN.Bandwidth/1e3, m.WAN.Latency*1e3),
 		"Cycles: GridWay scheduling and objective cycles run at multiples of 30 s of simulated time (not relative to submissions); an objective update precedes a scheduling cycle at the same instant.",
 		"Job states: pending = in the DSA GridWay; queued = dispatched and not started (GridGateWay, staging, local queue); running includes the output transfer; done = output arrived. Completion time = submission to the last output.",

@@ -19,8 +19,10 @@
 //   - An internal job stages its input over the DSA LAN and enters the DSA
 //     local queue. An external job's description reaches the LCG GridWay
 //     (the GridGateWay), whose own periodic cycle forwards it to the LCG
-//     testbed, staging the input over the WAN link; it then waits in the LCG
-//     local queue behind the background jobs (FCFS, one queue).
+//     testbed (up to DispatchChunk jobs when the testbed is available at
+//     the start of the cycle), staging the input over the WAN link; it
+//     then waits in the LCG local queue behind the background jobs (FCFS,
+//     one queue).
 //   - Local managers start the queue head on the fastest machine with a free
 //     PE. Output files go back over the same link; a job is done when its
 //     output has arrived.
@@ -42,6 +44,11 @@
 // PE not already promised to one of the scheduler's jobs for the
 // free-node policies, and fewer than PEs × MaxRunningResourceFactor of the
 // scheduler's jobs at the resource for the advance-scheduling ones.
+//
+// Algorithm 1's lines are fitted as Hockney and Jesshope fit r∞ and n½:
+// least squares of completion time on the count of completed jobs.
+// Config.Alt switches single rules to other readings of the paper, so
+// that the experiment can show what each would give.
 //
 // Sharing: the background load is the same for every policy, so a Sim can
 // be advanced without users up to a time before the first submission and

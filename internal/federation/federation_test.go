@@ -112,6 +112,7 @@ func TestTimeoutMigrates(t *testing.T) {
 // experiment ends with all its jobs done.
 func TestProperties(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
+	alt := rand.New(rand.NewPCG(3, 4)) // its own stream: the instances stay those of rng
 	n := 40
 	if testing.Short() {
 		n = 10
@@ -136,6 +137,9 @@ func TestProperties(t *testing.T) {
 			bg = append(bg, BGJob{Submit: rng.Float64() * 2000, Run: rng.ExpFloat64() * 100})
 		}
 		SortBackground(bg)
+		// Every reading keeps the invariants (c.Check) and finishes.
+		c.Alt = []Alternatives{{}, {CountOnTime: true}, {GatewayPerJob: true}, {StageAtDispatch: true},
+			{CapQueuedOnly: true}, {StaticAS: true}, {PublishedFree: true}}[alt.IntN(7)]
 		for _, p := range Names {
 			res, _, err := Simulate(c, bg, nil, p)
 			if err != nil {
@@ -215,6 +219,62 @@ func TestPrefixSharing(t *testing.T) {
 	}
 }
 
+// TestGatewayCycle follows the LCG GridWay's cycle by hand. LCG has 2
+// PEs; the t=10 cycle sends 2 jobs to DSA and 2 to the 2 free LCG PEs. A
+// background job (300 s) takes one of them at t=12, before the jobs reach
+// the GridGateWay (WAN latency 5 s, at t=15). At the LCG GridWay's cycle
+// at t=20 one PE is free: the cycle is open, and the model forwards both
+// jobs (Algorithm 2 maps external jobs without a further test); they are
+// staged at t=25, one starts, the other waits for it in the LCG queue
+// (20 s each on 500 MIPS): outputs at 50 and 70, makespan 65 s. Testing
+// before every job (GatewayPerJob) forwards one; the other waits in the
+// GridGateWay until the cycle at t=50 finds the PE free again: staged at
+// 55, output at 80, makespan 75 s.
+func TestGatewayCycle(t *testing.T) {
+	c := tiny()
+	c.LCG.Machines = []Machine{{"l", 2, 500}}
+	c.WAN.Latency = 5
+	bg := []BGJob{{Submit: 12, Run: 300}}
+	for _, tc := range []struct {
+		perJob bool
+		want   float64
+	}{{false, 65}, {true, 75}} {
+		c.Alt = Alternatives{GatewayPerJob: tc.perJob}
+		res, _, err := Simulate(c, bg, nil, "Normal")
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := res.Exps[0]
+		if e.JobsOn(External) != 2 || e.Makespan() != tc.want {
+			t.Errorf("per job %v: %d LCG jobs, makespan %v; want 2, %v", tc.perJob, e.JobsOn(External), e.Makespan(), tc.want)
+		}
+	}
+}
+
+// TestTrainStretched: with k = 1 the training is TrainObjectives'; with the
+// external jobs completing twice as slowly Algorithm 1 gives internal more.
+// Internal n(t) = t − 1 and external n(t) = 3t − 1 (completions at 2..5 and
+// 2/3, 1, 4/3, …, 10 jobs): X = (10+2)/4 = 3, internal 3 − 1 = 2. Stretched
+// by 2 the external line is 1.5t − 1: X = 12/2.5 = 4.8, internal 3.8 → 4.
+func TestTrainStretched(t *testing.T) {
+	var ex []float64
+	for k := 1; k <= 6; k++ {
+		ex = append(ex, float64(k+1)/3)
+	}
+	e := &Exp{Jobs: 10}
+	e.Completed = [2][]float64{{2, 3, 4, 5}, ex}
+	r := &Result{Exps: []*Exp{e}}
+	if got := TrainStretched(r, []float64{1}); got[0] != TrainObjectives(r)[0] || got[0] != (Objective{2, 8}) {
+		t.Errorf("k=1: %+v, TrainObjectives %+v; want {2 8}", got[0], TrainObjectives(r)[0])
+	}
+	if got := TrainStretched(r, []float64{2}); got[0] != (Objective{4, 6}) {
+		t.Errorf("k=2: %+v, want {4 6}", got[0])
+	}
+	if e.Completed[External][0] != ex[0] {
+		t.Error("TrainStretched changed the run")
+	}
+}
+
 func TestFitAndObjective(t *testing.T) {
 	// Completions at 2,3,4,5 s: n(t) = t - 1, so r_inf = 1, n_1/2 = 1.
 	l, ok := FitLine([]float64{2, 3, 4, 5})
@@ -223,6 +283,19 @@ func TestFitAndObjective(t *testing.T) {
 	}
 	if _, ok := FitLine([]float64{3, 3, 3}); ok {
 		t.Error("FitLine of equal times succeeded")
+	}
+	if _, ok := FitCountOnTime([]float64{3, 3, 3}); ok {
+		t.Error("FitCountOnTime of equal times succeeded")
+	}
+	// Completions at 1, 2, 4 s, points (t, n) = (1,1), (2,2), (4,3). Hockney
+	// and Jesshope's fit of time on count: t = 1.5n − 2/3, so r∞ = 2/3 and
+	// n(t) = (2/3)t + 4/9. Count on time: n = (9/14)t + 1/2.
+	ts := []float64{1, 2, 4}
+	if l, ok := FitLine(ts); !ok || math.Abs(l.RInf-2.0/3) > 1e-12 || math.Abs(l.Intercept-4.0/9) > 1e-12 {
+		t.Errorf("FitLine(1,2,4) = %+v, %v; want 2/3, 4/9", l, ok)
+	}
+	if l, ok := FitCountOnTime(ts); !ok || math.Abs(l.RInf-9.0/14) > 1e-12 || math.Abs(l.Intercept-0.5) > 1e-12 {
+		t.Errorf("FitCountOnTime(1,2,4) = %+v, %v; want 9/14, 1/2", l, ok)
 	}
 	// Both lines t-1, 10 jobs: X = (10+2)/2 = 6, internal 6-1 = 5.
 	o, ok := ComputeObjective(10, l, l)

@@ -164,9 +164,42 @@ type Config struct {
 
 	Users []User
 
+	// Alt selects readings of the paper that the model does not take; the
+	// experiment runs them so that its page can set their results beside
+	// the model's. The zero value is the model.
+	Alt Alternatives
+
 	// Check verifies the model's invariants after every event (slow; for
 	// tests): PEs never over-committed, counters consistent, no job lost.
 	Check bool
+}
+
+// Alternatives are readings of the paper that the model does not take.
+// Each flag replaces one rule of the model with the other reading.
+type Alternatives struct {
+	// CountOnTime fits Algorithm 1's lines by least squares of the count
+	// of completed jobs on time, instead of Hockney and Jesshope's least
+	// squares of time on count.
+	CountOnTime bool
+	// GatewayPerJob makes the LCG GridWay check availability before every
+	// job it forwards, instead of once at the start of its cycle
+	// (Algorithm 2, lines 6 and 20–23).
+	GatewayPerJob bool
+	// StageAtDispatch stages an external job's input to the GridGateWay
+	// when the DSA GridWay dispatches it, instead of when the LCG GridWay
+	// forwards it to the LCG testbed.
+	StageAtDispatch bool
+	// CapQueuedOnly counts only a GridWay's jobs not yet started against
+	// the AS cap of PEs × MaxRunningResourceFactor, not its running ones.
+	CapQueuedOnly bool
+	// StaticAS splits each AS cycle with the trained objective of SO-AS as
+	// it was at the start (Algorithm 2, line 4), instead of the objective
+	// left after the jobs already dispatched.
+	StaticAS bool
+	// PublishedFree makes the DSA GridWay see the LCG's free PEs as the
+	// GridGateWay publishes them, less only the jobs it maps there in the
+	// current cycle, instead of less all its jobs there not yet started.
+	PublishedFree bool
 }
 
 // Paper defaults that the paper does not give; the experiment's report

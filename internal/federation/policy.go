@@ -107,6 +107,9 @@ func scheduleAdvance(c *Cycle) {
 	}
 	n := min(c.Left(), u)
 	toInt := n * c.e.Obj.Int / u
+	if c.s.cfg.Alt.StaticAS && c.e.static.Int+c.e.static.Ext > 0 {
+		toInt = min(n, n*c.e.static.Int/u)
+	}
 	toExt := n - toInt
 	si, se := 0, 0
 	availI, availE := c.Available(Internal), c.Available(External)

@@ -38,11 +38,17 @@ func Simulate(cfg Config, bg []BGJob, prefix *Sim, name string) (*Result, []Obje
 // Train is SO's offline training: Normal on cfg, and the objectives
 // TrainObjectives derives from it. SO and SO-AS of one scenario can share it.
 func Train(cfg Config, bg []BGJob, prefix *Sim) ([]Objective, error) {
+	_, obj, err := TrainRun(cfg, bg, prefix)
+	return obj, err
+}
+
+// TrainRun is Train that also returns its Normal run.
+func TrainRun(cfg Config, bg []BGJob, prefix *Sim) (*Result, []Objective, error) {
 	res, err := SimulateTrained(cfg, bg, prefix, "Normal", nil)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return TrainObjectives(res), nil
+	return res, TrainObjectives(res), nil
 }
 
 // SimulateTrained runs the named policy with the given trained objectives

@@ -55,6 +55,7 @@ type Sim struct {
 	// DSA GridWay: jobs it dispatched per infrastructure, not yet started
 	// (inflight) and holding a PE (running).
 	gwInflight, gwRunning [2]int
+	cycleExt              int // jobs the current DSA cycle sent to External
 	dsaArmed, objArmed    bool
 
 	// LCG GridWay (GridGateWay): forwarded jobs waiting for its cycle.
@@ -262,7 +263,7 @@ func (s *Sim) nextTick(interval float64) float64 {
 func (s *Sim) submit(u int) {
 	us := s.cfg.Users[u]
 	e := &Exp{User: u, Submit: s.now, Jobs: us.Jobs, Done: math.NaN(), pending: us.Jobs,
-		minIn: s.cfg.MinInSamples, minEx: s.cfg.MinExSamples,
+		minIn: s.cfg.MinInSamples, minEx: s.cfg.MinExSamples, fit: fitter(s.cfg.Alt),
 		LCGQueuedAtSubmit: s.LCGQueued(), LCGFreeAtSubmit: s.LCGFree()}
 	ei := int32(len(s.exps))
 	s.exps = append(s.exps, e)
@@ -320,6 +321,7 @@ func (s *Sim) objectiveTick() {
 }
 
 func (s *Sim) dsaCycle() {
+	s.cycleExt = 0
 	left := s.cfg.DispatchChunk
 	for _, e := range s.exps {
 		if left == 0 {
@@ -343,9 +345,22 @@ func (s *Sim) dsaCycle() {
 func (s *Sim) available(i Infra) bool {
 	l := s.lr[i]
 	if s.pol.Advance() {
-		return s.gwInflight[i]+s.gwRunning[i] < l.pes*s.cfg.MaxRunningResourceFactor
+		return s.asBelowCap(s.gwInflight[i], s.gwRunning[i], l.pes)
+	}
+	if i == External && s.cfg.Alt.PublishedFree {
+		return l.nfree-s.cycleExt > 0
 	}
 	return l.nfree-s.gwInflight[i] > 0
+}
+
+// asBelowCap reports whether a GridWay with inflight jobs not yet started
+// and running ones at a resource of pes PEs may queue one more there
+// under advance scheduling.
+func (s *Sim) asBelowCap(inflight, running, pes int) bool {
+	if s.cfg.Alt.CapQueuedOnly {
+		running = 0
+	}
+	return inflight+running < pes*s.cfg.MaxRunningResourceFactor
 }
 
 func (s *Sim) dispatch(e *Exp, i Infra) {
@@ -356,6 +371,9 @@ func (s *Sim) dispatch(e *Exp, i Infra) {
 	j.state = jsQueued
 	j.infra = int8(i)
 	s.gwInflight[i]++
+	if i == External {
+		s.cycleExt++
+	}
 	e.pending--
 	e.queued[i]++
 	e.Dispatches[i]++
@@ -371,8 +389,13 @@ func (s *Sim) dispatch(e *Exp, i Infra) {
 		s.push(event{t: s.send(lanIn, s.cfg.InputBytes), kind: evStageIn, a: int32(Internal), c: id, d: j.att})
 	} else {
 		// Only the job description travels to the GridGateWay; the input
-		// is staged when the LCG GridWay forwards the job to a resource.
-		s.push(event{t: s.now + s.cfg.WAN.Latency, kind: evGateway, c: id, d: j.att})
+		// is staged when the LCG GridWay forwards the job to a resource
+		// (or now, under Alternatives.StageAtDispatch).
+		at := s.now + s.cfg.WAN.Latency
+		if s.cfg.Alt.StageAtDispatch {
+			at = s.send(wanIn, s.cfg.InputBytes)
+		}
+		s.push(event{t: at, kind: evGateway, c: id, d: j.att})
 	}
 	e.record(s.now)
 }
@@ -394,11 +417,21 @@ func (s *Sim) gatewayArrive(id, att int32) {
 
 // lcgCycle is the LCG GridWay's cycle. Every job it receives comes from
 // an external user, so it only maps to its internal resource, the LCG
-// testbed, with the same notion of availability as the DSA GridWay's
-// policy (free node, or the AS cap).
+// testbed (Algorithm 2, lines 20–23: "GridWay only schedules external jobs
+// to internal resources"). The cycle runs while that resource is available
+// (line 6: a free node not yet promised, or below the AS cap), checked at
+// its start; the external jobs are then mapped without a further check, up
+// to DispatchChunk. Alternatives.GatewayPerJob checks before every job.
 func (s *Sim) lcgCycle() {
 	left := s.cfg.DispatchChunk
 	l := s.lr[External]
+	avail := func() bool {
+		if s.pol.Advance() {
+			return s.asBelowCap(s.lcgInflight, s.lcgRunning, l.pes)
+		}
+		return l.nfree-s.lcgInflight > 0
+	}
+	open := avail()
 	for left > 0 && s.lcgHead < len(s.lcgList) {
 		q := s.lcgList[s.lcgHead]
 		j := &s.jobs[q.id]
@@ -406,13 +439,10 @@ func (s *Sim) lcgCycle() {
 			s.lcgHead++
 			continue
 		}
-		var ok bool
-		if s.pol.Advance() {
-			ok = s.lcgInflight+s.lcgRunning < l.pes*s.cfg.MaxRunningResourceFactor
-		} else {
-			ok = l.nfree-s.lcgInflight > 0
+		if s.cfg.Alt.GatewayPerJob {
+			open = avail()
 		}
-		if !ok {
+		if !open {
 			break
 		}
 		s.lcgHead++
@@ -421,7 +451,11 @@ func (s *Sim) lcgCycle() {
 		s.lcgLive--
 		s.lcgInflight++
 		left--
-		s.push(event{t: s.send(wanIn, s.cfg.InputBytes), kind: evStageIn, a: int32(External), c: q.id, d: q.att})
+		at := s.now
+		if !s.cfg.Alt.StageAtDispatch {
+			at = s.send(wanIn, s.cfg.InputBytes)
+		}
+		s.push(event{t: at, kind: evStageIn, a: int32(External), c: q.id, d: q.att})
 	}
 	if s.lcgHead > 1024 && s.lcgHead > len(s.lcgList)/2 {
 		n := copy(s.lcgList, s.lcgList[s.lcgHead:])

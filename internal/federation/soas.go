@@ -9,6 +9,6 @@ type SOAS struct {
 
 func (*SOAS) Name() string         { return "SO-AS" }
 func (*SOAS) Advance() bool        { return true }
-func (p *SOAS) Start(e *Exp)       { e.Obj = trainedFor(p.Trained, e) }
+func (p *SOAS) Start(e *Exp)       { e.Obj = trainedFor(p.Trained, e); e.static = e.Obj }
 func (*SOAS) UpdateObjective(*Exp) {}
 func (*SOAS) Schedule(c *Cycle)    { scheduleAdvance(c) }

@@ -33,6 +33,8 @@ type Exp struct {
 	queued, running, done [2]int
 	unsched               []int32
 	minIn, minEx          int
+	fit                   func([]float64) (Line, bool) // Algorithm 1's line fit
+	static                Objective                    // SO-AS's trained objective (Alternatives.StaticAS)
 }
 
 // StatePoint counts an experiment's jobs at one instant (T, seconds since
