@@ -1,6 +1,7 @@
 package schedbased
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -83,6 +84,10 @@ type Plan struct {
 	hbuf   endHeap
 	actBuf []Entry
 	seqBuf []Entry
+	// replan's profile under construction
+	profTs   []float64
+	profFree []int
+	profEnds []endEv
 	// objective caches
 	nondelayed int // entries of the plan that meet their deadline
 	count      int
@@ -668,14 +673,12 @@ func (h *endHeap) pop() endItem {
 func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used int, act []Entry) {
 	mp := &p.ms[m]
 	h, act = p.hbuf[:0], p.actBuf[:0]
-	defer func() { p.hbuf, p.actBuf = h[:0], act[:0] }()
 	f = p.now
 	if pos > 0 {
 		f = max(f, mp.queue[pos-1].Start)
 	}
-	for _, list := range [][]Entry{mp.running, mp.queue[:pos]} {
+	for _, list := range [2][]Entry{mp.running, mp.queue[:pos]} {
 		for _, e := range list {
-			p.work++
 			if e.End > f {
 				h = append(h, endItem{e.End, e.Job.CPUs})
 				used += e.Job.CPUs
@@ -684,8 +687,10 @@ func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used in
 				}
 			}
 		}
+		p.work += int64(len(list))
 	}
 	h.init()
+	p.hbuf, p.actBuf = h[:0], act[:0]
 	return f, h, used, act
 }
 
@@ -738,12 +743,10 @@ func (p *Plan) replan(m, pos int) {
 		mp.ts = append(mp.ts, keepEnd)
 	}
 	if mp.makespan > f {
-		act = append(act, suffix...)
-		p.actBuf = act[:0]
-		ts, free := profile(mp.cpus, f, act)
-		p.work += int64(len(act) + len(suffix))
-		mp.ts = append(mp.ts[:k], ts...) // the rebuilt part starts at f == keepEnd
-		mp.free = append(mp.free, free...)
+		p.profTs, p.profFree, p.profEnds = profileOf(mp.cpus, f, act, suffix, p.profTs, p.profFree, p.profEnds)
+		p.work += int64(len(act) + 2*len(suffix)) // the entries, then the suffix once more
+		mp.ts = append(mp.ts[:k], p.profTs...) // the rebuilt part starts at f == keepEnd
+		mp.free = append(mp.free, p.profFree...)
 	}
 	mp.normalize()
 }
@@ -823,46 +826,63 @@ func (p *Plan) makespanWithout(m int) float64 {
 	return v
 }
 
-// profile returns the canonical free-CPU profile on [from, last end) of a
-// machine with cpus CPUs running the entries ivs (all ending after from).
-func profile(cpus int, from float64, ivs []Entry) (ts []float64, free []int) {
-	type ev struct {
-		t float64
-		d int
-	}
-	evs := make([]ev, 0, 2*len(ivs))
-	for _, e := range ivs {
-		evs = append(evs, ev{max(e.Start, from), e.Job.CPUs}, ev{e.End, -e.Job.CPUs})
-	}
-	slices.SortFunc(evs, func(a, b ev) int {
-		if a.t < b.t {
-			return -1
+// endEv is a job's end in a profile being built: at t, cpus CPUs come free.
+type endEv struct {
+	t    float64
+	cpus int
+}
+
+// profileOf returns the canonical free-CPU profile on [from, last end) of
+// a machine with cpus CPUs running the entries act and then seq (all
+// ending after from), where act start by from and seq start in
+// nondecreasing order, as replan has them: only the ends need sorting. The
+// result is built in the scratch storage ts, free and ends, which are
+// returned for reuse (ts and free are empty when no segment remains).
+func profileOf(cpus int, from float64, act, seq []Entry, ts []float64, free []int, ends []endEv) ([]float64, []int, []endEv) {
+	ts, free, ends = ts[:0], free[:0], ends[:0]
+	for _, list := range [2][]Entry{act, seq} {
+		for _, e := range list {
+			ends = append(ends, endEv{e.End, e.Job.CPUs})
 		}
-		if a.t > b.t {
-			return 1
+	}
+	slices.SortFunc(ends, func(a, b endEv) int { return cmp.Compare(a.t, b.t) })
+	// Walk the instants: the starts of act (at from), of seq (from from
+	// on) and the ends, every change at one instant applied together.
+	used, i, k := 0, 0, 0
+	actDue := len(act) > 0
+	for k < len(ends) {
+		t := ends[k].t
+		if actDue {
+			t = min(t, from)
 		}
-		return 0
-	})
-	used := 0
-	for i := 0; i < len(evs); {
-		t := evs[i].t
-		for i < len(evs) && evs[i].t == t {
-			used += evs[i].d
+		if i < len(seq) {
+			t = min(t, max(seq[i].Start, from))
+		}
+		if actDue && from == t {
+			for _, e := range act {
+				used += e.Job.CPUs
+			}
+			actDue = false
+		}
+		for i < len(seq) && max(seq[i].Start, from) == t {
+			used += seq[i].Job.CPUs
 			i++
 		}
-		if i == len(evs) {
-			ts = append(ts, t)
+		for k < len(ends) && ends[k].t == t {
+			used -= ends[k].cpus
+			k++
+		}
+		if k == len(ends) {
+			ts = append(ts, t) // the last end closes the profile
 			break
 		}
-		f := cpus - used
-		if len(free) > 0 && free[len(free)-1] == f {
-			continue
+		if f := cpus - used; len(free) == 0 || free[len(free)-1] != f {
+			ts = append(ts, t)
+			free = append(free, f)
 		}
-		ts = append(ts, t)
-		free = append(free, f)
 	}
 	if len(free) == 0 {
-		return nil, nil
+		ts = ts[:0]
 	}
-	return ts, free
+	return ts, free, ends
 }
