@@ -280,29 +280,36 @@ func (p *Plan) earliestGapBy(m int, j Job, dur, limit float64) (float64, bool) {
 	}
 	limit = min(limit, mp.makespan)
 	lb := max(p.now, j.Submit)
-	n := len(mp.free)
-	for i := 0; i < n; {
-		p.work++
-		if mp.ts[i+1] <= lb || mp.free[i] < j.CPUs {
+	ts, free := mp.ts, mp.free
+	if len(free) > 0 {
+		ts = ts[:len(free)+1] // (bounds checks)
+	}
+	w := int64(0) // the work, counted locally
+	for i := 0; i < len(free); {
+		w++
+		if ts[i+1] <= lb || free[i] < j.CPUs {
 			i++
 			continue
 		}
-		t := max(mp.ts[i], lb)
+		t := max(ts[i], lb)
 		end := t + dur
 		if end > limit {
+			p.work += w
 			return 0, false // later starts end later still
 		}
 		// end <= limit <= makespan == ts[n], so k stays below n.
 		k := i
-		for mp.free[k] >= j.CPUs {
-			if mp.ts[k+1] >= end {
+		for free[k] >= j.CPUs {
+			if ts[k+1] >= end {
+				p.work += w
 				return t, true
 			}
 			k++
-			p.work++
+			w++
 		}
 		i = k + 1 // segment k is too full: no start before its end fits
 	}
+	p.work += w
 	return 0, false
 }
 
@@ -348,11 +355,12 @@ func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 func (p *Plan) EDFPos(m int, j Job) int {
 	q := p.ms[m].queue
 	for k := range q {
-		p.work++
 		if q[k].Job.Deadline > j.Deadline {
+			p.work += int64(k + 1)
 			return k
 		}
 	}
+	p.work += int64(len(q))
 	return len(q)
 }
 
@@ -701,19 +709,20 @@ func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used in
 func (p *Plan) place(m int, f float64, h endHeap, used int, seq []Entry) {
 	cpus := p.ms[m].cpus
 	t := f
+	w := int64(len(seq))
 	for k := range seq {
-		p.work++
 		e := &seq[k]
 		for len(h) > 0 && (h[0].end <= t || cpus-used < e.Job.CPUs) {
 			it := h.pop()
 			used -= it.cpus
 			t = max(t, it.end)
-			p.work++
+			w++
 		}
 		e.Start, e.End = t, t+p.Duration(e.Job, m)
 		h.push(endItem{e.End, e.Job.CPUs})
 		used += e.Job.CPUs
 	}
+	p.work += w
 }
 
 // replan recomputes the times of machine m's queued jobs from position pos
@@ -745,7 +754,7 @@ func (p *Plan) replan(m, pos int) {
 	if mp.makespan > f {
 		p.profTs, p.profFree, p.profEnds = profileOf(mp.cpus, f, act, suffix, p.profTs, p.profFree, p.profEnds)
 		p.work += int64(len(act) + 2*len(suffix)) // the entries, then the suffix once more
-		mp.ts = append(mp.ts[:k], p.profTs...) // the rebuilt part starts at f == keepEnd
+		mp.ts = append(mp.ts[:k], p.profTs...)    // the rebuilt part starts at f == keepEnd
 		mp.free = append(mp.free, p.profFree...)
 	}
 	mp.normalize()
