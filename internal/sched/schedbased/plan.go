@@ -678,7 +678,7 @@ func (h *endHeap) pop() endItem {
 //
 // h and act reuse the plan's scratch storage: they are valid until the next
 // call. act is only collected when wantAct is true.
-func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used int, act []Entry) {
+func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used int, act []Entry, last float64) {
 	mp := &p.ms[m]
 	h, act = p.hbuf[:0], p.actBuf[:0]
 	f = p.now
@@ -687,6 +687,7 @@ func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used in
 	}
 	for _, list := range [2][]Entry{mp.running, mp.queue[:pos]} {
 		for _, e := range list {
+			last = max(last, e.End)
 			if e.End > f {
 				h = append(h, endItem{e.End, e.Job.CPUs})
 				used += e.Job.CPUs
@@ -699,7 +700,7 @@ func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used in
 	}
 	h.init()
 	p.hbuf, p.actBuf = h[:0], act[:0]
-	return f, h, used, act
+	return f, h, used, act, last
 }
 
 // place sets the times of seq, planned in order on machine m from f on,
@@ -731,7 +732,7 @@ func (p *Plan) place(m int, f float64, h endHeap, used int, seq []Entry) {
 // on starts no earlier than it.
 func (p *Plan) replan(m, pos int) {
 	mp := &p.ms[m]
-	f, h, used, act := p.activeAt(m, pos, true)
+	f, h, used, act, _ := p.activeAt(m, pos, true)
 	suffix := mp.queue[pos:]
 	for _, e := range suffix {
 		p.drop(mp, e, true)
@@ -765,17 +766,12 @@ func (p *Plan) replan(m, pos int) {
 // at queue position pos, without changing the plan.
 func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int, start float64) {
 	mp := &p.ms[m]
-	f, h, used, _ := p.activeAt(m, pos, false)
+	f, h, used, _, last := p.activeAt(m, pos, false)
 	seq := append(p.seqBuf[:0], Entry{Job: j})
-	defer func() { p.seqBuf = seq[:0] }()
 	seq = append(seq, mp.queue[pos:]...)
+	p.seqBuf = seq[:0]
 	p.place(m, f, h, used, seq)
-	for _, e := range mp.running {
-		makespan = max(makespan, e.End)
-	}
-	for _, e := range mp.queue[:pos] {
-		makespan = max(makespan, e.End)
-	}
+	makespan = last // of the running jobs and those before pos
 	for k, e := range seq {
 		makespan = max(makespan, e.End)
 		if !e.Job.Late(e.End) {
@@ -798,28 +794,29 @@ func (p *Plan) whatIfRemove(m, pos int) (makespan float64, dnd int) {
 	if e := mp.queue[pos]; !e.Job.Late(e.End) {
 		dnd--
 	}
-	var ms float64 // machine m's makespan without the job
-	for _, e := range mp.running {
-		ms = max(ms, e.End)
-	}
-	for _, e := range mp.queue[:pos] {
-		ms = max(ms, e.End)
-	}
 	p.work += int64(len(mp.running) + pos)
-	if pos+1 < len(mp.queue) {
-		f, h, used, _ := p.activeAt(m, pos, false)
-		seq := append(p.seqBuf[:0], mp.queue[pos+1:]...)
-		p.place(m, f, h, used, seq)
-		for k, e := range seq {
-			ms = max(ms, e.End)
-			if !e.Job.Late(e.End) {
-				dnd++
-			}
-			if old := mp.queue[pos+1+k]; !old.Job.Late(old.End) {
-				dnd--
+	var ms float64 // machine m's makespan without the job
+	if pos+1 == len(mp.queue) {
+		for _, list := range [2][]Entry{mp.running, mp.queue[:pos]} {
+			for _, e := range list {
+				ms = max(ms, e.End)
 			}
 		}
-		p.seqBuf = seq[:0]
+		return max(ms, p.makespanWithout(m)), dnd
+	}
+	f, h, used, _, last := p.activeAt(m, pos, false)
+	ms = last // of the running jobs and those before pos
+	seq := append(p.seqBuf[:0], mp.queue[pos+1:]...)
+	p.seqBuf = seq[:0]
+	p.place(m, f, h, used, seq)
+	for k, e := range seq {
+		ms = max(ms, e.End)
+		if !e.Job.Late(e.End) {
+			dnd++
+		}
+		if old := mp.queue[pos+1+k]; !old.Job.Late(old.End) {
+			dnd--
+		}
 	}
 	return max(ms, p.makespanWithout(m)), dnd
 }
