@@ -90,8 +90,10 @@ func Open(path string) (ReadCloser, error) {
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		fr.closers = append(fr.closers, zr)
-		src = bufio.NewReaderSize(zr, 256<<10)
+		// Closed in reverse order: the goroutine stops before zr closes.
+		ar := newAsyncReader(zr)
+		fr.closers = append(fr.closers, zr, ar)
+		src = bufio.NewReaderSize(ar, 256<<10)
 	}
 	format := FormatOf(path)
 	if format == Unknown {
