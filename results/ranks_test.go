@@ -16,7 +16,17 @@ func TestSortByValueIsStable(t *testing.T) {
 		n := 1 + r.IntN(300)
 		xs := make([]float64, n)
 		for i := range xs {
-			xs[i] = float64(r.IntN(1 + n/4)) // many ties
+			switch trial % 3 {
+			case 0:
+				xs[i] = float64(r.IntN(1 + n/4)) // many ties
+			case 1:
+				xs[i] = float64(r.IntN(9)-4) * 0.37 // negatives and fractions, ties
+			default:
+				xs[i] = r.NormFloat64() * 1e6
+			}
+			if r.IntN(50) == 0 {
+				xs[i] = math.Inf(1 - 2*r.IntN(2))
+			}
 			if trial%4 == 0 && r.IntN(20) == 0 {
 				xs[i] = math.NaN()
 			}
