@@ -49,8 +49,11 @@ func BenchmarkDeadline(b *testing.B) {
 	}
 }
 
-// BenchmarkDeadlineMeasure is the metric pass alone (usage timeline rebuilt
-// from the records), to show it is negligible beside the simulation.
+// BenchmarkDeadlineMeasure is the metric passes alone, to show they are
+// negligible beside the simulation: part=measure rebuilds the usage
+// timeline from the records, part=decisions ranks the decisions' queue
+// lengths, work and wall times for the Spearman correlations (which every
+// run of every algorithm pays).
 func BenchmarkDeadlineMeasure(b *testing.B) {
 	for _, n := range []int{300, 3000} {
 		spec := gen.Default(1)
@@ -63,13 +66,18 @@ func BenchmarkDeadlineMeasure(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		recs, _, err := deadline.Simulate(context.Background(), inst.Platform, inst.Jobs, s)
+		recs, tr, err := deadline.Simulate(context.Background(), inst.Platform, inst.Jobs, s)
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Run(fmt.Sprintf("jobs=%d", n), func(b *testing.B) {
+		b.Run(fmt.Sprintf("part=measure/jobs=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				deadline.Measure(inst.Platform, inst.Jobs, recs)
+			}
+		})
+		b.Run(fmt.Sprintf("part=decisions/jobs=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				deadline.Decisions(tr)
 			}
 		})
 	}

@@ -100,10 +100,10 @@ func BenchmarkSimTrace(b *testing.B) {
 }
 
 // BenchmarkSimulate is the simulate command end to end on growing RICC
-// prefixes: gunzip and parse, simulate EASY, check, write the job CSV. It
-// reports its time as a multiple of the floor for the same prefix
-// (x-floor, see BenchmarkFloor); the scaling exponent between two sizes is
-// log(t2/t1)/log(n2/n1).
+// prefixes: gunzip and parse, simulate EASY, check while writing the job
+// CSV (simrun.SimulateTo, as the command does). It reports its time as a
+// multiple of the floor for the same prefix (x-floor, see BenchmarkFloor);
+// the scaling exponent between two sizes is log(t2/t1)/log(n2/n1).
 func BenchmarkSimulate(b *testing.B) {
 	for _, n := range []int{25000, 50000, 100000, 200000, 400000} {
 		for _, est := range []simrun.Estimate{simrun.Requested, simrun.Exact} {
@@ -117,11 +117,7 @@ func BenchmarkSimulate(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					res, err := simrun.Simulate(path, n, 8192, est, s)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if err := simrun.WriteJobsCSV(out, res.Jobs, res.Records); err != nil {
+					if _, err := simrun.SimulateTo(path, n, 8192, est, s, out); err != nil {
 						b.Fatal(err)
 					}
 				}

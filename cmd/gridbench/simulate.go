@@ -42,7 +42,8 @@ func simulateCommand() *cli.Command {
 				return fmt.Errorf("--algo: %w", err)
 			}
 			defer sched.CloseScheduler(s)
-			res, err := simrun.Simulate(c.String("swf"), c.Int("max-jobs"), c.Int("cpus"), simrun.Estimate(c.String("estimate")), s)
+			// The check runs while the job CSV is written, which appears only if it passes.
+			res, err := simrun.SimulateTo(c.String("swf"), c.Int("max-jobs"), c.Int("cpus"), simrun.Estimate(c.String("estimate")), s, c.String("jobs-out"))
 			if err != nil {
 				return err
 			}
@@ -50,9 +51,6 @@ func simulateCommand() *cli.Command {
 				sk := res.Skipped
 				return noJobs(c.String("swf"), sk.Total(), fmt.Sprintf("run time < 0: %d, CPUs < 1: %d, more CPUs than the machine: %d; is --cpus %d what the trace needs?",
 					sk.NegativeRun, sk.NoCPUs, sk.TooWide, c.Int("cpus")))
-			}
-			if err := simrun.WriteJobsCSV(c.String("jobs-out"), res.Jobs, res.Records); err != nil {
-				return err
 			}
 			fmt.Fprintf(c.App.ErrWriter, "simulate: %d jobs with %s on %d CPUs; skipped %v; work %d steps; wrote %s\n",
 				len(res.Jobs), c.String("algo"), c.Int("cpus"), res.Skipped, res.Work, c.String("jobs-out"))

@@ -2,7 +2,7 @@ package deadline
 
 import (
 	"math"
-	"sort"
+	"slices"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/internal/sim"
@@ -114,7 +114,16 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 	m.Slowdown = slow / float64(len(jobs))
 
 	// Time-average of the usage ratio over the instants with jobs present.
-	sort.Slice(ch, func(a, b int) bool { return ch[a].t < ch[b].t })
+	// Within an instant only integer sums are taken: any order will do.
+	slices.SortFunc(ch, func(a, b change) int {
+		switch {
+		case a.t < b.t:
+			return -1
+		case a.t > b.t:
+			return 1
+		}
+		return 0
+	})
 	total := p.TotalCPUs()
 	present, active := 0, 0
 	var area, covered float64

@@ -72,7 +72,8 @@ func Sniff(head []byte) Format {
 
 // Open opens a trace file and returns a streaming reader for it. A gzip
 // file is decompressed transparently (recognised by its magic bytes, so a
-// misnamed file still works). The format comes from the extension (.swf,
+// misnamed file still works), in a goroutine of its own that stays a few
+// chunks ahead of the parser; Close stops it. The format comes from the extension (.swf,
 // .swf.gz, .gwf, .gwf.gz); for any other name it is sniffed from the first
 // line, and a file that looks like neither is an error.
 func Open(path string) (ReadCloser, error) {
@@ -90,8 +91,10 @@ func Open(path string) (ReadCloser, error) {
 			f.Close()
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		fr.closers = append(fr.closers, zr)
-		src = bufio.NewReaderSize(zr, 256<<10)
+		// Closed in reverse order: the goroutine stops before zr closes.
+		ar := newAsyncReader(zr)
+		fr.closers = append(fr.closers, zr, ar)
+		src = bufio.NewReaderSize(ar, 256<<10)
 	}
 	format := FormatOf(path)
 	if format == Unknown {

@@ -52,8 +52,8 @@ func rel(num, den float64) float64 {
 // O(1).
 func (p *Plan) top2() (first float64, at int, second float64) {
 	at = -1
+	p.work += int64(len(p.ms))
 	for i := range p.ms {
-		p.work++
 		switch v := p.ms[i].makespan; {
 		case at < 0 || v > first:
 			second, first, at = first, v, i

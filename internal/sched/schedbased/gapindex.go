@@ -107,19 +107,24 @@ func (p *Plan) gapCandidates(c int, bound float64, out []int) []int {
 		return out
 	}
 	t := g.trees[c]
-	var walk func(i int)
-	walk = func(i int) {
-		p.work++
+	// Depth first, left before right, with an explicit stack.
+	var stack [64]int
+	stack[0] = 1
+	n, w := 1, int64(0)
+	for n > 0 {
+		n--
+		i := stack[n]
+		w++
 		if t[i] > bound || math.IsInf(t[i], 1) {
-			return // nothing below starts by bound, or nothing has a gap
+			continue // nothing below starts by bound, or nothing has a gap
 		}
 		if i >= g.leaves {
 			out = append(out, i-g.leaves)
-			return
+			continue
 		}
-		walk(2 * i)
-		walk(2*i + 1)
+		stack[n], stack[n+1] = 2*i+1, 2*i
+		n += 2
 	}
-	walk(1)
+	p.work += w
 	return out
 }

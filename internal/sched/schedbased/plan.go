@@ -1,6 +1,7 @@
 package schedbased
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -83,6 +84,10 @@ type Plan struct {
 	hbuf   endHeap
 	actBuf []Entry
 	seqBuf []Entry
+	// replan's profile under construction
+	profTs   []float64
+	profFree []int
+	profEnds []endEv
 	// objective caches
 	nondelayed int // entries of the plan that meet their deadline
 	count      int
@@ -275,29 +280,36 @@ func (p *Plan) earliestGapBy(m int, j Job, dur, limit float64) (float64, bool) {
 	}
 	limit = min(limit, mp.makespan)
 	lb := max(p.now, j.Submit)
-	n := len(mp.free)
-	for i := 0; i < n; {
-		p.work++
-		if mp.ts[i+1] <= lb || mp.free[i] < j.CPUs {
+	ts, free := mp.ts, mp.free
+	if len(free) > 0 {
+		ts = ts[:len(free)+1] // (bounds checks)
+	}
+	w := int64(0) // the work, counted locally
+	for i := 0; i < len(free); {
+		w++
+		if ts[i+1] <= lb || free[i] < j.CPUs {
 			i++
 			continue
 		}
-		t := max(mp.ts[i], lb)
+		t := max(ts[i], lb)
 		end := t + dur
 		if end > limit {
+			p.work += w
 			return 0, false // later starts end later still
 		}
 		// end <= limit <= makespan == ts[n], so k stays below n.
 		k := i
-		for mp.free[k] >= j.CPUs {
-			if mp.ts[k+1] >= end {
+		for free[k] >= j.CPUs {
+			if ts[k+1] >= end {
+				p.work += w
 				return t, true
 			}
 			k++
-			p.work++
+			w++
 		}
 		i = k + 1 // segment k is too full: no start before its end fits
 	}
+	p.work += w
 	return 0, false
 }
 
@@ -343,11 +355,12 @@ func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 func (p *Plan) EDFPos(m int, j Job) int {
 	q := p.ms[m].queue
 	for k := range q {
-		p.work++
 		if q[k].Job.Deadline > j.Deadline {
+			p.work += int64(k + 1)
 			return k
 		}
 	}
+	p.work += int64(len(q))
 	return len(q)
 }
 
@@ -665,17 +678,16 @@ func (h *endHeap) pop() endItem {
 //
 // h and act reuse the plan's scratch storage: they are valid until the next
 // call. act is only collected when wantAct is true.
-func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used int, act []Entry) {
+func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used int, act []Entry, last float64) {
 	mp := &p.ms[m]
 	h, act = p.hbuf[:0], p.actBuf[:0]
-	defer func() { p.hbuf, p.actBuf = h[:0], act[:0] }()
 	f = p.now
 	if pos > 0 {
 		f = max(f, mp.queue[pos-1].Start)
 	}
-	for _, list := range [][]Entry{mp.running, mp.queue[:pos]} {
+	for _, list := range [2][]Entry{mp.running, mp.queue[:pos]} {
 		for _, e := range list {
-			p.work++
+			last = max(last, e.End)
 			if e.End > f {
 				h = append(h, endItem{e.End, e.Job.CPUs})
 				used += e.Job.CPUs
@@ -684,9 +696,11 @@ func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used in
 				}
 			}
 		}
+		p.work += int64(len(list))
 	}
 	h.init()
-	return f, h, used, act
+	p.hbuf, p.actBuf = h[:0], act[:0]
+	return f, h, used, act, last
 }
 
 // place sets the times of seq, planned in order on machine m from f on,
@@ -696,19 +710,20 @@ func (p *Plan) activeAt(m, pos int, wantAct bool) (f float64, h endHeap, used in
 func (p *Plan) place(m int, f float64, h endHeap, used int, seq []Entry) {
 	cpus := p.ms[m].cpus
 	t := f
+	w := int64(len(seq))
 	for k := range seq {
-		p.work++
 		e := &seq[k]
 		for len(h) > 0 && (h[0].end <= t || cpus-used < e.Job.CPUs) {
 			it := h.pop()
 			used -= it.cpus
 			t = max(t, it.end)
-			p.work++
+			w++
 		}
 		e.Start, e.End = t, t+p.Duration(e.Job, m)
 		h.push(endItem{e.End, e.Job.CPUs})
 		used += e.Job.CPUs
 	}
+	p.work += w
 }
 
 // replan recomputes the times of machine m's queued jobs from position pos
@@ -717,7 +732,7 @@ func (p *Plan) place(m int, f float64, h endHeap, used int, seq []Entry) {
 // on starts no earlier than it.
 func (p *Plan) replan(m, pos int) {
 	mp := &p.ms[m]
-	f, h, used, act := p.activeAt(m, pos, true)
+	f, h, used, act, _ := p.activeAt(m, pos, true)
 	suffix := mp.queue[pos:]
 	for _, e := range suffix {
 		p.drop(mp, e, true)
@@ -738,12 +753,10 @@ func (p *Plan) replan(m, pos int) {
 		mp.ts = append(mp.ts, keepEnd)
 	}
 	if mp.makespan > f {
-		act = append(act, suffix...)
-		p.actBuf = act[:0]
-		ts, free := profile(mp.cpus, f, act)
-		p.work += int64(len(act) + len(suffix))
-		mp.ts = append(mp.ts[:k], ts...) // the rebuilt part starts at f == keepEnd
-		mp.free = append(mp.free, free...)
+		p.profTs, p.profFree, p.profEnds = profileOf(mp.cpus, f, act, suffix, p.profTs, p.profFree, p.profEnds)
+		p.work += int64(len(act) + 2*len(suffix)) // the entries, then the suffix once more
+		mp.ts = append(mp.ts[:k], p.profTs...)    // the rebuilt part starts at f == keepEnd
+		mp.free = append(mp.free, p.profFree...)
 	}
 	mp.normalize()
 }
@@ -753,17 +766,12 @@ func (p *Plan) replan(m, pos int) {
 // at queue position pos, without changing the plan.
 func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int, start float64) {
 	mp := &p.ms[m]
-	f, h, used, _ := p.activeAt(m, pos, false)
+	f, h, used, _, last := p.activeAt(m, pos, false)
 	seq := append(p.seqBuf[:0], Entry{Job: j})
-	defer func() { p.seqBuf = seq[:0] }()
 	seq = append(seq, mp.queue[pos:]...)
+	p.seqBuf = seq[:0]
 	p.place(m, f, h, used, seq)
-	for _, e := range mp.running {
-		makespan = max(makespan, e.End)
-	}
-	for _, e := range mp.queue[:pos] {
-		makespan = max(makespan, e.End)
-	}
+	makespan = last // of the running jobs and those before pos
 	for k, e := range seq {
 		makespan = max(makespan, e.End)
 		if !e.Job.Late(e.End) {
@@ -786,28 +794,29 @@ func (p *Plan) whatIfRemove(m, pos int) (makespan float64, dnd int) {
 	if e := mp.queue[pos]; !e.Job.Late(e.End) {
 		dnd--
 	}
-	var ms float64 // machine m's makespan without the job
-	for _, e := range mp.running {
-		ms = max(ms, e.End)
-	}
-	for _, e := range mp.queue[:pos] {
-		ms = max(ms, e.End)
-	}
 	p.work += int64(len(mp.running) + pos)
-	if pos+1 < len(mp.queue) {
-		f, h, used, _ := p.activeAt(m, pos, false)
-		seq := append(p.seqBuf[:0], mp.queue[pos+1:]...)
-		p.place(m, f, h, used, seq)
-		for k, e := range seq {
-			ms = max(ms, e.End)
-			if !e.Job.Late(e.End) {
-				dnd++
-			}
-			if old := mp.queue[pos+1+k]; !old.Job.Late(old.End) {
-				dnd--
+	var ms float64 // machine m's makespan without the job
+	if pos+1 == len(mp.queue) {
+		for _, list := range [2][]Entry{mp.running, mp.queue[:pos]} {
+			for _, e := range list {
+				ms = max(ms, e.End)
 			}
 		}
-		p.seqBuf = seq[:0]
+		return max(ms, p.makespanWithout(m)), dnd
+	}
+	f, h, used, _, last := p.activeAt(m, pos, false)
+	ms = last // of the running jobs and those before pos
+	seq := append(p.seqBuf[:0], mp.queue[pos+1:]...)
+	p.seqBuf = seq[:0]
+	p.place(m, f, h, used, seq)
+	for k, e := range seq {
+		ms = max(ms, e.End)
+		if !e.Job.Late(e.End) {
+			dnd++
+		}
+		if old := mp.queue[pos+1+k]; !old.Job.Late(old.End) {
+			dnd--
+		}
 	}
 	return max(ms, p.makespanWithout(m)), dnd
 }
@@ -823,46 +832,63 @@ func (p *Plan) makespanWithout(m int) float64 {
 	return v
 }
 
-// profile returns the canonical free-CPU profile on [from, last end) of a
-// machine with cpus CPUs running the entries ivs (all ending after from).
-func profile(cpus int, from float64, ivs []Entry) (ts []float64, free []int) {
-	type ev struct {
-		t float64
-		d int
-	}
-	evs := make([]ev, 0, 2*len(ivs))
-	for _, e := range ivs {
-		evs = append(evs, ev{max(e.Start, from), e.Job.CPUs}, ev{e.End, -e.Job.CPUs})
-	}
-	slices.SortFunc(evs, func(a, b ev) int {
-		if a.t < b.t {
-			return -1
+// endEv is a job's end in a profile being built: at t, cpus CPUs come free.
+type endEv struct {
+	t    float64
+	cpus int
+}
+
+// profileOf returns the canonical free-CPU profile on [from, last end) of
+// a machine with cpus CPUs running the entries act and then seq (all
+// ending after from), where act start by from and seq start in
+// nondecreasing order, as replan has them: only the ends need sorting. The
+// result is built in the scratch storage ts, free and ends, which are
+// returned for reuse (ts and free are empty when no segment remains).
+func profileOf(cpus int, from float64, act, seq []Entry, ts []float64, free []int, ends []endEv) ([]float64, []int, []endEv) {
+	ts, free, ends = ts[:0], free[:0], ends[:0]
+	for _, list := range [2][]Entry{act, seq} {
+		for _, e := range list {
+			ends = append(ends, endEv{e.End, e.Job.CPUs})
 		}
-		if a.t > b.t {
-			return 1
+	}
+	slices.SortFunc(ends, func(a, b endEv) int { return cmp.Compare(a.t, b.t) })
+	// Walk the instants: the starts of act (at from), of seq (from from
+	// on) and the ends, every change at one instant applied together.
+	used, i, k := 0, 0, 0
+	actDue := len(act) > 0
+	for k < len(ends) {
+		t := ends[k].t
+		if actDue {
+			t = min(t, from)
 		}
-		return 0
-	})
-	used := 0
-	for i := 0; i < len(evs); {
-		t := evs[i].t
-		for i < len(evs) && evs[i].t == t {
-			used += evs[i].d
+		if i < len(seq) {
+			t = min(t, max(seq[i].Start, from))
+		}
+		if actDue && from == t {
+			for _, e := range act {
+				used += e.Job.CPUs
+			}
+			actDue = false
+		}
+		for i < len(seq) && max(seq[i].Start, from) == t {
+			used += seq[i].Job.CPUs
 			i++
 		}
-		if i == len(evs) {
-			ts = append(ts, t)
+		for k < len(ends) && ends[k].t == t {
+			used -= ends[k].cpus
+			k++
+		}
+		if k == len(ends) {
+			ts = append(ts, t) // the last end closes the profile
 			break
 		}
-		f := cpus - used
-		if len(free) > 0 && free[len(free)-1] == f {
-			continue
+		if f := cpus - used; len(free) == 0 || free[len(free)-1] != f {
+			ts = append(ts, t)
+			free = append(free, f)
 		}
-		ts = append(ts, t)
-		free = append(free, f)
 	}
 	if len(free) == 0 {
-		return nil, nil
+		ts = ts[:0]
 	}
-	return ts, free
+	return ts, free, ends
 }

@@ -87,6 +87,12 @@ func LoadSWF(path string, maxJobs, cpus int, est Estimate) ([]sim.Job, Skipped, 
 // reads back exactly. The file is written under a temporary name and
 // renamed, so a reader never sees half a file.
 func WriteJobsCSV(path string, jobs []sim.Job, recs []sim.Record) error {
+	return writeJobsCSV(path, jobs, recs, nil)
+}
+
+// writeJobsCSV is WriteJobsCSV that, with gate set, calls it once the rows
+// are written and renames the file into place only if it returns nil.
+func writeJobsCSV(path string, jobs []sim.Job, recs []sim.Record, gate func() error) error {
 	if len(jobs) != len(recs) {
 		return fmt.Errorf("simrun: %d records for %d jobs", len(recs), len(jobs))
 	}
@@ -107,6 +113,9 @@ func WriteJobsCSV(path string, jobs []sim.Job, recs []sim.Record) error {
 				return err
 			}
 		}
+		if gate != nil {
+			return gate()
+		}
 		return nil
 	})
 }
@@ -122,23 +131,59 @@ type Result struct {
 // Simulate loads the trace, runs sched on one machine of cpus CPUs and
 // checks the result against the simulator's invariants.
 func Simulate(path string, maxJobs, cpus int, est Estimate, sched sim.Scheduler) (*Result, error) {
+	res, p, err := simulate(path, maxJobs, cpus, est, sched)
+	if err != nil {
+		return nil, err
+	}
+	if err := sim.Check(p, res.Jobs, res.Records); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// SimulateTo is Simulate followed by WriteJobsCSV to jobsOut (unless no
+// job is left), with the check and the writing overlapped: the file is
+// renamed into place only once the check has passed, so a failed check
+// leaves no file, as Simulate's error before the write would.
+func SimulateTo(path string, maxJobs, cpus int, est Estimate, sched sim.Scheduler, jobsOut string) (*Result, error) {
+	res, p, err := simulate(path, maxJobs, cpus, est, sched)
+	if err != nil {
+		return nil, err
+	}
+	checked := make(chan error, 1)
+	go func() { checked <- sim.Check(p, res.Jobs, res.Records) }()
+	if len(res.Jobs) == 0 {
+		return res, <-checked
+	}
+	var cerr error
+	werr := writeJobsCSV(jobsOut, res.Jobs, res.Records, func() error {
+		cerr = <-checked
+		return cerr
+	})
+	if cerr != nil {
+		return nil, cerr // the check's own message; the file was not renamed
+	}
+	if werr != nil {
+		return nil, werr
+	}
+	return res, nil
+}
+
+func simulate(path string, maxJobs, cpus int, est Estimate, sched sim.Scheduler) (*Result, sim.Platform, error) {
+	p := sim.SingleMachine(cpus)
 	if cpus < 1 {
-		return nil, fmt.Errorf("--cpus %d: need at least 1", cpus)
+		return nil, p, fmt.Errorf("--cpus %d: need at least 1", cpus)
 	}
 	jobs, sk, err := LoadSWF(path, maxJobs, cpus, est)
 	if err != nil {
-		return nil, err
+		return nil, p, err
 	}
-	p := sim.SingleMachine(cpus)
 	s, err := sim.New(p, jobs, sched)
 	if err != nil {
-		return nil, err
+		return nil, p, err
 	}
 	if err := s.Run(); err != nil {
-		return nil, err
+		return nil, p, err
 	}
-	if err := sim.Check(p, jobs, s.Records()); err != nil {
-		return nil, err
-	}
-	return &Result{Jobs: jobs, Records: s.Records(), Skipped: sk, Work: s.Work()}, nil
+	return &Result{Jobs: jobs, Records: s.Records(), Skipped: sk, Work: s.Work()}, p, nil
 }

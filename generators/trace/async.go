@@ -1,0 +1,89 @@
+package trace
+
+import (
+	"io"
+	"sync"
+)
+
+// asyncReader decompresses in a goroutine of its own, a chunk ahead of the
+// reader, so that gunzip and parsing use two cores. Chunks travel through
+// full and come back through free; Close stops the goroutine.
+type asyncReader struct {
+	full chan chunk
+	free chan []byte
+	done chan struct{} // closed by Close
+	quit chan struct{} // closed when the goroutine has returned
+	once sync.Once
+	cur  []byte // the unread part of the current chunk
+	buf  []byte // the current chunk's buffer, returned to free when read
+	err  error  // the source's error (io.EOF at its end), after its data
+}
+
+type chunk struct {
+	b   []byte
+	err error
+}
+
+const (
+	asyncChunk  = 256 << 10
+	asyncChunks = 4
+)
+
+func newAsyncReader(src io.Reader) *asyncReader {
+	a := &asyncReader{full: make(chan chunk, asyncChunks), free: make(chan []byte, asyncChunks), done: make(chan struct{}), quit: make(chan struct{})}
+	for range asyncChunks {
+		a.free <- make([]byte, asyncChunk)
+	}
+	go a.fill(src)
+	return a
+}
+
+func (a *asyncReader) fill(src io.Reader) {
+	defer close(a.quit)
+	for {
+		var b []byte
+		select {
+		case b = <-a.free:
+		case <-a.done:
+			return
+		}
+		n, err := io.ReadFull(src, b)
+		if err == io.ErrUnexpectedEOF {
+			err = io.EOF
+		}
+		select {
+		case a.full <- chunk{b[:n], err}:
+		case <-a.done:
+			return
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+func (a *asyncReader) Read(p []byte) (int, error) {
+	for len(a.cur) == 0 {
+		if a.buf != nil {
+			a.free <- a.buf[:cap(a.buf)]
+			a.buf = nil
+		}
+		if a.err != nil {
+			return 0, a.err
+		}
+		c := <-a.full
+		a.buf, a.cur, a.err = c.b, c.b, c.err
+	}
+	n := copy(p, a.cur)
+	a.cur = a.cur[n:]
+	return n, nil
+}
+
+// Close stops the decompressing goroutine and waits for it (at most one
+// chunk's decompression), so the source may be closed afterwards by its
+// owner.
+func (a *asyncReader) Close() error {
+	a.once.Do(func() { close(a.done) })
+	<-a.quit
+	return nil
+}
