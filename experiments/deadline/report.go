@@ -265,8 +265,8 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	claims.Notes = []string{
 		fmt.Sprintf("Ordering claims (a, b, c): two-sided paired Wilcoxon signed-rank tests over the repetitions (same seeds), "+
 			"Holm-adjusted across all comparisons of the claim (every stream together); a \"<\"/\">\" comparison holds when "+
-			"p_Holm < %g and the mean difference has the claimed sign; \"≤\" holds unless the first is significantly higher. "+
-			"A row holds when all its comparisons hold; the statistic shows the weakest (or a failing) comparison.", Alpha),
+			"p_Holm < %g and the rank-biserial r of the paired differences has the claimed sign (the one rule of every study; the means are shown, never decide); \"≤\" holds unless the first is significantly higher. "+
+			"A row holds when all its comparisons hold; the statistic shows the weakest (or a failing) comparison.", results.Alpha),
 		fmt.Sprintf("Claim (d), \"≈\", is an equivalence test: the 95%% t-interval of the paired mean difference must lie within ±%g "+
 			"percentage points (two one-sided tests at 2.5%% each). Claim (e), \"best, nearly the same as Flex-BF\", is one-sided "+
 			"(non-inferiority): the upper limit of that interval for Tabu − Flex-BF must lie below +%g%% of Flex-BF's mean slowdown on the "+

@@ -17,9 +17,6 @@ import (
 	"github.com/gridbench/gridbench/results"
 )
 
-// Alpha is the significance level of the post-hoc tests and the claims.
-const Alpha = 0.05
-
 // better says which way each metric improves, for the claims table's
 // reading and the figure captions.
 var better = map[string]string{MWait: "lower", MBSLD: "lower", "slowdown": "lower", "usage_pct": "higher", "makespan": "lower", "delayed_pct": "lower"}
@@ -221,7 +218,7 @@ func (s *Study) figure(idx map[results.GroupKey]*results.Group, m, base string) 
 // differ (Friedman over the repetitions as blocks) and which pairs do
 // (paired Wilcoxon, Holm-adjusted over the pairs).
 func (s *Study) friedmanTable(recs []results.Record) *paper.Table {
-	t := &paper.Table{ID: s.Name() + "-friedman", Title: fmt.Sprintf("Friedman test per workload and metric (repetitions are blocks); pairs differing at α = %g after Holm", Alpha),
+	t := &paper.Table{ID: s.Name() + "-friedman", Title: fmt.Sprintf("Friedman test per workload and metric (repetitions are blocks); pairs differing at α = %g after Holm", results.Alpha),
 		Columns: []string{"workload", "metric", "n", "χ²", "p", "mean ranks", "pairs that differ (Holm)"}}
 	for _, w := range s.Workloads {
 		for _, m := range s.metrics() {
@@ -237,7 +234,7 @@ func (s *Study) friedmanTable(recs []results.Record) *paper.Table {
 			}
 			if ph, err := results.PosthocWilcoxonHolm(blocks); err == nil {
 				for _, p := range ph {
-					if p.PAdj < Alpha {
+					if p.PAdj < results.Alpha {
 						pairs = append(pairs, fmt.Sprintf("%s vs %s (p=%s)", s.Algorithms[p.I], s.Algorithms[p.J], paper.FormatP(p.PAdj)))
 					}
 				}

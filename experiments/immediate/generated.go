@@ -205,11 +205,11 @@ func paperClaims(recs []results.Record, cfg Config) *paper.Table {
 	t := &paper.Table{ID: "immediate-claims", Title: "Section 6 conclusions on generated instances",
 		Columns: []string{"claim", "types", "comparisons", "held in", "worst adjusted p", "verdict"}}
 	for _, c := range sectionSixClaims {
-		type cmp struct {
-			dirOK bool
-			p     float64
+		want := results.Higher
+		if c.Lower {
+			want = results.Lower
 		}
-		var cmps []cmp
+		var cmps []*results.Comparison
 		var types []string
 		for _, tn := range cfg.GenTypes {
 			if len(tn) < 3 || !strings.ContainsRune(c.Cons, rune(tn[2])) {
@@ -221,46 +221,24 @@ func paperClaims(recs []results.Record, cfg Config) *paper.Table {
 				if len(blocks) == 0 {
 					continue
 				}
-				x, y := make([]float64, len(blocks)), make([]float64, len(blocks))
-				for i, bl := range blocks {
-					x[i], y[i] = bl[0], bl[1]
+				cmp := &results.Comparison{Name: c.A + " " + want.Op() + " " + b, Scope: tn, Want: want}
+				for _, bl := range blocks {
+					cmp.X, cmp.Y = append(cmp.X, bl[0]), append(cmp.Y, bl[1])
 				}
-				wr, err := results.Wilcoxon(x, y)
-				if err != nil {
-					continue
-				}
-				// Effect > 0 means x tends to exceed y.
-				cmps = append(cmps, cmp{dirOK: (wr.Effect < 0) == c.Lower && wr.Effect != 0, p: wr.P})
+				cmps = append(cmps, cmp)
 			}
 		}
 		if len(cmps) == 0 {
 			continue
 		}
-		ps := make([]float64, len(cmps))
-		for i, x := range cmps {
-			ps[i] = x.p
+		results.Test(cmps...)
+		worst := 0.0
+		for _, x := range cmps {
+			worst = math.Max(worst, x.PAdj)
 		}
-		adj := results.Holm(ps)
-		held, worst := 0, 0.0
-		for i, x := range cmps {
-			if x.dirOK && adj[i] < 0.05 {
-				held++
-			}
-			worst = math.Max(worst, adj[i])
-		}
-		verdict := paper.Str("held")
-		switch {
-		case held == len(cmps):
-			verdict.Best = true
-		case held == 0:
-			verdict = paper.Str("not held")
-			verdict.Bad = true
-		default:
-			verdict = paper.Str("partly held")
-			verdict.Bad = true
-		}
+		v := results.Decide(cmps)
 		t.AddRow(paper.Str(c.Text), paper.Str(strings.Join(types, " ")), paper.Int(len(cmps)),
-			paper.Str(fmt.Sprintf("%d of %d", held, len(cmps))), paper.P(worst), verdict)
+			paper.Str(fmt.Sprintf("%d of %d", v.HeldN, v.N)), paper.P(worst), paper.VerdictCell(v))
 	}
 	return t
 }

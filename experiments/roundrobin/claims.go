@@ -10,9 +10,6 @@ import (
 	"github.com/gridbench/gridbench/results"
 )
 
-// Alpha is the family-wise significance level of every claim check.
-const Alpha = 0.05
-
 // tieTolerance is the relative difference below which two metric values
 // count as equal before a Wilcoxon test. Algorithms that sum slices of an
 // irrational quantum (APDRR) can end a slave's busy period a few ulps away
@@ -101,41 +98,17 @@ var Claims = []Claim{
 }
 
 // Test is one directional paired comparison: A's metric lower than B's,
-// over the windows both have.
+// over the windows both have (results.Comparison decides the direction).
 type Test struct {
-	Claim, Scope, Metric string
+	*results.Comparison
+	Claim, Metric string
 	// A and B are "algo" (or, for scaling claims, "algo@P=16" and
 	// "algo@P=128") and WA, WB their workloads.
-	A, B         string
-	WA, WB       string
-	N            int // windows compared
-	MeanA, MeanB float64
-	Res          results.WilcoxonResult
-	PAdj         float64
-	Err          error
+	A, B   string
+	WA, WB string
 }
 
-// OK reports whether the test supports "A lower than B" at Alpha after Holm.
-func (t *Test) OK() bool {
-	return t.Err == nil && t.N > 0 && t.PAdj < Alpha && t.Res.Effect < 0
-}
-
-func (t *Test) String() string {
-	if t.Err != nil {
-		return fmt.Sprintf("%s vs %s: %v", t.A, t.B, t.Err)
-	}
-	if t.Res.N == 0 {
-		return fmt.Sprintf("%s = %s in all %d windows", t.A, t.B, t.N)
-	}
-	op := "<"
-	switch {
-	case t.Res.Effect > 0 && t.PAdj < Alpha:
-		op = "> (reversed)"
-	case !t.OK():
-		op = "~ (not significant)"
-	}
-	return fmt.Sprintf("%s %s %s: means %s vs %s, r=%.2f, p_Holm=%s", t.A, op, t.B, fmtG(t.MeanA), fmtG(t.MeanB), t.Res.Effect, paper.FormatP(t.PAdj))
-}
+func (t *Test) String() string { return paper.Statistic(t.Comparison, nil) }
 
 // Verdict is the outcome of one claim over all workloads.
 type Verdict struct {
@@ -166,7 +139,7 @@ func (v *Verdict) Status() string {
 func (v *Verdict) Failures(max int) []string {
 	var out []string
 	for _, t := range v.Tests {
-		if !t.OK() {
+		if !t.Held() {
 			if len(out) == max {
 				out = append(out, "...")
 				break
@@ -247,9 +220,8 @@ func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
 					for _, a := range c.Better {
 						if ran[a] {
 							wa, wb := WorkloadID(size, hi), WorkloadID(size, lo)
-							t := &Test{Claim: c.ID, Scope: scope, Metric: m, WA: wa, WB: wb,
-								A: fmt.Sprintf("%s@P=%d", Label(a), hi), B: fmt.Sprintf("%s@P=%d", Label(a), lo)}
-							t.fill(s, wa, a, wb, a)
+							t := newTest(s, c.ID, scope, m, wa, a, wb, a,
+								fmt.Sprintf("%s@P=%d", Label(a), hi), fmt.Sprintf("%s@P=%d", Label(a), lo))
 							v.Tests = append(v.Tests, t)
 						}
 					}
@@ -264,27 +236,23 @@ func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
 							if a == b || !ran[a] || !ran[b] {
 								continue
 							}
-							t := &Test{Claim: c.ID, Scope: w.ID, Metric: m, A: Label(a), B: Label(b), WA: w.ID, WB: w.ID}
-							t.fill(s, w.ID, a, w.ID, b)
+							t := newTest(s, c.ID, w.ID, m, w.ID, a, w.ID, b, Label(a), Label(b))
 							v.Tests = append(v.Tests, t)
 						}
 					}
 				}
 			}
 		}
-		ps := make([]float64, len(v.Tests))
+		fam := make([]*results.Comparison, len(v.Tests))
 		for i, t := range v.Tests {
-			ps[i] = math.NaN()
-			if t.Err == nil {
-				ps[i] = t.Res.P
-			}
+			fam[i] = t.Comparison
 		}
-		for i, p := range results.Holm(ps) {
-			v.Tests[i].PAdj = p
-			if !math.IsNaN(p) && (math.IsNaN(v.WorstP) || p > v.WorstP) {
+		results.Test(fam...)
+		for _, c := range fam {
+			if p := c.PAdj; !math.IsNaN(p) && (math.IsNaN(v.WorstP) || p > v.WorstP) {
 				v.WorstP = p
 			}
-			if v.Tests[i].Err == nil && v.Tests[i].Res.N == 0 {
+			if c.Err == nil && c.Res.N == 0 {
 				v.Identical++
 			}
 		}
@@ -293,7 +261,7 @@ func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
 			for _, t := range v.Tests {
 				if t.Scope == sc {
 					seen = true
-					ok = ok && t.OK()
+					ok = ok && t.Held()
 				}
 			}
 			if seen {
@@ -308,24 +276,12 @@ func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
 	return out
 }
 
-// fill runs the Wilcoxon test of t on the store.
-func (t *Test) fill(s store, wa, a, wb, b string) {
-	x, y := s.paired(wa, a, wb, b, t.Metric)
-	t.N = len(x)
-	if t.N == 0 {
-		t.Err = fmt.Errorf("no common windows")
-		return
-	}
-	t.MeanA, t.MeanB = mean(x), mean(y)
-	t.Res, t.Err = results.Wilcoxon(x, y)
-}
-
-func mean(xs []float64) float64 {
-	s := 0.0
-	for _, x := range xs {
-		s += x
-	}
-	return s / float64(len(xs))
+// newTest pairs (wa, a) against (wb, b) on metric for the claim's test
+// "la < lb" in scope.
+func newTest(s store, claim, scope, metric, wa, a, wb, b, la, lb string) *Test {
+	x, y := s.paired(wa, a, wb, b, metric)
+	c := &results.Comparison{Name: la + " < " + lb, Scope: scope, Want: results.Lower, X: x, Y: y}
+	return &Test{Comparison: c, Claim: claim, Metric: metric, A: la, B: lb, WA: wa, WB: wb}
 }
 
 // sizesOf lists the sizes of ws in order of first appearance.
@@ -359,18 +315,6 @@ func slavesRange(ws []Workload, size Size) (lo, hi int) {
 		}
 	}
 	return lo, hi
-}
-
-func fmtG(v float64) string {
-	switch a := math.Abs(v); {
-	case math.IsNaN(v):
-		return "n/a"
-	case a >= 1e5:
-		return fmt.Sprintf("%.4g", v)
-	case a >= 100:
-		return fmt.Sprintf("%.0f", v)
-	}
-	return fmt.Sprintf("%.3g", v)
 }
 
 // algoList renders algorithm names for the page.

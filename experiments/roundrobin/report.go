@@ -234,7 +234,7 @@ func (r *reporter) writeClaims(b *bytes.Buffer) {
 		"Holm-corrected over all comparisons of the claim within one family of window sizes; a comparison holds when p_Holm < %.2f and A's values are the lower ones (rank-biserial r < 0). "+
 		"A claim holds in a workload when all of its comparisons there hold. Scaling claims compare the smallest and the largest P of a size, per algorithm. "+
 		"Each family has its own verdict column (held workloads / workloads, or sizes for scaling claims).\n\n",
-		r.reps(), Alpha)
+		r.reps(), results.Alpha)
 	t := &paper.Table{ID: Name + "-claims", Title: "Claims of Shah et al. 2012",
 		Columns: []string{"id", "figure", "claim (paper)", "comparisons"}}
 	for _, fr := range r.fams {
@@ -287,7 +287,7 @@ func (r *reporter) writeClaims(b *bytes.Buffer) {
 		for _, v := range fr.verdicts {
 			for _, x := range v.Tests {
 				holds := paper.Str("yes")
-				if !x.OK() {
+				if !x.Held() {
 					holds = paper.Str("no")
 					holds.Bad = true
 				}
@@ -375,10 +375,10 @@ func (r *reporter) writeFigures(b *bytes.Buffer) error {
 					cells = append(cells, paper.Str("n/a"))
 					continue
 				}
-				text := fmtG(g.Mean * f.scale)
+				text := paper.FormatG(g.Mean * f.scale)
 				pv, ok := r.prefix(w.ID, a, f.metric)
 				if ok {
-					text += " (" + fmtG(pv*f.scale) + ")"
+					text += " (" + paper.FormatG(pv*f.scale) + ")"
 				}
 				c := paper.Cell{Text: text, Value: g.Mean * f.scale, Num: true, Best: g.Mean == best}
 				cells = append(cells, c)
@@ -805,7 +805,7 @@ func (r *reporter) writeInterpretations(b *bytes.Buffer) {
 			"(b) The makespan (largest over slaves of the slave's last completion): algorithm-independent here (section Makespan), so it cannot give Figure 8's ranking. " +
 			"Claims C1–C3 under it: " + r.completionSummary(substituteMetric(r.recs, MMakespan, MCompletion)) + ".",
 		fmt.Sprintf("**Claims**: \"shortest\" read as lower than each algorithm the text ranks below; joint statements (\"APDRR and SPN\") as each member beating each other algorithm named; "+
-			"paired two-sided Wilcoxon with direction from the rank-biserial r, α = %.2f, Holm over all comparisons of one claim in one family of window sizes; values within a relative %.0e counted as equal.", Alpha, tieTolerance),
+			"paired two-sided Wilcoxon with direction from the rank-biserial r, α = %.2f, Holm over all comparisons of one claim in one family of window sizes; values within a relative %.0e counted as equal.", results.Alpha, tieTolerance),
 		fmt.Sprintf("**Figure 2**: %d s windows from the first submission, lags up to half the number of windows, |FFT| of the ACF including lag 0; the dominant period is the largest bin above %.1f cycles/day "+
 			"(below it the slow decay of the ACF, i.e. long-range dependence, can outweigh any period).", 1024, PeakMinFreq),
 	}
