@@ -16,6 +16,8 @@ const (
 	HigherIsBetter
 )
 
+func (b Better) String() string { return [...]string{"lower", "higher"}[b] }
+
 // Metric describes one metric of runs.csv: its name there, its unit, which
 // way it improves and how a page labels it.
 type Metric struct {
@@ -23,6 +25,16 @@ type Metric struct {
 	Unit   string
 	Better Better
 	Label  string
+}
+
+// FindMetric returns the descriptor of metric name in ms.
+func FindMetric(ms []Metric, name string) (Metric, bool) {
+	for _, m := range ms {
+		if m.Name == name {
+			return m, true
+		}
+	}
+	return Metric{Name: name, Label: name}, false
 }
 
 // Direction is what a claim says about A against B.

@@ -30,6 +30,15 @@ const (
 	TDecideSeconds = "decide_seconds" // total wall-clock seconds in Decide
 )
 
+// Descriptors describes the schedule-quality metrics a study compares.
+var Descriptors = []results.Metric{
+	{Name: MDelayed, Unit: "%", Better: results.LowerIsBetter, Label: "delayed jobs"},
+	{Name: MUsage, Unit: "%", Better: results.HigherIsBetter, Label: "machine usage"},
+	{Name: MWeightedUsage, Unit: "%", Better: results.HigherIsBetter, Label: "weighted machine usage"},
+	{Name: MMakespan, Unit: "s", Better: results.LowerIsBetter, Label: "makespan"},
+	{Name: MSlowdown, Better: results.LowerIsBetter, Label: "slowdown"},
+}
+
 const percent = 100.0
 
 // Metrics are the quality measures of one finished simulation.

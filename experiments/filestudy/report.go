@@ -12,14 +12,23 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/experiments/deadline"
 	"github.com/gridbench/gridbench/paper"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/results"
 )
 
-// better says which way each metric improves, for the claims table's
-// reading and the figure captions.
-var better = map[string]string{MWait: "lower", MBSLD: "lower", "slowdown": "lower", "usage_pct": "higher", "makespan": "lower", "delayed_pct": "lower"}
+// metricInfo says which way each metric improves, for the tables' best
+// values and the figure captions.
+var metricInfo = append([]results.Metric{
+	{Name: MWait, Unit: "s", Better: results.LowerIsBetter, Label: "mean wait"},
+	{Name: MBSLD, Better: results.LowerIsBetter, Label: "mean bounded slowdown"},
+}, deadline.Descriptors...)
+
+func better(m string) results.Better {
+	d, _ := results.FindMetric(metricInfo, m)
+	return d.Better
+}
 
 // Report implements experiments.Experiment: one figure and table per
 // metric (mean and 95% CI per workload and algorithm), Friedman with Holm
@@ -52,7 +61,7 @@ func (s *Study) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&b, "## %s (%s is better)\n\n", m, better[m])
+		fmt.Fprintf(&b, "## %s (%s is better)\n\n", m, better(m))
 		if drawn {
 			fmt.Fprintf(&b, "![%s](figures/%s.png)\n\n", m, fig)
 		}
@@ -143,7 +152,7 @@ func (s *Study) metricTable(idx map[results.GroupKey]*results.Group, m string) *
 			c := numG(sm.Mean)
 			c.Text = fmt.Sprintf("%s [%s, %s]", fmtG(sm.Mean), fmtG(sm.CILow), fmtG(sm.CIHigh))
 			row = append(row, c)
-			if math.IsNaN(best) || (better[m] == "lower") == (sm.Mean < best) {
+			if math.IsNaN(best) || (better(m) == results.LowerIsBetter) == (sm.Mean < best) {
 				best = sm.Mean
 			}
 		}
@@ -174,7 +183,7 @@ func significant(v float64) int {
 // figure draws metric m per workload and algorithm; it reports false when
 // no algorithm has a value to draw.
 func (s *Study) figure(idx map[results.GroupKey]*results.Group, m, base string) (bool, error) {
-	spec := plots.BarSpec{Title: m, Note: "mean and 95% CI over the repetitions; " + better[m] + " is better", YLabel: m}
+	spec := plots.BarSpec{Title: m, Note: "mean and 95% CI over the repetitions; " + better(m).String() + " is better", YLabel: m}
 	for _, w := range s.Workloads {
 		spec.Categories = append(spec.Categories, w.Name)
 	}
