@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/generators/trace"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/timeshare"
 )
 
@@ -71,8 +72,8 @@ func runTimeshare(c *cli.Context) error {
 		return err
 	}
 	jobs := make([]timeshare.Job, len(recs))
-	for i, r := range recs {
-		jobs[i] = timeshare.Job{ID: int64(r.ID), Submit: r.Submit, Run: r.Run, User: r.User}
+	for i := range recs {
+		jobs[i] = adapt.TimeshareJob(&recs[i])
 	}
 	timeshare.PriorityRule(jobs)
 	res, err := timeshare.Run(jobs, slaves, sched)
@@ -80,14 +81,14 @@ func runTimeshare(c *cli.Context) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if res.Dealt == 0 {
-		return noJobs(path, len(jobs), "run time < 0: every record lacks a run time")
+		return noJobs(path, len(jobs), "every record lacks a run time or a submit time")
 	}
 	if err := timeshare.WriteJobsCSVFile(c.String("jobs-out"), jobs, res.Outcomes); err != nil {
 		return err
 	}
 
 	w := c.App.Writer
-	fmt.Fprintf(w, "trace                  %s: %d jobs read, %d dealt, %d skipped (run time < 0)\n",
+	fmt.Fprintf(w, "trace                  %s: %d jobs read, %d dealt, %d skipped (no run time or no submit time)\n",
 		path, len(jobs), res.Dealt, len(jobs)-res.Dealt)
 	fmt.Fprintf(w, "platform               %d slaves, algorithm %s", slaves, strings.ToLower(algo))
 	if a := strings.ToLower(algo); a == "rr" || a == "plrr" {

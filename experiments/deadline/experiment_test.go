@@ -11,6 +11,7 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/results"
 )
 
@@ -146,12 +147,12 @@ func TestExecute(t *testing.T) {
 	for _, m := range out.Metrics {
 		got[m.Name] = m.Value
 	}
-	inst, err := gen.Generate(spec, run.Seed)
+	inst, err := adapt.GenerateDeadline(spec, run.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got[MOfferedLoad] != gen.OfferedLoad(inst) {
-		t.Errorf("offered load %v, want the instance's %v", got[MOfferedLoad], gen.OfferedLoad(inst))
+	if got[MOfferedLoad] != gen.OfferedLoad(inst.Gen) {
+		t.Errorf("offered load %v, want the instance's %v", got[MOfferedLoad], gen.OfferedLoad(inst.Gen))
 	}
 	for _, n := range []string{MDelayed, MUsage, MWeightedUsage, MOpsUsage} {
 		if v, ok := got[n]; !ok || !(v >= 0 && v <= 100) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/gridbench/gridbench/bench"
 	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/schedbased"
 	"github.com/gridbench/gridbench/internal/sim"
@@ -87,7 +88,7 @@ func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 	if !ok {
 		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want generators/deadline.Spec", Name, run.Key(), run.Spec)
 	}
-	inst, err := gen.Generate(spec, run.Seed)
+	inst, err := adapt.GenerateDeadline(spec, run.Seed)
 	if err != nil {
 		return bench.Output{}, err
 	}
@@ -104,6 +105,6 @@ func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 		return bench.Output{Metrics: d.List(), Timings: d.Timings()}, nil
 	}
 	m := Measure(inst.Platform, inst.Jobs, recs)
-	m.OfferedLoad = gen.OfferedLoad(inst)
+	m.OfferedLoad = gen.OfferedLoad(inst.Gen)
 	return bench.Output{Metrics: append(m.List(), d.List()...), Timings: d.Timings()}, nil
 }
