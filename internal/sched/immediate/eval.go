@@ -7,7 +7,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/internal/etcmatrix"
 )
 
 // Params are the user-settable parameters of the registered heuristics.
@@ -62,7 +62,7 @@ type Result struct {
 
 // EvaluateAll runs each heuristic on m (ready may be nil) and evaluates it
 // with Evaluate. bestKnown > 0 fills BestKnown and Gap.
-func EvaluateAll(instance string, m *etc.Matrix, hs []Heuristic, ready []float64, bestKnown float64) []Result {
+func EvaluateAll(instance string, m *etcmatrix.Matrix, hs []Heuristic, ready []float64, bestKnown float64) []Result {
 	out := make([]Result, 0, len(hs))
 	for _, h := range hs {
 		r := Result{Instance: instance, Heuristic: h.Name(), Metrics: Evaluate(m, h.Assign(m, ready))}

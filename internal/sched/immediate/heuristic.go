@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/internal/etcmatrix"
 )
 
 // Heuristic maps every job of an ETC matrix to a machine.
@@ -14,7 +14,7 @@ import (
 // index order, as they arrive; batch-mode ones see all jobs at once.
 type Heuristic interface {
 	Name() string
-	Assign(m *etc.Matrix, ready []float64) *Schedule
+	Assign(m *etcmatrix.Matrix, ready []float64) *Schedule
 }
 
 // registry lists the heuristics with the paper's parameters, in the order

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/internal/etcmatrix"
 )
 
 // DefaultKPBPercent is the k of the paper's Tables 3–6.
@@ -63,7 +63,7 @@ func (h KPB) Candidates(machines int) int {
 }
 
 // Assign implements Heuristic.
-func (h KPB) Assign(m *etc.Matrix, ready []float64) *Schedule {
+func (h KPB) Assign(m *etcmatrix.Matrix, ready []float64) *Schedule {
 	n := h.Candidates(m.Machines)
 	s := newSchedule(h.Name(), m, ready)
 	idx := make([]int, m.Machines)

@@ -1,6 +1,6 @@
 package immediate
 
-import "github.com/gridbench/gridbench/generators/etc"
+import "github.com/gridbench/gridbench/internal/etcmatrix"
 
 // MCT is Minimum Completion Time (Fast Greedy): each job, in arrival order,
 // goes to the machine where it would finish first, given the work already
@@ -11,7 +11,7 @@ type MCT struct{}
 func (MCT) Name() string { return "MCT" }
 
 // Assign implements Heuristic.
-func (h MCT) Assign(m *etc.Matrix, ready []float64) *Schedule {
+func (h MCT) Assign(m *etcmatrix.Matrix, ready []float64) *Schedule {
 	s := newSchedule(h.Name(), m, ready)
 	for j := 0; j < m.Jobs; j++ {
 		s.place(m, j, argminCompletion(m, s.Completion, j))

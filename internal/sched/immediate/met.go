@@ -1,6 +1,6 @@
 package immediate
 
-import "github.com/gridbench/gridbench/generators/etc"
+import "github.com/gridbench/gridbench/internal/etcmatrix"
 
 // MET is Minimum Execution Time (LBA, UDA): each job goes to the machine
 // that runs it fastest, ignoring load; ties to the lowest index.
@@ -10,7 +10,7 @@ type MET struct{}
 func (MET) Name() string { return "MET" }
 
 // Assign implements Heuristic.
-func (h MET) Assign(m *etc.Matrix, ready []float64) *Schedule {
+func (h MET) Assign(m *etcmatrix.Matrix, ready []float64) *Schedule {
 	s := newSchedule(h.Name(), m, ready)
 	for j := 0; j < m.Jobs; j++ {
 		s.place(m, j, argminETC(m, j))

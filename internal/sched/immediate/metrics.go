@@ -3,7 +3,7 @@ package immediate
 import (
 	"slices"
 
-	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/internal/etcmatrix"
 )
 
 // Metrics are the four criteria of Xhafa et al. (2007), computed as in
@@ -18,7 +18,7 @@ type Metrics struct {
 // Evaluate computes the metrics the way Tables 3–6 do: Makespan (Eq. 2),
 // Flowtime, Utilization and Proximity below. EvaluateLiteral applies the
 // equations as printed instead; Interpretations lists the differences.
-func Evaluate(m *etc.Matrix, s *Schedule) Metrics {
+func Evaluate(m *etcmatrix.Matrix, s *Schedule) Metrics {
 	return Metrics{
 		Makespan:    Makespan(s),
 		Flowtime:    Flowtime(m, s),
@@ -30,7 +30,7 @@ func Evaluate(m *etc.Matrix, s *Schedule) Metrics {
 // EvaluateLiteral computes the metrics from the paper's equations read
 // literally: flowtime with jobs in assignment order, Eq. 3 over all
 // machines, Eq. 4 as printed (ours over MET's, ≥ 1).
-func EvaluateLiteral(m *etc.Matrix, s *Schedule) Metrics {
+func EvaluateLiteral(m *etcmatrix.Matrix, s *Schedule) Metrics {
 	return Metrics{
 		Makespan:    Makespan(s),
 		Flowtime:    FlowtimeInOrder(s),
@@ -59,7 +59,7 @@ func Makespan(s *Schedule) float64 {
 // flowtime for the given assignment, and the one Table 4 uses (see
 // Interpretations, "flowtime-order"). It ignores the assignment order kept
 // in s.Start and s.End; FlowtimeInOrder uses that.
-func Flowtime(m *etc.Matrix, s *Schedule) float64 {
+func Flowtime(m *etcmatrix.Matrix, s *Schedule) float64 {
 	per := make([][]float64, len(s.Completion))
 	for j, k := range s.Machine {
 		per[k] = append(per[k], m.At(j, k))
@@ -125,7 +125,7 @@ func UtilizationAllMachines(s *Schedule) float64 {
 // MET and below 1 otherwise; "a large value means many jobs run on their
 // fastest machine". Eq. 4 prints the reciprocal (see ProximityEq4). It is 1
 // when both totals are 0.
-func Proximity(m *etc.Matrix, s *Schedule) float64 {
+func Proximity(m *etcmatrix.Matrix, s *Schedule) float64 {
 	ours, met := execTotals(m, s)
 	if ours == 0 {
 		return 1
@@ -135,7 +135,7 @@ func Proximity(m *etc.Matrix, s *Schedule) float64 {
 
 // ProximityEq4 is Eq. 4 as printed: the total execution time of s over the
 // total under MET (≥ 1).
-func ProximityEq4(m *etc.Matrix, s *Schedule) float64 {
+func ProximityEq4(m *etcmatrix.Matrix, s *Schedule) float64 {
 	ours, met := execTotals(m, s)
 	if met == 0 {
 		return 1
@@ -143,7 +143,7 @@ func ProximityEq4(m *etc.Matrix, s *Schedule) float64 {
 	return ours / met
 }
 
-func execTotals(m *etc.Matrix, s *Schedule) (ours, met float64) {
+func execTotals(m *etcmatrix.Matrix, s *Schedule) (ours, met float64) {
 	for j, k := range s.Machine {
 		ours += m.At(j, k)
 		met += m.At(j, argminETC(m, j))

@@ -1,6 +1,6 @@
 package immediate
 
-import "github.com/gridbench/gridbench/generators/etc"
+import "github.com/gridbench/gridbench/internal/etcmatrix"
 
 // MinMin is the batch-mode Min-Min heuristic (Braun et al. 2001): among all
 // unmapped jobs, find each one's minimum completion time; map the job whose
@@ -11,7 +11,7 @@ type MinMin struct{}
 func (MinMin) Name() string { return "MinMin" }
 
 // Assign implements Heuristic.
-func (h MinMin) Assign(m *etc.Matrix, ready []float64) *Schedule {
+func (h MinMin) Assign(m *etcmatrix.Matrix, ready []float64) *Schedule {
 	return minMax(h.Name(), m, ready, false)
 }
 
@@ -24,7 +24,7 @@ type MaxMin struct{}
 func (MaxMin) Name() string { return "MaxMin" }
 
 // Assign implements Heuristic.
-func (h MaxMin) Assign(m *etc.Matrix, ready []float64) *Schedule {
+func (h MaxMin) Assign(m *etcmatrix.Matrix, ready []float64) *Schedule {
 	return minMax(h.Name(), m, ready, true)
 }
 
@@ -32,7 +32,7 @@ func (h MaxMin) Assign(m *etc.Matrix, ready []float64) *Schedule {
 // is how often a job's best machine is taken. It caches each unmapped job's
 // best machine: mapping a job only delays the machine it went to, so only
 // jobs whose cached best was that machine can change their choice.
-func minMax(name string, m *etc.Matrix, ready []float64, pickMax bool) *Schedule {
+func minMax(name string, m *etcmatrix.Matrix, ready []float64, pickMax bool) *Schedule {
 	s := newSchedule(name, m, ready)
 	n := m.Jobs
 	best := make([]int, n)

@@ -1,6 +1,6 @@
 package immediate
 
-import "github.com/gridbench/gridbench/generators/etc"
+import "github.com/gridbench/gridbench/internal/etcmatrix"
 
 // OLBVariant selects how OLB reads "the earliest idle machine".
 type OLBVariant int
@@ -29,7 +29,7 @@ type OLB struct{ Variant OLBVariant }
 func (OLB) Name() string { return "OLB" }
 
 // Assign implements Heuristic.
-func (o OLB) Assign(m *etc.Matrix, ready []float64) *Schedule {
+func (o OLB) Assign(m *etcmatrix.Matrix, ready []float64) *Schedule {
 	s := newSchedule(o.Name(), m, ready)
 	for j := 0; j < m.Jobs; j++ {
 		var best int

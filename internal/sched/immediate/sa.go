@@ -3,7 +3,7 @@ package immediate
 import (
 	"fmt"
 
-	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/internal/etcmatrix"
 )
 
 // Thresholds of the paper's Tables 3–6.
@@ -55,7 +55,7 @@ func (h SA) thresholds() (lo, hi float64) {
 }
 
 // Assign implements Heuristic.
-func (h SA) Assign(m *etc.Matrix, ready []float64) *Schedule {
+func (h SA) Assign(m *etcmatrix.Matrix, ready []float64) *Schedule {
 	lo, hi := h.thresholds()
 	s := newSchedule(h.Name(), m, ready)
 	useMET := false

@@ -3,7 +3,7 @@ package immediate
 import (
 	"fmt"
 
-	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/internal/etcmatrix"
 )
 
 // Schedule is the result of a mapping: which machine runs each job and
@@ -21,7 +21,7 @@ type Schedule struct {
 
 // newSchedule starts an empty schedule. ready may be nil (all machines free
 // at time 0); otherwise it needs one entry per machine.
-func newSchedule(name string, m *etc.Matrix, ready []float64) *Schedule {
+func newSchedule(name string, m *etcmatrix.Matrix, ready []float64) *Schedule {
 	if ready != nil && len(ready) != m.Machines {
 		panic(fmt.Sprintf("immediate: %s: %d ready times for %d machines", name, len(ready), m.Machines))
 	}
@@ -41,7 +41,7 @@ func newSchedule(name string, m *etc.Matrix, ready []float64) *Schedule {
 }
 
 // place appends job j to machine mach.
-func (s *Schedule) place(m *etc.Matrix, j, mach int) {
+func (s *Schedule) place(m *etcmatrix.Matrix, j, mach int) {
 	s.Machine[j] = mach
 	s.Start[j] = s.Completion[mach]
 	s.Completion[mach] += m.At(j, mach)
@@ -52,7 +52,7 @@ func (s *Schedule) place(m *etc.Matrix, j, mach int) {
 
 // argminCompletion returns the machine on which job j would finish first
 // (lowest index on ties).
-func argminCompletion(m *etc.Matrix, completion []float64, j int) int {
+func argminCompletion(m *etcmatrix.Matrix, completion []float64, j int) int {
 	row := m.Row(j)
 	best, bestCT := 0, completion[0]+row[0]
 	for k := 1; k < len(row); k++ {
@@ -64,7 +64,7 @@ func argminCompletion(m *etc.Matrix, completion []float64, j int) int {
 }
 
 // argminETC returns the machine that runs job j fastest (lowest index on ties).
-func argminETC(m *etc.Matrix, j int) int {
+func argminETC(m *etcmatrix.Matrix, j int) int {
 	row := m.Row(j)
 	best := 0
 	for k := 1; k < len(row); k++ {

@@ -3,7 +3,7 @@ package immediate
 import (
 	"math"
 
-	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/internal/etcmatrix"
 )
 
 // Sufferage is the batch-mode Sufferage heuristic (Maheswaran et al. 1999,
@@ -19,7 +19,7 @@ type Sufferage struct{}
 func (Sufferage) Name() string { return "Sufferage" }
 
 // Assign implements Heuristic.
-func (h Sufferage) Assign(m *etc.Matrix, ready []float64) *Schedule {
+func (h Sufferage) Assign(m *etcmatrix.Matrix, ready []float64) *Schedule {
 	s := newSchedule(h.Name(), m, ready)
 	left := make([]int, m.Jobs)
 	for j := range left {
