@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/paper"
+	"github.com/gridbench/gridbench/report"
 )
 
 // Config is what the command line can change for every experiment.
@@ -42,10 +42,10 @@ type ReportInput struct {
 
 // ReportOutput is what an experiment's report produced.
 type ReportOutput struct {
-	Page     string         // the Markdown page, relative to PaperDir
-	Headline string         // one line for paper/README.md
-	Compared []Comparison   // published vs reproduced, for the workbook's Summary sheet
-	Sheets   []*paper.Table // experiment-specific workbook sheets
+	Page     string          // the Markdown page, relative to PaperDir
+	Headline string          // one line for paper/README.md
+	Compared []Comparison    // published vs reproduced, for the workbook's Summary sheet
+	Sheets   []*report.Table // experiment-specific workbook sheets
 }
 
 // Comparison is one published number beside ours.

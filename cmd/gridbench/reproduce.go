@@ -7,11 +7,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	_ "github.com/gridbench/gridbench/experiments/all" // registers every experiment
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/report"
 )
 
 func init() {
@@ -93,10 +93,10 @@ func runCommand() *cli.Command {
 			}
 			w := c.App.Writer
 			fmt.Fprintln(w, "workload,algorithm,metric,n,mean,sd,ci95_low,ci95_high")
-			for _, g := range results.Groups(outs[0].Result.Records) {
+			for _, g := range analysis.Groups(outs[0].Result.Records) {
 				s := g.Summary
 				fmt.Fprintf(w, "%s,%s,%s,%d,%s,%s,%s,%s\n", g.Workload, g.Algorithm, g.Metric, s.N,
-					paper.FormatFloat(s.Mean, 6), paper.FormatFloat(s.SD, 6), paper.FormatFloat(s.CILow, 6), paper.FormatFloat(s.CIHigh, 6))
+					report.FormatFloat(s.Mean, 6), report.FormatFloat(s.SD, 6), report.FormatFloat(s.CILow, 6), report.FormatFloat(s.CIHigh, 6))
 			}
 			return nil
 		},

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
 )
 
 // Equivalence margins of the "≈" claims. The papers say "nearly the same"
@@ -34,9 +34,9 @@ type Check struct {
 
 // cmp builds the comparison a <want> b of metric on one stream, paired by
 // repetition; what names the quantity when the statement does not say it.
-func cmp(recs []results.Record, workload, metric, what, a string, want results.Direction, b string) *results.Comparison {
-	blocks, _ := results.Paired(recs, workload, metric, []string{a, b})
-	c := &results.Comparison{Name: side(what, Label(a)) + " " + want.Op() + " " + side(what, Label(b)), Want: want}
+func cmp(recs []analysis.Record, workload, metric, what, a string, want analysis.Direction, b string) *analysis.Comparison {
+	blocks, _ := analysis.Paired(recs, workload, metric, []string{a, b})
+	c := &analysis.Comparison{Name: side(what, Label(a)) + " " + want.Op() + " " + side(what, Label(b)), Want: want}
 	for _, bl := range blocks {
 		c.X, c.Y = append(c.X, bl[0]), append(c.Y, bl[1])
 	}
@@ -45,13 +45,13 @@ func cmp(recs []results.Record, workload, metric, what, a string, want results.D
 
 // against builds the comparison of a's metric on one stream with the
 // constant ref (a one-sample test).
-func against(recs []results.Record, workload, metric, what, a string, want results.Direction, ref float64) *results.Comparison {
-	blocks, _ := results.Paired(recs, workload, metric, []string{a})
+func against(recs []analysis.Record, workload, metric, what, a string, want analysis.Direction, ref float64) *analysis.Comparison {
+	blocks, _ := analysis.Paired(recs, workload, metric, []string{a})
 	x := make([]float64, len(blocks))
 	for i, bl := range blocks {
 		x[i] = bl[0]
 	}
-	return results.Against(side(what, Label(a))+" "+want.Op()+" "+paper.FormatG(ref), want, x, ref)
+	return analysis.Against(side(what, Label(a))+" "+want.Op()+" "+report.FormatG(ref), want, x, ref)
 }
 
 func side(what, algo string) string {
@@ -63,14 +63,14 @@ func side(what, algo string) string {
 
 // verdict summarises a group of comparisons of one claim row: held when
 // every one supports its direction; the statistic names the weakest one.
-func verdict(cs []*results.Comparison) (held bool, stat string) {
-	v := results.Decide(cs)
-	return v.Held(), paper.Decisive(v, nil)
+func verdict(cs []*analysis.Comparison) (held bool, stat string) {
+	v := analysis.Decide(cs)
+	return v.Held(), report.Decisive(v, nil)
 }
 
 // claimInput is what the checks read.
 type claimInput struct {
-	recs, timings []results.Record
+	recs, timings []analysis.Record
 	workloads     []string // ordered heaviest (smallest inter-arrival) first
 	algos         []string
 }
@@ -114,12 +114,12 @@ func claimA(in *claimInput) []Check {
 	if m := in.missing("tabu", "egedf", "flex", "easy", "fcfs"); len(m) > 0 {
 		return []Check{notChecked("a", "all streams", stmtA, m)}
 	}
-	rows := make([][]*results.Comparison, len(in.workloads))
-	var all []*results.Comparison
+	rows := make([][]*analysis.Comparison, len(in.workloads))
+	var all []*analysis.Comparison
 	for i, w := range in.workloads {
-		rows[i] = []*results.Comparison{cmp(in.recs, w, MDelayed, "", "tabu", results.NotHigher, "egedf")}
+		rows[i] = []*analysis.Comparison{cmp(in.recs, w, MDelayed, "", "tabu", analysis.NotHigher, "egedf")}
 		for _, q := range queueBased {
-			rows[i] = append(rows[i], cmp(in.recs, w, MDelayed, "", "egedf", results.Lower, q))
+			rows[i] = append(rows[i], cmp(in.recs, w, MDelayed, "", "egedf", analysis.Lower, q))
 		}
 		all = append(all, rows[i]...)
 	}
@@ -131,21 +131,21 @@ func claimB(in *claimInput) []Check {
 	if m := in.missing(need...); len(m) > 0 {
 		return []Check{notChecked("b", "all streams", stmtB+"; "+stmtM, m)}
 	}
-	var all []*results.Comparison
-	var usage, mk [][]*results.Comparison
+	var all []*analysis.Comparison
+	var usage, mk [][]*analysis.Comparison
 	for _, w := range in.workloads {
-		var u, k []*results.Comparison
+		var u, k []*analysis.Comparison
 		for _, s := range scheduleBased {
 			for _, q := range queueBased {
-				u = append(u, cmp(in.recs, w, MWeightedUsage, "", s, results.Higher, q))
-				k = append(k, cmp(in.recs, w, MMakespan, "", s, results.Lower, q))
+				u = append(u, cmp(in.recs, w, MWeightedUsage, "", s, analysis.Higher, q))
+				k = append(k, cmp(in.recs, w, MMakespan, "", s, analysis.Lower, q))
 			}
 		}
 		usage, mk = append(usage, u), append(mk, k)
 		all = append(all, u...)
 		all = append(all, k...)
 	}
-	results.Test(all...)
+	analysis.Test(all...)
 	var out []Check
 	for i, w := range in.workloads {
 		h, s := verdict(usage[i])
@@ -181,32 +181,32 @@ func claimC(in *claimInput) []Check {
 	}
 	heavy, light := in.workloads[0], in.workloads[len(in.workloads)-1]
 	backfill := []string{easy, "flex"}
-	var wall []*results.Comparison
+	var wall []*analysis.Comparison
 	for _, b := range backfill {
 		wall = append(wall,
-			cmp(in.timings, heavy, TSecPerDec, "", "egedf", results.Lower, b),
-			cmp(in.timings, heavy, TWallSlope, "wall slope", "egedf", results.Lower, b))
+			cmp(in.timings, heavy, TSecPerDec, "", "egedf", analysis.Lower, b),
+			cmp(in.timings, heavy, TWallSlope, "wall slope", "egedf", analysis.Lower, b))
 	}
 	growth := growthRecords(in.recs, heavy, light, append([]string{"egedf"}, backfill...))
-	var work []*results.Comparison
+	var work []*analysis.Comparison
 	for _, b := range backfill {
-		work = append(work, against(in.recs, heavy, MWorkSlope, "work slope", b, results.Higher, 0))
+		work = append(work, against(in.recs, heavy, MWorkSlope, "work slope", b, analysis.Higher, 0))
 		if heavy != light {
 			work = append(work,
-				against(growth, heavy, mWorkGrowth, "work growth", b, results.Higher, 1),
-				cmp(growth, heavy, mWorkGrowth, "work growth", "egedf", results.Lower, b))
+				against(growth, heavy, mWorkGrowth, "work growth", b, analysis.Higher, 1),
+				cmp(growth, heavy, mWorkGrowth, "work growth", "egedf", analysis.Lower, b))
 		}
 	}
 	var out []Check
 	for _, row := range []struct {
 		name, what string
-		cs         []*results.Comparison
+		cs         []*analysis.Comparison
 	}{
 		{"wall clock", "wall-clock time per decision and its slope on the queue length both lower for EG-EDF", wall},
 		{"work counter", fmt.Sprintf("each backfilling algorithm's work grows with its queue (slope > 0; work per decision %s ÷ %s > 1) "+
 			"and EG-EDF's growth factor is lower", heavy, light), work},
 	} {
-		results.Test(row.cs...)
+		analysis.Test(row.cs...)
 		h, st := verdict(row.cs)
 		out = append(out, Check{Claim: "c", Scope: heavy + " (" + row.name + ")",
 			Statement: stmt + " — " + row.what, Statistic: st, Checked: true, Held: h})
@@ -222,18 +222,18 @@ const mWorkGrowth = "work_growth"
 // metric mWorkGrowth on the heavy stream). Every algorithm of a repetition
 // sees the same two instances, so the factors are paired across
 // algorithms.
-func growthRecords(recs []results.Record, heavy, light string, algos []string) []results.Record {
-	var out []results.Record
+func growthRecords(recs []analysis.Record, heavy, light string, algos []string) []analysis.Record {
+	var out []analysis.Record
 	for _, a := range algos {
-		h, hr := results.Paired(recs, heavy, MWorkPerDec, []string{a})
-		l, lr := results.Paired(recs, light, MWorkPerDec, []string{a})
+		h, hr := analysis.Paired(recs, heavy, MWorkPerDec, []string{a})
+		l, lr := analysis.Paired(recs, light, MWorkPerDec, []string{a})
 		byRep := map[int]float64{}
 		for i, r := range lr {
 			byRep[r] = l[i][0]
 		}
 		for i, r := range hr {
 			if v, ok := byRep[r]; ok && v > 0 {
-				out = append(out, results.Record{Experiment: Name, Workload: heavy, Algorithm: a, Rep: r, Metric: mWorkGrowth, Value: h[i][0] / v})
+				out = append(out, analysis.Record{Experiment: Name, Workload: heavy, Algorithm: a, Rep: r, Metric: mWorkGrowth, Value: h[i][0] / v})
 			}
 		}
 	}
@@ -241,36 +241,36 @@ func growthRecords(recs []results.Record, heavy, light string, algos []string) [
 }
 
 // nonInferiority reports whether a is not worse than b by more than margin
-// on metric (lower is better), by results.Difference.NonInferior.
-func nonInferiority(recs []results.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
+// on metric (lower is better), by analysis.Difference.NonInferior.
+func nonInferiority(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
 	d, ok := difference(recs, w, metric, a, b)
 	if !ok {
 		return false, fmt.Sprintf("%d paired repetitions: too few for an interval", d.N)
 	}
 	return d.NonInferior(margin), fmt.Sprintf("%s − %s = %s, 95%% CI upper limit %s vs margin +%s (n=%d)",
-		Label(a), Label(b), paper.FormatG(d.Mean), paper.FormatG(d.High), paper.FormatG(margin), d.N)
+		Label(a), Label(b), report.FormatG(d.Mean), report.FormatG(d.High), report.FormatG(margin), d.N)
 }
 
 // equivalence reports whether a and b are equivalent within ±margin on
-// metric, by results.Difference.Equivalent.
-func equivalence(recs []results.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
+// metric, by analysis.Difference.Equivalent.
+func equivalence(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
 	d, ok := difference(recs, w, metric, a, b)
 	if !ok {
 		return false, fmt.Sprintf("%d paired repetitions: too few for an interval", d.N)
 	}
 	return d.Equivalent(margin), fmt.Sprintf("%s − %s = %s, 95%% CI [%s, %s] vs margin ±%s (n=%d; Wilcoxon p=%s)",
-		Label(a), Label(b), paper.FormatG(d.Mean), paper.FormatG(d.Low), paper.FormatG(d.High), paper.FormatG(margin), d.N, paper.FormatP(d.WilcoxonP))
+		Label(a), Label(b), report.FormatG(d.Mean), report.FormatG(d.Low), report.FormatG(d.High), report.FormatG(margin), d.N, report.FormatP(d.WilcoxonP))
 }
 
 // difference is the paired mean difference a − b of metric on stream w;
 // ok is false when there are too few pairs for an interval.
-func difference(recs []results.Record, w, metric, a, b string) (d results.Difference, ok bool) {
-	blocks, _ := results.Paired(recs, w, metric, []string{a, b})
+func difference(recs []analysis.Record, w, metric, a, b string) (d analysis.Difference, ok bool) {
+	blocks, _ := analysis.Paired(recs, w, metric, []string{a, b})
 	x, y := make([]float64, len(blocks)), make([]float64, len(blocks))
 	for i, bl := range blocks {
 		x[i], y[i] = bl[0], bl[1]
 	}
-	d = results.PairedDifference(x, y)
+	d = analysis.PairedDifference(x, y)
 	return d, d.N >= 2
 }
 
@@ -290,7 +290,7 @@ func claimE(in *claimInput) []Check {
 	}
 	var out []Check
 	for _, w := range in.workloads {
-		flex := results.Summarize(results.Select(in.recs, w, "flex", MSlowdown))
+		flex := analysis.Summarize(analysis.Select(in.recs, w, "flex", MSlowdown))
 		h, s := nonInferiority(in.recs, w, MSlowdown, "tabu", "flex", SlowdownMargin*flex.Mean)
 		out = append(out, Check{Claim: "e", Scope: w,
 			Statement: stmtE + fmt.Sprintf(": Tabu ≤ Flex-BF + %g%% of Flex-BF's mean (non-inferiority)", SlowdownMargin*100),
@@ -301,8 +301,8 @@ func claimE(in *claimInput) []Check {
 
 // rowsOf runs and Holm-adjusts all of a claim's comparisons and returns
 // one Check per stream.
-func rowsOf(claim, stmt string, in *claimInput, rows [][]*results.Comparison, all []*results.Comparison) []Check {
-	results.Test(all...)
+func rowsOf(claim, stmt string, in *claimInput, rows [][]*analysis.Comparison, all []*analysis.Comparison) []Check {
+	analysis.Test(all...)
 	out := make([]Check, len(rows))
 	for i, r := range rows {
 		h, s := verdict(r)

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	gen "github.com/gridbench/gridbench/generators/deadline"
 	"github.com/gridbench/gridbench/internal/adapt"
-	"github.com/gridbench/gridbench/results"
 )
 
 func TestRegistered(t *testing.T) {
@@ -57,7 +57,7 @@ func TestPlan(t *testing.T) {
 		if want := len(tc.streams) * len(algos) * tc.reps; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
 		}
-		keys := map[results.RunKey]bool{}
+		keys := map[analysis.RunKey]bool{}
 		seeds := map[string]uint64{} // workload/rep → instance seed
 		runSeeds := map[uint64]bool{}
 		var streams []string
@@ -105,7 +105,7 @@ func TestConfigHash(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, _, err := results.HashConfig(plan.Config)
+		h, _, err := analysis.HashConfig(plan.Config)
 		if err != nil {
 			t.Fatal(err)
 		}

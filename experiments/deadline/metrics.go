@@ -4,9 +4,9 @@ import (
 	"math"
 	"sort"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/internal/sim"
-	"github.com/gridbench/gridbench/results"
 )
 
 // Metric names as they appear in runs.csv and timings.csv.
@@ -31,12 +31,12 @@ const (
 )
 
 // Descriptors describes the schedule-quality metrics a study compares.
-var Descriptors = []results.Metric{
-	{Name: MDelayed, Unit: "%", Better: results.LowerIsBetter, Label: "delayed jobs"},
-	{Name: MUsage, Unit: "%", Better: results.HigherIsBetter, Label: "machine usage"},
-	{Name: MWeightedUsage, Unit: "%", Better: results.HigherIsBetter, Label: "weighted machine usage"},
-	{Name: MMakespan, Unit: "s", Better: results.LowerIsBetter, Label: "makespan"},
-	{Name: MSlowdown, Better: results.LowerIsBetter, Label: "slowdown"},
+var Descriptors = []analysis.Metric{
+	{Name: MDelayed, Unit: "%", Better: analysis.LowerIsBetter, Label: "delayed jobs"},
+	{Name: MUsage, Unit: "%", Better: analysis.HigherIsBetter, Label: "machine usage"},
+	{Name: MWeightedUsage, Unit: "%", Better: analysis.HigherIsBetter, Label: "weighted machine usage"},
+	{Name: MMakespan, Unit: "s", Better: analysis.LowerIsBetter, Label: "makespan"},
+	{Name: MSlowdown, Better: analysis.LowerIsBetter, Label: "slowdown"},
 }
 
 const percent = 100.0
@@ -201,9 +201,9 @@ func Decisions(tr *Trace) DecisionStats {
 	d.WorkPerDec = mean(w)
 	d.SecPerDec = d.DecideSeconds / float64(n)
 	d.WorkSlope = Slope(q, w)
-	d.WorkSpearman, _ = results.Spearman(q, w)
+	d.WorkSpearman, _ = analysis.Spearman(q, w)
 	d.WallSlope = Slope(q, tr.Wall)
-	d.WallSpearman, _ = results.Spearman(q, tr.Wall)
+	d.WallSpearman, _ = analysis.Spearman(q, tr.Wall)
 	return d
 }
 

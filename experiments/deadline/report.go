@@ -15,11 +15,11 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
 	gen "github.com/gridbench/gridbench/generators/deadline"
-	"github.com/gridbench/gridbench/paper"
 	"github.com/gridbench/gridbench/plots"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/report"
 )
 
 // figure is one metric shown against the mean inter-arrival time.
@@ -60,9 +60,9 @@ type stream struct {
 }
 
 // streamsOf returns the workloads of recs ordered by inter-arrival time.
-func streamsOf(recs []results.Record) ([]stream, error) {
+func streamsOf(recs []analysis.Record) ([]stream, error) {
 	var out []stream
-	for _, w := range results.Workloads(recs) {
+	for _, w := range analysis.Workloads(recs) {
 		v, ok := strings.CutPrefix(w, "ia=")
 		ia, err := strconv.ParseFloat(v, 64)
 		if !ok || err != nil {
@@ -84,16 +84,16 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	if err != nil {
 		return nil, err
 	}
-	algos := slices.DeleteFunc(results.OrderAlgorithms(recs, PaperAlgorithms), func(a string) bool {
+	algos := slices.DeleteFunc(analysis.OrderAlgorithms(recs, PaperAlgorithms), func(a string) bool {
 		return slices.Contains(Sensitivity, a)
 	})
-	idx := results.Index(results.Groups(recs))
-	tidx := results.Index(results.Groups(timings))
-	group := func(f figure, w, a string) *results.Group {
+	idx := analysis.Index(analysis.Groups(recs))
+	tidx := analysis.Index(analysis.Groups(timings))
+	group := func(f figure, w, a string) *analysis.Group {
 		if f.timing {
-			return tidx[results.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]
+			return tidx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]
 		}
-		return idx[results.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]
+		return idx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]
 	}
 	cfg := DefaultConfig(in.Config.Quick)
 	reps := in.Config.Reps
@@ -137,34 +137,34 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	p("\n\n")
 
 	// Offered load.
-	load := &paper.Table{ID: "deadline-load", Title: "Offered load per stream",
+	load := &report.Table{ID: "deadline-load", Title: "Offered load per stream",
 		Columns: []string{"stream", "mean inter-arrival (s)", "expected offered load", "measured mean", "95% CI low", "95% CI high", "instances"}}
 	for _, s := range streams {
 		spec := cfg.Base
 		spec.MeanInterArrival = s.ia
 		// Every algorithm of a repetition sees the same instance, so one
 		// algorithm's records hold every instance's load.
-		var g *results.Group
+		var g *analysis.Group
 		for _, a := range algos {
 			if g == nil {
-				g = idx[results.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: MOfferedLoad}]
+				g = idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: MOfferedLoad}]
 			}
 		}
 		if g == nil {
 			continue
 		}
-		load.AddRow(paper.Str(s.id), paper.Num(s.ia, -1), paper.Num(gen.ExpectedOfferedLoad(spec), 3),
-			paper.Num(g.Mean, 3), paper.Num(g.CILow, 3), paper.Num(g.CIHigh, 3), paper.Int(g.N))
+		load.AddRow(report.Str(s.id), report.Num(s.ia, -1), report.Num(gen.ExpectedOfferedLoad(spec), 3),
+			report.Num(g.Mean, 3), report.Num(g.CILow, 3), report.Num(g.CIHigh, 3), report.Int(g.N))
 	}
 	load.Notes = []string{"Offered load = Σ run·CPUs / (last − first submission) over Σ CPUs·speed/300 (generators/deadline.OfferedLoad). " +
 		"Above 1 the queue grows without bound; the paper chose its streams so that the 5 s stream just avoids a growing queue."}
 	p("## Offered load\n\n")
-	if err := paper.WriteMarkdown(&b, load); err != nil {
+	if err := report.WriteMarkdown(&b, load); err != nil {
 		return nil, err
 	}
 
 	// Figures.
-	means := &paper.Table{ID: "deadline-means", Title: "Per stream and algorithm: mean and 95% CI over repetitions",
+	means := &report.Table{ID: "deadline-means", Title: "Per stream and algorithm: mean and 95% CI over repetitions",
 		Columns: []string{"stream", "algorithm", "metric", "source", "n", "mean", "sd", "ci95_low", "ci95_high"}}
 	p("## Figures 1–6\n\nEach figure: mean over repetitions against the mean inter-arrival time, one line per algorithm, bars = 95%% CI of the mean. " +
 		"Best mean per stream in bold in the tables.\n\n")
@@ -174,7 +174,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 			return !slices.ContainsFunc(streams, func(s stream) bool { return group(f, s.id, a) != nil })
 		})
 		var series []plots.Series
-		tab := &paper.Table{ID: f.file, Columns: []string{"stream"}}
+		tab := &report.Table{ID: f.file, Columns: []string{"stream"}}
 		for _, a := range algos {
 			tab.Columns = append(tab.Columns, Label(a))
 			se := plots.Series{Name: Label(a)}
@@ -194,18 +194,18 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 			}
 		}
 		for _, s := range streams {
-			row := []paper.Cell{paper.Str(s.id)}
+			row := []report.Cell{report.Str(s.id)}
 			best := -1
 			for i, a := range algos {
 				g := group(f, s.id, a)
 				if g == nil {
-					row = append(row, paper.Str("n/a"))
+					row = append(row, report.Str("n/a"))
 					continue
 				}
-				means.AddRow(paper.Str(s.id), paper.Str(Label(a)), paper.Str(f.metric), paper.Str(source(f)), paper.Int(g.N),
-					paper.Num(g.Mean, -1), paper.Num(g.SD, -1), paper.Num(g.CILow, -1), paper.Num(g.CIHigh, -1))
-				c := paper.Str(fmt.Sprintf("%s ± %s", paper.FormatFloat(g.Mean*f.scale, f.decimals),
-					paper.FormatFloat((g.CIHigh-g.Mean)*f.scale, f.decimals)))
+				means.AddRow(report.Str(s.id), report.Str(Label(a)), report.Str(f.metric), report.Str(source(f)), report.Int(g.N),
+					report.Num(g.Mean, -1), report.Num(g.SD, -1), report.Num(g.CILow, -1), report.Num(g.CIHigh, -1))
+				c := report.Str(fmt.Sprintf("%s ± %s", report.FormatFloat(g.Mean*f.scale, f.decimals),
+					report.FormatFloat((g.CIHigh-g.Mean)*f.scale, f.decimals)))
 				c.Value, c.Num = g.Mean*f.scale, !math.IsNaN(g.Mean)
 				row = append(row, c)
 				if f.better != 0 && c.Num {
@@ -233,7 +233,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 			}
 			p("![%s](figures/%s-%s.png) ([svg](figures/%s-%s.svg))\n\n", f.id, Name, f.file, Name, f.file)
 		}
-		if err := paper.WriteMarkdown(&b, tab); err != nil {
+		if err := report.WriteMarkdown(&b, tab); err != nil {
 			return nil, err
 		}
 	}
@@ -245,28 +245,28 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 
 	// Claims.
 	checks := checkClaims(&claimInput{recs: recs, timings: timings, workloads: ids(streams), algos: algos})
-	claims := &paper.Table{ID: "deadline-claims", Title: "Claims of the papers, checked over the repetitions",
+	claims := &report.Table{ID: "deadline-claims", Title: "Claims of the papers, checked over the repetitions",
 		Columns: []string{"claim", "stream", "statement", "verdict", "statistic"}}
 	held, checked := 0, 0
 	for _, c := range checks {
-		v := paper.Str("not checked")
+		v := report.Str("not checked")
 		if c.Checked {
 			checked++
 			if c.Held {
 				held++
-				v = paper.Str("held")
+				v = report.Str("held")
 			} else {
-				v = paper.Str("not held")
+				v = report.Str("not held")
 				v.Bad = true
 			}
 		}
-		claims.AddRow(paper.Str(c.Claim), paper.Str(c.Scope), paper.Str(c.Statement), v, paper.Str(c.Statistic))
+		claims.AddRow(report.Str(c.Claim), report.Str(c.Scope), report.Str(c.Statement), v, report.Str(c.Statistic))
 	}
 	claims.Notes = []string{
 		fmt.Sprintf("Ordering claims (a, b, c): two-sided paired Wilcoxon signed-rank tests over the repetitions (same seeds), "+
 			"Holm-adjusted across all comparisons of the claim (every stream together); a \"<\"/\">\" comparison holds when "+
 			"p_Holm < %g and the rank-biserial r of the paired differences has the claimed sign (the one rule of every study; the means are shown, never decide); \"≤\" holds unless the first is significantly higher. "+
-			"A row holds when all its comparisons hold; the statistic shows the weakest (or a failing) comparison.", results.Alpha),
+			"A row holds when all its comparisons hold; the statistic shows the weakest (or a failing) comparison.", analysis.Alpha),
 		fmt.Sprintf("Claim (d), \"≈\", is an equivalence test: the 95%% t-interval of the paired mean difference must lie within ±%g "+
 			"percentage points (two one-sided tests at 2.5%% each). Claim (e), \"best, nearly the same as Flex-BF\", is one-sided "+
 			"(non-inferiority): the upper limit of that interval for Tabu − Flex-BF must lie below +%g%% of Flex-BF's mean slowdown on the "+
@@ -284,7 +284,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		p(" (%d not checked)", nc)
 	}
 	p(".\n\n")
-	if err := paper.WriteMarkdown(&b, claims); err != nil {
+	if err := report.WriteMarkdown(&b, claims); err != nil {
 		return nil, err
 	}
 	p("### Claims not held: the numbers behind them and likely reasons\n\n")
@@ -328,7 +328,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	}
 
 	page := Name + ".md"
-	if err := results.WriteFileAtomic(filepath.Join(in.PaperDir, page), func(w io.Writer) error {
+	if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, page), func(w io.Writer) error {
 		_, err := w.Write(b.Bytes())
 		return err
 	}); err != nil {
@@ -337,6 +337,6 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	return &experiments.ReportOutput{
 		Page:     page,
 		Headline: headline(held, checked, len(checks), streams, algos, idx, in.Config.Quick),
-		Sheets:   []*paper.Table{means, claims},
+		Sheets:   []*report.Table{means, claims},
 	}, nil
 }

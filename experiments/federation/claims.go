@@ -5,12 +5,12 @@ import (
 	"math"
 	"sort"
 
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
 )
 
-// Alpha is results.Alpha, the significance level of every claim check.
-const Alpha = results.Alpha
+// Alpha is analysis.Alpha, the significance level of every claim check.
+const Alpha = analysis.Alpha
 
 // UniformMargin is claim 3's bound on the ratio of the slowest to the
 // fastest user's completion time under DO-AS (ours: the paper shows
@@ -47,7 +47,7 @@ type series func(workload string) map[int]float64
 
 // perRep is user u's metric m (MCompletion or MJobsDSA) of one policy by
 // repetition.
-func perRep(recs []results.Record, pol string, u int, m string) series {
+func perRep(recs []analysis.Record, pol string, u int, m string) series {
 	metric := UserMetric(u, m)
 	return func(workload string) map[int]float64 {
 		if workload == published {
@@ -69,13 +69,13 @@ func perRep(recs []results.Record, pol string, u int, m string) series {
 // less is one comparison "a is lower than b": paired over the jitter
 // repetitions both have, and in the paper-setting run.
 type less struct {
-	*results.Comparison
+	*analysis.Comparison
 	a, b     series
 	fmtValue func(float64) string // FormatHMS when nil
 }
 
 func newLess(label string, a, b series) *less {
-	return &less{Comparison: &results.Comparison{Name: label, Want: results.Lower}, a: a, b: b}
+	return &less{Comparison: &analysis.Comparison{Name: label, Want: analysis.Lower}, a: a, b: b}
 }
 
 // holdsIn reports whether a < b in repetition 0 of a workload: the
@@ -115,27 +115,27 @@ func (c *less) String() string {
 	if f == nil {
 		f = fmtHMS
 	}
-	return paper.Statistic(c.Comparison, f)
+	return report.Statistic(c.Comparison, f)
 }
 
 // testAll runs the comparisons and Holm-corrects them as one family.
 func testAll(cs []*less) {
-	fam := make([]*results.Comparison, len(cs))
+	fam := make([]*analysis.Comparison, len(cs))
 	for i, c := range cs {
 		c.pair()
 		fam[i] = c.Comparison
 	}
-	results.Test(fam...)
+	analysis.Test(fam...)
 }
 
 // decisive returns the comparison that decides a scope (see
-// results.Verdict).
+// analysis.Verdict).
 func decisive(cs []*less) *less {
-	fam := make([]*results.Comparison, len(cs))
+	fam := make([]*analysis.Comparison, len(cs))
 	for i, c := range cs {
 		fam[i] = c.Comparison
 	}
-	d := results.Decide(fam).Decisive
+	d := analysis.Decide(fam).Decisive
 	for _, c := range cs {
 		if c.Comparison == d {
 			return c
@@ -147,7 +147,7 @@ func decisive(cs []*less) *less {
 // Claims checks the paper's claims over the jitter repetitions (the paper's
 // setting with submissions moved within ±Jitter): each comparison is a
 // paired Wilcoxon signed-rank test, Holm-corrected within its claim.
-func Claims(recs []results.Record, policies []string) []Check {
+func Claims(recs []analysis.Record, policies []string) []Check {
 	var out []Check
 	has := map[string]bool{}
 	for _, p := range policies {

@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
 	fed "github.com/gridbench/gridbench/internal/federation"
-	"github.com/gridbench/gridbench/results"
 )
 
 func TestPlan(t *testing.T) {
@@ -257,14 +257,14 @@ func TestCalibration(t *testing.T) {
 
 // synthetic builds records of the paper run (rep 0) and n jitter
 // repetitions: completion(pol, u, rep) and DSA jobs(pol, u).
-func synthetic(n int, completion func(pol string, u, rep int) float64, dsa func(pol string, u int) float64) []results.Record {
-	var recs []results.Record
+func synthetic(n int, completion func(pol string, u, rep int) float64, dsa func(pol string, u int) float64) []analysis.Record {
+	var recs []analysis.Record
 	add := func(w string, rep int) {
 		for _, pol := range fed.Names {
 			for u := 0; u < Users; u++ {
 				recs = append(recs,
-					results.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MCompletion), Value: completion(pol, u, rep)},
-					results.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MJobsDSA), Value: dsa(pol, u)})
+					analysis.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MCompletion), Value: completion(pol, u, rep)},
+					analysis.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MJobsDSA), Value: dsa(pol, u)})
 			}
 		}
 	}
@@ -330,11 +330,11 @@ func TestClaims(t *testing.T) {
 // TestCalibrationTable: the best fit is the swept scale whose Normal split
 // matches Table 3; the table flags it.
 func TestCalibrationTable(t *testing.T) {
-	var recs []results.Record
+	var recs []analysis.Record
 	for i, run := range []struct{ mi, l0, l1, l2 float64 }{{6000, 524, 500, 400}, {6500, 524, 440, 120}, {7000, 524, 300, 0}} {
 		for name, v := range map[string]float64{MScale: run.mi, MLoad: run.mi / 10000,
 			UserMetric(0, MJobsLCG): run.l0, UserMetric(1, MJobsLCG): run.l1, UserMetric(2, MJobsLCG): run.l2} {
-			recs = append(recs, results.Record{Experiment: Name, Workload: WorkloadCalibration, Algorithm: "Normal", Rep: i, Metric: name, Value: v})
+			recs = append(recs, analysis.Record{Experiment: Name, Workload: WorkloadCalibration, Algorithm: "Normal", Rep: i, Metric: name, Value: v})
 		}
 	}
 	tab, best := calibrationTable(recs, 6500, 1)

@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
+	"github.com/gridbench/gridbench/analysis"
 	fed "github.com/gridbench/gridbench/internal/federation"
-	"github.com/gridbench/gridbench/results"
 )
 
 // dsaRate is the DSA testbed's throughput in jobs per second when all its
@@ -23,7 +23,7 @@ func dsaRate(c Config) float64 {
 // matchTol and every Table 3 row whose LCG jobs are, from the runs' own
 // metrics and the calibration sweep. Cells with one explanation share a
 // bullet.
-func deviations(recs []results.Record, pols []string, val func(pol, metric string) float64, c Config) []string {
+func deviations(recs []analysis.Record, pols []string, val func(pol, metric string) float64, c Config) []string {
 	var order []string
 	heads := map[string][]string{}
 	m := c.Model
@@ -109,7 +109,7 @@ func binding(dsa, lcg, perJob, dsaRate float64) string {
 
 // timeVsSplit says, from the calibration sweep, whether one background
 // scale could fit user u's Normal time and Table 3's split together.
-func timeVsSplit(recs []results.Record, u int, scale float64) string {
+func timeVsSplit(recs []analysis.Record, u int, scale float64) string {
 	pub := publishedSeconds("Normal", u)
 	var best *calRun
 	for _, x := range calibrationRuns(recs) {

@@ -4,33 +4,33 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
 )
 
 // claimsTable tests every claim in each of its workloads: the paired
 // comparison algorithm against baseline over the repetitions
-// (results.Comparison: two-sided Wilcoxon, direction from the rank-biserial
-// r) below results.Alpha after Holm across the claim's workloads. A claim
+// (analysis.Comparison: two-sided Wilcoxon, direction from the rank-biserial
+// r) below analysis.Alpha after Holm across the claim's workloads. A claim
 // holds when it holds in every one of its workloads. It returns the table
 // and the claims held.
-func (s *Study) claimsTable(recs []results.Record) (*paper.Table, int) {
-	t := &paper.Table{ID: s.Name() + "-claims", Title: fmt.Sprintf("Claims, paired over repetitions, Wilcoxon signed-rank, Holm across each claim's workloads, α = %g", results.Alpha),
+func (s *Study) claimsTable(recs []analysis.Record) (*report.Table, int) {
+	t := &report.Table{ID: s.Name() + "-claims", Title: fmt.Sprintf("Claims, paired over repetitions, Wilcoxon signed-rank, Holm across each claim's workloads, α = %g", analysis.Alpha),
 		Columns: []string{"claim", "workload", "pairs", "mean", "baseline mean", "Δ %", "p", "p (Holm)", "holds here", "claim"}}
 	held, minN := 0, 0
 	for _, c := range s.Claims {
 		text := fmt.Sprintf("%s %s than %s on %s", c.Algorithm, c.Direction, c.Baseline, c.Metric)
-		want := results.Lower
+		want := analysis.Lower
 		if c.Direction == "higher" {
-			want = results.Higher
+			want = analysis.Higher
 		}
-		var cs []*results.Comparison
+		var cs []*analysis.Comparison
 		for _, w := range s.Workloads {
 			if c.Workload != "" && c.Workload != w.Name {
 				continue
 			}
-			blocks, _ := results.Paired(recs, w.Name, c.Metric, []string{c.Algorithm, c.Baseline})
-			cmp := &results.Comparison{Name: text, Scope: w.Name, Want: want}
+			blocks, _ := analysis.Paired(recs, w.Name, c.Metric, []string{c.Algorithm, c.Baseline})
+			cmp := &analysis.Comparison{Name: text, Scope: w.Name, Want: want}
 			for _, bl := range blocks {
 				cmp.X, cmp.Y = append(cmp.X, bl[0]), append(cmp.Y, bl[1])
 			}
@@ -39,40 +39,40 @@ func (s *Study) claimsTable(recs []results.Record) (*paper.Table, int) {
 				minN = len(blocks)
 			}
 		}
-		results.Test(cs...)
-		v := results.Decide(cs)
+		analysis.Test(cs...)
+		v := analysis.Decide(cs)
 		if v.Held() {
 			held++
 		}
 		for _, r := range cs {
-			hc := paper.Str("yes")
+			hc := report.Str("yes")
 			switch {
 			case r.Err != nil:
-				hc = paper.Str("no (" + r.Err.Error() + ")")
+				hc = report.Str("no (" + r.Err.Error() + ")")
 			case r.Reversed():
-				hc = paper.Str("no (the other way)")
+				hc = report.Str("no (the other way)")
 			case !r.Held():
-				hc = paper.Str("no (not significant)")
+				hc = report.Str("no (not significant)")
 			}
 			hc.Bad = !r.Held()
 			p := math.NaN()
 			if r.Err == nil {
 				p = r.Res.P
 			}
-			vc := paper.VerdictCell(v)
-			t.AddRow(paper.Str(text), paper.Str(r.Scope), paper.Int(r.N), numG(r.MeanA), numG(r.MeanB),
-				paper.Num(100*(r.MeanA-r.MeanB)/r.MeanB, 2), paper.P(p), paper.P(r.PAdj), hc, vc)
+			vc := report.VerdictCell(v)
+			t.AddRow(report.Str(text), report.Str(r.Scope), report.Int(r.N), numG(r.MeanA), numG(r.MeanB),
+				report.Num(100*(r.MeanA-r.MeanB)/r.MeanB, 2), report.P(p), report.P(r.PAdj), hc, vc)
 		}
 	}
-	if minN > 0 && 2/math.Exp2(float64(minN)) >= results.Alpha {
-		t.Notes = append(t.Notes, fmt.Sprintf("With n pairs the smallest exact two-sided Wilcoxon p-value is 2/2^n: %d pairs can never reach %g, before Holm; run more repetitions.", minN, results.Alpha))
+	if minN > 0 && 2/math.Exp2(float64(minN)) >= analysis.Alpha {
+		t.Notes = append(t.Notes, fmt.Sprintf("With n pairs the smallest exact two-sided Wilcoxon p-value is 2/2^n: %d pairs can never reach %g, before Holm; run more repetitions.", minN, analysis.Alpha))
 	}
 	return t, held
 }
 
 // numG is a numeric cell shown with about four significant digits.
-func numG(v float64) paper.Cell {
-	c := paper.Num(v, -1)
+func numG(v float64) report.Cell {
+	c := report.Num(v, -1)
 	c.Text = fmtG(v)
 	return c
 }

@@ -9,16 +9,16 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/paper"
 	"github.com/gridbench/gridbench/plots"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/report"
 )
 
 // normalised returns, per repetition, metric(h)/metric(ref) on one
 // generated workload, keeping repetitions that have both.
-func normalised(recs []results.Record, workload, metric, h, ref string) []float64 {
-	blocks, _ := results.Paired(recs, workload, metric, []string{h, ref})
+func normalised(recs []analysis.Record, workload, metric, h, ref string) []float64 {
+	blocks, _ := analysis.Paired(recs, workload, metric, []string{h, ref})
 	out := make([]float64, 0, len(blocks))
 	for _, b := range blocks {
 		out = append(out, b[0]/b[1])
@@ -26,7 +26,7 @@ func normalised(recs []results.Record, workload, metric, h, ref string) []float6
 	return out
 }
 
-func generatedSection(w io.Writer, recs []results.Record, idx map[results.GroupKey]*results.Group, cfg Config, in experiments.ReportInput) ([]*paper.Table, error) {
+func generatedSection(w io.Writer, recs []analysis.Record, idx map[analysis.GroupKey]*analysis.Group, cfg Config, in experiments.ReportInput) ([]*report.Table, error) {
 	heur := cfg.Heuristics
 	if len(cfg.GenTypes) == 0 || in.Config.Reps == 0 {
 		return nil, nil
@@ -36,7 +36,7 @@ func generatedSection(w io.Writer, recs []results.Record, idx map[results.GroupK
 		"normalised to MCT on the same instance (ratio < 1: better than MCT for makespan and flowtime), mean and 95%% "+
 		"confidence interval (Student t) over the repetitions.\n\n", cfg.GenJobs, cfg.GenMachines, len(cfg.GenTypes))
 
-	sheet := &paper.Table{ID: "immediate-generated", Title: "Generated instances: mean and 95% CI per type, heuristic and metric",
+	sheet := &report.Table{ID: "immediate-generated", Title: "Generated instances: mean and 95% CI per type, heuristic and metric",
 		Columns: []string{"type", "heuristic", "metric", "n", "mean", "ci95_low", "ci95_high", "mean_ratio_to_MCT", "ratio_ci95_low", "ratio_ci95_high"}}
 	for _, metric := range []string{"makespan", "flowtime"} {
 		spec := plots.BarSpec{Title: fmt.Sprintf("%s normalised to MCT (%d instances per type)", metric, in.Config.Reps),
@@ -51,7 +51,7 @@ func generatedSection(w io.Writer, recs []results.Record, idx map[results.GroupK
 			}
 			bs := plots.BarSeries{Name: h}
 			for _, tn := range cfg.GenTypes {
-				s := results.Summarize(normalised(recs, partGenerated+tn, metric, h, "MCT"))
+				s := analysis.Summarize(normalised(recs, partGenerated+tn, metric, h, "MCT"))
 				bs.Y = append(bs.Y, s.Mean)
 				bs.Lo = append(bs.Lo, s.CILow)
 				bs.Hi = append(bs.Hi, s.CIHigh)
@@ -75,20 +75,20 @@ func generatedSection(w io.Writer, recs []results.Record, idx map[results.GroupK
 	for _, tn := range cfg.GenTypes {
 		for _, h := range heur {
 			for _, metric := range PublishedMetrics {
-				g := idx[results.GroupKey{Experiment: Name, Workload: partGenerated + tn, Algorithm: h, Metric: metric}]
+				g := idx[analysis.GroupKey{Experiment: Name, Workload: partGenerated + tn, Algorithm: h, Metric: metric}]
 				if g == nil {
 					continue
 				}
-				r := results.Summarize(normalised(recs, partGenerated+tn, metric, h, "MCT"))
-				sheet.AddRow(paper.Str(tn), paper.Str(h), paper.Str(metric), paper.Int(g.N), paper.Num(g.Mean, -1),
-					paper.Num(g.CILow, -1), paper.Num(g.CIHigh, -1), paper.Num(r.Mean, -1), paper.Num(r.CILow, -1), paper.Num(r.CIHigh, -1))
+				r := analysis.Summarize(normalised(recs, partGenerated+tn, metric, h, "MCT"))
+				sheet.AddRow(report.Str(tn), report.Str(h), report.Str(metric), report.Int(g.N), report.Num(g.Mean, -1),
+					report.Num(g.CILow, -1), report.Num(g.CIHigh, -1), report.Num(r.Mean, -1), report.Num(r.CILow, -1), report.Num(r.CIHigh, -1))
 			}
 		}
 	}
 
 	sig := significance(recs, cfg, "makespan")
 	fmt.Fprintf(w, "### Which heuristic is best per type (makespan)\n\n")
-	if err := paper.WriteMarkdown(w, sig); err != nil {
+	if err := report.WriteMarkdown(w, sig); err != nil {
 		return nil, err
 	}
 	claims := paperClaims(recs, cfg)
@@ -96,10 +96,10 @@ func generatedSection(w io.Writer, recs []results.Record, idx map[results.GroupK
 	fmt.Fprintf(w, "Section 6 draws conclusions from one instance per type. Each is tested here on every generated "+
 		"instance of the types it names: paired Wilcoxon signed-rank tests (same instances), Holm-corrected across the "+
 		"comparisons of the claim; a claim holds when every comparison goes the stated way with adjusted p < 0.05.\n\n")
-	if err := paper.WriteMarkdown(w, claims); err != nil {
+	if err := report.WriteMarkdown(w, claims); err != nil {
 		return nil, err
 	}
-	return []*paper.Table{sheet, sig, claims}, nil
+	return []*report.Table{sheet, sig, claims}, nil
 }
 
 // splitOutliers drops series whose mean ratio exceeds limit in some
@@ -131,22 +131,22 @@ func splitOutliers(spec plots.BarSpec, limit float64) plots.BarSpec {
 // significance builds, for one metric, a table with per type: Friedman's
 // test over all heuristics, the best heuristic by mean rank, and the
 // Holm-adjusted Wilcoxon p of the best against each runner-up.
-func significance(recs []results.Record, cfg Config, metric string) *paper.Table {
-	t := &paper.Table{ID: "immediate-significance", Title: fmt.Sprintf("%s: Friedman test over the %d heuristics, and the best against the second best", metric, len(cfg.Heuristics)),
+func significance(recs []analysis.Record, cfg Config, metric string) *report.Table {
+	t := &report.Table{ID: "immediate-significance", Title: fmt.Sprintf("%s: Friedman test over the %d heuristics, and the best against the second best", metric, len(cfg.Heuristics)),
 		Columns: []string{"type", "n", "Friedman chi2", "p", "Kendall W", "best (mean rank)", "second", "Wilcoxon p (Holm)", "effect r"}}
 	for _, tn := range cfg.GenTypes {
-		blocks, _ := results.Paired(recs, partGenerated+tn, metric, cfg.Heuristics)
+		blocks, _ := analysis.Paired(recs, partGenerated+tn, metric, cfg.Heuristics)
 		if len(blocks) < 2 {
 			continue
 		}
-		fr, err := results.Friedman(blocks)
+		fr, err := analysis.Friedman(blocks)
 		if err != nil {
 			continue
 		}
 		order := argsort(fr.MeanRanks)
 		b, s := order[0], order[1]
-		pairs, err := results.PosthocWilcoxonHolm(blocks)
-		var pr results.PairResult
+		pairs, err := analysis.PosthocWilcoxonHolm(blocks)
+		var pr analysis.PairResult
 		if err == nil {
 			for _, p := range pairs {
 				if (p.I == b && p.J == s) || (p.I == s && p.J == b) {
@@ -158,10 +158,10 @@ func significance(recs []results.Record, cfg Config, metric string) *paper.Table
 		if pr.I == s { // orient the effect as best − second
 			eff = -eff
 		}
-		best := paper.Str(fmt.Sprintf("%s (%.2f)", cfg.Heuristics[b], fr.MeanRanks[b]))
+		best := report.Str(fmt.Sprintf("%s (%.2f)", cfg.Heuristics[b], fr.MeanRanks[b]))
 		best.Best = true
-		t.AddRow(paper.Str(tn), paper.Int(fr.N), paper.Num(fr.Chi2, 1), paper.P(fr.P), paper.Num(fr.KendallW, 3),
-			best, paper.Str(fmt.Sprintf("%s (%.2f)", cfg.Heuristics[s], fr.MeanRanks[s])), paper.P(pr.PAdj), paper.Num(eff, 2))
+		t.AddRow(report.Str(tn), report.Int(fr.N), report.Num(fr.Chi2, 1), report.P(fr.P), report.Num(fr.KendallW, 3),
+			best, report.Str(fmt.Sprintf("%s (%.2f)", cfg.Heuristics[s], fr.MeanRanks[s])), report.P(pr.PAdj), report.Num(eff, 2))
 	}
 	t.Notes = []string{"Mean rank 1 = always best (lowest " + metric + "). The Wilcoxon p is Holm-adjusted over all heuristic pairs of the type; effect r is the matched-pairs rank-biserial correlation (−1: best always lower)."}
 	return t
@@ -201,15 +201,15 @@ var sectionSixClaims = []claim{
 	{"Matching proximity: OLB is worse than every other immediate method", "csi", "proximity", "OLB", []string{"MCT", "MET", "SA", "kPB"}, false},
 }
 
-func paperClaims(recs []results.Record, cfg Config) *paper.Table {
-	t := &paper.Table{ID: "immediate-claims", Title: "Section 6 conclusions on generated instances",
+func paperClaims(recs []analysis.Record, cfg Config) *report.Table {
+	t := &report.Table{ID: "immediate-claims", Title: "Section 6 conclusions on generated instances",
 		Columns: []string{"claim", "types", "comparisons", "held in", "worst adjusted p", "verdict"}}
 	for _, c := range sectionSixClaims {
-		want := results.Higher
+		want := analysis.Higher
 		if c.Lower {
-			want = results.Lower
+			want = analysis.Lower
 		}
-		var cmps []*results.Comparison
+		var cmps []*analysis.Comparison
 		var types []string
 		for _, tn := range cfg.GenTypes {
 			if len(tn) < 3 || !strings.ContainsRune(c.Cons, rune(tn[2])) {
@@ -217,11 +217,11 @@ func paperClaims(recs []results.Record, cfg Config) *paper.Table {
 			}
 			types = append(types, tn)
 			for _, b := range c.B {
-				blocks, _ := results.Paired(recs, partGenerated+tn, c.Metric, []string{c.A, b})
+				blocks, _ := analysis.Paired(recs, partGenerated+tn, c.Metric, []string{c.A, b})
 				if len(blocks) == 0 {
 					continue
 				}
-				cmp := &results.Comparison{Name: c.A + " " + want.Op() + " " + b, Scope: tn, Want: want}
+				cmp := &analysis.Comparison{Name: c.A + " " + want.Op() + " " + b, Scope: tn, Want: want}
 				for _, bl := range blocks {
 					cmp.X, cmp.Y = append(cmp.X, bl[0]), append(cmp.Y, bl[1])
 				}
@@ -231,14 +231,14 @@ func paperClaims(recs []results.Record, cfg Config) *paper.Table {
 		if len(cmps) == 0 {
 			continue
 		}
-		results.Test(cmps...)
+		analysis.Test(cmps...)
 		worst := 0.0
 		for _, x := range cmps {
 			worst = math.Max(worst, x.PAdj)
 		}
-		v := results.Decide(cmps)
-		t.AddRow(paper.Str(c.Text), paper.Str(strings.Join(types, " ")), paper.Int(len(cmps)),
-			paper.Str(fmt.Sprintf("%d of %d", v.HeldN, v.N)), paper.P(worst), paper.VerdictCell(v))
+		v := analysis.Decide(cmps)
+		t.AddRow(report.Str(c.Text), report.Str(strings.Join(types, " ")), report.Int(len(cmps)),
+			report.Str(fmt.Sprintf("%d of %d", v.HeldN, v.N)), report.P(worst), report.VerdictCell(v))
 	}
 	return t
 }

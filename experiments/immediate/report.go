@@ -11,12 +11,12 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/etc"
 	"github.com/gridbench/gridbench/internal/sched/immediate"
-	"github.com/gridbench/gridbench/paper"
 	"github.com/gridbench/gridbench/plots"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/report"
 )
 
 // Trunc3 renders v truncated (not rounded) to three decimals, the way the
@@ -41,7 +41,7 @@ func pub3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
 // Report implements experiments.Experiment.
 func (e *Experiment) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	recs := in.Result.Records
-	idx := results.Index(results.Groups(recs))
+	idx := analysis.Index(analysis.Groups(recs))
 	out := &experiments.ReportOutput{Page: Name + ".md"}
 	var page strings.Builder
 	w := &page
@@ -72,12 +72,12 @@ func (e *Experiment) Report(ctx context.Context, in experiments.ReportInput) (*e
 			matched += m
 			total += n
 			mismatches = append(mismatches, mm...)
-			if err := paper.WriteMarkdown(w, t); err != nil {
+			if err := report.WriteMarkdown(w, t); err != nil {
 				return nil, err
 			}
 			for _, inst := range PublishedInstances {
 				for _, h := range PublishedHeuristics {
-					g := idx[results.GroupKey{Experiment: Name, Workload: partPublished + inst, Algorithm: h, Metric: metric}]
+					g := idx[analysis.GroupKey{Experiment: Name, Workload: partPublished + inst, Algorithm: h, Metric: metric}]
 					pub, _ := Published[inst][h].Get(metric)
 					if g == nil {
 						continue
@@ -121,7 +121,7 @@ func (e *Experiment) Report(ctx context.Context, in experiments.ReportInput) (*e
 	}
 	out.Sheets = sheets
 
-	err = results.WriteFileAtomic(filepath.Join(in.PaperDir, out.Page), func(f io.Writer) error {
+	err = analysis.WriteFileAtomic(filepath.Join(in.PaperDir, out.Page), func(f io.Writer) error {
 		_, err := io.WriteString(f, page.String())
 		return err
 	})
@@ -135,8 +135,8 @@ func quickNote(c experiments.Config) string {
 	return ""
 }
 
-func publishedRun(idx map[results.GroupKey]*results.Group) []*results.Group {
-	var gs []*results.Group
+func publishedRun(idx map[analysis.GroupKey]*analysis.Group) []*analysis.Group {
+	var gs []*analysis.Group
 	for k, g := range idx {
 		if strings.HasPrefix(k.Workload, partPublished) {
 			gs = append(gs, g)
@@ -156,8 +156,8 @@ func misprintNote(inst, h, metric string) string {
 
 // publishedTable builds one of Tables 3–6 with published and reproduced
 // values side by side, and returns the match count and the mismatches.
-func publishedTable(idx map[results.GroupKey]*results.Group, metric string) (*paper.Table, int, int, []string) {
-	t := &paper.Table{ID: tableOf[metric], Title: fmt.Sprintf("%s — %s (published / ours)", tableOf[metric], metric),
+func publishedTable(idx map[analysis.GroupKey]*analysis.Group, metric string) (*report.Table, int, int, []string) {
+	t := &report.Table{ID: tableOf[metric], Title: fmt.Sprintf("%s — %s (published / ours)", tableOf[metric], metric),
 		Columns: []string{"instance"}}
 	for _, h := range PublishedHeuristics {
 		t.Columns = append(t.Columns, h)
@@ -165,17 +165,17 @@ func publishedTable(idx map[results.GroupKey]*results.Group, metric string) (*pa
 	matched, total := 0, 0
 	var mismatches []string
 	for _, inst := range PublishedInstances {
-		row := []paper.Cell{paper.Str(inst)}
+		row := []report.Cell{report.Str(inst)}
 		for _, h := range PublishedHeuristics {
 			pub, _ := Published[inst][h].Get(metric)
-			g := idx[results.GroupKey{Experiment: Name, Workload: partPublished + inst, Algorithm: h, Metric: metric}]
+			g := idx[analysis.GroupKey{Experiment: Name, Workload: partPublished + inst, Algorithm: h, Metric: metric}]
 			if g == nil {
-				row = append(row, paper.Str(pub3(pub)+" / (not run)"))
+				row = append(row, report.Str(pub3(pub)+" / (not run)"))
 				continue
 			}
 			total++
 			ours := Trunc3(g.Mean)
-			c := paper.Cell{Value: g.Mean, Num: true}
+			c := report.Cell{Value: g.Mean, Num: true}
 			if ours == pub3(pub) {
 				matched++
 				c.Text = ours + " ✓"
@@ -199,29 +199,29 @@ func publishedTable(idx map[results.GroupKey]*results.Group, metric string) (*pa
 
 // writeBaselines adds the batch-mode baselines and the gap to the
 // best-known makespan for the published instances.
-func writeBaselines(w io.Writer, idx map[results.GroupKey]*results.Group) error {
+func writeBaselines(w io.Writer, idx map[analysis.GroupKey]*analysis.Group) error {
 	names := immediate.Names()
-	t := &paper.Table{ID: "gap", Title: "Makespan gap to the best-known schedule, (ours − best)/best, all heuristics",
+	t := &report.Table{ID: "gap", Title: "Makespan gap to the best-known schedule, (ours − best)/best, all heuristics",
 		Columns: append([]string{"instance", "best known"}, names...)}
 	for _, inst := range PublishedInstances {
-		bk := idx[results.GroupKey{Experiment: Name, Workload: partPublished + inst, Algorithm: names[0], Metric: "best_known"}]
+		bk := idx[analysis.GroupKey{Experiment: Name, Workload: partPublished + inst, Algorithm: names[0], Metric: "best_known"}]
 		if bk == nil {
 			continue
 		}
-		row := []paper.Cell{paper.Str(inst), paper.Num(bk.Mean, 1)}
+		row := []report.Cell{report.Str(inst), report.Num(bk.Mean, 1)}
 		best := math.Inf(1)
 		for _, h := range names {
-			if g := idx[results.GroupKey{Experiment: Name, Workload: partPublished + inst, Algorithm: h, Metric: "gap"}]; g != nil {
+			if g := idx[analysis.GroupKey{Experiment: Name, Workload: partPublished + inst, Algorithm: h, Metric: "gap"}]; g != nil {
 				best = math.Min(best, g.Mean)
 			}
 		}
 		for _, h := range names {
-			g := idx[results.GroupKey{Experiment: Name, Workload: partPublished + inst, Algorithm: h, Metric: "gap"}]
+			g := idx[analysis.GroupKey{Experiment: Name, Workload: partPublished + inst, Algorithm: h, Metric: "gap"}]
 			if g == nil {
-				row = append(row, paper.Str("—"))
+				row = append(row, report.Str("—"))
 				continue
 			}
-			c := paper.Num(100*g.Mean, 1)
+			c := report.Num(100*g.Mean, 1)
 			c.Text += "%"
 			c.Best = g.Mean == best
 			row = append(row, c)
@@ -233,7 +233,7 @@ func writeBaselines(w io.Writer, idx map[results.GroupKey]*results.Group) error 
 	}
 	fmt.Fprintf(w, "### Beyond the paper: batch-mode baselines and the best-known schedules\n\n")
 	t.Notes = []string{"Best known: the smallest makespan among the `.sol` files beside each instance (HCSP collection). Bold: best heuristic per instance."}
-	return paper.WriteMarkdown(w, t)
+	return report.WriteMarkdown(w, t)
 }
 
 // Section 4's worked example: three machines with ready times 70, 110, 200
@@ -267,7 +267,7 @@ func ExampleMatrix() (*etc.Matrix, []float64) {
 func workedExample(w io.Writer, paperDir string) error {
 	m, ready := ExampleMatrix()
 	var specs []plots.GanttSpec
-	t := &paper.Table{ID: "example", Title: "Section 4 worked example: makespan (published / ours)",
+	t := &report.Table{ID: "example", Title: "Section 4 worked example: makespan (published / ours)",
 		Columns: []string{"heuristic", "published", "ours", "assignment"}}
 	published := map[string]float64{"OLB": 170, "MCT": 160, "MET": 245, "SA": 160, "kPB": 130}
 	for _, h := range ExampleHeuristics() {
@@ -282,14 +282,14 @@ func workedExample(w io.Writer, paperDir string) error {
 		specs = append(specs, plots.GanttSpec{Title: fmt.Sprintf("%s: makespan %g", h.Name(), ms),
 			Machines: []string{"m0", "m1", "m2"}, Ready: ready, Tasks: tasks, Makespan: ms,
 			Note: "Eq. 2: machines with a job only"})
-		c := paper.Num(ms, 0)
+		c := report.Num(ms, 0)
 		if ms != published[h.Name()] {
 			c.Bad = true
 			c.Text += " ✗"
 		} else {
 			c.Text += " ✓"
 		}
-		t.AddRow(paper.Str(h.Name()), paper.Num(published[h.Name()], 0), c, paper.Str(strings.Join(assign, ", ")))
+		t.AddRow(report.Str(h.Name()), report.Num(published[h.Name()], 0), c, report.Str(strings.Join(assign, ", ")))
 	}
 	grid, err := plots.GanttGrid(specs, 3)
 	if err != nil {
@@ -301,7 +301,7 @@ func workedExample(w io.Writer, paperDir string) error {
 	fmt.Fprintf(w, "## Section 4: the worked example\n\n")
 	fmt.Fprintf(w, "Ready times 70 / 110 / 200 (Table 1), ETC of Table 2; SA with the example's r_l = 0.4, r_h = 0.7; "+
 		"kPB with the two fastest of three machines (k = 2/3).\n\n")
-	if err := paper.WriteMarkdown(w, t); err != nil {
+	if err := report.WriteMarkdown(w, t); err != nil {
 		return err
 	}
 	fmt.Fprintf(w, "![Gantt charts of the worked example](figures/immediate-example.png)\n\n")

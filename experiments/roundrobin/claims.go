@@ -6,8 +6,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
 )
 
 // tieTolerance is the relative difference below which two metric values
@@ -98,9 +98,9 @@ var Claims = []Claim{
 }
 
 // Test is one directional paired comparison: A's metric lower than B's,
-// over the windows both have (results.Comparison decides the direction).
+// over the windows both have (analysis.Comparison decides the direction).
 type Test struct {
-	*results.Comparison
+	*analysis.Comparison
 	Claim, Metric string
 	// A and B are "algo" (or, for scaling claims, "algo@P=16" and
 	// "algo@P=128") and WA, WB their workloads.
@@ -108,7 +108,7 @@ type Test struct {
 	WA, WB string
 }
 
-func (t *Test) String() string { return paper.Statistic(t.Comparison, nil) }
+func (t *Test) String() string { return report.Statistic(t.Comparison, nil) }
 
 // Verdict is the outcome of one claim over all workloads.
 type Verdict struct {
@@ -151,12 +151,12 @@ func (v *Verdict) Failures(max int) []string {
 }
 
 // store indexes records by (workload, algorithm, metric) and rep.
-type store map[results.GroupKey]map[int]float64
+type store map[analysis.GroupKey]map[int]float64
 
-func newStore(recs []results.Record) store {
+func newStore(recs []analysis.Record) store {
 	s := store{}
 	for _, r := range recs {
-		k := results.GroupKey{Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
+		k := analysis.GroupKey{Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
 		if s[k] == nil {
 			s[k] = map[int]float64{}
 		}
@@ -168,8 +168,8 @@ func newStore(recs []results.Record) store {
 // paired returns the values of (wa, a) and (wb, b) on the reps both have,
 // in rep order, with values equal to within tieTolerance made equal.
 func (s store) paired(wa, a, wb, b, metric string) (x, y []float64) {
-	ma := s[results.GroupKey{Workload: wa, Algorithm: a, Metric: metric}]
-	mb := s[results.GroupKey{Workload: wb, Algorithm: b, Metric: metric}]
+	ma := s[analysis.GroupKey{Workload: wa, Algorithm: a, Metric: metric}]
+	mb := s[analysis.GroupKey{Workload: wb, Algorithm: b, Metric: metric}]
 	var reps []int
 	for r := range ma {
 		if _, ok := mb[r]; ok {
@@ -198,7 +198,7 @@ type Workload struct {
 // family, in (size, P) order): Holm's correction runs over one claim's
 // comparisons in ws. Algorithms a claim names that were not run are left
 // out of it; records of other algorithms (the APDRR variants) are ignored.
-func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
+func Evaluate(recs []analysis.Record, ws []Workload) []*Verdict {
 	s := newStore(recs)
 	ran := map[string]bool{}
 	for _, r := range recs {
@@ -243,11 +243,11 @@ func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
 				}
 			}
 		}
-		fam := make([]*results.Comparison, len(v.Tests))
+		fam := make([]*analysis.Comparison, len(v.Tests))
 		for i, t := range v.Tests {
 			fam[i] = t.Comparison
 		}
-		results.Test(fam...)
+		analysis.Test(fam...)
 		for _, c := range fam {
 			if p := c.PAdj; !math.IsNaN(p) && (math.IsNaN(v.WorstP) || p > v.WorstP) {
 				v.WorstP = p
@@ -280,7 +280,7 @@ func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
 // "la < lb" in scope.
 func newTest(s store, claim, scope, metric, wa, a, wb, b, la, lb string) *Test {
 	x, y := s.paired(wa, a, wb, b, metric)
-	c := &results.Comparison{Name: la + " < " + lb, Scope: scope, Want: results.Lower, X: x, Y: y}
+	c := &analysis.Comparison{Name: la + " < " + lb, Scope: scope, Want: analysis.Lower, X: x, Y: y}
 	return &Test{Comparison: c, Claim: claim, Metric: metric, A: la, B: lb, WA: wa, WB: wb}
 }
 
@@ -329,17 +329,17 @@ func algoList(as []string) string {
 // substitute returns recs with algorithm from's records relabelled as to
 // and to's own records left out, so a variant can be checked in the place
 // of the algorithm the claims name.
-func substitute(recs []results.Record, from, to string) []results.Record {
-	return relabel(recs, func(r *results.Record) *string { return &r.Algorithm }, from, to)
+func substitute(recs []analysis.Record, from, to string) []analysis.Record {
+	return relabel(recs, func(r *analysis.Record) *string { return &r.Algorithm }, from, to)
 }
 
 // substituteMetric does the same for metrics: from's values checked as to.
-func substituteMetric(recs []results.Record, from, to string) []results.Record {
-	return relabel(recs, func(r *results.Record) *string { return &r.Metric }, from, to)
+func substituteMetric(recs []analysis.Record, from, to string) []analysis.Record {
+	return relabel(recs, func(r *analysis.Record) *string { return &r.Metric }, from, to)
 }
 
-func relabel(recs []results.Record, field func(*results.Record) *string, from, to string) []results.Record {
-	var out []results.Record
+func relabel(recs []analysis.Record, field func(*analysis.Record) *string, from, to string) []analysis.Record {
+	var out []analysis.Record
 	for _, r := range recs {
 		switch f := field(&r); *f {
 		case to:

@@ -3,7 +3,7 @@
 
 Run from the repository root with the system Python (Debian python3-scipy):
 
-    /usr/bin/python3 results/testdata/gen_scipy.py
+    /usr/bin/python3 analysis/testdata/gen_scipy.py
 
 The Go tests only read the JSON; they never call Python. Inputs are written
 into the JSON too (Python's float repr round-trips exactly), so Go computes

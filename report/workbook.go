@@ -1,4 +1,4 @@
-package paper
+package report
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
 )
 
 // WriteWorkbook writes one sheet per table into an .xlsx file, atomically.
@@ -46,7 +46,7 @@ func WriteWorkbook(path string, sheets []*Table) error {
 			return fmt.Errorf("workbook %s, sheet %s: %w", path, name, err)
 		}
 	}
-	return results.WriteFileAtomic(path, func(w io.Writer) error {
+	return analysis.WriteFileAtomic(path, func(w io.Writer) error {
 		_, err := f.WriteTo(w)
 		return err
 	})

@@ -1,9 +1,9 @@
-package results_test
+package analysis_test
 
 import (
 	"fmt"
 
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
 )
 
 // Two schedulers' makespans on the same 10 workloads: the pairs share a
@@ -12,7 +12,7 @@ import (
 func ExampleWilcoxon() {
 	easy := []float64{812, 790, 1005, 640, 930, 711, 880, 1020, 760, 845}
 	fcfs := []float64{850, 801, 1090, 652, 925, 760, 940, 1100, 773, 870}
-	r, err := results.Wilcoxon(easy, fcfs)
+	r, err := analysis.Wilcoxon(easy, fcfs)
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -33,7 +33,7 @@ func ExampleFriedman() {
 		{12.4, 13.1, 13.9},
 		{9.9, 10.6, 11.2},
 	}
-	r, err := results.Friedman(blocks)
+	r, err := analysis.Friedman(blocks)
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -1,4 +1,4 @@
-package results
+package analysis
 
 import (
 	"bufio"
@@ -101,7 +101,7 @@ func WriteCSV(w io.Writer, recs []Record) error {
 
 // Reader streams records from a runs.csv, Scanner style:
 //
-//	r := results.NewReader(f, "runs.csv")
+//	r := analysis.NewReader(f, "runs.csv")
 //	for r.Next() { rec := r.Record() }
 //	if err := r.Err(); err != nil { ... }
 type Reader struct {

@@ -1,10 +1,10 @@
-package paper
+package report
 
 import (
 	"fmt"
 	"math"
 
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
 )
 
 // FormatG renders a mean or a statistic compactly, the same way on every
@@ -26,7 +26,7 @@ func FormatG(v float64) string {
 // format, FormatG when nil), the rank-biserial r that decides the direction,
 // the number of pairs and the Holm-adjusted p, and what went wrong when it
 // did not hold.
-func Statistic(c *results.Comparison, format func(float64) string) string {
+func Statistic(c *analysis.Comparison, format func(float64) string) string {
 	if format == nil {
 		format = FormatG
 	}
@@ -50,7 +50,7 @@ func Statistic(c *results.Comparison, format func(float64) string) string {
 // Decisive renders a row's verdict by its decisive comparison: the one
 // comparison itself, or how many there were and the failing (or weakest)
 // one.
-func Decisive(v results.Verdict, format func(float64) string) string {
+func Decisive(v analysis.Verdict, format func(float64) string) string {
 	switch {
 	case v.Decisive == nil:
 		return "no comparison"
@@ -66,7 +66,7 @@ func Decisive(v results.Verdict, format func(float64) string) string {
 
 // VerdictCell is a claims-table cell with the verdict's status, marked best
 // when it held and bad otherwise.
-func VerdictCell(v results.Verdict) Cell {
+func VerdictCell(v analysis.Verdict) Cell {
 	c := Str(v.Status())
 	c.Best, c.Bad = v.Held(), !v.Held()
 	return c

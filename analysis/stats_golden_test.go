@@ -1,10 +1,10 @@
-package results
+package analysis
 
 // Golden values from scipy.
 //
 // testdata/scipy_golden.json was produced on this repository's dev machine by
 //
-//	/usr/bin/python3 results/testdata/gen_scipy.py
+//	/usr/bin/python3 analysis/testdata/gen_scipy.py
 //
 // with Debian's python3-scipy (scipy 1.10.1, numpy 1.24.2; the versions are
 // recorded in the file). The script calls scipy.stats.wilcoxon with

@@ -1,4 +1,4 @@
-package results
+package analysis
 
 import (
 	mstats "github.com/montanaflynn/stats"
