@@ -164,7 +164,7 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 	return m
 }
 
-// DecisionStats summarise a Trace.
+// DecisionStats summarise a DecisionLog.
 type DecisionStats struct {
 	Decisions     int
 	WorkPerDec    float64 // mean work steps per decision
@@ -180,7 +180,7 @@ type DecisionStats struct {
 
 // Decisions summarises a trace. Slopes and correlations are NaN when the
 // queue length never varies.
-func Decisions(tr *Trace) DecisionStats {
+func Decisions(tr *DecisionLog) DecisionStats {
 	n := len(tr.Queue)
 	d := DecisionStats{Decisions: n}
 	if n == 0 {

@@ -13,11 +13,11 @@ import (
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
-// Trace is what the executor saw of each decision of one simulation: the
+// DecisionLog is what the executor saw of each decision of one simulation: the
 // queue length when the decision began, the scheduler's work steps in it,
 // and its wall-clock duration in seconds. The first two are deterministic;
 // Wall is not.
-type Trace struct {
+type DecisionLog struct {
 	Queue []int
 	Work  []int64
 	Wall  []float64
@@ -27,12 +27,12 @@ type Trace struct {
 // the records (checked with sim.Check) and the per-decision trace.
 // ctx is polled between decisions, so a cancelled reproduction stops a long
 // run promptly.
-func Simulate(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Scheduler) ([]sim.Record, *Trace, error) {
+func Simulate(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Scheduler) ([]sim.Record, *DecisionLog, error) {
 	sm, err := sim.New(p, jobs, s)
 	if err != nil {
 		return nil, nil, err
 	}
-	tr := &Trace{}
+	tr := &DecisionLog{}
 	var before int64
 	for sm.Advance() {
 		if len(tr.Queue)%256 == 0 {

@@ -10,7 +10,7 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
-	fed "github.com/gridbench/gridbench/internal/federation"
+	"github.com/gridbench/gridbench/internal/gridway"
 )
 
 // Name is the experiment id.
@@ -49,9 +49,9 @@ type Config struct {
 	MaxBackground int    // background jobs read (0: all)
 	Policies      []string
 	JobsPerUser   int
-	Model         fed.Config // users excluded: the plan sets them per run
-	SeriesUser    int        // whose job states the paper runs record
-	SeriesStep    float64    // seconds between recorded job-state samples
+	Model         gridway.Config // users excluded: the plan sets them per run
+	SeriesUser    int            // whose job states the paper runs record
+	SeriesStep    float64        // seconds between recorded job-state samples
 	// Jitter: the jitter workload draws each submission uniformly within
 	// ±Jitter seconds of the paper's 12:00, the one thing the paper's
 	// setting leaves open that a repetition can vary.
@@ -81,9 +81,9 @@ type Reading struct {
 
 // ModelConfig returns the model configuration the experiment runs.
 func ModelConfig(quick bool) Config {
-	m := fed.DefaultConfig()
+	m := gridway.DefaultConfig()
 	m.Users = nil
-	c := Config{Trace: TracePath, Policies: append([]string(nil), fed.Names...), JobsPerUser: 550,
+	c := Config{Trace: TracePath, Policies: append([]string(nil), gridway.Names...), JobsPerUser: 550,
 		Model: m, SeriesUser: 2, SeriesStep: 300, Jitter: 15 * 60,
 		Sweep: append(sweep(5500, 8000, 100), 9787), SatWindows: []float64{2 * 3600, 6 * 3600}, Quick: quick,
 		Readings: []Reading{
@@ -126,7 +126,7 @@ func (Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, erro
 
 func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) {
 	for _, p := range c.Policies {
-		if _, err := fed.NewPolicy(p, nil); err != nil {
+		if _, err := gridway.NewPolicy(p, nil); err != nil {
 			return bench.Plan{}, nil, err
 		}
 	}
@@ -169,7 +169,7 @@ func Submits(jittered bool, jitter float64, seed uint64) []float64 {
 	out := make([]float64, Users)
 	rng := rand.New(rand.NewPCG(seed, 0xfed))
 	for u := range out {
-		out[u] = fed.PaperSubmit(u)
+		out[u] = gridway.PaperSubmit(u)
 		if jittered {
 			out[u] += (2*rng.Float64() - 1) * jitter
 		}
@@ -184,9 +184,9 @@ type executor struct {
 	c    Config
 	path string
 	once sync.Once
-	bg   []fed.BGJob
-	pre  *fed.Sim
-	sat  []fed.Saturation
+	bg   []gridway.BGJob
+	pre  *gridway.Sim
+	sat  []gridway.Saturation
 	work float64 // Σ trace run times, seconds
 	err  error
 
@@ -204,12 +204,12 @@ type scenario struct {
 
 type training struct {
 	once sync.Once
-	obj  []fed.Objective
+	obj  []gridway.Objective
 	err  error
 }
 
 // train returns the scenario's SO training, running it once.
-func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) ([]fed.Objective, error) {
+func (x *executor) train(run bench.Run, m gridway.Config, pre *gridway.Sim) ([]gridway.Objective, error) {
 	k := scenario{run.Workload, run.Rep}
 	x.mu.Lock()
 	if x.trained == nil {
@@ -221,31 +221,31 @@ func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) ([]fed.Objec
 		x.trained[k] = t
 	}
 	x.mu.Unlock()
-	t.once.Do(func() { t.obj, t.err = fed.Train(m, x.bg, pre) })
+	t.once.Do(func() { t.obj, t.err = gridway.Train(m, x.bg, pre) })
 	return t.obj, t.err
 }
 
 func (x *executor) load() error {
 	x.once.Do(func() {
-		x.bg, x.err = fed.ReadBackground(x.path, x.c.MaxBackground)
+		x.bg, x.err = gridway.ReadBackground(x.path, x.c.MaxBackground)
 		if x.err != nil {
 			return
 		}
 		for _, b := range x.bg {
 			x.work += b.Run
 		}
-		x.pre, x.err = fed.Prefix(x.c.Model, x.bg, x.prefixEnd())
+		x.pre, x.err = gridway.Prefix(x.c.Model, x.bg, x.prefixEnd())
 		if x.err != nil {
 			return
 		}
-		x.sat = fed.BackgroundSaturation(x.pre, Submits(false, 0, 0), x.c.SatWindows, x.c.Model.SchedulingInterval)
+		x.sat = gridway.BackgroundSaturation(x.pre, Submits(false, 0, 0), x.c.SatWindows, x.c.Model.SchedulingInterval)
 	})
 	return x.err
 }
 
 // prefixEnd is where the shared background-only prefix stops: the
 // earliest submission any run can have.
-func (x *executor) prefixEnd() float64 { return fed.PaperSubmit(0) - x.c.Jitter }
+func (x *executor) prefixEnd() float64 { return gridway.PaperSubmit(0) - x.c.Jitter }
 
 // offeredLoad is the share of the LCG testbed's capacity that the whole
 // trace asks for at a scale of mi MI per trace second, over the trace's
@@ -271,7 +271,7 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	spec, _ := run.Spec.(Spec)
 	m := x.c.Model
 	for _, t := range Submits(spec.Jitter, x.c.Jitter, run.Seed) {
-		m.Users = append(m.Users, fed.User{Submit: t, Jobs: x.c.JobsPerUser})
+		m.Users = append(m.Users, gridway.User{Submit: t, Jobs: x.c.JobsPerUser})
 	}
 	if spec.Duplex {
 		// The same derivation as the shared port's, from the outputs alone,
@@ -286,18 +286,18 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	if spec.Scale > 0 && spec.Scale != m.MIPerTraceSecond {
 		m.MIPerTraceSecond = spec.Scale
 		var err error
-		if pre, err = fed.Prefix(m, x.bg, x.prefixEnd()); err != nil {
+		if pre, err = gridway.Prefix(m, x.bg, x.prefixEnd()); err != nil {
 			return bench.Output{}, err
 		}
 	}
-	var trained []fed.Objective
-	if fed.NeedsTraining(run.Algorithm) {
+	var trained []gridway.Objective
+	if gridway.NeedsTraining(run.Algorithm) {
 		var err error
 		if trained, err = x.train(run, m, pre); err != nil {
 			return bench.Output{}, err
 		}
 	}
-	res, err := fed.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
+	res, err := gridway.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
 	if err != nil {
 		return bench.Output{}, err
 	}
@@ -316,7 +316,7 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 
 // SaturationMetrics turns the background-only saturation at each user's
 // paper submission into per-user metrics.
-func SaturationMetrics(sat []fed.Saturation, windows []float64) []bench.Metric {
+func SaturationMetrics(sat []gridway.Saturation, windows []float64) []bench.Metric {
 	var ms []bench.Metric
 	for u, s := range sat {
 		ms = append(ms,
@@ -354,7 +354,7 @@ const (
 func UserMetric(u int, m string) string { return fmt.Sprintf("u%d_%s", u, m) }
 
 // Metrics turns one simulation into per-user metrics.
-func Metrics(res *fed.Result, trained []fed.Objective) []bench.Metric {
+func Metrics(res *gridway.Result, trained []gridway.Objective) []bench.Metric {
 	var ms []bench.Metric
 	for _, e := range res.Exps {
 		u := e.User
@@ -364,11 +364,11 @@ func Metrics(res *fed.Result, trained []fed.Objective) []bench.Metric {
 		}
 		ms = append(ms,
 			bench.Metric{Name: UserMetric(u, MCompletion), Value: e.Makespan()},
-			bench.Metric{Name: UserMetric(u, MJobsDSA), Value: float64(e.JobsOn(fed.Internal))},
-			bench.Metric{Name: UserMetric(u, MJobsLCG), Value: float64(e.JobsOn(fed.External))},
+			bench.Metric{Name: UserMetric(u, MJobsDSA), Value: float64(e.JobsOn(gridway.Internal))},
+			bench.Metric{Name: UserMetric(u, MJobsLCG), Value: float64(e.JobsOn(gridway.External))},
 			bench.Metric{Name: UserMetric(u, MMigrations), Value: float64(e.Migrations)},
 			bench.Metric{Name: UserMetric(u, MQueued), Value: float64(e.LCGQueuedAtSubmit)},
-			bench.Metric{Name: UserMetric(u, MSubmitHour), Value: math.Mod(e.Submit, fed.Day) / 3600},
+			bench.Metric{Name: UserMetric(u, MSubmitHour), Value: math.Mod(e.Submit, gridway.Day) / 3600},
 			bench.Metric{Name: UserMetric(u, MObjDSA), Value: obj},
 			bench.Metric{Name: UserMetric(u, MFits), Value: float64(e.Fitted)},
 		)
@@ -390,7 +390,7 @@ func SeriesMetric(u int, panel, state string, t float64) string {
 
 // Series samples user u's job states every step seconds from submission
 // until the experiment ends (the last sample is the end itself).
-func Series(res *fed.Result, u int, step float64) []bench.Metric {
+func Series(res *gridway.Result, u int, step float64) []bench.Metric {
 	if u >= len(res.Exps) {
 		return nil
 	}
@@ -415,13 +415,13 @@ func Series(res *fed.Result, u int, step float64) []bench.Metric {
 	}
 }
 
-func stateCount(p fed.StatePoint, panel, state string) int {
+func stateCount(p gridway.StatePoint, panel, state string) int {
 	pick := func(a [2]int) int {
 		switch panel {
 		case "dsa":
-			return a[fed.Internal]
+			return a[gridway.Internal]
 		case "lcg":
-			return a[fed.External]
+			return a[gridway.External]
 		}
 		return a[0] + a[1]
 	}

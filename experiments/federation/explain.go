@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
-	fed "github.com/gridbench/gridbench/internal/federation"
+	"github.com/gridbench/gridbench/internal/gridway"
 )
 
 // dsaRate is the DSA testbed's throughput in jobs per second when all its
@@ -54,7 +54,7 @@ func deviations(recs []analysis.Record, pols []string, val func(pol, metric stri
 					"through the GridGateWay port (%.1f s each) and its DSA jobs on DSA's %d PEs: %s at our split, %s at the published one "+
 					"(both bound by %s), a ratio of %.2f of the %.2f between the times.",
 					perJob, m.DSA.PEs(), fmtHMS(bo), fmtHMS(bp), binding(od, ol, perJob, dsaRate(c)), bo/bp, ours/pub)
-				if fed.NeedsTraining(pol) {
+				if gridway.NeedsTraining(pol) {
 					why += fmt.Sprintf(" SO's split is its training run's: Algorithm 1's lines fitted to our Normal run give %.0f DSA jobs where the paper's gave %.0f; "+
 						"the cell depends on the trained split, which we do not fit.", val(pol, UserMetric(u, MObjDSA)), pd)
 				}
@@ -76,7 +76,7 @@ func deviations(recs []analysis.Record, pols []string, val func(pol, metric stri
 				why = "The split is reproduced but the experiment ends late: its LCG jobs wait longer in our LCG than in GridWaySim's. " + timeVsSplit(recs, u, scale)
 			default:
 				why = fmt.Sprintf("The split differs (%.0f migrations). ", val(pol, UserMetric(u, MMigrations)))
-				if fed.NeedsTraining(pol) {
+				if gridway.NeedsTraining(pol) {
 					why += fmt.Sprintf("SO's objective comes from its own training run of Normal (ours %.0f on DSA, published %.0f), so the split follows "+
 						"our Normal run's lines, not the paper's.", val(pol, UserMetric(u, MObjDSA)), pd)
 				} else {

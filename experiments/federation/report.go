@@ -17,7 +17,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
-	fed "github.com/gridbench/gridbench/internal/federation"
+	"github.com/gridbench/gridbench/internal/gridway"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -58,7 +58,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	}
 	w("Two testbeds, DSA (%d PEs) and LCG (%d PEs), each behind a space-shared FCFS manager; a GridWay meta-scheduler on DSA maps each user's "+
 		"experiment of %d jobs (%.0f MI, %.0f MB in, %.0f MB out) to DSA or, through the GridGateWay and the LCG GridWay, to LCG, while the whole LCG trace "+
-		"(%s) loads the LCG testbed. Model: `internal/federation`; every number traces back to `results/%s/runs.csv`.\n\n",
+		"(%s) loads the LCG testbed. Model: `internal/gridway`; every number traces back to `results/%s/runs.csv`.\n\n",
 		m.DSA.PEs(), m.LCG.PEs(), c.JobsPerUser, m.JobMI, m.InputBytes/1e6, m.OutputBytes/1e6, c.Trace, Name)
 	w("Workloads: **paper** — users at 12:00 of days 2, 4 and 6 (one deterministic run per policy; Tables 3–4 and Figures 6–10); "+
 		"**jitter** — %d repetitions of the paper's setting in which each user's submission moves uniformly within ±%.0f min of 12:00 "+
@@ -217,11 +217,11 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		if err != nil {
 			return nil, fmt.Errorf("figure for %s: %w", pol, err)
 		}
-		fig := fmt.Sprintf("%s-fig%d-%s", Name, 6+indexOf(fed.Names, pol), slug(pol))
+		fig := fmt.Sprintf("%s-fig%d-%s", Name, 6+indexOf(gridway.Names, pol), slug(pol))
 		if _, err := plots.SaveGrid(grid, 30*vg.Centimeter, 9*vg.Centimeter, filepath.Join(figDir, fig), "png", "svg"); err != nil {
 			return nil, err
 		}
-		w("![Figure %d: %s](figures/%s.png)\n\n", 6+indexOf(fed.Names, pol), pol, fig)
+		w("![Figure %d: %s](figures/%s.png)\n\n", 6+indexOf(gridway.Names, pol), pol, fig)
 		_ = i
 	}
 	if err := completionFigure(recs, pols, figDir); err != nil {

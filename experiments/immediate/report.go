@@ -14,7 +14,7 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/etc"
-	"github.com/gridbench/gridbench/internal/sched/immediate"
+	"github.com/gridbench/gridbench/internal/sched/mapping"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -104,7 +104,7 @@ func (e *Experiment) Report(ctx context.Context, in experiments.ReportInput) (*e
 
 	fmt.Fprintf(w, "## Interpretations\n\nWhere the paper's text, read literally, disagrees with its own tables, we follow the "+
 		"reading the tables support. Each entry gives the evidence.\n\n")
-	for _, it := range immediate.Interpretations() {
+	for _, it := range mapping.Interpretations() {
 		fmt.Fprintf(w, "- **%s.** Paper: %s Ours: %s Evidence: %s\n", it.ID, it.Paper, it.Ours, it.Evidence)
 	}
 	fmt.Fprintf(w, "- **Generated instances.** The paper uses only the 12 published instances. For confidence intervals we "+
@@ -200,7 +200,7 @@ func publishedTable(idx map[analysis.GroupKey]*analysis.Group, metric string) (*
 // writeBaselines adds the batch-mode baselines and the gap to the
 // best-known makespan for the published instances.
 func writeBaselines(w io.Writer, idx map[analysis.GroupKey]*analysis.Group) error {
-	names := immediate.Names()
+	names := mapping.Names()
 	t := &report.Table{ID: "gap", Title: "Makespan gap to the best-known schedule, (ours − best)/best, all heuristics",
 		Columns: append([]string{"instance", "best known"}, names...)}
 	for _, inst := range PublishedInstances {
@@ -245,11 +245,11 @@ var (
 
 // ExampleHeuristics are the five heuristics as Section 4 parameterises them:
 // SA with r_l = 0.4, r_h = 0.7, and kPB with the two best of three machines.
-func ExampleHeuristics() []immediate.Heuristic {
-	return []immediate.Heuristic{
-		immediate.OLB{}, immediate.MCT{}, immediate.MET{},
-		immediate.SA{Low: 0.4, High: 0.7},
-		immediate.KPB{K: 200.0 / 3, Variant: immediate.KPBBestFloor},
+func ExampleHeuristics() []mapping.Heuristic {
+	return []mapping.Heuristic{
+		mapping.OLB{}, mapping.MCT{}, mapping.MET{},
+		mapping.SA{Low: 0.4, High: 0.7},
+		mapping.KPB{K: 200.0 / 3, Variant: mapping.KPBBestFloor},
 	}
 }
 
@@ -272,7 +272,7 @@ func workedExample(w io.Writer, paperDir string) error {
 	published := map[string]float64{"OLB": 170, "MCT": 160, "MET": 245, "SA": 160, "kPB": 130}
 	for _, h := range ExampleHeuristics() {
 		s := h.Assign(m, ready)
-		ms := immediate.Makespan(s)
+		ms := mapping.Makespan(s)
 		var tasks []plots.GanttTask
 		var assign []string
 		for j := range s.Machine {
