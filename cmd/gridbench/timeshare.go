@@ -18,12 +18,13 @@ func timeshareCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "timeshare",
 		Usage: "simulate the master/slave time-sharing platform of Shah et al. 2012 on a trace",
-		Description: "Deals the trace's valid jobs (run time >= 0) round-robin to P single-CPU slaves (the i-th valid job\n" +
+		Description: "Deals the trace's valid jobs (submit and run time >= 0, internal/adapt's rule) round-robin to P single-CPU slaves (the i-th valid job\n" +
 			"to slave i mod P), runs the chosen local scheduler on every slave, writes one CSV row per job and\n" +
 			"prints the average waiting, turnaround, response and bounded slowdown (tau = 10 s), the total\n" +
 			"completion time (the largest over slaves of the sum of the slave's job ends - first submit), the\n" +
 			"maximum stretch and the makespan (last end - first submit).\n" +
-			"Priorities (p, plrr, apdrr): " + timeshare.PriorityRuleText + ".",
+			"Priorities (p, plrr, apdrr): " + timeshare.PriorityRuleText + ".\n\n" +
+			"Algorithms (--algo; register your own with timeshare.Register):\n" + timeshare.Help(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (SWF or GWF, optionally gzipped; required)"},
 			&cli.IntFlag{Name: "max-jobs", Usage: "use only the first `N` job records of the trace (default: all)"},
