@@ -11,6 +11,7 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	_ "github.com/gridbench/gridbench/experiments/all" // registers every experiment
+	"github.com/gridbench/gridbench/internal/gridway"
 	"github.com/gridbench/gridbench/report"
 )
 
@@ -38,7 +39,8 @@ func reproduceCommand() *cli.Command {
 		Description: "Runs every experiment (or those named by --only) at paper scale, reusing finished runs " +
 			"found under --out, and writes results/<experiment>/{runs.csv,timings.csv,manifest.json}, " +
 			"paper/README.md with one page per experiment, and results/gridbench.xlsx.\n" +
-			"Experiments: " + strings.Join(experiments.Names(), ", "),
+			"Experiments: " + strings.Join(experiments.Names(), ", ") + "\n\n" +
+			"Federation policies (internal/gridway's registry):\n" + gridway.Help(),
 		Flags: append(runFlags(), onlyFlag(),
 			&cli.StringFlag{Name: "shard", Usage: "K/N: run only every Nth run of each plan from the Kth (K from 0) into a shard folder, " +
 				"no report; `gridbench merge` gathers the N shards"}),

@@ -1,10 +1,5 @@
 package gridway
 
-import (
-	"fmt"
-	"strings"
-)
-
 // Policy is a DSA GridWay mapping strategy. Schedule is called once per
 // scheduling cycle for each experiment with unscheduled jobs, in
 // submission order, and dispatches through the Cycle; UpdateObjective is
@@ -20,31 +15,9 @@ type Policy interface {
 	Schedule(c *Cycle)
 }
 
-// Names lists the policies in the paper's order.
+// Names lists the paper's policies in its order (the registry may hold
+// more: Registered).
 var Names = []string{"Normal", "SO", "DO", "SO-AS", "DO-AS"}
-
-// NewPolicy returns the named policy. SO and SO-AS take their objectives
-// from trained (one per user, as TrainObjectives returns them); the others
-// ignore it.
-func NewPolicy(name string, trained []Objective) (Policy, error) {
-	switch name {
-	case "Normal":
-		return Normal{}, nil
-	case "SO":
-		return &SO{Trained: trained}, nil
-	case "DO":
-		return DO{}, nil
-	case "SO-AS":
-		return &SOAS{Trained: trained}, nil
-	case "DO-AS":
-		return DOAS{}, nil
-	}
-	return nil, fmt.Errorf("unknown policy %q (valid: %s)", name, strings.Join(Names, ", "))
-}
-
-// NeedsTraining reports whether the policy's objective comes from an
-// offline training run of Normal.
-func NeedsTraining(name string) bool { return name == "SO" || name == "SO-AS" }
 
 // Cycle is one scheduling cycle of the DSA GridWay for one experiment.
 type Cycle struct {
