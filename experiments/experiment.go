@@ -17,6 +17,16 @@ type Config struct {
 	Quick   bool   // a small configuration for smoke tests (CI); reports say so
 }
 
+// Filled returns c with the experiment's defaults filled in: Reps is
+// e.DefaultReps() when not positive. It is the one place defaults are
+// filled; Plan and Report receive a filled Config.
+func (c Config) Filled(e Experiment) Config {
+	if c.Reps <= 0 {
+		c.Reps = e.DefaultReps()
+	}
+	return c
+}
+
 // Experiment is one study gridbench reproduces.
 type Experiment interface {
 	Name() string     // the id the CLI uses, e.g. "immediate"

@@ -155,10 +155,7 @@ type finished struct {
 
 func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) {
 	o := &Outcome{Name: e.Name()}
-	cfg := opts.Config
-	if cfg.Reps <= 0 {
-		cfg.Reps = e.DefaultReps()
-	}
+	cfg := opts.Config.Filled(e)
 	t0 := time.Now()
 	plan, exec, err := e.Plan(cfg)
 	if err != nil {

@@ -244,10 +244,7 @@ type window struct {
 // Plan implements experiments.Experiment: every workload × repetition ×
 // algorithm, algorithms of one repetition together.
 func (s *Study) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
-	reps := cfg.Reps
-	if reps <= 0 {
-		reps = s.DefaultReps()
-	}
+	reps := cfg.Filled(s).Reps
 	c := config{File: s.File, Traces: map[string]string{}}
 	plan := bench.Plan{Experiment: s.Name()}
 	for i, w := range s.Workloads {

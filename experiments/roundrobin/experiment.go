@@ -132,11 +132,7 @@ func (e Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, er
 	if err != nil {
 		return bench.Plan{}, nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	reps := cfg.Reps
-	if reps <= 0 {
-		reps = e.DefaultReps()
-	}
-	return PlanConfig(DefaultConfig(src.Rel, len(tr.Jobs), cfg.Quick), path, src, reps)
+	return PlanConfig(DefaultConfig(src.Rel, len(tr.Jobs), cfg.Quick), path, src, cfg.Filled(e).Reps)
 }
 
 // PlanConfig plans every size × P × window × algorithm (and APDRR
