@@ -96,6 +96,32 @@ type Result struct {
 	Records  []analysis.Record
 	Timings  []analysis.Record
 	Manifest *analysis.Manifest
+
+	memo *resultMemo // the groups, computed once; nil in a Result built by hand
+}
+
+type resultMemo struct {
+	once            sync.Once
+	groups, timings []*analysis.Group
+}
+
+// Groups returns analysis.Groups of the records and of the timings,
+// computed once per Result (when Execute made it) and shared by the report,
+// the workbook and the CLI.
+func (r *Result) Groups() (records, timings []*analysis.Group) {
+	if r.memo == nil {
+		return analysis.Groups(r.Records), analysis.Groups(r.Timings)
+	}
+	r.memo.once.Do(func() {
+		r.memo.groups, r.memo.timings = analysis.Groups(r.Records), analysis.Groups(r.Timings)
+	})
+	return r.memo.groups, r.memo.timings
+}
+
+// Index returns the record groups by key (analysis.Index of Groups).
+func (r *Result) Index() map[analysis.GroupKey]*analysis.Group {
+	g, _ := r.Groups()
+	return analysis.Index(g)
 }
 
 const (
@@ -255,7 +281,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 // writeResult writes runs.csv, timings.csv and manifest.json into dir from
 // the outputs of every run of plan, in plan order, and completes man.
 func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *analysis.Manifest) (*Result, error) {
-	res := &Result{}
+	res := &Result{memo: &resultMemo{}}
 	man.GoVersion = runtime.Version()
 	for _, r := range plan.Runs {
 		out := done[r.Key()]

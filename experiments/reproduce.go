@@ -287,7 +287,8 @@ func writeWorkbook(out string, outcomes []*Outcome) error {
 	var extra []*report.Table
 	for _, o := range outcomes {
 		addComparisons(summary, o.Name, o.Report.Compared)
-		for _, g := range analysis.Groups(o.Result.Records) {
+		groups, _ := o.Result.Groups()
+		for _, g := range groups {
 			s := g.Summary
 			stats.AddRow(report.Str(g.Experiment), report.Str(g.Workload), report.Str(g.Algorithm), report.Str(g.Metric),
 				report.Int(s.N), report.Num(s.Mean, -1), report.Num(s.SD, -1), report.Num(s.Median, -1),

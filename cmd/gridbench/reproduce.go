@@ -7,7 +7,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	_ "github.com/gridbench/gridbench/experiments/all" // registers every experiment
@@ -95,7 +94,8 @@ func runCommand() *cli.Command {
 			}
 			w := c.App.Writer
 			fmt.Fprintln(w, "workload,algorithm,metric,n,mean,sd,ci95_low,ci95_high")
-			for _, g := range analysis.Groups(outs[0].Result.Records) {
+			groups, _ := outs[0].Result.Groups()
+			for _, g := range groups {
 				s := g.Summary
 				fmt.Fprintf(w, "%s,%s,%s,%d,%s,%s,%s,%s\n", g.Workload, g.Algorithm, g.Metric, s.N,
 					report.FormatFloat(s.Mean, 6), report.FormatFloat(s.SD, 6), report.FormatFloat(s.CILow, 6), report.FormatFloat(s.CIHigh, 6))

@@ -87,8 +87,9 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	algos := slices.DeleteFunc(analysis.OrderAlgorithms(recs, PaperAlgorithms), func(a string) bool {
 		return slices.Contains(Sensitivity, a)
 	})
-	idx := analysis.Index(analysis.Groups(recs))
-	tidx := analysis.Index(analysis.Groups(timings))
+	idx := in.Result.Index()
+	_, tgroups := in.Result.Groups()
+	tidx := analysis.Index(tgroups)
 	group := func(f figure, w, a string) *analysis.Group {
 		if f.timing {
 			return tidx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]

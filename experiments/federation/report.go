@@ -37,7 +37,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		return nil, fmt.Errorf("no %s records", Name)
 	}
 	paperVal := valueIn(recs, WorkloadPaper)
-	groups := analysis.Index(analysis.Groups(recs))
+	groups := in.Result.Index()
 	jitter := func(pol, metric string) analysis.Summary {
 		if g, ok := groups[analysis.GroupKey{Experiment: Name, Workload: WorkloadJitter, Algorithm: pol, Metric: metric}]; ok {
 			return g.Summary

@@ -41,7 +41,7 @@ func pub3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
 // Report implements experiments.Experiment.
 func (e *Experiment) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	recs := in.Result.Records
-	idx := analysis.Index(analysis.Groups(recs))
+	idx := in.Result.Index()
 	out := &experiments.ReportOutput{Page: Name + ".md"}
 	var page strings.Builder
 	w := &page

@@ -84,7 +84,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
 	r := &reporter{in: in, tr: tr, recs: recs, ws: ws, algos: algos, figDir: figDir,
-		idx: analysis.Index(analysis.Groups(recs)), st: newStore(recs)}
+		idx: in.Result.Index(), st: newStore(recs)}
 	page := Name + ".md"
 	var b bytes.Buffer
 	if err := r.write(&b); err != nil {
