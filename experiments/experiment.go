@@ -45,7 +45,11 @@ type Skipper interface {
 
 // ReportInput is what an experiment's report is built from.
 type ReportInput struct {
-	Config   Config
+	Config Config
+	// Plan is the plan the runs came from: a report reads its configuration
+	// and workloads here rather than rebuilding them from Config or parsing
+	// workload ids.
+	Plan     bench.Plan
 	Result   *bench.Result
 	PaperDir string // where the Markdown page goes; figures go in PaperDir/figures
 }

@@ -148,9 +148,10 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 // finished is an experiment whose runs are done and whose report is not yet
 // written.
 type finished struct {
-	e   Experiment
-	o   *Outcome
-	cfg Config
+	e    Experiment
+	o    *Outcome
+	cfg  Config
+	plan bench.Plan
 }
 
 func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) {
@@ -180,7 +181,7 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) 
 	}
 	o.Result = res
 	o.Timings = append(o.Timings, Stage{"runs", time.Since(t0)})
-	return &finished{e: e, o: o, cfg: cfg}, nil
+	return &finished{e: e, o: o, cfg: cfg, plan: plan}, nil
 }
 
 // report writes the experiment's report (with opts.Report) and logs its
@@ -193,7 +194,7 @@ func (f *finished) report(ctx context.Context, opts Options) error {
 		if err := os.MkdirAll(filepath.Join(pdir, "figures"), 0o755); err != nil {
 			return fmt.Errorf("cannot create report directory: %w", err)
 		}
-		rep, err := e.Report(ctx, ReportInput{Config: f.cfg, Result: o.Result, PaperDir: pdir})
+		rep, err := e.Report(ctx, ReportInput{Config: f.cfg, Plan: f.plan, Result: o.Result, PaperDir: pdir})
 		if err != nil {
 			return fmt.Errorf("report: %w", err)
 		}

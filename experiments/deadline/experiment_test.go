@@ -231,7 +231,7 @@ func TestReportQuick(t *testing.T) {
 		t.Fatal(err)
 	}
 	pdir := filepath.Join(dir, "paper")
-	out, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Result: res, PaperDir: pdir})
+	out, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: plan, Result: res, PaperDir: pdir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +266,7 @@ func TestReportQuick(t *testing.T) {
 		t.Errorf("headline %q, %d sheets", out.Headline, len(out.Sheets))
 	}
 	// The same results give the same page (no map order, no clock).
-	out2, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Result: res, PaperDir: pdir})
+	out2, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: plan, Result: res, PaperDir: pdir})
 	if err != nil {
 		t.Fatal(err)
 	}

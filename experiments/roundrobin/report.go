@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/timeshare"
@@ -58,19 +59,16 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	if in.Result == nil || len(in.Result.Records) == 0 {
 		return nil, fmt.Errorf("%s: no results to report", Name)
 	}
-	path, src, err := FindTrace(in.Config.DataDir)
+	ws, spec, err := workloadsOf(in.Plan)
 	if err != nil {
 		return nil, err
 	}
-	tr, err := LoadTrace(path, src)
+	// The trace the plan ran on (LoadTrace caches it: the runs read it once).
+	tr, err := LoadTrace(spec.Path, spec.Source)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
 	recs := in.Result.Records
-	ws, err := workloadsOf(recs)
-	if err != nil {
-		return nil, err
-	}
 	// The figures and claims show the paper's algorithms; the APDRR
 	// variants appear only in the ablation.
 	var algos []string
@@ -901,15 +899,27 @@ func (r *reporter) compared() []experiments.Comparison {
 	return out
 }
 
-// workloadsOf returns the workloads of recs ordered by size, then P.
-func workloadsOf(recs []analysis.Record) ([]Workload, error) {
+// workloadsOf returns the planned workloads ordered by size, then P, read
+// from the runs' specs, and one spec (they share the trace).
+func workloadsOf(plan bench.Plan) ([]Workload, Spec, error) {
 	var out []Workload
-	for _, w := range analysis.Workloads(recs) {
-		size, p, err := ParseWorkload(w)
-		if err != nil {
-			return nil, err
+	var first Spec
+	seen := map[string]bool{}
+	for _, r := range plan.Runs {
+		spec, ok := r.Spec.(Spec)
+		if !ok {
+			return nil, Spec{}, fmt.Errorf("%s: run %s has spec %T, want roundrobin.Spec", Name, r.Key(), r.Spec)
 		}
-		out = append(out, Workload{ID: w, Size: size, Slaves: p})
+		if len(out) == 0 {
+			first = spec
+		}
+		if !seen[r.Workload] {
+			seen[r.Workload] = true
+			out = append(out, Workload{ID: r.Workload, Size: spec.Size, Slaves: spec.Slaves})
+		}
+	}
+	if len(out) == 0 {
+		return nil, Spec{}, fmt.Errorf("%s: the report needs the plan (ReportInput.Plan): it has no runs", Name)
 	}
 	// Family, then size (percent or count), then P.
 	key := func(w Workload) [3]int { return [3]int{int(w.Size.Family()), w.Size.Percent + w.Size.Jobs, w.Slaves} }
@@ -917,7 +927,7 @@ func workloadsOf(recs []analysis.Record) ([]Workload, error) {
 		a, b := key(out[i]), key(out[j])
 		return slices.Compare(a[:], b[:]) < 0
 	})
-	return out, nil
+	return out, first, nil
 }
 
 func slavesOf(ws []Workload) []int {
