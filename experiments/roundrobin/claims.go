@@ -119,21 +119,17 @@ type Verdict struct {
 	Identical          int     // tests where every window gave equal values
 }
 
-// Held reports whether the claim held in every scope.
-func (v *Verdict) Held() bool { return v.Scopes > 0 && v.HeldScopes == v.Scopes }
-
-// Status is "held", "partly held (k/n)" or "not held".
-func (v *Verdict) Status() string {
-	switch {
-	case v.Scopes == 0:
-		return "not checked"
-	case v.Held():
-		return "held"
-	case v.HeldScopes > 0:
-		return fmt.Sprintf("partly held (%d/%d)", v.HeldScopes, v.Scopes)
-	}
-	return "not held"
+// overScopes is the claim's verdict counted in scopes (workloads, or sizes
+// for scaling claims) rather than comparisons.
+func (v *Verdict) overScopes() analysis.Verdict {
+	return analysis.Verdict{N: v.Scopes, HeldN: v.HeldScopes}
 }
+
+// Held reports whether the claim held in every scope.
+func (v *Verdict) Held() bool { return v.overScopes().Held() }
+
+// Status is "held", "partly held (k/n)", "not held" or "not checked".
+func (v *Verdict) Status() string { return v.overScopes().Status() }
 
 // Failures lists the failing tests, at most max of them.
 func (v *Verdict) Failures(max int) []string {
