@@ -268,7 +268,10 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	if err := ctx.Err(); err != nil {
 		return bench.Output{}, err
 	}
-	spec, _ := run.Spec.(Spec)
+	spec, ok := run.Spec.(Spec)
+	if !ok {
+		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want federation.Spec", Name, run.Key(), run.Spec)
+	}
 	m := x.c.Model
 	for _, t := range Submits(spec.Jitter, x.c.Jitter, run.Seed) {
 		m.Users = append(m.Users, gridway.User{Submit: t, Jobs: x.c.JobsPerUser})

@@ -155,7 +155,10 @@ func (c *instanceCache) get(key string, build func(*cacheEntry)) *cacheEntry {
 func newExecutor(heur map[string]mapping.Heuristic) bench.Executor {
 	cache := &instanceCache{m: map[string]*cacheEntry{}}
 	return func(ctx context.Context, run bench.Run) (bench.Output, error) {
-		spec := run.Spec.(Spec)
+		spec, ok := run.Spec.(Spec)
+		if !ok {
+			return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want immediate.Spec", Name, run.Key(), run.Spec)
+		}
 		var ent *cacheEntry
 		if spec.Path != "" {
 			ent = cache.get(spec.Path, func(e *cacheEntry) {

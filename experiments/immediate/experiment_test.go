@@ -162,3 +162,10 @@ func moduleShared() string {
 	}
 	return p
 }
+
+func TestWrongSpecIsAnError(t *testing.T) {
+	_, err := newExecutor(nil)(context.Background(), bench.NewRun(Name, "w", "MCT", 0, 42))
+	if err == nil || !strings.Contains(err.Error(), "has spec int") {
+		t.Errorf("wrong spec: %v, want an error naming the type", err)
+	}
+}
