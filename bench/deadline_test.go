@@ -8,6 +8,7 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments/deadline"
 	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sched"
 )
 
@@ -58,7 +59,7 @@ func BenchmarkDeadlineMeasure(b *testing.B) {
 	for _, n := range []int{300, 3000} {
 		spec := gen.Default(1)
 		spec.Jobs = n
-		inst, err := gen.Generate(spec, 1)
+		inst, err := adapt.GenerateDeadline(spec, 1)
 		if err != nil {
 			b.Fatal(err)
 		}

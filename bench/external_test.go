@@ -4,11 +4,11 @@ import (
 	"os/exec"
 	"testing"
 
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/internal/sim"
-	"github.com/gridbench/gridbench/internal/sim/simrun"
 	_ "github.com/gridbench/gridbench/spaceshared"
 )
 
@@ -24,7 +24,7 @@ func BenchmarkExternal(b *testing.B) {
 		b.Skip("skipping: python3 not found on PATH")
 	}
 	path := datadir.ForTest(b, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
-	jobs, _, err := simrun.LoadSWF(path, 3000, 100, simrun.Requested)
+	jobs, _, err := adapt.LoadSWF(path, 3000, 100, adapt.Requested)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/datadir"
-	fed "github.com/gridbench/gridbench/internal/federation"
+	"github.com/gridbench/gridbench/internal/gridway"
 )
 
 // BenchmarkFederation times one federation run per policy (three users of
@@ -17,11 +17,11 @@ import (
 // (without the training run).
 func BenchmarkFederation(b *testing.B) {
 	cfg, bg, pre := federationPrefix(b)
-	for _, p := range fed.Names {
+	for _, p := range gridway.Names {
 		b.Run(fmt.Sprintf("policy=%s/bg=%d", p, len(bg)), func(b *testing.B) {
 			var events int64
 			for b.Loop() {
-				res, _, err := fed.Simulate(cfg, bg, pre, p)
+				res, _, err := gridway.Simulate(cfg, bg, pre, p)
 				if err != nil {
 					b.Fatal(err)
 				}
@@ -34,14 +34,14 @@ func BenchmarkFederation(b *testing.B) {
 
 // federationPrefix reads the LCG trace and builds the paper's background
 // prefix up to the start of day 2.
-func federationPrefix(b *testing.B) (fed.Config, []fed.BGJob, *fed.Sim) {
+func federationPrefix(b *testing.B) (gridway.Config, []gridway.BGJob, *gridway.Sim) {
 	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
-	bg, err := fed.ReadBackground(path, 0)
+	bg, err := gridway.ReadBackground(path, 0)
 	if err != nil {
 		b.Fatal(err)
 	}
-	cfg := fed.DefaultConfig()
-	pre, err := fed.Prefix(cfg, bg, fed.Day)
+	cfg := gridway.DefaultConfig()
+	pre, err := gridway.Prefix(cfg, bg, gridway.Day)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -53,9 +53,9 @@ func federationPrefix(b *testing.B) (fed.Config, []fed.BGJob, *fed.Sim) {
 // of 30 s cycles with a free PE over the 2 h and 6 h after each.
 func BenchmarkFederationSaturation(b *testing.B) {
 	cfg, _, pre := federationPrefix(b)
-	at := []float64{fed.PaperSubmit(0), fed.PaperSubmit(1), fed.PaperSubmit(2)}
+	at := []float64{gridway.PaperSubmit(0), gridway.PaperSubmit(1), gridway.PaperSubmit(2)}
 	for b.Loop() {
-		fed.BackgroundSaturation(pre, at, []float64{2 * 3600, 6 * 3600}, cfg.SchedulingInterval)
+		gridway.BackgroundSaturation(pre, at, []float64{2 * 3600, 6 * 3600}, cfg.SchedulingInterval)
 	}
 }
 
@@ -64,15 +64,15 @@ func BenchmarkFederationSaturation(b *testing.B) {
 // part of every run that the shared prefix saves.
 func BenchmarkFederationBackground(b *testing.B) {
 	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
-	bg, err := fed.ReadBackground(path, 0)
+	bg, err := gridway.ReadBackground(path, 0)
 	if err != nil {
 		b.Fatal(err)
 	}
-	cfg := fed.DefaultConfig()
+	cfg := gridway.DefaultConfig()
 	for _, days := range []int{1, 4, 11} {
 		b.Run(fmt.Sprintf("days=%d", days), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := fed.Prefix(cfg, bg, float64(days)*fed.Day); err != nil {
+				if _, err := gridway.Prefix(cfg, bg, float64(days)*gridway.Day); err != nil {
 					b.Fatal(err)
 				}
 			}

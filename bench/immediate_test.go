@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/generators/etc"
-	"github.com/gridbench/gridbench/internal/sched/immediate"
+	"github.com/gridbench/gridbench/internal/sched/mapping"
 )
 
 // BenchmarkImmediate measures one mapping by each heuristic on inconsistent
@@ -17,8 +17,8 @@ func BenchmarkImmediate(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, name := range immediate.Names() {
-			h, _ := immediate.Lookup(name)
+		for _, name := range mapping.Names() {
+			h, _ := mapping.Lookup(name)
 			b.Run(fmt.Sprintf("algo=%s/jobs=%d/machines=%d", name, size[0], size[1]), func(b *testing.B) {
 				for b.Loop() {
 					h.Assign(m, nil)

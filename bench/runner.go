@@ -16,7 +16,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
 )
 
 // Run is one (workload, algorithm, repetition) of an experiment.
@@ -44,8 +44,8 @@ func NewRun(experiment, workload, algorithm string, rep int, spec any) Run {
 }
 
 // Key returns the run's identity.
-func (r Run) Key() results.RunKey {
-	return results.RunKey{Experiment: r.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep}
+func (r Run) Key() analysis.RunKey {
+	return analysis.RunKey{Experiment: r.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep}
 }
 
 // Plan is everything an experiment wants measured.
@@ -93,9 +93,35 @@ type Options struct {
 
 // Result is the outcome of Execute: every planned run's records, in plan order.
 type Result struct {
-	Records  []results.Record
-	Timings  []results.Record
-	Manifest *results.Manifest
+	Records  []analysis.Record
+	Timings  []analysis.Record
+	Manifest *analysis.Manifest
+
+	memo *resultMemo // the groups, computed once; nil in a Result built by hand
+}
+
+type resultMemo struct {
+	once            sync.Once
+	groups, timings []*analysis.Group
+}
+
+// Groups returns analysis.Groups of the records and of the timings,
+// computed once per Result (when Execute made it) and shared by the report,
+// the workbook and the CLI.
+func (r *Result) Groups() (records, timings []*analysis.Group) {
+	if r.memo == nil {
+		return analysis.Groups(r.Records), analysis.Groups(r.Timings)
+	}
+	r.memo.once.Do(func() {
+		r.memo.groups, r.memo.timings = analysis.Groups(r.Records), analysis.Groups(r.Timings)
+	})
+	return r.memo.groups, r.memo.timings
+}
+
+// Index returns the record groups by key (analysis.Index of Groups).
+func (r *Result) Index() map[analysis.GroupKey]*analysis.Group {
+	g, _ := r.Groups()
+	return analysis.Index(g)
 }
 
 const (
@@ -123,7 +149,7 @@ type jmetric [2]string
 func toJ(ms []Metric) []jmetric {
 	out := make([]jmetric, len(ms))
 	for i, m := range ms {
-		out[i] = jmetric{m.Name, results.FormatValue(m.Value)}
+		out[i] = jmetric{m.Name, analysis.FormatValue(m.Value)}
 	}
 	return out
 }
@@ -149,7 +175,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if workers <= 0 {
 		workers = runtime.NumCPU()
 	}
-	hash, cfgJSON, err := results.HashConfig(plan.Config)
+	hash, cfgJSON, err := analysis.HashConfig(plan.Config)
 	if err != nil {
 		return nil, fmt.Errorf("%s: configuration: %w", plan.Experiment, err)
 	}
@@ -164,7 +190,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		return nil, fmt.Errorf("cannot create output directory %s: %w", opts.Dir, err)
 	}
 
-	done := map[results.RunKey]Output{}
+	done := map[analysis.RunKey]Output{}
 	if !opts.Fresh {
 		loadCached(opts.Dir, hash, done)
 	}
@@ -238,7 +264,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		return nil, fmt.Errorf("journal %s: %w", jpath, jerr)
 	}
 
-	man := &results.Manifest{
+	man := &analysis.Manifest{
 		Tool: "gridbench", Version: opts.Version, Commit: opts.Commit,
 		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule,
 		Workers: workers, Reused: reused, Executed: len(todo), Started: started,
@@ -254,29 +280,29 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 
 // writeResult writes runs.csv, timings.csv and manifest.json into dir from
 // the outputs of every run of plan, in plan order, and completes man.
-func writeResult(plan Plan, done map[results.RunKey]Output, dir string, man *results.Manifest) (*Result, error) {
-	res := &Result{}
+func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *analysis.Manifest) (*Result, error) {
+	res := &Result{memo: &resultMemo{}}
 	man.GoVersion = runtime.Version()
 	for _, r := range plan.Runs {
 		out := done[r.Key()]
 		for _, m := range out.Metrics {
-			res.Records = append(res.Records, results.Record{Experiment: r.Experiment, Workload: r.Workload,
+			res.Records = append(res.Records, analysis.Record{Experiment: r.Experiment, Workload: r.Workload,
 				Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Metric: m.Name, Value: m.Value})
 		}
 		for _, m := range out.Timings {
-			res.Timings = append(res.Timings, results.Record{Experiment: r.Experiment, Workload: r.Workload,
+			res.Timings = append(res.Timings, analysis.Record{Experiment: r.Experiment, Workload: r.Workload,
 				Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Metric: m.Name, Value: m.Value})
 		}
-		man.Runs = append(man.Runs, results.ManifestRun{Workload: r.Workload, Algorithm: r.Algorithm,
+		man.Runs = append(man.Runs, analysis.ManifestRun{Workload: r.Workload, Algorithm: r.Algorithm,
 			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed})
 	}
-	if err := results.WriteFileAtomic(filepath.Join(dir, runsFile), func(w io.Writer) error {
-		return results.WriteCSV(w, res.Records)
+	if err := analysis.WriteFileAtomic(filepath.Join(dir, runsFile), func(w io.Writer) error {
+		return analysis.WriteCSV(w, res.Records)
 	}); err != nil {
 		return nil, err
 	}
-	if err := results.WriteFileAtomic(filepath.Join(dir, timingsFile), func(w io.Writer) error {
-		return results.WriteCSV(w, res.Timings)
+	if err := analysis.WriteFileAtomic(filepath.Join(dir, timingsFile), func(w io.Writer) error {
+		return analysis.WriteCSV(w, res.Timings)
 	}); err != nil {
 		return nil, err
 	}
@@ -290,7 +316,7 @@ func writeResult(plan Plan, done map[results.RunKey]Output, dir string, man *res
 			man.CPUSecs += t.Value
 		}
 	}
-	if err := results.WriteManifest(filepath.Join(dir, manifestFile), man); err != nil {
+	if err := analysis.WriteManifest(filepath.Join(dir, manifestFile), man); err != nil {
 		return nil, err
 	}
 	res.Manifest = man
@@ -298,7 +324,7 @@ func writeResult(plan Plan, done map[results.RunKey]Output, dir string, man *res
 }
 
 func checkPlan(p Plan) error {
-	seen := make(map[results.RunKey]bool, len(p.Runs))
+	seen := make(map[analysis.RunKey]bool, len(p.Runs))
 	for _, r := range p.Runs {
 		if r.Experiment != p.Experiment {
 			return fmt.Errorf("plan %s: run %s belongs to another experiment", p.Experiment, r.Key())
@@ -314,16 +340,16 @@ func checkPlan(p Plan) error {
 // loadCached fills done with the runs found in dir whose configuration hash
 // matches: first the finished runs.csv (with timings.csv), then the journal of
 // an interrupted invocation.
-func loadCached(dir, hash string, done map[results.RunKey]Output) {
-	if m, err := results.ReadManifest(filepath.Join(dir, manifestFile)); err == nil && m.ConfigHash == hash {
-		recs, err := results.ReadFile(filepath.Join(dir, runsFile))
+func loadCached(dir, hash string, done map[analysis.RunKey]Output) {
+	if m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile)); err == nil && m.ConfigHash == hash {
+		recs, err := analysis.ReadFile(filepath.Join(dir, runsFile))
 		if err == nil {
 			for _, r := range recs {
 				o := done[r.Key()]
 				o.Metrics = append(o.Metrics, Metric{r.Metric, r.Value})
 				done[r.Key()] = o
 			}
-			if tims, err := results.ReadFile(filepath.Join(dir, timingsFile)); err == nil {
+			if tims, err := analysis.ReadFile(filepath.Join(dir, timingsFile)); err == nil {
 				for _, r := range tims {
 					if o, ok := done[r.Key()]; ok {
 						o.Timings = append(o.Timings, Metric{r.Metric, r.Value})
@@ -361,7 +387,7 @@ func loadCached(dir, hash string, done map[results.RunKey]Output) {
 		if err1 != nil || err2 != nil {
 			return
 		}
-		done[results.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}] =
+		done[analysis.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}] =
 			Output{Metrics: ms, Timings: ts}
 	}
 }

@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
 )
 
 // Shard is one part of a plan split over N machines: the runs whose index
@@ -84,7 +84,7 @@ func shardCounts(dir string) []int {
 // missing run is an error naming it and its shard.
 func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 	started := time.Now()
-	hash, cfgJSON, err := results.HashConfig(plan.Config)
+	hash, cfgJSON, err := analysis.HashConfig(plan.Config)
 	if err != nil {
 		return nil, fmt.Errorf("%s: configuration: %w", plan.Experiment, err)
 	}
@@ -105,10 +105,10 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 		}
 	}
 
-	done := map[results.RunKey]Output{}
-	found := map[results.RunKey][]int{} // the shards holding each run
+	done := map[analysis.RunKey]Output{}
+	found := map[analysis.RunKey][]int{} // the shards holding each run
 	for k := 0; k < n; k++ {
-		part := map[results.RunKey]Output{}
+		part := map[analysis.RunKey]Output{}
 		loadCached(Shard{k, n}.Dir(opts.Dir), hash, part)
 		for key, out := range part {
 			done[key] = out
@@ -145,7 +145,7 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	man := &results.Manifest{
+	man := &analysis.Manifest{
 		Tool: "gridbench", Version: opts.Version, Commit: opts.Commit,
 		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule,
 		Reused: len(plan.Runs), Started: started,

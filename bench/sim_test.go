@@ -7,13 +7,14 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/gridbench/gridbench/cmd/gridbench/simrun"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
 	_ "github.com/gridbench/gridbench/internal/sched/easy"
 	_ "github.com/gridbench/gridbench/internal/sched/fcfs"
 	_ "github.com/gridbench/gridbench/internal/sched/flex"
 	"github.com/gridbench/gridbench/internal/sim"
-	"github.com/gridbench/gridbench/internal/sim/simrun"
 )
 
 // synthetic draws a single-machine workload of n jobs on 1024 CPUs whose
@@ -85,10 +86,10 @@ func BenchmarkSimTrace(b *testing.B) {
 			if algo == "flex" && tc.name != "RICC" {
 				continue
 			}
-			for _, est := range []simrun.Estimate{simrun.Requested, simrun.Exact} {
+			for _, est := range []adapt.Estimate{adapt.Requested, adapt.Exact} {
 				b.Run(fmt.Sprintf("trace=%s/algo=%s/cpus=%d/estimate=%s", tc.name, algo, tc.cpus, est), func(b *testing.B) {
 					path := datadir.ForTest(b, tc.rel)
-					jobs, _, err := simrun.LoadSWF(path, tc.jobs, tc.cpus, est)
+					jobs, _, err := adapt.LoadSWF(path, tc.jobs, tc.cpus, est)
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -106,7 +107,7 @@ func BenchmarkSimTrace(b *testing.B) {
 // the scaling exponent between two sizes is log(t2/t1)/log(n2/n1).
 func BenchmarkSimulate(b *testing.B) {
 	for _, n := range []int{25000, 50000, 100000, 200000, 400000} {
-		for _, est := range []simrun.Estimate{simrun.Requested, simrun.Exact} {
+		for _, est := range []adapt.Estimate{adapt.Requested, adapt.Exact} {
 			b.Run(fmt.Sprintf("trace=RICC/algo=easy/cpus=8192/estimate=%s/jobs=%d", est, n), func(b *testing.B) {
 				path := datadir.ForTest(b, riccPath)
 				out := filepath.Join(b.TempDir(), "jobs.csv")

@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
 )
 
 // BenchmarkWorkbook writes a workbook shaped like the reproduction's: a
@@ -16,22 +16,22 @@ import (
 func BenchmarkWorkbook(b *testing.B) {
 	const rows = 44540
 	r := rand.New(rand.NewPCG(1, 2))
-	raw := &paper.Table{ID: "Raw", Columns: results.Header}
+	raw := &report.Table{ID: "Raw", Columns: analysis.Header}
 	for i := range rows {
-		raw.AddRow(paper.Str("deadline"), paper.Str(fmt.Sprintf("ia=%d", i%5+1)), paper.Str("flex"), paper.Int(i%20),
-			paper.Str(fmt.Sprint(r.Uint64())), paper.Str("makespan"), paper.Num(r.Float64()*1e6, -1))
+		raw.AddRow(report.Str("deadline"), report.Str(fmt.Sprintf("ia=%d", i%5+1)), report.Str("flex"), report.Int(i%20),
+			report.Str(fmt.Sprint(r.Uint64())), report.Str("makespan"), report.Num(r.Float64()*1e6, -1))
 	}
-	stats := &paper.Table{ID: "Stats", Columns: []string{"experiment", "workload", "algorithm", "metric", "n", "mean", "sd"}}
+	stats := &report.Table{ID: "Stats", Columns: []string{"experiment", "workload", "algorithm", "metric", "n", "mean", "sd"}}
 	for i := range rows / 10 {
-		c := paper.Num(r.Float64(), -1)
+		c := report.Num(r.Float64(), -1)
 		c.Best = i%7 == 0
-		stats.AddRow(paper.Str("deadline"), paper.Str("ia=1"), paper.Str("easy"), paper.Str("makespan"), paper.Int(20), c, paper.Num(r.Float64(), -1))
+		stats.AddRow(report.Str("deadline"), report.Str("ia=1"), report.Str("easy"), report.Str("makespan"), report.Int(20), c, report.Num(r.Float64(), -1))
 	}
 	path := filepath.Join(b.TempDir(), "gridbench.xlsx")
 	b.Run(fmt.Sprintf("rows=%d", rows), func(b *testing.B) {
 		b.ReportAllocs()
 		for b.Loop() {
-			if err := paper.WriteWorkbook(path, []*paper.Table{stats, raw}); err != nil {
+			if err := report.WriteWorkbook(path, []*report.Table{stats, raw}); err != nil {
 				b.Fatal(err)
 			}
 		}

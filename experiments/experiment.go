@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/paper"
+	"github.com/gridbench/gridbench/report"
 )
 
 // Config is what the command line can change for every experiment.
@@ -15,6 +15,16 @@ type Config struct {
 	Reps    int    // repetitions of the randomised parts; 0 means the experiment's default
 	DataDir string // --data: where real data sets are looked up first
 	Quick   bool   // a small configuration for smoke tests (CI); reports say so
+}
+
+// Filled returns c with the experiment's defaults filled in: Reps is
+// e.DefaultReps() when not positive. It is the one place defaults are
+// filled; Plan and Report receive a filled Config.
+func (c Config) Filled(e Experiment) Config {
+	if c.Reps <= 0 {
+		c.Reps = e.DefaultReps()
+	}
+	return c
 }
 
 // Experiment is one study gridbench reproduces.
@@ -35,17 +45,21 @@ type Skipper interface {
 
 // ReportInput is what an experiment's report is built from.
 type ReportInput struct {
-	Config   Config
+	Config Config
+	// Plan is the plan the runs came from: a report reads its configuration
+	// and workloads here rather than rebuilding them from Config or parsing
+	// workload ids.
+	Plan     bench.Plan
 	Result   *bench.Result
 	PaperDir string // where the Markdown page goes; figures go in PaperDir/figures
 }
 
 // ReportOutput is what an experiment's report produced.
 type ReportOutput struct {
-	Page     string         // the Markdown page, relative to PaperDir
-	Headline string         // one line for paper/README.md
-	Compared []Comparison   // published vs reproduced, for the workbook's Summary sheet
-	Sheets   []*paper.Table // experiment-specific workbook sheets
+	Page     string          // the Markdown page, relative to PaperDir
+	Headline string          // one line for paper/README.md
+	Compared []Comparison    // published vs reproduced, for the workbook's Summary sheet
+	Sheets   []*report.Table // experiment-specific workbook sheets
 }
 
 // Comparison is one published number beside ours.

@@ -14,8 +14,8 @@ import (
 	"github.com/aclements/go-moremath/stats"
 	"github.com/urfave/cli/v2"
 
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
 )
 
 func init() { register(compareCommand) }
@@ -65,7 +65,7 @@ func compareCommand() *cli.Command {
 // experiment whose manifest was found.
 type resultSet struct {
 	name    string
-	recs    []results.Record
+	recs    []analysis.Record
 	configs map[string]string // experiment -> config hash
 }
 
@@ -88,12 +88,12 @@ func loadResults(path string) (*resultSet, error) {
 	}
 	rs := &resultSet{name: path, configs: map[string]string{}}
 	for _, f := range files {
-		recs, err := results.ReadFile(f)
+		recs, err := analysis.ReadFile(f)
 		if err != nil {
 			return nil, err
 		}
 		rs.recs = append(rs.recs, recs...)
-		if m, err := results.ReadManifest(filepath.Join(filepath.Dir(f), "manifest.json")); err == nil {
+		if m, err := analysis.ReadManifest(filepath.Join(filepath.Dir(f), "manifest.json")); err == nil {
 			rs.configs[m.Experiment] = m.ConfigHash
 		}
 	}
@@ -112,8 +112,8 @@ type comparison struct {
 }
 
 type compRow struct {
-	key              results.GroupKey
-	old, new         results.Summary
+	key              analysis.GroupKey
+	old, new         analysis.Summary
 	n                int     // pairs (paired) or the smaller sample (unpaired)
 	p, padj          float64 // NaN when no test could run
 	test             string  // "wilcoxon" or "mann-whitney"
@@ -142,11 +142,11 @@ func compareResults(old, nw *resultSet, unpaired bool, alpha float64) (*comparis
 		vals  map[int]float64
 		seeds map[int]uint64
 	}
-	collect := func(recs []results.Record) (map[results.GroupKey]*side, []results.GroupKey) {
-		m := map[results.GroupKey]*side{}
-		var order []results.GroupKey
+	collect := func(recs []analysis.Record) (map[analysis.GroupKey]*side, []analysis.GroupKey) {
+		m := map[analysis.GroupKey]*side{}
+		var order []analysis.GroupKey
 		for _, r := range recs {
-			k := results.GroupKey{Experiment: r.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
+			k := analysis.GroupKey{Experiment: r.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
 			s, ok := m[k]
 			if !ok {
 				s = &side{vals: map[int]float64{}, seeds: map[int]uint64{}}
@@ -193,7 +193,7 @@ func compareResults(old, nw *resultSet, unpaired bool, alpha float64) (*comparis
 				continue
 			}
 		}
-		row.old, row.new = results.Summarize(row.oldVals), results.Summarize(row.newVals)
+		row.old, row.new = analysis.Summarize(row.oldVals), analysis.Summarize(row.newVals)
 		if unpaired {
 			row.test, row.n = "mann-whitney", min(len(row.oldVals), len(row.newVals))
 			if u, err := stats.MannWhitneyUTest(row.oldVals, row.newVals, stats.LocationDiffers); err == nil {
@@ -205,7 +205,7 @@ func compareResults(old, nw *resultSet, unpaired bool, alpha float64) (*comparis
 			// Rows whose pairs are all equal stay out of the Holm family:
 			// there is nothing to test, and a p of 1 would only weaken the
 			// correction of the rows that did change.
-			if w, err := results.Wilcoxon(row.oldVals, row.newVals); err == nil && w.N > 0 {
+			if w, err := analysis.Wilcoxon(row.oldVals, row.newVals); err == nil && w.N > 0 {
 				row.p = w.P
 			}
 			cmp.maxN = max(cmp.maxN, row.n)
@@ -219,7 +219,7 @@ func compareResults(old, nw *resultSet, unpaired bool, alpha float64) (*comparis
 	for i, r := range cmp.rows {
 		ps[i] = r.p
 	}
-	for i, p := range results.Holm(ps) {
+	for i, p := range analysis.Holm(ps) {
 		cmp.rows[i].padj = p
 	}
 	return cmp, nil
@@ -240,7 +240,7 @@ func sortedValues(m map[int]float64) []float64 {
 
 // vs is benchstat's last column: the change, or "~" when not significant.
 func (c *comparison) vs(r compRow) string {
-	stat := fmt.Sprintf("(p=%s n=%d)", paper.FormatP(r.padj), r.n)
+	stat := fmt.Sprintf("(p=%s n=%d)", report.FormatP(r.padj), r.n)
 	d := r.delta()
 	switch {
 	case r.old.Mean == r.new.Mean:
@@ -267,7 +267,7 @@ func (c *comparison) smallN() string {
 		return ""
 	}
 	return fmt.Sprintf("note: with at most %d pairs a row's p-value is at least %s, so no change can be significant at α = %g; run more repetitions (at least %d)",
-		c.maxN, paper.FormatP(2/math.Exp2(float64(c.maxN))), c.alpha, int(math.Ceil(math.Log2(2/c.alpha)+1e-9)))
+		c.maxN, report.FormatP(2/math.Exp2(float64(c.maxN))), c.alpha, int(math.Ceil(math.Log2(2/c.alpha)+1e-9)))
 }
 
 func (c *comparison) writeText(w io.Writer) error {
@@ -285,7 +285,7 @@ func (c *comparison) writeText(w io.Writer) error {
 }
 
 // meanCI is "mean ± half the 95% CI in %" as benchstat prints it.
-func meanCI(s results.Summary) string {
+func meanCI(s analysis.Summary) string {
 	m := strconv.FormatFloat(s.Mean, 'g', 4, 64)
 	if s.N < 2 || s.Mean == 0 || math.IsNaN(s.CIHigh) {
 		return m
@@ -299,8 +299,8 @@ func (c *comparison) writeCSV(w io.Writer) error {
 	for _, r := range c.rows {
 		sig := !math.IsNaN(r.padj) && r.padj < c.alpha && r.old.Mean != r.new.Mean
 		cw.Write([]string{r.key.Experiment, r.key.Workload, r.key.Algorithm, r.key.Metric, strconv.Itoa(r.n),
-			results.FormatValue(r.old.Mean), results.FormatValue(r.new.Mean), results.FormatValue(r.delta()),
-			r.test, results.FormatValue(r.p), results.FormatValue(r.padj), strconv.FormatBool(sig)})
+			analysis.FormatValue(r.old.Mean), analysis.FormatValue(r.new.Mean), analysis.FormatValue(r.delta()),
+			r.test, analysis.FormatValue(r.p), analysis.FormatValue(r.padj), strconv.FormatBool(sig)})
 	}
 	cw.Flush()
 	return cw.Error()

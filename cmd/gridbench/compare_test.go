@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
 )
 
 // writeRuns writes a runs.csv (and a manifest with config hash cfg when
@@ -20,22 +20,22 @@ func writeRuns(t *testing.T, cfg string, seed func(rep int) uint64, value, bump 
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	var recs []results.Record
+	var recs []analysis.Record
 	for rep := range 8 {
 		recs = append(recs,
-			results.Record{Experiment: "exp", Workload: "w", Algorithm: "a", Rep: rep, Seed: seed(rep), Metric: "wait", Value: value(rep)},
-			results.Record{Experiment: "exp", Workload: "w", Algorithm: "b", Rep: rep, Seed: seed(rep), Metric: "wait", Value: 10 + bump(rep)},
-			results.Record{Experiment: "exp", Workload: "w", Algorithm: "c", Rep: rep, Seed: seed(rep), Metric: "wait", Value: 5})
+			analysis.Record{Experiment: "exp", Workload: "w", Algorithm: "a", Rep: rep, Seed: seed(rep), Metric: "wait", Value: value(rep)},
+			analysis.Record{Experiment: "exp", Workload: "w", Algorithm: "b", Rep: rep, Seed: seed(rep), Metric: "wait", Value: 10 + bump(rep)},
+			analysis.Record{Experiment: "exp", Workload: "w", Algorithm: "c", Rep: rep, Seed: seed(rep), Metric: "wait", Value: 5})
 	}
 	var b bytes.Buffer
-	if err := results.WriteCSV(&b, recs); err != nil {
+	if err := analysis.WriteCSV(&b, recs); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "runs.csv"), b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if cfg != "" {
-		if err := results.WriteManifest(filepath.Join(dir, "manifest.json"), &results.Manifest{Experiment: "exp", ConfigHash: cfg}); err != nil {
+		if err := analysis.WriteManifest(filepath.Join(dir, "manifest.json"), &analysis.Manifest{Experiment: "exp", ConfigHash: cfg}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -9,7 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/generators/etc"
-	"github.com/gridbench/gridbench/internal/sched/immediate"
+	"github.com/gridbench/gridbench/internal/sched/mapping"
 )
 
 // The "etc" command itself and its subcommand registry live in
@@ -25,13 +25,13 @@ func etcEvalCommand() *cli.Command {
 file and heuristic, metrics as in Xhafa, Barolli & Duresi (2007) Tables 3-6
 (flowtime with each machine's jobs shortest first, utilisation over the
 machines used, proximity = MET's total execution time / ours).
-Heuristics: ` + strings.Join(immediate.Names(), ", ") + ` (default: all).
+Heuristics: ` + strings.Join(mapping.Names(), ", ") + ` (default: all).
 Example: gridbench etc eval --heuristics MCT,kPB --k 20 u_c_hihi.0`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "heuristics", Usage: "comma-separated heuristic names (default: all)"},
-			&cli.Float64Flag{Name: "sa-low", Value: immediate.DefaultSALow, Usage: "SA low threshold r_l"},
-			&cli.Float64Flag{Name: "sa-high", Value: immediate.DefaultSAHigh, Usage: "SA high threshold r_h"},
-			&cli.Float64Flag{Name: "k", Value: immediate.DefaultKPBPercent, Usage: "kPB percentage k (the tables' reading: the ⌊M·k/100⌋ slowest machines are dropped)"},
+			&cli.Float64Flag{Name: "sa-low", Value: mapping.DefaultSALow, Usage: "SA low threshold r_l"},
+			&cli.Float64Flag{Name: "sa-high", Value: mapping.DefaultSAHigh, Usage: "SA high threshold r_h"},
+			&cli.Float64Flag{Name: "k", Value: mapping.DefaultKPBPercent, Usage: "kPB percentage k (the tables' reading: the ⌊M·k/100⌋ slowest machines are dropped)"},
 			&cli.IntFlag{Name: "jobs", Usage: "number of jobs, for files without a header line"},
 			&cli.IntFlag{Name: "machines", Usage: "number of machines, for files without a header line"},
 			&cli.BoolFlag{Name: "no-header", Usage: "the first line is data even if it looks like a header"},
@@ -45,7 +45,7 @@ Example: gridbench etc eval --heuristics MCT,kPB --k 20 u_c_hihi.0`,
 			if s := c.String("heuristics"); s != "" {
 				names = strings.Split(s, ",")
 			}
-			hs, err := immediate.Configure(names, immediate.Params{
+			hs, err := mapping.Configure(names, mapping.Params{
 				SALow: c.Float64("sa-low"), SAHigh: c.Float64("sa-high"), KPercent: c.Float64("k"),
 			})
 			if err != nil {
@@ -60,7 +60,7 @@ Example: gridbench etc eval --heuristics MCT,kPB --k 20 u_c_hihi.0`,
 			if c.Bool("no-header") {
 				opts.Header = etc.HeaderAbsent
 			}
-			var rows []immediate.Result
+			var rows []mapping.Result
 			for _, path := range c.Args().Slice() {
 				m, err := etc.ReadFile(path, opts)
 				if err != nil {
@@ -74,9 +74,9 @@ Example: gridbench etc eval --heuristics MCT,kPB --k 20 u_c_hihi.0`,
 						return err
 					}
 				}
-				rows = append(rows, immediate.EvaluateAll(filepath.Base(path), m, hs, nil, best)...)
+				rows = append(rows, mapping.EvaluateAll(filepath.Base(path), m, hs, nil, best)...)
 			}
-			return immediate.WriteCSV(c.App.Writer, rows, c.Bool("gap"))
+			return mapping.WriteCSV(c.App.Writer, rows, c.Bool("gap"))
 		},
 	}
 }

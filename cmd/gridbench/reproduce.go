@@ -10,8 +10,8 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	_ "github.com/gridbench/gridbench/experiments/all" // registers every experiment
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/internal/gridway"
+	"github.com/gridbench/gridbench/report"
 )
 
 func init() {
@@ -38,7 +38,8 @@ func reproduceCommand() *cli.Command {
 		Description: "Runs every experiment (or those named by --only) at paper scale, reusing finished runs " +
 			"found under --out, and writes results/<experiment>/{runs.csv,timings.csv,manifest.json}, " +
 			"paper/README.md with one page per experiment, and results/gridbench.xlsx.\n" +
-			"Experiments: " + strings.Join(experiments.Names(), ", "),
+			"Experiments: " + strings.Join(experiments.Names(), ", ") + "\n\n" +
+			"Federation policies (internal/gridway's registry):\n" + gridway.Help(),
 		Flags: append(runFlags(), onlyFlag(),
 			&cli.StringFlag{Name: "shard", Usage: "K/N: run only every Nth run of each plan from the Kth (K from 0) into a shard folder, " +
 				"no report; `gridbench merge` gathers the N shards"}),
@@ -93,10 +94,11 @@ func runCommand() *cli.Command {
 			}
 			w := c.App.Writer
 			fmt.Fprintln(w, "workload,algorithm,metric,n,mean,sd,ci95_low,ci95_high")
-			for _, g := range results.Groups(outs[0].Result.Records) {
+			groups, _ := outs[0].Result.Groups()
+			for _, g := range groups {
 				s := g.Summary
 				fmt.Fprintf(w, "%s,%s,%s,%d,%s,%s,%s,%s\n", g.Workload, g.Algorithm, g.Metric, s.N,
-					paper.FormatFloat(s.Mean, 6), paper.FormatFloat(s.SD, 6), paper.FormatFloat(s.CILow, 6), paper.FormatFloat(s.CIHigh, 6))
+					report.FormatFloat(s.Mean, 6), report.FormatFloat(s.SD, 6), report.FormatFloat(s.CILow, 6), report.FormatFloat(s.CIHigh, 6))
 			}
 			return nil
 		},

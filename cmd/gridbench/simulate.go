@@ -6,8 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gridbench/gridbench/cmd/gridbench/simrun"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sched"
-	"github.com/gridbench/gridbench/internal/sim/simrun"
 	_ "github.com/gridbench/gridbench/spaceshared" // registers the built-in schedulers
 )
 
@@ -27,7 +28,7 @@ func simulateCommand() *cli.Command {
 			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine", Required: true},
 			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm: a registered `NAME` (listed above) or 'exec:COMMAND ARGS'", Required: true},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the scheduler's random source (tabu draws from it)", Value: 1},
-			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: runtime (exact) or requested (field 9 when > 0)", Value: string(simrun.Exact)},
+			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: runtime (exact) or requested (field 9 when > 0)", Value: string(adapt.Exact)},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write one CSV row per job to `FILE.csv`", Required: true},
 		},
 		Action: func(c *cli.Context) error {
@@ -43,14 +44,14 @@ func simulateCommand() *cli.Command {
 			}
 			defer sched.CloseScheduler(s)
 			// The check runs while the job CSV is written, which appears only if it passes.
-			res, err := simrun.SimulateTo(c.String("swf"), c.Int("max-jobs"), c.Int("cpus"), simrun.Estimate(c.String("estimate")), s, c.String("jobs-out"))
+			res, err := simrun.SimulateTo(c.String("swf"), c.Int("max-jobs"), c.Int("cpus"), adapt.Estimate(c.String("estimate")), s, c.String("jobs-out"))
 			if err != nil {
 				return err
 			}
 			if len(res.Jobs) == 0 {
 				sk := res.Skipped
-				return noJobs(c.String("swf"), sk.Total(), fmt.Sprintf("run time < 0: %d, CPUs < 1: %d, more CPUs than the machine: %d; is --cpus %d what the trace needs?",
-					sk.NegativeRun, sk.NoCPUs, sk.TooWide, c.Int("cpus")))
+				return noJobs(c.String("swf"), sk.Total(), fmt.Sprintf("submit time < 0: %d, run time < 0: %d, CPUs < 1: %d, more CPUs than the machine: %d; is --cpus %d what the trace needs?",
+					sk.NoSubmit, sk.NegativeRun, sk.NoCPUs, sk.TooWide, c.Int("cpus")))
 			}
 			fmt.Fprintf(c.App.ErrWriter, "simulate: %d jobs with %s on %d CPUs; skipped %v; work %d steps; wrote %s\n",
 				len(res.Jobs), c.String("algo"), c.Int("cpus"), res.Skipped, res.Work, c.String("jobs-out"))

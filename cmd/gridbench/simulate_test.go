@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched/easy"
 	"github.com/gridbench/gridbench/internal/sim"
-	"github.com/gridbench/gridbench/internal/sim/simrun"
 )
 
 func runSimulate(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -58,9 +58,9 @@ func TestSimulateTiny(t *testing.T) {
 		if got, want := string(b), "job_id,submit,start,end,machine\n"+tc.want; got != want {
 			t.Errorf("%s max-jobs=%s:\n%s\nwant\n%s", tc.algo, tc.maxJobs, got, want)
 		}
-		wantSkip := "skipped 2 (run time < 0: 1, CPUs < 1: 1, more CPUs than the machine: 0)"
+		wantSkip := "skipped 2 (submit time < 0: 0, run time < 0: 1, CPUs < 1: 1, more CPUs than the machine: 0)"
 		if tc.maxJobs == "" {
-			wantSkip = "skipped 3 (run time < 0: 1, CPUs < 1: 1, more CPUs than the machine: 1)"
+			wantSkip = "skipped 3 (submit time < 0: 0, run time < 0: 1, CPUs < 1: 1, more CPUs than the machine: 1)"
 		}
 		if !strings.Contains(stderr, wantSkip) {
 			t.Errorf("%s: stderr %q lacks %q", tc.algo, stderr, wantSkip)
@@ -121,7 +121,7 @@ func TestSimulateKTH(t *testing.T) {
 	if len(rows) != 3001 || strings.Join(rows[0], ",") != "job_id,submit,start,end,machine" {
 		t.Fatalf("%d rows, header %v", len(rows), rows[0])
 	}
-	jobs, _, err := simrun.LoadSWF(path, 3000, 100, simrun.Requested)
+	jobs, _, err := adapt.LoadSWF(path, 3000, 100, adapt.Requested)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/internal/datadir"
-	"github.com/gridbench/gridbench/results"
 )
 
 // TestOwnStudyKTH is the own-study check: examples/study-kth.toml with
@@ -30,7 +30,7 @@ func TestOwnStudyKTH(t *testing.T) {
 	if !strings.Contains(stdout.String(), "kth: 2 workloads × 3 algorithms") {
 		t.Errorf("stdout = %q", stdout.String())
 	}
-	recs, err := results.ReadFile(filepath.Join(out, "results", "kth", "runs.csv"))
+	recs, err := analysis.ReadFile(filepath.Join(out, "results", "kth", "runs.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/generators/trace"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/timeshare"
 )
 
@@ -17,12 +18,13 @@ func timeshareCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "timeshare",
 		Usage: "simulate the master/slave time-sharing platform of Shah et al. 2012 on a trace",
-		Description: "Deals the trace's valid jobs (run time >= 0) round-robin to P single-CPU slaves (the i-th valid job\n" +
+		Description: "Deals the trace's valid jobs (submit and run time >= 0, internal/adapt's rule) round-robin to P single-CPU slaves (the i-th valid job\n" +
 			"to slave i mod P), runs the chosen local scheduler on every slave, writes one CSV row per job and\n" +
 			"prints the average waiting, turnaround, response and bounded slowdown (tau = 10 s), the total\n" +
 			"completion time (the largest over slaves of the sum of the slave's job ends - first submit), the\n" +
 			"maximum stretch and the makespan (last end - first submit).\n" +
-			"Priorities (p, plrr, apdrr): " + timeshare.PriorityRuleText + ".",
+			"Priorities (p, plrr, apdrr): " + timeshare.PriorityRuleText + ".\n\n" +
+			"Algorithms (--algo; register your own with timeshare.Register):\n" + timeshare.Help(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (SWF or GWF, optionally gzipped; required)"},
 			&cli.IntFlag{Name: "max-jobs", Usage: "use only the first `N` job records of the trace (default: all)"},
@@ -71,8 +73,8 @@ func runTimeshare(c *cli.Context) error {
 		return err
 	}
 	jobs := make([]timeshare.Job, len(recs))
-	for i, r := range recs {
-		jobs[i] = timeshare.Job{ID: int64(r.ID), Submit: r.Submit, Run: r.Run, User: r.User}
+	for i := range recs {
+		jobs[i] = adapt.TimeshareJob(&recs[i])
 	}
 	timeshare.PriorityRule(jobs)
 	res, err := timeshare.Run(jobs, slaves, sched)
@@ -80,14 +82,14 @@ func runTimeshare(c *cli.Context) error {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	if res.Dealt == 0 {
-		return noJobs(path, len(jobs), "run time < 0: every record lacks a run time")
+		return noJobs(path, len(jobs), "every record lacks a run time or a submit time")
 	}
 	if err := timeshare.WriteJobsCSVFile(c.String("jobs-out"), jobs, res.Outcomes); err != nil {
 		return err
 	}
 
 	w := c.App.Writer
-	fmt.Fprintf(w, "trace                  %s: %d jobs read, %d dealt, %d skipped (run time < 0)\n",
+	fmt.Fprintf(w, "trace                  %s: %d jobs read, %d dealt, %d skipped (no run time or no submit time)\n",
 		path, len(jobs), res.Dealt, len(jobs)-res.Dealt)
 	fmt.Fprintf(w, "platform               %d slaves, algorithm %s", slaves, strings.ToLower(algo))
 	if a := strings.ToLower(algo); a == "rr" || a == "plrr" {

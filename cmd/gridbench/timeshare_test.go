@@ -48,7 +48,7 @@ func TestTimeshareSmall(t *testing.T) {
 	// (turnaround < tau); job 3 has stretch 2. Total completion: slave 0
 	// ends jobs 1 and 3 at 3 and 4 (7), slave 1 jobs 2 and 5 at 3 and 9
 	// (12); the larger is 12. Last end 9.
-	wantOut := `trace                  testdata/timeshare_small.swf: 5 jobs read, 4 dealt, 1 skipped (run time < 0)
+	wantOut := `trace                  testdata/timeshare_small.swf: 5 jobs read, 4 dealt, 1 skipped (no run time or no submit time)
 platform               2 slaves, algorithm fcfs
 jobs                   4
 avg_waiting_s          0.250

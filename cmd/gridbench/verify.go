@@ -12,9 +12,9 @@ import (
 	"github.com/urfave/cli/v2"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/results"
 )
 
 func init() { register(verifyCommand) }
@@ -98,7 +98,7 @@ func (v *verifier) experiment(c *cli.Context, path string) error {
 		return nil
 	}
 	mpath := filepath.Join(edir, "manifest.json")
-	man, err := results.ReadManifest(mpath)
+	man, err := analysis.ReadManifest(mpath)
 	if err != nil {
 		v.problem("%s: unreadable manifest (%v): these results cannot be verified", mpath, err)
 		return nil
@@ -106,11 +106,11 @@ func (v *verifier) experiment(c *cli.Context, path string) error {
 	if man.Version != version {
 		v.problem("%s: made by gridbench %s, this is %s: verify with the version that made them", mpath, man.Version, version)
 	}
-	recs, err := results.ReadFile(path)
+	recs, err := analysis.ReadFile(path)
 	if err != nil {
 		return err
 	}
-	recorded := map[results.RunKey][]results.Record{}
+	recorded := map[analysis.RunKey][]analysis.Record{}
 	reps := 0
 	for _, r := range recs {
 		recorded[r.Key()] = append(recorded[r.Key()], r)
@@ -122,7 +122,7 @@ func (v *verifier) experiment(c *cli.Context, path string) error {
 		return nil
 	}
 
-	inPlan := map[results.RunKey]bool{}
+	inPlan := map[analysis.RunKey]bool{}
 	for _, r := range plan.Runs {
 		inPlan[r.Key()] = true
 	}
@@ -164,14 +164,14 @@ func (v *verifier) experiment(c *cli.Context, path string) error {
 
 // plan rebuilds the plan whose configuration hash the manifest records.
 // The manifest does not say whether --quick made it: both are tried.
-func (v *verifier) plan(e experiments.Experiment, man *results.Manifest, reps int) (bench.Plan, bench.Executor, error) {
+func (v *verifier) plan(e experiments.Experiment, man *analysis.Manifest, reps int) (bench.Plan, bench.Executor, error) {
 	var hashes []string
 	for _, quick := range []bool{false, true} {
 		plan, exec, err := e.Plan(experiments.Config{Reps: reps, DataDir: v.data, Quick: quick})
 		if err != nil {
 			return bench.Plan{}, nil, err
 		}
-		h, _, err := results.HashConfig(plan.Config)
+		h, _, err := analysis.HashConfig(plan.Config)
 		if err != nil {
 			return bench.Plan{}, nil, err
 		}
@@ -187,7 +187,7 @@ func (v *verifier) plan(e experiments.Experiment, man *results.Manifest, reps in
 // sample picks, per algorithm, the share of recorded runs to re-compute,
 // at least one, in plan order. Which runs is fixed by their identity, so
 // two verifications of one folder re-compute the same runs.
-func (v *verifier) sample(plan bench.Plan, recorded map[results.RunKey][]results.Record) []bench.Run {
+func (v *verifier) sample(plan bench.Plan, recorded map[analysis.RunKey][]analysis.Record) []bench.Run {
 	byAlgo := map[string][]int{}
 	for i, r := range plan.Runs {
 		if _, ok := recorded[r.Key()]; ok {
@@ -217,10 +217,10 @@ func (v *verifier) sample(plan bench.Plan, recorded map[results.RunKey][]results
 
 // compare prints every recorded value of run that the re-computation does
 // not reproduce exactly, and every metric on one side only.
-func (v *verifier) compare(path string, run bench.Run, recs []results.Record, out bench.Output) {
+func (v *verifier) compare(path string, run bench.Run, recs []analysis.Record, out bench.Output) {
 	got := map[string]string{}
 	for _, m := range out.Metrics {
-		got[m.Name] = results.FormatValue(m.Value)
+		got[m.Name] = analysis.FormatValue(m.Value)
 	}
 	seen := map[string]bool{}
 	for _, r := range recs {
@@ -228,7 +228,7 @@ func (v *verifier) compare(path string, run bench.Run, recs []results.Record, ou
 		if r.Seed != run.Seed {
 			v.problem("%s: %s %s: recorded seed %d, the run's seed is %d", path, run.Key(), r.Metric, r.Seed, run.Seed)
 		}
-		want := results.FormatValue(r.Value)
+		want := analysis.FormatValue(r.Value)
 		switch g, ok := got[r.Metric]; {
 		case !ok:
 			v.problem("%s: %s %s: recorded %s, not re-computed (no such metric)", path, run.Key(), r.Metric, want)
@@ -238,7 +238,7 @@ func (v *verifier) compare(path string, run bench.Run, recs []results.Record, ou
 	}
 	for _, m := range out.Metrics {
 		if !seen[m.Name] {
-			v.problem("%s: %s %s: re-computed %s, not recorded", path, run.Key(), m.Name, results.FormatValue(m.Value))
+			v.problem("%s: %s %s: re-computed %s, not recorded", path, run.Key(), m.Name, analysis.FormatValue(m.Value))
 		}
 	}
 }

@@ -2,16 +2,12 @@ package deadline
 
 import (
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
 )
-
-// Alpha is the family-wise significance level of every claim check.
-const Alpha = 0.05
 
 // Equivalence margins of the "≈" claims. The papers say "nearly the same"
 // and "close"; the margins are ours (see the page's interpretations).
@@ -36,139 +32,45 @@ type Check struct {
 	Held      bool
 }
 
-// cmp is one directional paired comparison a <op> b on one stream.
-type cmp struct {
-	workload, metric string
-	a, b             string  // b == "": a against the constant ref (one-sample)
-	ref              float64 // the constant when b == ""
-	what             string  // the quantity compared, when the claim's statement does not say it
-	dir              int     // -1: a lower than b; +1: a higher than b; 0: a not worse (not significantly higher) than b
-	res              results.WilcoxonResult
-	meanA, meanB     float64
-	n                int
-	padj             float64
-	err              error
+// cmp builds the comparison a <want> b of metric on one stream, paired by
+// repetition; what names the quantity when the statement does not say it.
+func cmp(recs []analysis.Record, workload, metric, what, a string, want analysis.Direction, b string) *analysis.Comparison {
+	blocks, _ := analysis.Paired(recs, workload, metric, []string{a, b})
+	c := &analysis.Comparison{Name: side(what, Label(a)) + " " + want.Op() + " " + side(what, Label(b)), Want: want}
+	for _, bl := range blocks {
+		c.X, c.Y = append(c.X, bl[0]), append(c.Y, bl[1])
+	}
+	return c
 }
 
-// ok reports whether the comparison supports its direction at Alpha after
-// Holm: for dir ±1 a significant difference in that direction; for dir 0
-// the absence of a significant difference against a.
-func (c *cmp) ok() bool {
-	if c.err != nil || c.n == 0 {
-		return false
+// against builds the comparison of a's metric on one stream with the
+// constant ref (a one-sample test).
+func against(recs []analysis.Record, workload, metric, what, a string, want analysis.Direction, ref float64) *analysis.Comparison {
+	blocks, _ := analysis.Paired(recs, workload, metric, []string{a})
+	x := make([]float64, len(blocks))
+	for i, bl := range blocks {
+		x[i] = bl[0]
 	}
-	diff := c.meanA - c.meanB
-	sig := c.padj < Alpha
-	switch c.dir {
-	case -1:
-		return sig && diff < 0
-	case 1:
-		return sig && diff > 0
-	}
-	return !(sig && diff > 0)
+	return analysis.Against(side(what, Label(a))+" "+want.Op()+" "+report.FormatG(ref), want, x, ref)
 }
 
-func (c *cmp) String() string {
-	op := map[int]string{-1: "<", 1: ">", 0: "≤"}[c.dir]
-	a, b := Label(c.a), Label(c.b)
-	if c.b == "" {
-		b = fmtG(c.ref)
+func side(what, algo string) string {
+	if what == "" {
+		return algo
 	}
-	if c.what != "" {
-		a, b = c.what+" "+a, c.what+" "+b
-		if c.b == "" {
-			b = fmtG(c.ref)
-		}
-	}
-	if c.err != nil {
-		return fmt.Sprintf("%s %s %s: %v", a, op, b, c.err)
-	}
-	return fmt.Sprintf("%s %s %s: %s vs %s, W=%g, n=%d, p_Holm=%s", a, op, b,
-		fmtG(c.meanA), fmtG(c.meanB), c.res.W, c.n, paper.FormatP(c.padj))
-}
-
-// run fills the test result of c from the records.
-func (c *cmp) run(recs []results.Record) {
-	if c.b == "" {
-		blocks, _ := results.Paired(recs, c.workload, c.metric, []string{c.a})
-		for i := range blocks {
-			blocks[i] = append(blocks[i], c.ref)
-		}
-		c.fill(blocks)
-		return
-	}
-	blocks, _ := results.Paired(recs, c.workload, c.metric, []string{c.a, c.b})
-	c.fill(blocks)
-}
-
-// fill runs the paired test on blocks of (a, b) values.
-func (c *cmp) fill(blocks [][]float64) {
-	c.n = len(blocks)
-	if c.n == 0 {
-		c.err = fmt.Errorf("no paired repetitions")
-		return
-	}
-	x, y := make([]float64, c.n), make([]float64, c.n)
-	for i, b := range blocks {
-		x[i], y[i] = b[0], b[1]
-	}
-	c.meanA, c.meanB = mean(x), mean(y)
-	c.res, c.err = results.Wilcoxon(x, y)
-}
-
-// holm adjusts the p-values of a claim's comparisons together.
-func holm(cs []*cmp) {
-	p := make([]float64, len(cs))
-	for i, c := range cs {
-		p[i] = math.NaN()
-		if c.err == nil {
-			p[i] = c.res.P
-		}
-	}
-	adj := results.Holm(p)
-	for i, c := range cs {
-		c.padj = adj[i]
-	}
+	return what + " " + algo
 }
 
 // verdict summarises a group of comparisons of one claim row: held when
 // every one supports its direction; the statistic names the weakest one.
-func verdict(cs []*cmp) (held bool, stat string) {
-	held = true
-	var weakest *cmp
-	// A failing comparison is shown first; among passing ones the
-	// directional comparison closest to significance, since a large p of a
-	// "≤" comparison is not a weakness.
-	score := func(c *cmp) float64 {
-		switch {
-		case !c.ok():
-			return 3
-		case c.dir != 0:
-			return 1 + c.padj
-		}
-		return 0
-	}
-	for _, c := range cs {
-		if !c.ok() {
-			held = false
-		}
-		if weakest == nil || score(c) > score(weakest) {
-			weakest = c
-		}
-	}
-	if len(cs) == 1 {
-		return held, "Wilcoxon " + weakest.String()
-	}
-	label := "weakest"
-	if !held {
-		label = "failing"
-	}
-	return held, fmt.Sprintf("Wilcoxon, %d comparisons; %s: %s", len(cs), label, weakest.String())
+func verdict(cs []*analysis.Comparison) (held bool, stat string) {
+	v := analysis.Decide(cs)
+	return v.Held(), report.Decisive(v, nil)
 }
 
 // claimInput is what the checks read.
 type claimInput struct {
-	recs, timings []results.Record
+	recs, timings []analysis.Record
 	workloads     []string // ordered heaviest (smallest inter-arrival) first
 	algos         []string
 }
@@ -212,12 +114,12 @@ func claimA(in *claimInput) []Check {
 	if m := in.missing("tabu", "egedf", "flex", "easy", "fcfs"); len(m) > 0 {
 		return []Check{notChecked("a", "all streams", stmtA, m)}
 	}
-	rows := make([][]*cmp, len(in.workloads))
-	var all []*cmp
+	rows := make([][]*analysis.Comparison, len(in.workloads))
+	var all []*analysis.Comparison
 	for i, w := range in.workloads {
-		rows[i] = []*cmp{{workload: w, metric: MDelayed, a: "tabu", b: "egedf", dir: 0}}
+		rows[i] = []*analysis.Comparison{cmp(in.recs, w, MDelayed, "", "tabu", analysis.NotHigher, "egedf")}
 		for _, q := range queueBased {
-			rows[i] = append(rows[i], &cmp{workload: w, metric: MDelayed, a: "egedf", b: q, dir: -1})
+			rows[i] = append(rows[i], cmp(in.recs, w, MDelayed, "", "egedf", analysis.Lower, q))
 		}
 		all = append(all, rows[i]...)
 	}
@@ -229,24 +131,21 @@ func claimB(in *claimInput) []Check {
 	if m := in.missing(need...); len(m) > 0 {
 		return []Check{notChecked("b", "all streams", stmtB+"; "+stmtM, m)}
 	}
-	var all []*cmp
-	var usage, mk [][]*cmp
+	var all []*analysis.Comparison
+	var usage, mk [][]*analysis.Comparison
 	for _, w := range in.workloads {
-		var u, k []*cmp
+		var u, k []*analysis.Comparison
 		for _, s := range scheduleBased {
 			for _, q := range queueBased {
-				u = append(u, &cmp{workload: w, metric: MWeightedUsage, a: s, b: q, dir: 1})
-				k = append(k, &cmp{workload: w, metric: MMakespan, a: s, b: q, dir: -1})
+				u = append(u, cmp(in.recs, w, MWeightedUsage, "", s, analysis.Higher, q))
+				k = append(k, cmp(in.recs, w, MMakespan, "", s, analysis.Lower, q))
 			}
 		}
 		usage, mk = append(usage, u), append(mk, k)
 		all = append(all, u...)
 		all = append(all, k...)
 	}
-	for _, c := range all {
-		c.run(in.recs)
-	}
-	holm(all)
+	analysis.Test(all...)
 	var out []Check
 	for i, w := range in.workloads {
 		h, s := verdict(usage[i])
@@ -282,42 +181,32 @@ func claimC(in *claimInput) []Check {
 	}
 	heavy, light := in.workloads[0], in.workloads[len(in.workloads)-1]
 	backfill := []string{easy, "flex"}
-	var wall []*cmp
+	var wall []*analysis.Comparison
 	for _, b := range backfill {
 		wall = append(wall,
-			&cmp{workload: heavy, metric: TSecPerDec, a: "egedf", b: b, dir: -1},
-			&cmp{workload: heavy, metric: TWallSlope, what: "wall slope", a: "egedf", b: b, dir: -1})
-	}
-	for _, c := range wall {
-		c.run(in.timings)
+			cmp(in.timings, heavy, TSecPerDec, "", "egedf", analysis.Lower, b),
+			cmp(in.timings, heavy, TWallSlope, "wall slope", "egedf", analysis.Lower, b))
 	}
 	growth := growthRecords(in.recs, heavy, light, append([]string{"egedf"}, backfill...))
-	var work []*cmp
+	var work []*analysis.Comparison
 	for _, b := range backfill {
-		work = append(work, &cmp{workload: heavy, metric: MWorkSlope, what: "work slope", a: b, ref: 0, dir: 1})
+		work = append(work, against(in.recs, heavy, MWorkSlope, "work slope", b, analysis.Higher, 0))
 		if heavy != light {
 			work = append(work,
-				&cmp{workload: heavy, metric: mWorkGrowth, what: "work growth", a: b, ref: 1, dir: 1},
-				&cmp{workload: heavy, metric: mWorkGrowth, what: "work growth", a: "egedf", b: b, dir: -1})
-		}
-	}
-	for _, c := range work {
-		if c.metric == mWorkGrowth {
-			c.run(growth)
-		} else {
-			c.run(in.recs)
+				against(growth, heavy, mWorkGrowth, "work growth", b, analysis.Higher, 1),
+				cmp(growth, heavy, mWorkGrowth, "work growth", "egedf", analysis.Lower, b))
 		}
 	}
 	var out []Check
 	for _, row := range []struct {
 		name, what string
-		cs         []*cmp
+		cs         []*analysis.Comparison
 	}{
 		{"wall clock", "wall-clock time per decision and its slope on the queue length both lower for EG-EDF", wall},
 		{"work counter", fmt.Sprintf("each backfilling algorithm's work grows with its queue (slope > 0; work per decision %s ÷ %s > 1) "+
 			"and EG-EDF's growth factor is lower", heavy, light), work},
 	} {
-		holm(row.cs)
+		analysis.Test(row.cs...)
 		h, st := verdict(row.cs)
 		out = append(out, Check{Claim: "c", Scope: heavy + " (" + row.name + ")",
 			Statement: stmt + " — " + row.what, Statistic: st, Checked: true, Held: h})
@@ -333,18 +222,18 @@ const mWorkGrowth = "work_growth"
 // metric mWorkGrowth on the heavy stream). Every algorithm of a repetition
 // sees the same two instances, so the factors are paired across
 // algorithms.
-func growthRecords(recs []results.Record, heavy, light string, algos []string) []results.Record {
-	var out []results.Record
+func growthRecords(recs []analysis.Record, heavy, light string, algos []string) []analysis.Record {
+	var out []analysis.Record
 	for _, a := range algos {
-		h, hr := results.Paired(recs, heavy, MWorkPerDec, []string{a})
-		l, lr := results.Paired(recs, light, MWorkPerDec, []string{a})
+		h, hr := analysis.Paired(recs, heavy, MWorkPerDec, []string{a})
+		l, lr := analysis.Paired(recs, light, MWorkPerDec, []string{a})
 		byRep := map[int]float64{}
 		for i, r := range lr {
 			byRep[r] = l[i][0]
 		}
 		for i, r := range hr {
 			if v, ok := byRep[r]; ok && v > 0 {
-				out = append(out, results.Record{Experiment: Name, Workload: heavy, Algorithm: a, Rep: r, Metric: mWorkGrowth, Value: h[i][0] / v})
+				out = append(out, analysis.Record{Experiment: Name, Workload: heavy, Algorithm: a, Rep: r, Metric: mWorkGrowth, Value: h[i][0] / v})
 			}
 		}
 	}
@@ -352,44 +241,37 @@ func growthRecords(recs []results.Record, heavy, light string, algos []string) [
 }
 
 // nonInferiority reports whether a is not worse than b by more than margin
-// on metric (lower is better): the upper limit of the 95% t-interval of the
-// paired mean difference a − b lies below +margin — a one-sided test at
-// 2.5%.
-func nonInferiority(recs []results.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
-	blocks, _ := results.Paired(recs, w, metric, []string{a, b})
-	if len(blocks) < 2 {
-		return false, fmt.Sprintf("%d paired repetitions: too few for an interval", len(blocks))
+// on metric (lower is better), by analysis.Difference.NonInferior.
+func nonInferiority(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
+	d, ok := difference(recs, w, metric, a, b)
+	if !ok {
+		return false, fmt.Sprintf("%d paired repetitions: too few for an interval", d.N)
 	}
-	d := make([]float64, len(blocks))
-	for i, bl := range blocks {
-		d[i] = bl[0] - bl[1]
-	}
-	s := results.Summarize(d)
-	return s.CIHigh <= margin, fmt.Sprintf("%s − %s = %s, 95%% CI upper limit %s vs margin +%s (n=%d)",
-		Label(a), Label(b), fmtG(s.Mean), fmtG(s.CIHigh), fmtG(margin), len(blocks))
+	return d.NonInferior(margin), fmt.Sprintf("%s − %s = %s, 95%% CI upper limit %s vs margin +%s (n=%d)",
+		Label(a), Label(b), report.FormatG(d.Mean), report.FormatG(d.High), report.FormatG(margin), d.N)
 }
 
-// equivalence reports whether the 95% CI of the paired mean difference
-// a − b lies within ±margin: a two one-sided tests (TOST) procedure at
-// α = 0.025 per side, stricter than the usual 90% interval.
-func equivalence(recs []results.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
-	blocks, _ := results.Paired(recs, w, metric, []string{a, b})
-	if len(blocks) < 2 {
-		return false, fmt.Sprintf("%d paired repetitions: too few for an interval", len(blocks))
+// equivalence reports whether a and b are equivalent within ±margin on
+// metric, by analysis.Difference.Equivalent.
+func equivalence(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
+	d, ok := difference(recs, w, metric, a, b)
+	if !ok {
+		return false, fmt.Sprintf("%d paired repetitions: too few for an interval", d.N)
 	}
-	x, y, d := make([]float64, len(blocks)), make([]float64, len(blocks)), make([]float64, len(blocks))
+	return d.Equivalent(margin), fmt.Sprintf("%s − %s = %s, 95%% CI [%s, %s] vs margin ±%s (n=%d; Wilcoxon p=%s)",
+		Label(a), Label(b), report.FormatG(d.Mean), report.FormatG(d.Low), report.FormatG(d.High), report.FormatG(margin), d.N, report.FormatP(d.WilcoxonP))
+}
+
+// difference is the paired mean difference a − b of metric on stream w;
+// ok is false when there are too few pairs for an interval.
+func difference(recs []analysis.Record, w, metric, a, b string) (d analysis.Difference, ok bool) {
+	blocks, _ := analysis.Paired(recs, w, metric, []string{a, b})
+	x, y := make([]float64, len(blocks)), make([]float64, len(blocks))
 	for i, bl := range blocks {
-		x[i], y[i], d[i] = bl[0], bl[1], bl[0]-bl[1]
+		x[i], y[i] = bl[0], bl[1]
 	}
-	s := results.Summarize(d)
-	held = s.CILow >= -margin && s.CIHigh <= margin
-	wr, err := results.Wilcoxon(x, y)
-	p := "n/a"
-	if err == nil {
-		p = paper.FormatP(wr.P)
-	}
-	return held, fmt.Sprintf("%s − %s = %s, 95%% CI [%s, %s] vs margin ±%s (n=%d; Wilcoxon p=%s)",
-		Label(a), Label(b), fmtG(s.Mean), fmtG(s.CILow), fmtG(s.CIHigh), fmtG(margin), len(blocks), p)
+	d = analysis.PairedDifference(x, y)
+	return d, d.N >= 2
 }
 
 func claimD(in *claimInput) []Check {
@@ -408,7 +290,7 @@ func claimE(in *claimInput) []Check {
 	}
 	var out []Check
 	for _, w := range in.workloads {
-		flex := results.Summarize(results.Select(in.recs, w, "flex", MSlowdown))
+		flex := analysis.Summarize(analysis.Select(in.recs, w, "flex", MSlowdown))
 		h, s := nonInferiority(in.recs, w, MSlowdown, "tabu", "flex", SlowdownMargin*flex.Mean)
 		out = append(out, Check{Claim: "e", Scope: w,
 			Statement: stmtE + fmt.Sprintf(": Tabu ≤ Flex-BF + %g%% of Flex-BF's mean (non-inferiority)", SlowdownMargin*100),
@@ -419,28 +301,12 @@ func claimE(in *claimInput) []Check {
 
 // rowsOf runs and Holm-adjusts all of a claim's comparisons and returns
 // one Check per stream.
-func rowsOf(claim, stmt string, in *claimInput, rows [][]*cmp, all []*cmp) []Check {
-	for _, c := range all {
-		c.run(in.recs)
-	}
-	holm(all)
+func rowsOf(claim, stmt string, in *claimInput, rows [][]*analysis.Comparison, all []*analysis.Comparison) []Check {
+	analysis.Test(all...)
 	out := make([]Check, len(rows))
 	for i, r := range rows {
 		h, s := verdict(r)
 		out[i] = Check{Claim: claim, Scope: in.workloads[i], Statement: stmt, Statistic: s, Checked: true, Held: h}
 	}
 	return out
-}
-
-func fmtG(v float64) string {
-	a := math.Abs(v)
-	switch {
-	case math.IsNaN(v):
-		return "n/a"
-	case a != 0 && (a < 1e-3 || a >= 1e6):
-		return fmt.Sprintf("%.3g", v)
-	case a >= 100:
-		return fmt.Sprintf("%.0f", v)
-	}
-	return fmt.Sprintf("%.3g", v)
 }

@@ -4,13 +4,13 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
 )
 
 // synth builds records for every algorithm on streams ia=1 and ia=5 over
 // reps repetitions: value(algo, stream, rep) per metric.
-func synth(reps int, metrics map[string]func(algo, w string, rep int) float64) []results.Record {
-	var recs []results.Record
+func synth(reps int, metrics map[string]func(algo, w string, rep int) float64) []analysis.Record {
+	var recs []analysis.Record
 	for _, w := range []string{"ia=1", "ia=5"} {
 		for rep := range reps {
 			for _, a := range PaperAlgorithms {
@@ -20,7 +20,7 @@ func synth(reps int, metrics map[string]func(algo, w string, rep int) float64) [
 					if ok {
 						v = f(a, w, rep)
 					}
-					recs = append(recs, results.Record{Experiment: Name, Workload: w, Algorithm: a, Rep: rep, Metric: m, Value: v})
+					recs = append(recs, analysis.Record{Experiment: Name, Workload: w, Algorithm: a, Rep: rep, Metric: m, Value: v})
 				}
 			}
 		}
@@ -140,14 +140,14 @@ func TestClaimsHeldAndNotHeld(t *testing.T) {
 }
 
 func TestEquivalence(t *testing.T) {
-	var recs []results.Record
+	var recs []analysis.Record
 	for rep := range 6 {
 		for _, a := range []string{"tabu", "egedf"} {
 			v := float64(rep)
 			if a == "tabu" {
 				v += 0.5 + float64(rep%2)*0.1
 			}
-			recs = append(recs, results.Record{Experiment: Name, Workload: "ia=5", Algorithm: a, Rep: rep, Metric: MDelayed, Value: v})
+			recs = append(recs, analysis.Record{Experiment: Name, Workload: "ia=5", Algorithm: a, Rep: rep, Metric: MDelayed, Value: v})
 		}
 	}
 	if held, s := equivalence(recs, "ia=5", MDelayed, "tabu", "egedf", 1); !held {
@@ -159,15 +159,15 @@ func TestEquivalence(t *testing.T) {
 }
 
 func TestNonInferiority(t *testing.T) {
-	recs := func(shift float64) []results.Record {
-		var out []results.Record
+	recs := func(shift float64) []analysis.Record {
+		var out []analysis.Record
 		for rep := range 8 {
 			for _, a := range []string{"tabu", "flex"} {
 				v := 2 + float64(rep)/10
 				if a == "tabu" {
 					v += shift + float64(rep%2)*0.02
 				}
-				out = append(out, results.Record{Experiment: Name, Workload: "ia=1", Algorithm: a, Rep: rep, Metric: MSlowdown, Value: v})
+				out = append(out, analysis.Record{Experiment: Name, Workload: "ia=1", Algorithm: a, Rep: rep, Metric: MSlowdown, Value: v})
 			}
 		}
 		return out

@@ -140,11 +140,7 @@ func (Experiment) DefaultReps() int { return 20 }
 
 // Plan implements experiments.Experiment.
 func (e Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
-	reps := cfg.Reps
-	if reps <= 0 {
-		reps = e.DefaultReps()
-	}
-	return PlanConfig(DefaultConfig(cfg.Quick), reps)
+	return PlanConfig(DefaultConfig(cfg.Quick), cfg.Filled(e).Reps)
 }
 
 // PlanConfig plans every stream × algorithm × repetition of c. Runs are

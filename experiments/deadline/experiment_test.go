@@ -8,10 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	gen "github.com/gridbench/gridbench/generators/deadline"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/internal/adapt"
 )
 
 func TestRegistered(t *testing.T) {
@@ -56,7 +57,7 @@ func TestPlan(t *testing.T) {
 		if want := len(tc.streams) * len(algos) * tc.reps; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
 		}
-		keys := map[results.RunKey]bool{}
+		keys := map[analysis.RunKey]bool{}
 		seeds := map[string]uint64{} // workload/rep → instance seed
 		runSeeds := map[uint64]bool{}
 		var streams []string
@@ -104,7 +105,7 @@ func TestConfigHash(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, _, err := results.HashConfig(plan.Config)
+		h, _, err := analysis.HashConfig(plan.Config)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -146,12 +147,12 @@ func TestExecute(t *testing.T) {
 	for _, m := range out.Metrics {
 		got[m.Name] = m.Value
 	}
-	inst, err := gen.Generate(spec, run.Seed)
+	inst, err := adapt.GenerateDeadline(spec, run.Seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got[MOfferedLoad] != gen.OfferedLoad(inst) {
-		t.Errorf("offered load %v, want the instance's %v", got[MOfferedLoad], gen.OfferedLoad(inst))
+	if got[MOfferedLoad] != gen.OfferedLoad(inst.Gen) {
+		t.Errorf("offered load %v, want the instance's %v", got[MOfferedLoad], gen.OfferedLoad(inst.Gen))
 	}
 	for _, n := range []string{MDelayed, MUsage, MWeightedUsage, MOpsUsage} {
 		if v, ok := got[n]; !ok || !(v >= 0 && v <= 100) {
@@ -230,7 +231,7 @@ func TestReportQuick(t *testing.T) {
 		t.Fatal(err)
 	}
 	pdir := filepath.Join(dir, "paper")
-	out, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Result: res, PaperDir: pdir})
+	out, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: plan, Result: res, PaperDir: pdir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +266,7 @@ func TestReportQuick(t *testing.T) {
 		t.Errorf("headline %q, %d sheets", out.Headline, len(out.Sheets))
 	}
 	// The same results give the same page (no map order, no clock).
-	out2, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Result: res, PaperDir: pdir})
+	out2, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: plan, Result: res, PaperDir: pdir})
 	if err != nil {
 		t.Fatal(err)
 	}

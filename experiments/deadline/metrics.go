@@ -4,9 +4,9 @@ import (
 	"math"
 	"slices"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/internal/sim"
-	"github.com/gridbench/gridbench/results"
 )
 
 // Metric names as they appear in runs.csv and timings.csv.
@@ -29,6 +29,15 @@ const (
 	TWallSpearman  = "wall_queue_spearman"
 	TDecideSeconds = "decide_seconds" // total wall-clock seconds in Decide
 )
+
+// Descriptors describes the schedule-quality metrics a study compares.
+var Descriptors = []analysis.Metric{
+	{Name: MDelayed, Unit: "%", Better: analysis.LowerIsBetter, Label: "delayed jobs"},
+	{Name: MUsage, Unit: "%", Better: analysis.HigherIsBetter, Label: "machine usage"},
+	{Name: MWeightedUsage, Unit: "%", Better: analysis.HigherIsBetter, Label: "weighted machine usage"},
+	{Name: MMakespan, Unit: "s", Better: analysis.LowerIsBetter, Label: "makespan"},
+	{Name: MSlowdown, Better: analysis.LowerIsBetter, Label: "slowdown"},
+}
 
 const percent = 100.0
 
@@ -164,7 +173,7 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 	return m
 }
 
-// DecisionStats summarise a Trace.
+// DecisionStats summarise a DecisionLog.
 type DecisionStats struct {
 	Decisions     int
 	WorkPerDec    float64 // mean work steps per decision
@@ -180,7 +189,7 @@ type DecisionStats struct {
 
 // Decisions summarises a trace. Slopes and correlations are NaN when the
 // queue length never varies.
-func Decisions(tr *Trace) DecisionStats {
+func Decisions(tr *DecisionLog) DecisionStats {
 	n := len(tr.Queue)
 	d := DecisionStats{Decisions: n}
 	if n == 0 {
@@ -201,9 +210,9 @@ func Decisions(tr *Trace) DecisionStats {
 	d.WorkPerDec = mean(w)
 	d.SecPerDec = d.DecideSeconds / float64(n)
 	d.WorkSlope = Slope(q, w)
-	d.WorkSpearman, _ = results.Spearman(q, w)
+	d.WorkSpearman, _ = analysis.Spearman(q, w)
 	d.WallSlope = Slope(q, tr.Wall)
-	d.WallSpearman, _ = results.Spearman(q, tr.Wall)
+	d.WallSpearman, _ = analysis.Spearman(q, tr.Wall)
 	return d
 }
 

@@ -99,14 +99,14 @@ func TestSlope(t *testing.T) {
 }
 
 func TestDecisions(t *testing.T) {
-	tr := &Trace{Queue: []int{0, 1, 2, 3}, Work: []int64{1, 3, 5, 7}, Wall: []float64{1e-6, 2e-6, 3e-6, 4e-6}}
+	tr := &DecisionLog{Queue: []int{0, 1, 2, 3}, Work: []int64{1, 3, 5, 7}, Wall: []float64{1e-6, 2e-6, 3e-6, 4e-6}}
 	d := Decisions(tr)
 	if d.Decisions != 4 || d.MaxQueue != 3 || !near(d.QueuePerDec, 1.5) || !near(d.WorkPerDec, 4) ||
 		!near(d.WorkSlope, 2) || !near(d.WorkSpearman, 1) || !near(d.SecPerDec, 2.5e-6) || !near(d.WallSlope, 1e-6) ||
 		!near(d.DecideSeconds, 1e-5) {
 		t.Errorf("Decisions = %+v", d)
 	}
-	if d := Decisions(&Trace{}); d.Decisions != 0 || !math.IsNaN(d.WorkPerDec) {
+	if d := Decisions(&DecisionLog{}); d.Decisions != 0 || !math.IsNaN(d.WorkPerDec) {
 		t.Errorf("empty trace: %+v", d)
 	}
 }

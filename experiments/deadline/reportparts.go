@@ -11,9 +11,9 @@ import (
 
 	"gonum.org/v1/plot/vg"
 
-	"github.com/gridbench/gridbench/paper"
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/plots"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/report"
 )
 
 func ids(ss []stream) []string {
@@ -45,9 +45,9 @@ func note(quick bool, reps int) string {
 // queue: a figure of cost against the mean queue length (one point per
 // stream) and a table of the within-run slopes on the heaviest stream.
 func writeRuntime(w io.Writer, figDir string, streams []stream, algos []string,
-	idx, tidx map[results.GroupKey]*results.Group, quick bool, reps int) error {
-	get := func(m map[results.GroupKey]*results.Group, s, a, metric string) *results.Group {
-		return m[results.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
+	idx, tidx map[analysis.GroupKey]*analysis.Group, quick bool, reps int) error {
+	get := func(m map[analysis.GroupKey]*analysis.Group, s, a, metric string) *analysis.Group {
+		return m[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
 	}
 	fmt.Fprintf(w, "## Runtime against queue length\n\n")
 	fmt.Fprintf(w, "The paper's Figure 5 explains runtime by the queue length; here each point is one stream: "+
@@ -89,24 +89,24 @@ func writeRuntime(w io.Writer, figDir string, streams []stream, algos []string,
 		fmt.Fprintf(w, "![Figure 5c](figures/%s-fig5c-runtime-queue.png) ([svg](figures/%s-fig5c-runtime-queue.svg))\n\n", Name, Name)
 	}
 	heavy, light := streams[0].id, streams[len(streams)-1].id
-	t := &paper.Table{ID: "deadline-runtime", Title: fmt.Sprintf("Cost per decision and its growth with the queue (means over runs; slopes on %s)", heavy),
+	t := &report.Table{ID: "deadline-runtime", Title: fmt.Sprintf("Cost per decision and its growth with the queue (means over runs; slopes on %s)", heavy),
 		Columns: []string{"algorithm", "mean queue " + heavy, "max queue " + heavy,
 			"µs/decision " + light, "µs/decision " + heavy, "growth ×",
 			"ns per queued job (wall slope)", "ρ(wall, queue)",
 			"work/decision " + heavy, "work steps per queued job (slope)", "ρ(work, queue)"}}
-	val := func(g *results.Group, scale float64, dec int) paper.Cell {
+	val := func(g *analysis.Group, scale float64, dec int) report.Cell {
 		if g == nil {
-			return paper.Str("n/a")
+			return report.Str("n/a")
 		}
-		return paper.Num(g.Mean*scale, dec)
+		return report.Num(g.Mean*scale, dec)
 	}
 	for _, a := range algos {
 		hl, hh := get(tidx, light, a, TSecPerDec), get(tidx, heavy, a, TSecPerDec)
-		growth := paper.Str("n/a")
+		growth := report.Str("n/a")
 		if hl != nil && hh != nil && hl.Mean > 0 {
-			growth = paper.Num(hh.Mean/hl.Mean, 1)
+			growth = report.Num(hh.Mean/hl.Mean, 1)
 		}
-		t.AddRow(paper.Str(Label(a)), val(get(idx, heavy, a, MQueuePerDec), 1, 0), val(get(idx, heavy, a, MMaxQueue), 1, 0),
+		t.AddRow(report.Str(Label(a)), val(get(idx, heavy, a, MQueuePerDec), 1, 0), val(get(idx, heavy, a, MMaxQueue), 1, 0),
 			val(hl, 1e6, 2), val(hh, 1e6, 2), growth,
 			val(get(tidx, heavy, a, TWallSlope), 1e9, 2), val(get(tidx, heavy, a, TWallSpearman), 1, 2),
 			val(get(idx, heavy, a, MWorkPerDec), 1, 1), val(get(idx, heavy, a, MWorkSlope), 1, 3), val(get(idx, heavy, a, MWorkSpearman), 1, 2))
@@ -114,15 +114,15 @@ func writeRuntime(w io.Writer, figDir string, streams []stream, algos []string,
 	t.Notes = []string{"Work steps are counted by each algorithm in its own unit (a queued job examined, a gap tested, a move evaluated — " +
 		"see each scheduler's doc comment), so work is comparable across streams for one algorithm, and only roughly across algorithms; " +
 		"the wall clock is comparable across algorithms but not across machines. Growth × = µs/decision on the heaviest stream over the lightest."}
-	return paper.WriteMarkdown(w, t)
+	return report.WriteMarkdown(w, t)
 }
 
 // explain gives, for a claim row that does not hold, the numbers behind
 // it, and for its claim the likeliest reason, so a mismatch is reported
 // with its explanation rather than tuned away.
-func explain(c Check, streams []stream, algos []string, idx, tidx map[results.GroupKey]*results.Group) (numbers, reason string) {
-	get := func(m map[results.GroupKey]*results.Group, w, a, metric string) float64 {
-		if g := m[results.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: metric}]; g != nil {
+func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.GroupKey]*analysis.Group) (numbers, reason string) {
+	get := func(m map[analysis.GroupKey]*analysis.Group, w, a, metric string) float64 {
+		if g := m[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: metric}]; g != nil {
 			return g.Mean
 		}
 		return math.NaN()
@@ -210,24 +210,24 @@ const floorDelayed = 1.0
 // the SPEC describes.
 var specFCFS = map[string]float64{"ia=1": 69, "ia=2": 61, "ia=3": 47, "ia=4": 25, "ia=5": 1}
 
-func writeFCFSCheck(w io.Writer, streams []stream, idx map[results.GroupKey]*results.Group, quick bool) error {
+func writeFCFSCheck(w io.Writer, streams []stream, idx map[analysis.GroupKey]*analysis.Group, quick bool) error {
 	fmt.Fprintf(w, "## Sanity check: FCFS against the SPEC's prototype\n\n")
 	if quick {
 		fmt.Fprintf(w, "Skipped in the quick configuration (the prototype figures are for 3000 jobs on 150 machines).\n\n")
 		return nil
 	}
-	t := &paper.Table{ID: "deadline-fcfs-check", Columns: []string{"stream", "SPEC prototype (≈ %)", "ours: FCFS delayed %", "95% CI low", "95% CI high"}}
+	t := &report.Table{ID: "deadline-fcfs-check", Columns: []string{"stream", "SPEC prototype (≈ %)", "ours: FCFS delayed %", "95% CI low", "95% CI high"}}
 	for _, s := range streams {
 		want, ok := specFCFS[s.id]
-		g := idx[results.GroupKey{Experiment: Name, Workload: s.id, Algorithm: "fcfs", Metric: MDelayed}]
+		g := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: "fcfs", Metric: MDelayed}]
 		if !ok || g == nil {
 			continue
 		}
-		t.AddRow(paper.Str(s.id), paper.Num(want, 0), paper.Num(g.Mean, 1), paper.Num(g.CILow, 1), paper.Num(g.CIHigh, 1))
+		t.AddRow(report.Str(s.id), report.Num(want, 0), report.Num(g.Mean, 1), report.Num(g.CILow, 1), report.Num(g.CIHigh, 1))
 	}
 	t.Notes = []string{"The SPEC quotes these from a quick FCFS prototype with the same parameters; they are not from the papers, " +
 		"which publish no numbers (Figures 1–6 are shapes only)."}
-	return paper.WriteMarkdown(w, t)
+	return report.WriteMarkdown(w, t)
 }
 
 var definitions = []string{
@@ -292,11 +292,11 @@ func interpretations(cfg Config) []string {
 	}
 }
 
-func headline(held, checked, total int, streams []stream, algos []string, idx map[results.GroupKey]*results.Group, quick bool) string {
+func headline(held, checked, total int, streams []stream, algos []string, idx map[analysis.GroupKey]*analysis.Group, quick bool) string {
 	var parts []string
 	heavy := streams[0].id
 	for _, a := range algos {
-		if g := idx[results.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: MDelayed}]; g != nil {
+		if g := idx[analysis.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: MDelayed}]; g != nil {
 			parts = append(parts, fmt.Sprintf("%s %.1f%%", Label(a), g.Mean))
 		}
 	}
@@ -314,9 +314,9 @@ func headline(held, checked, total int, streams []stream, algos []string, idx ma
 // writeSensitivity shows EG-EDF's tie-break beside the literal reading of
 // Algorithm 2 (Sensitivity), per stream: the default is the figures' and
 // claims' EG-EDF; the literal one is shown here only.
-func writeSensitivity(w io.Writer, streams []stream, idx map[results.GroupKey]*results.Group) error {
-	get := func(s, a, metric string) *results.Group {
-		return idx[results.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
+func writeSensitivity(w io.Writer, streams []stream, idx map[analysis.GroupKey]*analysis.Group) error {
+	get := func(s, a, metric string) *analysis.Group {
+		return idx[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
 	}
 	metrics := []struct {
 		name, label string
@@ -325,7 +325,7 @@ func writeSensitivity(w io.Writer, streams []stream, idx map[results.GroupKey]*r
 		{MDelayed, "delayed %", 2}, {MUsage, "usage %", 1}, {MWeightedUsage, "weighted usage %", 1},
 		{MMakespan, "makespan (s)", 0}, {MSlowdown, "slowdown", 2}, {MQueuePerDec, "queue per decision", 0},
 	}
-	t := &paper.Table{ID: "deadline-tiebreak", Title: "EG-EDF: tie-break (default) against the literal reading of Algorithm 2",
+	t := &report.Table{ID: "deadline-tiebreak", Title: "EG-EDF: tie-break (default) against the literal reading of Algorithm 2",
 		Columns: []string{"stream", "reading"}}
 	for _, m := range metrics {
 		t.Columns = append(t.Columns, m.label)
@@ -335,14 +335,14 @@ func writeSensitivity(w io.Writer, streams []stream, idx map[results.GroupKey]*r
 			if get(s.id, a, MDelayed) == nil {
 				continue
 			}
-			row := []paper.Cell{paper.Str(s.id), paper.Str(Label(a))}
+			row := []report.Cell{report.Str(s.id), report.Str(Label(a))}
 			for _, m := range metrics {
 				g := get(s.id, a, m.name)
 				if g == nil {
-					row = append(row, paper.Str("n/a"))
+					row = append(row, report.Str("n/a"))
 					continue
 				}
-				row = append(row, paper.Num(g.Mean, m.dec))
+				row = append(row, report.Num(g.Mean, m.dec))
 			}
 			t.AddRow(row...)
 		}
@@ -354,5 +354,5 @@ func writeSensitivity(w io.Writer, streams []stream, idx map[results.GroupKey]*r
 	t.Notes = []string{"Means over repetitions, same instances. EG-EDF (the default, used by the figures, the claims and Tabu) breaks a tie " +
 		"of Algorithm 2 — neither candidate accepted over the other — by the earlier planned start; EG-EDF (literal ties) keeps the first " +
 		"machine in index order whatever its start (internal/sched/schedbased, package documentation)."}
-	return paper.WriteMarkdown(w, t)
+	return report.WriteMarkdown(w, t)
 }

@@ -7,16 +7,17 @@ import (
 
 	"github.com/gridbench/gridbench/bench"
 	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/schedbased"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
-// Trace is what the executor saw of each decision of one simulation: the
+// DecisionLog is what the executor saw of each decision of one simulation: the
 // queue length when the decision began, the scheduler's work steps in it,
 // and its wall-clock duration in seconds. The first two are deterministic;
 // Wall is not.
-type Trace struct {
+type DecisionLog struct {
 	Queue []int
 	Work  []int64
 	Wall  []float64
@@ -26,12 +27,12 @@ type Trace struct {
 // the records (checked with sim.Check) and the per-decision trace.
 // ctx is polled between decisions, so a cancelled reproduction stops a long
 // run promptly.
-func Simulate(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Scheduler) ([]sim.Record, *Trace, error) {
+func Simulate(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Scheduler) ([]sim.Record, *DecisionLog, error) {
 	sm, err := sim.New(p, jobs, s)
 	if err != nil {
 		return nil, nil, err
 	}
-	tr := &Trace{}
+	tr := &DecisionLog{}
 	var before int64
 	for sm.Advance() {
 		if len(tr.Queue)%256 == 0 {
@@ -87,7 +88,7 @@ func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 	if !ok {
 		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want generators/deadline.Spec", Name, run.Key(), run.Spec)
 	}
-	inst, err := gen.Generate(spec, run.Seed)
+	inst, err := adapt.GenerateDeadline(spec, run.Seed)
 	if err != nil {
 		return bench.Output{}, err
 	}
@@ -104,6 +105,6 @@ func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 		return bench.Output{Metrics: d.List(), Timings: d.Timings()}, nil
 	}
 	m := Measure(inst.Platform, inst.Jobs, recs)
-	m.OfferedLoad = gen.OfferedLoad(inst)
+	m.OfferedLoad = gen.OfferedLoad(inst.Gen)
 	return bench.Output{Metrics: append(m.List(), d.List()...), Timings: d.Timings()}, nil
 }

@@ -5,12 +5,12 @@ import (
 	"math"
 	"sort"
 
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
 )
 
-// Alpha is the family-wise significance level of the claim checks.
-const Alpha = 0.05
+// Alpha is analysis.Alpha, the significance level of every claim check.
+const Alpha = analysis.Alpha
 
 // UniformMargin is claim 3's bound on the ratio of the slowest to the
 // fastest user's completion time under DO-AS (ours: the paper shows
@@ -47,7 +47,7 @@ type series func(workload string) map[int]float64
 
 // perRep is user u's metric m (MCompletion or MJobsDSA) of one policy by
 // repetition.
-func perRep(recs []results.Record, pol string, u int, m string) series {
+func perRep(recs []analysis.Record, pol string, u int, m string) series {
 	metric := UserMetric(u, m)
 	return func(workload string) map[int]float64 {
 		if workload == published {
@@ -69,13 +69,13 @@ func perRep(recs []results.Record, pol string, u int, m string) series {
 // less is one comparison "a is lower than b": paired over the jitter
 // repetitions both have, and in the paper-setting run.
 type less struct {
-	label    string
+	*analysis.Comparison
 	a, b     series
-	ma, mb   float64
-	n        int
-	p, adj   float64
-	fmtValue func(float64) string
-	err      error
+	fmtValue func(float64) string // FormatHMS when nil
+}
+
+func newLess(label string, a, b series) *less {
+	return &less{Comparison: &analysis.Comparison{Name: label, Want: analysis.Lower}, a: a, b: b}
 }
 
 // holdsIn reports whether a < b in repetition 0 of a workload: the
@@ -86,7 +86,9 @@ func (c *less) holdsIn(workload string) bool {
 	return okA && okB && a < b
 }
 
-func (c *less) test() {
+// pair sets the comparison's values: a's and b's over the jitter
+// repetitions both have, in repetition order.
+func (c *less) pair() {
 	ja, jb := c.a(WorkloadJitter), c.b(WorkloadJitter)
 	var reps []int
 	for rep := range ja {
@@ -95,70 +97,57 @@ func (c *less) test() {
 		}
 	}
 	sort.Ints(reps)
-	var x, y []float64
+	c.X, c.Y = nil, nil
 	for _, rep := range reps {
-		x = append(x, ja[rep])
-		y = append(y, jb[rep])
+		c.X = append(c.X, ja[rep])
+		c.Y = append(c.Y, jb[rep])
 	}
-	c.n, c.p = len(x), 1
-	if c.n == 0 {
-		c.err = fmt.Errorf("no paired repetitions")
-		return
-	}
-	c.ma, c.mb = mean(x), mean(y)
-	w, err := results.Wilcoxon(x, y)
-	if err != nil {
-		c.err = err
-		return
-	}
-	c.p = w.P
 }
 
-// held: significantly lower after Holm.
-func (c *less) held() bool { return c.err == nil && c.ma < c.mb && c.adj < Alpha }
+// format sets how the statistic shows the means.
+func (c *less) format(f func(float64) string) *less {
+	c.fmtValue = f
+	return c
+}
 
 func (c *less) String() string {
-	if c.err != nil {
-		return c.label + ": " + c.err.Error()
-	}
 	f := c.fmtValue
 	if f == nil {
 		f = fmtHMS
 	}
-	return fmt.Sprintf("%s: %s vs %s (means over %d reps), Wilcoxon p_Holm=%s", c.label, f(c.ma), f(c.mb), c.n, paper.FormatP(c.adj))
+	return report.Statistic(c.Comparison, f)
 }
 
 // testAll runs the comparisons and Holm-corrects them as one family.
 func testAll(cs []*less) {
-	ps := make([]float64, len(cs))
+	fam := make([]*analysis.Comparison, len(cs))
 	for i, c := range cs {
-		c.test()
-		ps[i] = c.p
+		c.pair()
+		fam[i] = c.Comparison
 	}
-	for i, a := range results.Holm(ps) {
-		cs[i].adj = a
-	}
+	analysis.Test(fam...)
 }
 
-// decisive returns the comparison that decides a scope: the first failing
-// one, else the least significant.
+// decisive returns the comparison that decides a scope (see
+// analysis.Verdict).
 func decisive(cs []*less) *less {
-	var worst *less
+	fam := make([]*analysis.Comparison, len(cs))
+	for i, c := range cs {
+		fam[i] = c.Comparison
+	}
+	d := analysis.Decide(fam).Decisive
 	for _, c := range cs {
-		if !c.held() {
+		if c.Comparison == d {
 			return c
 		}
-		if worst == nil || c.adj > worst.adj {
-			worst = c
-		}
 	}
-	return worst
+	return nil
 }
 
 // Claims checks the paper's claims over the jitter repetitions (the paper's
 // setting with submissions moved within ±Jitter): each comparison is a
 // paired Wilcoxon signed-rank test, Holm-corrected within its claim.
-func Claims(recs []results.Record, policies []string) []Check {
+func Claims(recs []analysis.Record, policies []string) []Check {
 	var out []Check
 	has := map[string]bool{}
 	for _, p := range policies {
@@ -167,7 +156,7 @@ func Claims(recs []results.Record, policies []string) []Check {
 	comp := func(pol string, u int) series { return perRep(recs, pol, u, MCompletion) }
 	allHeld := func(cs []*less) bool {
 		for _, c := range cs {
-			if !c.held() {
+			if !c.Held() {
 				return false
 			}
 		}
@@ -199,7 +188,7 @@ func Claims(recs []results.Record, policies []string) []Check {
 				if o == "DO-AS" {
 					continue
 				}
-				c := &less{label: "DO-AS vs " + o, a: comp("DO-AS", u), b: comp(o, u)}
+				c := newLess("DO-AS vs "+o, comp("DO-AS", u), comp(o, u))
 				byUser[u] = append(byUser[u], c)
 				fam = append(fam, c)
 			}
@@ -227,9 +216,9 @@ func Claims(recs []results.Record, policies []string) []Check {
 			var cs []*less
 			for u := 0; u+1 < Users; u++ {
 				cs = append(cs,
-					&less{label: fmt.Sprintf("completion User-%d vs User-%d", u, u+1), a: comp(pol, u), b: comp(pol, u+1)},
-					&less{label: fmt.Sprintf("DSA jobs User-%d vs User-%d", u, u+1), fmtValue: jobs,
-						a: perRep(recs, pol, u, MJobsDSA), b: perRep(recs, pol, u+1, MJobsDSA)})
+					newLess(fmt.Sprintf("completion User-%d vs User-%d", u, u+1), comp(pol, u), comp(pol, u+1)),
+					newLess(fmt.Sprintf("DSA jobs User-%d vs User-%d", u, u+1),
+						perRep(recs, pol, u, MJobsDSA), perRep(recs, pol, u+1, MJobsDSA)).format(jobs))
 			}
 			scopes = append(scopes, scope{pol, cs})
 			fam = append(fam, cs...)
@@ -269,8 +258,8 @@ func Claims(recs []results.Record, policies []string) []Check {
 				return m
 			}
 		}
-		c := &less{label: "slowest/fastest user, DO-AS vs Normal", a: spread("DO-AS"), b: spread("Normal"),
-			fmtValue: func(v float64) string { return fmt.Sprintf("%.2f", v) }}
+		c := newLess("slowest/fastest user, DO-AS vs Normal", spread("DO-AS"), spread("Normal")).
+			format(func(v float64) string { return fmt.Sprintf("%.2f", v) })
 		testAll([]*less{c})
 		var a []float64
 		for _, v := range c.a(WorkloadJitter) {
@@ -282,7 +271,7 @@ func Claims(recs []results.Record, policies []string) []Check {
 		}
 		out = append(out, Check{Claim: ClaimUniform, Scope: "all users",
 			Statistic: fmt.Sprintf("median DO-AS ratio %.2f (margin %.2f); %s", median(a), UniformMargin, c),
-			Held:      c.held() && len(a) > 0 && median(a) <= UniformMargin,
+			Held:      c.Held() && len(a) > 0 && median(a) <= UniformMargin,
 			Paper:     within(WorkloadPaper), Published: within(published)})
 	}
 
@@ -294,7 +283,7 @@ func Claims(recs []results.Record, policies []string) []Check {
 		for u := 0; u < Users; u++ {
 			for _, o := range []string{"Normal", "SO", "DO"} {
 				if has[o] {
-					c := &less{label: "SO-AS vs " + o, a: comp("SO-AS", u), b: comp(o, u)}
+					c := newLess("SO-AS vs "+o, comp("SO-AS", u), comp(o, u))
 					byUser[u] = append(byUser[u], c)
 					fam = append(fam, c)
 				}
@@ -317,7 +306,7 @@ func Claims(recs []results.Record, policies []string) []Check {
 	if has["DO"] && has["SO"] {
 		var fam []*less
 		for u := 0; u < Users; u++ {
-			fam = append(fam, &less{label: fmt.Sprintf("DO vs SO, User-%d", u), a: comp("DO", u), b: comp("SO", u)})
+			fam = append(fam, newLess(fmt.Sprintf("DO vs SO, User-%d", u), comp("DO", u), comp("SO", u)))
 		}
 		testAll(fam)
 		for u, c := range fam {
@@ -325,14 +314,6 @@ func Claims(recs []results.Record, policies []string) []Check {
 		}
 	}
 	return out
-}
-
-func mean(x []float64) float64 {
-	s := 0.0
-	for _, v := range x {
-		s += v
-	}
-	return s / float64(len(x))
 }
 
 func median(x []float64) float64 {

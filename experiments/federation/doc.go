@@ -11,7 +11,7 @@
 // on which the claims are tested; and "calibration", Normal at the paper
 // setting for each swept background scale (MI per trace second), which
 // shows on the page that the model's scale is the best fit of Table 3's
-// Normal split. The model lives in internal/federation; this
+// Normal split. The model lives in internal/gridway; this
 // package plans runs, turns each simulation into metrics (per user:
 // completion time, jobs per infrastructure, migrations; for the paper
 // setting also User-2's job states every few minutes, which Figures 6–10

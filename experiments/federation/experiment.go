@@ -10,7 +10,7 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
-	fed "github.com/gridbench/gridbench/internal/federation"
+	"github.com/gridbench/gridbench/internal/gridway"
 )
 
 // Name is the experiment id.
@@ -49,9 +49,9 @@ type Config struct {
 	MaxBackground int    // background jobs read (0: all)
 	Policies      []string
 	JobsPerUser   int
-	Model         fed.Config // users excluded: the plan sets them per run
-	SeriesUser    int        // whose job states the paper runs record
-	SeriesStep    float64    // seconds between recorded job-state samples
+	Model         gridway.Config // users excluded: the plan sets them per run
+	SeriesUser    int            // whose job states the paper runs record
+	SeriesStep    float64        // seconds between recorded job-state samples
 	// Jitter: the jitter workload draws each submission uniformly within
 	// ±Jitter seconds of the paper's 12:00, the one thing the paper's
 	// setting leaves open that a repetition can vary.
@@ -77,14 +77,14 @@ type Reading struct {
 	Scale    float64 // MI per trace second (0: the model's)
 	Duplex   bool    // GridGateWay as a full-duplex link instead of one shared port
 	Rate     float64 // its rate, bytes per second (0: derived from the outputs as GatewayRate does)
-	Alt      fed.Alternatives
+	Alt      gridway.Alternatives
 }
 
 // ModelConfig returns the model configuration the experiment runs.
 func ModelConfig(quick bool) Config {
-	m := fed.DefaultConfig()
+	m := gridway.DefaultConfig()
 	m.Users = nil
-	c := Config{Trace: TracePath, Policies: append([]string(nil), fed.Names...), JobsPerUser: 550,
+	c := Config{Trace: TracePath, Policies: append([]string(nil), gridway.Names...), JobsPerUser: 550,
 		Model: m, SeriesUser: 2, SeriesStep: 300, Jitter: 15 * 60,
 		Sweep: append(sweep(5500, 8000, 100), 9787), SatWindows: []float64{2 * 3600, 6 * 3600}, Quick: quick,
 		Readings: []Reading{
@@ -93,19 +93,19 @@ func ModelConfig(quick bool) Config {
 			// and 200 kB/s; at 200 all three are within 1% (the page shows them).
 			{Workload: "alt-duplex-fit", Duplex: true, Rate: 200e3, Title: "GridGateWay as a full-duplex link at 200 kB/s, where its three User-0 fitting cells come out within 1%"},
 			{Workload: "alt-9787", Scale: 9787, Title: "background length = run time × 9,787 MI (the spec's first reading)"},
-			{Workload: "alt-count-on-time", Alt: fed.Alternatives{CountOnTime: true},
+			{Workload: "alt-count-on-time", Alt: gridway.Alternatives{CountOnTime: true},
 				Title: "Algorithm 1's lines by least squares of the count on time (instead of Hockney and Jesshope's time on count)"},
-			{Workload: "alt-gateway-per-job", Alt: fed.Alternatives{GatewayPerJob: true},
+			{Workload: "alt-gateway-per-job", Alt: gridway.Alternatives{GatewayPerJob: true},
 				Title: "the LCG GridWay checks for a free node before every job it forwards (instead of once per cycle, Algorithm 2 lines 6 and 20–23)"},
-			{Workload: "alt-previous", Alt: fed.Alternatives{CountOnTime: true, GatewayPerJob: true},
+			{Workload: "alt-previous", Alt: gridway.Alternatives{CountOnTime: true, GatewayPerJob: true},
 				Title: "both of the two readings above (this page's model before they were revised)"},
-			{Workload: "alt-stage-at-dispatch", Alt: fed.Alternatives{StageAtDispatch: true},
+			{Workload: "alt-stage-at-dispatch", Alt: gridway.Alternatives{StageAtDispatch: true},
 				Title: "an external job's input staged to the GridGateWay when the DSA GridWay dispatches it (instead of when the LCG GridWay forwards it)"},
-			{Workload: "alt-cap-queued", Alt: fed.Alternatives{CapQueuedOnly: true},
+			{Workload: "alt-cap-queued", Alt: gridway.Alternatives{CapQueuedOnly: true},
 				Title: "the AS cap (PEs × 3) counts only the GridWay's jobs not yet started (instead of queued and running)"},
-			{Workload: "alt-static-as", Alt: fed.Alternatives{StaticAS: true},
+			{Workload: "alt-static-as", Alt: gridway.Alternatives{StaticAS: true},
 				Title: "SO-AS splits each cycle with its trained objective as at the start (Algorithm 2 line 4 read with a fixed objective)"},
-			{Workload: "alt-published-free", Alt: fed.Alternatives{PublishedFree: true},
+			{Workload: "alt-published-free", Alt: gridway.Alternatives{PublishedFree: true},
 				Title: "the DSA GridWay sees the LCG's free PEs as the GridGateWay publishes them, less only this cycle's jobs (instead of less all its jobs not yet started)"},
 		}}
 	if quick {
@@ -131,7 +131,7 @@ type Spec struct {
 	Scale  float64 // calibration: MI per trace second (0: the model's)
 	Duplex bool    // GridGateWay as a full-duplex link (an alternative reading)
 	Rate   float64 // the duplex link's rate (0: derived from the outputs)
-	Alt    fed.Alternatives
+	Alt    gridway.Alternatives
 }
 
 // Plan implements experiments.Experiment.
@@ -142,7 +142,7 @@ func (Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, erro
 
 func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) {
 	for _, p := range c.Policies {
-		if _, err := fed.NewPolicy(p, nil); err != nil {
+		if _, err := gridway.NewPolicy(p, nil); err != nil {
 			return bench.Plan{}, nil, err
 		}
 	}
@@ -185,7 +185,7 @@ func Submits(jittered bool, jitter float64, seed uint64) []float64 {
 	out := make([]float64, Users)
 	rng := rand.New(rand.NewPCG(seed, 0xfed))
 	for u := range out {
-		out[u] = fed.PaperSubmit(u)
+		out[u] = gridway.PaperSubmit(u)
 		if jittered {
 			out[u] += (2*rng.Float64() - 1) * jitter
 		}
@@ -200,9 +200,9 @@ type executor struct {
 	c    Config
 	path string
 	once sync.Once
-	bg   []fed.BGJob
-	pre  *fed.Sim
-	sat  []fed.Saturation
+	bg   []gridway.BGJob
+	pre  *gridway.Sim
+	sat  []gridway.Saturation
 	work float64 // Σ trace run times, seconds
 	err  error
 
@@ -220,15 +220,15 @@ type scenario struct {
 
 type training struct {
 	once sync.Once
-	obj  []fed.Objective
+	obj  []gridway.Objective
 	// paced: the objectives had each user's training-run LCG jobs
 	// completed at the pace of the published Normal time (see Paced).
-	paced []fed.Objective
+	paced []gridway.Objective
 	err   error
 }
 
 // train returns the scenario's SO training, running it once.
-func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) (*training, error) {
+func (x *executor) train(run bench.Run, m gridway.Config, pre *gridway.Sim) (*training, error) {
 	k := scenario{run.Workload, run.Rep}
 	x.mu.Lock()
 	if x.trained == nil {
@@ -241,8 +241,8 @@ func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) (*training, 
 	}
 	x.mu.Unlock()
 	t.once.Do(func() {
-		var res *fed.Result
-		if res, t.obj, t.err = fed.TrainRun(m, x.bg, pre); t.err == nil {
+		var res *gridway.Result
+		if res, t.obj, t.err = gridway.TrainRun(m, x.bg, pre); t.err == nil {
 			t.paced = Paced(res)
 		}
 	})
@@ -253,7 +253,7 @@ func (x *executor) train(run bench.Run, m fed.Config, pre *fed.Sim) (*training, 
 // completion times are stretched by each user's published Normal time over
 // the run's own: the split SO would get from a training run as slow as the
 // paper's, other things equal.
-func Paced(res *fed.Result) []fed.Objective {
+func Paced(res *gridway.Result) []gridway.Objective {
 	k := make([]float64, len(res.Exps))
 	for i, e := range res.Exps {
 		k[i] = 1
@@ -261,30 +261,30 @@ func Paced(res *fed.Result) []fed.Objective {
 			k[i] = publishedSeconds("Normal", e.User) / e.Makespan()
 		}
 	}
-	return fed.TrainStretched(res, k)
+	return gridway.TrainStretched(res, k)
 }
 
 func (x *executor) load() error {
 	x.once.Do(func() {
-		x.bg, x.err = fed.ReadBackground(x.path, x.c.MaxBackground)
+		x.bg, x.err = gridway.ReadBackground(x.path, x.c.MaxBackground)
 		if x.err != nil {
 			return
 		}
 		for _, b := range x.bg {
 			x.work += b.Run
 		}
-		x.pre, x.err = fed.Prefix(x.c.Model, x.bg, x.prefixEnd())
+		x.pre, x.err = gridway.Prefix(x.c.Model, x.bg, x.prefixEnd())
 		if x.err != nil {
 			return
 		}
-		x.sat = fed.BackgroundSaturation(x.pre, Submits(false, 0, 0), x.c.SatWindows, x.c.Model.SchedulingInterval)
+		x.sat = gridway.BackgroundSaturation(x.pre, Submits(false, 0, 0), x.c.SatWindows, x.c.Model.SchedulingInterval)
 	})
 	return x.err
 }
 
 // prefixEnd is where the shared background-only prefix stops: the
 // earliest submission any run can have.
-func (x *executor) prefixEnd() float64 { return fed.PaperSubmit(0) - x.c.Jitter }
+func (x *executor) prefixEnd() float64 { return gridway.PaperSubmit(0) - x.c.Jitter }
 
 // offeredLoad is the share of the LCG testbed's capacity that the whole
 // trace asks for at a scale of mi MI per trace second, over the trace's
@@ -307,11 +307,14 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	if err := ctx.Err(); err != nil {
 		return bench.Output{}, err
 	}
-	spec, _ := run.Spec.(Spec)
+	spec, ok := run.Spec.(Spec)
+	if !ok {
+		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want federation.Spec", Name, run.Key(), run.Spec)
+	}
 	m := x.c.Model
 	m.Alt = spec.Alt
 	for _, t := range Submits(spec.Jitter, x.c.Jitter, run.Seed) {
-		m.Users = append(m.Users, fed.User{Submit: t, Jobs: x.c.JobsPerUser})
+		m.Users = append(m.Users, gridway.User{Submit: t, Jobs: x.c.JobsPerUser})
 	}
 	if spec.Duplex {
 		// The same derivation as the shared port's, from the outputs alone,
@@ -326,19 +329,19 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	if spec.Scale > 0 && spec.Scale != m.MIPerTraceSecond {
 		m.MIPerTraceSecond = spec.Scale
 		var err error
-		if pre, err = fed.Prefix(m, x.bg, x.prefixEnd()); err != nil {
+		if pre, err = gridway.Prefix(m, x.bg, x.prefixEnd()); err != nil {
 			return bench.Output{}, err
 		}
 	}
-	var trained, paced []fed.Objective
-	if fed.NeedsTraining(run.Algorithm) {
+	var trained, paced []gridway.Objective
+	if gridway.NeedsTraining(run.Algorithm) {
 		t, err := x.train(run, m, pre)
 		if err != nil {
 			return bench.Output{}, err
 		}
 		trained, paced = t.obj, t.paced
 	}
-	res, err := fed.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
+	res, err := gridway.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
 	if err != nil {
 		return bench.Output{}, err
 	}
@@ -360,7 +363,7 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 
 // SaturationMetrics turns the background-only saturation at each user's
 // paper submission into per-user metrics.
-func SaturationMetrics(sat []fed.Saturation, windows []float64) []bench.Metric {
+func SaturationMetrics(sat []gridway.Saturation, windows []float64) []bench.Metric {
 	var ms []bench.Metric
 	for u, s := range sat {
 		ms = append(ms,
@@ -399,7 +402,7 @@ const (
 func UserMetric(u int, m string) string { return fmt.Sprintf("u%d_%s", u, m) }
 
 // Metrics turns one simulation into per-user metrics.
-func Metrics(res *fed.Result, trained []fed.Objective) []bench.Metric {
+func Metrics(res *gridway.Result, trained []gridway.Objective) []bench.Metric {
 	var ms []bench.Metric
 	for _, e := range res.Exps {
 		u := e.User
@@ -409,11 +412,11 @@ func Metrics(res *fed.Result, trained []fed.Objective) []bench.Metric {
 		}
 		ms = append(ms,
 			bench.Metric{Name: UserMetric(u, MCompletion), Value: e.Makespan()},
-			bench.Metric{Name: UserMetric(u, MJobsDSA), Value: float64(e.JobsOn(fed.Internal))},
-			bench.Metric{Name: UserMetric(u, MJobsLCG), Value: float64(e.JobsOn(fed.External))},
+			bench.Metric{Name: UserMetric(u, MJobsDSA), Value: float64(e.JobsOn(gridway.Internal))},
+			bench.Metric{Name: UserMetric(u, MJobsLCG), Value: float64(e.JobsOn(gridway.External))},
 			bench.Metric{Name: UserMetric(u, MMigrations), Value: float64(e.Migrations)},
 			bench.Metric{Name: UserMetric(u, MQueued), Value: float64(e.LCGQueuedAtSubmit)},
-			bench.Metric{Name: UserMetric(u, MSubmitHour), Value: math.Mod(e.Submit, fed.Day) / 3600},
+			bench.Metric{Name: UserMetric(u, MSubmitHour), Value: math.Mod(e.Submit, gridway.Day) / 3600},
 			bench.Metric{Name: UserMetric(u, MObjDSA), Value: obj},
 			bench.Metric{Name: UserMetric(u, MFits), Value: float64(e.Fitted)},
 		)
@@ -435,7 +438,7 @@ func SeriesMetric(u int, panel, state string, t float64) string {
 
 // Series samples user u's job states every step seconds from submission
 // until the experiment ends (the last sample is the end itself).
-func Series(res *fed.Result, u int, step float64) []bench.Metric {
+func Series(res *gridway.Result, u int, step float64) []bench.Metric {
 	if u >= len(res.Exps) {
 		return nil
 	}
@@ -460,13 +463,13 @@ func Series(res *fed.Result, u int, step float64) []bench.Metric {
 	}
 }
 
-func stateCount(p fed.StatePoint, panel, state string) int {
+func stateCount(p gridway.StatePoint, panel, state string) int {
 	pick := func(a [2]int) int {
 		switch panel {
 		case "dsa":
-			return a[fed.Internal]
+			return a[gridway.Internal]
 		case "lcg":
-			return a[fed.External]
+			return a[gridway.External]
 		}
 		return a[0] + a[1]
 	}

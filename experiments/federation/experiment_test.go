@@ -8,11 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
-	fed "github.com/gridbench/gridbench/internal/federation"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/internal/gridway"
 )
 
 func TestPlan(t *testing.T) {
@@ -25,7 +25,7 @@ func TestPlan(t *testing.T) {
 	if exec == nil || p.Experiment != Name {
 		t.Fatal("no executor or wrong experiment")
 	}
-	if want := len(fed.Names)*(1+4+len(c.Readings)) + len(c.Sweep); len(p.Runs) != want {
+	if want := len(gridway.Names)*(1+4+len(c.Readings)) + len(c.Sweep); len(p.Runs) != want {
 		t.Fatalf("%d runs, want %d", len(p.Runs), want)
 	}
 	seeds := map[int]uint64{}
@@ -64,7 +64,7 @@ func TestPlan(t *testing.T) {
 	moved := false
 	for rep, seed := range seeds {
 		for u, s := range Submits(true, c.Jitter, seed) {
-			if d := s - fed.PaperSubmit(u); math.Abs(d) > c.Jitter {
+			if d := s - gridway.PaperSubmit(u); math.Abs(d) > c.Jitter {
 				t.Errorf("rep %d user %d submits %v s from 12:00, beyond ±%v", rep, u, d, c.Jitter)
 			} else if d != 0 {
 				moved = true
@@ -74,7 +74,7 @@ func TestPlan(t *testing.T) {
 	if !moved {
 		t.Error("no jittered submission moved")
 	}
-	if got := Submits(false, c.Jitter, 1); got[1] != 3*fed.Day+12*3600 {
+	if got := Submits(false, c.Jitter, 1); got[1] != 3*gridway.Day+12*3600 {
 		t.Errorf("paper submission of User-1 at %v", got[1])
 	}
 }
@@ -116,8 +116,8 @@ func TestExecutorByHand(t *testing.T) {
 	c.JobsPerUser = 3
 	c.Policies = []string{"Normal"}
 	m := &c.Model
-	m.DSA = fed.Testbed{Name: "DSA", Machines: []fed.Machine{{Name: "d", PEs: 2, MIPS: 1000}}}
-	m.LCG = fed.Testbed{Name: "LCG", Machines: []fed.Machine{{Name: "l", PEs: 1, MIPS: 1000}}}
+	m.DSA = gridway.Testbed{Name: "DSA", Machines: []gridway.Machine{{Name: "d", PEs: 2, MIPS: 1000}}}
+	m.LCG = gridway.Testbed{Name: "LCG", Machines: []gridway.Machine{{Name: "l", PEs: 1, MIPS: 1000}}}
 	m.JobMI, m.MIPerTraceSecond = 10000, 1000
 	m.InputBytes, m.OutputBytes = 0, 0
 	m.LAN.Latency, m.WAN.Latency = 0, 0
@@ -212,7 +212,7 @@ func TestHMS(t *testing.T) {
 // TestGatewayRate: the GridGateWay rate the model runs is the one derived
 // from the three published User-0 cells.
 func TestGatewayRate(t *testing.T) {
-	m := fed.DefaultConfig()
+	m := gridway.DefaultConfig()
 	rate, cells := GatewayRate(m.InputBytes, m.OutputBytes)
 	if len(cells) != 3 || math.Abs(rate/m.WAN.Bandwidth-1) > 0.005 || !m.WAN.Shared {
 		t.Errorf("derived %v B/s from %d cells; the model runs %v B/s (shared %v)", rate, len(cells), m.WAN.Bandwidth, m.WAN.Shared)
@@ -251,21 +251,21 @@ func TestCalibration(t *testing.T) {
 	if tab == nil || len(tab.Rows) != len(c.Sweep) {
 		t.Fatalf("calibration table %v", tab)
 	}
-	if best != fed.DefaultMIPerTraceSecond {
-		t.Errorf("the sweep's best fit is %v MI per trace second; the model runs %v", best, fed.DefaultMIPerTraceSecond)
+	if best != gridway.DefaultMIPerTraceSecond {
+		t.Errorf("the sweep's best fit is %v MI per trace second; the model runs %v", best, gridway.DefaultMIPerTraceSecond)
 	}
 }
 
 // synthetic builds records of the paper run (rep 0) and n jitter
 // repetitions: completion(pol, u, rep) and DSA jobs(pol, u).
-func synthetic(n int, completion func(pol string, u, rep int) float64, dsa func(pol string, u int) float64) []results.Record {
-	var recs []results.Record
+func synthetic(n int, completion func(pol string, u, rep int) float64, dsa func(pol string, u int) float64) []analysis.Record {
+	var recs []analysis.Record
 	add := func(w string, rep int) {
-		for _, pol := range fed.Names {
+		for _, pol := range gridway.Names {
 			for u := 0; u < Users; u++ {
 				recs = append(recs,
-					results.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MCompletion), Value: completion(pol, u, rep)},
-					results.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MJobsDSA), Value: dsa(pol, u)})
+					analysis.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MCompletion), Value: completion(pol, u, rep)},
+					analysis.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MJobsDSA), Value: dsa(pol, u)})
 			}
 		}
 	}
@@ -307,7 +307,7 @@ func TestClaims(t *testing.T) {
 		}
 		return m
 	}
-	got := verdict(Claims(synthetic(12, good, dsa), fed.Names))
+	got := verdict(Claims(synthetic(12, good, dsa), gridway.Names))
 	for _, k := range []string{ClaimDOAS + " / User-0", ClaimDOAS + " / User-2", ClaimSaturates + " / Normal", ClaimSaturates + " / DO",
 		ClaimUniform + " / all users", ClaimSOAS + " / User-2: reduces", ClaimSOAS + " / User-0: does not reduce all three", ClaimDOvsSO + " / User-1"} {
 		if v, ok := got[k]; !ok || !v {
@@ -320,7 +320,7 @@ func TestClaims(t *testing.T) {
 		}
 		return good(pol, u, rep)
 	}
-	got = verdict(Claims(synthetic(12, bad, dsa), fed.Names))
+	got = verdict(Claims(synthetic(12, bad, dsa), gridway.Names))
 	for _, k := range []string{ClaimDOAS + " / User-0", ClaimDOAS + " / User-1", ClaimUniform + " / all users"} {
 		if got[k] {
 			t.Errorf("%s: held with DO-AS slowest", k)
@@ -331,11 +331,11 @@ func TestClaims(t *testing.T) {
 // TestCalibrationTable: the best fit is the swept scale whose Normal split
 // matches Table 3; the table flags it.
 func TestCalibrationTable(t *testing.T) {
-	var recs []results.Record
+	var recs []analysis.Record
 	for i, run := range []struct{ mi, l0, l1, l2 float64 }{{6000, 524, 500, 400}, {6500, 524, 440, 120}, {7000, 524, 300, 0}} {
 		for name, v := range map[string]float64{MScale: run.mi, MLoad: run.mi / 10000,
 			UserMetric(0, MJobsLCG): run.l0, UserMetric(1, MJobsLCG): run.l1, UserMetric(2, MJobsLCG): run.l2} {
-			recs = append(recs, results.Record{Experiment: Name, Workload: WorkloadCalibration, Algorithm: "Normal", Rep: i, Metric: name, Value: v})
+			recs = append(recs, analysis.Record{Experiment: Name, Workload: WorkloadCalibration, Algorithm: "Normal", Rep: i, Metric: name, Value: v})
 		}
 	}
 	tab, best := calibrationTable(recs, 6500, 1)

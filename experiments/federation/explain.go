@@ -5,8 +5,8 @@ import (
 	"math"
 	"strings"
 
-	fed "github.com/gridbench/gridbench/internal/federation"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/internal/gridway"
 )
 
 // dsaRate is the DSA testbed's throughput in jobs per second when all its
@@ -23,7 +23,7 @@ func dsaRate(c Config) float64 {
 // matchTol and every Table 3 row whose LCG jobs are, from the runs' own
 // metrics and the calibration sweep. Cells with one explanation share a
 // bullet.
-func deviations(recs []results.Record, pols []string, val func(pol, metric string) float64, c Config) []string {
+func deviations(recs []analysis.Record, pols []string, val func(pol, metric string) float64, c Config) []string {
 	var order []string
 	heads := map[string][]string{}
 	m := c.Model
@@ -54,7 +54,7 @@ func deviations(recs []results.Record, pols []string, val func(pol, metric strin
 					"through the GridGateWay port (%.1f s each) and its DSA jobs on DSA's %d PEs: %s at our split, %s at the published one "+
 					"(both bound by %s), a ratio of %.2f of the %.2f between the times.",
 					perJob, m.DSA.PEs(), fmtHMS(bo), fmtHMS(bp), binding(od, ol, perJob, dsaRate(c)), bo/bp, ours/pub)
-				if fed.NeedsTraining(pol) {
+				if gridway.NeedsTraining(pol) {
 					nOurs, nPub := val("Normal", UserMetric(u, MCompletion)), publishedSeconds("Normal", u)
 					why += fmt.Sprintf(" SO's split is its training run's: Algorithm 1's lines fitted to our Normal run give %.0f DSA jobs where the paper's gave %.0f. "+
 						"That training run, our Normal of User-%d, ends at %s against the published %s (ratio %.2f) with the published split within %.0f%% "+
@@ -82,7 +82,7 @@ func deviations(recs []results.Record, pols []string, val func(pol, metric strin
 				why = "The split is reproduced but the experiment ends late: its LCG jobs wait longer in our LCG than in GridWaySim's. " + timeVsSplit(recs, u, scale)
 			default:
 				why = fmt.Sprintf("The split differs (%.0f migrations). ", val(pol, UserMetric(u, MMigrations)))
-				if fed.NeedsTraining(pol) {
+				if gridway.NeedsTraining(pol) {
 					why += fmt.Sprintf("SO's objective comes from its own training run of Normal (ours %.0f on DSA, published %.0f), so the split follows "+
 						"our Normal run's lines, not the paper's.", val(pol, UserMetric(u, MObjDSA)), pd)
 				} else {
@@ -115,7 +115,7 @@ func binding(dsa, lcg, perJob, dsaRate float64) string {
 
 // timeVsSplit says, from the calibration sweep, whether one background
 // scale could fit user u's Normal time and Table 3's split together.
-func timeVsSplit(recs []results.Record, u int, scale float64) string {
+func timeVsSplit(recs []analysis.Record, u int, scale float64) string {
 	pub := publishedSeconds("Normal", u)
 	var best *calRun
 	for _, x := range calibrationRuns(recs) {

@@ -15,11 +15,11 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
-	fed "github.com/gridbench/gridbench/internal/federation"
-	"github.com/gridbench/gridbench/paper"
+	"github.com/gridbench/gridbench/internal/gridway"
 	"github.com/gridbench/gridbench/plots"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/report"
 )
 
 // Tolerance for calling a reproduced cell a match (the issue's target):
@@ -37,12 +37,12 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		return nil, fmt.Errorf("no %s records", Name)
 	}
 	paperVal := valueIn(recs, WorkloadPaper)
-	groups := results.Index(results.Groups(recs))
-	jitter := func(pol, metric string) results.Summary {
-		if g, ok := groups[results.GroupKey{Experiment: Name, Workload: WorkloadJitter, Algorithm: pol, Metric: metric}]; ok {
+	groups := in.Result.Index()
+	jitter := func(pol, metric string) analysis.Summary {
+		if g, ok := groups[analysis.GroupKey{Experiment: Name, Workload: WorkloadJitter, Algorithm: pol, Metric: metric}]; ok {
 			return g.Summary
 		}
-		return results.Summarize(nil)
+		return analysis.Summarize(nil)
 	}
 	scale := float64(c.JobsPerUser) / 550 // published job counts scaled in quick mode
 	m := c.Model
@@ -58,7 +58,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	}
 	w("Two testbeds, DSA (%d PEs) and LCG (%d PEs), each behind a space-shared FCFS manager; a GridWay meta-scheduler on DSA maps each user's "+
 		"experiment of %d jobs (%.0f MI, %.0f MB in, %.0f MB out) to DSA or, through the GridGateWay and the LCG GridWay, to LCG, while the whole LCG trace "+
-		"(%s) loads the LCG testbed. Model: `internal/federation`; every number traces back to `results/%s/runs.csv`.\n\n",
+		"(%s) loads the LCG testbed. Model: `internal/gridway`; every number traces back to `results/%s/runs.csv`.\n\n",
 		m.DSA.PEs(), m.LCG.PEs(), c.JobsPerUser, m.JobMI, m.InputBytes/1e6, m.OutputBytes/1e6, c.Trace, Name)
 	w("Workloads: **paper** — users at 12:00 of days 2, 4 and 6 (one deterministic run per policy; Tables 3–4 and Figures 6–10); "+
 		"**jitter** — %d repetitions of the paper's setting in which each user's submission moves uniformly within ±%.0f min of 12:00 "+
@@ -76,32 +76,32 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	w("**Background scale: %s MI per trace second** (a background job of trace run time r has length r × %s MI). "+
 		"Fitted on Table 3's **Normal split only** (LCG jobs of Users 0–2: 524 / 437 / 123): Normal is run at the paper setting for each value of the sweep "+
 		"and the value with the smallest misfit (sum over users of the squared relative error of the LCG jobs) is kept.",
-		paper.FormatFloat(m.MIPerTraceSecond, 0), paper.FormatFloat(m.MIPerTraceSecond, 0))
+		report.FormatFloat(m.MIPerTraceSecond, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
 	if cal == nil {
 		w(" No calibration runs in this result.\n\n")
 	} else {
 		if best == m.MIPerTraceSecond {
 			w(" The sweep's best is the model's value.\n\n")
 		} else if in.Config.Quick {
-			w(" With the quick configuration's %d jobs per user the sweep's best is %s; the model keeps %s, fitted at 550.\n\n", c.JobsPerUser, paper.FormatFloat(best, 0), paper.FormatFloat(m.MIPerTraceSecond, 0))
+			w(" With the quick configuration's %d jobs per user the sweep's best is %s; the model keeps %s, fitted at 550.\n\n", c.JobsPerUser, report.FormatFloat(best, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
 		} else {
-			w(" **Mismatch: the sweep's best is %s, the model runs %s** — refit `DefaultMIPerTraceSecond`.\n\n", paper.FormatFloat(best, 0), paper.FormatFloat(m.MIPerTraceSecond, 0))
+			w(" **Mismatch: the sweep's best is %s, the model runs %s** — refit `DefaultMIPerTraceSecond`.\n\n", report.FormatFloat(best, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
 		}
-		paper.WriteMarkdown(&page, cal)
+		report.WriteMarkdown(&page, cal)
 	}
 	rate, cells := GatewayRate(m.InputBytes, m.OutputBytes)
-	gw := &paper.Table{ID: "Gateway", Title: "GridGateWay rate: derived from three published User-0 cells (LCG idle)",
+	gw := &report.Table{ID: "Gateway", Title: "GridGateWay rate: derived from three published User-0 cells (LCG idle)",
 		Columns: []string{"policy", "LCG jobs (Table 3)", "completion (Table 4)", "s per LCG job", "rate for 1 MB in + 2 MB out (kB/s)"}}
 	for _, g := range cells {
-		gw.AddRow(paper.Str(g.Policy), paper.Num(float64(g.LCGJobs), 0), paper.Str(fmtHMS(g.Completion)), paper.Num(g.SecondsPerJob(), 2),
-			paper.Num((m.InputBytes+m.OutputBytes)/g.SecondsPerJob()/1e3, 1))
+		gw.AddRow(report.Str(g.Policy), report.Num(float64(g.LCGJobs), 0), report.Str(fmtHMS(g.Completion)), report.Num(g.SecondsPerJob(), 2),
+			report.Num((m.InputBytes+m.OutputBytes)/g.SecondsPerJob()/1e3, 1))
 	}
 	w("**GridGateWay port: %.0f kB/s (%.2f Mb/s), shared by inputs and outputs.** With LCG idle (User-0) an experiment lasts about as long as its LCG jobs' "+
 		"files take through the GridGateWay: ≈11.2 s per LCG job, far more than the 10 Mb/s link first assumed allows (2.4 s). We model the path as GridSim's "+
 		"serialised I/O: one FIFO port that inputs and outputs share (the alternative, a full-duplex link of ≈%.0f kB/s where the 2 MB outputs set the pace, "+
 		"gives the same throughput). Derived from Normal, DO and DO-AS of User-0 (Σ LCG jobs × 3 MB / Σ completion = %.0f kB/s); SO and SO-AS of User-0 and "+
 		"Users 1–2 are not used.\n\n", m.WAN.Bandwidth/1e3, m.WAN.Bandwidth*8/1e6, m.WAN.Bandwidth*m.OutputBytes/(m.InputBytes+m.OutputBytes)/1e3, rate/1e3)
-	paper.WriteMarkdown(&page, gw)
+	report.WriteMarkdown(&page, gw)
 
 	// Saturation.
 	w("## LCG saturation at submission\n\n")
@@ -111,36 +111,36 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	for _, d := range c.SatWindows {
 		satCols = append(satCols, fmt.Sprintf("cycles with a free PE, next %gh", d/3600))
 	}
-	sat := &paper.Table{ID: "Saturation", Title: "The LCG testbed under the background alone at each user's submission (paper setting)", Columns: satCols}
+	sat := &report.Table{ID: "Saturation", Title: "The LCG testbed under the background alone at each user's submission (paper setting)", Columns: satCols}
 	scen := []string{"low: always free PEs", "medium: fewer free PEs", "high: limited PEs"}
 	for u := 0; u < Users; u++ {
-		row := []paper.Cell{paper.Str(fmt.Sprintf("User-%d", u)), paper.Str(fmt.Sprintf("day %d, 12:00", 2*u+2)), paper.Str(scen[u]),
-			paper.Num(paperVal("Normal", UserMetric(u, MBgFree)), 0), paper.Num(paperVal("Normal", UserMetric(u, MBgQueued)), 0)}
+		row := []report.Cell{report.Str(fmt.Sprintf("User-%d", u)), report.Str(fmt.Sprintf("day %d, 12:00", 2*u+2)), report.Str(scen[u]),
+			report.Num(paperVal("Normal", UserMetric(u, MBgFree)), 0), report.Num(paperVal("Normal", UserMetric(u, MBgQueued)), 0)}
 		for _, d := range c.SatWindows {
 			v := paperVal("Normal", UserMetric(u, FreeShareMetric(d)))
-			row = append(row, paper.Str(fmt.Sprintf("%.0f%%", 100*v)))
+			row = append(row, report.Str(fmt.Sprintf("%.0f%%", 100*v)))
 		}
 		sat.AddRow(row...)
 	}
-	paper.WriteMarkdown(&page, sat)
+	report.WriteMarkdown(&page, sat)
 
 	t4match, t3match := matches(paperVal, pols, scale)
 
 	// Table 3.
 	w("## Table 3: jobs executed on DSA and LCG\n\n")
-	t3 := &paper.Table{ID: "Table3", Title: "Jobs per infrastructure: published, ours (paper setting), ours/published, and the jitter repetitions",
+	t3 := &report.Table{ID: "Table3", Title: "Jobs per infrastructure: published, ours (paper setting), ours/published, and the jitter repetitions",
 		Columns: []string{"user", "policy", "DSA pub.", "DSA ours", "LCG pub.", "LCG ours", "LCG ratio", "migrations", "jitter LCG mean [95% CI]"}}
 	for u := 0; u < Users; u++ {
 		for _, pol := range pols {
 			pub := PublishedJobs[pol][u]
 			pd, pl := float64(pub[0])*scale, float64(pub[1])*scale
 			od, ol := paperVal(pol, UserMetric(u, MJobsDSA)), paperVal(pol, UserMetric(u, MJobsLCG))
-			rl := paper.Num(ol/pl, 2)
+			rl := report.Num(ol/pl, 2)
 			ok := within(ol, pl)
 			rl.Bad = !ok
-			t3.AddRow(paper.Str(fmt.Sprintf("User-%d", u)), paper.Str(pol), paper.Num(pd, 0), paper.Num(od, 0),
-				paper.Num(pl, 0), paper.Num(ol, 0), rl, paper.Num(paperVal(pol, UserMetric(u, MMigrations)), 0),
-				paper.Str(ci(jitter(pol, UserMetric(u, MJobsLCG)), 0)))
+			t3.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Num(pd, 0), report.Num(od, 0),
+				report.Num(pl, 0), report.Num(ol, 0), rl, report.Num(paperVal(pol, UserMetric(u, MMigrations)), 0),
+				report.Str(ci(jitter(pol, UserMetric(u, MJobsLCG)), 0)))
 			note := "paper setting"
 			if pol == "Normal" {
 				note = "paper setting; fitted (background scale)"
@@ -155,11 +155,11 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	t3.Notes = []string{fmt.Sprintf("%d of %d rows have the LCG jobs within ±%.0f%% of the published (marked otherwise; the DSA counts are the complement and often too small for a ratio). "+
 		"Normal's three rows are the calibration's fit, not a check. The paper prints SO and SO-AS in one column (same objective); both are compared with it.",
 		t3match, len(pols)*Users, matchTol*100)}
-	paper.WriteMarkdown(&page, t3)
+	report.WriteMarkdown(&page, t3)
 
 	// Table 4.
 	w("## Table 4: completion times\n\n")
-	t4 := &paper.Table{ID: "Table4", Title: "Completion time of each user's experiment (h:mm:ss): published, ours (paper setting), ours/published, and the jitter repetitions",
+	t4 := &report.Table{ID: "Table4", Title: "Completion time of each user's experiment (h:mm:ss): published, ours (paper setting), ours/published, and the jitter repetitions",
 		Columns: []string{"user", "policy", "published", "ours", "ratio", "ours − published", "jitter mean [95% CI]"}}
 	var edge []string // cells inside the tolerance by less than one point
 	for u := 0; u < Users; u++ {
@@ -170,18 +170,18 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		for _, pol := range pols {
 			pub := publishedSeconds(pol, u)
 			ours := paperVal(pol, UserMetric(u, MCompletion))
-			rc := paper.Num(ours/pub, 3)
+			rc := report.Num(ours/pub, 3)
 			ok := within(ours, pub)
 			rc.Bad = !ok
-			oc := paper.Str(fmtHMS(ours))
+			oc := report.Str(fmtHMS(ours))
 			oc.Best = ours == best
 			s := jitter(pol, UserMetric(u, MCompletion))
 			if r := math.Abs(ours/pub - 1); ok && r > matchTol-0.01 {
 				edge = append(edge, fmt.Sprintf("User-%d %s (ratio %.4f, %s inside; jitter mean ratio %.3f)", u, pol, ours/pub,
 					fmtHMS(math.Abs(math.Abs(ours-pub)-matchTol*pub)), s.Mean/pub))
 			}
-			t4.AddRow(paper.Str(fmt.Sprintf("User-%d", u)), paper.Str(pol), paper.Str(PublishedCompletion[pol][u]), oc, rc,
-				paper.Str(fmtHMS(ours-pub)), paper.Str(fmt.Sprintf("%s [%s, %s]", fmtHMS(s.Mean), fmtHMS(s.CILow), fmtHMS(s.CIHigh))))
+			t4.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Str(PublishedCompletion[pol][u]), oc, rc,
+				report.Str(fmtHMS(ours-pub)), report.Str(fmt.Sprintf("%s [%s, %s]", fmtHMS(s.Mean), fmtHMS(s.CILow), fmtHMS(s.CIHigh))))
 			note := "paper setting; out of sample"
 			if u == 0 && indexOf(GatewayCells, pol) >= 0 {
 				note = "paper setting; fitted (GridGateWay rate)"
@@ -196,7 +196,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		t4.Notes = append(t4.Notes, fmt.Sprintf("Counted as matches but on the edge of the tolerance: %s. A few seconds either way move such a cell, "+
 			"so the count is %d of %d with them and %d without.", strings.Join(edge, "; "), t4match, len(pols)*Users, t4match-len(edge)))
 	}
-	paper.WriteMarkdown(&page, t4)
+	report.WriteMarkdown(&page, t4)
 	w("User-2's order, published: DO-AS < SO-AS < DO < Normal < SO; ours (paper setting): %s.\n\n", orderOf(pols, func(p string) float64 { return paperVal(p, UserMetric(2, MCompletion)) }))
 
 	// Deviations.
@@ -211,7 +211,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	if alt != nil {
 		w("## Other readings of what the paper leaves open\n\n")
 		w("Each reading below is run at the paper setting under every policy; the model keeps the one the published tables support.\n\n")
-		paper.WriteMarkdown(&page, alt)
+		report.WriteMarkdown(&page, alt)
 	}
 	// Figures.
 	figDir := filepath.Join(in.PaperDir, "figures")
@@ -226,11 +226,11 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		if err != nil {
 			return nil, fmt.Errorf("figure for %s: %w", pol, err)
 		}
-		fig := fmt.Sprintf("%s-fig%d-%s", Name, 6+indexOf(fed.Names, pol), slug(pol))
+		fig := fmt.Sprintf("%s-fig%d-%s", Name, 6+indexOf(gridway.Names, pol), slug(pol))
 		if _, err := plots.SaveGrid(grid, 30*vg.Centimeter, 9*vg.Centimeter, filepath.Join(figDir, fig), "png", "svg"); err != nil {
 			return nil, err
 		}
-		w("![Figure %d: %s](figures/%s.png)\n\n", 6+indexOf(fed.Names, pol), pol, fig)
+		w("![Figure %d: %s](figures/%s.png)\n\n", 6+indexOf(gridway.Names, pol), pol, fig)
 		_ = i
 	}
 	if err := completionFigure(recs, pols, figDir); err != nil {
@@ -245,30 +245,30 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		"Holm-corrected within its claim; a claim holds in a scope when every comparison goes the stated way with p_Holm < %.2f. The statistic shown is the comparison "+
 		"that decides (the first that fails, else the least significant). The paper-setting column says whether every stated direction holds in the one "+
 		"deterministic run of Tables 3–4 (a single run: no test), and the next column whether it holds in the paper's own published tables.\n\n", repsOf(recs, WorkloadJitter), Alpha)
-	ct := &paper.Table{ID: "Claims", Title: fmt.Sprintf("The paper's claims over the jitter repetitions (alpha = %.2f)", Alpha),
+	ct := &report.Table{ID: "Claims", Title: fmt.Sprintf("The paper's claims over the jitter repetitions (alpha = %.2f)", Alpha),
 		Columns: []string{"claim", "scope", "held (jitter repetitions)", "paper setting (one run)", "paper's own Tables 3–4", "statistic"}}
 	heldAll := map[string]bool{}
 	for _, ch := range checks {
-		h := paper.Str("held")
+		h := report.Str("held")
 		if !ch.Held {
-			h = paper.Str("not held")
+			h = report.Str("not held")
 			h.Bad = true
 		}
 		if _, ok := heldAll[ch.Claim]; !ok {
 			heldAll[ch.Claim] = true
 		}
 		heldAll[ch.Claim] = heldAll[ch.Claim] && ch.Held
-		ps := paper.Str("holds")
+		ps := report.Str("holds")
 		if !ch.Paper {
-			ps = paper.Str("does not hold")
+			ps = report.Str("does not hold")
 		}
-		pub := paper.Str("holds")
+		pub := report.Str("holds")
 		if !ch.Published {
-			pub = paper.Str("does not hold")
+			pub = report.Str("does not hold")
 		}
-		ct.AddRow(paper.Str(ch.Claim), paper.Str(ch.Scope), h, ps, pub, paper.Str(ch.Statistic))
+		ct.AddRow(report.Str(ch.Claim), report.Str(ch.Scope), h, ps, pub, report.Str(ch.Statistic))
 	}
-	paper.WriteMarkdown(&page, ct)
+	report.WriteMarkdown(&page, ct)
 
 	// Interpretations.
 	w("## Interpretations (parameters the paper does not give)\n\n")
@@ -277,19 +277,19 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	}
 	w("\nWorkbook sheets: Calibration, Gateway, Saturation, Table3, Table4, Claims (and the shared Summary/Stats/Raw).\n")
 
-	if err := results.WriteFileAtomic(filepath.Join(in.PaperDir, Name+".md"), func(f io.Writer) error {
+	if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, Name+".md"), func(f io.Writer) error {
 		_, err := f.Write(page.Bytes())
 		return err
 	}); err != nil {
 		return nil, err
 	}
 	out.Page = Name + ".md"
-	out.Sheets = []*paper.Table{gw, sat, t3, t4, ct}
+	out.Sheets = []*report.Table{gw, sat, t3, t4, ct}
 	if alt != nil {
 		out.Sheets = append(out.Sheets, alt)
 	}
 	if cal != nil {
-		out.Sheets = append([]*paper.Table{cal}, out.Sheets...)
+		out.Sheets = append([]*report.Table{cal}, out.Sheets...)
 	}
 	var hs []string
 	keys := make([]string, 0, len(heldAll))
@@ -305,15 +305,15 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		hs = append(hs, fmt.Sprintf("claim %s %s", k[:1], v))
 	}
 	out.Headline = fmt.Sprintf("Table 4: %d/%d completion times within ±15%%; Table 3: %d/%d LCG counts within ±15%%; background %s MI per trace second (fitted on Table 3 Normal), GridGateWay %.0f kB/s (from Table 4 User-0); %s",
-		t4match, len(pols)*Users, t3match, len(pols)*Users, paper.FormatFloat(m.MIPerTraceSecond, 0), m.WAN.Bandwidth/1e3, strings.Join(hs, ", "))
+		t4match, len(pols)*Users, t3match, len(pols)*Users, report.FormatFloat(m.MIPerTraceSecond, 0), m.WAN.Bandwidth/1e3, strings.Join(hs, ", "))
 	return &out, nil
 }
 
-func ci(s results.Summary, dec int) string {
+func ci(s analysis.Summary, dec int) string {
 	if s.N == 0 {
 		return "n/a"
 	}
-	return fmt.Sprintf("%s [%s, %s]", paper.FormatFloat(s.Mean, dec), paper.FormatFloat(s.CILow, dec), paper.FormatFloat(s.CIHigh, dec))
+	return fmt.Sprintf("%s [%s, %s]", report.FormatFloat(s.Mean, dec), report.FormatFloat(s.CILow, dec), report.FormatFloat(s.CIHigh, dec))
 }
 
 // calRun is one calibration run: Normal at the paper setting under one
@@ -324,7 +324,7 @@ type calRun struct {
 }
 
 // calibrationRuns collects the calibration runs, by increasing scale.
-func calibrationRuns(recs []results.Record) []*calRun {
+func calibrationRuns(recs []analysis.Record) []*calRun {
 	byRep := map[int]*calRun{}
 	for _, r := range recs {
 		if r.Workload != WorkloadCalibration {
@@ -360,7 +360,7 @@ func calibrationRuns(recs []results.Record) []*calRun {
 
 // calibrationTable lists the calibration sweep and returns the value with
 // the smallest misfit (nil table without calibration runs).
-func calibrationTable(recs []results.Record, model, scale float64) (*paper.Table, float64) {
+func calibrationTable(recs []analysis.Record, model, scale float64) (*report.Table, float64) {
 	rows := calibrationRuns(recs)
 	if len(rows) == 0 {
 		return nil, math.NaN()
@@ -371,36 +371,36 @@ func calibrationTable(recs []results.Record, model, scale float64) (*paper.Table
 			best, bestFit = x.mi, f
 		}
 	}
-	t := &paper.Table{ID: "Calibration", Title: "Calibration sweep: Normal's LCG jobs at the paper setting for each background scale (published 524 / 437 / 123)",
+	t := &report.Table{ID: "Calibration", Title: "Calibration sweep: Normal's LCG jobs at the paper setting for each background scale (published 524 / 437 / 123)",
 		Columns: []string{"MI per trace second", "offered load (share of LCG capacity)", "User-0 LCG", "User-1 LCG", "User-2 LCG", "misfit",
 			"Normal's completion, User-0 / 1 / 2 (not fitted)"}}
 	for _, x := range rows {
-		mi := paper.Num(x.mi, 0)
+		mi := report.Num(x.mi, 0)
 		mi.Best = x.mi == best
-		f := paper.Num(CalibrationFit(x.lcg, scale), 4)
+		f := report.Num(CalibrationFit(x.lcg, scale), 4)
 		f.Best = x.mi == best
-		t.AddRow(mi, paper.Str(fmt.Sprintf("%.1f%%", 100*x.load)), paper.Num(x.lcg[0], 0), paper.Num(x.lcg[1], 0), paper.Num(x.lcg[2], 0), f,
-			paper.Str(fmtHMS(x.time[0])+" / "+fmtHMS(x.time[1])+" / "+fmtHMS(x.time[2])))
+		t.AddRow(mi, report.Str(fmt.Sprintf("%.1f%%", 100*x.load)), report.Num(x.lcg[0], 0), report.Num(x.lcg[1], 0), report.Num(x.lcg[2], 0), f,
+			report.Str(fmtHMS(x.time[0])+" / "+fmtHMS(x.time[1])+" / "+fmtHMS(x.time[2])))
 	}
 	t.Notes = []string{fmt.Sprintf("Bold: the best fit. Misfit: Σ over users of ((ours − published)/published)² of the LCG jobs. The model runs %s. "+
 		"Offered load: Σ run time × scale over the LCG's capacity (Σ PEs × MIPS) and the trace's span; the reading run time × 9,787 MI offers ~105%% and its queue never drains.",
-		paper.FormatFloat(model, 0))}
+		report.FormatFloat(model, 0))}
 	for i, x := range rows {
 		if x.mi == best && i > 0 && i+1 < len(rows) {
 			t.Notes = append(t.Notes, fmt.Sprintf("The fit is sharp: User-2 meets the LCG on a knee of its load, and its Normal LCG jobs go from %.0f at %s to %.0f at %s "+
 				"MI per trace second, so small changes (of the scale, or of the submission: see the jitter column of Table 3) move User-2's split and times.",
-				rows[i-1].lcg[Users-1], paper.FormatFloat(rows[i-1].mi, 0), rows[i+1].lcg[Users-1], paper.FormatFloat(rows[i+1].mi, 0)))
+				rows[i-1].lcg[Users-1], report.FormatFloat(rows[i-1].mi, 0), rows[i+1].lcg[Users-1], report.FormatFloat(rows[i+1].mi, 0)))
 		}
 	}
 	return t, best
 }
 
 // totalMigrations sums every user's migrations over a workload's runs.
-func totalMigrations(recs []results.Record, workload string, pols []string) float64 {
+func totalMigrations(recs []analysis.Record, workload string, pols []string) float64 {
 	n := 0.0
 	for _, pol := range pols {
 		for u := 0; u < Users; u++ {
-			for _, v := range results.Select(recs, workload, pol, UserMetric(u, MMigrations)) {
+			for _, v := range analysis.Select(recs, workload, pol, UserMetric(u, MMigrations)) {
 				n += v
 			}
 		}
@@ -410,9 +410,9 @@ func totalMigrations(recs []results.Record, workload string, pols []string) floa
 
 // valueIn returns a metric of the single run of a paper-setting workload
 // (NaN when absent).
-func valueIn(recs []results.Record, workload string) func(pol, metric string) float64 {
+func valueIn(recs []analysis.Record, workload string) func(pol, metric string) float64 {
 	return func(pol, metric string) float64 {
-		v := results.Select(recs, workload, pol, metric)
+		v := analysis.Select(recs, workload, pol, metric)
 		if len(v) == 0 {
 			return math.NaN()
 		}
@@ -438,8 +438,8 @@ func matches(val func(pol, metric string) float64, pols []string, scale float64)
 
 // readingsTable sets the model's Tables 3–4 matches beside each alternative
 // reading's (nil without reading runs).
-func readingsTable(recs []results.Record, pols []string, c Config, model func(pol, metric string) float64, t4, t3 int, scale float64) *paper.Table {
-	t := &paper.Table{ID: "Readings", Title: "The model and the other readings at the paper setting",
+func readingsTable(recs []analysis.Record, pols []string, c Config, model func(pol, metric string) float64, t4, t3 int, scale float64) *report.Table {
+	t := &report.Table{ID: "Readings", Title: "The model and the other readings at the paper setting",
 		Columns: []string{"reading", fmt.Sprintf("Table 4 within ±%.0f%%", matchTol*100), fmt.Sprintf("Table 3 LCG jobs within ±%.0f%%", matchTol*100),
 			"User-0 Normal / DO / DO-AS time ratio", "SO's trained DSA jobs, User-0 / 1 / 2 (published 102 / 145 / 124)", "User-2 order"}}
 	row := func(name string, val func(pol, metric string) float64, t4, t3 int) {
@@ -448,13 +448,13 @@ func readingsTable(recs []results.Record, pols []string, c Config, model func(po
 			fit = append(fit, fmt.Sprintf("%.2f", val(pol, UserMetric(0, MCompletion))/publishedSeconds(pol, 0)))
 		}
 		for u := 0; u < Users; u++ {
-			so = append(so, paper.FormatFloat(val("SO", UserMetric(u, MObjDSA)), 0))
+			so = append(so, report.FormatFloat(val("SO", UserMetric(u, MObjDSA)), 0))
 		}
-		t.AddRow(paper.Str(name), paper.Str(fmt.Sprintf("%d of %d", t4, len(pols)*Users)), paper.Str(fmt.Sprintf("%d of %d", t3, len(pols)*Users)),
-			paper.Str(strings.Join(fit, " / ")), paper.Str(strings.Join(so, " / ")),
-			paper.Str(orderOf(pols, func(p string) float64 { return val(p, UserMetric(Users-1, MCompletion)) })))
+		t.AddRow(report.Str(name), report.Str(fmt.Sprintf("%d of %d", t4, len(pols)*Users)), report.Str(fmt.Sprintf("%d of %d", t3, len(pols)*Users)),
+			report.Str(strings.Join(fit, " / ")), report.Str(strings.Join(so, " / ")),
+			report.Str(orderOf(pols, func(p string) float64 { return val(p, UserMetric(Users-1, MCompletion)) })))
 	}
-	row(fmt.Sprintf("model: %s MI per trace second, one shared GridGateWay port of %.0f kB/s", paper.FormatFloat(c.Model.MIPerTraceSecond, 0), c.Model.WAN.Bandwidth/1e3), model, t4, t3)
+	row(fmt.Sprintf("model: %s MI per trace second, one shared GridGateWay port of %.0f kB/s", report.FormatFloat(c.Model.MIPerTraceSecond, 0), c.Model.WAN.Bandwidth/1e3), model, t4, t3)
 	n := 0
 	counts := map[string]int{} // Table 4 matches per reading's workload
 	for _, r := range c.Readings {
@@ -503,7 +503,7 @@ func orderOf(pols []string, v func(string) float64) string {
 	return strings.Join(ps, " < ")
 }
 
-func policiesOf(recs []results.Record, order []string) []string {
+func policiesOf(recs []analysis.Record, order []string) []string {
 	seen := map[string]bool{}
 	for _, r := range recs {
 		seen[r.Algorithm] = true
@@ -517,7 +517,7 @@ func policiesOf(recs []results.Record, order []string) []string {
 	return out
 }
 
-func repsOf(recs []results.Record, workload string) int {
+func repsOf(recs []analysis.Record, workload string) int {
 	reps := map[int]bool{}
 	for _, r := range recs {
 		if r.Workload == workload {
@@ -540,7 +540,7 @@ func slug(p string) string { return strings.ToLower(strings.ReplaceAll(p, "-", "
 
 // statePanels builds the three stacked-area panels of one policy from the
 // paper run's series metrics.
-func statePanels(recs []results.Record, pol string, u int) ([][]*plot.Plot, error) {
+func statePanels(recs []analysis.Record, pol string, u int) ([][]*plot.Plot, error) {
 	type key struct{ panel, state string }
 	series := map[key]map[float64]float64{}
 	times := map[float64]bool{}
@@ -596,8 +596,8 @@ func statePanels(recs []results.Record, pol string, u int) ([][]*plot.Plot, erro
 	return [][]*plot.Plot{row}, nil
 }
 
-func completionFigure(recs []results.Record, pols []string, figDir string) error {
-	groups := results.Index(results.Groups(recs))
+func completionFigure(recs []analysis.Record, pols []string, figDir string) error {
+	groups := analysis.Index(analysis.Groups(recs))
 	spec := plots.BarSpec{Title: "Completion time per user (jitter repetitions)", YLabel: "hours", Note: "mean and 95% CI"}
 	for u := 0; u < Users; u++ {
 		spec.Categories = append(spec.Categories, fmt.Sprintf("User-%d", u))
@@ -605,7 +605,7 @@ func completionFigure(recs []results.Record, pols []string, figDir string) error
 	for _, pol := range pols {
 		s := plots.BarSeries{Name: pol}
 		for u := 0; u < Users; u++ {
-			g, ok := groups[results.GroupKey{Experiment: Name, Workload: WorkloadJitter, Algorithm: pol, Metric: UserMetric(u, MCompletion)}]
+			g, ok := groups[analysis.GroupKey{Experiment: Name, Workload: WorkloadJitter, Algorithm: pol, Metric: UserMetric(u, MCompletion)}]
 			if !ok {
 				return fmt.Errorf("no jitter completion times for %s", pol)
 			}

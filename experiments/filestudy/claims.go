@@ -4,93 +4,75 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
 )
 
 // claimsTable tests every claim in each of its workloads: the paired
-// differences algorithm − baseline over the repetitions must have the
-// claimed sign on average and a two-sided Wilcoxon p-value below Alpha
-// after Holm across the claim's workloads. A claim holds when it holds in
-// every one of its workloads. It returns the table and the claims held.
-func (s *Study) claimsTable(recs []results.Record) (*paper.Table, int) {
-	t := &paper.Table{ID: s.Name() + "-claims", Title: fmt.Sprintf("Claims, paired over repetitions, Wilcoxon signed-rank, Holm across each claim's workloads, α = %g", Alpha),
+// comparison algorithm against baseline over the repetitions
+// (analysis.Comparison: two-sided Wilcoxon, direction from the rank-biserial
+// r) below analysis.Alpha after Holm across the claim's workloads. A claim
+// holds when it holds in every one of its workloads. It returns the table
+// and the claims held.
+func (s *Study) claimsTable(recs []analysis.Record) (*report.Table, int) {
+	t := &report.Table{ID: s.Name() + "-claims", Title: fmt.Sprintf("Claims, paired over repetitions, Wilcoxon signed-rank, Holm across each claim's workloads, α = %g", analysis.Alpha),
 		Columns: []string{"claim", "workload", "pairs", "mean", "baseline mean", "Δ %", "p", "p (Holm)", "holds here", "claim"}}
 	held, minN := 0, 0
 	for _, c := range s.Claims {
 		text := fmt.Sprintf("%s %s than %s on %s", c.Algorithm, c.Direction, c.Baseline, c.Metric)
-		var ws []string
+		want := analysis.Lower
+		if c.Direction == "higher" {
+			want = analysis.Higher
+		}
+		var cs []*analysis.Comparison
 		for _, w := range s.Workloads {
-			if c.Workload == "" || c.Workload == w.Name {
-				ws = append(ws, w.Name)
+			if c.Workload != "" && c.Workload != w.Name {
+				continue
 			}
-		}
-		type row struct {
-			n         int
-			ma, mb, p float64
-			rightSign bool
-			reason    string
-		}
-		rows := make([]row, len(ws))
-		ps := make([]float64, len(ws))
-		for i, w := range ws {
-			blocks, _ := results.Paired(recs, w, c.Metric, []string{c.Algorithm, c.Baseline})
-			r := row{n: len(blocks), p: math.NaN()}
-			var a, b []float64
+			blocks, _ := analysis.Paired(recs, w.Name, c.Metric, []string{c.Algorithm, c.Baseline})
+			cmp := &analysis.Comparison{Name: text, Scope: w.Name, Want: want}
 			for _, bl := range blocks {
-				a, b = append(a, bl[0]), append(b, bl[1])
+				cmp.X, cmp.Y = append(cmp.X, bl[0]), append(cmp.Y, bl[1])
 			}
-			r.ma, r.mb = results.Summarize(a).Mean, results.Summarize(b).Mean
-			r.rightSign = (c.Direction == "lower" && r.ma < r.mb) || (c.Direction == "higher" && r.ma > r.mb)
-			if wr, err := results.Wilcoxon(a, b); err == nil {
-				r.p = wr.P
-			} else {
-				r.reason = err.Error()
-			}
-			rows[i], ps[i] = r, r.p
-			if minN == 0 || r.n < minN {
-				minN = r.n
+			cs = append(cs, cmp)
+			if minN == 0 || len(blocks) < minN {
+				minN = len(blocks)
 			}
 		}
-		adj := results.Holm(ps)
-		all := len(ws) > 0
-		for i := range rows {
-			if !(rows[i].rightSign && adj[i] < Alpha) {
-				all = false
-			}
-		}
-		verdict := "not held"
-		if all {
-			verdict = "held"
+		analysis.Test(cs...)
+		v := analysis.Decide(cs)
+		if v.Held() {
 			held++
 		}
-		for i, r := range rows {
-			here := r.rightSign && adj[i] < Alpha
-			hc := paper.Str(map[bool]string{true: "yes", false: "no"}[here])
+		for _, r := range cs {
+			hc := report.Str("yes")
 			switch {
-			case r.reason != "":
-				hc = paper.Str("no (" + r.reason + ")")
-			case !r.rightSign:
-				hc = paper.Str("no (mean on the other side)")
-			case !here:
-				hc = paper.Str("no (not significant)")
+			case r.Err != nil:
+				hc = report.Str("no (" + r.Err.Error() + ")")
+			case r.Reversed():
+				hc = report.Str("no (the other way)")
+			case !r.Held():
+				hc = report.Str("no (not significant)")
 			}
-			hc.Bad = !here
-			vc := paper.Str(verdict)
-			vc.Bad = !all
-			t.AddRow(paper.Str(text), paper.Str(ws[i]), paper.Int(r.n), numG(r.ma), numG(r.mb),
-				paper.Num(100*(r.ma-r.mb)/r.mb, 2), paper.P(r.p), paper.P(adj[i]), hc, vc)
+			hc.Bad = !r.Held()
+			p := math.NaN()
+			if r.Err == nil {
+				p = r.Res.P
+			}
+			vc := report.VerdictCell(v)
+			t.AddRow(report.Str(text), report.Str(r.Scope), report.Int(r.N), numG(r.MeanA), numG(r.MeanB),
+				report.Num(100*(r.MeanA-r.MeanB)/r.MeanB, 2), report.P(p), report.P(r.PAdj), hc, vc)
 		}
 	}
-	if minN > 0 && 2/math.Exp2(float64(minN)) >= Alpha {
-		t.Notes = append(t.Notes, fmt.Sprintf("With n pairs the smallest exact two-sided Wilcoxon p-value is 2/2^n: %d pairs can never reach %g, before Holm; run more repetitions.", minN, Alpha))
+	if minN > 0 && 2/math.Exp2(float64(minN)) >= analysis.Alpha {
+		t.Notes = append(t.Notes, fmt.Sprintf("With n pairs the smallest exact two-sided Wilcoxon p-value is 2/2^n: %d pairs can never reach %g, before Holm; run more repetitions.", minN, analysis.Alpha))
 	}
 	return t, held
 }
 
 // numG is a numeric cell shown with about four significant digits.
-func numG(v float64) paper.Cell {
-	c := paper.Num(v, -1)
+func numG(v float64) report.Cell {
+	c := report.Num(v, -1)
 	c.Text = fmtG(v)
 	return c
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/generators/etc"
-	"github.com/gridbench/gridbench/internal/sched/immediate"
+	"github.com/gridbench/gridbench/internal/sched/mapping"
 )
 
 // Defaults of a generated etc workload: the Braun instances' size.
@@ -138,7 +138,7 @@ func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) 
 // executeETC maps the instance with the run's heuristic (the paper's
 // parameters) and evaluates it as `gridbench etc eval` does.
 func (s *Study) executeETC(run bench.Run, in etcInstance) (bench.Output, error) {
-	h, err := immediate.Lookup(s.resolve(run.Algorithm))
+	h, err := mapping.Lookup(s.resolve(run.Algorithm))
 	if err != nil {
 		return bench.Output{}, err
 	}
@@ -148,7 +148,7 @@ func (s *Study) executeETC(run bench.Run, in etcInstance) (bench.Output, error) 
 			return bench.Output{}, err
 		}
 	}
-	ev := immediate.Evaluate(m, h.Assign(m, nil))
+	ev := mapping.Evaluate(m, h.Assign(m, nil))
 	all := map[string]float64{"makespan": ev.Makespan, "flowtime": ev.Flowtime, "utilization": ev.Utilization, "proximity": ev.Proximity}
 	return s.output(all), nil
 }

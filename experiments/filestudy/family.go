@@ -8,12 +8,12 @@ import (
 
 	"github.com/gridbench/gridbench/experiments/roundrobin"
 	"github.com/gridbench/gridbench/internal/sched"
-	"github.com/gridbench/gridbench/internal/sched/immediate"
+	"github.com/gridbench/gridbench/internal/sched/mapping"
 	"github.com/gridbench/gridbench/internal/timeshare"
 )
 
 // ETCMetrics are the metrics of etc workloads, as `gridbench etc eval`
-// computes them (internal/sched/immediate.Evaluate).
+// computes them (internal/sched/mapping.Evaluate).
 var ETCMetrics = []string{"makespan", "flowtime", "utilization", "proximity"}
 
 // TimeshareMetrics are the metrics of timeshare workloads, named as the
@@ -39,9 +39,9 @@ var families = []*family{
 			_, err := sched.Lookup(n)
 			return err
 		}},
-	{name: "mapping", kinds: []string{"etc"}, metrics: ETCMetrics, names: immediate.Names,
+	{name: "mapping", kinds: []string{"etc"}, metrics: ETCMetrics, names: mapping.Names,
 		lookup: func(n string) error {
-			_, err := immediate.Lookup(n)
+			_, err := mapping.Lookup(n)
 			return err
 		}},
 	{name: "time-sharing", kinds: []string{"timeshare"}, metrics: TimeshareMetrics, names: timeshare.Algorithms,

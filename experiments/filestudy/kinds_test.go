@@ -9,12 +9,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/filestudy"
 	"github.com/gridbench/gridbench/generators/etc"
-	"github.com/gridbench/gridbench/internal/sched/immediate"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/internal/sched/mapping"
 )
 
 // braun is one of the Braun instances the repository ships.
@@ -171,7 +171,7 @@ func TestETCStudy(t *testing.T) {
 		t.Errorf("merge wrote no report: %v", err)
 	}
 
-	recs, err := results.ReadFile(filepath.Join(dir, "j1", "results", "etcs", "runs.csv"))
+	recs, err := analysis.ReadFile(filepath.Join(dir, "j1", "results", "etcs", "runs.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +179,7 @@ func TestETCStudy(t *testing.T) {
 		t.Fatalf("%d records, want 2 workloads × 2 reps × 3 heuristics × 4 metrics", len(recs))
 	}
 	spec := etc.Spec{Jobs: 40, Machines: 4, Consistency: etc.Inconsistent, TaskHet: etc.Hi, MachHet: etc.Lo}
-	hs, err := immediate.Configure([]string{"MCT", "MinMin", "OLB"}, immediate.DefaultParams)
+	hs, err := mapping.Configure([]string{"MCT", "MinMin", "OLB"}, mapping.DefaultParams)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -198,7 +198,7 @@ func TestETCStudy(t *testing.T) {
 			t.Fatal(err)
 		}
 		var want float64
-		for _, res := range immediate.EvaluateAll("", m, hs, nil, 0) {
+		for _, res := range mapping.EvaluateAll("", m, hs, nil, 0) {
 			if res.Heuristic == r.Algorithm {
 				want = map[string]float64{"makespan": res.Makespan, "flowtime": res.Flowtime, "utilization": res.Utilization, "proximity": res.Proximity}[r.Metric]
 			}
@@ -224,7 +224,7 @@ func TestTimeshareStudy(t *testing.T) {
 	if two := runStudy(t, p, filepath.Join(dir, "j2"), 2, 2, bench.Shard{}, false); !bytes.Equal(one, two) {
 		t.Errorf("runs.csv differs between -j 1 and -j 2")
 	}
-	recs, err := results.ReadFile(filepath.Join(dir, "j1", "results", "tss", "runs.csv"))
+	recs, err := analysis.ReadFile(filepath.Join(dir, "j1", "results", "tss", "runs.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,10 +19,10 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/deadline"
 	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
-	"github.com/gridbench/gridbench/internal/sim/simrun"
 	_ "github.com/gridbench/gridbench/spaceshared" // the built-in schedulers
 )
 
@@ -155,10 +155,10 @@ func (w *Workload) check() error {
 		}
 		switch w.Estimate {
 		case "":
-			w.Estimate = string(simrun.Requested)
-		case string(simrun.Requested), string(simrun.Exact):
+			w.Estimate = string(adapt.Requested)
+		case string(adapt.Requested), string(adapt.Exact):
 		default:
-			return fmt.Errorf("key estimate: %q: want %q or %q", w.Estimate, simrun.Requested, simrun.Exact)
+			return fmt.Errorf("key estimate: %q: want %q or %q", w.Estimate, adapt.Requested, adapt.Exact)
 		}
 		if w.Name == "" {
 			w.Name = w.windowID(fmt.Sprintf("cpus=%d", w.CPUs))
@@ -286,10 +286,7 @@ type window struct {
 // Plan implements experiments.Experiment: every workload × repetition ×
 // algorithm, algorithms of one repetition together.
 func (s *Study) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
-	reps := cfg.Reps
-	if reps <= 0 {
-		reps = s.DefaultReps()
-	}
+	reps := cfg.Filled(s).Reps
 	c := config{File: s.File, Traces: map[string]string{}}
 	plan := bench.Plan{Experiment: s.Name()}
 	for i, w := range s.Workloads {
@@ -301,7 +298,7 @@ func (s *Study) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error)
 				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
 			}
 			c.Traces[w.Trace] = path
-			all, err := loadTrace(path, w.CPUs, simrun.Estimate(w.Estimate))
+			all, err := loadTrace(path, w.CPUs, adapt.Estimate(w.Estimate))
 			if err != nil {
 				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
 			}
@@ -355,12 +352,12 @@ func fileExists(p string) bool {
 
 var traces sync.Map // path|cpus|estimate -> []sim.Job
 
-func loadTrace(path string, cpus int, est simrun.Estimate) ([]sim.Job, error) {
+func loadTrace(path string, cpus int, est adapt.Estimate) ([]sim.Job, error) {
 	key := fmt.Sprintf("%s|%d|%s", path, cpus, est)
 	if v, ok := traces.Load(key); ok {
 		return v.([]sim.Job), nil
 	}
-	jobs, _, err := simrun.LoadSWF(path, 0, cpus, est)
+	jobs, _, err := adapt.LoadSWF(path, 0, cpus, est)
 	if err != nil {
 		return nil, err
 	}
@@ -395,7 +392,7 @@ func (s *Study) execute(ctx context.Context, run bench.Run) (bench.Output, error
 	case window:
 		p, jobs = sim.SingleMachine(spec.cpus), spec.jobs
 	case gen.Spec:
-		inst, err := gen.Generate(spec, run.Seed)
+		inst, err := adapt.GenerateDeadline(spec, run.Seed)
 		if err != nil {
 			return bench.Output{}, err
 		}

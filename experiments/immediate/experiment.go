@@ -10,7 +10,7 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/etc"
 	"github.com/gridbench/gridbench/internal/datadir"
-	"github.com/gridbench/gridbench/internal/sched/immediate"
+	"github.com/gridbench/gridbench/internal/sched/mapping"
 )
 
 // Name is the experiment id.
@@ -62,8 +62,8 @@ func (*Experiment) DefaultReps() int { return 20 }
 
 func config(cfg experiments.Config) Config {
 	c := Config{
-		Heuristics: immediate.Names(),
-		SALow:      immediate.DefaultSALow, SAHigh: immediate.DefaultSAHigh, KPBPercent: immediate.DefaultKPBPercent,
+		Heuristics: mapping.Names(),
+		SALow:      mapping.DefaultSALow, SAHigh: mapping.DefaultSAHigh, KPBPercent: mapping.DefaultKPBPercent,
 		GenJobs: 512, GenMachines: 16, GenMethod: etc.RangeBased.String(), Quick: cfg.Quick,
 	}
 	for _, t := range etc.Types() {
@@ -115,9 +115,9 @@ func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, e
 			}
 		}
 	}
-	heur := map[string]immediate.Heuristic{}
+	heur := map[string]mapping.Heuristic{}
 	for _, name := range c.Heuristics {
-		h, err := immediate.Lookup(name)
+		h, err := mapping.Lookup(name)
 		if err != nil {
 			return bench.Plan{}, nil, err
 		}
@@ -152,10 +152,13 @@ func (c *instanceCache) get(key string, build func(*cacheEntry)) *cacheEntry {
 	return e
 }
 
-func newExecutor(heur map[string]immediate.Heuristic) bench.Executor {
+func newExecutor(heur map[string]mapping.Heuristic) bench.Executor {
 	cache := &instanceCache{m: map[string]*cacheEntry{}}
 	return func(ctx context.Context, run bench.Run) (bench.Output, error) {
-		spec := run.Spec.(Spec)
+		spec, ok := run.Spec.(Spec)
+		if !ok {
+			return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want immediate.Spec", Name, run.Key(), run.Spec)
+		}
 		var ent *cacheEntry
 		if spec.Path != "" {
 			ent = cache.get(spec.Path, func(e *cacheEntry) {
@@ -175,7 +178,7 @@ func newExecutor(heur map[string]immediate.Heuristic) bench.Executor {
 		}
 		h := heur[run.Algorithm]
 		s := h.Assign(ent.mat, nil)
-		m := immediate.Evaluate(ent.mat, s)
+		m := mapping.Evaluate(ent.mat, s)
 		out := bench.Output{Metrics: []bench.Metric{
 			{Name: "makespan", Value: m.Makespan},
 			{Name: "flowtime", Value: m.Flowtime},
@@ -185,7 +188,7 @@ func newExecutor(heur map[string]immediate.Heuristic) bench.Executor {
 		if ent.best != nil {
 			out.Metrics = append(out.Metrics,
 				bench.Metric{Name: "best_known", Value: ent.best.Makespan},
-				bench.Metric{Name: "gap", Value: immediate.Gap(m.Makespan, ent.best.Makespan)})
+				bench.Metric{Name: "gap", Value: mapping.Gap(m.Makespan, ent.best.Makespan)})
 		}
 		return out, nil
 	}

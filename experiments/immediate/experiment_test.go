@@ -10,7 +10,7 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
-	"github.com/gridbench/gridbench/internal/sched/immediate"
+	"github.com/gridbench/gridbench/internal/sched/mapping"
 )
 
 func TestPlanShape(t *testing.T) {
@@ -19,7 +19,7 @@ func TestPlanShape(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := len(immediate.Names())
+	h := len(mapping.Names())
 	published := 0
 	if _, missing := e.missingData(); !missing {
 		published = len(PublishedInstances) * h
@@ -95,7 +95,7 @@ func TestWorkedExample(t *testing.T) {
 	m, ready := ExampleMatrix()
 	want := map[string]float64{"OLB": 170, "MCT": 160, "MET": 245, "SA": 160, "kPB": 130}
 	for _, h := range ExampleHeuristics() {
-		if got := immediate.Makespan(h.Assign(m, ready)); got != want[h.Name()] {
+		if got := mapping.Makespan(h.Assign(m, ready)); got != want[h.Name()] {
 			t.Errorf("%s: makespan %g, want %g", h.Name(), got, want[h.Name()])
 		}
 	}
@@ -161,4 +161,11 @@ func moduleShared() string {
 		return ""
 	}
 	return p
+}
+
+func TestWrongSpecIsAnError(t *testing.T) {
+	_, err := newExecutor(nil)(context.Background(), bench.NewRun(Name, "w", "MCT", 0, 42))
+	if err == nil || !strings.Contains(err.Error(), "has spec int") {
+		t.Errorf("wrong spec: %v, want an error naming the type", err)
+	}
 }

@@ -57,7 +57,7 @@ var Misprints = []Misprint{
 // and 6 (matching proximity, Eq. 4): instance → heuristic → metrics. The
 // paper prints every value truncated (not rounded) to three decimals;
 // instance names are the data files' (the paper prints u_c.hihi.0 for
-// u_c_hihi.0). Heuristic names are those of internal/sched/immediate; the
+// u_c_hihi.0). Heuristic names are those of internal/sched/mapping; the
 // tables' parameters are SA r_l = 0.6, r_h = 0.9 and kPB k = 20%.
 var Published = map[string]map[string]PublishedValues{
 	"u_c_hihi.0": {

@@ -6,12 +6,9 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gridbench/gridbench/paper"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
 )
-
-// Alpha is the family-wise significance level of every claim check.
-const Alpha = 0.05
 
 // tieTolerance is the relative difference below which two metric values
 // count as equal before a Wilcoxon test. Algorithms that sum slices of an
@@ -101,41 +98,17 @@ var Claims = []Claim{
 }
 
 // Test is one directional paired comparison: A's metric lower than B's,
-// over the windows both have.
+// over the windows both have (analysis.Comparison decides the direction).
 type Test struct {
-	Claim, Scope, Metric string
+	*analysis.Comparison
+	Claim, Metric string
 	// A and B are "algo" (or, for scaling claims, "algo@P=16" and
 	// "algo@P=128") and WA, WB their workloads.
-	A, B         string
-	WA, WB       string
-	N            int // windows compared
-	MeanA, MeanB float64
-	Res          results.WilcoxonResult
-	PAdj         float64
-	Err          error
+	A, B   string
+	WA, WB string
 }
 
-// OK reports whether the test supports "A lower than B" at Alpha after Holm.
-func (t *Test) OK() bool {
-	return t.Err == nil && t.N > 0 && t.PAdj < Alpha && t.Res.Effect < 0
-}
-
-func (t *Test) String() string {
-	if t.Err != nil {
-		return fmt.Sprintf("%s vs %s: %v", t.A, t.B, t.Err)
-	}
-	if t.Res.N == 0 {
-		return fmt.Sprintf("%s = %s in all %d windows", t.A, t.B, t.N)
-	}
-	op := "<"
-	switch {
-	case t.Res.Effect > 0 && t.PAdj < Alpha:
-		op = "> (reversed)"
-	case !t.OK():
-		op = "~ (not significant)"
-	}
-	return fmt.Sprintf("%s %s %s: means %s vs %s, r=%.2f, p_Holm=%s", t.A, op, t.B, fmtG(t.MeanA), fmtG(t.MeanB), t.Res.Effect, paper.FormatP(t.PAdj))
-}
+func (t *Test) String() string { return report.Statistic(t.Comparison, nil) }
 
 // Verdict is the outcome of one claim over all workloads.
 type Verdict struct {
@@ -146,27 +119,23 @@ type Verdict struct {
 	Identical          int     // tests where every window gave equal values
 }
 
-// Held reports whether the claim held in every scope.
-func (v *Verdict) Held() bool { return v.Scopes > 0 && v.HeldScopes == v.Scopes }
-
-// Status is "held", "partly held (k/n)" or "not held".
-func (v *Verdict) Status() string {
-	switch {
-	case v.Scopes == 0:
-		return "not checked"
-	case v.Held():
-		return "held"
-	case v.HeldScopes > 0:
-		return fmt.Sprintf("partly held (%d/%d)", v.HeldScopes, v.Scopes)
-	}
-	return "not held"
+// overScopes is the claim's verdict counted in scopes (workloads, or sizes
+// for scaling claims) rather than comparisons.
+func (v *Verdict) overScopes() analysis.Verdict {
+	return analysis.Verdict{N: v.Scopes, HeldN: v.HeldScopes}
 }
+
+// Held reports whether the claim held in every scope.
+func (v *Verdict) Held() bool { return v.overScopes().Held() }
+
+// Status is "held", "partly held (k/n)", "not held" or "not checked".
+func (v *Verdict) Status() string { return v.overScopes().Status() }
 
 // Failures lists the failing tests, at most max of them.
 func (v *Verdict) Failures(max int) []string {
 	var out []string
 	for _, t := range v.Tests {
-		if !t.OK() {
+		if !t.Held() {
 			if len(out) == max {
 				out = append(out, "...")
 				break
@@ -178,12 +147,12 @@ func (v *Verdict) Failures(max int) []string {
 }
 
 // store indexes records by (workload, algorithm, metric) and rep.
-type store map[results.GroupKey]map[int]float64
+type store map[analysis.GroupKey]map[int]float64
 
-func newStore(recs []results.Record) store {
+func newStore(recs []analysis.Record) store {
 	s := store{}
 	for _, r := range recs {
-		k := results.GroupKey{Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
+		k := analysis.GroupKey{Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
 		if s[k] == nil {
 			s[k] = map[int]float64{}
 		}
@@ -195,8 +164,8 @@ func newStore(recs []results.Record) store {
 // paired returns the values of (wa, a) and (wb, b) on the reps both have,
 // in rep order, with values equal to within tieTolerance made equal.
 func (s store) paired(wa, a, wb, b, metric string) (x, y []float64) {
-	ma := s[results.GroupKey{Workload: wa, Algorithm: a, Metric: metric}]
-	mb := s[results.GroupKey{Workload: wb, Algorithm: b, Metric: metric}]
+	ma := s[analysis.GroupKey{Workload: wa, Algorithm: a, Metric: metric}]
+	mb := s[analysis.GroupKey{Workload: wb, Algorithm: b, Metric: metric}]
 	var reps []int
 	for r := range ma {
 		if _, ok := mb[r]; ok {
@@ -225,7 +194,7 @@ type Workload struct {
 // family, in (size, P) order): Holm's correction runs over one claim's
 // comparisons in ws. Algorithms a claim names that were not run are left
 // out of it; records of other algorithms (the APDRR variants) are ignored.
-func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
+func Evaluate(recs []analysis.Record, ws []Workload) []*Verdict {
 	s := newStore(recs)
 	ran := map[string]bool{}
 	for _, r := range recs {
@@ -247,9 +216,8 @@ func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
 					for _, a := range c.Better {
 						if ran[a] {
 							wa, wb := WorkloadID(size, hi), WorkloadID(size, lo)
-							t := &Test{Claim: c.ID, Scope: scope, Metric: m, WA: wa, WB: wb,
-								A: fmt.Sprintf("%s@P=%d", Label(a), hi), B: fmt.Sprintf("%s@P=%d", Label(a), lo)}
-							t.fill(s, wa, a, wb, a)
+							t := newTest(s, c.ID, scope, m, wa, a, wb, a,
+								fmt.Sprintf("%s@P=%d", Label(a), hi), fmt.Sprintf("%s@P=%d", Label(a), lo))
 							v.Tests = append(v.Tests, t)
 						}
 					}
@@ -264,27 +232,23 @@ func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
 							if a == b || !ran[a] || !ran[b] {
 								continue
 							}
-							t := &Test{Claim: c.ID, Scope: w.ID, Metric: m, A: Label(a), B: Label(b), WA: w.ID, WB: w.ID}
-							t.fill(s, w.ID, a, w.ID, b)
+							t := newTest(s, c.ID, w.ID, m, w.ID, a, w.ID, b, Label(a), Label(b))
 							v.Tests = append(v.Tests, t)
 						}
 					}
 				}
 			}
 		}
-		ps := make([]float64, len(v.Tests))
+		fam := make([]*analysis.Comparison, len(v.Tests))
 		for i, t := range v.Tests {
-			ps[i] = math.NaN()
-			if t.Err == nil {
-				ps[i] = t.Res.P
-			}
+			fam[i] = t.Comparison
 		}
-		for i, p := range results.Holm(ps) {
-			v.Tests[i].PAdj = p
-			if !math.IsNaN(p) && (math.IsNaN(v.WorstP) || p > v.WorstP) {
+		analysis.Test(fam...)
+		for _, c := range fam {
+			if p := c.PAdj; !math.IsNaN(p) && (math.IsNaN(v.WorstP) || p > v.WorstP) {
 				v.WorstP = p
 			}
-			if v.Tests[i].Err == nil && v.Tests[i].Res.N == 0 {
+			if c.Err == nil && c.Res.N == 0 {
 				v.Identical++
 			}
 		}
@@ -293,7 +257,7 @@ func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
 			for _, t := range v.Tests {
 				if t.Scope == sc {
 					seen = true
-					ok = ok && t.OK()
+					ok = ok && t.Held()
 				}
 			}
 			if seen {
@@ -308,24 +272,12 @@ func Evaluate(recs []results.Record, ws []Workload) []*Verdict {
 	return out
 }
 
-// fill runs the Wilcoxon test of t on the store.
-func (t *Test) fill(s store, wa, a, wb, b string) {
-	x, y := s.paired(wa, a, wb, b, t.Metric)
-	t.N = len(x)
-	if t.N == 0 {
-		t.Err = fmt.Errorf("no common windows")
-		return
-	}
-	t.MeanA, t.MeanB = mean(x), mean(y)
-	t.Res, t.Err = results.Wilcoxon(x, y)
-}
-
-func mean(xs []float64) float64 {
-	s := 0.0
-	for _, x := range xs {
-		s += x
-	}
-	return s / float64(len(xs))
+// newTest pairs (wa, a) against (wb, b) on metric for the claim's test
+// "la < lb" in scope.
+func newTest(s store, claim, scope, metric, wa, a, wb, b, la, lb string) *Test {
+	x, y := s.paired(wa, a, wb, b, metric)
+	c := &analysis.Comparison{Name: la + " < " + lb, Scope: scope, Want: analysis.Lower, X: x, Y: y}
+	return &Test{Comparison: c, Claim: claim, Metric: metric, A: la, B: lb, WA: wa, WB: wb}
 }
 
 // sizesOf lists the sizes of ws in order of first appearance.
@@ -361,18 +313,6 @@ func slavesRange(ws []Workload, size Size) (lo, hi int) {
 	return lo, hi
 }
 
-func fmtG(v float64) string {
-	switch a := math.Abs(v); {
-	case math.IsNaN(v):
-		return "n/a"
-	case a >= 1e5:
-		return fmt.Sprintf("%.4g", v)
-	case a >= 100:
-		return fmt.Sprintf("%.0f", v)
-	}
-	return fmt.Sprintf("%.3g", v)
-}
-
 // algoList renders algorithm names for the page.
 func algoList(as []string) string {
 	ls := make([]string, len(as))
@@ -385,17 +325,17 @@ func algoList(as []string) string {
 // substitute returns recs with algorithm from's records relabelled as to
 // and to's own records left out, so a variant can be checked in the place
 // of the algorithm the claims name.
-func substitute(recs []results.Record, from, to string) []results.Record {
-	return relabel(recs, func(r *results.Record) *string { return &r.Algorithm }, from, to)
+func substitute(recs []analysis.Record, from, to string) []analysis.Record {
+	return relabel(recs, func(r *analysis.Record) *string { return &r.Algorithm }, from, to)
 }
 
 // substituteMetric does the same for metrics: from's values checked as to.
-func substituteMetric(recs []results.Record, from, to string) []results.Record {
-	return relabel(recs, func(r *results.Record) *string { return &r.Metric }, from, to)
+func substituteMetric(recs []analysis.Record, from, to string) []analysis.Record {
+	return relabel(recs, func(r *analysis.Record) *string { return &r.Metric }, from, to)
 }
 
-func relabel(recs []results.Record, field func(*results.Record) *string, from, to string) []results.Record {
-	var out []results.Record
+func relabel(recs []analysis.Record, field func(*analysis.Record) *string, from, to string) []analysis.Record {
+	var out []analysis.Record
 	for _, r := range recs {
 		switch f := field(&r); *f {
 		case to:

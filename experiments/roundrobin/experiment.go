@@ -18,13 +18,9 @@ const Name = "roundrobin"
 // order its figures list them.
 var Algorithms = []string{"fcfs", "spn", "ljf", "p", "rr", "plrr", "apdrr"}
 
-// Label is how figures and tables name an algorithm.
-func Label(algo string) string {
-	if algo == "" {
-		return ""
-	}
-	return strings.ToUpper(algo)
-}
+// Label is how figures and tables name an algorithm: its registered label
+// (timeshare.Label).
+func Label(algo string) string { return timeshare.Label(algo) }
 
 // Config is everything that decides a run's result except the number of
 // repetitions; its hash decides whether cached runs are reused.
@@ -136,11 +132,7 @@ func (e Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, er
 	if err != nil {
 		return bench.Plan{}, nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	reps := cfg.Reps
-	if reps <= 0 {
-		reps = e.DefaultReps()
-	}
-	return PlanConfig(DefaultConfig(src.Rel, len(tr.Jobs), cfg.Quick), path, src, reps)
+	return PlanConfig(DefaultConfig(src.Rel, len(tr.Jobs), cfg.Quick), path, src, cfg.Filled(e).Reps)
 }
 
 // PlanConfig plans every size × P × window × algorithm (and APDRR

@@ -13,11 +13,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/timeshare"
-	"github.com/gridbench/gridbench/results"
 )
 
 // isolate makes the data lookup see only dir (no GRIDBENCH_DATA, ./data
@@ -318,7 +318,7 @@ func TestMakespanSameForAllAlgorithms(t *testing.T) {
 func TestEvaluate(t *testing.T) {
 	// Made-up values: APDRR lowest by a factor on every metric, LJF
 	// highest, total completion equal for everyone, over 21 windows.
-	var recs []results.Record
+	var recs []analysis.Record
 	r := rand.New(rand.NewPCG(7, 7))
 	ws := []Workload{{WorkloadID(Pct(3), 16), Pct(3), 16}, {WorkloadID(Pct(3), 64), Pct(3), 64}}
 	for _, w := range ws {
@@ -337,7 +337,7 @@ func TestEvaluate(t *testing.T) {
 					if m == MCompletion {
 						v = base * 16 / float64(w.Slaves)
 					}
-					recs = append(recs, results.Record{Experiment: Name, Workload: w.ID, Algorithm: a, Rep: rep, Metric: m, Value: v})
+					recs = append(recs, analysis.Record{Experiment: Name, Workload: w.ID, Algorithm: a, Rep: rep, Metric: m, Value: v})
 				}
 			}
 		}
@@ -417,7 +417,7 @@ func TestOfferedLoad(t *testing.T) {
 // with made-up values where the variant is lowest everywhere, T1 holds for
 // it and not for APDRR as written.
 func TestAblationSubstitute(t *testing.T) {
-	var recs []results.Record
+	var recs []analysis.Record
 	ws := []Workload{{WorkloadID(Jobs(100), 16), Jobs(100), 16}}
 	r := rand.New(rand.NewPCG(3, 3))
 	for rep := 0; rep <= 20; rep++ {
@@ -427,10 +427,10 @@ func TestAblationSubstitute(t *testing.T) {
 			if a == "apdrr-runtime" {
 				v = base
 			}
-			recs = append(recs, results.Record{Experiment: Name, Workload: ws[0].ID, Algorithm: a, Rep: rep, Metric: MTurnaround, Value: v})
+			recs = append(recs, analysis.Record{Experiment: Name, Workload: ws[0].ID, Algorithm: a, Rep: rep, Metric: MTurnaround, Value: v})
 		}
 	}
-	status := func(recs []results.Record) string {
+	status := func(recs []analysis.Record) string {
 		for _, v := range Evaluate(recs, ws) {
 			if v.ID == "T1" {
 				return v.Status()

@@ -15,12 +15,13 @@ import (
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/timeshare"
-	"github.com/gridbench/gridbench/paper"
 	"github.com/gridbench/gridbench/plots"
-	"github.com/gridbench/gridbench/results"
+	"github.com/gridbench/gridbench/report"
 )
 
 // figure is one of the paper's Figures 4–9: one metric against P.
@@ -58,23 +59,20 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	if in.Result == nil || len(in.Result.Records) == 0 {
 		return nil, fmt.Errorf("%s: no results to report", Name)
 	}
-	path, src, err := FindTrace(in.Config.DataDir)
+	ws, spec, err := workloadsOf(in.Plan)
 	if err != nil {
 		return nil, err
 	}
-	tr, err := LoadTrace(path, src)
+	// The trace the plan ran on (LoadTrace caches it: the runs read it once).
+	tr, err := LoadTrace(spec.Path, spec.Source)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
 	recs := in.Result.Records
-	ws, err := workloadsOf(recs)
-	if err != nil {
-		return nil, err
-	}
 	// The figures and claims show the paper's algorithms; the APDRR
 	// variants appear only in the ablation.
 	var algos []string
-	for _, a := range results.OrderAlgorithms(recs, Algorithms) {
+	for _, a := range analysis.OrderAlgorithms(recs, Algorithms) {
 		if _, v := variant(a); !v {
 			algos = append(algos, a)
 		}
@@ -84,13 +82,13 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
 	r := &reporter{in: in, tr: tr, recs: recs, ws: ws, algos: algos, figDir: figDir,
-		idx: results.Index(results.Groups(recs)), st: newStore(recs)}
+		idx: in.Result.Index(), st: newStore(recs)}
 	page := Name + ".md"
 	var b bytes.Buffer
 	if err := r.write(&b); err != nil {
 		return nil, err
 	}
-	if err := results.WriteFileAtomic(filepath.Join(in.PaperDir, page), func(w io.Writer) error {
+	if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, page), func(w io.Writer) error {
 		_, err := w.Write(b.Bytes())
 		return err
 	}); err != nil {
@@ -103,17 +101,17 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 type reporter struct {
 	in     experiments.ReportInput
 	tr     *Trace
-	recs   []results.Record
+	recs   []analysis.Record
 	ws     []Workload
 	algos  []string
 	figDir string
-	idx    map[results.GroupKey]*results.Group
+	idx    map[analysis.GroupKey]*analysis.Group
 	st     store
 
 	fams    []*familyResult
 	windows map[Size][]windowStat
 	fig2    *Fig2
-	sheets  []*paper.Table
+	sheets  []*report.Table
 }
 
 // familyResult is the claims' verdicts on one family of workloads.
@@ -135,13 +133,13 @@ type windowStat struct {
 // load is the window's offered load per CPU on P slaves.
 func (w windowStat) load(slaves int) float64 { return w.load1 / float64(slaves) }
 
-func (r *reporter) group(w, a, m string) *results.Group {
-	return r.idx[results.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: m}]
+func (r *reporter) group(w, a, m string) *analysis.Group {
+	return r.idx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: m}]
 }
 
 // prefix returns rep 0's value (the paper's first-n% window).
 func (r *reporter) prefix(w, a, m string) (float64, bool) {
-	v, ok := r.st[results.GroupKey{Workload: w, Algorithm: a, Metric: m}][0]
+	v, ok := r.st[analysis.GroupKey{Workload: w, Algorithm: a, Metric: m}][0]
 	return v, ok
 }
 
@@ -234,8 +232,8 @@ func (r *reporter) writeClaims(b *bytes.Buffer) {
 		"Holm-corrected over all comparisons of the claim within one family of window sizes; a comparison holds when p_Holm < %.2f and A's values are the lower ones (rank-biserial r < 0). "+
 		"A claim holds in a workload when all of its comparisons there hold. Scaling claims compare the smallest and the largest P of a size, per algorithm. "+
 		"Each family has its own verdict column (held workloads / workloads, or sizes for scaling claims).\n\n",
-		r.reps(), Alpha)
-	t := &paper.Table{ID: Name + "-claims", Title: "Claims of Shah et al. 2012",
+		r.reps(), analysis.Alpha)
+	t := &report.Table{ID: Name + "-claims", Title: "Claims of Shah et al. 2012",
 		Columns: []string{"id", "figure", "claim (paper)", "comparisons"}}
 	for _, fr := range r.fams {
 		t.Columns = append(t.Columns, fr.family.String())
@@ -249,7 +247,7 @@ func (r *reporter) writeClaims(b *bytes.Buffer) {
 		if len(c.Metrics) > 1 {
 			cmp += " on all six metrics"
 		}
-		cells := []paper.Cell{paper.Str(c.ID), paper.Str(c.Figure), paper.Str(c.Text), paper.Str(cmp)}
+		cells := []report.Cell{report.Str(c.ID), report.Str(c.Figure), report.Str(c.Text), report.Str(cmp)}
 		var fails []string
 		allHeld := true
 		for _, fr := range r.fams {
@@ -268,7 +266,7 @@ func (r *reporter) writeClaims(b *bytes.Buffer) {
 		if c.APDRRBest && !allHeld {
 			note = "non-reproduction of APDRR as published (see the ablation)"
 		}
-		cells = append(cells, paper.Str(note), paper.Str(strings.Join(fails, " / ")))
+		cells = append(cells, report.Str(note), report.Str(strings.Join(fails, " / ")))
 		t.AddRow(cells...)
 	}
 	for _, fr := range r.fams {
@@ -277,23 +275,23 @@ func (r *reporter) writeClaims(b *bytes.Buffer) {
 			fr.family, held, len(fr.verdicts), partly, len(fr.verdicts)-held-partly))
 	}
 	t.Notes = append(t.Notes, fmt.Sprintf("Every comparison is in the workbook sheet %s-tests.", Name))
-	_ = paper.WriteMarkdown(b, t)
+	_ = report.WriteMarkdown(b, t)
 	fmt.Fprintln(b)
 	r.sheets = append(r.sheets, t)
 
-	tests := &paper.Table{ID: Name + "-tests", Title: "Every paired comparison behind the claims",
+	tests := &report.Table{ID: Name + "-tests", Title: "Every paired comparison behind the claims",
 		Columns: []string{"family", "claim", "scope", "metric", "A", "B", "workload A", "workload B", "windows", "mean A", "mean B", "W", "zeros", "effect r", "p", "p_Holm", "holds"}}
 	for _, fr := range r.fams {
 		for _, v := range fr.verdicts {
 			for _, x := range v.Tests {
-				holds := paper.Str("yes")
-				if !x.OK() {
-					holds = paper.Str("no")
+				holds := report.Str("yes")
+				if !x.Held() {
+					holds = report.Str("no")
 					holds.Bad = true
 				}
-				tests.AddRow(paper.Str(fr.family.String()), paper.Str(x.Claim), paper.Str(x.Scope), paper.Str(x.Metric), paper.Str(x.A), paper.Str(x.B),
-					paper.Str(x.WA), paper.Str(x.WB), paper.Int(x.N), paper.Num(x.MeanA, -1), paper.Num(x.MeanB, -1),
-					paper.Num(x.Res.W, -1), paper.Int(x.Res.Zeros), paper.Num(x.Res.Effect, 3), paper.Num(x.Res.P, -1), paper.Num(x.PAdj, -1), holds)
+				tests.AddRow(report.Str(fr.family.String()), report.Str(x.Claim), report.Str(x.Scope), report.Str(x.Metric), report.Str(x.A), report.Str(x.B),
+					report.Str(x.WA), report.Str(x.WB), report.Int(x.N), report.Num(x.MeanA, -1), report.Num(x.MeanB, -1),
+					report.Num(x.Res.W, -1), report.Int(x.Res.Zeros), report.Num(x.Res.Effect, 3), report.Num(x.Res.P, -1), report.Num(x.PAdj, -1), holds)
 			}
 		}
 	}
@@ -302,12 +300,12 @@ func (r *reporter) writeClaims(b *bytes.Buffer) {
 
 // verdictCell renders a verdict as "held 8/8", "partly held 7/8" or "not
 // held 0/8", bold when held.
-func verdictCell(v *Verdict) paper.Cell {
+func verdictCell(v *Verdict) report.Cell {
 	text := v.Status()
 	if v.Scopes > 0 && !strings.Contains(text, "(") {
 		text = fmt.Sprintf("%s %d/%d", text, v.HeldScopes, v.Scopes)
 	}
-	c := paper.Str(text)
+	c := report.Str(text)
 	c.Bad, c.Best = !v.Held(), v.Held()
 	return c
 }
@@ -331,7 +329,7 @@ func (r *reporter) writeFigures(b *bytes.Buffer) error {
 		"the paper-sized windows in the lower row, the smaller size on the left. "+
 		"Tables: mean over windows, with the paper's own setting (rep 0, the trace prefix) in parentheses; the lowest mean of a row in bold. "+
 		"Times in hours. The y axis is logarithmic where every value is positive, because the algorithms differ by orders of magnitude.\n\n", r.reps())
-	means := &paper.Table{ID: Name + "-means", Title: "Per workload, algorithm and metric: windows summary and the prefix (rep 0)",
+	means := &report.Table{ID: Name + "-means", Title: "Per workload, algorithm and metric: windows summary and the prefix (rep 0)",
 		Columns: []string{"size", "P", "algorithm", "metric", "n", "mean", "sd", "ci95_low", "ci95_high", "prefix (rep 0)"}}
 	cols := 0
 	for _, fr := range r.fams {
@@ -357,12 +355,12 @@ func (r *reporter) writeFigures(b *bytes.Buffer) error {
 		}
 		fmt.Fprintf(b, "![%s](figures/%s-%s.png) ([svg](figures/%s-%s.svg))\n\n", f.id, Name, f.file, Name, f.file)
 
-		t := &paper.Table{ID: f.file, Columns: []string{"size", "P"}}
+		t := &report.Table{ID: f.file, Columns: []string{"size", "P"}}
 		for _, a := range r.algos {
 			t.Columns = append(t.Columns, Label(a))
 		}
 		for _, w := range r.ws {
-			cells := []paper.Cell{paper.Str(w.Size.ID()), paper.Int(w.Slaves)}
+			cells := []report.Cell{report.Str(w.Size.ID()), report.Int(w.Slaves)}
 			best := math.Inf(1)
 			for _, a := range r.algos {
 				if g := r.group(w.ID, a, f.metric); g != nil && g.Mean < best {
@@ -372,26 +370,26 @@ func (r *reporter) writeFigures(b *bytes.Buffer) error {
 			for _, a := range r.algos {
 				g := r.group(w.ID, a, f.metric)
 				if g == nil {
-					cells = append(cells, paper.Str("n/a"))
+					cells = append(cells, report.Str("n/a"))
 					continue
 				}
-				text := fmtG(g.Mean * f.scale)
+				text := report.FormatG(g.Mean * f.scale)
 				pv, ok := r.prefix(w.ID, a, f.metric)
 				if ok {
-					text += " (" + fmtG(pv*f.scale) + ")"
+					text += " (" + report.FormatG(pv*f.scale) + ")"
 				}
-				c := paper.Cell{Text: text, Value: g.Mean * f.scale, Num: true, Best: g.Mean == best}
+				c := report.Cell{Text: text, Value: g.Mean * f.scale, Num: true, Best: g.Mean == best}
 				cells = append(cells, c)
-				pc := paper.Str("")
+				pc := report.Str("")
 				if ok {
-					pc = paper.Num(pv, -1)
+					pc = report.Num(pv, -1)
 				}
-				means.AddRow(paper.Str(w.Size.ID()), paper.Int(w.Slaves), paper.Str(Label(a)), paper.Str(f.metric), paper.Int(g.N),
-					paper.Num(g.Mean, -1), paper.Num(g.SD, -1), paper.Num(g.CILow, -1), paper.Num(g.CIHigh, -1), pc)
+				means.AddRow(report.Str(w.Size.ID()), report.Int(w.Slaves), report.Str(Label(a)), report.Str(f.metric), report.Int(g.N),
+					report.Num(g.Mean, -1), report.Num(g.SD, -1), report.Num(g.CILow, -1), report.Num(g.CIHigh, -1), pc)
 			}
 			t.AddRow(cells...)
 		}
-		if err := paper.WriteMarkdown(b, t); err != nil {
+		if err := report.WriteMarkdown(b, t); err != nil {
 			return err
 		}
 		fmt.Fprintln(b)
@@ -433,14 +431,14 @@ func (r *reporter) linePlot(f figure, size Size) (*plot.Plot, error) {
 // writeMakespan shows the makespan, which the total completion time used
 // to be mistaken for: it does not depend on the algorithm here.
 func (r *reporter) writeMakespan(b *bytes.Buffer) {
-	t := &paper.Table{ID: Name + "-makespan", Title: "Makespan: last completion minus first submission (algorithm-independent)",
+	t := &report.Table{ID: Name + "-makespan", Title: "Makespan: last completion minus first submission (algorithm-independent)",
 		Columns: []string{"size", "P", "makespan (hours), mean over windows", "largest relative difference between two algorithms in one window"}}
 	agree, worstAll := 0, 0.0
 	for _, w := range r.ws {
 		worst := 0.0
-		base := r.st[results.GroupKey{Workload: w.ID, Algorithm: r.algos[0], Metric: MMakespan}]
+		base := r.st[analysis.GroupKey{Workload: w.ID, Algorithm: r.algos[0], Metric: MMakespan}]
 		for _, a := range r.algos[1:] {
-			other := r.st[results.GroupKey{Workload: w.ID, Algorithm: a, Metric: MMakespan}]
+			other := r.st[analysis.GroupKey{Workload: w.ID, Algorithm: a, Metric: MMakespan}]
 			for rep, v := range base {
 				if u, ok := other[rep]; ok && v != 0 {
 					worst = math.Max(worst, math.Abs(u-v)/math.Abs(v))
@@ -455,7 +453,7 @@ func (r *reporter) writeMakespan(b *bytes.Buffer) {
 		if g := r.group(w.ID, r.algos[0], MMakespan); g != nil {
 			mean = g.Mean / 3600
 		}
-		t.AddRow(paper.Str(w.Size.ID()), paper.Int(w.Slaves), paper.Num(mean, 1), paper.Cell{Text: fmt.Sprintf("%.1e", worst), Value: worst, Num: true})
+		t.AddRow(report.Str(w.Size.ID()), report.Int(w.Slaves), report.Num(mean, 1), report.Cell{Text: fmt.Sprintf("%.1e", worst), Value: worst, Num: true})
 	}
 	fmt.Fprintf(b, "## Makespan (algorithm-independent)\n\n")
 	fmt.Fprintf(b, "The makespan, last completion over all slaves minus the first submission, is recorded as `%s` but is not the paper's Figure 8: "+
@@ -464,7 +462,7 @@ func (r *reporter) writeMakespan(b *bytes.Buffer) {
 		"In %d of %d workloads the algorithms' makespans agree to a relative %.0e in every window (largest relative difference anywhere: %.1e, "+
 		"the rounding of APDRR's irrational quantum). The paper's step 9 sums each slave's completion times before taking the maximum over slaves "+
 		"(Figure 8 above), which does depend on the order of service.\n\n", MMakespan, agree, len(r.ws), tieTolerance, worstAll)
-	_ = paper.WriteMarkdown(b, t)
+	_ = report.WriteMarkdown(b, t)
 	fmt.Fprintln(b)
 	r.sheets = append(r.sheets, t)
 }
@@ -498,7 +496,7 @@ func (r *reporter) windowStats() map[Size][]windowStat {
 // writeWorkloads prints the offered load per CPU of every workload: how
 // overloaded the slaves are decides how much the order of service matters.
 func (r *reporter) writeWorkloads(b *bytes.Buffer) {
-	t := &paper.Table{ID: Name + "-load", Title: "Workloads: offered load per CPU",
+	t := &report.Table{ID: Name + "-load", Title: "Workloads: offered load per CPU",
 		Columns: []string{"workload", "family", "records", "jobs dealt (rep 0)", "offered load, prefix (rep 0)", "mean over windows", "min", "max"}}
 	for _, w := range r.ws {
 		ws := r.windows[w.Size]
@@ -511,13 +509,13 @@ func (r *reporter) writeWorkloads(b *bytes.Buffer) {
 			sum += l
 			lo, hi = math.Min(lo, l), math.Max(hi, l)
 		}
-		t.AddRow(paper.Str(w.ID), paper.Str(w.Size.Family().String()), paper.Int(ws[0].records), paper.Int(ws[0].dealt),
-			paper.Num(ws[0].load(w.Slaves), 2), paper.Num(sum/float64(len(ws)), 2), paper.Num(lo, 2), paper.Num(hi, 2))
+		t.AddRow(report.Str(w.ID), report.Str(w.Size.Family().String()), report.Int(ws[0].records), report.Int(ws[0].dealt),
+			report.Num(ws[0].load(w.Slaves), 2), report.Num(sum/float64(len(ws)), 2), report.Num(lo, 2), report.Num(hi, 2))
 	}
 	fmt.Fprintf(b, "## Workloads\n\n")
 	fmt.Fprintf(b, "Offered load per CPU = summed run time of the window's dealt jobs / (P × span of their submits). Above 1 the slaves cannot keep up "+
 		"and queues grow for the whole window, so the order of service dominates every metric; the paper does not state its load.\n\n")
-	_ = paper.WriteMarkdown(b, t)
+	_ = report.WriteMarkdown(b, t)
 	fmt.Fprintln(b)
 	r.sheets = append(r.sheets, t)
 }
@@ -526,7 +524,7 @@ func (r *reporter) writeWorkloads(b *bytes.Buffer) {
 func (r *reporter) variantsRun() []Variant {
 	var out []Variant
 	for _, v := range Variants {
-		if slices.ContainsFunc(r.recs, func(rec results.Record) bool { return rec.Algorithm == v.Name }) {
+		if slices.ContainsFunc(r.recs, func(rec analysis.Record) bool { return rec.Algorithm == v.Name }) {
 			out = append(out, v)
 		}
 	}
@@ -553,17 +551,17 @@ func (r *reporter) writeAblation(b *bytes.Buffer) {
 			involved = append(involved, i)
 		}
 	}
-	t := &paper.Table{ID: Name + "-ablation", Title: "APDRR ablation: the claims with a variant standing in for APDRR",
+	t := &report.Table{ID: Name + "-ablation", Title: "APDRR ablation: the claims with a variant standing in for APDRR",
 		Columns: []string{"variant", "change from APDRR as written"}}
 	for _, fr := range r.fams {
 		t.Columns = append(t.Columns, "APDRR-best claims, "+fr.family.String(), fmt.Sprintf("claims naming APDRR held, %s (of %d)", fr.family, len(involved)))
 	}
 	t.Columns = append(t.Columns, "turnaround ÷ RR", "turnaround ÷ SPN", "max stretch ÷ SPN")
-	detail := &paper.Table{ID: Name + "-ablation-claims", Title: "APDRR ablation: every claim naming APDRR, per variant and family",
+	detail := &report.Table{ID: Name + "-ablation-claims", Title: "APDRR ablation: every claim naming APDRR, per variant and family",
 		Columns: []string{"variant", "family", "claim", "verdict", "worst p_Holm"}}
 	var moved []string
 	for _, rw := range rows {
-		cells := []paper.Cell{paper.Str(rw.label), paper.Str(rw.change)}
+		cells := []report.Cell{report.Str(rw.label), report.Str(rw.change)}
 		for _, fr := range r.fams {
 			vs := fr.verdicts
 			if rw.name != "apdrr" {
@@ -581,12 +579,12 @@ func (r *reporter) writeAblation(b *bytes.Buffer) {
 				if vs[i].Held() {
 					held++
 				}
-				detail.AddRow(paper.Str(rw.label), paper.Str(fr.family.String()), paper.Str(vs[i].ID), verdictCell(vs[i]), paper.Str(paper.FormatP(vs[i].WorstP)))
+				detail.AddRow(report.Str(rw.label), report.Str(fr.family.String()), report.Str(vs[i].ID), verdictCell(vs[i]), report.Str(report.FormatP(vs[i].WorstP)))
 			}
-			cells = append(cells, paper.Str(strings.Join(parts, " · ")), paper.Int(held))
+			cells = append(cells, report.Str(strings.Join(parts, " · ")), report.Int(held))
 		}
 		for _, ref := range [][2]string{{MTurnaround, "rr"}, {MTurnaround, "spn"}, {MStretch, "spn"}} {
-			cells = append(cells, paper.Num(r.meanRatio(rw.name, ref[1], ref[0]), 2))
+			cells = append(cells, report.Num(r.meanRatio(rw.name, ref[1], ref[0]), 2))
 		}
 		t.AddRow(cells...)
 	}
@@ -600,7 +598,7 @@ func (r *reporter) writeAblation(b *bytes.Buffer) {
 		"not because of the trace: they are non-reproductions of the algorithm as published. The published APDRR is unchanged everywhere else on this page; "+
 		"below, each variant changes one reading and the claims are re-checked with it in APDRR's place (same windows, same tests and corrections).\n\n",
 		r.quantumNote(), r.meanRatio("apdrr", "rr", MTurnaround))
-	_ = paper.WriteMarkdown(b, t)
+	_ = report.WriteMarkdown(b, t)
 	fmt.Fprintln(b)
 	if len(moved) == 0 {
 		fmt.Fprintf(b, "No variant makes any APDRR-best claim hold in every workload of a family.\n\n")
@@ -707,15 +705,15 @@ func (r *reporter) writeFigure2(b *bytes.Buffer) error {
 		"The ACF stays positive for many hours and decays slowly (ACF at lag 1 = %.2f, at 24 h = %.2f), the short-range and long-range dependence the paper describes.\n\n",
 		f.Lowest.Freq, f.Lowest.Period, mean, peakCount, at(f.ACF, 1), at(f.ACF, int(math.Round(86400/f.Windows.Width))))
 
-	t := &paper.Table{ID: Name + "-fig2", Title: "Figure 2: largest FFT bins of the count-process ACF",
+	t := &report.Table{ID: Name + "-fig2", Title: "Figure 2: largest FFT bins of the count-process ACF",
 		Columns: []string{"rank", "cycles per day", "period (hours)", "|FFT|"}}
 	spec := append([]spectrumPoint(nil), toPoints(f)...)
 	sort.SliceStable(spec, func(i, j int) bool { return spec[i].mag > spec[j].mag })
 	for i, s := range spec[:min(10, len(spec))] {
-		t.AddRow(paper.Int(i+1), paper.Num(s.freq, 3), paper.Num(s.period, 2), paper.Num(s.mag, 3))
+		t.AddRow(report.Int(i+1), report.Num(s.freq, 3), report.Num(s.period, 2), report.Num(s.mag, 3))
 	}
 	t.Notes = []string{fmt.Sprintf("%s, %d windows of %d s, lags 0..%d; the constant bin (frequency 0) is left out.", r.tr.Source.Label, len(f.Windows.Counts), int(f.Windows.Width), f.MaxLag)}
-	if err := paper.WriteMarkdown(b, t); err != nil {
+	if err := report.WriteMarkdown(b, t); err != nil {
 		return err
 	}
 	fmt.Fprintln(b)
@@ -749,14 +747,14 @@ func at(xs []float64, i int) float64 {
 
 func (r *reporter) writeWindows(b *bytes.Buffer) {
 	fmt.Fprintf(b, "## Windows\n\n")
-	t := &paper.Table{ID: Name + "-windows", Title: "Trace windows (same for every P and algorithm)",
+	t := &report.Table{ID: Name + "-windows", Title: "Trace windows (same for every P and algorithm)",
 		Columns: []string{"size", "rep", "records", "first record", "first submit (days)", "span (days)", "users", "jobs dealt"}}
 	var lines []string
 	for _, size := range sizesOf(r.ws) {
 		var starts []string
 		for rep, w := range r.windows[size] {
-			t.AddRow(paper.Str(size.ID()), paper.Int(rep), paper.Int(w.records), paper.Int(w.start), paper.Num((w.first-r.tr.Jobs[0].Submit)/86400, 2),
-				paper.Num((w.last-w.first)/86400, 2), paper.Int(w.users), paper.Int(w.dealt))
+			t.AddRow(report.Str(size.ID()), report.Int(rep), report.Int(w.records), report.Int(w.start), report.Num((w.first-r.tr.Jobs[0].Submit)/86400, 2),
+				report.Num((w.last-w.first)/86400, 2), report.Int(w.users), report.Int(w.dealt))
 			starts = append(starts, fmt.Sprint(w.start))
 		}
 		lines = append(lines, fmt.Sprintf("- %s (%d records): first records %s", size.ID(), size.Len(len(r.tr.Jobs)), strings.Join(starts, ", ")))
@@ -805,7 +803,7 @@ func (r *reporter) writeInterpretations(b *bytes.Buffer) {
 			"(b) The makespan (largest over slaves of the slave's last completion): algorithm-independent here (section Makespan), so it cannot give Figure 8's ranking. " +
 			"Claims C1–C3 under it: " + r.completionSummary(substituteMetric(r.recs, MMakespan, MCompletion)) + ".",
 		fmt.Sprintf("**Claims**: \"shortest\" read as lower than each algorithm the text ranks below; joint statements (\"APDRR and SPN\") as each member beating each other algorithm named; "+
-			"paired two-sided Wilcoxon with direction from the rank-biserial r, α = %.2f, Holm over all comparisons of one claim in one family of window sizes; values within a relative %.0e counted as equal.", Alpha, tieTolerance),
+			"paired two-sided Wilcoxon with direction from the rank-biserial r, α = %.2f, Holm over all comparisons of one claim in one family of window sizes; values within a relative %.0e counted as equal.", analysis.Alpha, tieTolerance),
 		fmt.Sprintf("**Figure 2**: %d s windows from the first submission, lags up to half the number of windows, |FFT| of the ACF including lag 0; the dominant period is the largest bin above %.1f cycles/day "+
 			"(below it the slow decay of the ACF, i.e. long-range dependence, can outweigh any period).", 1024, PeakMinFreq),
 	}
@@ -817,7 +815,7 @@ func (r *reporter) writeInterpretations(b *bytes.Buffer) {
 
 func (r *reporter) writePerformance(b *bytes.Buffer) {
 	var slices, sim, wall float64
-	tidx := map[results.RunKey]map[string]float64{}
+	tidx := map[analysis.RunKey]map[string]float64{}
 	for _, t := range r.in.Result.Timings {
 		if tidx[t.Key()] == nil {
 			tidx[t.Key()] = map[string]float64{}
@@ -866,7 +864,7 @@ func (r *reporter) familySummary() string {
 }
 
 // completionSummary gives claims C1–C3's verdicts on recs, per family.
-func (r *reporter) completionSummary(recs []results.Record) string {
+func (r *reporter) completionSummary(recs []analysis.Record) string {
 	var parts []string
 	for _, fr := range r.fams {
 		var vs []string
@@ -901,15 +899,27 @@ func (r *reporter) compared() []experiments.Comparison {
 	return out
 }
 
-// workloadsOf returns the workloads of recs ordered by size, then P.
-func workloadsOf(recs []results.Record) ([]Workload, error) {
+// workloadsOf returns the planned workloads ordered by size, then P, read
+// from the runs' specs, and one spec (they share the trace).
+func workloadsOf(plan bench.Plan) ([]Workload, Spec, error) {
 	var out []Workload
-	for _, w := range results.Workloads(recs) {
-		size, p, err := ParseWorkload(w)
-		if err != nil {
-			return nil, err
+	var first Spec
+	seen := map[string]bool{}
+	for _, r := range plan.Runs {
+		spec, ok := r.Spec.(Spec)
+		if !ok {
+			return nil, Spec{}, fmt.Errorf("%s: run %s has spec %T, want roundrobin.Spec", Name, r.Key(), r.Spec)
 		}
-		out = append(out, Workload{ID: w, Size: size, Slaves: p})
+		if len(out) == 0 {
+			first = spec
+		}
+		if !seen[r.Workload] {
+			seen[r.Workload] = true
+			out = append(out, Workload{ID: r.Workload, Size: spec.Size, Slaves: spec.Slaves})
+		}
+	}
+	if len(out) == 0 {
+		return nil, Spec{}, fmt.Errorf("%s: the report needs the plan (ReportInput.Plan): it has no runs", Name)
 	}
 	// Family, then size (percent or count), then P.
 	key := func(w Workload) [3]int { return [3]int{int(w.Size.Family()), w.Size.Percent + w.Size.Jobs, w.Slaves} }
@@ -917,7 +927,7 @@ func workloadsOf(recs []results.Record) ([]Workload, error) {
 		a, b := key(out[i]), key(out[j])
 		return slices.Compare(a[:], b[:]) < 0
 	})
-	return out, nil
+	return out, first, nil
 }
 
 func slavesOf(ws []Workload) []int {

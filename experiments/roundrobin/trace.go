@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/gridbench/gridbench/generators/trace"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/timeshare"
 )
@@ -118,20 +119,16 @@ func readTrace(path string, src TraceSource) (*Trace, error) {
 	users := map[int]bool{}
 	for r.Next() {
 		j := r.Job()
-		run := j.Run
-		if j.Submit < 0 {
-			// A job with no recorded arrival cannot be placed in time;
-			// Run < 0 keeps it out of the simulation like a job with no
-			// recorded run time.
-			run = -1
-			t.NoSubmit++
-		} else {
+		tj := adapt.TimeshareJob(&j) // Run < 0: left out (no recorded submit or run time)
+		if adapt.HasSubmit(&j) {
 			t.Submits = append(t.Submits, j.Submit)
+		} else {
+			t.NoSubmit++
 		}
-		if run < 0 {
+		if tj.Run < 0 {
 			t.Skipped++
 		}
-		t.Jobs = append(t.Jobs, timeshare.Job{ID: int64(j.ID), Submit: j.Submit, Run: run, User: j.User})
+		t.Jobs = append(t.Jobs, tj)
 		if j.User >= 0 {
 			users[j.User] = true
 		}

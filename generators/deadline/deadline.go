@@ -3,9 +3,31 @@ package deadline
 import (
 	"fmt"
 	"math/rand/v2"
-
-	"github.com/gridbench/gridbench/internal/sim"
 )
+
+// Machine is one generated machine: CPUs of one speed.
+type Machine struct {
+	CPUs  int
+	Speed float64
+}
+
+// Platform is the generated set of machines; job run times are given on a
+// machine of speed RefSpeed.
+type Platform struct {
+	Machines []Machine
+	RefSpeed float64
+}
+
+// Job is one generated job: it arrives at Submit, runs Run seconds at the
+// reference speed on CPUs CPUs of one machine and, when HasDeadline, should
+// end by Deadline. internal/adapt turns it into the simulator's job.
+type Job struct {
+	ID          int64
+	Submit, Run float64
+	CPUs        int
+	HasDeadline bool
+	Deadline    float64
+}
 
 // Spec describes one workload stream and its platform. Ranges are inclusive
 // for integers and [lo, hi) for reals.
@@ -60,16 +82,16 @@ func (s Spec) Validate() error {
 	return nil
 }
 
-// Platform draws the machines. The largest machine is given at least
+// DrawPlatform draws the machines. The largest machine is given at least
 // JobCPUsMax CPUs so that every job fits somewhere (with 150 machines of
 // U{1..16} CPUs this almost never changes a draw; the rule is documented so
 // small test platforms stay valid).
-func Platform(s Spec, src rand.Source) sim.Platform {
+func DrawPlatform(s Spec, src rand.Source) Platform {
 	r := rand.New(src)
-	p := sim.Platform{RefSpeed: s.RefSpeed, Machines: make([]sim.Machine, s.Machines)}
+	p := Platform{RefSpeed: s.RefSpeed, Machines: make([]Machine, s.Machines)}
 	biggest := 0
 	for i := range p.Machines {
-		p.Machines[i] = sim.Machine{
+		p.Machines[i] = Machine{
 			CPUs:  1 + r.IntN(s.MachineCPUsMax),
 			Speed: s.SpeedMin + r.Float64()*(s.SpeedMax-s.SpeedMin),
 		}
@@ -83,17 +105,17 @@ func Platform(s Spec, src rand.Source) sim.Platform {
 	return p
 }
 
-// Jobs draws the job stream. The first job arrives at time 0.
-func Jobs(s Spec, src rand.Source) []sim.Job {
+// DrawJobs draws the job stream. The first job arrives at time 0.
+func DrawJobs(s Spec, src rand.Source) []Job {
 	r := rand.New(src)
-	jobs := make([]sim.Job, s.Jobs)
+	jobs := make([]Job, s.Jobs)
 	t := 0.0
 	for i := range jobs {
 		if i > 0 {
 			t += r.ExpFloat64() * s.MeanInterArrival
 		}
 		run := s.RunMin + r.Float64()*(s.RunMax-s.RunMin)
-		j := sim.Job{ID: int64(i), Submit: t, Run: run, CPUs: 1 + r.IntN(s.JobCPUsMax)}
+		j := Job{ID: int64(i), Submit: t, Run: run, CPUs: 1 + r.IntN(s.JobCPUsMax)}
 		// Two draws for every job, used or not, so that the deadline share
 		// does not shift the rest of the stream.
 		has, slack := r.Float64() < s.DeadlineShare, s.SlackMin+r.Float64()*(s.SlackMax-s.SlackMin)
@@ -108,8 +130,8 @@ func Jobs(s Spec, src rand.Source) []sim.Job {
 
 // Instance is a platform and a job stream drawn together.
 type Instance struct {
-	Platform sim.Platform
-	Jobs     []sim.Job
+	Platform Platform
+	Jobs     []Job
 }
 
 // Generate draws a platform and a job stream from two independent streams
@@ -119,8 +141,8 @@ func Generate(s Spec, seed uint64) (Instance, error) {
 		return Instance{}, err
 	}
 	return Instance{
-		Platform: Platform(s, rand.NewPCG(seed, 0x706c6174666f726d)), // "platform"
-		Jobs:     Jobs(s, rand.NewPCG(seed, 0x6a6f627374726561)),     // "jobstrea"
+		Platform: DrawPlatform(s, rand.NewPCG(seed, 0x706c6174666f726d)), // "platform"
+		Jobs:     DrawJobs(s, rand.NewPCG(seed, 0x6a6f627374726561)),     // "jobstrea"
 	}, nil
 }
 

@@ -4,7 +4,7 @@
 // (.sol files) published beside them.
 //
 // It sits at the bottom of the ETC pipeline: generators and files produce a
-// Matrix here, internal/sched/immediate maps jobs to machines, and the
+// Matrix here, internal/sched/mapping maps jobs to machines, and the
 // experiments and the CLI (gridbench etc) report the metrics.
 //
 // File layout (Braun et al.; chgogos/hcsp): an optional header line

@@ -150,17 +150,3 @@ func BestKnown(instancePath string, jobs, machines int) (*Solution, error) {
 	})
 	return ReadSolFile(filepath.Join(dir, cands[0].name), jobs, machines)
 }
-
-// MakespanOf returns the makespan of assigning job j to machine assign[j]
-// with every machine initially free: the largest per-machine sum of ETC.
-func (m *Matrix) MakespanOf(assign []int) float64 {
-	load := make([]float64, m.Machines)
-	for j, mach := range assign {
-		load[mach] += m.At(j, mach)
-	}
-	best := 0.0
-	for _, l := range load {
-		best = max(best, l)
-	}
-	return best
-}

@@ -18,7 +18,7 @@ func (a *event) less(b *event) bool {
 
 // eventHeap is a binary min-heap written out rather than container/heap so
 // that push and pop do not box events in interfaces on the hot path.
-// It repeats internal/federation's heap on purpose: a generic
+// It repeats internal/gridway's heap on purpose: a generic
 // heap shared by both, with an ordering method on the element type, measured
 // 15% (sim, LCG trace) to 60% (federation) slower, since Go calls a type
 // parameter's methods indirectly.

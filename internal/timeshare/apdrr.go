@@ -48,7 +48,7 @@ type apdrr struct {
 }
 
 func init() {
-	Register("apdrr", func(p Params) Scheduler { return apdrr{fixed: p.APDRRQuantum} })
+	Register("apdrr", Info{Family: "round-robin", New: func(p Params) Scheduler { return apdrr{fixed: p.APDRRQuantum} }})
 }
 
 func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {

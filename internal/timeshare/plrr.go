@@ -17,7 +17,7 @@ import "slices"
 type plrr struct{ quantum float64 }
 
 func init() {
-	Register("plrr", func(p Params) Scheduler { return plrr{quantum: p.quantum()} })
+	Register("plrr", Info{Family: "round-robin", New: func(p Params) Scheduler { return plrr{quantum: p.quantum()} }})
 }
 
 func (s plrr) Schedule(jobs []Job, out []Outcome) int64 {

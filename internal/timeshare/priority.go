@@ -4,7 +4,7 @@ package timeshare
 // smallest Priority value runs to completion; ties by arrival order, so with
 // one level P is FCFS, as the paper notes.
 func init() {
-	Register("p", func(Params) Scheduler {
+	Register("p", Info{Family: "non-preemptive", New: func(Params) Scheduler {
 		return nonPreemptive{key: func(j *Job) float64 { return float64(j.Priority) }}
-	})
+	}})
 }

@@ -50,18 +50,30 @@ type Scheduler interface {
 	Schedule(jobs []Job, out []Outcome) (slices int64)
 }
 
-// Factory builds a Scheduler from validated Params.
-type Factory func(Params) Scheduler
+// Info describes one registered time-sharing algorithm, in the shape of
+// the space-shared registry (internal/sched.Info).
+type Info struct {
+	// Label is how tables and figures name the algorithm ("APDRR").
+	Label string
+	// Family is its kind: "non-preemptive" (runs a job to completion) or
+	// "round-robin" (slices the CPU).
+	Family string
+	// New builds the scheduler from validated Params.
+	New func(Params) Scheduler
+}
 
-var registry = map[string]Factory{}
+var registry = map[string]Info{}
 
 // Register adds an algorithm under a lower-case name. It panics on a
-// duplicate name, which is a programming error.
-func Register(name string, f Factory) {
-	if _, dup := registry[name]; dup {
-		panic("timeshare: algorithm " + name + " registered twice")
+// duplicate name or a nil New, which are programming errors.
+func Register(name string, info Info) {
+	if _, dup := registry[name]; dup || info.New == nil {
+		panic("timeshare: algorithm " + name + " registered twice or without New")
 	}
-	registry[name] = f
+	if info.Label == "" {
+		info.Label = strings.ToUpper(name)
+	}
+	registry[name] = info
 }
 
 // Algorithms lists the registered algorithm names in the paper's order for
@@ -83,6 +95,25 @@ func Algorithms() []string {
 	return append(names, extra...)
 }
 
+// Label returns the registered label of name, or name in upper case.
+func Label(name string) string {
+	if info, ok := registry[strings.ToLower(name)]; ok {
+		return info.Label
+	}
+	return strings.ToUpper(name)
+}
+
+// Help is the registry as text for --help: one "name  Label (family)"
+// line per algorithm, in Algorithms order.
+func Help() string {
+	var b strings.Builder
+	for _, n := range Algorithms() {
+		info := registry[n]
+		fmt.Fprintf(&b, "  %-8s %s (%s)\n", n, info.Label, info.Family)
+	}
+	return b.String()
+}
+
 // New returns the named scheduler. An unknown name or bad Params gives a
 // one-line error listing the valid choices.
 func New(name string, p Params) (Scheduler, error) {
@@ -93,5 +124,5 @@ func New(name string, p Params) (Scheduler, error) {
 	if err := p.check(); err != nil {
 		return nil, err
 	}
-	return f(p), nil
+	return f.New(p), nil
 }

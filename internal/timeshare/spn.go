@@ -4,7 +4,7 @@ package timeshare
 // shortest run time runs to completion; ties by arrival order. Run times are
 // the trace's actual ones, as in Shah et al. (a clairvoyant SPN).
 func init() {
-	Register("spn", func(Params) Scheduler {
+	Register("spn", Info{Family: "non-preemptive", New: func(Params) Scheduler {
 		return nonPreemptive{key: func(j *Job) float64 { return j.Run }}
-	})
+	}})
 }

@@ -6,10 +6,10 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched/easy"
 	"github.com/gridbench/gridbench/internal/sim"
-	"github.com/gridbench/gridbench/internal/sim/simrun"
 	"github.com/gridbench/gridbench/internal/sim/simtest"
 )
 
@@ -147,8 +147,8 @@ func TestPastEstimateCountsAsEndingNow(t *testing.T) {
 // "past its estimate" case occurs) through both implementations.
 func TestKTHMatchesNaive(t *testing.T) {
 	path := datadir.ForTest(t, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
-	for _, est := range []simrun.Estimate{simrun.Requested, simrun.Exact} {
-		jobs, _, err := simrun.LoadSWF(path, 3000, 100, est)
+	for _, est := range []adapt.Estimate{adapt.Requested, adapt.Exact} {
+		jobs, _, err := adapt.LoadSWF(path, 3000, 100, est)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/easy"
 	"github.com/gridbench/gridbench/internal/sched/easywalk"
@@ -72,7 +73,7 @@ func TestSameSchedulesDeadlineStreams(t *testing.T) {
 		for seed := range uint64(4) {
 			spec := gen.Default(0)
 			spec.Jobs, spec.Machines, spec.MeanInterArrival = 600, 30, ia
-			inst, err := gen.Generate(spec, seed)
+			inst, err := adapt.GenerateDeadline(spec, seed)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -9,13 +9,13 @@ import (
 	"testing"
 	"time"
 
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
 	_ "github.com/gridbench/gridbench/internal/sched/easy"
 	"github.com/gridbench/gridbench/internal/sched/external"
 	_ "github.com/gridbench/gridbench/internal/sched/fcfs"
 	"github.com/gridbench/gridbench/internal/sim"
-	"github.com/gridbench/gridbench/internal/sim/simrun"
 )
 
 // python3 returns the interpreter's path or skips the test.
@@ -40,8 +40,8 @@ func example(name string) string {
 func TestExamplesMatchBuiltins(t *testing.T) {
 	py := python3(t)
 	path := datadir.ForTest(t, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
-	for _, est := range []simrun.Estimate{simrun.Exact, simrun.Requested} {
-		jobs, _, err := simrun.LoadSWF(path, 3000, 100, est)
+	for _, est := range []adapt.Estimate{adapt.Exact, adapt.Requested} {
+		jobs, _, err := adapt.LoadSWF(path, 3000, 100, est)
 		if err != nil {
 			t.Fatal(err)
 		}

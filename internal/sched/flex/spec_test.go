@@ -5,13 +5,13 @@ import (
 	"testing"
 
 	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
 	_ "github.com/gridbench/gridbench/internal/sched/easy"
 	_ "github.com/gridbench/gridbench/internal/sched/fcfs"
 	"github.com/gridbench/gridbench/internal/sched/flex"
 	"github.com/gridbench/gridbench/internal/sim"
-	"github.com/gridbench/gridbench/internal/sim/simrun"
 )
 
 // TestSpecPlatformMatchesNaive runs the SPEC's platform (150 heterogeneous
@@ -24,7 +24,7 @@ func TestSpecPlatformMatchesNaive(t *testing.T) {
 	if testing.Short() {
 		spec.Jobs = 500
 	}
-	inst, err := gen.Generate(spec, 1)
+	inst, err := adapt.GenerateDeadline(spec, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -72,7 +72,7 @@ func TestSpecStreams(t *testing.T) {
 		t.Skip("full SPEC streams: skipped with -short")
 	}
 	for _, ia := range []float64{1, 2, 3, 4, 5} {
-		inst, err := gen.Generate(gen.Default(ia), 1)
+		inst, err := adapt.GenerateDeadline(gen.Default(ia), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -115,7 +115,7 @@ func TestKTHMatchesNaive(t *testing.T) {
 	if testing.Short() {
 		n = 500
 	}
-	jobs, _, err := simrun.LoadSWF(path, n, 100, simrun.Requested)
+	jobs, _, err := adapt.LoadSWF(path, n, 100, adapt.Requested)
 	if err != nil {
 		t.Fatal(err)
 	}

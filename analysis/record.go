@@ -1,0 +1,225 @@
+package analysis
+
+import (
+	"bufio"
+	"encoding/csv"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/gridbench/gridbench/internal/atomicfile"
+)
+
+// Header is the first line of every runs.csv.
+var Header = []string{"experiment", "workload", "algorithm", "rep", "seed", "metric", "value"}
+
+// Record is one measured value of one run.
+//
+// Seed is the seed of the run's workload instance, derived from
+// (experiment, workload, rep): every algorithm of one repetition sees the same
+// instance, which is what makes comparisons across algorithms paired.
+type Record struct {
+	Experiment string
+	Workload   string
+	Algorithm  string
+	Rep        int
+	Seed       uint64
+	Metric     string
+	Value      float64
+}
+
+// RunKey identifies the run a record belongs to.
+type RunKey struct {
+	Experiment, Workload, Algorithm string
+	Rep                             int
+}
+
+// Key returns the identity of the run that produced r.
+func (r Record) Key() RunKey { return RunKey{r.Experiment, r.Workload, r.Algorithm, r.Rep} }
+
+// String renders a run key as experiment/workload/algorithm/rep.
+func (k RunKey) String() string {
+	return fmt.Sprintf("%s/%s/%s/%d", k.Experiment, k.Workload, k.Algorithm, k.Rep)
+}
+
+// FormatValue renders a float with full precision, the shortest form that
+// reads back to the same bits.
+func FormatValue(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
+
+func (r Record) fields() []string {
+	return []string{r.Experiment, r.Workload, r.Algorithm, strconv.Itoa(r.Rep),
+		strconv.FormatUint(r.Seed, 10), r.Metric, FormatValue(r.Value)}
+}
+
+// Writer writes records as CSV.
+type Writer struct {
+	w      *csv.Writer
+	header bool
+}
+
+// NewWriter returns a Writer that emits the header before the first record.
+func NewWriter(w io.Writer) *Writer { return &Writer{w: csv.NewWriter(w)} }
+
+// Write writes records; call Flush when done.
+func (w *Writer) Write(recs ...Record) error {
+	if !w.header {
+		w.header = true
+		if err := w.w.Write(Header); err != nil {
+			return err
+		}
+	}
+	for _, r := range recs {
+		if err := w.w.Write(r.fields()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Flush flushes buffered records and reports any write error.
+func (w *Writer) Flush() error {
+	if !w.header { // an empty table still gets its header
+		if err := w.Write(); err != nil {
+			return err
+		}
+	}
+	w.w.Flush()
+	return w.w.Error()
+}
+
+// WriteCSV writes a header and recs to w.
+func WriteCSV(w io.Writer, recs []Record) error {
+	cw := NewWriter(w)
+	if err := cw.Write(recs...); err != nil {
+		return err
+	}
+	return cw.Flush()
+}
+
+// Reader streams records from a runs.csv, Scanner style:
+//
+//	r := analysis.NewReader(f, "runs.csv")
+//	for r.Next() { rec := r.Record() }
+//	if err := r.Err(); err != nil { ... }
+type Reader struct {
+	name string
+	cr   *csv.Reader
+	rec  Record
+	line int
+	err  error
+	// Lenient makes Next stop quietly at a truncated or malformed final
+	// line instead of failing; the runner's journal uses it, since an
+	// interrupted run may leave half a line behind.
+	Lenient bool
+}
+
+// NewReader returns a Reader over r; name is used in error messages.
+func NewReader(r io.Reader, name string) *Reader {
+	cr := csv.NewReader(bufio.NewReader(r))
+	cr.FieldsPerRecord = -1
+	cr.ReuseRecord = true
+	return &Reader{name: name, cr: cr}
+}
+
+// Next advances to the next record and reports whether there is one.
+func (r *Reader) Next() bool {
+	if r.err != nil {
+		return false
+	}
+	for {
+		fields, err := r.cr.Read()
+		if err == io.EOF {
+			return false
+		}
+		line, _ := r.cr.FieldPos(0)
+		r.line = line
+		if err != nil {
+			if r.Lenient {
+				return false
+			}
+			r.err = fmt.Errorf("%s:%d: %v", r.name, line, err)
+			return false
+		}
+		if len(fields) == 1 && strings.TrimSpace(fields[0]) == "" {
+			continue
+		}
+		if fields[0] == Header[0] && len(fields) == len(Header) && fields[len(fields)-1] == Header[len(Header)-1] {
+			continue // header line (possibly repeated in an appended journal)
+		}
+		rec, err := parseRecord(fields)
+		if err != nil {
+			if r.Lenient {
+				return false
+			}
+			r.err = fmt.Errorf("%s:%d: %v", r.name, line, err)
+			return false
+		}
+		r.rec = rec
+		return true
+	}
+}
+
+// Record returns the current record.
+func (r *Reader) Record() Record { return r.rec }
+
+// Err returns the first error met, with file and line.
+func (r *Reader) Err() error { return r.err }
+
+func parseRecord(f []string) (Record, error) {
+	if len(f) != len(Header) {
+		return Record{}, fmt.Errorf("expected %d fields (%s), found %d", len(Header), strings.Join(Header, ","), len(f))
+	}
+	rep, err := strconv.Atoi(f[3])
+	if err != nil || rep < 0 {
+		return Record{}, fmt.Errorf("field rep %q is not a non-negative integer", f[3])
+	}
+	seed, err := strconv.ParseUint(f[4], 10, 64)
+	if err != nil {
+		return Record{}, fmt.Errorf("field seed %q is not an unsigned integer", f[4])
+	}
+	v, err := strconv.ParseFloat(f[6], 64)
+	if err != nil {
+		return Record{}, fmt.Errorf("field value %q is not a number", f[6])
+	}
+	return Record{f[0], f[1], f[2], rep, seed, f[5], v}, nil
+}
+
+// ReadFile reads every record of a runs.csv.
+func ReadFile(path string) ([]Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var out []Record
+	r := NewReader(f, path)
+	for r.Next() {
+		out = append(out, r.Record())
+	}
+	return out, r.Err()
+}
+
+// WriteFileAtomic writes a file by writing a temporary file in the same
+// directory and renaming it over path, so readers (and an interrupted run)
+// never see a half-written file. It creates the directory if needed.
+func WriteFileAtomic(path string, write func(io.Writer) error) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("cannot create output directory: %w", err)
+	}
+	return atomicfile.Write(path, write)
+}
+
+// Select returns the values of the records matching the given workload,
+// algorithm and metric, in record order.
+func Select(recs []Record, workload, algorithm, metric string) []float64 {
+	var out []float64
+	for _, r := range recs {
+		if r.Workload == workload && r.Algorithm == algorithm && r.Metric == metric {
+			out = append(out, r.Value)
+		}
+	}
+	return out
+}

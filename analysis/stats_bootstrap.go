@@ -1,0 +1,69 @@
+package analysis
+
+import (
+	"hash/fnv"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"sort"
+)
+
+// BootstrapCI returns the 95% percentile bootstrap interval of stat over
+// reps resamples (with replacement) of xs.
+//
+// The generator is seeded from a hash of the values, as benchstat does, so
+// the same data always give the same interval and a report can be rebuilt
+// byte for byte. The values are sorted before hashing and resampling, so
+// the order in which runs finished does not matter either; stat must
+// therefore not depend on order (mean, median, quantiles do not).
+//
+// stat receives a scratch slice that is overwritten by the next resample; it
+// must not keep it. Endpoints are the 2.5% and 97.5% quantiles of the reps
+// statistics with linear interpolation between order statistics. It returns
+// NaN, NaN when xs is empty or reps < 1; stat must not return NaN.
+func BootstrapCI(xs []float64, stat func([]float64) float64, reps int) (lo, hi float64) {
+	n := len(xs)
+	if n == 0 || reps < 1 {
+		return math.NaN(), math.NaN()
+	}
+	sorted := append([]float64(nil), xs...)
+	sort.Float64s(sorted)
+	h := fnv.New64a()
+	var buf [8]byte
+	for _, x := range sorted {
+		u := math.Float64bits(x)
+		for i := range buf {
+			buf[i] = byte(u >> (8 * i))
+		}
+		h.Write(buf[:])
+	}
+	seed := h.Sum64()
+	// PCG's output is a fixed algorithm; draws are mapped to indices by our
+	// own multiply-shift below so that no library change can move the
+	// interval. The bias of multiply-shift is below n/2^64.
+	src := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+
+	sample := make([]float64, n)
+	stats := make([]float64, reps)
+	for r := range stats {
+		for i := range sample {
+			j, _ := bits.Mul64(src.Uint64(), uint64(n))
+			sample[i] = sorted[j]
+		}
+		stats[r] = stat(sample)
+	}
+	sort.Float64s(stats)
+	return quantileSorted(stats, 0.025), quantileSorted(stats, 0.975)
+}
+
+// quantileSorted is the q-quantile of sorted values by linear interpolation
+// between order statistics (Hyndman & Fan type 7, R's and numpy's default).
+func quantileSorted(s []float64, q float64) float64 {
+	pos := q * float64(len(s)-1)
+	i := int(pos)
+	if i >= len(s)-1 {
+		return s[len(s)-1]
+	}
+	f := pos - float64(i)
+	return s[i] + f*(s[i+1]-s[i])
+}

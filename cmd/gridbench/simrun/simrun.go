@@ -1,0 +1,121 @@
+// Package simrun is the driver of `gridbench simulate`: it loads the first
+// valid jobs of an SWF trace (internal/adapt), runs a registered scheduler
+// on one machine, checks the result and writes one CSV row per job. It keeps
+// I/O out of internal/sim, which stays a pure state machine.
+package simrun
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+
+	"github.com/gridbench/gridbench/internal/adapt"
+	"github.com/gridbench/gridbench/internal/atomicfile"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+// WriteJobsCSV writes one row per job, in job order:
+// job_id,submit,start,end,machine, with times in the shortest 'g' form that
+// reads back exactly. The file is written under a temporary name and
+// renamed, so a reader never sees half a file.
+func WriteJobsCSV(path string, jobs []sim.Job, recs []sim.Record) error {
+	return writeJobsCSV(path, jobs, recs, nil)
+}
+
+// writeJobsCSV is WriteJobsCSV that, with gate set, calls it once the rows
+// are written and renames the file into place only if it returns nil.
+func writeJobsCSV(path string, jobs []sim.Job, recs []sim.Record, gate func() error) error {
+	if len(jobs) != len(recs) {
+		return fmt.Errorf("simulate: %d records for %d jobs", len(recs), len(jobs))
+	}
+	return atomicfile.Write(path, func(w io.Writer) error {
+		io.WriteString(w, "job_id,submit,start,end,machine\n")
+		var buf []byte
+		for i, j := range jobs {
+			r := recs[i]
+			buf = strconv.AppendInt(buf[:0], j.ID, 10)
+			for _, x := range []float64{j.Submit, r.Start, r.End} {
+				buf = append(buf, ',')
+				buf = strconv.AppendFloat(buf, x, 'g', -1, 64)
+			}
+			buf = append(buf, ',')
+			buf = strconv.AppendInt(buf, int64(r.Machine), 10)
+			buf = append(buf, '\n')
+			if _, err := w.Write(buf); err != nil {
+				return err
+			}
+		}
+		if gate != nil {
+			return gate()
+		}
+		return nil
+	})
+}
+
+// Result is the outcome of Simulate.
+type Result struct {
+	Jobs    []sim.Job
+	Records []sim.Record
+	Skipped adapt.Skipped
+	Work    int64 // the scheduler's work counter at the end
+}
+
+// Simulate loads the trace, runs sched on one machine of cpus CPUs and
+// checks the result against the simulator's invariants.
+func Simulate(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Scheduler) (*Result, error) {
+	res, p, err := simulate(path, maxJobs, cpus, est, sched)
+	if err != nil {
+		return nil, err
+	}
+	if err := sim.Check(p, res.Jobs, res.Records); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// SimulateTo is Simulate followed by WriteJobsCSV to jobsOut (unless no
+// job is left), with the check and the writing overlapped: the file is
+// renamed into place only once the check has passed, so a failed check
+// leaves no file, as Simulate's error before the write would.
+func SimulateTo(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Scheduler, jobsOut string) (*Result, error) {
+	res, p, err := simulate(path, maxJobs, cpus, est, sched)
+	if err != nil {
+		return nil, err
+	}
+	checked := make(chan error, 1)
+	go func() { checked <- sim.Check(p, res.Jobs, res.Records) }()
+	if len(res.Jobs) == 0 {
+		return res, <-checked
+	}
+	var cerr error
+	werr := writeJobsCSV(jobsOut, res.Jobs, res.Records, func() error {
+		cerr = <-checked
+		return cerr
+	})
+	if cerr != nil {
+		return nil, cerr // the check's own message; the file was not renamed
+	}
+	if werr != nil {
+		return nil, werr
+	}
+	return res, nil
+}
+
+func simulate(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Scheduler) (*Result, sim.Platform, error) {
+	p := sim.SingleMachine(cpus)
+	if cpus < 1 {
+		return nil, p, fmt.Errorf("--cpus %d: need at least 1", cpus)
+	}
+	jobs, sk, err := adapt.LoadSWF(path, maxJobs, cpus, est)
+	if err != nil {
+		return nil, p, err
+	}
+	s, err := sim.New(p, jobs, sched)
+	if err != nil {
+		return nil, p, err
+	}
+	if err := s.Run(); err != nil {
+		return nil, p, err
+	}
+	return &Result{Jobs: jobs, Records: s.Records(), Skipped: sk, Work: s.Work()}, p, nil
+}

@@ -1,0 +1,67 @@
+package simrun
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gridbench/gridbench/internal/adapt"
+	"github.com/gridbench/gridbench/internal/sched"
+	_ "github.com/gridbench/gridbench/internal/sched/easy" // registers "easy"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+const tiny = "../testdata/simulate/tiny.swf"
+
+// SimulateTo writes what Simulate followed by WriteJobsCSV writes.
+func TestSimulateToMatchesSimulateThenWrite(t *testing.T) {
+	dir := t.TempDir()
+	s1, err := sched.New("easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Simulate(tiny, 0, 4, adapt.Exact, s1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := filepath.Join(dir, "want.csv")
+	if err := WriteJobsCSV(want, res.Jobs, res.Records); err != nil {
+		t.Fatal(err)
+	}
+	s2, err := sched.New("easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := filepath.Join(dir, "got.csv")
+	res2, err := SimulateTo(tiny, 0, 4, adapt.Exact, s2, got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res2.Work != res.Work || len(res2.Jobs) != len(res.Jobs) {
+		t.Errorf("SimulateTo: %d jobs, work %d; Simulate: %d jobs, work %d", len(res2.Jobs), res2.Work, len(res.Jobs), res.Work)
+	}
+	a, _ := os.ReadFile(want)
+	b, _ := os.ReadFile(got)
+	if len(a) == 0 || !bytes.Equal(a, b) {
+		t.Errorf("SimulateTo wrote %d bytes that differ from Simulate+WriteJobsCSV's %d", len(b), len(a))
+	}
+}
+
+// A gate that fails (the check, in SimulateTo) leaves no file behind.
+func TestWriteJobsCSVGateFailureLeavesNoFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "jobs.csv")
+	jobs := []sim.Job{{ID: 1, Run: 1, CPUs: 1}}
+	recs := []sim.Record{{Start: 0, End: 1, Machine: 0}}
+	bad := errors.New("check failed")
+	if err := writeJobsCSV(path, jobs, recs, func() error { return bad }); !errors.Is(err, bad) {
+		t.Fatalf("err = %v, want %v", err, bad)
+	}
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("%s exists after a failed gate (stat: %v)", path, err)
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(path)); len(ents) != 0 {
+		t.Errorf("temporary files left: %v", ents)
+	}
+}

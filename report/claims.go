@@ -1,0 +1,73 @@
+package report
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/gridbench/gridbench/analysis"
+)
+
+// FormatG renders a mean or a statistic compactly, the same way on every
+// page: three significant digits, no decimals from 100 on, scientific
+// notation for very small or very large values, "n/a" for NaN.
+func FormatG(v float64) string {
+	switch a := math.Abs(v); {
+	case math.IsNaN(v):
+		return "n/a"
+	case a != 0 && a < 1e-3, a >= 1e6:
+		return fmt.Sprintf("%.3g", v)
+	case a >= 100:
+		return fmt.Sprintf("%.0f", v)
+	}
+	return fmt.Sprintf("%.3g", v)
+}
+
+// Statistic renders one comparison of a claim: its name, the means (with
+// format, FormatG when nil), the rank-biserial r that decides the direction,
+// the number of pairs and the Holm-adjusted p, and what went wrong when it
+// did not hold.
+func Statistic(c *analysis.Comparison, format func(float64) string) string {
+	if format == nil {
+		format = FormatG
+	}
+	if c.Err != nil {
+		return fmt.Sprintf("%s: %v", c.Name, c.Err)
+	}
+	if c.Res.N == 0 {
+		return fmt.Sprintf("%s: equal in all %d pairs", c.Name, c.N)
+	}
+	s := fmt.Sprintf("%s: means %s vs %s, r=%.2f, n=%d, p_Holm=%s", c.Name, format(c.MeanA), format(c.MeanB),
+		c.Res.Effect, c.N, FormatP(c.PAdj))
+	switch {
+	case c.Reversed():
+		s += " (reversed)"
+	case !c.Held():
+		s += " (not significant)"
+	}
+	return s
+}
+
+// Decisive renders a row's verdict by its decisive comparison: the one
+// comparison itself, or how many there were and the failing (or weakest)
+// one.
+func Decisive(v analysis.Verdict, format func(float64) string) string {
+	switch {
+	case v.Decisive == nil:
+		return "no comparison"
+	case v.N == 1:
+		return "Wilcoxon " + Statistic(v.Decisive, format)
+	}
+	label := "weakest"
+	if !v.Held() {
+		label = "failing"
+	}
+	return fmt.Sprintf("Wilcoxon, %d comparisons; %s: %s", v.N, label, Statistic(v.Decisive, format))
+}
+
+// VerdictCell is a claims-table cell with the verdict's status, marked best
+// when it held and bad otherwise.
+func VerdictCell(v analysis.Verdict) Cell {
+	c := Str(v.Status())
+	c.Best, c.Bad = v.Held(), !v.Held()
+	return c
+}
