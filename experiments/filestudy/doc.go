@@ -12,7 +12,7 @@
 //     registered with spaceshared, or "exec:COMMAND".
 //   - mapping: kind "etc" (ETC instances generated per repetition or read
 //     from Braun-format files, etc.go); algorithms are the immediate-mode
-//     heuristics of internal/sched/immediate.
+//     heuristics of internal/sched/mapping.
 //   - time-sharing: kind "timeshare" (trace windows dealt round-robin to P
 //     slaves, timeshare.go); algorithms are internal/timeshare's.
 package filestudy
