@@ -20,6 +20,7 @@ type Manifest struct {
 	ConfigHash string          `json:"config_hash"`
 	Config     json.RawMessage `json:"config"`
 	SeedRule   string          `json:"seed_rule"`
+	Build      string          `json:"build,omitempty"` // hash of the executable that computed the runs
 	Runs       []ManifestRun   `json:"runs"`
 	Workers    int             `json:"workers"`
 	Reused     int             `json:"runs_reused"`

@@ -89,6 +89,11 @@ type Options struct {
 	Shard   Shard
 	Version string
 	Commit  string
+	// Build identifies the code that computes the runs (the CLI passes a
+	// hash of its own executable). Runs on disk are reused only when they
+	// were made by the same build: a changed scheduler or model must not
+	// be answered from results of the old code. Empty: not checked.
+	Build string
 }
 
 // Result is the outcome of Execute: every planned run's records, in plan order.
@@ -136,6 +141,7 @@ const (
 // line that does not parse, and that run is executed again.
 type journalEntry struct {
 	Config  string    `json:"config,omitempty"` // only on the first line
+	Build   string    `json:"build,omitempty"`  // only on the first line
 	Key     []string  `json:"key,omitempty"`    // experiment, workload, algorithm
 	Rep     int       `json:"rep"`
 	Metrics []jmetric `json:"metrics,omitempty"`
@@ -192,7 +198,10 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 
 	done := map[analysis.RunKey]Output{}
 	if !opts.Fresh {
-		loadCached(opts.Dir, hash, done)
+		if stale := loadCached(opts.Dir, hash, opts.Build, done); stale != "" && opts.Progress != nil {
+			fmt.Fprintf(opts.Progress, "%s: results in %s were made by another build of gridbench (%s, this one %s); computing them again\n",
+				plan.Experiment, opts.Dir, stale, opts.Build)
+		}
 	}
 	reused := 0
 	var todo []int
@@ -208,7 +217,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if opts.Fresh {
 		os.Remove(jpath)
 	}
-	journal, err := openJournal(jpath, hash)
+	journal, err := openJournal(jpath, hash, opts.Build)
 	if err != nil {
 		return nil, err
 	}
@@ -266,7 +275,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 
 	man := &analysis.Manifest{
 		Tool: "gridbench", Version: opts.Version, Commit: opts.Commit,
-		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule,
+		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule, Build: opts.Build,
 		Workers: workers, Reused: reused, Executed: len(todo), Started: started,
 	}
 	res, err := writeResult(plan, done, opts.Dir, man)
@@ -337,11 +346,23 @@ func checkPlan(p Plan) error {
 	return nil
 }
 
+// sameBuild reports whether results made by build had may be reused by
+// build want ("" wants any).
+func sameBuild(want, had string) bool { return want == "" || want == had }
+
 // loadCached fills done with the runs found in dir whose configuration hash
-// matches: first the finished runs.csv (with timings.csv), then the journal of
-// an interrupted invocation.
-func loadCached(dir, hash string, done map[analysis.RunKey]Output) {
-	if m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile)); err == nil && m.ConfigHash == hash {
+// and build match: first the finished runs.csv (with timings.csv), then the
+// journal of an interrupted invocation. It returns the build of results it
+// left out because another build made them ("" if none).
+func loadCached(dir, hash, build string, done map[analysis.RunKey]Output) (stale string) {
+	m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile))
+	if err == nil && m.ConfigHash == hash && !sameBuild(build, m.Build) {
+		stale = m.Build
+		if stale == "" {
+			stale = "unrecorded"
+		}
+	}
+	if err == nil && m.ConfigHash == hash && sameBuild(build, m.Build) {
 		recs, err := analysis.ReadFile(filepath.Join(dir, runsFile))
 		if err == nil {
 			for _, r := range recs {
@@ -377,6 +398,9 @@ func loadCached(dir, hash string, done map[analysis.RunKey]Output) {
 			if e.Config != hash {
 				return
 			}
+			if !sameBuild(build, e.Build) {
+				return e.Build
+			}
 			continue
 		}
 		if len(e.Key) != 3 {
@@ -390,6 +414,7 @@ func loadCached(dir, hash string, done map[analysis.RunKey]Output) {
 		done[analysis.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}] =
 			Output{Metrics: ms, Timings: ts}
 	}
+	return stale
 }
 
 type journal struct {
@@ -400,7 +425,7 @@ type journal struct {
 
 // openJournal opens the journal for appending, starting it afresh when it
 // belongs to another configuration.
-func openJournal(path, hash string) (*journal, error) {
+func openJournal(path, hash, build string) (*journal, error) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write to %s: %w", filepath.Dir(path), err)
@@ -411,8 +436,8 @@ func openJournal(path, hash string) (*journal, error) {
 		f.Close()
 		return nil, err
 	}
-	if st.Size() > 0 && !journalMatches(path, hash) {
-		// A journal of another configuration: start over.
+	if st.Size() > 0 && !journalMatches(path, hash, build) {
+		// A journal of another configuration or build: start over.
 		if err := f.Truncate(0); err != nil {
 			f.Close()
 			return nil, err
@@ -420,7 +445,7 @@ func openJournal(path, hash string) (*journal, error) {
 		st, _ = f.Stat()
 	}
 	if st.Size() == 0 {
-		if err := j.writeLine(journalEntry{Config: hash}); err != nil {
+		if err := j.writeLine(journalEntry{Config: hash, Build: build}); err != nil {
 			f.Close()
 			return nil, err
 		}
@@ -435,7 +460,7 @@ func openJournal(path, hash string) (*journal, error) {
 	return j, j.w.Flush()
 }
 
-func journalMatches(path, hash string) bool {
+func journalMatches(path, hash, build string) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return false
@@ -446,7 +471,7 @@ func journalMatches(path, hash string) bool {
 		return false
 	}
 	var e journalEntry
-	return json.Unmarshal(sc.Bytes(), &e) == nil && e.Config == hash
+	return json.Unmarshal(sc.Bytes(), &e) == nil && e.Config == hash && sameBuild(build, e.Build)
 }
 
 func (j *journal) writeLine(e journalEntry) error {

@@ -217,3 +217,59 @@ func TestSeedsDependOnIdentityOnly(t *testing.T) {
 		t.Errorf("DeriveSeed(gridbench) = %#x", got)
 	}
 }
+
+// Results are reused only by the build that made them: a changed scheduler
+// or model must not be answered from the old code's results, whether they
+// are finished (runs.csv) or in the journal of an interrupted invocation.
+func TestAnotherBuildRecomputes(t *testing.T) {
+	dir := t.TempDir()
+	var calls atomic.Int64
+	var log strings.Builder
+	run := func(build string) int64 {
+		t.Helper()
+		before := calls.Load()
+		if _, err := Execute(context.Background(), testPlan(2), toyExec(&calls), Options{Dir: dir, Workers: 2, Build: build, Progress: &log}); err != nil {
+			t.Fatal(err)
+		}
+		return calls.Load() - before
+	}
+	if n := run("sha256:aaaa"); n != 12 {
+		t.Fatalf("first invocation made %d calls, want 12", n)
+	}
+	if n := run("sha256:aaaa"); n != 0 {
+		t.Errorf("same build: %d calls, want every run reused", n)
+	}
+	log.Reset()
+	if n := run("sha256:bbbb"); n != 12 {
+		t.Errorf("another build: %d calls, want all 12 computed again", n)
+	}
+	if !strings.Contains(log.String(), "another build of gridbench (sha256:aaaa, this one sha256:bbbb)") {
+		t.Errorf("progress does not say why the runs are computed again:\n%s", log.String())
+	}
+	m, err := os.ReadFile(filepath.Join(dir, manifestFile))
+	if err != nil || !strings.Contains(string(m), `"build": "sha256:bbbb"`) {
+		t.Errorf("manifest does not record the build (err %v):\n%s", err, m)
+	}
+
+	// An interrupted invocation of build b is not resumed by build c.
+	ctx, cancel := context.WithCancel(context.Background())
+	inner := toyExec(&calls)
+	stop := calls.Load() + 5
+	exec := func(c context.Context, r Run) (Output, error) {
+		if calls.Load() >= stop {
+			cancel()
+			return Output{}, c.Err()
+		}
+		return inner(c, r)
+	}
+	if _, err := Execute(ctx, testPlan(3), exec, Options{Dir: dir, Workers: 1, Build: "sha256:bbbb"}); err == nil {
+		t.Fatal("interrupted invocation returned no error")
+	}
+	before := calls.Load()
+	if _, err := Execute(context.Background(), testPlan(3), toyExec(&calls), Options{Dir: dir, Workers: 2, Build: "sha256:cccc"}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 18 {
+		t.Errorf("build c after build b's interrupted journal: %d calls, want all 18", n)
+	}
+}

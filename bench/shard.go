@@ -109,7 +109,7 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 	found := map[analysis.RunKey][]int{} // the shards holding each run
 	for k := 0; k < n; k++ {
 		part := map[analysis.RunKey]Output{}
-		loadCached(Shard{k, n}.Dir(opts.Dir), hash, part)
+		loadCached(Shard{k, n}.Dir(opts.Dir), hash, opts.Build, part)
 		for key, out := range part {
 			done[key] = out
 			found[key] = append(found[key], k)
@@ -147,7 +147,7 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 	}
 	man := &analysis.Manifest{
 		Tool: "gridbench", Version: opts.Version, Commit: opts.Commit,
-		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule,
+		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule, Build: opts.Build,
 		Reused: len(plan.Runs), Started: started,
 	}
 	return writeResult(plan, done, opts.Dir, man)

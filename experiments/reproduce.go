@@ -29,6 +29,7 @@ type Options struct {
 	Progress io.Writer // progress bars and stage timings (stderr); nil means silent
 	Version  string
 	Commit   string
+	Build    string // the executable's hash: results are reused only within one build (bench.Options.Build)
 
 	// Scale-out (see bench.Shard): with Shard set, only that part of each
 	// plan runs, into its shard folder, and Report must be false; with
@@ -174,7 +175,7 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) 
 	}
 	res, err := execute(ctx, plan, exec, bench.Options{
 		Dir: ResultsDir(opts.Out, e.Name()), Workers: opts.Workers, Progress: opts.Progress,
-		Fresh: opts.Fresh, Shard: opts.Shard, Version: opts.Version, Commit: opts.Commit,
+		Fresh: opts.Fresh, Shard: opts.Shard, Version: opts.Version, Commit: opts.Commit, Build: opts.Build,
 	})
 	if err != nil {
 		return nil, err
