@@ -9,6 +9,7 @@ import (
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/gridway"
 )
@@ -266,7 +267,7 @@ func Paced(res *gridway.Result) []gridway.Objective {
 
 func (x *executor) load() error {
 	x.once.Do(func() {
-		x.bg, x.err = gridway.ReadBackground(x.path, x.c.MaxBackground)
+		x.bg, x.err = adapt.Background(x.path, x.c.MaxBackground)
 		if x.err != nil {
 			return
 		}
