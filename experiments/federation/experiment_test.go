@@ -169,7 +169,7 @@ func TestReportQuick(t *testing.T) {
 		t.Fatal(err)
 	}
 	pdir := filepath.Join(dir, "paper")
-	out, err := e.Report(context.Background(), experiments.ReportInput{Config: cfg, Result: res, PaperDir: pdir})
+	out, err := e.Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: p, Result: res, PaperDir: pdir})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,7 +30,10 @@ func within(ours, pub float64) bool { return math.Abs(ours/pub-1) <= matchTol }
 
 // Report implements experiments.Experiment.
 func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
-	c := ModelConfig(in.Config.Quick)
+	c, ok := in.Plan.Config.(Config)
+	if !ok {
+		return nil, fmt.Errorf("%s: plan configuration %T, want federation.Config (ReportInput.Plan)", Name, in.Plan.Config)
+	}
 	recs := in.Result.Records
 	pols := policiesOf(recs, c.Policies)
 	if len(pols) == 0 {
@@ -52,7 +55,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	w := func(format string, a ...any) { fmt.Fprintf(&page, format, a...) }
 
 	w("# Federated grids: Normal, SO, DO, SO-AS and DO-AS (Leal, Huedo, Llorente 2009)\n\n")
-	if in.Config.Quick {
+	if c.Quick {
 		w("> **Quick configuration** (smoke test): %d jobs per user instead of 550 and %d repetitions; published job counts are scaled by %.2f; "+
 			"numbers here are not the reproduction.\n\n", c.JobsPerUser, in.Config.Reps, scale)
 	}
@@ -82,7 +85,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	} else {
 		if best == m.MIPerTraceSecond {
 			w(" The sweep's best is the model's value.\n\n")
-		} else if in.Config.Quick {
+		} else if c.Quick {
 			w(" With the quick configuration's %d jobs per user the sweep's best is %s; the model keeps %s, fitted at 550.\n\n", c.JobsPerUser, report.FormatFloat(best, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
 		} else {
 			w(" **Mismatch: the sweep's best is %s, the model runs %s** — refit `DefaultMIPerTraceSecond`.\n\n", report.FormatFloat(best, 0), report.FormatFloat(m.MIPerTraceSecond, 0))

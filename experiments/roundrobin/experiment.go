@@ -3,8 +3,6 @@ package roundrobin
 import (
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
@@ -77,21 +75,6 @@ func (c Config) Sizes() []Size {
 // WorkloadID names one (size, P) workload, e.g. "3%/P=16" or
 // "n=12125/P=16".
 func WorkloadID(size Size, slaves int) string { return fmt.Sprintf("%s/P=%d", size.ID(), slaves) }
-
-// ParseWorkload inverts WorkloadID.
-func ParseWorkload(w string) (size Size, slaves int, err error) {
-	id, p, ok := strings.Cut(w, "/P=")
-	if !ok {
-		return Size{}, 0, fmt.Errorf("%s: workload %q is not of the form <size>/P=<slaves>", Name, w)
-	}
-	if size, err = ParseSize(id); err == nil {
-		slaves, err = strconv.Atoi(p)
-	}
-	if err != nil {
-		return Size{}, 0, fmt.Errorf("%s: workload %q: %v", Name, w, err)
-	}
-	return size, slaves, nil
-}
 
 // Spec is what the executor needs beyond a run's identity.
 type Spec struct {
