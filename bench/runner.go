@@ -71,6 +71,17 @@ type Metric struct {
 type Output struct {
 	Metrics []Metric
 	Timings []Metric
+	// Series are samples of named series (a state over time, the rows of
+	// a worked example), written to series.csv beside runs.csv in plan
+	// order, then the run's. A run that records series also reports at
+	// least one metric: runs.csv is what says a run was made.
+	Series []Sample
+}
+
+// Sample is one point of a named series: its value at T.
+type Sample struct {
+	Series   string
+	T, Value float64
 }
 
 // Executor performs one run. It may be called concurrently from several
@@ -95,6 +106,7 @@ type Options struct {
 type Result struct {
 	Records  []analysis.Record
 	Timings  []analysis.Record
+	Series   []analysis.Point // series.csv; empty when no run records a series
 	Manifest *analysis.Manifest
 
 	memo *resultMemo // the groups, computed once; nil in a Result built by hand
@@ -126,6 +138,7 @@ func (r *Result) Index() map[analysis.GroupKey]*analysis.Group {
 
 const (
 	runsFile     = "runs.csv"
+	seriesFile   = "series.csv"
 	timingsFile  = "timings.csv"
 	manifestFile = "manifest.json"
 	journalFile  = "runs.journal"
@@ -140,6 +153,34 @@ type journalEntry struct {
 	Rep     int       `json:"rep"`
 	Metrics []jmetric `json:"metrics,omitempty"`
 	Timings []jmetric `json:"timings,omitempty"`
+	Series  []jsample `json:"series,omitempty"`
+}
+
+// jsample is a Sample as text, like jmetric.
+type jsample [3]string
+
+func toJS(ss []Sample) []jsample {
+	out := make([]jsample, len(ss))
+	for i, p := range ss {
+		out[i] = jsample{p.Series, analysis.FormatValue(p.T), analysis.FormatValue(p.Value)}
+	}
+	return out
+}
+
+func fromJS(js []jsample) ([]Sample, error) {
+	out := make([]Sample, len(js))
+	for i, j := range js {
+		t, err := strconv.ParseFloat(j[1], 64)
+		if err != nil {
+			return nil, err
+		}
+		v, err := strconv.ParseFloat(j[2], 64)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = Sample{j[0], t, v}
+	}
+	return out, nil
 }
 
 // jmetric keeps values as text: JSON has no NaN or infinities, and a metric
@@ -167,7 +208,8 @@ func fromJ(js []jmetric) ([]Metric, error) {
 }
 
 // Execute runs every run of plan that is not already on disk, then writes
-// runs.csv, timings.csv and manifest.json into opts.Dir. On cancellation or
+// runs.csv, timings.csv, series.csv (when a run records series) and
+// manifest.json into opts.Dir. On cancellation or
 // error, runs finished so far stay in the journal and the next call resumes.
 func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Result, error) {
 	started := time.Now()
@@ -234,6 +276,9 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 				}
 				return fmt.Errorf("run %s: %w", run.Key(), err)
 			}
+			if len(out.Metrics) == 0 && len(out.Series) > 0 {
+				return fmt.Errorf("run %s records series but no metric; report at least one metric, since runs.csv is what says a run was made", run.Key())
+			}
 			el := time.Since(t0).Seconds()
 			out.Timings = append(out.Timings, Metric{"run_seconds", el})
 			mu.Lock()
@@ -278,7 +323,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	return res, nil
 }
 
-// writeResult writes runs.csv, timings.csv and manifest.json into dir from
+// writeResult writes runs.csv, timings.csv, series.csv and manifest.json into dir from
 // the outputs of every run of plan, in plan order, and completes man.
 func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *analysis.Manifest) (*Result, error) {
 	res := &Result{memo: &resultMemo{}}
@@ -293,6 +338,10 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 			res.Timings = append(res.Timings, analysis.Record{Experiment: r.Experiment, Workload: r.Workload,
 				Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Metric: m.Name, Value: m.Value})
 		}
+		for _, p := range out.Series {
+			res.Series = append(res.Series, analysis.Point{Experiment: r.Experiment, Workload: r.Workload,
+				Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Series: p.Series, T: p.T, Value: p.Value})
+		}
 		man.Runs = append(man.Runs, analysis.ManifestRun{Workload: r.Workload, Algorithm: r.Algorithm,
 			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed})
 	}
@@ -303,6 +352,18 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 	}
 	if err := analysis.WriteFileAtomic(filepath.Join(dir, timingsFile), func(w io.Writer) error {
 		return analysis.WriteCSV(w, res.Timings)
+	}); err != nil {
+		return nil, err
+	}
+	spath := filepath.Join(dir, seriesFile)
+	if len(res.Series) == 0 {
+		// No run records a series: no series.csv, and none left from an
+		// earlier configuration.
+		if err := os.Remove(spath); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+	} else if err := analysis.WriteFileAtomic(spath, func(w io.Writer) error {
+		return analysis.WriteSeriesCSV(w, res.Series)
 	}); err != nil {
 		return nil, err
 	}
@@ -338,7 +399,7 @@ func checkPlan(p Plan) error {
 }
 
 // loadCached fills done with the runs found in dir whose configuration hash
-// matches: first the finished runs.csv (with timings.csv), then the journal of
+// matches: first the finished runs.csv (with timings.csv and series.csv), then the journal of
 // an interrupted invocation.
 func loadCached(dir, hash string, done map[analysis.RunKey]Output) {
 	if m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile)); err == nil && m.ConfigHash == hash {
@@ -354,6 +415,14 @@ func loadCached(dir, hash string, done map[analysis.RunKey]Output) {
 					if o, ok := done[r.Key()]; ok {
 						o.Timings = append(o.Timings, Metric{r.Metric, r.Value})
 						done[r.Key()] = o
+					}
+				}
+			}
+			if pts, err := analysis.ReadSeriesFile(filepath.Join(dir, seriesFile)); err == nil {
+				for _, p := range pts {
+					if o, ok := done[p.Key()]; ok {
+						o.Series = append(o.Series, Sample{p.Series, p.T, p.Value})
+						done[p.Key()] = o
 					}
 				}
 			}
@@ -384,11 +453,12 @@ func loadCached(dir, hash string, done map[analysis.RunKey]Output) {
 		}
 		ms, err1 := fromJ(e.Metrics)
 		ts, err2 := fromJ(e.Timings)
-		if err1 != nil || err2 != nil {
+		ss, err3 := fromJS(e.Series)
+		if err1 != nil || err2 != nil || err3 != nil {
 			return
 		}
 		done[analysis.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}] =
-			Output{Metrics: ms, Timings: ts}
+			Output{Metrics: ms, Timings: ts, Series: ss}
 	}
 }
 
@@ -463,7 +533,7 @@ func (j *journal) writeLine(e journalEntry) error {
 // 200 ms, so an interruption loses at most that much work.
 func (j *journal) add(r Run, out Output) error {
 	if err := j.writeLine(journalEntry{Key: []string{r.Experiment, r.Workload, r.Algorithm}, Rep: r.Rep,
-		Metrics: toJ(out.Metrics), Timings: toJ(out.Timings)}); err != nil {
+		Metrics: toJ(out.Metrics), Timings: toJ(out.Timings), Series: toJS(out.Series)}); err != nil {
 		return err
 	}
 	if time.Since(j.last) > 200*time.Millisecond {

@@ -78,7 +78,7 @@ func shardCounts(dir string) []int {
 
 // Merge gathers the results that `Execute` with opts.Shard K/N wrote for
 // every K, checks that each run of plan is there exactly once, and writes
-// runs.csv, timings.csv and manifest.json into opts.Dir as one Execute of
+// runs.csv, timings.csv, series.csv and manifest.json into opts.Dir as one Execute of
 // the whole plan would: runs.csv is byte-identical. opts.Shard.N gives the
 // number of shards; 0 means the one number found on disk. Nothing runs: a
 // missing run is an error naming it and its shard.
