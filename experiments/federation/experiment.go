@@ -352,7 +352,7 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	}
 	switch run.Workload {
 	case WorkloadPaper:
-		out.Metrics = append(out.Metrics, Series(res, x.c.SeriesUser, x.c.SeriesStep)...)
+		out.Series = Series(res, x.c.SeriesUser, x.c.SeriesStep)
 		out.Metrics = append(out.Metrics, SaturationMetrics(x.sat, x.c.SatWindows)...)
 	case WorkloadCalibration:
 		out.Metrics = append(out.Metrics,
@@ -426,26 +426,25 @@ func Metrics(res *gridway.Result, trained []gridway.Objective) []bench.Metric {
 	return ms
 }
 
-// Job-state series: metric "ts_u<u>_<panel>_<state>_<seconds>".
+// Job-state series (series.csv): series "u<u>_<panel>_<state>", t in
+// seconds since the user's submission, value the number of jobs.
 var (
 	Panels = []string{"dsa", "lcg", "total"}
 	States = []string{"pending", "queued", "running", "done"}
 )
 
-// SeriesMetric names one sample of the job-state series.
-func SeriesMetric(u int, panel, state string, t float64) string {
-	return fmt.Sprintf("ts_u%d_%s_%s_%06.0f", u, panel, state, t)
-}
+// SeriesName names user u's count of jobs in state on panel.
+func SeriesName(u int, panel, state string) string { return fmt.Sprintf("u%d_%s_%s", u, panel, state) }
 
 // Series samples user u's job states every step seconds from submission
 // until the experiment ends (the last sample is the end itself).
-func Series(res *gridway.Result, u int, step float64) []bench.Metric {
+func Series(res *gridway.Result, u int, step float64) []bench.Sample {
 	if u >= len(res.Exps) {
 		return nil
 	}
 	e := res.Exps[u]
 	end := e.Makespan()
-	var ms []bench.Metric
+	var ms []bench.Sample
 	for k := 0; ; k++ {
 		t := float64(k) * step
 		last := t >= end
@@ -455,7 +454,7 @@ func Series(res *gridway.Result, u int, step float64) []bench.Metric {
 		p := e.At(t)
 		for _, panel := range Panels {
 			for _, st := range States {
-				ms = append(ms, bench.Metric{Name: SeriesMetric(u, panel, st, t), Value: float64(stateCount(p, panel, st))})
+				ms = append(ms, bench.Sample{Series: SeriesName(u, panel, st), T: t, Value: float64(stateCount(p, panel, st))})
 			}
 		}
 		if last {
