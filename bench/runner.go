@@ -56,6 +56,10 @@ type Plan struct {
 	// runs are reused only while its hash is unchanged.
 	Config any
 	Runs   []Run
+	// Workloads describe the runs' workloads with their parameters
+	// (Describe); when any is described, every run's must be. Derived
+	// from Config, so not hashed apart from it.
+	Workloads []Workload
 }
 
 // Metric is one named value a run measured.
@@ -328,6 +332,10 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *analysis.Manifest) (*Result, error) {
 	res := &Result{memo: &resultMemo{}}
 	man.GoVersion = runtime.Version()
+	man.Workloads = nil
+	for _, w := range plan.Workloads {
+		man.Workloads = append(man.Workloads, analysis.ManifestWorkload{ID: w.ID, Params: w.String()})
+	}
 	for _, r := range plan.Runs {
 		out := done[r.Key()]
 		for _, m := range out.Metrics {
@@ -386,7 +394,17 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 
 func checkPlan(p Plan) error {
 	seen := make(map[analysis.RunKey]bool, len(p.Runs))
+	described := map[string]bool{}
+	for _, w := range p.Workloads {
+		if described[w.ID] {
+			return fmt.Errorf("plan %s: workload %s described twice", p.Experiment, w.ID)
+		}
+		described[w.ID] = true
+	}
 	for _, r := range p.Runs {
+		if len(described) > 0 && !described[r.Workload] {
+			return fmt.Errorf("plan %s: run %s has no workload descriptor (Plan.Describe)", p.Experiment, r.Key())
+		}
 		if r.Experiment != p.Experiment {
 			return fmt.Errorf("plan %s: run %s belongs to another experiment", p.Experiment, r.Key())
 		}

@@ -45,7 +45,7 @@ func shardOf(i, n int) int { return i % n }
 
 // Select returns the part of plan this shard runs.
 func (s Shard) Select(plan Plan) Plan {
-	sub := Plan{Experiment: plan.Experiment, Config: plan.Config}
+	sub := Plan{Experiment: plan.Experiment, Config: plan.Config, Workloads: plan.Workloads}
 	for i, r := range plan.Runs {
 		if shardOf(i, s.N) == s.K {
 			sub.Runs = append(sub.Runs, r)

@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"strings"
 	"sync"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/adapt"
@@ -155,8 +158,17 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 		return bench.Plan{}, nil, err
 	}
 	p := bench.Plan{Experiment: Name, Config: c}
+	p.Describe(WorkloadPaper, bench.Str("submit", "paper"), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
 	for _, pol := range c.Policies {
 		p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadPaper, pol, 0, Spec{}))
+	}
+	if len(c.Sweep) > 0 {
+		vs := make([]string, len(c.Sweep))
+		for i, v := range c.Sweep {
+			vs[i] = analysis.FormatValue(v)
+		}
+		// Repetition i runs Sweep[i].
+		p.Describe(WorkloadCalibration, bench.Str("submit", "paper"), bench.Str("mi_per_trace_second_by_rep", strings.Join(vs, ",")))
 	}
 	for i, v := range c.Sweep {
 		if !(v > 0) {
@@ -165,9 +177,17 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 		p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadCalibration, "Normal", i, Spec{Scale: v}))
 	}
 	for _, r := range c.Readings {
+		scale := r.Scale
+		if scale == 0 {
+			scale = c.Model.MIPerTraceSecond
+		}
+		p.Describe(r.Workload, readingParams(r, scale)...)
 		for _, pol := range c.Policies {
 			p.Runs = append(p.Runs, bench.NewRun(Name, r.Workload, pol, 0, Spec{Scale: r.Scale, Duplex: r.Duplex, Rate: r.Rate, Alt: r.Alt}))
 		}
+	}
+	if cfg.Reps > 0 {
+		p.Describe(WorkloadJitter, bench.Str("submit", "paper ± jitter"), bench.Num("jitter_s", c.Jitter), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
 	}
 	for rep := 0; rep < cfg.Reps; rep++ {
 		for _, pol := range c.Policies {
@@ -485,4 +505,27 @@ func stateCount(p gridway.StatePoint, panel, state string) int {
 		return pick(p.Running)
 	}
 	return pick(p.Done)
+}
+
+// readingParams describes an alternative reading's workload: what it
+// changes from the model, one key=value per change.
+func readingParams(r Reading, scale float64) []bench.Param {
+	ps := []bench.Param{bench.Str("submit", "paper"), bench.Num("mi_per_trace_second", scale)}
+	if r.Duplex {
+		ps = append(ps, bench.Str("gateway", "full-duplex"))
+	}
+	if r.Rate > 0 {
+		ps = append(ps, bench.Num("gateway_bytes_per_s", r.Rate))
+	}
+	var alts []string // gridway.Alternatives switched on, by field name
+	alt := reflect.ValueOf(r.Alt)
+	for i := range alt.NumField() {
+		if f := alt.Field(i); f.Kind() == reflect.Bool && f.Bool() {
+			alts = append(alts, alt.Type().Field(i).Name)
+		}
+	}
+	if len(alts) > 0 {
+		ps = append(ps, bench.Str("alt", strings.Join(alts, "+")))
+	}
+	return ps
 }

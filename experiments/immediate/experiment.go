@@ -124,8 +124,10 @@ func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, e
 	}
 	plan := bench.Plan{Experiment: Name, Config: c}
 	for i, p := range paths {
+		w := partPublished + PublishedInstances[i]
+		plan.Describe(w, bench.Str("part", "published"), bench.Str("instance", PublishedInstances[i]))
 		for _, h := range c.Heuristics {
-			plan.Runs = append(plan.Runs, bench.NewRun(Name, partPublished+PublishedInstances[i], h, 0, Spec{Path: p}))
+			plan.Runs = append(plan.Runs, bench.NewRun(Name, w, h, 0, Spec{Path: p}))
 		}
 	}
 	for _, tn := range c.GenTypes {
@@ -134,12 +136,15 @@ func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, e
 			return bench.Plan{}, nil, err
 		}
 		spec.Jobs, spec.Machines = c.GenJobs, c.GenMachines
+		plan.Describe(partGenerated+tn, bench.Str("part", "generated"), bench.Str("type", tn),
+			bench.Int("jobs", c.GenJobs), bench.Int("machines", c.GenMachines), bench.Str("method", c.GenMethod))
 		for rep := 0; rep < cfg.Reps; rep++ {
 			for _, h := range c.Heuristics {
 				plan.Runs = append(plan.Runs, bench.NewRun(Name, partGenerated+tn, h, rep, Spec{Gen: spec}))
 			}
 		}
 	}
+	plan.Describe(WorkloadExample, bench.Str("part", "example"), bench.Int("jobs", len(c.Example.ETC)), bench.Int("machines", len(c.Example.Ready)))
 	for _, h := range ExampleHeuristics(c.Example) {
 		plan.Runs = append(plan.Runs, bench.NewRun(Name, WorkloadExample, h.Name(), 0, Spec{Example: &c.Example}))
 	}

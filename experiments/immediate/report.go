@@ -12,6 +12,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/sched/mapping"
 	"github.com/gridbench/gridbench/plots"
@@ -59,7 +60,7 @@ func (e *Experiment) Report(ctx context.Context, in experiments.ReportInput) (*e
 	// Published part.
 	matched, total := 0, 0
 	var mismatches []string
-	if msg, missing := e.missingData(); missing || len(publishedRun(idx)) == 0 {
+	if msg, missing := e.missingData(); missing || len(publishedRun(in.Plan, idx)) == 0 {
 		if !missing {
 			msg = "no published-instance runs in the results"
 		}
@@ -137,10 +138,14 @@ func quickNote(c experiments.Config) string {
 	return ""
 }
 
-func publishedRun(idx map[analysis.GroupKey]*analysis.Group) []*analysis.Group {
+func publishedRun(plan bench.Plan, idx map[analysis.GroupKey]*analysis.Group) []*analysis.Group {
+	published := map[string]bool{}
+	for _, w := range plan.WorkloadsWith("part", "published") {
+		published[w.ID] = true
+	}
 	var gs []*analysis.Group
 	for k, g := range idx {
-		if strings.HasPrefix(k.Workload, partPublished) {
+		if published[k.Workload] {
 			gs = append(gs, g)
 		}
 	}
