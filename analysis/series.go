@@ -87,13 +87,9 @@ func parsePoint(f []string) (Point, error) {
 	if len(f) != len(SeriesHeader) {
 		return Point{}, fmt.Errorf("expected %d fields (%s), found %d", len(SeriesHeader), strings.Join(SeriesHeader, ","), len(f))
 	}
-	rep, err := strconv.Atoi(f[3])
-	if err != nil || rep < 0 {
-		return Point{}, fmt.Errorf("field rep %q is not a non-negative integer", f[3])
-	}
-	seed, err := strconv.ParseUint(f[4], 10, 64)
+	rep, seed, err := parseRepSeed(f[3], f[4])
 	if err != nil {
-		return Point{}, fmt.Errorf("field seed %q is not an unsigned integer", f[4])
+		return Point{}, err
 	}
 	t, err := strconv.ParseFloat(f[6], 64)
 	if err != nil {
