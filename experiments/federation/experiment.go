@@ -72,6 +72,10 @@ type Config struct {
 	// Tables 3–4 beside the model's.
 	Readings []Reading
 	Quick    bool
+	// Outputs is the version of what a run returns, in the hash so that
+	// cached runs of another version are made again: 2 since the job
+	// states went to series.csv (they were ts_* metrics in runs.csv).
+	Outputs int
 }
 
 // Reading is one alternative reading of the model.
@@ -90,7 +94,7 @@ func ModelConfig(quick bool) Config {
 	m.Users = nil
 	c := Config{Trace: TracePath, Policies: append([]string(nil), gridway.Names...), JobsPerUser: 550,
 		Model: m, SeriesUser: 2, SeriesStep: 300, Jitter: 15 * 60,
-		Sweep: append(sweep(5500, 8000, 100), 9787), SatWindows: []float64{2 * 3600, 6 * 3600}, Quick: quick,
+		Sweep: append(sweep(5500, 8000, 100), 9787), SatWindows: []float64{2 * 3600, 6 * 3600}, Quick: quick, Outputs: 2,
 		Readings: []Reading{
 			{Workload: "alt-duplex", Duplex: true, Title: "GridGateWay as a full-duplex link, its rate derived like the port's from the 2 MB outputs (179 kB/s)"},
 			// 200 kB/s: found by running the three User-0 cells at 180, 190
