@@ -88,6 +88,9 @@ type Reading struct {
 	Alt      gridway.Alternatives
 }
 
+// QuickJobsPerUser is each user's experiment in the quick configuration.
+const QuickJobsPerUser = 110
+
 // ModelConfig returns the model configuration the experiment runs.
 func ModelConfig(quick bool) Config {
 	m := gridway.DefaultConfig()
@@ -119,7 +122,7 @@ func ModelConfig(quick bool) Config {
 	if quick {
 		// One fifth of the jobs: the saturation levels and the policies'
 		// behaviour stay, the runs shrink.
-		c.JobsPerUser = 110
+		c.JobsPerUser = QuickJobsPerUser
 		c.Sweep = sweep(6000, 7500, 500)
 	}
 	return c
