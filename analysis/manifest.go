@@ -21,14 +21,23 @@ type Manifest struct {
 	Config     json.RawMessage `json:"config"`
 	SeedRule   string          `json:"seed_rule"`
 	Build      string          `json:"build,omitempty"` // hash of the executable that computed the runs
-	Runs       []ManifestRun   `json:"runs"`
-	Workers    int             `json:"workers"`
-	Reused     int             `json:"runs_reused"`
-	Executed   int             `json:"runs_executed"`
-	Started    time.Time       `json:"started"`
-	Finished   time.Time       `json:"finished"`
-	WallSecs   float64         `json:"wall_seconds"`
-	CPUSecs    float64         `json:"run_seconds_total"`
+	// Workloads are the plan's workload descriptors: id and parameters
+	// as "key=value key=value" (empty when the plan describes none).
+	Workloads []ManifestWorkload `json:"workloads,omitempty"`
+	Runs      []ManifestRun      `json:"runs"`
+	Workers   int                `json:"workers"`
+	Reused    int                `json:"runs_reused"`
+	Executed  int                `json:"runs_executed"`
+	Started   time.Time          `json:"started"`
+	Finished  time.Time          `json:"finished"`
+	WallSecs  float64            `json:"wall_seconds"`
+	CPUSecs   float64            `json:"run_seconds_total"`
+}
+
+// ManifestWorkload is one workload of the plan and its parameters.
+type ManifestWorkload struct {
+	ID     string `json:"id"`
+	Params string `json:"params"`
 }
 
 // ManifestRun is one run's identity and seeds.

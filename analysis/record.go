@@ -172,19 +172,28 @@ func parseRecord(f []string) (Record, error) {
 	if len(f) != len(Header) {
 		return Record{}, fmt.Errorf("expected %d fields (%s), found %d", len(Header), strings.Join(Header, ","), len(f))
 	}
-	rep, err := strconv.Atoi(f[3])
-	if err != nil || rep < 0 {
-		return Record{}, fmt.Errorf("field rep %q is not a non-negative integer", f[3])
-	}
-	seed, err := strconv.ParseUint(f[4], 10, 64)
+	rep, seed, err := parseRepSeed(f[3], f[4])
 	if err != nil {
-		return Record{}, fmt.Errorf("field seed %q is not an unsigned integer", f[4])
+		return Record{}, err
 	}
 	v, err := strconv.ParseFloat(f[6], 64)
 	if err != nil {
 		return Record{}, fmt.Errorf("field value %q is not a number", f[6])
 	}
 	return Record{f[0], f[1], f[2], rep, seed, f[5], v}, nil
+}
+
+// parseRepSeed reads the rep and seed fields that runs.csv and series.csv share.
+func parseRepSeed(rep, seed string) (int, uint64, error) {
+	r, err := strconv.Atoi(rep)
+	if err != nil || r < 0 {
+		return 0, 0, fmt.Errorf("field rep %q is not a non-negative integer", rep)
+	}
+	s, err := strconv.ParseUint(seed, 10, 64)
+	if err != nil {
+		return 0, 0, fmt.Errorf("field seed %q is not an unsigned integer", seed)
+	}
+	return r, s, nil
 }
 
 // ReadFile reads every record of a runs.csv.

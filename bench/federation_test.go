@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/gridway"
 )
@@ -36,7 +37,7 @@ func BenchmarkFederation(b *testing.B) {
 // prefix up to the start of day 2.
 func federationPrefix(b *testing.B) (gridway.Config, []gridway.BGJob, *gridway.Sim) {
 	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
-	bg, err := gridway.ReadBackground(path, 0)
+	bg, err := adapt.Background(path, 0)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -64,7 +65,7 @@ func BenchmarkFederationSaturation(b *testing.B) {
 // part of every run that the shared prefix saves.
 func BenchmarkFederationBackground(b *testing.B) {
 	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
-	bg, err := gridway.ReadBackground(path, 0)
+	bg, err := adapt.Background(path, 0)
 	if err != nil {
 		b.Fatal(err)
 	}

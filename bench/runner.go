@@ -56,6 +56,10 @@ type Plan struct {
 	// runs are reused only while its hash is unchanged.
 	Config any
 	Runs   []Run
+	// Workloads describe the runs' workloads with their parameters
+	// (Describe); when any is described, every run's must be. Derived
+	// from Config, so not hashed apart from it.
+	Workloads []Workload
 }
 
 // Metric is one named value a run measured.
@@ -71,6 +75,17 @@ type Metric struct {
 type Output struct {
 	Metrics []Metric
 	Timings []Metric
+	// Series are samples of named series (a state over time, the rows of
+	// a worked example), written to series.csv beside runs.csv in plan
+	// order, then the run's. A run that records series also reports at
+	// least one metric: runs.csv is what says a run was made.
+	Series []Sample
+}
+
+// Sample is one point of a named series: its value at T.
+type Sample struct {
+	Series   string
+	T, Value float64
 }
 
 // Executor performs one run. It may be called concurrently from several
@@ -100,6 +115,7 @@ type Options struct {
 type Result struct {
 	Records  []analysis.Record
 	Timings  []analysis.Record
+	Series   []analysis.Point // series.csv; empty when no run records a series
 	Manifest *analysis.Manifest
 
 	memo *resultMemo // the groups, computed once; nil in a Result built by hand
@@ -131,6 +147,7 @@ func (r *Result) Index() map[analysis.GroupKey]*analysis.Group {
 
 const (
 	runsFile     = "runs.csv"
+	seriesFile   = "series.csv"
 	timingsFile  = "timings.csv"
 	manifestFile = "manifest.json"
 	journalFile  = "runs.journal"
@@ -146,6 +163,34 @@ type journalEntry struct {
 	Rep     int       `json:"rep"`
 	Metrics []jmetric `json:"metrics,omitempty"`
 	Timings []jmetric `json:"timings,omitempty"`
+	Series  []jsample `json:"series,omitempty"`
+}
+
+// jsample is a Sample as text, like jmetric.
+type jsample [3]string
+
+func toJS(ss []Sample) []jsample {
+	out := make([]jsample, len(ss))
+	for i, p := range ss {
+		out[i] = jsample{p.Series, analysis.FormatValue(p.T), analysis.FormatValue(p.Value)}
+	}
+	return out
+}
+
+func fromJS(js []jsample) ([]Sample, error) {
+	out := make([]Sample, len(js))
+	for i, j := range js {
+		t, err := strconv.ParseFloat(j[1], 64)
+		if err != nil {
+			return nil, err
+		}
+		v, err := strconv.ParseFloat(j[2], 64)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = Sample{j[0], t, v}
+	}
+	return out, nil
 }
 
 // jmetric keeps values as text: JSON has no NaN or infinities, and a metric
@@ -173,7 +218,8 @@ func fromJ(js []jmetric) ([]Metric, error) {
 }
 
 // Execute runs every run of plan that is not already on disk, then writes
-// runs.csv, timings.csv and manifest.json into opts.Dir. On cancellation or
+// runs.csv, timings.csv, series.csv (when a run records series) and
+// manifest.json into opts.Dir. On cancellation or
 // error, runs finished so far stay in the journal and the next call resumes.
 func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Result, error) {
 	started := time.Now()
@@ -243,6 +289,9 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 				}
 				return fmt.Errorf("run %s: %w", run.Key(), err)
 			}
+			if len(out.Metrics) == 0 && len(out.Series) > 0 {
+				return fmt.Errorf("run %s records series but no metric; report at least one metric, since runs.csv is what says a run was made", run.Key())
+			}
 			el := time.Since(t0).Seconds()
 			out.Timings = append(out.Timings, Metric{"run_seconds", el})
 			mu.Lock()
@@ -287,11 +336,15 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	return res, nil
 }
 
-// writeResult writes runs.csv, timings.csv and manifest.json into dir from
+// writeResult writes runs.csv, timings.csv, series.csv and manifest.json into dir from
 // the outputs of every run of plan, in plan order, and completes man.
 func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *analysis.Manifest) (*Result, error) {
 	res := &Result{memo: &resultMemo{}}
 	man.GoVersion = runtime.Version()
+	man.Workloads = nil
+	for _, w := range plan.Workloads {
+		man.Workloads = append(man.Workloads, analysis.ManifestWorkload{ID: w.ID, Params: w.String()})
+	}
 	for _, r := range plan.Runs {
 		out := done[r.Key()]
 		for _, m := range out.Metrics {
@@ -301,6 +354,10 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 		for _, m := range out.Timings {
 			res.Timings = append(res.Timings, analysis.Record{Experiment: r.Experiment, Workload: r.Workload,
 				Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Metric: m.Name, Value: m.Value})
+		}
+		for _, p := range out.Series {
+			res.Series = append(res.Series, analysis.Point{Experiment: r.Experiment, Workload: r.Workload,
+				Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Series: p.Series, T: p.T, Value: p.Value})
 		}
 		man.Runs = append(man.Runs, analysis.ManifestRun{Workload: r.Workload, Algorithm: r.Algorithm,
 			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed})
@@ -312,6 +369,18 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 	}
 	if err := analysis.WriteFileAtomic(filepath.Join(dir, timingsFile), func(w io.Writer) error {
 		return analysis.WriteCSV(w, res.Timings)
+	}); err != nil {
+		return nil, err
+	}
+	spath := filepath.Join(dir, seriesFile)
+	if len(res.Series) == 0 {
+		// No run records a series: no series.csv, and none left from an
+		// earlier configuration.
+		if err := os.Remove(spath); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+	} else if err := analysis.WriteFileAtomic(spath, func(w io.Writer) error {
+		return analysis.WriteSeriesCSV(w, res.Series)
 	}); err != nil {
 		return nil, err
 	}
@@ -334,7 +403,17 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 
 func checkPlan(p Plan) error {
 	seen := make(map[analysis.RunKey]bool, len(p.Runs))
+	described := map[string]bool{}
+	for _, w := range p.Workloads {
+		if described[w.ID] {
+			return fmt.Errorf("plan %s: workload %s described twice", p.Experiment, w.ID)
+		}
+		described[w.ID] = true
+	}
 	for _, r := range p.Runs {
+		if len(described) > 0 && !described[r.Workload] {
+			return fmt.Errorf("plan %s: run %s has no workload descriptor (Plan.Describe)", p.Experiment, r.Key())
+		}
 		if r.Experiment != p.Experiment {
 			return fmt.Errorf("plan %s: run %s belongs to another experiment", p.Experiment, r.Key())
 		}
@@ -351,7 +430,7 @@ func checkPlan(p Plan) error {
 func sameBuild(want, had string) bool { return want == "" || want == had }
 
 // loadCached fills done with the runs found in dir whose configuration hash
-// and build match: first the finished runs.csv (with timings.csv), then the
+// and build match: first the finished runs.csv (with timings.csv and series.csv), then the
 // journal of an interrupted invocation. It returns the build of results it
 // left out because another build made them ("" if none).
 func loadCached(dir, hash, build string, done map[analysis.RunKey]Output) (stale string) {
@@ -375,6 +454,14 @@ func loadCached(dir, hash, build string, done map[analysis.RunKey]Output) (stale
 					if o, ok := done[r.Key()]; ok {
 						o.Timings = append(o.Timings, Metric{r.Metric, r.Value})
 						done[r.Key()] = o
+					}
+				}
+			}
+			if pts, err := analysis.ReadSeriesFile(filepath.Join(dir, seriesFile)); err == nil {
+				for _, p := range pts {
+					if o, ok := done[p.Key()]; ok {
+						o.Series = append(o.Series, Sample{p.Series, p.T, p.Value})
+						done[p.Key()] = o
 					}
 				}
 			}
@@ -408,11 +495,12 @@ func loadCached(dir, hash, build string, done map[analysis.RunKey]Output) (stale
 		}
 		ms, err1 := fromJ(e.Metrics)
 		ts, err2 := fromJ(e.Timings)
-		if err1 != nil || err2 != nil {
+		ss, err3 := fromJS(e.Series)
+		if err1 != nil || err2 != nil || err3 != nil {
 			return
 		}
 		done[analysis.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}] =
-			Output{Metrics: ms, Timings: ts}
+			Output{Metrics: ms, Timings: ts, Series: ss}
 	}
 	return stale
 }
@@ -488,7 +576,7 @@ func (j *journal) writeLine(e journalEntry) error {
 // 200 ms, so an interruption loses at most that much work.
 func (j *journal) add(r Run, out Output) error {
 	if err := j.writeLine(journalEntry{Key: []string{r.Experiment, r.Workload, r.Algorithm}, Rep: r.Rep,
-		Metrics: toJ(out.Metrics), Timings: toJ(out.Timings)}); err != nil {
+		Metrics: toJ(out.Metrics), Timings: toJ(out.Timings), Series: toJS(out.Series)}); err != nil {
 		return err
 	}
 	if time.Since(j.last) > 200*time.Millisecond {

@@ -27,13 +27,20 @@ func testPlan(reps int) Plan {
 }
 
 // toyExec draws from the run's seeds only, and sleeps a random while so
-// that workers finish out of plan order.
+// that workers finish out of plan order. Algorithm A's runs also record a
+// series of three samples.
 func toyExec(calls *atomic.Int64) Executor {
 	return func(ctx context.Context, r Run) (Output, error) {
 		calls.Add(1)
 		time.Sleep(time.Duration(rand.IntN(300)) * time.Microsecond)
 		g := rand.New(rand.NewPCG(r.Seed, r.RunSeed))
-		return Output{Metrics: []Metric{{"x", g.Float64()}, {"y", float64(r.Rep)}, {"nan", math.NaN()}}}, nil
+		out := Output{Metrics: []Metric{{"x", g.Float64()}, {"y", float64(r.Rep)}, {"nan", math.NaN()}}}
+		if r.Algorithm == "A" {
+			for k := range 3 {
+				out.Series = append(out.Series, Sample{"s", float64(k) * 0.5, g.Float64()})
+			}
+		}
+		return out, nil
 	}
 }
 
@@ -49,14 +56,18 @@ func TestOutputIdenticalForAnyWorkerCount(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		outs = append(outs, string(b))
+		s, err := os.ReadFile(filepath.Join(dir, seriesFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, string(b)+string(s))
 		if _, err := os.Stat(filepath.Join(dir, journalFile)); !os.IsNotExist(err) {
 			t.Errorf("-j %d: journal left behind after a complete run", j)
 		}
 	}
 	for i := 1; i < len(outs); i++ {
 		if outs[i] != outs[0] {
-			t.Fatalf("runs.csv differs between worker counts:\n%s\n---\n%s", outs[0], outs[i])
+			t.Fatalf("runs.csv or series.csv differs between worker counts:\n%s\n---\n%s", outs[0], outs[i])
 		}
 	}
 	if !strings.HasPrefix(outs[0], "experiment,workload,algorithm,rep,seed,metric,value\ntoy,w1,A,0,") {
@@ -94,6 +105,11 @@ func TestRerunReusesFinishedRuns(t *testing.T) {
 		if v, ok := want[r.Key().String()+r.Metric]; ok && v != r.Value && !math.IsNaN(v) {
 			t.Fatalf("%s %s changed from %v to %v", r.Key(), r.Metric, v, r.Value)
 		}
+	}
+	// Reused runs keep their series.
+	if len(first.Series) != 9*3 || len(second.Series) != 15*3 || second.Series[0] != first.Series[0] {
+		t.Errorf("series: %d points first, %d after reuse (want 27, 45), first point %v vs %v",
+			len(first.Series), len(second.Series), first.Series[0], second.Series[0])
 	}
 	// A changed configuration recomputes everything.
 	p := testPlan(5)
@@ -151,10 +167,34 @@ func TestInterruptedRunResumes(t *testing.T) {
 	if _, err := Execute(context.Background(), testPlan(5), toyExec(&calls3), Options{Dir: ref, Workers: 3}); err != nil {
 		t.Fatal(err)
 	}
-	a, _ := os.ReadFile(filepath.Join(dir, "runs.csv"))
-	b, _ := os.ReadFile(filepath.Join(ref, "runs.csv"))
-	if string(a) != string(b) {
-		t.Error("resumed runs.csv differs from an uninterrupted one")
+	for _, f := range []string{runsFile, seriesFile} {
+		a, _ := os.ReadFile(filepath.Join(dir, f))
+		b, _ := os.ReadFile(filepath.Join(ref, f))
+		if len(a) == 0 || string(a) != string(b) {
+			t.Errorf("resumed %s differs from an uninterrupted one", f)
+		}
+	}
+}
+
+// TestSeriesWithoutMetricRejected: a run must report a metric, since
+// runs.csv is what says it was made; and a plan whose runs record no
+// series leaves no series.csv behind.
+func TestSeriesWithoutMetricRejected(t *testing.T) {
+	dir := t.TempDir()
+	only := func(ctx context.Context, r Run) (Output, error) { return Output{Series: []Sample{{"s", 0, 1}}}, nil }
+	if _, err := Execute(context.Background(), testPlan(1), only, Options{Dir: dir}); err == nil || !strings.Contains(err.Error(), "no metric") {
+		t.Errorf("series without a metric: %v", err)
+	}
+	var calls atomic.Int64
+	if _, err := Execute(context.Background(), testPlan(1), toyExec(&calls), Options{Dir: dir, Fresh: true}); err != nil {
+		t.Fatal(err)
+	}
+	plain := func(ctx context.Context, r Run) (Output, error) { return Output{Metrics: []Metric{{"x", 1}}}, nil }
+	if _, err := Execute(context.Background(), testPlan(1), plain, Options{Dir: dir, Fresh: true}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, seriesFile)); !os.IsNotExist(err) {
+		t.Errorf("series.csv left from an earlier plan: %v", err)
 	}
 }
 

@@ -45,7 +45,7 @@ func shardOf(i, n int) int { return i % n }
 
 // Select returns the part of plan this shard runs.
 func (s Shard) Select(plan Plan) Plan {
-	sub := Plan{Experiment: plan.Experiment, Config: plan.Config}
+	sub := Plan{Experiment: plan.Experiment, Config: plan.Config, Workloads: plan.Workloads}
 	for i, r := range plan.Runs {
 		if shardOf(i, s.N) == s.K {
 			sub.Runs = append(sub.Runs, r)
@@ -78,7 +78,7 @@ func shardCounts(dir string) []int {
 
 // Merge gathers the results that `Execute` with opts.Shard K/N wrote for
 // every K, checks that each run of plan is there exactly once, and writes
-// runs.csv, timings.csv and manifest.json into opts.Dir as one Execute of
+// runs.csv, timings.csv, series.csv and manifest.json into opts.Dir as one Execute of
 // the whole plan would: runs.csv is byte-identical. opts.Shard.N gives the
 // number of shards; 0 means the one number found on disk. Nothing runs: a
 // missing run is an error naming it and its shard.

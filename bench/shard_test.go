@@ -57,10 +57,12 @@ func TestShardsMergeToOneRun(t *testing.T) {
 	if m.Manifest.Reused != len(plan.Runs) || len(m.Manifest.Runs) != len(plan.Runs) {
 		t.Errorf("merged manifest: %d reused, %d runs", m.Manifest.Reused, len(m.Manifest.Runs))
 	}
-	a, _ := os.ReadFile(filepath.Join(ref, runsFile))
-	b, _ := os.ReadFile(filepath.Join(dir, runsFile))
-	if len(a) == 0 || string(a) != string(b) {
-		t.Fatalf("merged runs.csv differs from one run's:\n%s\n---\n%s", a, b)
+	for _, f := range []string{runsFile, seriesFile} {
+		a, _ := os.ReadFile(filepath.Join(ref, f))
+		b, _ := os.ReadFile(filepath.Join(dir, f))
+		if len(a) == 0 || string(a) != string(b) {
+			t.Fatalf("merged %s differs from one run's:\n%s\n---\n%s", f, a, b)
+		}
 	}
 	// The merge is what Execute reuses afterwards.
 	var after atomic.Int64

@@ -37,7 +37,7 @@ func mergeCommand() *cli.Command {
 		Usage: "gather the results of `reproduce --shard K/N` for every K and write the report as one reproduce would",
 		Description: "Takes the same --only, --reps, --quick and --data as the reproduce that made the shards. Checks that every run " +
 			"of the plan is in exactly one shard (else names the missing runs and their shard, and exits 1), then writes " +
-			"results/<experiment>/{runs.csv,timings.csv,manifest.json}, paper/ and results/gridbench.xlsx; runs.csv is " +
+			"results/<experiment>/{runs.csv,timings.csv,series.csv,manifest.json}, paper/ and results/gridbench.xlsx; runs.csv and series.csv are " +
 			"byte-identical to a single-machine reproduce's. Nothing is run.\n" +
 			"Experiments: " + strings.Join(experiments.Names(), ", "),
 		Flags: mergeFlags(),

@@ -68,7 +68,7 @@ func runCommand() *cli.Command {
 		Name:      "run",
 		Usage:     "run one experiment and print its summary statistics (add --report for its report page)",
 		ArgsUsage: "EXPERIMENT",
-		Description: "Runs one experiment's plan, writing results/<experiment>/runs.csv, timings.csv and manifest.json, " +
+		Description: "Runs one experiment's plan, writing results/<experiment>/runs.csv, timings.csv, series.csv (time series, worked examples) and manifest.json, " +
 			"and prints mean and 95% CI per workload, algorithm and metric as CSV.\n" +
 			"Experiments: " + strings.Join(experiments.Names(), ", "),
 		Flags: append(runFlags(), &cli.BoolFlag{Name: "report", Usage: "also write the report page, figures and workbook"}),

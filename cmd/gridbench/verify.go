@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -27,7 +29,7 @@ func verifyCommand() *cli.Command {
 		Description: "For artefact evaluation. For each DIR/results/<experiment>/runs.csv, checks that its manifest.json was " +
 			"made by this gridbench version with a configuration this build plans (same configuration hash), re-computes " +
 			"a sample of the recorded runs (--fraction of them, at least one per experiment and algorithm; --all for " +
-			"every run) and compares every metric and seed with the record. Exits 1 naming each difference, or prints " +
+			"every run) and compares every metric and seed with the record, and every series sample with series.csv. Exits 1 naming each difference, or prints " +
 			"\"N runs re-computed, all identical\".",
 		Flags: append(someRunFlags(func(n string) bool { return n == "data" || n == "j" }),
 			&cli.BoolFlag{Name: "all", Usage: "re-compute every recorded run"},
@@ -116,6 +118,15 @@ func (v *verifier) experiment(c *cli.Context, path string) error {
 		recorded[r.Key()] = append(recorded[r.Key()], r)
 		reps = max(reps, r.Rep+1)
 	}
+	points := map[analysis.RunKey][]analysis.Point{}
+	spath := filepath.Join(edir, "series.csv")
+	if pts, err := analysis.ReadSeriesFile(spath); err == nil {
+		for _, p := range pts {
+			points[p.Key()] = append(points[p.Key()], p)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
 	plan, exec, err := v.plan(e, man, reps)
 	if err != nil {
 		v.problem("%s: %v", mpath, err)
@@ -156,6 +167,7 @@ func (v *verifier) experiment(c *cli.Context, path string) error {
 	}
 	for i, r := range sample {
 		v.compare(path, r, recorded[r.Key()], outs[i])
+		v.compareSeries(spath, r, points[r.Key()], outs[i].Series)
 	}
 	v.runs += len(sample)
 	fmt.Fprintf(c.App.ErrWriter, "%s: %d of %d recorded runs re-computed\n", name, len(sample), len(recorded))
@@ -240,5 +252,22 @@ func (v *verifier) compare(path string, run bench.Run, recs []analysis.Record, o
 		if !seen[m.Name] {
 			v.problem("%s: %s %s: re-computed %s, not recorded", path, run.Key(), m.Name, analysis.FormatValue(m.Value))
 		}
+	}
+}
+
+// compareSeries prints the first sample of run's series that the
+// re-computation does not reproduce exactly (series, t and value, in
+// order), or the difference in their numbers.
+func (v *verifier) compareSeries(path string, run bench.Run, rec []analysis.Point, got []bench.Sample) {
+	for i := range min(len(rec), len(got)) {
+		r, g := rec[i], got[i]
+		if r.Series != g.Series || analysis.FormatValue(r.T) != analysis.FormatValue(g.T) || analysis.FormatValue(r.Value) != analysis.FormatValue(g.Value) {
+			v.problem("%s: %s sample %d: recorded %s at %s = %s, re-computed %s at %s = %s", path, run.Key(), i+1,
+				r.Series, analysis.FormatValue(r.T), analysis.FormatValue(r.Value), g.Series, analysis.FormatValue(g.T), analysis.FormatValue(g.Value))
+			return
+		}
+	}
+	if len(rec) != len(got) {
+		v.problem("%s: %s: %d series samples recorded, %d re-computed", path, run.Key(), len(rec), len(got))
 	}
 }

@@ -174,6 +174,7 @@ func PlanConfig(c Config, reps int) (bench.Plan, bench.Executor, error) {
 			return bench.Plan{}, nil, fmt.Errorf("%s: stream %s planned twice", Name, w)
 		}
 		seen[w] = true
+		plan.Describe(w, bench.Num("ia", ia), bench.Int("jobs", spec.Jobs), bench.Int("machines", spec.Machines))
 		for rep := range reps {
 			for _, a := range c.Algorithms {
 				plan.Runs = append(plan.Runs, bench.NewRun(Name, w, a, rep, spec))

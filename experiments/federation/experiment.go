@@ -5,10 +5,14 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"reflect"
+	"strings"
 	"sync"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/gridway"
 )
@@ -68,6 +72,10 @@ type Config struct {
 	// Tables 3–4 beside the model's.
 	Readings []Reading
 	Quick    bool
+	// Outputs is the version of what a run returns, in the hash so that
+	// cached runs of another version are made again: 2 since the job
+	// states went to series.csv (they were ts_* metrics in runs.csv).
+	Outputs int
 }
 
 // Reading is one alternative reading of the model.
@@ -80,13 +88,16 @@ type Reading struct {
 	Alt      gridway.Alternatives
 }
 
+// QuickJobsPerUser is each user's experiment in the quick configuration.
+const QuickJobsPerUser = 110
+
 // ModelConfig returns the model configuration the experiment runs.
 func ModelConfig(quick bool) Config {
 	m := gridway.DefaultConfig()
 	m.Users = nil
 	c := Config{Trace: TracePath, Policies: append([]string(nil), gridway.Names...), JobsPerUser: 550,
 		Model: m, SeriesUser: 2, SeriesStep: 300, Jitter: 15 * 60,
-		Sweep: append(sweep(5500, 8000, 100), 9787), SatWindows: []float64{2 * 3600, 6 * 3600}, Quick: quick,
+		Sweep: append(sweep(5500, 8000, 100), 9787), SatWindows: []float64{2 * 3600, 6 * 3600}, Quick: quick, Outputs: 2,
 		Readings: []Reading{
 			{Workload: "alt-duplex", Duplex: true, Title: "GridGateWay as a full-duplex link, its rate derived like the port's from the 2 MB outputs (179 kB/s)"},
 			// 200 kB/s: found by running the three User-0 cells at 180, 190
@@ -111,7 +122,7 @@ func ModelConfig(quick bool) Config {
 	if quick {
 		// One fifth of the jobs: the saturation levels and the policies'
 		// behaviour stay, the runs shrink.
-		c.JobsPerUser = 110
+		c.JobsPerUser = QuickJobsPerUser
 		c.Sweep = sweep(6000, 7500, 500)
 	}
 	return c
@@ -154,8 +165,17 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 		return bench.Plan{}, nil, err
 	}
 	p := bench.Plan{Experiment: Name, Config: c}
+	p.Describe(WorkloadPaper, bench.Str("submit", "paper"), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
 	for _, pol := range c.Policies {
 		p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadPaper, pol, 0, Spec{}))
+	}
+	if len(c.Sweep) > 0 {
+		vs := make([]string, len(c.Sweep))
+		for i, v := range c.Sweep {
+			vs[i] = analysis.FormatValue(v)
+		}
+		// Repetition i runs Sweep[i].
+		p.Describe(WorkloadCalibration, bench.Str("submit", "paper"), bench.Str("mi_per_trace_second_by_rep", strings.Join(vs, ",")))
 	}
 	for i, v := range c.Sweep {
 		if !(v > 0) {
@@ -164,9 +184,17 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 		p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadCalibration, "Normal", i, Spec{Scale: v}))
 	}
 	for _, r := range c.Readings {
+		scale := r.Scale
+		if scale == 0 {
+			scale = c.Model.MIPerTraceSecond
+		}
+		p.Describe(r.Workload, readingParams(r, scale)...)
 		for _, pol := range c.Policies {
 			p.Runs = append(p.Runs, bench.NewRun(Name, r.Workload, pol, 0, Spec{Scale: r.Scale, Duplex: r.Duplex, Rate: r.Rate, Alt: r.Alt}))
 		}
+	}
+	if cfg.Reps > 0 {
+		p.Describe(WorkloadJitter, bench.Str("submit", "paper ± jitter"), bench.Num("jitter_s", c.Jitter), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
 	}
 	for rep := 0; rep < cfg.Reps; rep++ {
 		for _, pol := range c.Policies {
@@ -266,7 +294,7 @@ func Paced(res *gridway.Result) []gridway.Objective {
 
 func (x *executor) load() error {
 	x.once.Do(func() {
-		x.bg, x.err = gridway.ReadBackground(x.path, x.c.MaxBackground)
+		x.bg, x.err = adapt.Background(x.path, x.c.MaxBackground)
 		if x.err != nil {
 			return
 		}
@@ -351,7 +379,7 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	}
 	switch run.Workload {
 	case WorkloadPaper:
-		out.Metrics = append(out.Metrics, Series(res, x.c.SeriesUser, x.c.SeriesStep)...)
+		out.Series = Series(res, x.c.SeriesUser, x.c.SeriesStep)
 		out.Metrics = append(out.Metrics, SaturationMetrics(x.sat, x.c.SatWindows)...)
 	case WorkloadCalibration:
 		out.Metrics = append(out.Metrics,
@@ -425,26 +453,25 @@ func Metrics(res *gridway.Result, trained []gridway.Objective) []bench.Metric {
 	return ms
 }
 
-// Job-state series: metric "ts_u<u>_<panel>_<state>_<seconds>".
+// Job-state series (series.csv): series "u<u>_<panel>_<state>", t in
+// seconds since the user's submission, value the number of jobs.
 var (
 	Panels = []string{"dsa", "lcg", "total"}
 	States = []string{"pending", "queued", "running", "done"}
 )
 
-// SeriesMetric names one sample of the job-state series.
-func SeriesMetric(u int, panel, state string, t float64) string {
-	return fmt.Sprintf("ts_u%d_%s_%s_%06.0f", u, panel, state, t)
-}
+// SeriesName names user u's count of jobs in state on panel.
+func SeriesName(u int, panel, state string) string { return fmt.Sprintf("u%d_%s_%s", u, panel, state) }
 
 // Series samples user u's job states every step seconds from submission
 // until the experiment ends (the last sample is the end itself).
-func Series(res *gridway.Result, u int, step float64) []bench.Metric {
+func Series(res *gridway.Result, u int, step float64) []bench.Sample {
 	if u >= len(res.Exps) {
 		return nil
 	}
 	e := res.Exps[u]
 	end := e.Makespan()
-	var ms []bench.Metric
+	var ms []bench.Sample
 	for k := 0; ; k++ {
 		t := float64(k) * step
 		last := t >= end
@@ -454,7 +481,7 @@ func Series(res *gridway.Result, u int, step float64) []bench.Metric {
 		p := e.At(t)
 		for _, panel := range Panels {
 			for _, st := range States {
-				ms = append(ms, bench.Metric{Name: SeriesMetric(u, panel, st, t), Value: float64(stateCount(p, panel, st))})
+				ms = append(ms, bench.Sample{Series: SeriesName(u, panel, st), T: t, Value: float64(stateCount(p, panel, st))})
 			}
 		}
 		if last {
@@ -485,4 +512,27 @@ func stateCount(p gridway.StatePoint, panel, state string) int {
 		return pick(p.Running)
 	}
 	return pick(p.Done)
+}
+
+// readingParams describes an alternative reading's workload: what it
+// changes from the model, one key=value per change.
+func readingParams(r Reading, scale float64) []bench.Param {
+	ps := []bench.Param{bench.Str("submit", "paper"), bench.Num("mi_per_trace_second", scale)}
+	if r.Duplex {
+		ps = append(ps, bench.Str("gateway", "full-duplex"))
+	}
+	if r.Rate > 0 {
+		ps = append(ps, bench.Num("gateway_bytes_per_s", r.Rate))
+	}
+	var alts []string // gridway.Alternatives switched on, by field name
+	alt := reflect.ValueOf(r.Alt)
+	for i := range alt.NumField() {
+		if f := alt.Field(i); f.Kind() == reflect.Bool && f.Bool() {
+			alts = append(alts, alt.Type().Field(i).Name)
+		}
+	}
+	if len(alts) > 0 {
+		ps = append(ps, bench.Str("alt", strings.Join(alts, "+")))
+	}
+	return ps
 }

@@ -2,6 +2,7 @@ package federation
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -137,7 +138,12 @@ func TestExecutorByHand(t *testing.T) {
 		"u0_completion_s": 10, "u0_jobs_dsa": 2, "u0_jobs_lcg": 1, "u0_lcg_queued_at_submit": 0, "u0_submit_hour": 12,
 		"u1_completion_s": 40, "u1_jobs_dsa": 3, "u1_jobs_lcg": 0, "u1_migrations": 0,
 		"u2_completion_s": 10, "u2_jobs_dsa": 2, "u2_jobs_lcg": 1,
-		"ts_u2_total_running_000000": 3, "ts_u2_total_done_000010": 3, "ts_u2_dsa_done_000010": 2,
+	}
+	for _, p := range out.Series {
+		got[fmt.Sprintf("%s@%g", p.Series, p.T)] = p.Value
+	}
+	for k, v := range map[string]float64{"u2_total_running@0": 3, "u2_total_done@10": 3, "u2_dsa_done@10": 2} {
+		want[k] = v
 	}
 	for k, v := range want {
 		if g, ok := got[k]; !ok || g != v {
@@ -169,7 +175,7 @@ func TestReportQuick(t *testing.T) {
 		t.Fatal(err)
 	}
 	pdir := filepath.Join(dir, "paper")
-	out, err := e.Report(context.Background(), experiments.ReportInput{Config: cfg, Result: res, PaperDir: pdir})
+	out, err := e.Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: p, Result: res, PaperDir: pdir})
 	if err != nil {
 		t.Fatal(err)
 	}

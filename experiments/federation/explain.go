@@ -165,6 +165,6 @@ func Interpretations(c Config) []string {
 			"published 113 / 427 (the calibration table's last row).", m.MIPerTraceSecond),
 		fmt.Sprintf("Repetitions: the paper has one deterministic run per policy. Ours add a 'jitter' workload: the paper's setting with each submission moved uniformly within ±%.0f min of 12:00 (seeded from the repetition), the only part of the setting the paper leaves open. "+
 			"An earlier version moved submissions anywhere within the day, which mixes saturation levels and tests something other than the paper's three scenarios.", c.Jitter/60),
-		fmt.Sprintf("Job-state figures sample the paper run every %.0f s; the quick configuration uses %d jobs per user.", c.SeriesStep, ModelConfig(true).JobsPerUser),
+		fmt.Sprintf("Job-state figures sample the paper run every %.0f s; the quick configuration uses %d jobs per user.", c.SeriesStep, QuickJobsPerUser),
 	}
 }

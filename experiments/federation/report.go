@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -30,7 +29,10 @@ func within(ours, pub float64) bool { return math.Abs(ours/pub-1) <= matchTol }
 
 // Report implements experiments.Experiment.
 func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
-	c := ModelConfig(in.Config.Quick)
+	c, ok := in.Plan.Config.(Config)
+	if !ok {
+		return nil, fmt.Errorf("%s: plan configuration %T, want federation.Config (ReportInput.Plan)", Name, in.Plan.Config)
+	}
 	recs := in.Result.Records
 	pols := policiesOf(recs, c.Policies)
 	if len(pols) == 0 {
@@ -52,7 +54,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	w := func(format string, a ...any) { fmt.Fprintf(&page, format, a...) }
 
 	w("# Federated grids: Normal, SO, DO, SO-AS and DO-AS (Leal, Huedo, Llorente 2009)\n\n")
-	if in.Config.Quick {
+	if c.Quick {
 		w("> **Quick configuration** (smoke test): %d jobs per user instead of 550 and %d repetitions; published job counts are scaled by %.2f; "+
 			"numbers here are not the reproduction.\n\n", c.JobsPerUser, in.Config.Reps, scale)
 	}
@@ -82,7 +84,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	} else {
 		if best == m.MIPerTraceSecond {
 			w(" The sweep's best is the model's value.\n\n")
-		} else if in.Config.Quick {
+		} else if c.Quick {
 			w(" With the quick configuration's %d jobs per user the sweep's best is %s; the model keeps %s, fitted at 550.\n\n", c.JobsPerUser, report.FormatFloat(best, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
 		} else {
 			w(" **Mismatch: the sweep's best is %s, the model runs %s** — refit `DefaultMIPerTraceSecond`.\n\n", report.FormatFloat(best, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
@@ -220,9 +222,9 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	}
 	w("## Figures 6–10: job states over time for User-%d\n\n", c.SeriesUser)
 	w("Paper setting, one figure per policy, panels DSA, LCG and the whole federated grid; stacked: pending (in the DSA GridWay), "+
-		"queued (dispatched, not started), running (including the output transfer), done. Sampled every %.0f s from the run's metrics.\n\n", c.SeriesStep)
+		"queued (dispatched, not started), running (including the output transfer), done. Sampled every %.0f s; the samples are the paper run's series in `results/%s/series.csv`.\n\n", c.SeriesStep, Name)
 	for i, pol := range pols {
-		grid, err := statePanels(recs, pol, c.SeriesUser)
+		grid, err := statePanels(in.Result.Series, pol, c.SeriesUser)
 		if err != nil {
 			return nil, fmt.Errorf("figure for %s: %w", pol, err)
 		}
@@ -539,30 +541,21 @@ func indexOf(xs []string, x string) int {
 func slug(p string) string { return strings.ToLower(strings.ReplaceAll(p, "-", "")) }
 
 // statePanels builds the three stacked-area panels of one policy from the
-// paper run's series metrics.
-func statePanels(recs []analysis.Record, pol string, u int) ([][]*plot.Plot, error) {
+// paper run's job-state series (series.csv).
+func statePanels(pts []analysis.Point, pol string, u int) ([][]*plot.Plot, error) {
 	type key struct{ panel, state string }
 	series := map[key]map[float64]float64{}
 	times := map[float64]bool{}
-	prefix := fmt.Sprintf("ts_u%d_", u)
-	for _, r := range recs {
-		if r.Workload != WorkloadPaper || r.Algorithm != pol || !strings.HasPrefix(r.Metric, prefix) {
-			continue
-		}
-		f := strings.Split(strings.TrimPrefix(r.Metric, prefix), "_")
-		if len(f) != 3 {
-			continue
-		}
-		t, err := strconv.ParseFloat(f[2], 64)
-		if err != nil {
-			continue
-		}
-		k := key{f[0], f[1]}
-		if series[k] == nil {
+	for _, panel := range Panels {
+		for _, st := range States {
+			ts, vs := analysis.SeriesOf(pts, WorkloadPaper, pol, SeriesName(u, panel, st))
+			k := key{panel, st}
 			series[k] = map[float64]float64{}
+			for i, t := range ts {
+				series[k][t] = vs[i]
+				times[t] = true
+			}
 		}
-		series[k][t] = r.Value
-		times[t] = true
 	}
 	if len(times) < 2 {
 		return nil, fmt.Errorf("no job-state series for User-%d", u)

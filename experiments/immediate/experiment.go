@@ -40,14 +40,37 @@ type Config struct {
 	GenMachines   int
 	GenTypes      []string
 	GenMethod     string
+	Example       WorkedExample // Section 4's example, run as workload WorkloadExample
 	Quick         bool
+}
+
+// WorkedExample is Section 4's worked example with its own parameters.
+type WorkedExample struct {
+	Ready         []float64   // machine ready times (Table 1)
+	ETC           [][]float64 // jobs × machines (Table 2)
+	SALow, SAHigh float64     // SA's r_l and r_h in the example
+	KPBPercent    float64     // kPB's k: the two fastest of three machines
 }
 
 // Spec is what the executor needs beyond a run's identity.
 type Spec struct {
-	Path string   // a Braun instance file, or empty for a generated instance
-	Gen  etc.Spec // the generated instance's type
+	Path    string   // a Braun instance file, or empty for a generated instance
+	Gen     etc.Spec // the generated instance's type
+	Example *WorkedExample
 }
+
+// WorkloadExample is the workload of Section 4's worked example: one run
+// per heuristic of ExampleHeuristics, each recording its makespan (Eq. 2)
+// and, in series.csv, its schedule (SeriesMachine, SeriesStart, SeriesEnd
+// at t = job index).
+const WorkloadExample = "example"
+
+// Series of a worked-example run, one sample per job.
+const (
+	SeriesMachine = "machine"
+	SeriesStart   = "start"
+	SeriesEnd     = "end"
+)
 
 const (
 	partPublished = "braun/"
@@ -65,6 +88,8 @@ func config(cfg experiments.Config) Config {
 		Heuristics: mapping.Names(),
 		SALow:      mapping.DefaultSALow, SAHigh: mapping.DefaultSAHigh, KPBPercent: mapping.DefaultKPBPercent,
 		GenJobs: 512, GenMachines: 16, GenMethod: etc.RangeBased.String(), Quick: cfg.Quick,
+		Example: WorkedExample{Ready: []float64{70, 110, 200}, ETC: [][]float64{{50, 20, 15}, {20, 60, 15}, {20, 50, 15}},
+			SALow: 0.4, SAHigh: 0.7, KPBPercent: 200.0 / 3},
 	}
 	for _, t := range etc.Types() {
 		c.GenTypes = append(c.GenTypes, t.Name())
@@ -99,8 +124,10 @@ func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, e
 	}
 	plan := bench.Plan{Experiment: Name, Config: c}
 	for i, p := range paths {
+		w := partPublished + PublishedInstances[i]
+		plan.Describe(w, bench.Str("part", "published"), bench.Str("instance", PublishedInstances[i]))
 		for _, h := range c.Heuristics {
-			plan.Runs = append(plan.Runs, bench.NewRun(Name, partPublished+PublishedInstances[i], h, 0, Spec{Path: p}))
+			plan.Runs = append(plan.Runs, bench.NewRun(Name, w, h, 0, Spec{Path: p}))
 		}
 	}
 	for _, tn := range c.GenTypes {
@@ -109,11 +136,17 @@ func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, e
 			return bench.Plan{}, nil, err
 		}
 		spec.Jobs, spec.Machines = c.GenJobs, c.GenMachines
+		plan.Describe(partGenerated+tn, bench.Str("part", "generated"), bench.Str("type", tn),
+			bench.Int("jobs", c.GenJobs), bench.Int("machines", c.GenMachines), bench.Str("method", c.GenMethod))
 		for rep := 0; rep < cfg.Reps; rep++ {
 			for _, h := range c.Heuristics {
 				plan.Runs = append(plan.Runs, bench.NewRun(Name, partGenerated+tn, h, rep, Spec{Gen: spec}))
 			}
 		}
+	}
+	plan.Describe(WorkloadExample, bench.Str("part", "example"), bench.Int("jobs", len(c.Example.ETC)), bench.Int("machines", len(c.Example.Ready)))
+	for _, h := range ExampleHeuristics(c.Example) {
+		plan.Runs = append(plan.Runs, bench.NewRun(Name, WorkloadExample, h.Name(), 0, Spec{Example: &c.Example}))
 	}
 	heur := map[string]mapping.Heuristic{}
 	for _, name := range c.Heuristics {
@@ -158,6 +191,9 @@ func newExecutor(heur map[string]mapping.Heuristic) bench.Executor {
 		spec, ok := run.Spec.(Spec)
 		if !ok {
 			return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want immediate.Spec", Name, run.Key(), run.Spec)
+		}
+		if spec.Example != nil {
+			return runExample(*spec.Example, run.Algorithm)
 		}
 		var ent *cacheEntry
 		if spec.Path != "" {
@@ -209,4 +245,46 @@ func (e *Experiment) missingData() (string, bool) {
 		return "", false
 	}
 	return e.missing.Error(), true
+}
+
+// ExampleHeuristics are the five heuristics as Section 4 parameterises them:
+// SA with the example's r_l and r_h, and kPB with the two best of three machines.
+func ExampleHeuristics(ex WorkedExample) []mapping.Heuristic {
+	return []mapping.Heuristic{
+		mapping.OLB{}, mapping.MCT{}, mapping.MET{},
+		mapping.SA{Low: ex.SALow, High: ex.SAHigh},
+		mapping.KPB{K: ex.KPBPercent, Variant: mapping.KPBBestFloor},
+	}
+}
+
+// ExampleMatrix returns the example's ETC matrix and a copy of its ready times.
+func ExampleMatrix(ex WorkedExample) (*etc.Matrix, []float64) {
+	m := etc.New(len(ex.ETC), len(ex.Ready))
+	for i, row := range ex.ETC {
+		for j, v := range row {
+			m.Set(i, j, v)
+		}
+	}
+	return m, append([]float64(nil), ex.Ready...)
+}
+
+// runExample schedules the worked example with the named heuristic.
+func runExample(ex WorkedExample, name string) (bench.Output, error) {
+	for _, h := range ExampleHeuristics(ex) {
+		if h.Name() != name {
+			continue
+		}
+		m, ready := ExampleMatrix(ex)
+		s := h.Assign(m, ready)
+		out := bench.Output{Metrics: []bench.Metric{{Name: "makespan", Value: mapping.Makespan(s)}}}
+		for j := range s.Machine {
+			t := float64(j)
+			out.Series = append(out.Series,
+				bench.Sample{Series: SeriesMachine, T: t, Value: float64(s.Machine[j])},
+				bench.Sample{Series: SeriesStart, T: t, Value: s.Start[j]},
+				bench.Sample{Series: SeriesEnd, T: t, Value: s.End[j]})
+		}
+		return out, nil
+	}
+	return bench.Output{}, fmt.Errorf("%s: the worked example has no heuristic %q", Name, name)
 }

@@ -24,7 +24,8 @@ func TestPlanShape(t *testing.T) {
 	if _, missing := e.missingData(); !missing {
 		published = len(PublishedInstances) * h
 	}
-	if want := published + 3*3*h; len(plan.Runs) != want {
+	example := len(ExampleHeuristics(WorkedExample{}))
+	if want := published + 3*3*h + example; len(plan.Runs) != want {
 		t.Fatalf("quick plan has %d runs, want %d", len(plan.Runs), want)
 	}
 	// Algorithms of one repetition share the instance seed; repetitions differ.
@@ -91,13 +92,34 @@ func TestExecutorOnWorkedExample(t *testing.T) {
 	}
 }
 
+// TestWorkedExample runs the worked example's planned runs: each records
+// the published makespan and its schedule as series, one sample per job
+// and series.
 func TestWorkedExample(t *testing.T) {
-	m, ready := ExampleMatrix()
+	var e Experiment
+	p, exec, err := e.Plan(experiments.Config{Reps: 1, Quick: true, DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
 	want := map[string]float64{"OLB": 170, "MCT": 160, "MET": 245, "SA": 160, "kPB": 130}
-	for _, h := range ExampleHeuristics() {
-		if got := mapping.Makespan(h.Assign(m, ready)); got != want[h.Name()] {
-			t.Errorf("%s: makespan %g, want %g", h.Name(), got, want[h.Name()])
+	for _, run := range p.Runs {
+		if run.Workload != WorkloadExample {
+			continue
 		}
+		out, err := exec(context.Background(), run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := out.Metrics[0].Value; got != want[run.Algorithm] {
+			t.Errorf("%s: makespan %g, want %g", run.Algorithm, got, want[run.Algorithm])
+		}
+		if len(out.Series) != 3*3 || out.Series[0].Series != SeriesMachine || out.Series[8].Series != SeriesEnd || out.Series[8].T != 2 {
+			t.Errorf("%s: schedule series %+v, want machine/start/end for jobs 0..2", run.Algorithm, out.Series)
+		}
+		delete(want, run.Algorithm)
+	}
+	if len(want) != 0 {
+		t.Errorf("no worked-example run for %v", want)
 	}
 }
 

@@ -3,8 +3,6 @@ package roundrobin
 import (
 	"fmt"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
@@ -78,21 +76,6 @@ func (c Config) Sizes() []Size {
 // "n=12125/P=16".
 func WorkloadID(size Size, slaves int) string { return fmt.Sprintf("%s/P=%d", size.ID(), slaves) }
 
-// ParseWorkload inverts WorkloadID.
-func ParseWorkload(w string) (size Size, slaves int, err error) {
-	id, p, ok := strings.Cut(w, "/P=")
-	if !ok {
-		return Size{}, 0, fmt.Errorf("%s: workload %q is not of the form <size>/P=<slaves>", Name, w)
-	}
-	if size, err = ParseSize(id); err == nil {
-		slaves, err = strconv.Atoi(p)
-	}
-	if err != nil {
-		return Size{}, 0, fmt.Errorf("%s: workload %q: %v", Name, w, err)
-	}
-	return size, slaves, nil
-}
-
 // Spec is what the executor needs beyond a run's identity.
 type Spec struct {
 	Path    string // the trace file
@@ -164,6 +147,7 @@ func PlanConfig(c Config, path string, src TraceSource, reps int) (bench.Plan, b
 				return bench.Plan{}, nil, fmt.Errorf("%s: %d slaves: need at least 1", Name, p)
 			}
 			w := WorkloadID(size, p)
+			plan.Describe(w, bench.Str("size", size.ID()), bench.Int("records", n), bench.Int("slaves", p), bench.Str("trace", src.ID))
 			for rep := 0; rep <= reps; rep++ {
 				spec := Spec{Path: path, Source: src, Size: size, Slaves: p, Len: n, Quantum: c.Quantum,
 					Start: WindowStart(c.TraceJobs, n, rep, WindowSeed(size, rep))}

@@ -1,12 +1,10 @@
 package roundrobin
 
 import (
-	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
 	"strconv"
-	"strings"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/internal/timeshare"
@@ -51,25 +49,6 @@ func (s Size) Family() Family {
 		return FamilyJobs
 	}
 	return FamilyPercent
-}
-
-// ParseSize inverts Size.ID.
-func ParseSize(id string) (Size, error) {
-	if n, ok := strings.CutPrefix(id, "n="); ok {
-		v, err := strconv.Atoi(n)
-		if err != nil || v < 1 {
-			return Size{}, fmt.Errorf("size %q: want n=<records>", id)
-		}
-		return Jobs(v), nil
-	}
-	if p, ok := strings.CutSuffix(id, "%"); ok {
-		v, err := strconv.Atoi(p)
-		if err != nil || v < 1 {
-			return Size{}, fmt.Errorf("size %q: want <percent>%%", id)
-		}
-		return Pct(v), nil
-	}
-	return Size{}, fmt.Errorf("size %q is neither <percent>%% nor n=<records>", id)
 }
 
 // Family groups workloads whose windows are sized the same way; claims are

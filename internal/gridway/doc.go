@@ -4,8 +4,8 @@
 // onto internal (DSA) and external (LCG, through the GridGateWay) resources,
 // and the LCG trace running as background load on the LCG testbed.
 //
-// It sits between the trace reader (generators/trace), which supplies the
-// background jobs, and the federation experiment (experiments/federation),
+// It sits between internal/adapt (adapt.Background), which turns the trace
+// into background jobs, and the federation experiment (experiments/federation),
 // which plans runs and reports. Like internal/sim it is a pure state
 // machine on logical time: no goroutines, no wall clock, no I/O, no random
 // numbers (the experiment shifts submission times with its own seeded

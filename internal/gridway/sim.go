@@ -70,7 +70,7 @@ type Sim struct {
 }
 
 // NewBackground returns a federation with the background load and no
-// users yet, at time 0. bg must be sorted by submit time (ReadBackground
+// users yet, at time 0. bg must be sorted by submit time (adapt.Background
 // and SortBackground do it) and is shared, never modified.
 func NewBackground(cfg Config, bg []BGJob) (*Sim, error) {
 	if err := cfg.Validate(); err != nil {

@@ -1,0 +1,35 @@
+package adapt
+
+import (
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestLayers checks the import rule this package exists for: simulators
+// import no generator, generators import no simulator (docs/architecture.md).
+func TestLayers(t *testing.T) {
+	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
+	for _, tc := range []struct {
+		pkgs      []string
+		forbidden string
+	}{
+		{[]string{"../sim/...", "../sched/...", "../timeshare/...", "../gridway/..."}, "/generators/"},
+		{[]string{"../../generators/..."}, "/internal/sim"},
+		{[]string{"../../generators/..."}, "/internal/sched"},
+		{[]string{"../../generators/..."}, "/internal/timeshare"},
+		{[]string{"../../generators/..."}, "/internal/gridway"},
+	} {
+		out, err := exec.Command(goTool, append([]string{"list", "-deps"}, tc.pkgs...)...).Output()
+		if err != nil {
+			t.Fatalf("go list -deps %v: %v", tc.pkgs, err)
+		}
+		for _, p := range strings.Fields(string(out)) {
+			if strings.Contains(p, tc.forbidden) {
+				t.Errorf("%v depend on %s", tc.pkgs, p)
+			}
+		}
+	}
+}
