@@ -156,7 +156,7 @@ func PlanConfig(c Config, path string, src TraceSource, reps int) (bench.Plan, b
 				return bench.Plan{}, nil, fmt.Errorf("%s: %d slaves: need at least 1", Name, p)
 			}
 			w := WorkloadID(size, p)
-			plan.Describe(w, bench.Str("size", size.ID()), bench.Int("records", n), bench.Int("slaves", p), bench.Str("trace", src.ID))
+			plan.Describe(w, bench.Str("size", size.ID()), size.param(), bench.Int("records", n), bench.Int("slaves", p), bench.Str("trace", src.ID))
 			for rep := 0; rep <= reps; rep++ {
 				spec := Spec{Path: path, Source: src, Size: size, Slaves: p, Len: n, Quantum: c.Quantum,
 					Start: WindowStart(c.TraceJobs, n, rep, WindowSeed(size, rep))}

@@ -135,6 +135,15 @@ func TestWorkloadID(t *testing.T) {
 	if Jobs(10).Len(9) != 0 || Jobs(10).Len(10) != 10 || Pct(3).Len(188041) != 5641 {
 		t.Error("window lengths")
 	}
+	// A size survives its workload descriptor.
+	for _, size := range DefaultConfig("x", 100, false).Sizes() {
+		if got, err := sizeOf(bench.Workload{ID: "w", Params: []bench.Param{size.param()}}); err != nil || got != size {
+			t.Errorf("size %s read back as %s (%v)", size.ID(), got.ID(), err)
+		}
+	}
+	if _, err := sizeOf(bench.Workload{ID: "w"}); err == nil {
+		t.Error("a descriptor without a size was read")
+	}
 }
 
 func TestPlanShape(t *testing.T) {

@@ -936,25 +936,25 @@ func (r *reporter) compared() []experiments.Comparison {
 }
 
 // workloadsOf returns the planned simulation workloads ordered by size,
-// then P, read from the runs' specs.
+// then P, read from the plan's workload descriptors.
 func workloadsOf(plan bench.Plan) ([]Workload, error) {
 	var out []Workload
-	seen := map[string]bool{}
-	for _, r := range plan.Runs {
-		if r.Algorithm == AlgoFacts {
+	for _, d := range plan.Workloads {
+		if d.Is("part", "facts") {
 			continue
 		}
-		spec, ok := r.Spec.(Spec)
-		if !ok {
-			return nil, fmt.Errorf("%s: run %s has spec %T, want roundrobin.Spec", Name, r.Key(), r.Spec)
+		size, err := sizeOf(d)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", Name, err)
 		}
-		if !seen[r.Workload] {
-			seen[r.Workload] = true
-			out = append(out, Workload{ID: r.Workload, Size: spec.Size, Slaves: spec.Slaves})
+		slaves, err := d.Int("slaves")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", Name, err)
 		}
+		out = append(out, Workload{ID: d.ID, Size: size, Slaves: slaves})
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: the report needs the plan (ReportInput.Plan): it has no runs", Name)
+		return nil, fmt.Errorf("%s: the report needs the plan (ReportInput.Plan): it describes no workload", Name)
 	}
 	// Family, then size (percent or count), then P.
 	key := func(w Workload) [3]int { return [3]int{int(w.Size.Family()), w.Size.Percent + w.Size.Jobs, w.Slaves} }
