@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,29 @@ func (w Workload) Get(key string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// Float returns the value of key as a number (a parameter made by Num or
+// Int); the error names the workload and the key.
+func (w Workload) Float(key string) (float64, error) {
+	v, ok := w.Get(key)
+	if !ok {
+		return 0, fmt.Errorf("workload %s has no parameter %s", w.ID, key)
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil {
+		return 0, fmt.Errorf("workload %s: parameter %s=%s is not a number", w.ID, key, v)
+	}
+	return f, nil
+}
+
+// Int returns the value of key as an integer (a parameter made by Int).
+func (w Workload) Int(key string) (int, error) {
+	f, err := w.Float(key)
+	if err == nil && f != float64(int(f)) {
+		err = fmt.Errorf("workload %s: parameter %s=%g is not an integer", w.ID, key, f)
+	}
+	return int(f), err
 }
 
 // Is reports whether the workload's key has value v.

@@ -22,6 +22,22 @@ func TestWorkloadDescriptors(t *testing.T) {
 	if v, ok := p.Workloads[0].Get("n"); !ok || v != "1" {
 		t.Errorf("w1 n = %q, %v", v, ok)
 	}
+	if w, _ := p.Workload("w2"); true {
+		n, err1 := w.Int("n")
+		ia, err2 := w.Float("ia")
+		if n != 2 || ia != 0.5 || err1 != nil || err2 != nil {
+			t.Errorf("w2: n = %d (%v), ia = %g (%v)", n, err1, ia, err2)
+		}
+		if _, err := w.Int("part"); err == nil || !strings.Contains(err.Error(), "part=odd is not a number") {
+			t.Errorf("w2 part as a number: %v", err)
+		}
+		if _, err := w.Int("ia"); err == nil {
+			t.Error("ia=0.5 read as an integer")
+		}
+		if _, err := w.Float("missing"); err == nil || !strings.Contains(err.Error(), "workload w2 has no parameter missing") {
+			t.Errorf("missing parameter: %v", err)
+		}
+	}
 	if ws := p.WorkloadsWith("part", "even"); len(ws) != 2 || ws[0].ID != "w1" || ws[1].ID != "w3" {
 		t.Errorf("part=even: %+v", ws)
 	}

@@ -286,6 +286,7 @@ func writeWorkbook(out string, outcomes []*Outcome) error {
 	stats := &report.Table{ID: "Stats", Title: "Per workload, algorithm and metric across repetitions",
 		Columns: []string{"experiment", "workload", "algorithm", "metric", "n", "mean", "sd", "median", "ci95_low", "ci95_high", "min", "max"}}
 	raw := &report.Table{ID: "Raw", Columns: analysis.Header}
+	series := &report.Table{ID: "Series", Columns: analysis.SeriesHeader} // every series.csv, tidy
 	var extra []*report.Table
 	for _, o := range outcomes {
 		addComparisons(summary, o.Name, o.Report.Compared)
@@ -300,10 +301,17 @@ func writeWorkbook(out string, outcomes []*Outcome) error {
 			raw.AddRow(report.Str(r.Experiment), report.Str(r.Workload), report.Str(r.Algorithm), report.Int(r.Rep),
 				report.Str(fmt.Sprint(r.Seed)), report.Str(r.Metric), report.Num(r.Value, -1))
 		}
+		for _, p := range o.Result.Series {
+			series.AddRow(report.Str(p.Experiment), report.Str(p.Workload), report.Str(p.Algorithm), report.Int(p.Rep),
+				report.Str(fmt.Sprint(p.Seed)), report.Str(p.Series), report.Num(p.T, -1), report.Num(p.Value, -1))
+		}
 		extra = append(extra, o.Report.Sheets...)
 	}
 	sheets := append([]*report.Table{summary, stats}, extra...)
 	sheets = append(sheets, raw)
+	if len(series.Rows) > 0 {
+		sheets = append(sheets, series)
+	}
 	return report.WriteWorkbook(WorkbookPath(out), sheets)
 }
 

@@ -60,22 +60,18 @@ type stream struct {
 }
 
 // streamsOf returns the planned workloads ordered by inter-arrival time,
-// read from the runs' generator specs.
+// read from the plan's workload descriptors (parameter ia).
 func streamsOf(plan bench.Plan) ([]stream, error) {
 	var out []stream
-	seen := map[string]bool{}
-	for _, r := range plan.Runs {
-		spec, ok := r.Spec.(gen.Spec)
-		if !ok {
-			return nil, fmt.Errorf("%s: run %s has spec %T, want generators/deadline.Spec", Name, r.Key(), r.Spec)
+	for _, w := range plan.Workloads {
+		ia, err := w.Float("ia")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", Name, err)
 		}
-		if !seen[r.Workload] {
-			seen[r.Workload] = true
-			out = append(out, stream{r.Workload, spec.MeanInterArrival})
-		}
+		out = append(out, stream{w.ID, ia})
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: the report needs the plan (ReportInput.Plan): it has no runs", Name)
+		return nil, fmt.Errorf("%s: the report needs the plan (ReportInput.Plan): it describes no workload", Name)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].ia < out[j].ia })
 	return out, nil

@@ -298,8 +298,14 @@ func workedExample(w io.Writer, in experiments.ReportInput, ex WorkedExample) er
 		return err
 	}
 	fmt.Fprintf(w, "## Section 4: the worked example\n\n")
-	fmt.Fprintf(w, "Ready times 70 / 110 / 200 (Table 1), ETC of Table 2; SA with the example's r_l = 0.4, r_h = 0.7; "+
-		"kPB with the two fastest of three machines (k = 2/3).\n\n")
+	ready := make([]string, len(ex.Ready))
+	for i, r := range ex.Ready {
+		ready[i] = fmt.Sprintf("%g", r)
+	}
+	kpb := mapping.KPB{K: ex.KPBPercent, Variant: mapping.KPBBestFloor}
+	fmt.Fprintf(w, "Ready times %s (Table 1), ETC of Table 2; SA with the example's r_l = %g, r_h = %g; "+
+		"kPB with the %d fastest of %d machines (k = %d/%d).\n\n",
+		strings.Join(ready, " / "), ex.SALow, ex.SAHigh, kpb.Candidates(len(ex.Ready)), len(ex.Ready), kpb.Candidates(len(ex.Ready)), len(ex.Ready))
 	if err := report.WriteMarkdown(w, t); err != nil {
 		return err
 	}

@@ -14,9 +14,13 @@
 // intervals the paper lacks. Three variants of APDRR run beside the seven
 // algorithms for an ablation (ablation.go); APDRR itself is as published.
 // The window of a repetition depends only on (size, rep), so the curves
-// against P are paired as well as the algorithms of one workload.
+// against P are paired as well as the algorithms of one workload. What
+// the page states about the trace is run too (facts.go): workload "trace"
+// records its size and users and, in series.csv, Figure 2's count process
+// (figure2.go); workloads "windows/<size>" record each rep's window.
 //
-// The report (report.go, claims.go, figure2.go) rebuilds Figures 4–9 (each
+// The report (report.go, claims.go) reads only the results and the plan,
+// never the trace: it rebuilds Figures 4–9 (each
 // metric against P, one line per algorithm, both sizes), the trace's
 // count-process analysis of Figure 2, and checks the rankings the paper's
 // text states with paired Wilcoxon tests over the windows, Holm-corrected

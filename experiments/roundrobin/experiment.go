@@ -137,17 +137,26 @@ func PlanConfig(c Config, path string, src TraceSource, reps int) (bench.Plan, b
 		}
 	}
 	plan := bench.Plan{Experiment: Name, Config: c}
+	var facts []bench.Run // after the simulations, so adding them left runs.csv's order as it was
+	plan.Describe(WorkloadTrace, bench.Str("part", "facts"), bench.Str("trace", src.ID), bench.Int("records", c.TraceJobs))
+	facts = append(facts, bench.NewRun(Name, WorkloadTrace, AlgoFacts, 0, TraceSpec{Path: path, Source: src}))
 	for _, size := range sizes {
 		n := size.Len(c.TraceJobs)
 		if size.Percent < 0 || size.Percent > 100 || n < 1 {
 			return bench.Plan{}, nil, fmt.Errorf("%s: a window of %s of %d records is empty or longer than the trace; use a smaller size", Name, size.ID(), c.TraceJobs)
+		}
+		ww := WindowsWorkload(size)
+		plan.Describe(ww, bench.Str("part", "facts"), bench.Str("size", size.ID()), bench.Int("records", n), bench.Str("trace", src.ID))
+		for rep := 0; rep <= reps; rep++ {
+			start := WindowStart(c.TraceJobs, n, rep, WindowSeed(size, rep))
+			facts = append(facts, bench.NewRun(Name, ww, AlgoFacts, rep, WindowSpec{Path: path, Source: src, Start: start, Len: n}))
 		}
 		for _, p := range c.Slaves {
 			if p < 1 {
 				return bench.Plan{}, nil, fmt.Errorf("%s: %d slaves: need at least 1", Name, p)
 			}
 			w := WorkloadID(size, p)
-			plan.Describe(w, bench.Str("size", size.ID()), bench.Int("records", n), bench.Int("slaves", p), bench.Str("trace", src.ID))
+			plan.Describe(w, bench.Str("size", size.ID()), size.param(), bench.Int("records", n), bench.Int("slaves", p), bench.Str("trace", src.ID))
 			for rep := 0; rep <= reps; rep++ {
 				spec := Spec{Path: path, Source: src, Size: size, Slaves: p, Len: n, Quantum: c.Quantum,
 					Start: WindowStart(c.TraceJobs, n, rep, WindowSeed(size, rep))}
@@ -157,5 +166,6 @@ func PlanConfig(c Config, path string, src TraceSource, reps int) (bench.Plan, b
 			}
 		}
 	}
+	plan.Runs = append(plan.Runs, facts...)
 	return plan, Execute, nil
 }

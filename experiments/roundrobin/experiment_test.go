@@ -135,6 +135,15 @@ func TestWorkloadID(t *testing.T) {
 	if Jobs(10).Len(9) != 0 || Jobs(10).Len(10) != 10 || Pct(3).Len(188041) != 5641 {
 		t.Error("window lengths")
 	}
+	// A size survives its workload descriptor.
+	for _, size := range DefaultConfig("x", 100, false).Sizes() {
+		if got, err := sizeOf(bench.Workload{ID: "w", Params: []bench.Param{size.param()}}); err != nil || got != size {
+			t.Errorf("size %s read back as %s (%v)", size.ID(), got.ID(), err)
+		}
+	}
+	if _, err := sizeOf(bench.Workload{ID: "w"}); err == nil {
+		t.Error("a descriptor without a size was read")
+	}
 }
 
 func TestPlanShape(t *testing.T) {
@@ -154,7 +163,8 @@ func TestPlanShape(t *testing.T) {
 		if exec == nil || plan.Experiment != Name {
 			t.Fatal("plan without executor or name")
 		}
-		if want := tc.sizes * tc.ps * tc.wantWindows * (len(Algorithms) + len(Variants)); len(plan.Runs) != want {
+		// The simulations, then the trace's facts and each size's windows.
+		if want := tc.sizes*tc.ps*tc.wantWindows*(len(Algorithms)+len(Variants)) + 1 + tc.sizes*tc.wantWindows; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
 		}
 		c := plan.Config.(Config)
@@ -166,12 +176,20 @@ func TestPlanShape(t *testing.T) {
 		// window for a rep.
 		ids := map[string]bool{}
 		window := map[string]Spec{}
+		var facts []bench.Run
 		for _, r := range plan.Runs {
 			id := r.Key().String()
 			if ids[id] {
 				t.Fatalf("run %s planned twice", id)
 			}
 			ids[id] = true
+			if r.Algorithm == AlgoFacts {
+				facts = append(facts, r)
+				continue
+			}
+			if len(facts) > 0 {
+				t.Fatalf("run %s after the facts runs", id)
+			}
 			s := r.Spec.(Spec)
 			if s.Len != s.Size.Len(records) || s.Start+s.Len > records {
 				t.Fatalf("run %s: window [%d, +%d)", id, s.Start, s.Len)
@@ -184,6 +202,17 @@ func TestPlanShape(t *testing.T) {
 				t.Fatalf("%s: windows differ across P or algorithms", key)
 			}
 			window[key] = s
+		}
+		// The window facts describe the windows the simulations ran on.
+		if _, ok := facts[0].Spec.(TraceSpec); !ok || facts[0].Workload != WorkloadTrace {
+			t.Fatalf("first facts run %s is not the trace's", facts[0].Key())
+		}
+		for _, r := range facts[1:] {
+			ws := r.Spec.(WindowSpec)
+			w, ok := window[fmt.Sprintf("%s/%d", strings.TrimPrefix(r.Workload, "windows/"), r.Rep)]
+			if !ok || w.Start != ws.Start || w.Len != ws.Len {
+				t.Fatalf("facts run %s: window [%d, +%d), simulated [%d, +%d)", r.Key(), ws.Start, ws.Len, w.Start, w.Len)
+			}
 		}
 	}
 }
@@ -229,8 +258,8 @@ func TestExecutorByHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(plan.Runs) != 2 {
-		t.Fatalf("%d runs, want 2", len(plan.Runs))
+	if len(plan.Runs) != 4 {
+		t.Fatalf("%d runs, want 2 simulations and 2 facts runs", len(plan.Runs))
 	}
 	// Slave 0 gets jobs 1 (0, 100 s) and 3 (10, 30 s); slave 1 jobs 2 (0,
 	// 10 s) and 4 (20, 5 s), which never wait.
@@ -244,10 +273,28 @@ func TestExecutorByHand(t *testing.T) {
 		"rr": {MWaiting: (30 + 40 + 0 + 0) / 4.0, MTurnaround: (130 + 70 + 10 + 5) / 4.0, MResponse: 40 / 4.0,
 			MSlowdown: (1.3 + 70.0/30 + 1 + 1) / 4, MCompletion: 210, MStretch: 70.0 / 30, MMakespan: 130, MSlices: 5, MJobs: 4},
 	}
+	// The facts: the whole trace is the one window; run times sum to 145 s
+	// over submits 0..20 s.
+	facts := map[string]map[string]float64{
+		WorkloadTrace:             {FRecords: 4, FUsers: 3, FSkipped: 0, FFirstSubmit: 0, FCountWidth: 1024},
+		WindowsWorkload(Pct(100)): {WStart: 0, WRecords: 4, WDealt: 4, WUsers: 3, WFirstSubmit: 0, WLastSubmit: 20, WWork: 145, WLoad1: 145.0 / 20},
+	}
 	for _, r := range plan.Runs {
 		out, err := exec(context.Background(), r)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if r.Algorithm == AlgoFacts {
+			got := map[string]float64{}
+			for _, m := range out.Metrics {
+				got[m.Name] = m.Value
+			}
+			for name, w := range facts[r.Workload] {
+				if got[name] != w {
+					t.Errorf("%s %s = %g, want %g", r.Workload, name, got[name], w)
+				}
+			}
+			continue
 		}
 		if len(out.Metrics) != len(want[r.Algorithm]) {
 			t.Fatalf("%s: %d metrics", r.Algorithm, len(out.Metrics))

@@ -125,15 +125,33 @@ func MetricList(m timeshare.Metrics, res timeshare.Result) []bench.Metric {
 
 // Execute is the experiment's executor: it cuts the run's window out of
 // the (cached) trace, simulates the run's algorithm on it and reports the
-// paper's six metrics.
+// paper's six metrics; the facts runs (TraceSpec, WindowSpec) record what
+// the page states about the trace and its windows.
 func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
-	spec, ok := run.Spec.(Spec)
-	if !ok {
-		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want roundrobin.Spec", Name, run.Key(), run.Spec)
-	}
 	if err := ctx.Err(); err != nil {
 		return bench.Output{}, err
 	}
+	switch spec := run.Spec.(type) {
+	case Spec:
+		return simulateRun(run, spec)
+	case TraceSpec:
+		tr, err := LoadTrace(spec.Path, spec.Source)
+		if err != nil {
+			return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
+		}
+		return traceFacts(tr), nil
+	case WindowSpec:
+		tr, err := LoadTrace(spec.Path, spec.Source)
+		if err != nil {
+			return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
+		}
+		return windowFacts(tr, spec.Start, spec.Len)
+	}
+	return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want roundrobin.Spec, TraceSpec or WindowSpec", Name, run.Key(), run.Spec)
+}
+
+// simulateRun is one simulation run.
+func simulateRun(run bench.Run, spec Spec) (bench.Output, error) {
 	t0 := time.Now()
 	tr, err := LoadTrace(spec.Path, spec.Source)
 	if err != nil {

@@ -46,11 +46,11 @@ type Trace struct {
 }
 
 // Note is the line every figure carries to say which trace it shows.
-func (t *Trace) Note() string {
-	if t.Source.Published {
-		return "trace: " + t.Source.Label + " (as in the paper)"
+func (s TraceSource) Note() string {
+	if s.Published {
+		return "trace: " + s.Label + " (as in the paper)"
 	}
-	return "trace: " + t.Source.Label + " (AuverGrid not available)"
+	return "trace: " + s.Label + " (AuverGrid not available)"
 }
 
 // FindTrace returns the path and source of the first trace of Sources

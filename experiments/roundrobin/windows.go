@@ -43,6 +43,24 @@ func (s Size) Len(total int) int {
 	return WindowLen(total, s.Percent)
 }
 
+// param is the size as a workload parameter: percent=3 or jobs=12125.
+func (s Size) param() bench.Param {
+	if s.Jobs > 0 {
+		return bench.Int("jobs", s.Jobs)
+	}
+	return bench.Int("percent", s.Percent)
+}
+
+// sizeOf reads a workload's size back from its descriptor.
+func sizeOf(w bench.Workload) (Size, error) {
+	if _, ok := w.Get("jobs"); ok {
+		n, err := w.Int("jobs")
+		return Jobs(n), err
+	}
+	p, err := w.Int("percent")
+	return Pct(p), err
+}
+
 // Family is the size's family of workloads.
 func (s Size) Family() Family {
 	if s.Jobs > 0 {
