@@ -51,12 +51,8 @@ func reproduceCommand() *cli.Command {
 				return err
 			}
 			opts := options(c, onlyList(c), true)
-			if c.IsSet("shard") {
-				sh, err := bench.ParseShard(c.String("shard"))
-				if err != nil {
-					return err
-				}
-				opts.Shard, opts.Report = sh, false
+			if err := applyShard(c, &opts); err != nil {
+				return err
 			}
 			return reproduceLocked(c, opts)
 		},
@@ -103,6 +99,20 @@ func runCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// applyShard sets opts to run only the --shard K/N part of each plan, with
+// no report (the merge writes it), when the flag is given.
+func applyShard(c *cli.Context, opts *experiments.Options) error {
+	if !c.IsSet("shard") {
+		return nil
+	}
+	sh, err := bench.ParseShard(c.String("shard"))
+	if err != nil {
+		return err
+	}
+	opts.Shard, opts.Report = sh, false
+	return nil
 }
 
 func onlyFlag() cli.Flag {

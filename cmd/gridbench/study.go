@@ -45,12 +45,8 @@ func studyCommand() *cli.Command {
 				if err != nil {
 					return err
 				}
-				if c.IsSet("shard") {
-					sh, err := bench.ParseShard(c.String("shard"))
-					if err != nil {
-						return err
-					}
-					opts.Shard, opts.Report = sh, false
+				if err := applyShard(c, &opts); err != nil {
+					return err
 				}
 				return runStudy(c, opts)
 			},
