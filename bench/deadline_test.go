@@ -7,7 +7,7 @@ import (
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments/deadline"
-	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sched"
 )
@@ -21,7 +21,7 @@ import (
 func BenchmarkDeadline(b *testing.B) {
 	for _, size := range []struct{ jobs, machines int }{{300, 30}, {3000, 150}} {
 		for _, ia := range []float64{1, 5} {
-			spec := gen.Default(ia)
+			spec := jobstream.Default(ia)
 			spec.Jobs, spec.Machines = size.jobs, size.machines
 			for _, algo := range deadline.PaperAlgorithms {
 				if _, err := sched.Lookup(algo); err != nil {
@@ -57,7 +57,7 @@ func BenchmarkDeadline(b *testing.B) {
 // run of every algorithm pays).
 func BenchmarkDeadlineMeasure(b *testing.B) {
 	for _, n := range []int{300, 3000} {
-		spec := gen.Default(1)
+		spec := jobstream.Default(1)
 		spec.Jobs = n
 		inst, err := adapt.GenerateDeadline(spec, 1)
 		if err != nil {

@@ -3,7 +3,7 @@
 // deadlines (EG-EDF and Tabu search) against queue-based FCFS, EASY and
 // Flexible backfilling.
 //
-// The plan crosses five synthetic streams (generators/deadline, mean
+// The plan crosses five synthetic streams (generators/jobstream, mean
 // inter-arrival 1..5 s, workload ids "ia=1".."ia=5") with the algorithms and
 // the repetitions; one repetition's instance is drawn from the run's
 // workload seed, so every algorithm of a repetition sees the same platform

@@ -7,7 +7,7 @@ import (
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
-	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/schedbased"
 
@@ -76,7 +76,7 @@ type Config struct {
 	Algorithms    []string  `json:"algorithms"`     // registry names, in figure order
 	// Base is the generator's stream; its MeanInterArrival is replaced by
 	// each entry of InterArrivals.
-	Base gen.Spec `json:"base"`
+	Base jobstream.Spec `json:"base"`
 	// Tabu are the Tabu search parameters (recorded so that changing them
 	// invalidates cached runs).
 	Tabu  schedbased.TabuOptions `json:"tabu"`
@@ -86,7 +86,7 @@ type Config struct {
 // DefaultConfig is the SPEC's configuration (quick: streams 1 and 5 only,
 // 300 jobs on 30 machines), planned over the algorithms registered now.
 func DefaultConfig(quick bool) Config {
-	c := Config{InterArrivals: []float64{1, 2, 3, 4, 5}, Algorithms: append(Algorithms(), Sensitivity...), Base: gen.Default(0), Tabu: TabuOptions(), Quick: quick}
+	c := Config{InterArrivals: []float64{1, 2, 3, 4, 5}, Algorithms: append(Algorithms(), Sensitivity...), Base: jobstream.Default(0), Tabu: TabuOptions(), Quick: quick}
 	if quick {
 		c.InterArrivals = []float64{1, 5}
 		c.Base.Jobs, c.Base.Machines = 300, 30

@@ -11,7 +11,7 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
-	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/adapt"
 )
 
@@ -72,7 +72,7 @@ func TestPlan(t *testing.T) {
 			if !slices.Contains(streams, r.Workload) {
 				streams = append(streams, r.Workload)
 			}
-			spec := r.Spec.(gen.Spec)
+			spec := r.Spec.(jobstream.Spec)
 			if WorkloadID(spec.MeanInterArrival) != r.Workload || spec.Jobs != tc.jobs || spec.Machines != tc.machine {
 				t.Fatalf("run %v: spec %+v", r.Key(), spec)
 			}
@@ -136,7 +136,7 @@ func TestPlanErrors(t *testing.T) {
 }
 
 func TestExecute(t *testing.T) {
-	spec := gen.Default(2)
+	spec := jobstream.Default(2)
 	spec.Jobs, spec.Machines = 60, 6
 	run := bench.NewRun(Name, "ia=2", "easy", 0, spec)
 	out, err := Execute(context.Background(), run)
@@ -151,8 +151,8 @@ func TestExecute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got[MOfferedLoad] != gen.OfferedLoad(inst.Gen) {
-		t.Errorf("offered load %v, want the instance's %v", got[MOfferedLoad], gen.OfferedLoad(inst.Gen))
+	if got[MOfferedLoad] != jobstream.OfferedLoad(inst.Gen) {
+		t.Errorf("offered load %v, want the instance's %v", got[MOfferedLoad], jobstream.OfferedLoad(inst.Gen))
 	}
 	for _, n := range []string{MDelayed, MUsage, MWeightedUsage, MOpsUsage} {
 		if v, ok := got[n]; !ok || !(v >= 0 && v <= 100) {
@@ -208,7 +208,7 @@ func TestExecute(t *testing.T) {
 func TestExecuteCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	spec := gen.Default(1)
+	spec := jobstream.Default(1)
 	spec.Jobs, spec.Machines = 50, 5
 	if _, err := Execute(ctx, bench.NewRun(Name, "ia=1", "fcfs", 0, spec)); err == nil {
 		t.Error("cancelled run finished")

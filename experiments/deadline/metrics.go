@@ -17,7 +17,7 @@ const (
 	MOpsUsage      = "ops_usage_pct"       // CPU-operations usage, %
 	MMakespan      = "makespan"            // s
 	MSlowdown      = "slowdown"            // mean (Tw+Te)/Te
-	MOfferedLoad   = "offered_load"        // generators/deadline.OfferedLoad of the instance
+	MOfferedLoad   = "offered_load"        // generators/jobstream.OfferedLoad of the instance
 	MDecisions     = "decisions"           // number of Decide calls
 	MWorkPerDec    = "work_per_decision"   // work steps per decision
 	MQueuePerDec   = "queue_per_decision"  // mean queue length when a decision begins

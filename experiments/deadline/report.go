@@ -17,7 +17,7 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
-	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -120,7 +120,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		p("> **Quick configuration** (smoke test): streams %s only, %d jobs on %d machines. With %d machines instead of %d at the same "+
 			"inter-arrival times, the offered load is about %.0f× the paper-scale one (table below). "+
 			"Shapes and claims below are not the paper-scale result.\n\n", joinStreams(streams), cfg.Base.Jobs, cfg.Base.Machines,
-			cfg.Base.Machines, gen.Default(0).Machines, float64(gen.Default(0).Machines)/float64(cfg.Base.Machines))
+			cfg.Base.Machines, jobstream.Default(0).Machines, float64(jobstream.Default(0).Machines)/float64(cfg.Base.Machines))
 	}
 	p("Setup: %d streams × %d algorithms × %d repetitions; per stream %d jobs on %d machines (CPUs U{1..%d}, speed U[%g, %g)), "+
 		"run time U[%g, %g) s at reference speed %g, job CPUs U{1..%d}, %g%% of jobs with deadline = submit + run × U[%g, %g). "+
@@ -160,10 +160,10 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		if g == nil {
 			continue
 		}
-		load.AddRow(report.Str(s.id), report.Num(s.ia, -1), report.Num(gen.ExpectedOfferedLoad(spec), 3),
+		load.AddRow(report.Str(s.id), report.Num(s.ia, -1), report.Num(jobstream.ExpectedOfferedLoad(spec), 3),
 			report.Num(g.Mean, 3), report.Num(g.CILow, 3), report.Num(g.CIHigh, 3), report.Int(g.N))
 	}
-	load.Notes = []string{"Offered load = Σ run·CPUs / (last − first submission) over Σ CPUs·speed/300 (generators/deadline.OfferedLoad). " +
+	load.Notes = []string{"Offered load = Σ run·CPUs / (last − first submission) over Σ CPUs·speed/300 (generators/jobstream.OfferedLoad). " +
 		"Above 1 the queue grows without bound; the paper chose its streams so that the 5 s stream just avoids a growing queue."}
 	p("## Offered load\n\n")
 	if err := report.WriteMarkdown(&b, load); err != nil {

@@ -258,7 +258,7 @@ func interpretations(cfg Config) []string {
 			"expected offered load 0.96, matching \"the platform just avoids a growing queue at 5 s\" (SPEC). Heavier streams reach ≈ 4.8.",
 		"Run times are exact and known to every scheduler (the papers: \"precise job execution time was known\"); durations scale by 300/speed.",
 		"The platform is redrawn with each repetition (machines and jobs from one seed), as \"each simulation was repeated 20 times with different job attributes\"; " +
-			"the largest machine gets at least 8 CPUs so every job fits (generators/deadline).",
+			"the largest machine gets at least 8 CPUs so every job fits (generators/jobstream).",
 		"Jobs without a deadline (30%) never count as delayed; the delayed percentage is over deadline jobs only.",
 		"Machine usage: \"CPUs requested by jobs\" is read as the CPUs requested by jobs present (submitted, not finished), time-averaged over instants with jobs present.",
 		"Weighted machine usage: normalised by Σ speeds so that 100% means every machine fully busy; per-machine usage is its busy fraction over the whole span, " +

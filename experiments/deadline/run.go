@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/gridbench/gridbench/bench"
-	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/schedbased"
@@ -84,9 +84,9 @@ func TabuOptions() schedbased.TabuOptions { return schedbased.DefaultTabuOptions
 // with the run's generator spec, simulates the run's algorithm on it and
 // measures the result.
 func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
-	spec, ok := run.Spec.(gen.Spec)
+	spec, ok := run.Spec.(jobstream.Spec)
 	if !ok {
-		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want generators/deadline.Spec", Name, run.Key(), run.Spec)
+		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want generators/jobstream.Spec", Name, run.Key(), run.Spec)
 	}
 	inst, err := adapt.GenerateDeadline(spec, run.Seed)
 	if err != nil {
@@ -105,6 +105,6 @@ func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 		return bench.Output{Metrics: d.List(), Timings: d.Timings()}, nil
 	}
 	m := Measure(inst.Platform, inst.Jobs, recs)
-	m.OfferedLoad = gen.OfferedLoad(inst.Gen)
+	m.OfferedLoad = jobstream.OfferedLoad(inst.Gen)
 	return bench.Output{Metrics: append(m.List(), d.List()...), Timings: d.Timings()}, nil
 }

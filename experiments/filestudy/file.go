@@ -41,7 +41,7 @@ type Workload struct {
 	Start    int     `toml:"start"`
 	Estimate string  `toml:"estimate"` // "requested" (default) or "runtime"
 
-	// kind = "deadline": generators/deadline's stream; unset parameters
+	// kind = "deadline": generators/jobstream's stream; unset parameters
 	// keep the generator's defaults. Repetition r draws a fresh instance
 	// from the run's seed.
 	MeanInterArrival float64  `toml:"mean_inter_arrival"`

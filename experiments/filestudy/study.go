@@ -18,7 +18,7 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/deadline"
-	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
@@ -220,8 +220,8 @@ func (w *Workload) windowLen(i, reps, total int, path, valid string) (int, error
 }
 
 // spec is the deadline generator's stream with the file's overrides.
-func (w *Workload) spec() gen.Spec {
-	s := gen.Default(w.MeanInterArrival)
+func (w *Workload) spec() jobstream.Spec {
+	s := jobstream.Default(w.MeanInterArrival)
 	setI := func(dst *int, v int) {
 		if v != 0 {
 			*dst = v
@@ -391,7 +391,7 @@ func (s *Study) execute(ctx context.Context, run bench.Run) (bench.Output, error
 	switch spec := run.Spec.(type) {
 	case window:
 		p, jobs = sim.SingleMachine(spec.cpus), spec.jobs
-	case gen.Spec:
+	case jobstream.Spec:
 		inst, err := adapt.GenerateDeadline(spec, run.Seed)
 		if err != nil {
 			return bench.Output{}, err

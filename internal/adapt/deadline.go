@@ -1,13 +1,13 @@
 package adapt
 
 import (
-	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
 // Deadline returns a generated deadline instance as the space-shared
 // simulator's platform and jobs (exact estimates).
-func Deadline(inst gen.Instance) (sim.Platform, []sim.Job) {
+func Deadline(inst jobstream.Instance) (sim.Platform, []sim.Job) {
 	p := sim.Platform{RefSpeed: inst.Platform.RefSpeed, Machines: make([]sim.Machine, len(inst.Platform.Machines))}
 	for i, m := range inst.Platform.Machines {
 		p.Machines[i] = sim.Machine{CPUs: m.CPUs, Speed: m.Speed}
@@ -24,13 +24,13 @@ func Deadline(inst gen.Instance) (sim.Platform, []sim.Job) {
 type DeadlineInstance struct {
 	Platform sim.Platform
 	Jobs     []sim.Job
-	Gen      gen.Instance
+	Gen      jobstream.Instance
 }
 
-// GenerateDeadline draws the instance of spec and seed (gen.Generate) and
+// GenerateDeadline draws the instance of spec and seed (jobstream.Generate) and
 // adapts it for the simulator.
-func GenerateDeadline(spec gen.Spec, seed uint64) (DeadlineInstance, error) {
-	g, err := gen.Generate(spec, seed)
+func GenerateDeadline(spec jobstream.Spec, seed uint64) (DeadlineInstance, error) {
+	g, err := jobstream.Generate(spec, seed)
 	if err != nil {
 		return DeadlineInstance{}, err
 	}

@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
-	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/easy"
@@ -71,7 +71,7 @@ func TestSameSchedulesDeadlineStreams(t *testing.T) {
 	ahead := 0
 	for _, ia := range []float64{1, 5} {
 		for seed := range uint64(4) {
-			spec := gen.Default(0)
+			spec := jobstream.Default(0)
 			spec.Jobs, spec.Machines, spec.MeanInterArrival = 600, 30, ia
 			inst, err := adapt.GenerateDeadline(spec, seed)
 			if err != nil {

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"testing"
 
-	gen "github.com/gridbench/gridbench/generators/deadline"
+	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
@@ -19,7 +19,7 @@ import (
 // naive twin stays quick, where queues are long and most jobs have
 // deadlines: the case the small random workloads reach least.
 func TestSpecPlatformMatchesNaive(t *testing.T) {
-	spec := gen.Default(1)
+	spec := jobstream.Default(1)
 	spec.Jobs = 1000
 	if testing.Short() {
 		spec.Jobs = 500
@@ -72,7 +72,7 @@ func TestSpecStreams(t *testing.T) {
 		t.Skip("full SPEC streams: skipped with -short")
 	}
 	for _, ia := range []float64{1, 2, 3, 4, 5} {
-		inst, err := adapt.GenerateDeadline(gen.Default(ia), 1)
+		inst, err := adapt.GenerateDeadline(jobstream.Default(ia), 1)
 		if err != nil {
 			t.Fatal(err)
 		}

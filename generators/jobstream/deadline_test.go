@@ -1,4 +1,4 @@
-package deadline
+package jobstream
 
 import (
 	"math"
