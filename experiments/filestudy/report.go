@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
@@ -14,6 +15,7 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/deadline"
+	"github.com/gridbench/gridbench/experiments/immediate"
 	"github.com/gridbench/gridbench/experiments/roundrobin"
 	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/plots"
@@ -21,21 +23,12 @@ import (
 )
 
 // metricInfo says which way each metric improves, for the tables' best
-// values and the figure captions.
-var metricInfo = append([]analysis.Metric{
+// values and the figure captions: the trace windows' own two metrics, then
+// the descriptors of the studies whose workload kinds a study file reuses.
+var metricInfo = slices.Concat([]analysis.Metric{
 	{Name: MWait, Unit: "s", Better: analysis.LowerIsBetter, Label: "mean wait"},
 	{Name: MBSLD, Better: analysis.LowerIsBetter, Label: "mean bounded slowdown"},
-	{Name: "flowtime", Unit: "s", Better: analysis.LowerIsBetter, Label: "flowtime"},
-	{Name: "utilization", Better: analysis.HigherIsBetter, Label: "utilization"},
-	{Name: "proximity", Better: analysis.HigherIsBetter, Label: "proximity"},
-	{Name: roundrobin.MWaiting, Unit: "s", Better: analysis.LowerIsBetter, Label: "waiting time"},
-	{Name: roundrobin.MTurnaround, Unit: "s", Better: analysis.LowerIsBetter, Label: "turnaround time"},
-	{Name: roundrobin.MResponse, Unit: "s", Better: analysis.LowerIsBetter, Label: "response time"},
-	{Name: roundrobin.MSlowdown, Better: analysis.LowerIsBetter, Label: "slowdown"},
-	{Name: roundrobin.MCompletion, Unit: "s", Better: analysis.LowerIsBetter, Label: "total completion time"},
-	{Name: roundrobin.MStretch, Better: analysis.LowerIsBetter, Label: "stretch"},
-	{Name: roundrobin.MSlices, Better: analysis.LowerIsBetter, Label: "time slices"},
-}, deadline.Descriptors...)
+}, deadline.Descriptors, immediate.Descriptors, roundrobin.Descriptors)
 
 func better(m string) analysis.Better {
 	d, _ := analysis.FindMetric(metricInfo, m)

@@ -33,7 +33,20 @@ func Trunc3(v float64) string {
 }
 
 var tableOf = map[string]string{"makespan": "Table 3", "flowtime": "Table 4", "utilization": "Table 5", "proximity": "Table 6"}
-var better = map[string]string{"makespan": "lower", "flowtime": "lower", "utilization": "higher", "proximity": "higher"}
+
+// Descriptors describes the schedule-quality metrics of Tables 3–6, which
+// `etc eval` and study files' ETC workloads compute too.
+var Descriptors = []analysis.Metric{
+	{Name: "makespan", Better: analysis.LowerIsBetter, Label: "makespan"},
+	{Name: "flowtime", Unit: "s", Better: analysis.LowerIsBetter, Label: "flowtime"},
+	{Name: "utilization", Better: analysis.HigherIsBetter, Label: "utilization"},
+	{Name: "proximity", Better: analysis.HigherIsBetter, Label: "proximity"},
+}
+
+func better(metric string) string {
+	d, _ := analysis.FindMetric(Descriptors, metric)
+	return d.Better.String()
+}
 
 // pub3 renders a published value, which has exactly three decimals.
 func pub3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
@@ -87,7 +100,7 @@ func (e *Experiment) Report(ctx context.Context, in experiments.ReportInput) (*e
 					}
 					out.Compared = append(out.Compared, experiments.Comparison{Table: tableOf[metric], Workload: inst,
 						Algorithm: h, Metric: metric, Published: pub, Reproduced: g.Mean,
-						Match: Trunc3(g.Mean) == pub3(pub), Better: better[metric], Note: misprintNote(inst, h, metric)})
+						Match: Trunc3(g.Mean) == pub3(pub), Better: better(metric), Note: misprintNote(inst, h, metric)})
 				}
 			}
 		}

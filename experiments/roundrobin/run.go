@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/internal/timeshare"
 )
@@ -25,6 +26,18 @@ const (
 	MSlices     = "slices" // dispatches over all slaves
 	MJobs       = "jobs"   // jobs dealt (records of the window with a run time)
 )
+
+// Descriptors describes the per-window quality metrics (all lower is
+// better), for study files' time-sharing workloads.
+var Descriptors = []analysis.Metric{
+	{Name: MWaiting, Unit: "s", Better: analysis.LowerIsBetter, Label: "waiting time"},
+	{Name: MTurnaround, Unit: "s", Better: analysis.LowerIsBetter, Label: "turnaround time"},
+	{Name: MResponse, Unit: "s", Better: analysis.LowerIsBetter, Label: "response time"},
+	{Name: MSlowdown, Better: analysis.LowerIsBetter, Label: "slowdown"},
+	{Name: MCompletion, Unit: "s", Better: analysis.LowerIsBetter, Label: "total completion time"},
+	{Name: MStretch, Better: analysis.LowerIsBetter, Label: "stretch"},
+	{Name: MSlices, Better: analysis.LowerIsBetter, Label: "time slices"},
+}
 
 // Timing names in timings.csv (wall clock, not deterministic).
 const (
