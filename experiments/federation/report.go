@@ -246,8 +246,8 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	w("Tested on the %d jitter repetitions: each comparison is a paired Wilcoxon signed-rank test over the repetitions (the same submissions for every policy), "+
 		"Holm-corrected within its claim; a claim holds in a scope when every comparison goes the stated way with p_Holm < %.2f. The statistic shown is the comparison "+
 		"that decides (the first that fails, else the least significant). The paper-setting column says whether every stated direction holds in the one "+
-		"deterministic run of Tables 3–4 (a single run: no test), and the next column whether it holds in the paper's own published tables.\n\n", repsOf(recs, WorkloadJitter), Alpha)
-	ct := &report.Table{ID: "Claims", Title: fmt.Sprintf("The paper's claims over the jitter repetitions (alpha = %.2f)", Alpha),
+		"deterministic run of Tables 3–4 (a single run: no test), and the next column whether it holds in the paper's own published tables.\n\n", repsOf(recs, WorkloadJitter), analysis.Alpha)
+	ct := &report.Table{ID: "Claims", Title: fmt.Sprintf("The paper's claims over the jitter repetitions (alpha = %.2f)", analysis.Alpha),
 		Columns: []string{"claim", "scope", "held (jitter repetitions)", "paper setting (one run)", "paper's own Tables 3–4", "statistic"}}
 	heldAll := map[string]bool{}
 	for _, ch := range checks {
