@@ -24,6 +24,17 @@ type Manifest struct {
 	// Workloads are the plan's workload descriptors: id and parameters
 	// as "key=value key=value" (empty when the plan describes none).
 	Workloads []ManifestWorkload `json:"workloads,omitempty"`
+	// Inputs are the files the runs read (traces, ETC instances, a study
+	// file, an exec: scheduler's program) with their content hashes: a run
+	// is reused only while every input it read is unchanged.
+	Inputs []ManifestInput `json:"inputs,omitempty"`
+	// Study names the study file a study folder was made from (nil for
+	// the built-in experiments).
+	Study *ManifestInput `json:"study,omitempty"`
+	// Digests are the SHA-256 of the files written beside the manifest
+	// ("runs.csv", "series.csv"), hex: a folder whose files no longer
+	// match is never reused from, and verify reports it at once.
+	Digests map[string]string `json:"digests,omitempty"`
 	Runs      []ManifestRun      `json:"runs"`
 	Workers   int                `json:"workers"`
 	Reused    int                `json:"runs_reused"`
@@ -38,6 +49,12 @@ type Manifest struct {
 type ManifestWorkload struct {
 	ID     string `json:"id"`
 	Params string `json:"params"`
+}
+
+// ManifestInput is one input file and the SHA-256 of its content, hex.
+type ManifestInput struct {
+	Path   string `json:"path"`
+	SHA256 string `json:"sha256"`
 }
 
 // ManifestRun is one run's identity and seeds.
