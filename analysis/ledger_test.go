@@ -1,0 +1,61 @@
+package analysis
+
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
+
+func TestMinPairs(t *testing.T) {
+	// 2/2^n < 0.05 first at n=6 (2/64 = 0.031); with Holm over 2, 4/2^n
+	// < 0.05 first at n=7 (0.031).
+	for _, c := range []struct{ m, want int }{{1, 6}, {2, 7}, {4, 8}, {10, 9}} {
+		if got := MinPairs(c.m); got != c.want {
+			t.Errorf("MinPairs(%d) = %d, want %d", c.m, got, c.want)
+		}
+	}
+}
+
+func TestLedgerInconclusive(t *testing.T) {
+	// Five pairs, all A far below B: the largest effect there is, yet
+	// with Holm over 2 no p can reach α: inconclusive, not "not held".
+	x := []float64{1, 2, 3, 4, 5}
+	y := []float64{100, 200, 300, 400, 500}
+	a := &Comparison{Name: "a", Want: Lower, X: x, Y: y}
+	b := &Comparison{Name: "b", Want: Lower, X: x, Y: y}
+	Test(a, b)
+	e := LedgerEntry{ID: "c1"}.FromVerdict(Decide([]*Comparison{a}), 2)
+	if e.Verdict != VerdictInconclusive || e.N != 5 || e.Note != "too few repetitions: at least 7 needed" {
+		t.Fatalf("got %+v", e)
+	}
+	// Reversed with too few pairs is still not held only if significant;
+	// seven pairs the other way round hold.
+	x7 := []float64{1, 2, 3, 4, 5, 6, 7}
+	y7 := []float64{10, 20, 30, 40, 50, 60, 70}
+	c := &Comparison{Name: "c", Want: Lower, X: x7, Y: y7}
+	Test(c)
+	if e := (LedgerEntry{}).FromVerdict(Decide([]*Comparison{c}), 1); e.Verdict != VerdictHeld || e.P == nil {
+		t.Fatalf("got %+v", e)
+	}
+	d := &Comparison{Name: "d", Want: Lower, X: y7, Y: x7}
+	Test(d)
+	if e := (LedgerEntry{}).FromVerdict(Decide([]*Comparison{d}), 1); e.Verdict != VerdictNotHeld {
+		t.Fatalf("reversed: got %+v", e)
+	}
+}
+
+func TestWriteLedger(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteLedger(&buf, []LedgerEntry{{ID: "x", Verdict: VerdictNotTestable, Note: "why"}}); err != nil {
+		t.Fatal(err)
+	}
+	var back []map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"id", "quote", "section", "scope", "verdict", "p", "n"} {
+		if _, ok := back[0][k]; !ok {
+			t.Errorf("claims.json entry lacks %q: %s", k, buf.String())
+		}
+	}
+}
