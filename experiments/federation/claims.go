@@ -71,16 +71,29 @@ type less struct {
 	fmtValue func(float64) string // FormatHMS when nil
 }
 
-func newLess(label string, a, b series) *less {
-	return &less{Comparison: &analysis.Comparison{Name: label, Want: analysis.Lower}, a: a, b: b}
+func newLess(label string, a, b series) *less { return newCmp(label, analysis.Lower, a, b) }
+
+// newCmp is a comparison of a against b in direction want.
+func newCmp(label string, want analysis.Direction, a, b series) *less {
+	return &less{Comparison: &analysis.Comparison{Name: label, Want: want}, a: a, b: b}
 }
 
-// holdsIn reports whether a < b in repetition 0 of a workload: the
-// paper-setting run, or the published tables.
+// holdsIn reports whether the stated direction (a < b, a > b or a ≤ b)
+// holds in repetition 0 of a workload: the paper-setting run, or the
+// published tables.
 func (c *less) holdsIn(workload string) bool {
 	a, okA := c.a(workload)[0]
 	b, okB := c.b(workload)[0]
-	return okA && okB && a < b
+	if !okA || !okB {
+		return false
+	}
+	switch c.Want {
+	case analysis.Higher:
+		return a > b
+	case analysis.NotHigher:
+		return a <= b
+	}
+	return a < b
 }
 
 // pair sets the comparison's values: a's and b's over the jitter
@@ -230,31 +243,7 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 	// the fastest user's completion; its median must stay within
 	// UniformMargin and below Normal's (paired Wilcoxon).
 	if has["DO-AS"] && has["Normal"] {
-		spread := func(pol string) series {
-			us := make([]series, Users)
-			for u := range us {
-				us[u] = comp(pol, u)
-			}
-			return func(workload string) map[int]float64 {
-				m := map[int]float64{}
-				vs := make([]map[int]float64, Users)
-				for u := range vs {
-					vs[u] = us[u](workload)
-				}
-				for rep := range vs[0] {
-					lo, hi, ok := math.Inf(1), math.Inf(-1), true
-					for u := range vs {
-						v, have := vs[u][rep]
-						ok = ok && have
-						lo, hi = math.Min(lo, v), math.Max(hi, v)
-					}
-					if ok {
-						m[rep] = hi / lo
-					}
-				}
-				return m
-			}
-		}
+		spread := func(pol string) series { return spreadOf(recs, pol, MCompletion, func(lo, hi float64) float64 { return hi / lo }) }
 		c := newLess("slowest/fastest user, DO-AS vs Normal", spread("DO-AS"), spread("Normal")).
 			format(func(v float64) string { return fmt.Sprintf("%.2f", v) })
 		testAll([]*less{c})
@@ -312,4 +301,32 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 		}
 	}
 	return out
+}
+
+// spreadOf is, per repetition, f(lowest, highest) of the users' metric m
+// under one policy: e.g. the slowest over the fastest completion time.
+func spreadOf(recs []analysis.Record, pol, m string, f func(lo, hi float64) float64) series {
+	us := make([]series, Users)
+	for u := range us {
+		us[u] = perRep(recs, pol, u, m)
+	}
+	return func(workload string) map[int]float64 {
+		out := map[int]float64{}
+		vs := make([]map[int]float64, Users)
+		for u := range vs {
+			vs[u] = us[u](workload)
+		}
+		for rep := range vs[0] {
+			lo, hi, ok := math.Inf(1), math.Inf(-1), true
+			for u := range vs {
+				v, have := vs[u][rep]
+				ok = ok && have
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+			if ok {
+				out[rep] = f(lo, hi)
+			}
+		}
+		return out
+	}
 }

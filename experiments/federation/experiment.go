@@ -31,6 +31,8 @@ const (
 	WorkloadPaper       = "paper"       // users at 12:00 of days 2, 4, 6; one repetition
 	WorkloadJitter      = "jitter"      // each user within ±Jitter of 12:00, seeded per repetition
 	WorkloadCalibration = "calibration" // Normal at the paper setting, one run per swept background scale
+	WorkloadSensHour    = "sens-hour"   // SensUser's submission moved by HourOffsets[rep], every policy
+	WorkloadSensScale   = "sens-scale"  // the paper setting under ScaleSweep[rep] MI per trace second, every policy
 )
 
 // Users is the number of users (experiments) of the scenario.
@@ -71,7 +73,14 @@ type Config struct {
 	// run at the paper setting under every policy so the page can set its
 	// Tables 3–4 beside the model's.
 	Readings []Reading
-	Quick    bool
+	// The sensitivity of one user's result: SensUser's submission moved
+	// by each of HourOffsets (seconds; the other users stay at 12:00), and
+	// the paper setting under each background scale of ScaleSweep (MI per
+	// trace second), every policy, one repetition per value.
+	SensUser    int
+	HourOffsets []float64
+	ScaleSweep  []float64
+	Quick       bool
 	// Outputs is the version of what a run returns, in the hash so that
 	// cached runs of another version are made again: 2 since the job
 	// states went to series.csv (they were ts_* metrics in runs.csv).
@@ -119,13 +128,26 @@ func ModelConfig(quick bool) Config {
 			{Workload: "alt-published-free", Alt: gridway.Alternatives{PublishedFree: true},
 				Title: "the DSA GridWay sees the LCG's free PEs as the GridGateWay publishes them, less only this cycle's jobs (instead of less all its jobs not yet started)"},
 		}}
+	c.SensUser = 1
+	c.HourOffsets = sweep(-2*3600, 2*3600, 1800)
+	c.ScaleSweep = []float64{5000, 5500, 6000, 6500, 6700, 7000, 7500, 8000, 8500, 9000}
 	if quick {
 		// One fifth of the jobs: the saturation levels and the policies'
 		// behaviour stay, the runs shrink.
 		c.JobsPerUser = QuickJobsPerUser
 		c.Sweep = sweep(6000, 7500, 500)
+		c.HourOffsets = []float64{-2 * 3600, 0, 2 * 3600}
+		c.ScaleSweep = []float64{6000, 6700, 7500}
 	}
 	return c
+}
+
+func joinValues(vs []float64) string {
+	s := make([]string, len(vs))
+	for i, v := range vs {
+		s[i] = analysis.FormatValue(v)
+	}
+	return strings.Join(s, ",")
 }
 
 func sweep(lo, hi, step float64) []float64 {
@@ -143,6 +165,10 @@ type Spec struct {
 	Duplex bool    // GridGateWay as a full-duplex link (an alternative reading)
 	Rate   float64 // the duplex link's rate (0: derived from the outputs)
 	Alt    gridway.Alternatives
+	// Offset moves user OffsetUser's submission by Offset seconds
+	// (sensitivity runs).
+	Offset     float64
+	OffsetUser int
 }
 
 // Plan implements experiments.Experiment.
@@ -199,6 +225,33 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 	for rep := 0; rep < cfg.Reps; rep++ {
 		for _, pol := range c.Policies {
 			p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadJitter, pol, rep, Spec{Jitter: true}))
+		}
+	}
+	// The sensitivity runs come last, so the runs above keep their place.
+	if len(c.HourOffsets) > 0 {
+		if c.SensUser < 0 || c.SensUser >= Users {
+			return bench.Plan{}, nil, fmt.Errorf("sensitivity user %d out of range 0..%d", c.SensUser, Users-1)
+		}
+		p.Describe(WorkloadSensHour, bench.Str("submit", fmt.Sprintf("paper, User-%d moved", c.SensUser)),
+			bench.Str("offset_s_by_rep", joinValues(c.HourOffsets)), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
+	}
+	for i, off := range c.HourOffsets {
+		if math.Abs(off) >= gridway.Day/2 {
+			return bench.Plan{}, nil, fmt.Errorf("submission offset %v s must stay within half a day", off)
+		}
+		for _, pol := range c.Policies {
+			p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadSensHour, pol, i, Spec{Offset: off, OffsetUser: c.SensUser}))
+		}
+	}
+	if len(c.ScaleSweep) > 0 {
+		p.Describe(WorkloadSensScale, bench.Str("submit", "paper"), bench.Str("mi_per_trace_second_by_rep", joinValues(c.ScaleSweep)))
+	}
+	for i, v := range c.ScaleSweep {
+		if !(v > 0) {
+			return bench.Plan{}, nil, fmt.Errorf("sensitivity scale %v MI per trace second must be positive", v)
+		}
+		for _, pol := range c.Policies {
+			p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadSensScale, pol, i, Spec{Scale: v}))
 		}
 	}
 	x := &executor{c: c, path: path}
@@ -344,6 +397,9 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	for _, t := range Submits(spec.Jitter, x.c.Jitter, run.Seed) {
 		m.Users = append(m.Users, gridway.User{Submit: t, Jobs: x.c.JobsPerUser})
 	}
+	if spec.Offset != 0 {
+		m.Users[spec.OffsetUser].Submit += spec.Offset
+	}
 	if spec.Duplex {
 		// The same derivation as the shared port's, from the outputs alone,
 		// which set the pace of a full-duplex link.
@@ -381,7 +437,7 @@ func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error)
 	case WorkloadPaper:
 		out.Series = Series(res, x.c.SeriesUser, x.c.SeriesStep)
 		out.Metrics = append(out.Metrics, SaturationMetrics(x.sat, x.c.SatWindows)...)
-	case WorkloadCalibration:
+	case WorkloadCalibration, WorkloadSensScale:
 		out.Metrics = append(out.Metrics,
 			bench.Metric{Name: MScale, Value: m.MIPerTraceSecond},
 			bench.Metric{Name: MLoad, Value: x.offeredLoad(m.MIPerTraceSecond)})

@@ -26,7 +26,7 @@ func TestPlan(t *testing.T) {
 	if exec == nil || p.Experiment != Name {
 		t.Fatal("no executor or wrong experiment")
 	}
-	if want := len(gridway.Names)*(1+4+len(c.Readings)) + len(c.Sweep); len(p.Runs) != want {
+	if want := len(gridway.Names)*(1+4+len(c.Readings)+len(c.HourOffsets)+len(c.ScaleSweep)) + len(c.Sweep); len(p.Runs) != want {
 		t.Fatalf("%d runs, want %d", len(p.Runs), want)
 	}
 	seeds := map[int]uint64{}
@@ -46,6 +46,14 @@ func TestPlan(t *testing.T) {
 		if r.Workload == WorkloadCalibration {
 			if r.Algorithm != "Normal" || r.Spec.(Spec).Scale != c.Sweep[r.Rep] {
 				t.Errorf("calibration run %s: %s at %v MI/s", k, r.Algorithm, r.Spec.(Spec).Scale)
+			}
+			continue
+		}
+		if r.Workload == WorkloadSensHour || r.Workload == WorkloadSensScale {
+			sp := r.Spec.(Spec)
+			if sp.Jitter || (r.Workload == WorkloadSensHour && (sp.Offset != c.HourOffsets[r.Rep] || sp.OffsetUser != c.SensUser)) ||
+				(r.Workload == WorkloadSensScale && sp.Scale != c.ScaleSweep[r.Rep]) {
+				t.Errorf("sensitivity run %s: spec %+v", k, sp)
 			}
 			continue
 		}
