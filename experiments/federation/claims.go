@@ -243,7 +243,9 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 	// the fastest user's completion; its median must stay within
 	// UniformMargin and below Normal's (paired Wilcoxon).
 	if has["DO-AS"] && has["Normal"] {
-		spread := func(pol string) series { return spreadOf(recs, pol, MCompletion, func(lo, hi float64) float64 { return hi / lo }) }
+		spread := func(pol string) series {
+			return spreadOf(recs, pol, MCompletion, func(lo, hi float64) float64 { return hi / lo })
+		}
 		c := newLess("slowest/fastest user, DO-AS vs Normal", spread("DO-AS"), spread("Normal")).
 			format(func(v float64) string { return fmt.Sprintf("%.2f", v) })
 		testAll([]*less{c})
