@@ -3,9 +3,9 @@ package experiments
 import "testing"
 
 func TestFittedSplit(t *testing.T) {
-	cs := []Comparison{{Match: true, InSample: true}, {Match: true, InSample: true}, {Match: false, InSample: true},
-		{Match: true}, {Match: false}}
-	if got, want := fittedSplit(cs), "3/5 match: fitted (in sample) 2/3, validated (out of sample) 1/2"; got != want {
+	cs := []Comparison{{Table: "T1", Match: true, InSample: true}, {Table: "T1", Match: true, InSample: true}, {Table: "T1", Match: false, InSample: true},
+		{Table: "T1", Match: true}, {Table: "T1", Match: false}, {Table: "T2", Match: true}}
+	if got, want := fittedSplit(cs), "T1 3/5 match: fitted (in sample) 2/3, validated (out of sample) 1/2; T2 1/1 match: fitted (in sample) 0/0, validated (out of sample) 1/1"; got != want {
 		t.Errorf("fittedSplit = %q, want %q", got, want)
 	}
 	if got := fittedSplit(cs[3:]); got != "" {

@@ -221,27 +221,42 @@ func (f *finished) report(ctx context.Context, opts Options) error {
 	return nil
 }
 
-// fittedSplit counts the matches of cs split into fitted (in sample) and
-// validated (out of sample) cells, e.g. "13/15 match: fitted 3/3, validated
-// 10/12"; empty when cs is empty or nothing in it was fitted.
+// fittedSplit counts the matches of cs per table, split into fitted (in
+// sample) and validated (out of sample) cells, e.g. "Table 4 13/15 match:
+// fitted 3/3, validated 10/12"; empty when nothing in cs was fitted.
 func fittedSplit(cs []Comparison) string {
-	var n, m, fn, fm int
+	type count struct{ n, m, fn, fm int }
+	var order []string
+	by := map[string]*count{}
+	fitted := false
 	for _, c := range cs {
-		n++
+		k := by[c.Table]
+		if k == nil {
+			k = &count{}
+			by[c.Table] = k
+			order = append(order, c.Table)
+		}
+		k.n++
 		if c.Match {
-			m++
+			k.m++
 		}
 		if c.InSample {
-			fn++
+			fitted = true
+			k.fn++
 			if c.Match {
-				fm++
+				k.fm++
 			}
 		}
 	}
-	if fn == 0 {
+	if !fitted {
 		return ""
 	}
-	return fmt.Sprintf("%d/%d match: fitted (in sample) %d/%d, validated (out of sample) %d/%d", m, n, fm, fn, m-fm, n-fn)
+	parts := make([]string, len(order))
+	for i, t := range order {
+		k := by[t]
+		parts[i] = fmt.Sprintf("%s %d/%d match: fitted (in sample) %d/%d, validated (out of sample) %d/%d", t, k.m, k.n, k.fm, k.fn, k.m-k.fm, k.n-k.fn)
+	}
+	return strings.Join(parts, "; ")
 }
 
 func roundDur(d time.Duration) time.Duration {

@@ -41,6 +41,8 @@ func Statistic(c *analysis.Comparison, format func(float64) string) string {
 	switch {
 	case c.Reversed():
 		s += " (reversed)"
+	case !c.Held() && c.Want == analysis.NotHigher:
+		s += " (significantly higher)"
 	case !c.Held():
 		s += " (not significant)"
 	}

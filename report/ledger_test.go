@@ -49,3 +49,17 @@ func TestLedgerRendering(t *testing.T) {
 		t.Errorf("empty ledger: %q", LedgerCounts(nil))
 	}
 }
+
+// TestStatisticNotHigherFails: a "≤" comparison fails only when A is
+// significantly higher, and says so (not "not significant").
+func TestStatisticNotHigherFails(t *testing.T) {
+	c := &analysis.Comparison{Name: "A vs B", Want: analysis.NotHigher}
+	for i := 0; i < 12; i++ {
+		c.X = append(c.X, float64(10+i))
+		c.Y = append(c.Y, float64(i))
+	}
+	analysis.Test(c)
+	if s := Statistic(c, nil); c.Held() || !strings.HasSuffix(s, "(significantly higher)") {
+		t.Errorf("held %v, statistic %q", c.Held(), s)
+	}
+}

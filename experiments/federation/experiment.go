@@ -130,7 +130,7 @@ func ModelConfig(quick bool) Config {
 		}}
 	c.SensUser = 1
 	c.HourOffsets = sweep(-2*3600, 2*3600, 1800)
-	c.ScaleSweep = []float64{5000, 5500, 6000, 6500, 6700, 7000, 7500, 8000, 8500, 9000}
+	c.ScaleSweep = []float64{5000, 5500, 6000, 6250, 6500, 6600, 6700, 6750, 6800, 6850, 6900, 6950, 7000, 7250, 7500, 8000, 9000}
 	if quick {
 		// One fifth of the jobs: the saturation levels and the policies'
 		// behaviour stay, the runs shrink.

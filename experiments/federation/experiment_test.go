@@ -207,7 +207,15 @@ func TestReportQuick(t *testing.T) {
 			t.Errorf("page does not link %s", f)
 		}
 	}
-	if len(out.Compared) != 2*15+15 || out.Headline == "" || len(out.Sheets) != 7 {
+	for _, want := range []string{"## Claims ledger", "## Sensitivity of User-1's result", "Fitted vs validated", "figures/federation-sensitivity.png"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(pdir, "federation.claims.json")); err != nil || len(out.Ledger) == 0 {
+		t.Errorf("claims.json: %v; %d ledger entries", err, len(out.Ledger))
+	}
+	if len(out.Compared) != 2*15+15 || out.Headline == "" || len(out.Sheets) != 9 {
 		t.Errorf("%d comparisons, headline %q, %d sheets", len(out.Compared), out.Headline, len(out.Sheets))
 	}
 }
@@ -358,5 +366,89 @@ func TestCalibrationTable(t *testing.T) {
 	}
 	if tab, _ := calibrationTable(nil, 6500, 1); tab != nil {
 		t.Error("a calibration table without calibration runs")
+	}
+}
+
+// TestSensitivityHourMovesOneUser: a sens-hour run moves the sensitivity
+// user's submission by its offset and leaves the others at 12:00.
+func TestSensitivityHourMovesOneUser(t *testing.T) {
+	c := ModelConfig(false)
+	c.Trace = "tiny.swf"
+	c.JobsPerUser = 3
+	c.Policies = []string{"Normal"}
+	c.HourOffsets, c.ScaleSweep = []float64{-1800, 3600}, nil
+	p, exec, err := plan(c, experiments.Config{Reps: 0, DataDir: "testdata"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, run := range p.Runs {
+		if run.Workload != WorkloadSensHour {
+			continue
+		}
+		n++
+		out, err := exec(context.Background(), run)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]float64{}
+		for _, m := range out.Metrics {
+			got[m.Name] = m.Value
+		}
+		want := map[string]float64{"u0_submit_hour": 12, "u1_submit_hour": 12 + c.HourOffsets[run.Rep]/3600, "u2_submit_hour": 12}
+		for k, v := range want {
+			if math.Abs(got[k]-v) > 1e-9 {
+				t.Errorf("rep %d: %s = %v, want %v", run.Rep, k, got[k], v)
+			}
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d sens-hour runs, want 2", n)
+	}
+}
+
+// TestLedger checks the ledger's verdicts on the synthetic repetitions of
+// TestClaims, and that every entry has an id, a quote and a verdict.
+func TestLedger(t *testing.T) {
+	rank := map[string]float64{"DO-AS": 1, "SO-AS": 2, "DO": 3, "Normal": 4, "SO": 5}
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	good := func(pol string, u, rep int) float64 {
+		if pol == "DO-AS" {
+			return 3600 + float64(rep*7%11)
+		}
+		return 3600*rank[pol]*float64(1+u) + float64(rep*7%11)
+	}
+	in := ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300}
+	verdicts := func(f func(string, int, int) float64) map[string]string {
+		in.recs = synthetic(12, f, dsa)
+		es := Ledger(in, nil)
+		m := map[string]string{}
+		for _, e := range es {
+			if e.ID == "" || e.Quote == "" || e.Section == "" || e.Verdict == "" {
+				t.Errorf("incomplete entry %+v", e)
+			}
+			if _, dup := m[e.ID]; dup {
+				t.Errorf("duplicate id %s", e.ID)
+			}
+			m[e.ID] = e.Verdict
+		}
+		return m
+	}
+	got := verdicts(good)
+	for id, want := range map[string]string{"L-10": analysis.VerdictHeld, "L-2": analysis.VerdictHeld, "L-7": analysis.VerdictHeld,
+		"L-9": analysis.VerdictNotHeld /* DO-AS flat across users */, "L-18": analysis.VerdictHeld, "L-19": analysis.VerdictHeld, "L-1": analysis.VerdictNotTestable,
+		"L-13": analysis.VerdictNotTestable, "L-16": analysis.VerdictHeld} {
+		if got[id] != want {
+			t.Errorf("%s: %q, want %q", id, got[id], want)
+		}
+	}
+	bad := func(pol string, u, rep int) float64 {
+		if pol == "DO-AS" {
+			return 99999*float64(1+u) + float64(rep)
+		}
+		return good(pol, u, rep)
+	}
+	if v := verdicts(bad)["L-10"]; v != analysis.VerdictNotHeld {
+		t.Errorf("L-10 with DO-AS slowest: %q, want not held", v)
 	}
 }

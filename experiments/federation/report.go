@@ -127,6 +127,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	report.WriteMarkdown(&page, sat)
 
 	t4match, t3match := matches(paperVal, pols, scale)
+	var t3tally, t4tally tally
 
 	// Table 3.
 	w("## Table 3: jobs executed on DSA and LCG\n\n")
@@ -140,6 +141,8 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 			rl := report.Num(ol/pl, 2)
 			ok := within(ol, pl)
 			rl.Bad = !ok
+			fitted := pol == "Normal" // the background scale was fitted on this column
+			t3tally.add(fitted, ok, within(jitter(pol, UserMetric(u, MJobsLCG)).Mean, pl))
 			t3.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Num(pd, 0), report.Num(od, 0),
 				report.Num(pl, 0), report.Num(ol, 0), rl, report.Num(paperVal(pol, UserMetric(u, MMigrations)), 0),
 				report.Str(ci(jitter(pol, UserMetric(u, MJobsLCG)), 0)))
@@ -149,20 +152,20 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 			}
 			out.Compared = append(out.Compared,
 				experiments.Comparison{Table: "Table 3", Workload: fmt.Sprintf("User-%d", u), Algorithm: pol, Metric: "jobs on DSA",
-					Published: pd, Reproduced: od, Match: ok, Note: note},
+					Published: pd, Reproduced: od, Match: ok, Note: note, InSample: fitted},
 				experiments.Comparison{Table: "Table 3", Workload: fmt.Sprintf("User-%d", u), Algorithm: pol, Metric: "jobs on LCG",
-					Published: pl, Reproduced: ol, Match: ok, Note: note})
+					Published: pl, Reproduced: ol, Match: ok, Note: note, InSample: fitted})
 		}
 	}
 	t3.Notes = []string{fmt.Sprintf("%d of %d rows have the LCG jobs within ±%.0f%% of the published (marked otherwise; the DSA counts are the complement and often too small for a ratio). "+
 		"Normal's three rows are the calibration's fit, not a check. The paper prints SO and SO-AS in one column (same objective); both are compared with it.",
-		t3match, len(pols)*Users, matchTol*100)}
+		t3match, len(pols)*Users, matchTol*100), t3tally.note("rows", "the background scale")}
 	report.WriteMarkdown(&page, t3)
 
 	// Table 4.
 	w("## Table 4: completion times\n\n")
 	t4 := &report.Table{ID: "Table4", Title: "Completion time of each user's experiment (h:mm:ss): published, ours (paper setting), ours/published, and the jitter repetitions",
-		Columns: []string{"user", "policy", "published", "ours", "ratio", "ours − published", "jitter mean [95% CI]"}}
+		Columns: []string{"user", "policy", "published", "ours", "ratio", "ours − published", "jitter mean [95% CI]", "jitter mean ratio"}}
 	var edge []string // cells inside the tolerance by less than one point
 	for u := 0; u < Users; u++ {
 		best := math.Inf(1)
@@ -182,18 +185,23 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 				edge = append(edge, fmt.Sprintf("User-%d %s (ratio %.4f, %s inside; jitter mean ratio %.3f)", u, pol, ours/pub,
 					fmtHMS(math.Abs(math.Abs(ours-pub)-matchTol*pub)), s.Mean/pub))
 			}
+			jr := report.Num(s.Mean/pub, 3)
+			jr.Bad = !within(s.Mean, pub)
 			t4.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Str(PublishedCompletion[pol][u]), oc, rc,
-				report.Str(fmtHMS(ours-pub)), report.Str(fmt.Sprintf("%s [%s, %s]", fmtHMS(s.Mean), fmtHMS(s.CILow), fmtHMS(s.CIHigh))))
+				report.Str(fmtHMS(ours-pub)), report.Str(fmt.Sprintf("%s [%s, %s]", fmtHMS(s.Mean), fmtHMS(s.CILow), fmtHMS(s.CIHigh))), jr)
 			note := "paper setting; out of sample"
-			if u == 0 && indexOf(GatewayCells, pol) >= 0 {
+			fitted := u == 0 && indexOf(GatewayCells, pol) >= 0
+			if fitted {
 				note = "paper setting; fitted (GridGateWay rate)"
 			}
+			t4tally.add(fitted, ok, within(s.Mean, pub))
 			out.Compared = append(out.Compared, experiments.Comparison{Table: "Table 4", Workload: fmt.Sprintf("User-%d", u), Algorithm: pol,
-				Metric: "completion time (s)", Published: pub, Reproduced: ours, Match: ok, Better: "lower", Note: note})
+				Metric: "completion time (s)", Published: pub, Reproduced: ours, Match: ok, Better: "lower", Note: note, InSample: fitted})
 		}
 	}
 	t4.Notes = []string{fmt.Sprintf("**%d of %d cells within ±%.0f%%** of the published time (a ratio is marked otherwise). Bold: the fastest policy for the user. "+
-		"User-0's Normal, DO and DO-AS cells fixed the GridGateWay rate; the other twelve are out of sample.", t4match, len(pols)*Users, matchTol*100)}
+		"User-0's Normal, DO and DO-AS cells fixed the GridGateWay rate; the other twelve are out of sample.", t4match, len(pols)*Users, matchTol*100),
+		t4tally.note("cells", "the GridGateWay rate")}
 	if len(edge) > 0 {
 		t4.Notes = append(t4.Notes, fmt.Sprintf("Counted as matches but on the edge of the tolerance: %s. A few seconds either way move such a cell, "+
 			"so the count is %d of %d with them and %d without.", strings.Join(edge, "; "), t4match, len(pols)*Users, t4match-len(edge)))
@@ -215,11 +223,16 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		w("Each reading below is run at the paper setting under every policy; the model keeps the one the published tables support.\n\n")
 		report.WriteMarkdown(&page, alt)
 	}
-	// Figures.
 	figDir := filepath.Join(in.PaperDir, "figures")
 	if err := os.MkdirAll(figDir, 0o755); err != nil {
 		return nil, err
 	}
+	sens, sensSheet, err := sensitivity(recs, pols, c, figDir)
+	if err != nil {
+		return nil, fmt.Errorf("sensitivity: %w", err)
+	}
+	page.WriteString(sens)
+	// Figures.
 	w("## Figures 6–10: job states over time for User-%d\n\n", c.SeriesUser)
 	w("Paper setting, one figure per policy, panels DSA, LCG and the whole federated grid; stacked: pending (in the DSA GridWay), "+
 		"queued (dispatched, not started), running (including the output transfer), done. Sampled every %.0f s; the samples are the paper run's series in `results/%s/series.csv`.\n\n", c.SeriesStep, Name)
@@ -272,6 +285,24 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	}
 	report.WriteMarkdown(&page, ct)
 
+	ledger := Ledger(ledgerInput{recs: recs, pts: in.Result.Series, pols: pols, jobs: c.JobsPerUser, series: c.SeriesUser, step: c.SeriesStep},
+		[]analysis.LedgerEntry{
+			t3tally.entry("L-T3fit", "Table 3", true, "Normal's split of the three users (LCG jobs 524 / 437 / 123)", "LCG jobs", "the background scale was fitted on it"),
+			t3tally.entry("L-T3val", "Table 3", false, "the SO / SO-AS, DO and DO-AS splits of the three users", "LCG jobs", ""),
+			t4tally.entry("L-T4fit", "Table 4", true, "User-0's completion times under Normal (1:37:36), DO (1:36:31) and DO-AS (1:30:21)", "completion times", "the GridGateWay rate was derived from them"),
+			t4tally.entry("L-T4val", "Table 4", false, "the other twelve completion times", "completion times", ""),
+		})
+	if err := report.WriteLedgerSection(&page, fmt.Sprintf("Every result statement of Sections 7.3, 7.4 and 8, in the paper's order, after Tables 3–4 split into what was fitted and what was not. "+
+		"Claims are tested on the %d jitter repetitions (paired Wilcoxon signed-rank, Holm within each claim); the statistic also says whether the stated direction "+
+		"holds in the one paper-setting run and in the paper's own tables. The five claims of the table above are L-10, L-2/L-7, L-8, L-21a/b and L-19. "+
+		"Also in `%s.claims.json`.", repsOf(recs, WorkloadJitter), Name), ledger); err != nil {
+		return nil, err
+	}
+	if _, err := report.WriteLedgerFile(in.PaperDir, Name, ledger); err != nil {
+		return nil, err
+	}
+	out.Ledger = ledger
+
 	// Interpretations.
 	w("## Interpretations (parameters the paper does not give)\n\n")
 	for _, s := range Interpretations(c) {
@@ -286,7 +317,10 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		return nil, err
 	}
 	out.Page = Name + ".md"
-	out.Sheets = []*report.Table{gw, sat, t3, t4, ct}
+	out.Sheets = []*report.Table{gw, sat, t3, t4, ct, report.LedgerTable("Ledger", "Claims ledger", ledger)}
+	if sensSheet != nil {
+		out.Sheets = append(out.Sheets, sensSheet)
+	}
 	if alt != nil {
 		out.Sheets = append(out.Sheets, alt)
 	}
@@ -306,8 +340,8 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		}
 		hs = append(hs, fmt.Sprintf("claim %s %s", k[:1], v))
 	}
-	out.Headline = fmt.Sprintf("Table 4: %d/%d completion times within ±15%%; Table 3: %d/%d LCG counts within ±15%%; background %s MI per trace second (fitted on Table 3 Normal), GridGateWay %.0f kB/s (from Table 4 User-0); %s",
-		t4match, len(pols)*Users, t3match, len(pols)*Users, report.FormatFloat(m.MIPerTraceSecond, 0), m.WAN.Bandwidth/1e3, strings.Join(hs, ", "))
+	out.Headline = fmt.Sprintf("Table 4: %d/%d completion times within ±15%% (%s); Table 3: %d/%d LCG counts within ±15%% (%s); background %s MI per trace second (fitted on Table 3 Normal), GridGateWay %.0f kB/s (from Table 4 User-0); %s",
+		t4match, len(pols)*Users, t4tally.short(), t3match, len(pols)*Users, t3tally.short(), report.FormatFloat(m.MIPerTraceSecond, 0), m.WAN.Bandwidth/1e3, strings.Join(hs, ", "))
 	return &out, nil
 }
 
@@ -614,4 +648,57 @@ func completionFigure(recs []analysis.Record, pols []string, figDir string) erro
 	}
 	_, err = plots.Save(p, 16*vg.Centimeter, 10*vg.Centimeter, filepath.Join(figDir, Name+"-completion"), "png", "svg")
 	return err
+}
+
+// tally counts a table's cells within the tolerance, split into those a
+// calibrated value was fitted on and the rest, for the paper-setting run
+// and for the jitter means.
+type tally struct {
+	n, ok, jit [2]int // [validated, fitted]: cells, within in the paper run, jitter mean within
+}
+
+func (t *tally) add(fitted, ok, jitterOK bool) {
+	i := 0
+	if fitted {
+		i = 1
+	}
+	t.n[i]++
+	if ok {
+		t.ok[i]++
+	}
+	if jitterOK {
+		t.jit[i]++
+	}
+}
+
+// short is the headline's split, e.g. "fitted 3/3, out of sample 10/12".
+func (t tally) short() string {
+	return fmt.Sprintf("fitted %d/%d, out of sample %d/%d; jitter means %d/%d", t.ok[1], t.n[1], t.ok[0], t.n[0], t.jit[0]+t.jit[1], t.n[0]+t.n[1])
+}
+
+// note is a table's note on the split.
+func (t tally) note(what, fitted string) string {
+	return fmt.Sprintf("**Fitted vs validated:** %d of %d %s fitted %s (in sample: %d within ±%.0f%%); out of sample %d of %d within. "+
+		"The jitter means (±15 min, mean over the repetitions) are within ±%.0f%% for %d of the fitted and %d of the %d out-of-sample %s.",
+		t.n[1], t.n[0]+t.n[1], what, fitted, t.ok[1], matchTol*100, t.ok[0], t.n[0], matchTol*100, t.jit[1], t.jit[0], t.n[0], what)
+}
+
+// entry is the ledger entry of the fitted (or the out-of-sample) cells of
+// a table: held when every one is within the tolerance in the paper run.
+func (t tally) entry(id, table string, fitted bool, quote, what, why string) analysis.LedgerEntry {
+	i := 0
+	if fitted {
+		i = 1
+	}
+	e := analysis.LedgerEntry{ID: id, Section: "§7.3 " + table, Quote: table + ": " + quote, Scope: "paper setting (one deterministic run) and the jitter means",
+		N: t.n[i], InSample: fitted, Verdict: verdictOf(t.n[i] > 0 && t.ok[i] == t.n[i]),
+		Statistic: fmt.Sprintf("%d of %d %s within ±%.0f%% in the paper-setting run; jitter means %d of %d", t.ok[i], t.n[i], what, matchTol*100, t.jit[i], t.n[i]),
+		Note:      "the ±15% tolerance is ours"}
+	if why != "" {
+		e.Note = why + "; " + e.Note
+	}
+	if t.n[i] == 0 {
+		e.Verdict = analysis.VerdictNotTestable
+	}
+	return e
 }
