@@ -8,6 +8,9 @@ func TestFittedSplit(t *testing.T) {
 	if got, want := fittedSplit(cs), "T1 3/5 match: fitted (in sample) 2/3, validated (out of sample) 1/2; T2 1/1 match: fitted (in sample) 0/0, validated (out of sample) 1/1"; got != want {
 		t.Errorf("fittedSplit = %q, want %q", got, want)
 	}
+	if got, want := fittedSplit(cs[:3]), "T1 2/3 match, all fitted (in sample)"; got != want {
+		t.Errorf("fittedSplit = %q, want %q", got, want)
+	}
 	if got := fittedSplit(cs[3:]); got != "" {
 		t.Errorf("nothing fitted: fittedSplit = %q, want empty", got)
 	}

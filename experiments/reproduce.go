@@ -254,7 +254,12 @@ func fittedSplit(cs []Comparison) string {
 	parts := make([]string, len(order))
 	for i, t := range order {
 		k := by[t]
-		parts[i] = fmt.Sprintf("%s %d/%d match: fitted (in sample) %d/%d, validated (out of sample) %d/%d", t, k.m, k.n, k.fm, k.fn, k.m-k.fm, k.n-k.fn)
+		switch k.fn {
+		case k.n:
+			parts[i] = fmt.Sprintf("%s %d/%d match, all fitted (in sample)", t, k.m, k.n)
+		default:
+			parts[i] = fmt.Sprintf("%s %d/%d match: fitted (in sample) %d/%d, validated (out of sample) %d/%d", t, k.m, k.n, k.fm, k.fn, k.m-k.fm, k.n-k.fn)
+		}
 	}
 	return strings.Join(parts, "; ")
 }

@@ -181,7 +181,11 @@ func (c claim) decide(recs []analysis.Record, allTypes []string) analysis.Ledger
 	analysis.Test(cmps...)
 	v := analysis.Decide(cmps)
 	e = e.FromVerdict(v, len(cmps))
-	e.Statistic = fmt.Sprintf("%d of %d comparisons held; %s on %s", v.HeldN, v.N, report.Decisive(v, nil), v.Decisive.Scope)
+	label := "weakest"
+	if !v.Held() {
+		label = "failing"
+	}
+	e.Statistic = fmt.Sprintf("%d of %d comparisons held; %s: %s on %s", v.HeldN, v.N, label, report.Statistic(v.Decisive, nil), v.Decisive.Scope)
 	return e
 }
 

@@ -1,6 +1,7 @@
 package immediate
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/gridbench/gridbench/analysis"
@@ -87,5 +88,16 @@ func TestLedgerIsComplete(t *testing.T) {
 		if e.Verdict != analysis.VerdictNotTestable || e.Note == "" {
 			t.Errorf("%s without data: verdict %q, note %q; want not testable with a reason", e.ID, e.Verdict, e.Note)
 		}
+	}
+}
+
+// TestKPBHeader: the page's header names the machines kPB uses.
+func TestKPBHeader(t *testing.T) {
+	got := kpbMachines(Config{KPBPercent: 20, GenMachines: 16})
+	if want := "the 13 best of 16 machines per job on the published instances, i.e. the ⌊16·20/100⌋ = 3 slowest dropped"; !strings.HasPrefix(got, want) {
+		t.Errorf("kpbMachines = %q, want prefix %q", got, want)
+	}
+	if got := kpbMachines(Config{KPBPercent: 20, GenMachines: 8}); !strings.HasSuffix(got, "the 7 best of 8 on the fresh instances") {
+		t.Errorf("quick: kpbMachines = %q", got)
 	}
 }

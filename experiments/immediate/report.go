@@ -360,8 +360,8 @@ func workedExample(w io.Writer, in experiments.ReportInput, ex WorkedExample) (m
 // and the reading that reproduces the tables keeps the best 13 of 16.
 func kpbMachines(cfg Config) string {
 	k := mapping.KPB{K: cfg.KPBPercent}
-	s := fmt.Sprintf("the %d best of 16 machines per job on the published instances, i.e. the ⌊16·%g/100⌋ slowest dropped (reading kpb-candidates)",
-		k.Candidates(16), cfg.KPBPercent)
+	s := fmt.Sprintf("the %d best of 16 machines per job on the published instances, i.e. the ⌊16·%g/100⌋ = %d slowest dropped (reading kpb-candidates)",
+		k.Candidates(16), cfg.KPBPercent, 16-k.Candidates(16))
 	if cfg.GenMachines != 16 {
 		s += fmt.Sprintf(", the %d best of %d on the fresh instances", k.Candidates(cfg.GenMachines), cfg.GenMachines)
 	}
