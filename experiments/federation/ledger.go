@@ -18,12 +18,13 @@ const (
 
 // ledgerInput is what the ledger is computed from.
 type ledgerInput struct {
-	recs   []analysis.Record
-	pts    []analysis.Point // the paper run's job-state series
-	pols   []string
-	jobs   int // per user
-	series int // whose job states the paper run records
-	step   float64
+	recs    []analysis.Record
+	pts     []analysis.Point // the paper run's job-state series
+	pols    []string
+	jobs    int // per user
+	series  int // whose job states the paper run records
+	step    float64
+	windows []float64 // the saturation windows (Config.SatWindows)
 }
 
 // has reports whether every policy named ran.
@@ -172,6 +173,7 @@ func Ledger(in ledgerInput, tables []analysis.LedgerEntry) []analysis.LedgerEntr
 	user := func(u int) string { return fmt.Sprintf("User-%d", u) }
 	jobsFmt := func(v float64) string { return fmt.Sprintf("%.1f", v) }
 
+	add(in.scenarios())
 	add(analysis.LedgerEntry{ID: "L-1", Section: secResults, Quote: "The objectives calculated by the four versions clearly are not very similar to one another.",
 		Verdict: analysis.VerdictNotTestable, Note: "no measure of similarity is given; Table 3's columns are compared cell by cell (L-T3)"})
 
@@ -488,4 +490,40 @@ func firstOf(m map[int]float64) float64 {
 		return v
 	}
 	return math.NaN()
+}
+
+// scenarios checks §7.3's saturation scenarios on the background alone at
+// the paper's submissions (the saturation table): User-0's LCG has a free
+// PE in every cycle of every window, User-1's fewer free PEs, User-2's
+// fewer still.
+func (in ledgerInput) scenarios() analysis.LedgerEntry {
+	e := analysis.LedgerEntry{ID: "L-0", Section: secResults, Scope: "background alone at the paper's submissions (one deterministic run)",
+		Quote: "when User-0 submits her Experiment, there is an ideal scenario on which the LCG infrastructure always has free PEs: the low saturation scenario. The medium saturation scenario is the one suffered by User-1, in this case the LCG resource has fewer free PEs. Finally, User-2 coexists within a high saturation scenario of LCG in which there are limited PEs.",
+		Note:  "read as: User-0 has a free LCG PE in every GridWay cycle of each window after its submission; free PEs at submission and the share of cycles with one fall from User-0 to User-1 to User-2; no test (one background)"}
+	val := valueIn(in.recs, WorkloadPaper)
+	var free [Users]float64
+	share := make([][Users]float64, len(in.windows))
+	ok := true
+	var parts []string
+	for u := 0; u < Users; u++ {
+		free[u] = val("Normal", UserMetric(u, MBgFree))
+		p := fmt.Sprintf("User-%d: %.0f free PEs", u, free[u])
+		for w, d := range in.windows {
+			share[w][u] = val("Normal", UserMetric(u, FreeShareMetric(d)))
+			p += fmt.Sprintf(", %.0f%% of cycles free in %gh", 100*share[w][u], d/3600)
+		}
+		parts = append(parts, p)
+	}
+	if math.IsNaN(free[0]) || len(in.windows) == 0 {
+		e.Verdict, e.Note = analysis.VerdictNotTestable, joinNote(e.Note, "no saturation measurements in these results")
+		return e
+	}
+	for w := range in.windows {
+		ok = ok && share[w][0] == 1 && share[w][1] >= share[w][2]
+	}
+	last := len(in.windows) - 1
+	ok = ok && free[0] > free[1] && free[1] > free[2] && share[last][1] > share[last][2]
+	e.Verdict, e.N = verdictOf(ok), 1
+	e.Statistic = strings.Join(parts, "; ")
+	return e
 }

@@ -285,7 +285,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	}
 	report.WriteMarkdown(&page, ct)
 
-	ledger := Ledger(ledgerInput{recs: recs, pts: in.Result.Series, pols: pols, jobs: c.JobsPerUser, series: c.SeriesUser, step: c.SeriesStep},
+	ledger := Ledger(ledgerInput{recs: recs, pts: in.Result.Series, pols: pols, jobs: c.JobsPerUser, series: c.SeriesUser, step: c.SeriesStep, windows: c.SatWindows},
 		[]analysis.LedgerEntry{
 			t3tally.entry("L-T3fit", "Table 3", true, "Normal's split of the three users (LCG jobs 524 / 437 / 123)", "LCG jobs", "the background scale was fitted on it"),
 			t3tally.entry("L-T3val", "Table 3", false, "the SO / SO-AS, DO and DO-AS splits of the three users", "LCG jobs", ""),
