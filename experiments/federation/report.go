@@ -678,7 +678,7 @@ func (t tally) short() string {
 
 // note is a table's note on the split.
 func (t tally) note(what, fitted string) string {
-	return fmt.Sprintf("**Fitted vs validated:** %d of %d %s fitted %s (in sample: %d within ±%.0f%%); out of sample %d of %d within. "+
+	return fmt.Sprintf("**Fitted vs validated:** %d of the %d %s are in sample (%s was fitted on them): %d within ±%.0f%%; out of sample %d of %d within. "+
 		"The jitter means (±15 min, mean over the repetitions) are within ±%.0f%% for %d of the fitted and %d of the %d out-of-sample %s.",
 		t.n[1], t.n[0]+t.n[1], what, fitted, t.ok[1], matchTol*100, t.ok[0], t.n[0], matchTol*100, t.jit[1], t.jit[0], t.n[0], what)
 }
