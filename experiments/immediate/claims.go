@@ -185,8 +185,28 @@ func (c claim) decide(recs []analysis.Record, allTypes []string) analysis.Ledger
 	if !v.Held() {
 		label = "failing"
 	}
-	e.Statistic = fmt.Sprintf("%d of %d comparisons held; %s: %s on %s", v.HeldN, v.N, label, report.Statistic(v.Decisive, nil), v.Decisive.Scope)
+	e.Statistic = fmt.Sprintf("%d of %d comparisons held; %s: %s on %s; %s", v.HeldN, v.N, label, report.Statistic(v.Decisive, nil), v.Decisive.Scope, c.inPublished())
 	return e
+}
+
+// inPublished says in how many of the paper's own comparisons (Tables 3–6,
+// one instance per type) the stated direction holds.
+func (c claim) inPublished() string {
+	want := c.want()
+	n, held := 0, 0
+	for _, inst := range typesFor(PublishedInstances, c.Cons) {
+		for _, a := range c.A {
+			for _, b := range c.B {
+				va, _ := Published[inst][a].Get(c.Metric)
+				vb, _ := Published[inst][b].Get(c.Metric)
+				n++
+				if (want == analysis.Lower && va < vb) || (want == analysis.Higher && va > vb) {
+					held++
+				}
+			}
+		}
+	}
+	return fmt.Sprintf("in the paper's own tables: %d of %d", held, n)
 }
 
 func joinNote(a, b string) string {
