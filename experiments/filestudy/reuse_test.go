@@ -98,3 +98,36 @@ func wait(o *experiments.Outcome) float64 {
 	}
 	return s
 }
+
+// A timeshare study run again in-process after its trace was edited reads
+// the new trace (roundrobin.LoadTrace cached traces by path only).
+func TestTimeshareTraceEditedInProcess(t *testing.T) {
+	dir := t.TempDir()
+	trace := filepath.Join(dir, "ts.swf")
+	swf := func(run string) {
+		os.WriteFile(trace, []byte(strings.Join([]string{
+			"1 0 -1 " + run + " 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1",
+			"2 1 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1",
+			"3 2 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1", ""}, "\n")), 0o644)
+	}
+	swf("100")
+	study := filepath.Join(dir, "ts.toml")
+	os.WriteFile(study, []byte(strings.Replace(strings.Replace(goodTS, `name = "tss"`, `name = "tsreuse"`, 1), "TRACE", "ts.swf", 1)), 0o644)
+	run := func(out string) *experiments.Outcome {
+		t.Helper()
+		o, err := filestudy.Run(context.Background(), study, experiments.Options{Out: out, Config: experiments.Config{Reps: 1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	out := t.TempDir()
+	first := run(out)
+	swf("40")
+	edited := run(out)
+	fresh := run(t.TempDir())
+	if edited.Result.Manifest.Executed != len(edited.Result.Manifest.Runs) || wait(edited) != wait(fresh) || wait(edited) == wait(first) {
+		t.Errorf("after editing the trace: %d of %d runs executed, values %v, fresh %v, before %v",
+			edited.Result.Manifest.Executed, len(edited.Result.Manifest.Runs), wait(edited), wait(fresh), wait(first))
+	}
+}
