@@ -273,3 +273,61 @@ func TestIncompleteRunIsRecomputed(t *testing.T) {
 		t.Errorf("progress does not say why:\n%s", log.String())
 	}
 }
+
+// An input edited while the runs read it leaves runs made from either
+// content: the invocation fails and keeps none of them.
+func TestInputEditedDuringTheRunsFails(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	os.WriteFile(prog, []byte("v1\n"), 0o644)
+	var calls atomic.Int64
+	inner := toyExec(&calls)
+	exec := func(c context.Context, r Run) (Output, error) {
+		if calls.Load() == 3 {
+			os.WriteFile(prog, []byte("v2, longer\n"), 0o644)
+		}
+		return inner(c, r)
+	}
+	_, err := Execute(context.Background(), inputPlan(2, trace, prog), exec, Options{Dir: dir, Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "input "+prog+" changed while the runs were made") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, journalFile)); !os.IsNotExist(err) {
+		t.Errorf("the journal of runs made from two contents is kept: %v", err)
+	}
+	before := calls.Load()
+	if _, err := Execute(context.Background(), inputPlan(2, trace, prog), toyExec(&calls), Options{Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 12 {
+		t.Errorf("%d runs computed after the failed invocation, want 12", n)
+	}
+}
+
+// Merge takes a shard's runs only while their inputs are unchanged, and
+// says which input changed when that leaves runs missing.
+func TestMergeChecksInputs(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	os.WriteFile(prog, []byte("v1\n"), 0o644)
+	var calls atomic.Int64
+	for k := range 2 {
+		if _, err := Execute(context.Background(), inputPlan(1, trace, prog), toyExec(&calls), Options{Dir: dir, Shard: Shard{k, 2}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Merge(context.Background(), inputPlan(1, trace, prog), Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Manifest.Inputs) != 2 || res.Manifest.Digests[runsFile] == "" {
+		t.Errorf("merged manifest: inputs %+v, digests %v", res.Manifest.Inputs, res.Manifest.Digests)
+	}
+	os.WriteFile(prog, []byte("v2\n"), 0o644)
+	_, err = Merge(context.Background(), inputPlan(1, trace, prog), Options{Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "3 of 6 runs missing") || !strings.Contains(err.Error(), "input "+prog+" changed") {
+		t.Errorf("got %v", err)
+	}
+}
