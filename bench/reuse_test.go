@@ -1,0 +1,333 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/gridbench/gridbench/analysis"
+)
+
+// The manifest records the SHA-256 of runs.csv and series.csv as written;
+// a folder whose files no longer match is never reused from, and the
+// progress says which file and why.
+func TestTamperedFilesAreNotReusedFrom(t *testing.T) {
+	for _, tc := range []struct {
+		file, from, to string
+	}{
+		{runsFile, "toy,w2,B,1,", "toy,w2,B,1,"}, // replaced below by a value edit
+		{seriesFile, "toy,w1,A,0,", "toy,w1,A,0,"},
+		{runsFile, "", ""}, // the file removed
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			dir := t.TempDir()
+			var calls atomic.Int64
+			res, err := Execute(context.Background(), testPlan(2), toyExec(&calls), Options{Dir: dir, Workers: 2})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, f := range []string{runsFile, seriesFile} {
+				got, err := analysis.FileSHA256(filepath.Join(dir, f))
+				if err != nil || res.Manifest.Digests[f] != got || len(got) != 64 {
+					t.Fatalf("manifest digest of %s = %q, file's %q (%v)", f, res.Manifest.Digests[f], got, err)
+				}
+			}
+			path := filepath.Join(dir, tc.file)
+			if tc.from == "" {
+				os.Remove(path)
+			} else {
+				b, _ := os.ReadFile(path)
+				// Change the last digit of the first value of the line.
+				i := strings.Index(string(b), tc.from)
+				end := i + strings.IndexByte(string(b[i:]), '\n')
+				if b[end-1] == '1' {
+					b[end-1] = '2'
+				} else {
+					b[end-1] = '1'
+				}
+				os.WriteFile(path, b, 0o644)
+			}
+			var log strings.Builder
+			before := calls.Load()
+			if _, err := Execute(context.Background(), testPlan(2), toyExec(&calls), Options{Dir: dir, Workers: 2, Progress: &log}); err != nil {
+				t.Fatal(err)
+			}
+			if n := calls.Load() - before; n != 12 {
+				t.Errorf("after tampering with %s: %d runs computed, want all 12", tc.file, n)
+			}
+			want := tc.file + " does not match its manifest digest"
+			if tc.from == "" {
+				want = tc.file + " is missing"
+			}
+			if !strings.Contains(log.String(), want) || !strings.Contains(log.String(), "recomputing") {
+				t.Errorf("progress does not say %q:\n%s", want, log.String())
+			}
+			// Written again, the folder is consistent and reused whole.
+			before = calls.Load()
+			if _, err := Execute(context.Background(), testPlan(2), toyExec(&calls), Options{Dir: dir, Workers: 2}); err != nil {
+				t.Fatal(err)
+			}
+			if n := calls.Load() - before; n != 0 {
+				t.Errorf("after rewriting: %d runs computed, want 0", n)
+			}
+		})
+	}
+}
+
+// A manifest written before digests existed vouches for nothing.
+func TestManifestWithoutDigestsIsNotReusedFrom(t *testing.T) {
+	dir := t.TempDir()
+	var calls atomic.Int64
+	if _, err := Execute(context.Background(), testPlan(1), toyExec(&calls), Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Digests = nil
+	if err := analysis.WriteManifest(filepath.Join(dir, manifestFile), m); err != nil {
+		t.Fatal(err)
+	}
+	before := calls.Load()
+	if _, err := Execute(context.Background(), testPlan(1), toyExec(&calls), Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 6 {
+		t.Errorf("%d runs computed, want all 6", n)
+	}
+}
+
+// inputPlan is testPlan(reps) whose runs all read trace and whose
+// algorithm B's runs also read prog.
+func inputPlan(reps int, trace, prog string) Plan {
+	p := testPlan(reps)
+	p.Inputs = []string{trace}
+	for i := range p.Runs {
+		if p.Runs[i].Algorithm == "B" {
+			p.Runs[i].Inputs = []string{prog}
+		}
+	}
+	return p
+}
+
+// Observation 1 of the trust issue, in the runner: a run is keyed on the
+// content of every file it reads. Editing a file one algorithm reads
+// recomputes that algorithm's runs only, editing a file every run reads
+// recomputes all, and the progress says which input changed.
+func TestChangedInputRecomputes(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	os.WriteFile(prog, []byte("print('fcfs')\n"), 0o644)
+	var calls atomic.Int64
+	var log strings.Builder
+	run := func() int64 {
+		t.Helper()
+		log.Reset()
+		before := calls.Load()
+		if _, err := Execute(context.Background(), inputPlan(2, trace, prog), toyExec(&calls), Options{Dir: dir, Workers: 2, Progress: &log}); err != nil {
+			t.Fatal(err)
+		}
+		return calls.Load() - before
+	}
+	if n := run(); n != 12 {
+		t.Fatalf("first invocation: %d runs, want 12", n)
+	}
+	m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldProg, _ := analysis.FileSHA256(prog)
+	if len(m.Inputs) != 2 || m.Inputs[0].Path != prog || m.Inputs[0].SHA256 != oldProg || m.Inputs[1].Path != trace {
+		t.Errorf("manifest inputs = %+v, want s.py and t.swf with their hashes", m.Inputs)
+	}
+	if !strings.HasPrefix(m.Build, "sha256:") {
+		t.Errorf("manifest build = %q: the runner must identify the build itself when the caller gives none", m.Build)
+	}
+	if n := run(); n != 0 {
+		t.Errorf("nothing changed: %d runs, want 0", n)
+	}
+
+	os.WriteFile(prog, []byte("print('sjf')\n"), 0o644)
+	newProg, _ := analysis.FileSHA256(prog)
+	if n := run(); n != 6 {
+		t.Errorf("after editing the program B reads: %d runs, want B's 6", n)
+	}
+	want := fmt.Sprintf("toy: recomputing 6 runs: input %s changed (sha256 %s → %s)", prog, oldProg[:8]+"…", newProg[:8]+"…")
+	if !strings.Contains(log.String(), want) {
+		t.Errorf("progress lacks %q:\n%s", want, log.String())
+	}
+
+	os.WriteFile(trace, []byte("1 0 11\n"), 0o644)
+	if n := run(); n != 12 {
+		t.Errorf("after editing the trace every run reads: %d runs, want 12", n)
+	}
+	if !strings.Contains(log.String(), "recomputing 12 runs: input "+trace+" changed") {
+		t.Errorf("progress does not name the trace:\n%s", log.String())
+	}
+
+	// A study file is an input of every run, and the manifest names it.
+	study := filepath.Join(in, "s.toml")
+	os.WriteFile(study, []byte("name = 'x'\n"), 0o644)
+	p := inputPlan(2, trace, prog)
+	p.Study = study
+	res, err := Execute(context.Background(), p, toyExec(&calls), Options{Dir: dir, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum, _ := analysis.FileSHA256(study); res.Manifest.Study == nil || res.Manifest.Study.SHA256 != sum || res.Manifest.Executed != 12 {
+		t.Errorf("manifest study = %+v, executed %d; want the study file and its hash, 12 runs", res.Manifest.Study, res.Manifest.Executed)
+	}
+}
+
+// An input changed back is an input as it was: a journal keeps the runs
+// made from each content, and the ones made from the content of now are reused.
+func TestJournalKeepsRunsOfEachInputContent(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	var calls atomic.Int64
+	interrupted := func(content string, stopAfter int64) {
+		t.Helper()
+		os.WriteFile(prog, []byte(content), 0o644)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		inner := toyExec(&calls)
+		stop := calls.Load() + stopAfter
+		exec := func(c context.Context, r Run) (Output, error) {
+			if calls.Load() >= stop {
+				cancel()
+				return Output{}, c.Err()
+			}
+			return inner(c, r)
+		}
+		if _, err := Execute(ctx, inputPlan(2, trace, prog), exec, Options{Dir: dir, Workers: 1}); err == nil {
+			t.Fatal("interrupted invocation returned no error")
+		}
+	}
+	interrupted("v1", 11) // 11 runs journalled from v1 (all but the last B run)
+	interrupted("v2", 3)  // B's runs from v2 before it
+	os.WriteFile(prog, []byte("v1"), 0o644)
+	before := calls.Load()
+	if _, err := Execute(context.Background(), inputPlan(2, trace, prog), toyExec(&calls), Options{Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 1 {
+		t.Errorf("back to v1: %d runs, want 1 (the one never made from v1)", n)
+	}
+}
+
+// A run whose recorded metrics are not all those its algorithm records on
+// its workload is made again, as is a run with no metric at all: a journal
+// line edited to drop a metric, or a run whose executor reported nothing.
+func TestIncompleteRunIsRecomputed(t *testing.T) {
+	dir := t.TempDir()
+	var calls atomic.Int64
+	ctx, cancel := context.WithCancel(context.Background())
+	inner := toyExec(&calls)
+	exec := func(c context.Context, r Run) (Output, error) {
+		if calls.Load() >= 8 {
+			cancel()
+			return Output{}, c.Err()
+		}
+		if r.Workload == "w1" && r.Algorithm == "B" && r.Rep == 1 {
+			calls.Add(1)
+			return Output{}, nil // a run that failed without an error
+		}
+		return inner(c, r)
+	}
+	if _, err := Execute(ctx, testPlan(2), exec, Options{Dir: dir, Workers: 1}); err == nil {
+		t.Fatal("interrupted invocation returned no error")
+	}
+	cancel()
+	path := filepath.Join(dir, journalFile)
+	b, _ := os.ReadFile(path)
+	// Drop metric y of w1/A/1.
+	lines := strings.Split(string(b), "\n")
+	edited := 0
+	for i, l := range lines {
+		if strings.Contains(l, `"key":["toy","w1","A"],"rep":1`) {
+			lines[i] = strings.Replace(l, `["y","1"],`, "", 1)
+			edited += len(l) - len(lines[i])
+		}
+	}
+	if edited == 0 {
+		t.Fatalf("no metric y in w1/A/1's journal line:\n%s", b)
+	}
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644)
+	var log strings.Builder
+	var calls2 atomic.Int64
+	if _, err := Execute(context.Background(), testPlan(2), toyExec(&calls2), Options{Dir: dir, Workers: 1, Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	// 12 runs; 8 journalled, 2 of them incomplete.
+	if calls2.Load() != 12-8+2 {
+		t.Errorf("%d runs computed, want 6 (4 never made, 2 incomplete)", calls2.Load())
+	}
+	if !strings.Contains(log.String(), "recomputing 2 runs whose recorded metrics are not the full set of their algorithm (first: toy/w1/A/1 lacks y)") {
+		t.Errorf("progress does not say why:\n%s", log.String())
+	}
+}
+
+// An input edited while the runs read it leaves runs made from either
+// content: the invocation fails and keeps none of them.
+func TestInputEditedDuringTheRunsFails(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	os.WriteFile(prog, []byte("v1\n"), 0o644)
+	var calls atomic.Int64
+	inner := toyExec(&calls)
+	exec := func(c context.Context, r Run) (Output, error) {
+		if calls.Load() == 3 {
+			os.WriteFile(prog, []byte("v2, longer\n"), 0o644)
+		}
+		return inner(c, r)
+	}
+	_, err := Execute(context.Background(), inputPlan(2, trace, prog), exec, Options{Dir: dir, Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "input "+prog+" changed while the runs were made") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, journalFile)); !os.IsNotExist(err) {
+		t.Errorf("the journal of runs made from two contents is kept: %v", err)
+	}
+	before := calls.Load()
+	if _, err := Execute(context.Background(), inputPlan(2, trace, prog), toyExec(&calls), Options{Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 12 {
+		t.Errorf("%d runs computed after the failed invocation, want 12", n)
+	}
+}
+
+// Merge takes a shard's runs only while their inputs are unchanged, and
+// says which input changed when that leaves runs missing.
+func TestMergeChecksInputs(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	os.WriteFile(prog, []byte("v1\n"), 0o644)
+	var calls atomic.Int64
+	for k := range 2 {
+		if _, err := Execute(context.Background(), inputPlan(1, trace, prog), toyExec(&calls), Options{Dir: dir, Shard: Shard{k, 2}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Merge(context.Background(), inputPlan(1, trace, prog), Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Manifest.Inputs) != 2 || res.Manifest.Digests[runsFile] == "" {
+		t.Errorf("merged manifest: inputs %+v, digests %v", res.Manifest.Inputs, res.Manifest.Digests)
+	}
+	os.WriteFile(prog, []byte("v2\n"), 0o644)
+	_, err = Merge(context.Background(), inputPlan(1, trace, prog), Options{Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "3 of 6 runs missing") || !strings.Contains(err.Error(), "input "+prog+" changed") {
+		t.Errorf("got %v", err)
+	}
+}
