@@ -12,7 +12,7 @@ import (
 // requested times, so early ends, overruns and real users occur) through
 // each scheduler and its naive twin.
 func TestKTHMatchesNaive(t *testing.T) {
-	path := datadir.ForTest(t, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
+	path := datadir.ForTest(t, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
 	jobs, _, err := adapt.LoadSWF(path, 2000, 100, adapt.Requested)
 	if err != nil {
 		t.Fatal(err)
