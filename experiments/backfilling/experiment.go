@@ -10,6 +10,7 @@ import (
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
@@ -45,8 +46,8 @@ const (
 type Log struct {
 	ID        string // workload id
 	Label     string
-	Rel       string // path below a data root
-	CPUs      int
+	Rel       string             // path below a data root
+	CPUs      int                // used when the log's header gives no MaxProcs
 	PaperJobs int                // the job count the paper gives
 	Published map[string]float64 // algorithm id -> mean bounded slowdown
 }
@@ -85,6 +86,7 @@ var Algos = []Algo{
 // Config is everything that determines the runs.
 type Config struct {
 	Logs      []string // ids of the logs present
+	CPUs      []int    // their machine sizes (the header's MaxProcs)
 	Algos     []Algo
 	Windows   int
 	Tolerance float64
@@ -127,10 +129,15 @@ func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, e
 			}
 			return bench.Plan{}, nil, err // a damaged file is a failure, not a skip
 		}
+		cpus, err := machineSize(p, l.CPUs)
+		if err != nil {
+			return bench.Plan{}, nil, err
+		}
 		c.Logs = append(c.Logs, l.ID)
-		plan.Describe(l.ID, bench.Str("log", l.Label), bench.Int("cpus", l.CPUs), bench.Int("paper_jobs", l.PaperJobs))
+		c.CPUs = append(c.CPUs, cpus)
+		plan.Describe(l.ID, bench.Str("log", l.Label), bench.Int("cpus", cpus), bench.Int("paper_jobs", l.PaperJobs))
 		for _, a := range Algos {
-			plan.Runs = append(plan.Runs, bench.NewRun(Name, l.ID, a.ID, 0, Spec{Path: p, CPUs: l.CPUs, Algo: a}))
+			plan.Runs = append(plan.Runs, bench.NewRun(Name, l.ID, a.ID, 0, Spec{Path: p, CPUs: cpus, Algo: a}))
 		}
 	}
 	plan.Config = c
@@ -138,6 +145,23 @@ func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, e
 		return bench.Plan{}, nil, fmt.Errorf("%s: no log present: %w", Name, errors.Join(e.skipped...))
 	}
 	return plan, newExecutor(), nil
+}
+
+// machineSize is the log header's MaxProcs, else def.
+func machineSize(path string, def int) (int, error) {
+	r, err := trace.Open(path)
+	if err != nil {
+		return 0, err
+	}
+	defer r.Close()
+	r.Next() // the header is read with the first record
+	if err := r.Err(); err != nil {
+		return 0, err
+	}
+	if h := r.Header(); h.MaxProcs > 0 {
+		return h.MaxProcs, nil
+	}
+	return def, nil
 }
 
 type loaded struct {

@@ -30,7 +30,7 @@ var Interpretations = []string{
 	"EASY++ predictions: the mean run time of the user's last two completed jobs (SWF field 12; completions in the order the simulator reports them, as of the job's arrival), the one run time after one completed job, capped by the request; the request when the user has none.",
 	"Ties: jobs arrive in submit order, then file order; ends before arrivals at the same instant; SJBF breaks equal estimates or predictions by arrival; the shadow time counts every CPU released at it.",
 	"Bounded slowdown: max(1, (wait + run) / max(10, run)) with the actual run time, averaged over every simulated job (no warm-up or cool-down cut).",
-	"One machine of the log's size (KTH-SP2 100, CTC-SP2 338, SDSC-SP2 128, SDSC-BLUE 1152 processors); the whole log from an empty machine.",
+	"One machine of the size the log's header gives (MaxProcs: KTH-SP2 100 processors), the whole log from an empty machine.",
 	"Ordering tests: paired one-sided claims, tested two-sided with the Wilcoxon signed-rank test over the mean bounded slowdowns of 20 consecutive slices of the log (by submit order) taken from the one whole-log run of each algorithm, Holm over the three orderings of a log. The slices are not independent (a slice's queue carries into the next), so the p-values are optimistic; they say the difference is spread over the log, not concentrated in one burst.",
 }
 
