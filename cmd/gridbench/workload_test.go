@@ -36,6 +36,27 @@ func TestWorkloadGenerateLublin(t *testing.T) {
 	if code := run(context.Background(), []string{"gridbench", "simulate", "--swf", out, "--cpus", "64", "--algo", "cons", "--jobs-out", filepath.Join(dir, "j.csv")}, &stdout, &stderr); code != 0 {
 		t.Fatalf("simulate: exit %d: %s", code, stderr.String())
 	}
+	// And a study file takes it as a trace workload: the baselines on
+	// windows of the generated log.
+	study := filepath.Join(dir, "lublin.toml")
+	toml := "name = \"lublin-baselines\"\nalgorithms = [\"easy\", \"cons\", \"easypp-reqtime\"]\nreps = 2\n" +
+		"[[workload]]\nkind = \"trace\"\ntrace = \"l.swf\"\ncpus = 64\njobs = 100\n"
+	if err := os.WriteFile(study, []byte(toml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run(context.Background(), []string{"gridbench", "study", "run", "-j", "1", "--out", filepath.Join(dir, "out"), study}, &stdout, &stderr); code != 0 {
+		t.Fatalf("study run: exit %d: %s", code, stderr.String())
+	}
+	runs, err := os.ReadFile(filepath.Join(dir, "out", "results", "lublin-baselines", "runs.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, a := range []string{",easy,", ",cons,", ",easypp-reqtime,"} {
+		if !strings.Contains(string(runs), a) {
+			t.Errorf("runs.csv has no %s row", a)
+		}
+	}
 	for _, bad := range [][]string{
 		{"gridbench", "workload", "generate", "-o", out, "feitelson"},
 		{"gridbench", "workload", "generate", "--cpus", "0", "-o", out, "lublin"},
