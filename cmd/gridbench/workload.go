@@ -25,13 +25,14 @@ Draws N rigid jobs from the Lublin & Feitelson (2003) model for a machine of P
 CPUs (sizes: serial or two-stage uniform in log2, powers of two preferred; run
 times hyper-gamma, longer for larger jobs; arrivals with a daily cycle) and
 writes them in the Standard Workload Format, interactive jobs in queue 0 and
-batch jobs in queue 1. The same seed gives the same file. Read it back with
+batch jobs in queue 1 (--typeless: one stream from the all-jobs parameters). The same seed gives the same file. Read it back with
 gridbench simulate --swf FILE.swf or a study file's trace workload.`,
 			ArgsUsage: "lublin",
 			Flags: []cli.Flag{
 				&cli.IntFlag{Name: "jobs", Value: 10000, Usage: "number of jobs"},
 				&cli.IntFlag{Name: "cpus", Value: 128, Usage: "CPUs of the machine (the published model is for 128)"},
 				&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed of the random draws"},
+				&cli.BoolFlag{Name: "typeless", Usage: "draw every job from the model's all-jobs parameters instead of interactive and batch streams (as the archive's lublin_256.swf was drawn)"},
 				&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write the SWF log to `FILE` (- for stdout)", Required: true},
 			},
 			Action: workloadGenerate,
@@ -43,7 +44,7 @@ func workloadGenerate(c *cli.Context) error {
 	if c.NArg() != 1 || c.Args().First() != "lublin" {
 		return fmt.Errorf("workload generate: want one model name, lublin (got %q)", c.Args().Slice())
 	}
-	cfg := lublin.Config{Jobs: c.Int("jobs"), CPUs: c.Int("cpus"), Seed: c.Uint64("seed")}
+	cfg := lublin.Config{Jobs: c.Int("jobs"), CPUs: c.Int("cpus"), Seed: c.Uint64("seed"), Typeless: c.Bool("typeless")}
 	jobs, err := lublin.Generate(cfg)
 	if err != nil {
 		return err

@@ -19,6 +19,10 @@
 //     gamma(ANum, BNum) density of the hour of day (counted from 11:00),
 //     redrawn above 13.
 //
+// Config.Typeless instead draws every job from the parameters fitted on
+// all jobs (WholeParams), one stream; the archive's lublin_256.swf was
+// drawn that way.
+//
 // Gamma parameters are shape and scale. The parameters are the model's
 // published values (Lublin & Feitelson 2003, Table 5 and Section 6; the
 // same as the authors' generator m_lublin99.c), for a 128-node machine.

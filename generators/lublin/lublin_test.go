@@ -173,3 +173,39 @@ func TestBadConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestTypelessMoments applies TestMoments' rules and tolerances to the
+// typeless parameters (every job from WholeParams).
+func TestTypelessMoments(t *testing.T) {
+	jobs, err := Generate(Config{Jobs: n, CPUs: 128, Seed: 2, Typeless: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := WholeParams
+	var serial int
+	var logSize, lr []float64
+	for _, j := range jobs {
+		if j.Type != Interactive {
+			t.Fatalf("job %d of type %d in a typeless workload", j.ID, j.Type)
+		}
+		if j.CPUs == 1 {
+			serial++
+			lr = append(lr, math.Log(max(j.Run, 1)))
+		} else {
+			logSize = append(logSize, math.Log2(float64(j.CPUs)))
+		}
+	}
+	if got := float64(serial) / n; math.Abs(got-p.SerialProb) > 0.015 {
+		t.Errorf("serial share %.4f, model %.4f ± 0.015", got, p.SerialProb)
+	}
+	want := p.UProb*(p.ULow+p.UMed)/2 + (1-p.UProb)*(p.UMed+p.UHi)/2
+	if g := mean(logSize); math.Abs(g-want) > 0.10 {
+		t.Errorf("mean log2(size) of parallel jobs %.3f, model %.3f ± 0.10", g, want)
+	}
+	q := min(max(p.PA+p.PB, 0), 1)
+	if g, w := mean(lr), q*p.A1*p.B1+(1-q)*p.A2*p.B2; math.Abs(g-w) > 0.10 {
+		t.Errorf("serial jobs: mean ln(run) %.3f, model %.3f ± 0.10", g, w)
+	}
+	t.Logf("serial %.4f (model %.4f), mean log2 size %.3f (model %.3f), serial mean ln run %.3f (model %.3f)",
+		float64(serial)/n, p.SerialProb, mean(logSize), want, mean(lr), q*p.A1*p.B1+(1-q)*p.A2*p.B2)
+}
