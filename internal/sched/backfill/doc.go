@@ -5,7 +5,8 @@
 //   - EASY with a queue order and a backfill order (Order): SJBF
 //     (backfill shortest estimate first), the priority orders SJF, LJF,
 //     SAF (smallest area r·n first), F1–F4 (Carastan-Santos & de Camargo
-//     2017), WFP3 and UNICEP;
+//     2017), WFP3 and UNICEP (each of these backfills in its own priority
+//     order; EASY-SJBF keeps arrival order for the queue);
 //   - EASY++ (Tsafrir, Etsion & Feitelson 2007): run times predicted from
 //     the user's last two completed jobs, SJBF on the predictions, and a
 //     correction (reqtime or doubling) when a job outlives its prediction;
