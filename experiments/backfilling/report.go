@@ -34,139 +34,150 @@ var Interpretations = []string{
 	"Ordering tests: paired one-sided claims, tested two-sided with the Wilcoxon signed-rank test over the mean bounded slowdowns of 20 consecutive slices of the log (by submit order) taken from the one whole-log run of each algorithm, Holm over the three orderings of a log. The slices are not independent (a slice's queue carries into the next), so the p-values are optimistic; they say the difference is spread over the log, not concentrated in one burst.",
 }
 
+// cell is one (log, algorithm) of the page: ours, and the paper's when it
+// has one (NaN otherwise).
+type cell struct {
+	log           Log
+	algo          Algo
+	pub, got, rel float64 // rel: (got - pub) / pub
+	ok            bool    // within the tolerance
+}
+
+// ordering is one ordering claim tested on one log.
+type ordering struct {
+	log Log
+	o   Ordering
+	cmp *analysis.Comparison
+}
+
+// summary is what the page shows, computed from the records.
+type summary struct {
+	cells          []cell
+	tests          []ordering
+	ledger         []analysis.LedgerEntry
+	compared       []experiments.Comparison
+	matched, total int
+	held           int
+	jobs           map[string]float64 // log id -> jobs simulated
+}
+
 // Report implements experiments.Experiment.
 func (*Experiment) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	c, ok := in.Plan.Config.(Config)
 	if !ok {
 		return nil, fmt.Errorf("%s: plan config is %T, want backfilling.Config", Name, in.Plan.Config)
 	}
-	idx := in.Result.Index()
+	sum := summarize(c, in.Result.Index(), in.Result.Series)
+	out := &experiments.ReportOutput{Page: Name + ".md", Compared: sum.compared,
+		Headline: fmt.Sprintf("%d of %d published cells within ±%.0f%%; %d of %d orderings held", sum.matched, sum.total, 100*c.Tolerance, sum.held, len(sum.tests))}
+	if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, out.Page), func(w io.Writer) error {
+		return writePage(w, c, out.Headline, sum)
+	}); err != nil {
+		return nil, err
+	}
+	if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, Name+".claims.json"), func(w io.Writer) error {
+		return analysis.WriteLedger(w, sum.ledger)
+	}); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// summarize compares every cell with the paper and tests the orderings,
+// one Holm family per log.
+func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []analysis.Point) summary {
 	value := func(log, algo, metric string) float64 {
 		if g, ok := idx[analysis.GroupKey{Experiment: Name, Workload: log, Algorithm: algo, Metric: metric}]; ok && len(g.Values) > 0 {
 			return g.Values[0]
 		}
 		return math.NaN()
 	}
-	out := &experiments.ReportOutput{Page: Name + ".md"}
-	var ledger []analysis.LedgerEntry
-	type cell struct {
-		log          Log
-		algo         Algo
-		pub, got, rd float64
-		ok           bool
-	}
-	var cells []cell
-	matched, total := 0, 0
+	sum := summary{jobs: map[string]float64{}}
 	for _, l := range Logs {
 		if !contains(c.Logs, l.ID) {
 			continue
 		}
+		sum.jobs[l.ID] = value(l.ID, "easy", MetricJobs)
 		for _, a := range c.Algos {
-			x := cell{log: l, algo: a, got: value(l.ID, a.ID, MetricBSLD), pub: math.NaN(), rd: math.NaN()}
+			x := cell{log: l, algo: a, got: value(l.ID, a.ID, MetricBSLD), pub: math.NaN(), rel: math.NaN()}
 			if p, ok := l.Published[a.ID]; ok {
-				x.pub = p
-				x.rd = (x.got - p) / p
-				x.ok = math.Abs(x.rd) <= c.Tolerance
-				total++
-				if x.ok {
-					matched++
-				}
-				out.Compared = append(out.Compared, experiments.Comparison{Table: "Table 2", Workload: l.Label, Algorithm: a.Label,
-					Metric: "mean bounded slowdown", Published: p, Reproduced: x.got, Match: x.ok, Better: "lower",
-					Note: fmt.Sprintf("tolerance ±%.0f%% fixed before the first run", 100*c.Tolerance)})
+				x.pub, x.rel = p, (x.got-p)/p
+				x.ok = math.Abs(x.rel) <= c.Tolerance
+				sum.total++
 				e := analysis.LedgerEntry{ID: l.ID + "/" + a.ID, Quote: fmt.Sprintf("%s on %s: mean bounded slowdown %.2f", a.Label, l.Label, p),
 					Section: "Table 2", Scope: l.Label, Verdict: analysis.VerdictNotHeld,
-					Statistic: fmt.Sprintf("reproduced %.2f, %+.1f%% (tolerance ±%.0f%%)", x.got, 100*x.rd, 100*c.Tolerance)}
+					Statistic: fmt.Sprintf("reproduced %.2f, %+.1f%% (tolerance ±%.0f%%)", x.got, 100*x.rel, 100*c.Tolerance)}
 				if x.ok {
+					sum.matched++
 					e.Verdict = analysis.VerdictHeld
 				}
-				ledger = append(ledger, e)
+				sum.ledger = append(sum.ledger, e)
+				sum.compared = append(sum.compared, experiments.Comparison{Table: "Table 2", Workload: l.Label, Algorithm: a.Label,
+					Metric: "mean bounded slowdown", Published: p, Reproduced: x.got, Match: x.ok, Better: "lower",
+					Note: fmt.Sprintf("tolerance ±%.0f%% fixed before the first run", 100*c.Tolerance)})
 			}
-			cells = append(cells, x)
+			sum.cells = append(sum.cells, x)
 		}
-	}
-	// Orderings, one Holm family per log.
-	type tested struct {
-		log Log
-		o   Ordering
-		cmp *analysis.Comparison
-	}
-	var tests []tested
-	for _, l := range Logs {
-		if !contains(c.Logs, l.ID) {
-			continue
-		}
-		_, easy := analysis.SeriesOf(in.Result.Series, l.ID, "easy", SeriesWindow)
+		_, easy := analysis.SeriesOf(series, l.ID, "easy", SeriesWindow)
 		var fam []*analysis.Comparison
 		for _, o := range Orderings {
-			_, a := analysis.SeriesOf(in.Result.Series, l.ID, o.A, SeriesWindow)
+			_, a := analysis.SeriesOf(series, l.ID, o.A, SeriesWindow)
 			cmp := &analysis.Comparison{Name: o.A + " vs easy", Scope: l.Label, Want: analysis.Lower, X: a, Y: easy}
 			fam = append(fam, cmp)
-			tests = append(tests, tested{l, o, cmp})
+			sum.tests = append(sum.tests, ordering{l, o, cmp})
 		}
 		analysis.Test(fam...)
-		for _, t := range tests[len(tests)-len(fam):] {
-			e := analysis.LedgerEntry{ID: l.ID + "/" + t.o.ID, Quote: t.o.Quote, Section: "Table 2", Scope: l.Label + ", 20 windows"}
-			ledger = append(ledger, e.FromVerdict(analysis.Decide([]*analysis.Comparison{t.cmp}), len(fam)))
-		}
-	}
-	held := 0
-	for _, t := range tests {
-		if t.cmp.Held() {
-			held++
-		}
-	}
-	out.Headline = fmt.Sprintf("%d of %d published cells within ±%.0f%%; %d of %d orderings held", matched, total, 100*c.Tolerance, held, len(tests))
-	err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, Name+".md"), func(w io.Writer) error {
-		p := func(format string, a ...any) { fmt.Fprintf(w, format, a...) }
-		p("# backfilling — %s\n\n", (&Experiment{}).Title())
-		p("**%s.**\n\n", out.Headline)
-		p("Tolerance, stated before any of our numbers was computed and kept: a reproduced cell matches when it is within **±%.0f%%** of the published one. ", 100*c.Tolerance)
-		p("Published: Gaussier, Glesser, Reis & Trystram, SC'15, Table 2 (pyss-based simulator). Logs absent from the data root are left out (see `gridbench data`).\n\n")
-		p("## Mean bounded slowdown, published beside reproduced\n\n")
-		p("| log | algorithm | published | reproduced | difference | within ±%.0f%% |\n|---|---|---|---|---|---|\n", 100*c.Tolerance)
-		for _, x := range cells {
-			if math.IsNaN(x.pub) {
-				p("| %s | %s | — | %.2f | | (not in the paper) |\n", x.log.Label, x.algo.Label, x.got)
-				continue
+		for _, t := range sum.tests[len(sum.tests)-len(fam):] {
+			if t.cmp.Held() {
+				sum.held++
 			}
-			mark := "no"
-			if x.ok {
-				mark = "yes"
-			}
-			p("| %s | %s | %.2f | %.2f | %+.1f%% | %s |\n", x.log.Label, x.algo.Label, x.pub, x.got, 100*x.rd, mark)
+			e := analysis.LedgerEntry{ID: l.ID + "/" + t.o.ID, Quote: t.o.Quote, Section: "Table 2", Scope: fmt.Sprintf("%s, %d windows", l.Label, c.Windows)}
+			sum.ledger = append(sum.ledger, e.FromVerdict(analysis.Decide([]*analysis.Comparison{t.cmp}), len(fam)))
 		}
-		p("\nJobs simulated:")
-		for _, l := range Logs {
-			if contains(c.Logs, l.ID) {
-				p(" %s %.0f (paper: %d);", l.Label, value(l.ID, "easy", MetricJobs), l.PaperJobs)
-			}
-		}
-		p(" mean waits are in `results/%s/runs.csv` (metric `%s`).\n\n", Name, MetricWait)
-		p("A cell outside the tolerance is a mismatch, reported as such; nothing was tuned per cell.\n\n")
-		p("## Orderings\n\nEach claim: the algorithm's mean bounded slowdown is lower than EASY's (requested times), tested over %d windows (see the interpretations).\n\n", c.Windows)
-		p("| log | claim | mean over windows (A vs EASY) | r | Holm p | verdict |\n|---|---|---|---|---|---|\n")
-		for _, t := range tests {
-			v := analysis.Decide([]*analysis.Comparison{t.cmp})
-			verdict := v.Status()
-			p("| %s | %s | %.2f vs %.2f | %.2f | %.3g | %s |\n", t.log.Label, t.o.Quote, t.cmp.MeanA, t.cmp.MeanB, t.cmp.Res.Effect, t.cmp.PAdj, verdict)
-		}
-		p("\n## Interpretations\n\n")
-		for _, s := range Interpretations {
-			p("- %s\n", s)
-		}
-		p("\nThe claims ledger is `%s.claims.json` beside this page.\n", Name)
-		return nil
-	})
-	if err != nil {
-		return nil, err
 	}
-	if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, Name+".claims.json"), func(w io.Writer) error {
-		return analysis.WriteLedger(w, ledger)
-	}); err != nil {
-		return nil, err
+	return sum
+}
+
+// writePage renders the summary; it computes nothing.
+func writePage(w io.Writer, c Config, headline string, sum summary) error {
+	p := func(format string, a ...any) { fmt.Fprintf(w, format, a...) }
+	p("# backfilling — %s\n\n", (&Experiment{}).Title())
+	p("**%s.**\n\n", headline)
+	p("Tolerance, stated before any of our numbers was computed and kept: a reproduced cell matches when it is within **±%.0f%%** of the published one. ", 100*c.Tolerance)
+	p("Published: Gaussier, Glesser, Reis & Trystram, SC'15, Table 2 (pyss-based simulator). Logs absent from the data root are left out (see `gridbench data`).\n\n")
+	p("## Mean bounded slowdown, published beside reproduced\n\n")
+	p("| log | algorithm | published | reproduced | difference | within ±%.0f%% |\n|---|---|---|---|---|---|\n", 100*c.Tolerance)
+	for _, x := range sum.cells {
+		if math.IsNaN(x.pub) {
+			p("| %s | %s | — | %.2f | | (not in the paper) |\n", x.log.Label, x.algo.Label, x.got)
+			continue
+		}
+		mark := "no"
+		if x.ok {
+			mark = "yes"
+		}
+		p("| %s | %s | %.2f | %.2f | %+.1f%% | %s |\n", x.log.Label, x.algo.Label, x.pub, x.got, 100*x.rel, mark)
 	}
-	return out, nil
+	p("\nJobs simulated:")
+	for _, l := range Logs {
+		if n, ok := sum.jobs[l.ID]; ok {
+			p(" %s %.0f (paper: %d);", l.Label, n, l.PaperJobs)
+		}
+	}
+	p(" mean waits are in `results/%s/runs.csv` (metric `%s`).\n\n", Name, MetricWait)
+	p("A cell outside the tolerance is a mismatch, reported as such; nothing was tuned per cell.\n\n")
+	p("## Orderings\n\nEach claim: the algorithm's mean bounded slowdown is lower than EASY's (requested times), tested over %d windows (see the interpretations).\n\n", c.Windows)
+	p("| log | claim | mean over windows (A vs EASY) | r | Holm p | verdict |\n|---|---|---|---|---|---|\n")
+	for _, t := range sum.tests {
+		p("| %s | %s | %.2f vs %.2f | %.2f | %.3g | %s |\n", t.log.Label, t.o.Quote, t.cmp.MeanA, t.cmp.MeanB, t.cmp.Res.Effect, t.cmp.PAdj,
+			analysis.Decide([]*analysis.Comparison{t.cmp}).Status())
+	}
+	p("\n## Interpretations\n\n")
+	for _, s := range Interpretations {
+		p("- %s\n", s)
+	}
+	p("\nThe claims ledger is `%s.claims.json` beside this page.\n", Name)
+	return nil
 }
 
 func contains(xs []string, x string) bool {
