@@ -59,7 +59,7 @@ func Example() {
 		fmt.Println()
 	}
 	// Output:
-	// [easy egedf fcfs flex sjf tabu]
+	// [cons easy easy-f1 easy-f2 easy-f3 easy-f4 easy-ljf easy-saf easy-sjbf easy-sjf easy-unicep easy-wfp3 easypp-doubling easypp-reqtime egedf fcfs flex sjf tabu]
 	// fcfs: job 1 at 0 job 2 at 10 job 3 at 18
 	// sjf: job 1 at 0 job 2 at 11 job 3 at 10
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/gridbench/gridbench/internal/sched"
+	_ "github.com/gridbench/gridbench/internal/sched/backfill"   // registers "cons", "easy-sjbf", "easy-sjf", ..., "easypp-reqtime", "easypp-doubling"
 	_ "github.com/gridbench/gridbench/internal/sched/easy"       // registers "easy"
 	_ "github.com/gridbench/gridbench/internal/sched/fcfs"       // registers "fcfs"
 	_ "github.com/gridbench/gridbench/internal/sched/flex"       // registers "flex"

@@ -55,7 +55,7 @@ func skipSummary(c *cli.Context, outs []*experiments.Outcome, err error) error {
 	}
 	slices.Sort(ids)
 	cmd := "gridbench data fetch"
-	if slices.Contains(ids, "auvergrid") {
+	if slices.ContainsFunc(ids, unpinned) {
 		cmd += " --allow-unpinned"
 	}
 	if all {
@@ -102,4 +102,16 @@ func splitSkips(err error) (skips []error, failed error) {
 		}
 	}
 	return skips, errors.Join(rest...)
+}
+
+// unpinned reports whether the data set id has no pinned checksum
+// (AuverGrid, the backfilling study's optional PWA logs): fetch takes it
+// only with --allow-unpinned.
+func unpinned(id string) bool {
+	d, ok := datadir.Lookup(id)
+	if !ok {
+		return false
+	}
+	_, pinned := datadir.Pinned(d.Rel)
+	return !pinned && len(datadir.PinnedUnder(d.Rel)) == 0
 }

@@ -3,6 +3,7 @@
 package all
 
 import (
+	_ "github.com/gridbench/gridbench/experiments/backfilling"
 	_ "github.com/gridbench/gridbench/experiments/deadline"
 	_ "github.com/gridbench/gridbench/experiments/federation"
 	_ "github.com/gridbench/gridbench/experiments/immediate"

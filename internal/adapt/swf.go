@@ -71,7 +71,7 @@ func LoadSWF(path string, maxJobs, cpus int, est Estimate) ([]sim.Job, Skipped, 
 			sk.TooWide++
 			continue
 		}
-		j := sim.Job{ID: int64(tj.ID), Submit: tj.Submit, Run: tj.Run, CPUs: n}
+		j := sim.Job{ID: int64(tj.ID), Submit: tj.Submit, Run: tj.Run, CPUs: n, User: tj.User}
 		if est == Requested {
 			j.Estimate = tj.Estimate()
 		}

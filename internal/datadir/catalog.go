@@ -64,6 +64,9 @@ func (d DataSet) Downloads() []Download {
 		}
 		dir := map[string]string{"nasa-ipsc": "l_nasa_ipsc", "kth-sp2": "l_kth_sp2", "lanl-cm5": "l_lanl_cm5", "ricc-2010-2": "l_ricc"}[d.ID]
 		return []Download{{Rel: d.Rel, URLs: []string{first, pwaURL + dir + "/" + name}}}
+	case "ctc-sp2", "sdsc-sp2", "sdsc-blue":
+		dir := map[string]string{"ctc-sp2": "l_ctc_sp2", "sdsc-sp2": "l_sdsc_sp2", "sdsc-blue": "l_sdsc_blue"}[d.ID]
+		return []Download{{Rel: d.Rel, URLs: []string{pwaURL + dir + "/" + path.Base(d.Rel)}}}
 	case "lublin-256":
 		return []Download{{Rel: d.Rel, URLs: []string{dirlabRaw + "c649e852ab3cabbc5ac8e4f46b81b1dd66625831/data/lublin_256.swf"}}}
 	case "hpc2n-excerpt":
@@ -111,8 +114,8 @@ func Catalog() []DataSet {
 		{"nasa-ipsc", "pwa-swf/NASA-iPSC-1993-3.1-cln.swf.gz",
 			"NASA Ames iPSC/860 1993, cleaned, 18,239 jobs, SWF",
 			"Parallel Workloads Archive " + pwaURL + " log NASA-iPSC-1993-3.1-cln"},
-		{"kth-sp2", "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz",
-			"KTH IBM SP2 1996-97, cleaned, 28,476 jobs, 100 processors, SWF",
+		{"kth-sp2", "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz",
+			"KTH IBM SP2 1996-97, cleaned, 28,476 jobs, 100 processors, SWF (bundled; experiment backfilling)",
 			"Parallel Workloads Archive " + pwaURL + " log KTH-SP2-1996-2.1-cln"},
 		{"lanl-cm5", "pwa-swf/LANL-CM5-1994-4.1-cln.swf.gz",
 			"LANL CM-5 1994-96, cleaned, 122,060 jobs, 1024 processors, SWF",
@@ -120,6 +123,15 @@ func Catalog() []DataSet {
 		{"ricc-2010-2", "pwa-swf/RICC-2010-2.swf.gz",
 			"RIKEN RICC cluster 2010, 447,794 jobs, SWF",
 			"Parallel Workloads Archive " + pwaURL + " log RICC-2010-2"},
+		{"ctc-sp2", "pwa-swf/CTC-SP2-1996-3.1-cln.swf.gz",
+			"Cornell Theory Center IBM SP2 1996-97, cleaned, SWF (experiment backfilling; no checksum is pinned for it)",
+			"Parallel Workloads Archive " + pwaURL + " log CTC-SP2-1996-3.1-cln"},
+		{"sdsc-sp2", "pwa-swf/SDSC-SP2-1998-4.2-cln.swf.gz",
+			"San Diego Supercomputer Center IBM SP2 1998-2000, cleaned, SWF (experiment backfilling; no checksum is pinned for it)",
+			"Parallel Workloads Archive " + pwaURL + " log SDSC-SP2-1998-4.2-cln"},
+		{"sdsc-blue", "pwa-swf/SDSC-BLUE-2000-4.2-cln.swf.gz",
+			"San Diego Supercomputer Center Blue Horizon 2000-03, cleaned, SWF (experiment backfilling; no checksum is pinned for it)",
+			"Parallel Workloads Archive " + pwaURL + " log SDSC-BLUE-2000-4.2-cln"},
 		{"lublin-256", "pwa-swf/lublin_256.swf",
 			"synthetic Lublin-Feitelson model workload, 10,000 jobs, 256 nodes, SWF (not a real log)",
 			"https://github.com/DIR-LAB/deep-batch-scheduler data/lublin_256.swf, or generate with the Lublin model from " + pwaURL + "models/"},

@@ -21,7 +21,7 @@ func repoData(t *testing.T) string {
 }
 
 // bundled lists the data sets shipped in data/, which the studies need.
-var bundled = []string{"braun-hcsp-512x16", "LCG-2005-1/LCG.swf.gz"}
+var bundled = []string{"braun-hcsp-512x16", "LCG-2005-1/LCG.swf.gz", "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz"}
 
 func TestManifestParses(t *testing.T) {
 	m, err := parseManifest(data.SHA256SUMS)

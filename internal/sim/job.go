@@ -14,6 +14,7 @@ type Job struct {
 	Run      float64 // actual run time at the reference speed; >= 0
 	CPUs     int     // CPUs held on one machine from start to end; >= 1
 	Estimate float64 // run-time estimate at the reference speed; <= 0 means "exact" (Run)
+	User     int     // the submitting user (SWF field 12; -1 or 0 when unknown), for user-history predictors
 	Deadline float64 // absolute deadline when HasDeadline
 	// HasDeadline tells whether Deadline applies; a job without one can never be late.
 	HasDeadline bool

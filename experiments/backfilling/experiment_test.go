@@ -1,0 +1,135 @@
+package backfilling
+
+import (
+	"context"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+func TestBoundedSlowdown(t *testing.T) {
+	for _, c := range []struct{ wait, run, want float64 }{
+		{0, 100, 1},      // never below 1
+		{100, 100, 2},    // (100+100)/100
+		{50, 0, 5},       // a zero run counts as 10 s: 50/10
+		{30, 5, 3.5},     // (30+5)/10
+		{900, 300, 4},    // (900+300)/300
+		{0, 0, 1},        // max(1, 0)
+		{5, 10, 1.5},     // (5+10)/10
+		{1e6, 1e5, 11},   // long jobs are not bounded
+		{0, 1e-3, 1},     // tiny
+		{7, 3, 1},        // (7+3)/10 = 1
+		{8, 3, 1.1},      // (8+3)/10
+		{10, 10, 2},      // boundary
+		{1, 9.99, 1.099}, // (1+9.99)/10
+		{0, 10, 1},       //
+		{20, 20, 2},      //
+		{3600, 60, 61},   //
+		{86400, 0, 8640}, //
+	} {
+		if got := BoundedSlowdown(c.wait, c.run); math.Abs(got-c.want) > 1e-3 {
+			t.Errorf("BoundedSlowdown(%g, %g) = %g, want %g", c.wait, c.run, got, c.want)
+		}
+	}
+}
+
+func TestMeasureWindows(t *testing.T) {
+	// 40 jobs, the k-th waiting k seconds with run 100: window w (2 jobs)
+	// has mean bounded slowdown 1 + (2w + 0.5)/100.
+	var jobs []sim.Job
+	var recs []sim.Record
+	for k := range 40 {
+		jobs = append(jobs, sim.Job{Submit: 0, Run: 100, CPUs: 1})
+		recs = append(recs, sim.Record{Start: float64(k), End: float64(k) + 100})
+	}
+	out := measure(jobs, recs)
+	if len(out.Series) != Windows {
+		t.Fatalf("%d windows, want %d", len(out.Series), Windows)
+	}
+	for w, s := range out.Series {
+		want := 1 + (2*float64(w)+0.5)/100
+		if s.Series != SeriesWindow || s.T != float64(w) || math.Abs(s.Value-want) > 1e-12 {
+			t.Errorf("window %d: %+v, want %g", w, s, want)
+		}
+	}
+	if out.Metrics[0].Name != MetricBSLD || math.Abs(out.Metrics[0].Value-(1+19.5/100)) > 1e-12 {
+		t.Errorf("metrics %+v", out.Metrics)
+	}
+}
+
+// TestKTH plans, runs and reports the study on the bundled KTH-SP2 log:
+// the page puts every published cell beside ours, the ledger has one
+// entry per cell and ordering, and missing logs are skipped, not fatal.
+func TestKTH(t *testing.T) {
+	path := datadir.ForTest(t, Logs[0].Rel)
+	root := strings.TrimSuffix(filepath.ToSlash(path), Logs[0].Rel)
+	t.Setenv(datadir.EnvVar, "")
+	e := &Experiment{}
+	cfg := experiments.Config{DataDir: root}.Filled(e)
+	p, exec, err := e.Plan(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := p.Config.(Config)
+	if len(c.Logs)+len(e.Skipped()) != len(Logs) || c.Logs[0] != "kth-sp2" || c.CPUs[0] != 100 {
+		t.Fatalf("logs %v (cpus %v), skipped %v", c.Logs, c.CPUs, e.Skipped())
+	}
+	dir := t.TempDir()
+	res, err := bench.Execute(context.Background(), p, exec, bench.Options{Dir: filepath.Join(dir, "results", Name), Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pdir := filepath.Join(dir, "paper")
+	if err := os.MkdirAll(pdir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	out, err := e.Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: p, Result: res, PaperDir: pdir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(pdir, out.Page))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"| KTH-SP2 | EASY | 92.58 |", "| KTH-SP2 | EASY++ (reqtime) | 62.86 |", "| KTH-SP2 | CONS | — |", "±10%", "## Interpretations", "Past an estimate"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("page lacks %q", want)
+		}
+	}
+	if len(out.Compared) != len(Logs[0].Published) {
+		t.Errorf("%d comparisons, want %d", len(out.Compared), len(Logs[0].Published))
+	}
+	b, err := os.ReadFile(filepath.Join(pdir, Name+".claims.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ledger []analysis.LedgerEntry
+	if err := json.Unmarshal(b, &ledger); err != nil {
+		t.Fatal(err)
+	}
+	if want := len(Logs[0].Published) + len(Orderings); len(ledger) != want {
+		t.Errorf("%d ledger entries, want %d", len(ledger), want)
+	}
+	for _, l := range ledger {
+		if l.Verdict != analysis.VerdictHeld && l.Verdict != analysis.VerdictNotHeld && l.Verdict != analysis.VerdictInconclusive {
+			t.Errorf("%s: verdict %q", l.ID, l.Verdict)
+		}
+	}
+	// Backfilling must beat FCFS by far on this log, or the runs are wrong.
+	idx := res.Index()
+	fcfs := idx[analysis.GroupKey{Experiment: Name, Workload: "kth-sp2", Algorithm: "fcfs", Metric: MetricBSLD}].Values[0]
+	easy := idx[analysis.GroupKey{Experiment: Name, Workload: "kth-sp2", Algorithm: "easy", Metric: MetricBSLD}].Values[0]
+	if !(easy < fcfs/2) {
+		t.Errorf("EASY %g not well below FCFS %g", easy, fcfs)
+	}
+	t.Log(out.Headline)
+}

@@ -1,0 +1,46 @@
+package backfill
+
+import (
+	"testing"
+
+	"github.com/gridbench/gridbench/internal/adapt"
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+// TestKTHMatchesNaive runs the first 2000 jobs of KTH-SP2 (100 CPUs,
+// requested times, so early ends, overruns and real users occur) through
+// each scheduler and its naive twin.
+func TestKTHMatchesNaive(t *testing.T) {
+	path := datadir.ForTest(t, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
+	jobs, _, err := adapt.LoadSWF(path, 2000, 100, adapt.Requested)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := sim.SingleMachine(100)
+	cases := []struct {
+		name       string
+		fast, slow sim.Scheduler
+	}{
+		{"cons", NewCONS(), &naiveCONS{}},
+		{"easy-sjbf", &Order{Backfill: SJF}, &naiveOrder{backfill: SJF}},
+		{"easy-wfp3", &Order{Queue: WFP3}, &naiveOrder{queue: WFP3}},
+		{"easypp-reqtime", NewEASYPP(ReqTime), &naiveOrder{backfill: SJF, pp: true, corr: ReqTime}},
+		{"easypp-doubling", NewEASYPP(Doubling), &naiveOrder{backfill: SJF, pp: true, corr: Doubling}},
+	}
+	for _, c := range cases {
+		a, err := sim.Simulate(p, jobs, c.fast)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := sim.Simulate(p, jobs, c.slow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("%s: job %d (ID %d): fast %+v, naive %+v", c.name, i, jobs[i].ID, a[i], b[i])
+			}
+		}
+	}
+}

@@ -1,0 +1,279 @@
+package backfill
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+// Key scores waiting job j for an order: lower first, ties in arrival
+// order. est is the run-time estimate the scheduler works with at the
+// reference speed (the job's estimate, or EASY++'s prediction).
+type Key func(s *sim.State, j int, est float64) float64
+
+// Priority functions of the literature, lower first. r is the requested
+// time (the estimate), n the CPUs, s the submit time, w the wait so far.
+// Interpretations (the formulas leave them open): r and s are taken as at
+// least 1 s so that logarithms and divisions stay finite, and UNICEP's
+// log2(n) as at least 1 (a serial job would otherwise have an infinite or
+// undefined score).
+var (
+	// SJF: shortest requested time first.
+	SJF Key = func(s *sim.State, j int, est float64) float64 { return est }
+	// LJF: longest requested time first.
+	LJF Key = func(s *sim.State, j int, est float64) float64 { return -est }
+	// SAF: smallest area r·n first.
+	SAF Key = func(s *sim.State, j int, est float64) float64 { return est * float64(s.Job(j).CPUs) }
+	// F1 = log10(r)·n + 870·log10(s).
+	F1 Key = func(s *sim.State, j int, est float64) float64 {
+		return math.Log10(atLeast1(est))*float64(s.Job(j).CPUs) + 870*math.Log10(atLeast1(s.Job(j).Submit))
+	}
+	// F2 = sqrt(r)·n + 25600·log10(s).
+	F2 Key = func(s *sim.State, j int, est float64) float64 {
+		return math.Sqrt(atLeast1(est))*float64(s.Job(j).CPUs) + 25600*math.Log10(atLeast1(s.Job(j).Submit))
+	}
+	// F3 = r·n + 6860000·log10(s).
+	F3 Key = func(s *sim.State, j int, est float64) float64 {
+		return atLeast1(est)*float64(s.Job(j).CPUs) + 6860000*math.Log10(atLeast1(s.Job(j).Submit))
+	}
+	// F4 = r·sqrt(n) + 530000·log10(s).
+	F4 Key = func(s *sim.State, j int, est float64) float64 {
+		return atLeast1(est)*math.Sqrt(float64(s.Job(j).CPUs)) + 530000*math.Log10(atLeast1(s.Job(j).Submit))
+	}
+	// WFP3 = −(w/r)³·n.
+	WFP3 Key = func(s *sim.State, j int, est float64) float64 {
+		x := (s.Now() - s.Job(j).Submit) / atLeast1(est)
+		return -x * x * x * float64(s.Job(j).CPUs)
+	}
+	// UNICEP = −w/(log2(n)·r).
+	UNICEP Key = func(s *sim.State, j int, est float64) float64 {
+		return -(s.Now() - s.Job(j).Submit) / (max(math.Log2(float64(s.Job(j).CPUs)), 1) * atLeast1(est))
+	}
+)
+
+func atLeast1(x float64) float64 { return max(x, 1) }
+
+func init() {
+	reg := func(name, label string, queue, backfill Key) {
+		sched.Register(name, sched.Info{Label: label, Family: "queue-based", New: func(rand.Source) sim.Scheduler {
+			return &Order{Queue: queue, Backfill: backfill}
+		}})
+	}
+	reg("easy-sjbf", "EASY-SJBF", nil, SJF)
+	for _, o := range []struct {
+		name, label string
+		key         Key
+	}{
+		{"easy-sjf", "EASY-SJF", SJF}, {"easy-ljf", "EASY-LJF", LJF}, {"easy-saf", "EASY-SAF", SAF},
+		{"easy-f1", "EASY-F1", F1}, {"easy-f2", "EASY-F2", F2}, {"easy-f3", "EASY-F3", F3}, {"easy-f4", "EASY-F4", F4},
+		{"easy-wfp3", "EASY-WFP3", WFP3}, {"easy-unicep", "EASY-UNICEP", UNICEP},
+	} {
+		reg(o.name, o.label, o.key, o.key)
+	}
+	sched.Register("easypp-reqtime", sched.Info{Label: "EASY++ (reqtime)", Family: "queue-based", New: func(rand.Source) sim.Scheduler {
+		return NewEASYPP(ReqTime)
+	}})
+	sched.Register("easypp-doubling", sched.Info{Label: "EASY++ (doubling)", Family: "queue-based", New: func(rand.Source) sim.Scheduler {
+		return NewEASYPP(Doubling)
+	}})
+}
+
+// Order is EASY backfilling with a queue order (which jobs are heads, and
+// which one is reserved) and a backfill order (in which later jobs are
+// tried). A nil Queue is arrival order; a nil Backfill is the queue order.
+// Pred, when set, replaces the jobs' estimates by predictions (EASY++).
+// One work step is one queued job examined or one running job read while
+// computing the shadow time.
+type Order struct {
+	Queue, Backfill Key
+	Pred            *Predictor
+
+	order   []int
+	q, rest []int
+	keys    []float64
+	ends    []end
+}
+
+type end struct {
+	t    float64
+	cpus int
+}
+
+// OnArrival lets the predictor predict the job's run time.
+func (o *Order) OnArrival(s *sim.State, j int) {
+	if o.Pred != nil {
+		o.Pred.arrive(s, j)
+	}
+}
+
+// OnCompletion adds the job to its user's history.
+func (o *Order) OnCompletion(s *sim.State, j int) {
+	if o.Pred != nil {
+		o.Pred.complete(s, j)
+	}
+}
+
+// est is job j's run-time estimate at the reference speed.
+func (o *Order) est(s *sim.State, j int) float64 {
+	if o.Pred != nil {
+		return o.Pred.pred[j]
+	}
+	return s.Job(j).Est()
+}
+
+// sorted orders jobs (in arrival order) by key, stably, into o.q's storage.
+func (o *Order) sorted(s *sim.State, jobs []int, key Key, dst []int) []int {
+	dst = append(dst[:0], jobs...)
+	if key == nil {
+		return dst
+	}
+	o.keys = o.keys[:0]
+	for _, j := range dst {
+		o.keys = append(o.keys, key(s, j, o.est(s, j)))
+	}
+	idx := make([]int, len(dst))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int {
+		ka, kb := o.keys[a], o.keys[b]
+		switch {
+		case ka < kb:
+			return -1
+		case ka > kb:
+			return 1
+		}
+		return 0
+	})
+	out := make([]int, len(dst))
+	for i, k := range idx {
+		out[i] = dst[k]
+	}
+	return append(dst[:0], out...)
+}
+
+// Schedule starts the heads that fit in queue order, reserves the first
+// that does not, and backfills the others in backfill order.
+func (o *Order) Schedule(s *sim.State) {
+	if o.order == nil {
+		o.order = s.Platform().FastestFirst()
+	}
+	if o.Pred != nil {
+		o.Pred.correct(s)
+	}
+	if s.QueueLen() == 0 {
+		return
+	}
+	work := s.Work()
+	o.q = o.sorted(s, s.Queue(), o.Queue, o.q)
+	i := 0
+	for ; i < len(o.q); i++ {
+		j := o.q[i]
+		work.Inc()
+		m := firstFit(s, o.order, j)
+		if m < 0 {
+			break
+		}
+		s.Start(j, m) // cannot fail: firstFit checked the CPUs
+	}
+	if i >= len(o.q)-1 {
+		return
+	}
+	free := 0
+	for m := range s.Platform().Machines {
+		free += s.Free(m)
+	}
+	if free == 0 {
+		return
+	}
+	head := o.q[i]
+	resM, shadow, spare := o.reserve(s, head)
+	bf := o.Backfill
+	if bf == nil {
+		bf = o.Queue
+	}
+	o.rest = o.sorted(s, o.q[i+1:], bf, o.rest)
+	for _, j := range o.rest {
+		if free == 0 {
+			return
+		}
+		work.Inc()
+		m := -1
+		for _, mm := range o.order {
+			if !s.Fits(j, mm) {
+				continue
+			}
+			if mm == resM {
+				if s.Now()+s.Platform().Scale(o.est(s, j), mm) <= shadow {
+					// gone by the shadow time
+				} else if s.Job(j).CPUs <= spare {
+					spare -= s.Job(j).CPUs
+				} else {
+					continue
+				}
+			}
+			m = mm
+			break
+		}
+		if m >= 0 {
+			s.Start(j, m)
+			free -= s.Job(j).CPUs
+		}
+	}
+}
+
+// reserve returns the head's machine, shadow time and spare CPUs: on each
+// machine large enough, the earliest time at which the running jobs'
+// estimated ends (a job past its estimate counts as ending now) free
+// enough CPUs; the earliest machine wins, ties to the first in order.
+func (o *Order) reserve(s *sim.State, head int) (machine int, shadow float64, spare int) {
+	need := s.Job(head).CPUs
+	now := s.Now()
+	p := s.Platform()
+	machine, shadow = -1, math.Inf(1)
+	for _, m := range o.order {
+		if p.Machines[m].CPUs < need {
+			continue
+		}
+		o.ends = o.ends[:0]
+		for _, r := range s.RunningJobs(m) {
+			o.ends = append(o.ends, end{max(now, r.Start+p.Scale(o.est(s, r.Job), m)), r.CPUs})
+		}
+		s.Work().Add(len(o.ends))
+		slices.SortFunc(o.ends, func(a, b end) int {
+			switch {
+			case a.t < b.t:
+				return -1
+			case a.t > b.t:
+				return 1
+			}
+			return 0
+		})
+		free, t := s.Free(m), now
+		k := 0
+		for ; free < need; k++ {
+			free += o.ends[k].cpus
+			t = o.ends[k].t
+		}
+		for ; k < len(o.ends) && o.ends[k].t <= t; k++ {
+			free += o.ends[k].cpus // released at t too (ties)
+		}
+		if t < shadow {
+			machine, shadow, spare = m, t, free-need
+		}
+	}
+	return machine, shadow, spare
+}
+
+// firstFit returns the first machine of order on which job j fits now, or -1.
+func firstFit(s *sim.State, order []int, j int) int {
+	for _, m := range order {
+		if s.Fits(j, m) {
+			return m
+		}
+	}
+	return -1
+}
