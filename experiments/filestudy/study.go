@@ -155,7 +155,7 @@ func (w *Workload) check() error {
 		}
 		switch w.Estimate {
 		case "":
-			w.Estimate = string(adapt.Requested)
+			w.Estimate = string(adapt.DefaultEstimate)
 		case string(adapt.Requested), string(adapt.Exact):
 		default:
 			return fmt.Errorf("key estimate: %q: want %q or %q", w.Estimate, adapt.Requested, adapt.Exact)
