@@ -78,6 +78,9 @@ func flagsFirst(app *cli.App, args []string) []string {
 	rest := args[1:]
 	for {
 		i, sub := nextCommand(rest, cmds, flags)
+		if sub == nil && len(out) == 1 {
+			return args // no command named: cli says so
+		}
 		if sub == nil {
 			return append(out, reorder(rest, flags)...)
 		}

@@ -3,14 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-var updateTrace = flag.Bool("update-trace", false, "rewrite cmd/gridbench/testdata/trace/*.golden")
 
 func runTrace(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
@@ -27,7 +25,7 @@ func TestTraceStatsGolden(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	golden := "testdata/trace/small.stats.golden"
-	if *updateTrace {
+	if *update {
 		if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +35,7 @@ func TestTraceStatsGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if stdout != string(want) {
-		t.Errorf("stdout differs from %s (rerun with -update-trace after checking):\n%s", golden, stdout)
+		t.Errorf("stdout differs from %s (rerun with -update after checking):\n%s", golden, stdout)
 	}
 	// Submits 0 10 500 1023 | 1024 | 3000 | - | 5000 5100 in 1024 s windows.
 	wantCounts := "window,start,count\n0,0,4\n1,1024,1\n2,2048,1\n3,3072,0\n4,4096,2\n"
