@@ -9,7 +9,6 @@ import (
 	"testing"
 )
 
-
 func runEtc(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var out, errb bytes.Buffer

@@ -9,7 +9,6 @@ import (
 	"testing"
 )
 
-
 func runTrace(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
 	var stdout, stderr bytes.Buffer
