@@ -459,6 +459,9 @@ func Run(ctx context.Context, path string, opts experiments.Options) (*experimen
 	} else {
 		experiments.Register(s)
 	}
+	for _, w := range s.PowerWarnings(opts.Config.Filled(s).Reps) {
+		fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: warning: %s\n", s.Name(), w)
+	}
 	opts.Only = []string{s.Name()}
 	outs, err := experiments.Reproduce(ctx, opts)
 	if err != nil {
