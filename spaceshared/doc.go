@@ -12,6 +12,20 @@
 // schedulers (fcfs, easy, flex, egedf, tabu) register through the same
 // Register and are linked in by importing this package.
 //
+// LoadSWF reads a Standard Workload Format trace with the rules of
+// `gridbench simulate`. The other families have public registries of the
+// same shape: package timeshared (time-sharing slaves) and package mapping
+// (ETC heuristics).
+//
+// From a module outside the repository:
+//
+//	go get github.com/gridbench/gridbench@latest
+//
+// or, with a local clone, in your go.mod:
+//
+//	require github.com/gridbench/gridbench v0.0.0
+//	replace github.com/gridbench/gridbench => ../gridbench
+//
 // Schedulers written in other languages need no Go at all: the algorithm
 // name "exec:COMMAND ARGS" runs a process speaking
 // docs/scheduler-protocol.md.

@@ -3,6 +3,7 @@ package spaceshared
 import (
 	"math/rand/v2"
 
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sched"
 	_ "github.com/gridbench/gridbench/internal/sched/backfill"   // registers "cons", "easy-sjbf", "easy-sjf", ..., "easypp-reqtime", "easypp-doubling"
 	_ "github.com/gridbench/gridbench/internal/sched/easy"       // registers "easy"
@@ -15,16 +16,51 @@ import (
 // The scheduler interface and what it works on (see internal/sim for the
 // full documentation of each).
 type (
-	// Scheduler is one scheduling algorithm driven by the simulator:
-	// OnCompletion per job ending, OnArrival per job arriving, then one
-	// Schedule pass per instant, in which it calls State.Start.
+	// Scheduler is one scheduling algorithm driven by the simulator. Its
+	// methods, called at each instant in this order:
+	//
+	//	OnCompletion(s *State, j int) // once per job ending now, after its CPUs are released
+	//	OnArrival(s *State, j int)    // once per job submitted now, after it joined the queue
+	//	Schedule(s *State)            // exactly once: call s.Start(j, m) for each job to start now
+	//
+	// Starting nothing is allowed; Schedule is called again at the next
+	// instant a job arrives or ends, never in between. A Scheduler must be
+	// deterministic, must not keep the *State beyond a call, and draws
+	// random numbers only from the rand.Source its Info.New received.
+	// Queue-based schedulers embed IgnoreEvents and work in Schedule.
 	Scheduler = sim.Scheduler
 	// IgnoreEvents gives a queue-based Scheduler no-op callbacks.
 	IgnoreEvents = sim.IgnoreEvents
-	// State is what a scheduler reads (Now, Queue, Job, Free, Running, ...)
-	// and acts on (Start, Fail).
+	// State is the simulator state a scheduler reads and acts on. Jobs are
+	// named by their index in the slice given to Simulate. Its methods
+	// (documented in full on internal/sim.State; views into the
+	// simulator's storage: read them, never modify or keep them):
+	//
+	//	Now() float64                       // the current logical time, s
+	//	NumJobs() int                       // jobs of the workload
+	//	Job(j int) *Job                     // job j (read-only)
+	//	Status(j int) Status                // Future, Waiting, Running or Done
+	//	Record(j int) Record                // start, end, machine (NaN, NaN, -1 until it starts)
+	//	Queue() []int                       // waiting jobs in arrival order; started ones stay until the next call
+	//	QueueLen() int                      // waiting jobs
+	//	Platform() *Platform                // the machines
+	//	Free(m int) int                     // idle CPUs of machine m now
+	//	Fits(j, m int) bool                 // whether job j could start on machine m now
+	//	Duration(j, m int) float64          // how long job j runs on machine m
+	//	EstDuration(j, m int) float64       // job j's estimated duration on m: all a scheduler may assume
+	//	Running(m int) iter.Seq[RunningJob] // jobs running on m by estimated end; do not Start while ranging
+	//	RunningJobs(m int) []RunningJob     // jobs running on m, unordered
+	//	Start(j, m int) error               // start waiting job j on machine m now
+	//	Fail(err error) error               // stop the run with err (a scheduler that cannot decide)
+	//	Work() *Counter                     // the step counter; schedulers add to it
+	//
+	// A job may run past its estimate (EstDuration): it keeps its CPUs until
+	// its real end, and the built-in backfilling schedulers then treat its
+	// estimated end as now (it may end at any moment).
 	State = sim.State
-	// Job is one job of a workload; jobs are named by their index.
+	// Job is one job of a workload (ID, Submit, Run, CPUs, Estimate,
+	// Deadline, HasDeadline); jobs are named by their index. Est() is the
+	// estimate a scheduler may use: Estimate, or Run when Estimate <= 0.
 	Job = sim.Job
 	// Machine is one space-shared machine of identical CPUs.
 	Machine = sim.Machine
@@ -74,6 +110,32 @@ func New(name string, src rand.Source) (Scheduler, error) { return sched.NewSeed
 // Close releases what a scheduler holds beyond its run (an external
 // scheduler's process).
 func Close(s Scheduler) error { return sched.CloseScheduler(s) }
+
+// Estimate says which run-time estimate schedulers see: EstimateRequested
+// (SWF field 9 when > 0, else the run time; the default of `gridbench
+// simulate` and of study files) or EstimateRuntime (exact run times).
+type Estimate = adapt.Estimate
+
+// The run-time estimates LoadSWF offers.
+const (
+	EstimateRequested = adapt.Requested
+	EstimateRuntime   = adapt.Exact
+	DefaultEstimate   = adapt.DefaultEstimate
+)
+
+// Skipped counts the trace's jobs LoadSWF left out, by reason
+// (NoSubmit, NegativeRun, NoCPUs, TooWide; Total() sums them).
+type Skipped = adapt.Skipped
+
+// LoadSWF reads the first maxJobs valid jobs (all when maxJobs <= 0) of an
+// SWF trace (.swf or .swf.gz) for one machine of cpus CPUs, with the rules
+// of `gridbench simulate` and study files: a job is valid when its submit
+// and run times are >= 0 and it needs 1..cpus CPUs (field 5, or field 8
+// when field 5 < 1); invalid jobs are counted in Skipped and do not count
+// towards maxJobs. A malformed line is an error naming file and line.
+func LoadSWF(path string, maxJobs, cpus int, estimate Estimate) ([]Job, Skipped, error) {
+	return adapt.LoadSWF(path, maxJobs, cpus, estimate)
+}
 
 // SingleMachine is a platform of one machine of n CPUs at speed 1.
 func SingleMachine(n int) Platform { return sim.SingleMachine(n) }

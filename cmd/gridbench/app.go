@@ -50,7 +50,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 // as one line "gridbench: ..." on stderr.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
-	if err := app.RunContext(ctx, args); err != nil {
+	if err := app.RunContext(ctx, flagsFirst(app, args)); err != nil {
 		fmt.Fprintf(stderr, "gridbench: %v\n", err)
 		var ec cli.ExitCoder
 		if errors.As(err, &ec) && ec.ExitCode() != 0 {
@@ -59,4 +59,109 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+// flagsFirst lets every command take its flags before and after its
+// positional arguments ("run deadline --quick", "compare A B --csv"): urfave/cli
+// v2 stops parsing flags at the first positional argument, so the arguments
+// of the command named (after any subcommand names) are re-ordered, flags
+// first, before cli sees them. A flag that takes a value keeps the argument
+// after it (unless written --flag=value); "--" ends the flags, and what
+// follows it stays positional, after a "--" of its own. Arguments that name
+// no command are left as they are, for cli to report.
+func flagsFirst(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	out := []string{args[0]}
+	cmds, flags := app.Commands, app.Flags
+	rest := args[1:]
+	for {
+		i, sub := nextCommand(rest, cmds, flags)
+		if sub == nil && len(out) == 1 {
+			return args // no command named: cli says so
+		}
+		if sub == nil {
+			return append(out, reorder(rest, flags)...)
+		}
+		out = append(out, rest[:i+1]...)
+		rest, cmds, flags = rest[i+1:], sub.Subcommands, sub.Flags
+		if len(cmds) == 0 {
+			return append(out, reorder(rest, flags)...)
+		}
+	}
+}
+
+// nextCommand returns the index of the first positional argument of args
+// and the command of cmds it names, or nil when it names none (or there
+// is no positional argument before "--").
+func nextCommand(args []string, cmds []*cli.Command, flags []cli.Flag) (int, *cli.Command) {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			return 0, nil
+		}
+		if isFlag(a) {
+			if takesValue(a, flags) {
+				i++
+			}
+			continue
+		}
+		for _, c := range cmds {
+			if c.HasName(a) {
+				return i, c
+			}
+		}
+		return 0, nil
+	}
+	return 0, nil
+}
+
+// reorder moves the flags of args (with their values) before its positional
+// arguments, keeping the order within each.
+func reorder(args []string, flags []cli.Flag) []string {
+	var fs, pos []string
+	dashdash := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			dashdash = true
+			pos = append(pos, args[i+1:]...)
+			i = len(args)
+		case isFlag(a):
+			fs = append(fs, a)
+			if takesValue(a, flags) && i+1 < len(args) {
+				fs = append(fs, args[i+1])
+				i++
+			}
+		default:
+			pos = append(pos, a)
+		}
+	}
+	if dashdash {
+		fs = append(fs, "--")
+	}
+	return append(fs, pos...)
+}
+
+// isFlag reports whether a is written as a flag; "-" alone (stdin) is not.
+func isFlag(a string) bool { return len(a) > 1 && a[0] == '-' }
+
+// takesValue reports whether the flag a, written without "=value", takes
+// the next argument as its value. Unknown flags take none: cli reports them.
+func takesValue(a string, flags []cli.Flag) bool {
+	name := strings.TrimLeft(a, "-")
+	if strings.Contains(name, "=") {
+		return false
+	}
+	for _, f := range flags {
+		for _, n := range f.Names() {
+			if n == name {
+				v, ok := f.(interface{ TakesValue() bool })
+				return ok && v.TakesValue()
+			}
+		}
+	}
+	return false
 }

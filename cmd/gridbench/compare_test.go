@@ -62,7 +62,7 @@ func TestCompare(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
-		"3 rows, 24 pairs matched by repetition with equal seeds",
+		"3 rows, 24 pairs matched by workload, repetition and equal seed",
 		"exp         w         a          wait    23.5 ± 9%  38.12 ± 21%  +62.23% (p=0.0156 n=8)",
 		"exp         w         b          wait    10 ± 0%    10.25 ± 2%   +2.50% (p=0.0455 n=8)", // tied differences: scipy's normal approximation
 		"exp         w         c          wait    5 ± 0%     5 ± 0%       ~ (equal)",
@@ -72,20 +72,21 @@ func TestCompare(t *testing.T) {
 		}
 	}
 	_, csvOut, _ := runCompare("--csv", filepath.Join(old, "results", "exp", "runs.csv"), nw)
-	if !strings.Contains(csvOut, "exp,w,a,wait,8,23.5,") || !strings.Contains(csvOut, ",wilcoxon,0.0078125,0.015625,true\n") || !strings.Contains(csvOut, "exp,w,c,wait,8,5,5,0,wilcoxon,NaN,NaN,false\n") {
+	if !strings.Contains(csvOut, "exp,w,a,,wait,8,0,0,23.5,") || !strings.Contains(csvOut, ",wilcoxon,0.0078125,0.015625,true\n") || !strings.Contains(csvOut, "exp,w,c,,wait,8,0,0,5,5,0,wilcoxon,NaN,NaN,false\n") {
 		t.Errorf("csv:\n%s", csvOut)
 	}
 
-	// Differing seeds or configuration are refused unless --unpaired.
+	// Differing seeds are refused unless --unpaired; a differing
+	// configuration is reported and the runs still pair by seed.
 	other := writeRuns(t, "h1", func(rep int) uint64 { return uint64(200 + rep) }, func(rep int) float64 { return 30 }, none)
 	code, _, stderr = runCompare(old, other)
 	if code == 0 || !strings.Contains(stderr, "exp/w/a rep 0: seed 100 in") || !strings.Contains(stderr, "--unpaired") {
 		t.Errorf("differing seeds: exit %d, stderr %q", code, stderr)
 	}
 	changed := writeRuns(t, "h2", seed, func(rep int) float64 { return 30 }, none)
-	code, _, stderr = runCompare(old, changed)
-	if code == 0 || !strings.Contains(stderr, "exp: configuration differs (manifest config_hash h1 in") {
-		t.Errorf("differing configuration: exit %d, stderr %q", code, stderr)
+	code, stdout, stderr = runCompare(old, changed)
+	if code != 0 || !strings.Contains(stdout, "note: exp: configuration differs (config_hash h1 in OLD, h2 in NEW); runs paired where workload, repetition and seed match") {
+		t.Errorf("differing configuration: exit %d, stdout %q, stderr %q", code, stdout, stderr)
 	}
 	code, stdout, stderr = runCompare("--unpaired", old, other)
 	if code != 0 || !strings.Contains(stdout, "3 rows compared as independent samples (Mann–Whitney U") || !strings.Contains(stdout, "+27.66% (p=0.0002 n=8)") {

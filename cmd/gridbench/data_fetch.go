@@ -86,9 +86,6 @@ func fetchSets(names []string, flagDir string) ([]datadir.DataSet, error) {
 		return out, nil
 	}
 	for _, n := range names {
-		if strings.HasPrefix(n, "-") {
-			return nil, fmt.Errorf("data fetch: flag %s after a name: flags go before the names (gridbench data fetch --data DIR NAME...)", n)
-		}
 		d, ok := datadir.Lookup(n)
 		if !ok {
 			return nil, fmt.Errorf("unknown data set %q (valid: %s)", n, strings.Join(catalogIDs(), ", "))

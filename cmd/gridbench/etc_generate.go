@@ -64,7 +64,7 @@ Example: gridbench etc generate --all --count 20 --out instances/`,
 
 func etcGenerate(c *cli.Context) error {
 	if c.NArg() > 0 {
-		return fmt.Errorf("etc generate: unexpected argument %q (flags go before arguments; this command takes none)", c.Args().First())
+		return fmt.Errorf("etc generate: unexpected argument %q (this command takes flags only)", c.Args().First())
 	}
 	specs, err := etcGenerateSpecs(c)
 	if err != nil {

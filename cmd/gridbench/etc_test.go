@@ -3,14 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-var updateEtc = flag.Bool("update-etc", false, "rewrite cmd/gridbench/testdata/etc/*.golden")
 
 func runEtc(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
@@ -33,14 +30,14 @@ func TestEtcEvalGolden(t *testing.T) {
 				t.Fatalf("exit %d: %s", code, errs)
 			}
 			path := filepath.Join("testdata", "etc", tc.golden)
-			if *updateEtc {
+			if *update {
 				if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
 					t.Fatal(err)
 				}
 			}
 			want, err := os.ReadFile(path)
 			if err != nil {
-				t.Fatalf("%v (run go test ./cmd/gridbench -run EtcEval -update-etc to create it)", err)
+				t.Fatalf("%v (run go test ./cmd/gridbench -run EtcEval -update to create it)", err)
 			}
 			if out != string(want) {
 				t.Fatalf("stdout differs from %s:\n%s\nwant:\n%s", path, out, want)

@@ -1,14 +1,20 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/cmd/gridbench/simrun"
 	"github.com/gridbench/gridbench/internal/adapt"
+	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/internal/sim"
 	_ "github.com/gridbench/gridbench/spaceshared" // registers the built-in schedulers
 )
 
@@ -16,25 +22,31 @@ func init() { register(simulateCommand) }
 
 func simulateCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "simulate",
-		Usage: "simulate the first jobs of an SWF trace on one machine and write each job's start and end",
+		Name:      "simulate",
+		Usage:     "simulate the first jobs of an SWF trace on one machine and write each job's start and end",
+		ArgsUsage: "[FILE.swf]",
 		Description: "Runs one scheduling algorithm on the first --max-jobs valid jobs of a trace (run time >= 0,\n" +
 			"1..--cpus CPUs; field 5, or field 8 when field 5 < 1) on a single machine of --cpus CPUs at speed 1,\n" +
-			"and writes job_id,submit,start,end,machine per job in input order.\n\n" +
+			"and writes job_id,submit,start,end,machine per job in input order. The trace is FILE or --swf;\n" +
+			"a path that does not exist as given is looked up below the data root (--data, $" + datadir.EnvVar + ",\n" +
+			"./data, ../shared/data), like every other command's data.\n\n" +
+			"--estimate defaults to requested, as in study files: the scheduler sees the user's request\n" +
+			"(SWF field 9, the run time when absent), as a production scheduler does; runtime is an oracle.\n\n" +
+			"Prints on stderr the jobs simulated and skipped, then a summary: mean wait (start - submit, s),\n" +
+			"mean bounded slowdown max(1, (wait + run) / max(run, 10 s)), and utilisation, the busy\n" +
+			"CPU-seconds over CPUs x (last end - first submit), in %.\n\n" +
 			"Algorithms (--algo; register your own with spaceshared.Register):\n" + sched.Help(),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "swf", Usage: "SWF trace `FILE` (.swf or .swf.gz)", Required: true},
+			&cli.StringFlag{Name: "swf", Usage: "SWF trace `FILE` (.swf or .swf.gz), instead of the argument"},
 			&cli.IntFlag{Name: "max-jobs", Usage: "simulate the first `N` valid jobs (default: all)"},
 			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine", Required: true},
 			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm: a registered `NAME` (listed above) or 'exec:COMMAND ARGS'", Required: true},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the scheduler's random source (tabu draws from it)", Value: 1},
-			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: runtime (exact) or requested (field 9 when > 0)", Value: string(adapt.Exact)},
+			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: requested (field 9 when > 0; the default, as in study files) or runtime (exact)", Value: string(adapt.DefaultEstimate)},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write one CSV row per job to `FILE.csv`", Required: true},
+			dataFlag(),
 		},
 		Action: func(c *cli.Context) error {
-			if c.NArg() > 0 {
-				return fmt.Errorf("simulate: unexpected argument %q (flags only)", c.Args().First())
-			}
 			if err := checkMaxJobs(c, "simulate"); err != nil {
 				return err
 			}
@@ -43,19 +55,85 @@ func simulateCommand() *cli.Command {
 				return fmt.Errorf("--algo: %w", err)
 			}
 			defer sched.CloseScheduler(s)
+			swf, err := traceArg(c, "simulate")
+			if err != nil {
+				return err
+			}
 			// The check runs while the job CSV is written, which appears only if it passes.
-			res, err := simrun.SimulateTo(c.String("swf"), c.Int("max-jobs"), c.Int("cpus"), adapt.Estimate(c.String("estimate")), s, c.String("jobs-out"))
+			res, err := simrun.SimulateTo(swf, c.Int("max-jobs"), c.Int("cpus"), adapt.Estimate(c.String("estimate")), s, c.String("jobs-out"))
 			if err != nil {
 				return err
 			}
 			if len(res.Jobs) == 0 {
 				sk := res.Skipped
-				return noJobs(c.String("swf"), sk.Total(), fmt.Sprintf("submit time < 0: %d, run time < 0: %d, CPUs < 1: %d, more CPUs than the machine: %d; is --cpus %d what the trace needs?",
+				return noJobs(swf, sk.Total(), fmt.Sprintf("submit time < 0: %d, run time < 0: %d, CPUs < 1: %d, more CPUs than the machine: %d; is --cpus %d what the trace needs?",
 					sk.NoSubmit, sk.NegativeRun, sk.NoCPUs, sk.TooWide, c.Int("cpus")))
 			}
 			fmt.Fprintf(c.App.ErrWriter, "simulate: %d jobs with %s on %d CPUs; skipped %v; work %d steps; wrote %s\n",
 				len(res.Jobs), c.String("algo"), c.Int("cpus"), res.Skipped, res.Work, c.String("jobs-out"))
+			fmt.Fprintln(c.App.ErrWriter, summarize(res.Jobs, res.Records, c.Int("cpus")))
 			return nil
 		},
 	}
+}
+
+// traceArg returns the trace of a command that takes it as its one
+// argument or as --swf: the path as given when it exists, else the file of
+// that relative path below the data root (--data, $GRIDBENCH_DATA, ./data,
+// ../shared/data).
+func traceArg(c *cli.Context, cmd string) (string, error) {
+	path := c.String("swf")
+	switch {
+	case c.NArg() > 1 || (c.NArg() == 1 && path != ""):
+		return "", fmt.Errorf("%s: give the trace once, as FILE or --swf FILE (got %q)", cmd, c.Args().Slice())
+	case c.NArg() == 1:
+		path = c.Args().First()
+	case path == "":
+		return "", fmt.Errorf("%s needs a trace: FILE or --swf FILE", cmd)
+	}
+	if _, err := os.Stat(path); err == nil || filepath.IsAbs(path) || !errors.Is(err, os.ErrNotExist) {
+		return path, nil
+	}
+	found, err := datadir.Find(c.String("data"), filepath.ToSlash(path), "`gridbench data` lists the data sets and how to fetch them")
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return found, nil
+}
+
+// summary is what simulate prints after a run: the quality of the schedule
+// in the README's metric definitions.
+type summary struct {
+	jobs               int
+	meanWait, meanBSLD float64
+	utilisation, span  float64
+}
+
+// bsldTau is the run-time floor τ of the bounded slowdown, in seconds.
+const bsldTau = 10
+
+func summarize(jobs []sim.Job, recs []sim.Record, cpus int) summary {
+	s := summary{jobs: len(jobs)}
+	first, last := math.Inf(1), math.Inf(-1)
+	var wait, bsld, busy float64
+	for i, j := range jobs {
+		r := recs[i]
+		w, run := r.Start-j.Submit, r.End-r.Start
+		wait += w
+		bsld += max(1, (w+run)/max(run, bsldTau))
+		busy += run * float64(j.CPUs)
+		first, last = min(first, j.Submit), max(last, r.End)
+	}
+	n := float64(len(jobs))
+	s.meanWait, s.meanBSLD, s.span = wait/n, bsld/n, last-first
+	s.utilisation = math.NaN()
+	if s.span > 0 {
+		s.utilisation = 100 * busy / (float64(cpus) * s.span)
+	}
+	return s
+}
+
+func (s summary) String() string {
+	return fmt.Sprintf("summary: %d jobs, mean wait %.6g s, mean bounded slowdown (tau = %d s) %.6g, utilisation %.4g%% of %.6g s",
+		s.jobs, s.meanWait, bsldTau, s.meanBSLD, s.utilisation, s.span)
 }

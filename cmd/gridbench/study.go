@@ -38,9 +38,6 @@ func studyCommand() *cli.Command {
 					"no report; `gridbench study merge` gathers the N shards"},
 			},
 			Action: func(c *cli.Context) error {
-				if again, err := flagsFirst(c, "run"); again {
-					return err
-				}
 				opts, err := studyOptions(c, "run")
 				if err != nil {
 					return err
@@ -65,9 +62,6 @@ func studyCommand() *cli.Command {
 				&cli.IntFlag{Name: "shards", Usage: "the number of shards to gather (0: the one split found under --out)"},
 			},
 			Action: func(c *cli.Context) error {
-				if again, err := flagsFirst(c, "merge"); again {
-					return err
-				}
 				opts, err := studyOptions(c, "merge")
 				if err != nil {
 					return err
@@ -80,17 +74,6 @@ func studyCommand() *cli.Command {
 			},
 		}},
 	}
-}
-
-// flagsFirst accepts the documented "study SUB FILE --reps N": urfave/cli
-// stops at the first argument, so it parses again with the flags first.
-// It reports whether it did (and the outcome).
-func flagsFirst(c *cli.Context, sub string) (bool, error) {
-	if c.NArg() > 1 && !strings.HasPrefix(c.Args().First(), "-") && strings.HasPrefix(c.Args().Get(1), "-") {
-		args := append([]string{c.App.Name, "study", sub}, c.Args().Tail()...)
-		return true, c.App.RunContext(c.Context, append(args, c.Args().First()))
-	}
-	return false, nil
 }
 
 func studyOptions(c *cli.Context, sub string) (experiments.Options, error) {

@@ -16,9 +16,12 @@ func init() { register(timeshareCommand) }
 func timeshareCommand() *cli.Command {
 	algos := strings.Join(timeshare.Algorithms(), "|")
 	return &cli.Command{
-		Name:  "timeshare",
-		Usage: "simulate the master/slave time-sharing platform of Shah et al. 2012 on a trace",
-		Description: "Deals the trace's valid jobs (submit and run time >= 0, internal/adapt's rule) round-robin to P single-CPU slaves (the i-th valid job\n" +
+		Name:      "timeshare",
+		ArgsUsage: "[FILE]",
+		Usage:     "simulate the master/slave time-sharing platform of Shah et al. 2012 on a trace",
+		Description: "Deals the valid jobs (submit and run time >= 0, internal/adapt's rule) of the trace (FILE or --swf; a path\n" +
+			"that does not exist as given is looked up below the data root, as simulate does) round-robin to P\n" +
+			"single-CPU slaves (the i-th valid job\n" +
 			"to slave i mod P), runs the chosen local scheduler on every slave, writes one CSV row per job and\n" +
 			"prints the average waiting, turnaround, response and bounded slowdown (tau = 10 s), the total\n" +
 			"completion time (the largest over slaves of the sum of the slave's job ends - first submit), the\n" +
@@ -26,12 +29,13 @@ func timeshareCommand() *cli.Command {
 			"Priorities (p, plrr, apdrr): " + timeshare.PriorityRuleText + ".\n\n" +
 			"Algorithms (--algo; register your own with timeshare.Register):\n" + timeshare.Help(),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (SWF or GWF, optionally gzipped; required)"},
+			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (SWF or GWF, optionally gzipped), instead of the argument"},
 			&cli.IntFlag{Name: "max-jobs", Usage: "use only the first `N` job records of the trace (default: all)"},
 			&cli.IntFlag{Name: "slaves", Usage: "number of single-CPU slaves `P` (required)"},
 			&cli.StringFlag{Name: "algo", Usage: "local scheduler: " + algos + " (required)"},
 			&cli.Float64Flag{Name: "quantum", Usage: "RR and PLRR time quantum `Q` in seconds", Value: timeshare.DefaultQuantum},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write one row per job to `FILE.csv` (required)"},
+			dataFlag(),
 		},
 		Action: runTimeshare,
 		// A bad flag value is one error line, not the help page.
@@ -43,13 +47,17 @@ func runTimeshare(c *cli.Context) error {
 	// Checked here rather than with Required, which also prints the help
 	// page: a missing flag is one error line like every other mistake.
 	var missing []string
-	for _, f := range []string{"swf", "slaves", "algo", "jobs-out"} {
+	for _, f := range []string{"slaves", "algo", "jobs-out"} {
 		if !c.IsSet(f) {
 			missing = append(missing, "--"+f)
 		}
 	}
 	if len(missing) > 0 {
 		return fmt.Errorf("timeshare needs %s", strings.Join(missing, ", "))
+	}
+	path, err := traceArg(c, "timeshare")
+	if err != nil {
+		return err
 	}
 	slaves, maxJobs, q := c.Int("slaves"), c.Int("max-jobs"), c.Float64("quantum")
 	if slaves < 1 {
@@ -67,7 +75,6 @@ func runTimeshare(c *cli.Context) error {
 		return fmt.Errorf("--algo: %w", err)
 	}
 
-	path := c.String("swf")
 	recs, _, err := trace.ReadAll(path, maxJobs)
 	if err != nil {
 		return err

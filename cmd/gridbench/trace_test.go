@@ -3,14 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-var updateTrace = flag.Bool("update-trace", false, "rewrite cmd/gridbench/testdata/trace/*.golden")
 
 func runTrace(t *testing.T, args ...string) (int, string, string) {
 	t.Helper()
@@ -27,7 +24,7 @@ func TestTraceStatsGolden(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, stderr)
 	}
 	golden := "testdata/trace/small.stats.golden"
-	if *updateTrace {
+	if *update {
 		if err := os.WriteFile(golden, []byte(stdout), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -37,7 +34,7 @@ func TestTraceStatsGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	if stdout != string(want) {
-		t.Errorf("stdout differs from %s (rerun with -update-trace after checking):\n%s", golden, stdout)
+		t.Errorf("stdout differs from %s (rerun with -update after checking):\n%s", golden, stdout)
 	}
 	// Submits 0 10 500 1023 | 1024 | 3000 | - | 5000 5100 in 1024 s windows.
 	wantCounts := "window,start,count\n0,0,4\n1,1024,1\n2,2048,1\n3,3072,0\n4,4096,2\n"
@@ -63,8 +60,8 @@ func TestTraceStatsErrors(t *testing.T) {
 		{"malformed line", []string{"trace", "stats", "testdata/trace/bad.swf"},
 			`gridbench: bad.swf:5: field 4 (run time) "1h0" is not a number (write -1 for a missing value)`},
 		{"no file", []string{"trace", "stats"}, "gridbench: trace stats takes one FILE, got 0 arguments"},
-		{"flag after file", []string{"trace", "stats", "testdata/trace/small.swf", "--counts-out", "x.csv"},
-			"gridbench: trace stats takes one FILE, got 3 arguments"},
+		{"two files", []string{"trace", "stats", "testdata/trace/small.swf", "--window", "60", "testdata/trace/small.swf"},
+			"gridbench: trace stats takes one FILE, got 2 arguments"},
 		{"missing file", []string{"trace", "stats", "--data", "testdata/nowhere", "no/such.swf"}, "gridbench: no/such.swf: no such file"},
 		{"negative lag", []string{"trace", "stats", "--max-lag", "-2", "testdata/trace/small.swf"}, "gridbench: --max-lag -2: must be >= 0"},
 		{"bad window", []string{"trace", "stats", "--window", "0", "testdata/trace/small.swf"}, "gridbench: --window 0: must be > 0"},

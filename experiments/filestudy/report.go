@@ -17,6 +17,7 @@ import (
 	"github.com/gridbench/gridbench/experiments/deadline"
 	"github.com/gridbench/gridbench/experiments/immediate"
 	"github.com/gridbench/gridbench/experiments/roundrobin"
+	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
@@ -50,6 +51,8 @@ func (s *Study) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		filepath.Base(s.path), len(recs)/max(1, len(s.metrics())), s.reps(recs), s.Name())
 	fmt.Fprintf(&b, "Algorithms: %s.\n\n", s.algoList())
 	writeTable(&b, s.workloadTable())
+	fmt.Fprintf(&b, "## Metrics\n\n%s\n\n", ciMethod)
+	writeTable(&b, s.metricsTable())
 	if f := s.Failures(); len(f) > 0 {
 		fmt.Fprintf(&b, "## Failed runs\n\n%d runs failed; every table, figure and test below leaves them out, and the next `study run` executes them again:\n\n", len(f))
 		for _, line := range f {
@@ -66,7 +69,7 @@ func (s *Study) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&b, "## %s (%s is better)\n\n", m, better(m))
+		fmt.Fprintf(&b, "## %s (%s is better)\n\n%s\n\n", m, better(m), s.describe(m))
 		if drawn {
 			fmt.Fprintf(&b, "![%s](figures/%s.png)\n\n", m, fig)
 		}
@@ -76,13 +79,19 @@ func (s *Study) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	sheets = append(sheets, fr)
 	fmt.Fprintf(&b, "## Do the algorithms differ?\n\n")
 	writeTable(&b, fr)
-	claims, held := s.claimsTable(recs)
+	claims := s.claimsTable(recs)
 	headline := fmt.Sprintf("%d workloads × %d algorithms", len(s.Workloads), len(s.Algorithms))
 	if len(s.Claims) > 0 {
-		sheets = append(sheets, claims)
+		sheets = append(sheets, claims.table)
 		fmt.Fprintf(&b, "## Claims\n\n")
-		writeTable(&b, claims)
-		headline += fmt.Sprintf("; %d of %d claims held", held, len(s.Claims))
+		writeTable(&b, claims.table)
+		headline += "; " + claims.headline()
+		// The ledger in the shape every study's claims.json has.
+		if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, s.Name()+".claims.json"), func(w io.Writer) error {
+			return analysis.WriteLedger(w, claims.ledger)
+		}); err != nil {
+			return nil, err
+		}
 	}
 	page := s.Name() + ".md"
 	if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, page), func(w io.Writer) error {
@@ -110,14 +119,96 @@ func (s *Study) reps(recs []analysis.Record) int {
 func (s *Study) algoList() string {
 	var parts []string
 	for _, a := range s.Algorithms {
+		l := s.label(a)
 		if r := s.resolve(a); r != a {
 			a += " = `" + r + "`"
 		} else {
 			a = "`" + a + "`"
 		}
+		if l != "" {
+			a += " (" + l + ")"
+		}
 		parts = append(parts, a)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// label is algorithm a's registered label, or "" when it has none beyond
+// its name.
+func (s *Study) label(a string) string {
+	r := s.resolve(a)
+	f, err := s.family()
+	if err != nil {
+		return ""
+	}
+	var l string
+	switch f.name {
+	case "space-shared":
+		l = sched.Label(r)
+	case "time-sharing":
+		l = timeshare.Label(r)
+	}
+	if l == r || l == a || strings.HasPrefix(r, "exec:") {
+		return ""
+	}
+	return l
+}
+
+// seriesName names algorithm a in a figure's legend: its label and name.
+func (s *Study) seriesName(a string) string {
+	if l := s.label(a); l != "" {
+		return l + " (" + a + ")"
+	}
+	return a
+}
+
+// ciMethod says on the page how every interval is computed.
+const ciMethod = "Every interval is a 95% percentile bootstrap interval of the mean over the repetitions " +
+	"(10,000 resamples, seeded from the values, so the same runs give the same interval). " +
+	"It lies within the range of the values, so the interval of a non-negative metric is never negative, " +
+	"unlike mean ± t·SD/√n on few, skewed repetitions."
+
+// metricsTable defines every metric the page reports.
+func (s *Study) metricsTable() *report.Table {
+	t := &report.Table{ID: s.Name() + "-metrics", Title: "Metrics", Columns: []string{"metric", "unit", "better", "definition"}}
+	for _, m := range s.metrics() {
+		d := s.def(m)
+		u := d.Unit
+		if u == "" {
+			u = "ratio"
+		}
+		t.AddRow(report.Str(m), report.Str(u), report.Str(better(m).String()), report.Str(d.Definition))
+	}
+	return t
+}
+
+// describe is the sentence under a metric's heading.
+func (s *Study) describe(m string) string {
+	d := s.def(m)
+	if d.Definition == "" {
+		return "Mean [95% bootstrap CI] over the repetitions."
+	}
+	u := ""
+	if d.Unit != "" {
+		u = ", in " + d.Unit
+	}
+	return fmt.Sprintf("`%s`%s: %s. Mean [95%% bootstrap CI] over the repetitions.", m, u, d.Definition)
+}
+
+// ci is the 95% percentile bootstrap interval of g's mean (see ciMethod).
+func ci(g *analysis.Group) (lo, hi float64) {
+	if math.IsNaN(g.Summary.Mean) {
+		return math.NaN(), math.NaN()
+	}
+	return analysis.BootstrapCI(g.Values, mean, 10000)
+}
+
+func mean(xs []float64) float64 {
+	var sum float64
+	for _, x := range xs {
+		sum += x
+	}
+	return sum / float64(len(xs))
 }
 
 func (s *Study) workloadTable() *report.Table {
@@ -160,7 +251,7 @@ func (s *Study) workloadTable() *report.Table {
 
 // metricTable has one row per workload, one "mean [CI]" column per algorithm.
 func (s *Study) metricTable(idx map[analysis.GroupKey]*analysis.Group, m string) *report.Table {
-	t := &report.Table{ID: s.Name() + "-" + m, Title: m + ": mean [95% CI] over the repetitions", Columns: append([]string{"workload"}, s.Algorithms...)}
+	t := &report.Table{ID: s.Name() + "-" + m, Title: s.axisLabel(m) + ": mean [95% bootstrap CI] over the repetitions", Columns: append([]string{"workload"}, s.Algorithms...)}
 	for _, w := range s.Workloads {
 		row := []report.Cell{report.Str(w.Name)}
 		best := math.NaN()
@@ -171,8 +262,9 @@ func (s *Study) metricTable(idx map[analysis.GroupKey]*analysis.Group, m string)
 				continue
 			}
 			sm := g.Summary
+			lo, hi := ci(g)
 			c := numG(sm.Mean)
-			c.Text = fmt.Sprintf("%s [%s, %s]", fmtG(sm.Mean), fmtG(sm.CILow), fmtG(sm.CIHigh))
+			c.Text = fmt.Sprintf("%s [%s, %s]", fmtG(sm.Mean), fmtG(lo), fmtG(hi))
 			row = append(row, c)
 			if math.IsNaN(best) || (better(m) == analysis.LowerIsBetter) == (sm.Mean < best) {
 				best = sm.Mean
@@ -205,23 +297,25 @@ func significant(v float64) int {
 // figure draws metric m per workload and algorithm; it reports false when
 // no algorithm has a value to draw.
 func (s *Study) figure(idx map[analysis.GroupKey]*analysis.Group, m, base string) (bool, error) {
-	spec := plots.BarSpec{Title: m, Note: "mean and 95% CI over the repetitions; " + better(m).String() + " is better", YLabel: m}
+	spec := plots.BarSpec{Title: m, Note: "mean and 95% bootstrap CI over the repetitions; " + better(m).String() + " is better",
+		XLabel: "workload", YLabel: s.axisLabel(m)}
 	for _, w := range s.Workloads {
 		spec.Categories = append(spec.Categories, w.Name)
 	}
 	var missing []string
 	for _, a := range s.Algorithms {
-		ser := plots.BarSeries{Name: a}
+		ser := plots.BarSeries{Name: s.seriesName(a)}
 		have := 0
 		for _, w := range s.Workloads {
 			sm := analysis.Summary{}
+			lo, hi := math.NaN(), math.NaN()
 			if g := idx[analysis.GroupKey{Experiment: s.Name(), Workload: w.Name, Algorithm: a, Metric: m}]; g != nil && !math.IsNaN(g.Summary.Mean) {
 				sm = g.Summary
+				lo, hi = ci(g)
 				have++
 			} else {
 				missing = append(missing, a+" on "+w.Name)
 			}
-			lo, hi := sm.CILow, sm.CIHigh
 			if math.IsNaN(lo) || math.IsNaN(hi) {
 				lo, hi = sm.Mean, sm.Mean
 			}

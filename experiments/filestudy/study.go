@@ -155,7 +155,7 @@ func (w *Workload) check() error {
 		}
 		switch w.Estimate {
 		case "":
-			w.Estimate = string(adapt.Requested)
+			w.Estimate = string(adapt.DefaultEstimate)
 		case string(adapt.Requested), string(adapt.Exact):
 		default:
 			return fmt.Errorf("key estimate: %q: want %q or %q", w.Estimate, adapt.Requested, adapt.Exact)
@@ -468,6 +468,9 @@ func Run(ctx context.Context, path string, opts experiments.Options) (*experimen
 		s = ps
 	} else {
 		experiments.Register(s)
+	}
+	for _, w := range s.PowerWarnings(opts.Config.Filled(s).Reps) {
+		fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: warning: %s\n", s.Name(), w)
 	}
 	opts.Only = []string{s.Name()}
 	outs, err := experiments.Reproduce(ctx, opts)

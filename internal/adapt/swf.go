@@ -15,6 +15,11 @@ const (
 	Exact Estimate = "runtime"
 	// Requested estimates: SWF field 9 when > 0, else the run time.
 	Requested Estimate = "requested"
+	// DefaultEstimate is the estimate of `simulate` and of study files
+	// that name none: what a production scheduler sees (the user's
+	// request), as the backfilling literature evaluates it. Exact run
+	// times are an oracle no real scheduler has.
+	DefaultEstimate = Requested
 )
 
 // Skipped counts the trace jobs left out, by reason.

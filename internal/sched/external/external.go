@@ -316,7 +316,7 @@ func (x *Scheduler) exitReason(err error) error {
 		if x.waitErr != nil {
 			msg += " (" + x.waitErr.Error() + ")"
 		}
-		if t := x.stderr.last(); t != "" {
+		if t := x.stderr.last(stderrLines); t != "" {
 			msg += "; its stderr ends: " + t
 		}
 		return errors.New(msg)
@@ -386,10 +386,20 @@ func (t *tail) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// last returns the last non-empty line written.
-func (t *tail) last() string {
+// stderrLines is how many of a dead scheduler's last stderr lines its
+// error quotes: one is often an interpreter's closing banner, not the cause.
+const stderrLines = 5
+
+// last returns the last n non-empty lines written, joined by " | " so the
+// error stays one line.
+func (t *tail) last(n int) string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	lines := strings.Split(strings.TrimSpace(string(t.b)), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
+	var lines []string
+	for _, l := range strings.Split(string(t.b), "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			lines = append(lines, l)
+		}
+	}
+	return strings.Join(lines[max(0, len(lines)-n):], " | ")
 }

@@ -1,0 +1,335 @@
+package analysis
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/aclements/go-moremath/stats"
+)
+
+// ResultSide is one side of a results comparison (`gridbench compare`):
+// the records read from its runs.csv files and the configuration hash of
+// each experiment whose manifest was found.
+type ResultSide struct {
+	Name    string
+	Records []Record
+	Configs map[string]string // experiment -> manifest config_hash
+}
+
+// DiffRow is one experiment × workload × algorithm × metric of a results
+// comparison.
+type DiffRow struct {
+	Key GroupKey // Key.Algorithm is NEW's name
+	// OldAlgorithm is OLD's name when it differs from Key.Algorithm: the
+	// algorithm's command changed between the sides (see ResultDiff.Renamed).
+	OldAlgorithm string
+	Old, New     Summary // of the values compared
+	N            int     // pairs (paired) or the smaller sample (unpaired)
+	Test         string  // "wilcoxon" or "mann-whitney"
+	P, PHolm     float64 // NaN when no test could run (all pairs equal, too few values)
+	// OnlyOld and OnlyNew count the repetitions present on one side only:
+	// left out of a paired test.
+	OnlyOld, OnlyNew int
+}
+
+// Delta returns the change of the mean in % of OLD's.
+func (r DiffRow) Delta() float64 { return 100 * (r.New.Mean - r.Old.Mean) / math.Abs(r.Old.Mean) }
+
+// Significant reports whether the change is significant at alpha after Holm.
+func (r DiffRow) Significant(alpha float64) bool {
+	return !math.IsNaN(r.PHolm) && r.PHolm < alpha && r.Old.Mean != r.New.Mean
+}
+
+// Renaming pairs an algorithm present only in OLD with one present only in
+// NEW, in the same experiment, whose workloads, repetitions and seeds match:
+// the same algorithm under a changed command (an exec: scheduler edited and
+// renamed, say).
+type Renaming struct{ Experiment, Old, New string }
+
+// ConfigDiff is an experiment whose manifests' configuration hashes differ.
+// Paired rows are still paired by workload, repetition and seed.
+type ConfigDiff struct{ Experiment, Old, New string }
+
+// ResultDiff is the table model of a results comparison; renderers draw
+// its rows and notes and compute nothing.
+type ResultDiff struct {
+	Rows     []DiffRow
+	Unpaired bool
+	Alpha    float64
+	Pairs    int // matched (repetition, seed) pairs over all rows (paired)
+	// RowsOnlyOld and RowsOnlyNew count the rows present on one side only
+	// (or, paired, with no repetition in common).
+	RowsOnlyOld, RowsOnlyNew int
+	// RepsOnlyOld and RepsOnlyNew sum the rows' one-sided repetitions.
+	RepsOnlyOld, RepsOnlyNew int
+	MaxN                     int // most pairs in a row (paired)
+	Renamed                  []Renaming
+	ConfigDiffers            []ConfigDiff
+}
+
+// CompareResults compares NEW with OLD, benchstat-style. Paired (the
+// default), rows are matched by experiment, workload, algorithm and metric
+// and values by repetition; a repetition whose seeds differ is an error,
+// since its runs are not paired. An algorithm whose name differs between
+// the sides is paired when it is the only unmatched one of its experiment
+// on each side and its repetitions' seeds match (Renamed says so), and a
+// configuration hash that differs is reported (ConfigDiffers), not refused:
+// equal seeds on equal workloads are what make a pair. Each row gets the
+// exact Wilcoxon signed-rank test (Mann–Whitney U when unpaired), and the
+// p-values are Holm-adjusted over the rows.
+func CompareResults(old, nw ResultSide, unpaired bool, alpha float64) (*ResultDiff, error) {
+	d := &ResultDiff{Unpaired: unpaired, Alpha: alpha}
+	for _, e := range sortedKeys(old.Configs) {
+		if h, ok := nw.Configs[e]; ok && h != old.Configs[e] {
+			d.ConfigDiffers = append(d.ConfigDiffers, ConfigDiff{e, old.Configs[e], h})
+		}
+	}
+	om, order := collectSides(old.Records)
+	nm, _ := collectSides(nw.Records)
+	rename := map[string]map[string]string{} // experiment -> OLD name -> NEW name
+	if !unpaired {
+		d.Renamed = renamings(om, nm)
+		for _, r := range d.Renamed {
+			if rename[r.Experiment] == nil {
+				rename[r.Experiment] = map[string]string{}
+			}
+			rename[r.Experiment][r.Old] = r.New
+		}
+	}
+	newKey := func(k GroupKey) GroupKey {
+		if n, ok := rename[k.Experiment][k.Algorithm]; ok {
+			k.Algorithm = n
+		}
+		return k
+	}
+	matched := map[GroupKey]bool{}
+	for _, k := range order {
+		o, nk := om[k], newKey(k)
+		n := nm[nk]
+		if n == nil {
+			d.RowsOnlyOld++
+			continue
+		}
+		matched[nk] = true
+		row := DiffRow{Key: nk, P: math.NaN()}
+		if nk.Algorithm != k.Algorithm {
+			row.OldAlgorithm = k.Algorithm
+		}
+		var ov, nv []float64
+		if unpaired {
+			ov, nv = o.values(), n.values()
+		} else {
+			for _, rep := range o.reps() {
+				if _, ok := n.vals[rep]; !ok {
+					row.OnlyOld++
+					continue
+				}
+				if o.seeds[rep] != n.seeds[rep] {
+					return nil, fmt.Errorf("%s/%s/%s rep %d: seed %d in %s, %d in %s: the runs are not paired; compare them with --unpaired",
+						k.Experiment, k.Workload, k.Algorithm, rep, o.seeds[rep], old.Name, n.seeds[rep], nw.Name)
+				}
+				ov, nv = append(ov, o.vals[rep]), append(nv, n.vals[rep])
+			}
+			for rep := range n.vals {
+				if _, ok := o.vals[rep]; !ok {
+					row.OnlyNew++
+				}
+			}
+			d.RepsOnlyOld += row.OnlyOld
+			d.RepsOnlyNew += row.OnlyNew
+			if len(ov) == 0 {
+				d.RowsOnlyOld++ // no repetition in common: nothing to pair
+				continue
+			}
+		}
+		row.Old, row.New = Summarize(ov), Summarize(nv)
+		if unpaired {
+			row.Test, row.N = "mann-whitney", min(len(ov), len(nv))
+			if u, err := stats.MannWhitneyUTest(ov, nv, stats.LocationDiffers); err == nil {
+				row.P = u.P
+			}
+		} else {
+			row.Test, row.N = "wilcoxon", len(ov)
+			d.Pairs += row.N
+			// Rows whose pairs are all equal stay out of the Holm family:
+			// there is nothing to test, and a p of 1 would only weaken the
+			// correction of the rows that did change.
+			if w, err := Wilcoxon(ov, nv); err == nil && w.N > 0 {
+				row.P = w.P
+			}
+			d.MaxN = max(d.MaxN, row.N)
+		}
+		d.Rows = append(d.Rows, row)
+	}
+	for k := range nm {
+		if !matched[k] {
+			d.RowsOnlyNew++
+		}
+	}
+	if len(d.Rows) == 0 {
+		return nil, fmt.Errorf("%s and %s have no experiment × workload × algorithm × metric (with a repetition) in common", old.Name, nw.Name)
+	}
+	ps := make([]float64, len(d.Rows))
+	for i, r := range d.Rows {
+		ps[i] = r.P
+	}
+	for i, p := range Holm(ps) {
+		d.Rows[i].PHolm = p
+	}
+	return d, nil
+}
+
+// SmallN returns, when no row has enough pairs to reach Alpha (the smallest
+// exact two-sided Wilcoxon p over n pairs is 2/2^n), the most pairs of a
+// row and the fewest that could; ok is false otherwise.
+func (d *ResultDiff) SmallN() (most, needed int, ok bool) {
+	if d.Unpaired || d.MaxN == 0 || 2/math.Exp2(float64(d.MaxN)) < d.Alpha {
+		return 0, 0, false
+	}
+	return d.MaxN, int(math.Ceil(math.Log2(2/d.Alpha) + 1e-9)), true
+}
+
+// sideValues are one side's values and seeds of one row, by repetition.
+type sideValues struct {
+	vals  map[int]float64
+	seeds map[int]uint64
+}
+
+func (s *sideValues) reps() []int {
+	reps := make([]int, 0, len(s.vals))
+	for rep := range s.vals {
+		reps = append(reps, rep)
+	}
+	sort.Ints(reps)
+	return reps
+}
+
+func (s *sideValues) values() []float64 {
+	var out []float64
+	for _, rep := range s.reps() {
+		out = append(out, s.vals[rep])
+	}
+	return out
+}
+
+// collectSides groups records by row, keeping the rows' first-seen order.
+func collectSides(recs []Record) (map[GroupKey]*sideValues, []GroupKey) {
+	m := map[GroupKey]*sideValues{}
+	var order []GroupKey
+	for _, r := range recs {
+		k := GroupKey{Experiment: r.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
+		s, ok := m[k]
+		if !ok {
+			s = &sideValues{vals: map[int]float64{}, seeds: map[int]uint64{}}
+			m[k] = s
+			order = append(order, k)
+		}
+		s.vals[r.Rep], s.seeds[r.Rep] = r.Value, r.Seed
+	}
+	return m, order
+}
+
+// renamings finds, per experiment, the one algorithm only in OLD and the
+// one only in NEW, and pairs them when every (workload, repetition) they
+// share has the same seed and they share at least one.
+func renamings(om, nm map[GroupKey]*sideValues) []Renaming {
+	algos := func(m map[GroupKey]*sideValues) map[string]map[string]bool {
+		out := map[string]map[string]bool{}
+		for k := range m {
+			if out[k.Experiment] == nil {
+				out[k.Experiment] = map[string]bool{}
+			}
+			out[k.Experiment][k.Algorithm] = true
+		}
+		return out
+	}
+	oa, na := algos(om), algos(nm)
+	var out []Renaming
+	for _, e := range sortedKeys(oa) {
+		var onlyOld, onlyNew []string
+		for a := range oa[e] {
+			if !na[e][a] {
+				onlyOld = append(onlyOld, a)
+			}
+		}
+		for a := range na[e] {
+			if !oa[e][a] {
+				onlyNew = append(onlyNew, a)
+			}
+		}
+		if len(onlyOld) != 1 || len(onlyNew) != 1 {
+			continue
+		}
+		shared, agree := 0, true
+		for k, o := range om {
+			if k.Experiment != e || k.Algorithm != onlyOld[0] {
+				continue
+			}
+			nk := k
+			nk.Algorithm = onlyNew[0]
+			n := nm[nk]
+			if n == nil {
+				continue
+			}
+			for rep, seed := range o.seeds {
+				if s, ok := n.seeds[rep]; ok {
+					shared++
+					agree = agree && s == seed
+				}
+			}
+		}
+		if shared > 0 && agree {
+			out = append(out, Renaming{e, onlyOld[0], onlyNew[0]})
+		}
+	}
+	return out
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// Notes are the comparison's caveats in words, for every renderer: the
+// pairing, renamed algorithms, differing configurations, one-sided rows
+// and repetitions, and too few pairs.
+func (d *ResultDiff) Notes() []string {
+	var out []string
+	if d.Unpaired {
+		out = append(out, fmt.Sprintf("%d rows compared as independent samples (Mann–Whitney U, Holm over the rows, α = %g); %d rows only in OLD, %d only in NEW",
+			len(d.Rows), d.Alpha, d.RowsOnlyOld, d.RowsOnlyNew))
+	} else {
+		out = append(out, fmt.Sprintf("%d rows, %d pairs matched by workload, repetition and equal seed (paired Wilcoxon, Holm over the rows, α = %g); %d rows only in OLD, %d only in NEW",
+			len(d.Rows), d.Pairs, d.Alpha, d.RowsOnlyOld, d.RowsOnlyNew))
+	}
+	for _, r := range d.Renamed {
+		out = append(out, fmt.Sprintf("%s: paired %q (OLD) with %q (NEW): the only algorithm of each side without a match, same workloads, repetitions and seeds (its command changed)",
+			r.Experiment, r.Old, r.New))
+	}
+	for _, c := range d.ConfigDiffers {
+		out = append(out, fmt.Sprintf("%s: configuration differs (config_hash %s in OLD, %s in NEW); runs paired where workload, repetition and seed match",
+			c.Experiment, c.Old, c.New))
+	}
+	if d.RepsOnlyOld+d.RepsOnlyNew > 0 {
+		var rows []string
+		for _, r := range d.Rows {
+			if r.OnlyOld+r.OnlyNew > 0 && len(rows) < 3 {
+				rows = append(rows, fmt.Sprintf("%s/%s/%s/%s (%d only in OLD, %d only in NEW)", r.Key.Experiment, r.Key.Workload, r.Key.Algorithm, r.Key.Metric, r.OnlyOld, r.OnlyNew))
+			}
+		}
+		out = append(out, fmt.Sprintf("repetitions on one side only, left out of the tests: %d in OLD, %d in NEW; e.g. %s",
+			d.RepsOnlyOld, d.RepsOnlyNew, strings.Join(rows, ", ")))
+	}
+	if most, needed, ok := d.SmallN(); ok {
+		out = append(out, fmt.Sprintf("with at most %d pairs a row's p-value is at least %.3g, so no change can be significant at α = %g; run more repetitions (at least %d)",
+			most, 2/math.Exp2(float64(most)), d.Alpha, needed))
+	}
+	return out
+}

@@ -1,0 +1,11 @@
+// Package mapping is the public face of gridbench's ETC mapping heuristics
+// (Xhafa, Barolli & Duresi 2007, the immediate study): the heuristic
+// interface, the Expected Time to Compute matrix it maps, and the registry
+// that makes a heuristic available by name to `gridbench etc eval
+// --heuristics` and to study files with etc workloads.
+//
+// Its registry has the shape of spaceshared's and timeshared's:
+// Register(name, Info{Label, Family, New}), Names, Lookup. A heuristic
+// written in another module builds its Schedule with NewSchedule and Place.
+// The types are aliases of internal/sched/mapping's and internal/etcmatrix's.
+package mapping
