@@ -67,3 +67,21 @@ func quantileSorted(s []float64, q float64) float64 {
 	f := pos - float64(i)
 	return s[i] + f*(s[i+1]-s[i])
 }
+
+// MeanBootstrapCI is the 95% percentile bootstrap interval of the mean of
+// xs (10,000 resamples, seeded from the values): it lies within [min, max]
+// of the values, so the interval of a non-negative metric is never
+// negative, as a t-interval of a few skewed repetitions can be. NaN, NaN
+// for no values or any NaN value.
+func MeanBootstrapCI(xs []float64) (lo, hi float64) {
+	if len(xs) == 0 || hasNaN(xs) {
+		return math.NaN(), math.NaN()
+	}
+	return BootstrapCI(xs, func(s []float64) float64 {
+		t := 0.0
+		for _, x := range s {
+			t += x
+		}
+		return t / float64(len(s))
+	}, 10000)
+}

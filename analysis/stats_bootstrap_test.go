@@ -95,3 +95,19 @@ func TestQuantileSorted(t *testing.T) {
 		}
 	}
 }
+
+func TestMeanBootstrapCINeverBelowTheValues(t *testing.T) {
+	// Two skewed non-negative repetitions: the t-interval goes below zero,
+	// the percentile bootstrap stays within [min, max].
+	xs := []float64{0, 9.3}
+	if s := Summarize(xs); s.CILow >= 0 {
+		t.Fatalf("the t-interval was expected to go negative here, got %v", s.CILow)
+	}
+	lo, hi := MeanBootstrapCI(xs)
+	if lo < 0 || hi > 9.3 || lo > hi {
+		t.Fatalf("MeanBootstrapCI = [%v, %v], want within [0, 9.3]", lo, hi)
+	}
+	if lo, hi := MeanBootstrapCI(nil); !math.IsNaN(lo) || !math.IsNaN(hi) {
+		t.Fatalf("no values: got [%v, %v]", lo, hi)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -50,6 +51,18 @@ func TestRunPrintsSummary(t *testing.T) {
 	}
 	if !strings.HasPrefix(stdout, "workload,algorithm,metric,n,mean,sd,ci95_low,ci95_high\n") || !strings.Contains(stdout, "gen/u_c_hihi,MCT,makespan,2,") {
 		t.Errorf("unexpected stdout:\n%.400s", stdout)
+	}
+	// Every immediate metric is non-negative: no interval may go below
+	// zero, and each holds its mean (with 2 repetitions a t-interval goes
+	// far below zero).
+	for i, line := range strings.Split(strings.TrimSpace(stdout), "\n")[1:] {
+		f := strings.Split(line, ",")
+		mean, _ := strconv.ParseFloat(f[4], 64)
+		lo, _ := strconv.ParseFloat(f[6], 64)
+		hi, _ := strconv.ParseFloat(f[7], 64)
+		if lo < 0 || lo > mean || hi < mean {
+			t.Errorf("line %d: interval [%v, %v] of mean %v: %s", i+2, lo, hi, mean, line)
+		}
 	}
 	if _, err := os.Stat(filepath.Join(out, "results", "immediate", "runs.csv")); err != nil {
 		t.Error(err)

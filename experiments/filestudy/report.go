@@ -200,7 +200,7 @@ func ci(g *analysis.Group) (lo, hi float64) {
 	if math.IsNaN(g.Summary.Mean) {
 		return math.NaN(), math.NaN()
 	}
-	return analysis.BootstrapCI(g.Values, mean, 10000)
+	return analysis.MeanBootstrapCI(g.Values)
 }
 
 func mean(xs []float64) float64 {
