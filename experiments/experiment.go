@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/report"
 )
@@ -60,6 +61,9 @@ type ReportOutput struct {
 	Headline string          // one line for paper/README.md
 	Compared []Comparison    // published vs reproduced, for the workbook's Summary sheet
 	Sheets   []*report.Table // experiment-specific workbook sheets
+	// Ledger is every result statement of the paper with its verdict (also
+	// written as <exp>.claims.json); reproduce prints its counts.
+	Ledger []analysis.LedgerEntry
 }
 
 // Comparison is one published number beside ours.
@@ -73,6 +77,9 @@ type Comparison struct {
 	Match      bool
 	Better     string // "lower" or "higher" is better for this metric; "" if neither
 	Note       string
+	// InSample marks a cell a calibrated value (or a chosen reading) was
+	// fitted on: its match is not a validation.
+	InSample bool
 }
 
 var registry = map[string]Experiment{}

@@ -210,7 +210,38 @@ func (f *finished) report(ctx context.Context, opts Options) error {
 	if o.Report != nil && o.Report.Headline != "" {
 		logf(opts.Progress, "%s: %s\n", e.Name(), o.Report.Headline)
 	}
+	if o.Report != nil {
+		if s := fittedSplit(o.Report.Compared); s != "" {
+			logf(opts.Progress, "%s: published values %s\n", e.Name(), s)
+		}
+		if len(o.Report.Ledger) > 0 {
+			logf(opts.Progress, "%s: %s\n", e.Name(), report.LedgerCounts(o.Report.Ledger))
+		}
+	}
 	return nil
+}
+
+// fittedSplit counts the matches of cs split into fitted (in sample) and
+// validated (out of sample) cells, e.g. "13/15 match: fitted 3/3, validated
+// 10/12"; empty when cs is empty or nothing in it was fitted.
+func fittedSplit(cs []Comparison) string {
+	var n, m, fn, fm int
+	for _, c := range cs {
+		n++
+		if c.Match {
+			m++
+		}
+		if c.InSample {
+			fn++
+			if c.Match {
+				fm++
+			}
+		}
+	}
+	if fn == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d match: fitted (in sample) %d/%d, validated (out of sample) %d/%d", m, n, fm, fn, m-fm, n-fn)
 }
 
 func roundDur(d time.Duration) time.Duration {
@@ -282,7 +313,7 @@ func writeIndex(out string, outcomes []*Outcome) error {
 
 func writeWorkbook(out string, outcomes []*Outcome) error {
 	summary := &report.Table{ID: "Summary", Title: "Published vs reproduced",
-		Columns: []string{"experiment", "table", "workload", "algorithm", "metric", "published", "reproduced", "ratio", "match", "note"}}
+		Columns: []string{"experiment", "table", "workload", "algorithm", "metric", "published", "reproduced", "ratio", "match", "sample", "note"}}
 	stats := &report.Table{ID: "Stats", Title: "Per workload, algorithm and metric across repetitions",
 		Columns: []string{"experiment", "workload", "algorithm", "metric", "n", "mean", "sd", "median", "ci95_low", "ci95_high", "min", "max"}}
 	raw := &report.Table{ID: "Raw", Columns: analysis.Header}
@@ -340,7 +371,11 @@ func addComparisons(t *report.Table, exp string, cs []Comparison) {
 			match.Bad = true
 		}
 		ratio := c.Reproduced / c.Published
+		sample := report.Str("validated")
+		if c.InSample {
+			sample = report.Str("fitted")
+		}
 		t.AddRow(report.Str(exp), report.Str(c.Table), report.Str(c.Workload), report.Str(c.Algorithm), report.Str(c.Metric),
-			report.Num(c.Published, -1), rep, report.Num(ratio, -1), match, report.Str(c.Note))
+			report.Num(c.Published, -1), rep, report.Num(ratio, -1), match, sample, report.Str(c.Note))
 	}
 }

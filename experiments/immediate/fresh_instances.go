@@ -3,7 +3,6 @@ package immediate
 import (
 	"fmt"
 	"io"
-	"math"
 	"path/filepath"
 	"strings"
 
@@ -91,15 +90,7 @@ func generatedSection(w io.Writer, recs []analysis.Record, idx map[analysis.Grou
 	if err := report.WriteMarkdown(w, sig); err != nil {
 		return nil, err
 	}
-	claims := paperClaims(recs, cfg)
-	fmt.Fprintf(w, "### The paper's conclusions, tested on the generated instances\n\n")
-	fmt.Fprintf(w, "Section 6 draws conclusions from one instance per type. Each is tested here on every generated "+
-		"instance of the types it names: paired Wilcoxon signed-rank tests (same instances), Holm-corrected across the "+
-		"comparisons of the claim; a claim holds when every comparison goes the stated way with adjusted p < 0.05.\n\n")
-	if err := report.WriteMarkdown(w, claims); err != nil {
-		return nil, err
-	}
-	return []*report.Table{sheet, sig, claims}, nil
+	return []*report.Table{sheet, sig}, nil
 }
 
 // splitOutliers drops series whose mean ratio exceeds limit in some
@@ -178,67 +169,4 @@ func argsort(v []float64) []int {
 		}
 	}
 	return idx
-}
-
-// claim is one of the paper's Section 6 conclusions, as comparisons "A
-// has a lower (or higher) metric than B" on the types whose consistency is
-// one of Cons.
-type claim struct {
-	Text   string
-	Cons   string // consistency letters the claim is about, e.g. "si"
-	Metric string
-	A      string
-	B      []string // compared with each
-	Lower  bool     // A's metric lower than each B's
-}
-
-var sectionSixClaims = []claim{
-	{"Makespan: MCT is better than kPB on consistent matrices", "c", "makespan", "MCT", []string{"kPB"}, true},
-	{"Makespan: kPB is better than MCT on semi-consistent and inconsistent matrices", "si", "makespan", "kPB", []string{"MCT"}, true},
-	{"Makespan: MET is poor (worse than MCT) on semi-consistent matrices", "s", "makespan", "MET", []string{"MCT"}, false},
-	{"Flowtime: MET outperforms all the other immediate methods on inconsistent matrices", "i", "flowtime", "MET", []string{"OLB", "MCT", "SA", "kPB"}, true},
-	{"Flowtime: SA is better than MCT on consistent matrices", "c", "flowtime", "SA", []string{"MCT"}, true},
-	{"Matching proximity: OLB is worse than every other immediate method", "csi", "proximity", "OLB", []string{"MCT", "MET", "SA", "kPB"}, false},
-}
-
-func paperClaims(recs []analysis.Record, cfg Config) *report.Table {
-	t := &report.Table{ID: "immediate-claims", Title: "Section 6 conclusions on generated instances",
-		Columns: []string{"claim", "types", "comparisons", "held in", "worst adjusted p", "verdict"}}
-	for _, c := range sectionSixClaims {
-		want := analysis.Higher
-		if c.Lower {
-			want = analysis.Lower
-		}
-		var cmps []*analysis.Comparison
-		var types []string
-		for _, tn := range cfg.GenTypes {
-			if len(tn) < 3 || !strings.ContainsRune(c.Cons, rune(tn[2])) {
-				continue
-			}
-			types = append(types, tn)
-			for _, b := range c.B {
-				blocks, _ := analysis.Paired(recs, partGenerated+tn, c.Metric, []string{c.A, b})
-				if len(blocks) == 0 {
-					continue
-				}
-				cmp := &analysis.Comparison{Name: c.A + " " + want.Op() + " " + b, Scope: tn, Want: want}
-				for _, bl := range blocks {
-					cmp.X, cmp.Y = append(cmp.X, bl[0]), append(cmp.Y, bl[1])
-				}
-				cmps = append(cmps, cmp)
-			}
-		}
-		if len(cmps) == 0 {
-			continue
-		}
-		analysis.Test(cmps...)
-		worst := 0.0
-		for _, x := range cmps {
-			worst = math.Max(worst, x.PAdj)
-		}
-		v := analysis.Decide(cmps)
-		t.AddRow(report.Str(c.Text), report.Str(strings.Join(types, " ")), report.Int(len(cmps)),
-			report.Str(fmt.Sprintf("%d of %d", v.HeldN, v.N)), report.P(worst), report.VerdictCell(v))
-	}
-	return t
 }

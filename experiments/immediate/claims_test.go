@@ -1,0 +1,91 @@
+package immediate
+
+import (
+	"testing"
+
+	"github.com/gridbench/gridbench/analysis"
+)
+
+// TestClaimDirections pins the direction each claim is tested in: "worse"
+// is lower on the higher-is-better metrics (utilisation, proximity) and
+// higher on the lower-is-better ones (makespan, flowtime).
+func TestClaimDirections(t *testing.T) {
+	want := map[string]analysis.Direction{
+		"P6":  analysis.Lower,  // OLB's worst proximity: lowest
+		"P5":  analysis.Lower,  // MCT's poor proximity
+		"P2":  analysis.Higher, // kPB and SA's best proximity: highest
+		"U1":  analysis.Lower,  // MET's worst utilisation
+		"U5":  analysis.Higher, // OLB's best utilisation
+		"M5b": analysis.Higher, // MET's poor makespan
+		"F4":  analysis.Lower,  // MET's best flowtime
+	}
+	for _, c := range sectionSixClaims {
+		if d, ok := want[c.ID]; ok {
+			if c.want() != d {
+				t.Errorf("%s (%q): tested as A %s B, want %s", c.ID, c.Quote, c.want().Op(), d.Op())
+			}
+			delete(want, c.ID)
+		}
+	}
+	if len(want) != 0 {
+		t.Errorf("claims missing from sectionSixClaims: %v", want)
+	}
+}
+
+// synthetic returns records of n fresh instances of type tn in which each
+// heuristic's metric is value(h) plus a small per-instance jitter.
+func synthetic(tn, metric string, n int, value func(h string) float64) []analysis.Record {
+	var recs []analysis.Record
+	for rep := 0; rep < n; rep++ {
+		for i, h := range PublishedHeuristics {
+			jitter := float64((rep*7+i*3)%5) * 1e-3
+			recs = append(recs, analysis.Record{Experiment: Name, Workload: partGenerated + tn, Algorithm: h,
+				Rep: rep, Metric: metric, Value: value(h) + jitter})
+		}
+	}
+	return recs
+}
+
+func entryOf(es []analysis.LedgerEntry, id string) analysis.LedgerEntry {
+	for _, e := range es {
+		if e.ID == id {
+			return e
+		}
+	}
+	return analysis.LedgerEntry{}
+}
+
+// TestWorstProximity is the check that was reported "not held 0/48" while
+// OLB had the lowest proximity on every instance: lowest proximity is the
+// worst, so the claim holds on such data, and fails on the reverse.
+func TestWorstProximity(t *testing.T) {
+	prox := map[string]float64{"OLB": 0.2, "MCT": 0.5, "MET": 1, "SA": 0.7, "kPB": 0.8}
+	recs := synthetic("u_c_hihi", "proximity", 20, func(h string) float64 { return prox[h] })
+	e := entryOf(sectionSixLedger(recs, []string{"u_c_hihi"}), "X-P6")
+	if e.Verdict != analysis.VerdictHeld || e.N != 20 {
+		t.Errorf("OLB lowest proximity on 20 of 20 instances: verdict %q (n %d, %s), want held", e.Verdict, e.N, e.Statistic)
+	}
+	recs = synthetic("u_c_hihi", "proximity", 20, func(h string) float64 { return 1.2 - prox[h] })
+	if e := entryOf(sectionSixLedger(recs, []string{"u_c_hihi"}), "X-P6"); e.Verdict != analysis.VerdictNotHeld {
+		t.Errorf("OLB highest proximity: verdict %q, want not held", e.Verdict)
+	}
+}
+
+// TestLedgerIsComplete checks that every claim appears once, with a
+// verdict and a note when it could not be tested, even with no data.
+func TestLedgerIsComplete(t *testing.T) {
+	es := sectionSixLedger(nil, []string{"u_c_hihi"})
+	if len(es) != len(sectionSixClaims) {
+		t.Fatalf("%d entries for %d claims", len(es), len(sectionSixClaims))
+	}
+	seen := map[string]bool{}
+	for _, e := range es {
+		if seen[e.ID] || e.Quote == "" || e.Section == "" {
+			t.Errorf("entry %+v: duplicate id or no quote/section", e)
+		}
+		seen[e.ID] = true
+		if e.Verdict != analysis.VerdictNotTestable || e.Note == "" {
+			t.Errorf("%s without data: verdict %q, note %q; want not testable with a reason", e.ID, e.Verdict, e.Note)
+		}
+	}
+}

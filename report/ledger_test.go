@@ -1,0 +1,51 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/analysis"
+)
+
+func TestLedgerRendering(t *testing.T) {
+	p := 0.003
+	es := []analysis.LedgerEntry{
+		{ID: "a", Quote: "A is best", Section: "§6", Verdict: analysis.VerdictHeld, P: &p, N: 20},
+		{ID: "b", Quote: "B fits", Section: "Table 3", Verdict: analysis.VerdictHeld, InSample: true},
+		{ID: "c", Quote: "C | D", Section: "§7", Verdict: analysis.VerdictNotHeld},
+		{ID: "d", Quote: "E", Section: "§8", Verdict: analysis.VerdictNotTestable, Note: "no data"},
+	}
+	if got, want := LedgerCounts(es), "4 claims: 2 held, 1 not held, 0 inconclusive, 1 not testable (of which 1 in sample: 1 held; out of sample 1 of 3 held)"; got != want {
+		t.Errorf("LedgerCounts = %q, want %q", got, want)
+	}
+	var b bytes.Buffer
+	if err := WriteLedgerSection(&b, "lead", es); err != nil {
+		t.Fatal(err)
+	}
+	page := b.String()
+	for _, want := range []string{"## Claims ledger", "**4 claims:", "| a | §6 | “A is best” |  | **held** |", "held (in sample)", `“C \| D”`, "0.0030"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("ledger section lacks %q:\n%s", want, page)
+		}
+	}
+	dir := t.TempDir()
+	name, err := WriteLedgerFile(dir, "x", es)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back []analysis.LedgerEntry
+	if err := json.Unmarshal(raw, &back); err != nil || len(back) != 4 || !back[1].InSample || *back[0].P != p {
+		t.Fatalf("x.claims.json does not read back: %v %+v", err, back)
+	}
+	if LedgerCounts(nil) != "0 claims: 0 held, 0 not held, 0 inconclusive, 0 not testable" {
+		t.Errorf("empty ledger: %q", LedgerCounts(nil))
+	}
+}
