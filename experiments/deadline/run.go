@@ -70,6 +70,8 @@ func newScheduler(name string, runSeed uint64) (sim.Scheduler, error) {
 	switch name {
 	case "tabu":
 		return schedbased.NewTabuScheduler(TabuOptions(), runSeed), nil
+	case "tabu-alg3":
+		return schedbased.NewTabuScheduler(schedbased.Alg3TabuOptions(), runSeed), nil
 	case "egedf-literal":
 		return schedbased.NewEGEDFLiteral(), nil
 	}
