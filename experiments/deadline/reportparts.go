@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/report"
 )
