@@ -281,7 +281,7 @@ func headline(ledger []analysis.LedgerEntry, streams []stream, algos []string, i
 		}
 	}
 	c := analysis.Count(def)
-	s := fmt.Sprintf("ledger: %d of %d held (%d not held, %d inconclusive, %d not testable); fitted (in sample) 0/0, validated (out of sample) %d/%d",
+	s := fmt.Sprintf("ledger (default readings): %d of %d held (%d not held, %d inconclusive, %d not testable); fitted (in sample) 0/0, validated (out of sample) %d/%d",
 		c.Held, len(def), c.NotHeld, c.Inconclusive, c.NotTestable, c.Held, len(def))
 	s += fmt.Sprintf("; delayed jobs at %s: %s", heavy, strings.Join(parts, ", "))
 	if quick {
