@@ -35,6 +35,8 @@ type Check struct {
 	// d and e, which fill N and Decided instead).
 	V      *analysis.Verdict
 	Family int
+	// Comps are the row's comparisons, tested.
+	Comps []*analysis.Comparison
 	// N is the interval checks' number of pairs; Undecided marks an
 	// interval that straddles the margin (neither held nor excluded).
 	N         int
@@ -87,7 +89,7 @@ func verdict(cs []*analysis.Comparison) (held bool, stat string) {
 // family of size family.
 func tested(claim, scope, stmt string, cs []*analysis.Comparison, family int) Check {
 	v := analysis.Decide(cs)
-	return Check{Claim: claim, Scope: scope, Statement: stmt, Statistic: report.Decisive(v, nil), Checked: true, Held: v.Held(), V: &v, Family: family}
+	return Check{Claim: claim, Scope: scope, Statement: stmt, Statistic: report.Decisive(v, nil), Checked: true, Held: v.Held(), V: &v, Family: family, Comps: cs}
 }
 
 // claimInput is what the checks read.

@@ -56,7 +56,7 @@ func TestPlan(t *testing.T) {
 		}
 		algos := append(Algorithms(), Sensitivity...)
 		side := SideReps(tc.reps)
-		if want := len(tc.streams)*(len(algos)*tc.reps+len(Readings)*side) + len(Slacks)*len(tc.streams)*len(SlackAlgorithms)*side; len(plan.Runs) != want {
+		if want := len(tc.streams)*(len(algos)*tc.reps+len(Readings)*side) + len(Slacks)*len(plan.Config.(Config).SlackInterArrivals)*len(SlackAlgorithms)*side; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
 		}
 		// The sensitivity runs share their instance and run seeds with the
@@ -82,7 +82,7 @@ func TestPlan(t *testing.T) {
 				t.Fatalf("sensitivity run %v: seeds or spec differ from %v beyond the slack", r.Key(), base.Key())
 			}
 		}
-		if want := len(Slacks) * len(tc.streams) * len(SlackAlgorithms) * side; slack != want {
+		if want := len(Slacks) * len(plan.Config.(Config).SlackInterArrivals) * len(SlackAlgorithms) * side; slack != want {
 			t.Fatalf("%d sensitivity runs, want %d", slack, want)
 		}
 		plan.Runs = slices.DeleteFunc(plan.Runs, func(r bench.Run) bool {

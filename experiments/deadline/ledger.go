@@ -356,6 +356,15 @@ func entry(c Check) (e analysis.LedgerEntry) {
 		e.Verdict, e.Note = analysis.VerdictNotTestable, c.Statistic
 	case c.V != nil:
 		e = e.FromVerdict(*c.V, c.Family)
+		var rev []string
+		for _, x := range c.Comps {
+			if x.Reversed() {
+				rev = append(rev, report.Statistic(x, nil))
+			}
+		}
+		if len(rev) > 0 {
+			e.Note = strings.TrimSpace(e.Note + " significantly the other way: " + strings.Join(rev, "; "))
+		}
 	default: // an interval check (d, e)
 		e.N, e.Statistic = c.N, c.Statistic
 		switch {
