@@ -44,6 +44,9 @@ type Check struct {
 	// Wall marks a row decided on the wall clock: machine-dependent, so it
 	// is shown in results/deadline/timings.md, never on the committed page.
 	Wall bool
+	// Note is said in the ledger entry (what part of a statement the row
+	// tests, where the rest is).
+	Note string
 	// Reading names the reading of an algorithm the row was checked
 	// with ("alg3": tabu-alg3 in Tabu's place); empty for the defaults.
 	Reading string

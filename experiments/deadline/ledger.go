@@ -235,6 +235,8 @@ func growthChecks(in *claimInput) []Check {
 		}
 		analysis.Test(st...)
 		c := tested("fig5-tabu", heavy+" ÷ "+light+" (work counter: \"stable\")", statementOf("fig5-tabu").quote, st, len(st))
+		c.Note = "\"stable\" only: Tabu's growth factor against each backfilling algorithm's; \"shorter\" compares levels across " +
+			"algorithms, which only the wall clock can (results/deadline/timings.md)."
 		out = append(out, c)
 	}
 	return out
@@ -345,6 +347,11 @@ func ledgerChecks(in *claimInput, claims []Check) []Check {
 func entry(c Check) (e analysis.LedgerEntry) {
 	s := statementOf(c.Claim)
 	e = analysis.LedgerEntry{ID: c.Claim, Quote: s.quote, Section: s.section, Scope: c.Scope}
+	defer func() {
+		if c.Note != "" {
+			e.Note = strings.TrimSpace(c.Note + " " + e.Note)
+		}
+	}()
 	defer func() {
 		if c.Reading == "alg3" {
 			e.ID += "/alg3"
