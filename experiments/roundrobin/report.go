@@ -934,9 +934,15 @@ func (r *reporter) headline() string {
 		}
 	}
 	c := analysis.Count(def)
-	s := fmt.Sprintf("%s: ledger (default readings): %d of %d held (%d not held, %d inconclusive, %d not testable, by construction included); "+
+	construct := 0
+	for _, e := range def {
+		if strings.HasPrefix(e.Note, "satisfied by construction") {
+			construct++
+		}
+	}
+	s := fmt.Sprintf("%s: ledger (default readings): %d of %d held (%d not held, %d inconclusive, %d not testable, %d of them satisfied by construction); "+
 		"fitted (in sample) 0/0, validated (out of sample) %d/%d; ranking claims held in every workload: %s",
-		r.src.Label, c.Held, len(def), c.NotHeld, c.Inconclusive, c.NotTestable, c.Held, len(def), r.familySummary())
+		r.src.Label, c.Held, len(def), c.NotHeld, c.Inconclusive, c.NotTestable, construct, c.Held, len(def), r.familySummary())
 	if r.cfg.Quick {
 		s += " (quick configuration)"
 	}
