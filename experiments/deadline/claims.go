@@ -30,6 +30,26 @@ type Check struct {
 	Statistic string // the test and its numbers, or why it was not checked
 	Checked   bool   // false when an algorithm it needs was not run
 	Held      bool
+	// V is the row's verdict over its comparisons and Family the size of
+	// the Holm family they were adjusted in (nil for the interval checks
+	// d and e, which fill N and Decided instead).
+	V      *analysis.Verdict
+	Family int
+	// Comps are the row's comparisons, tested.
+	Comps []*analysis.Comparison
+	// N is the interval checks' number of pairs; Undecided marks an
+	// interval that straddles the margin (neither held nor excluded).
+	N         int
+	Undecided bool
+	// Wall marks a row decided on the wall clock: machine-dependent, so it
+	// is shown in results/deadline/timings.md, never on the committed page.
+	Wall bool
+	// Note is said in the ledger entry (what part of a statement the row
+	// tests, where the rest is).
+	Note string
+	// Reading names the reading of an algorithm the row was checked
+	// with ("alg3": tabu-alg3 in Tabu's place); empty for the defaults.
+	Reading string
 }
 
 // cmp builds the comparison a <want> b of metric on one stream, paired by
@@ -66,6 +86,13 @@ func side(what, algo string) string {
 func verdict(cs []*analysis.Comparison) (held bool, stat string) {
 	v := analysis.Decide(cs)
 	return v.Held(), report.Decisive(v, nil)
+}
+
+// tested is the Check of one tested row of comparisons adjusted in a Holm
+// family of size family.
+func tested(claim, scope, stmt string, cs []*analysis.Comparison, family int) Check {
+	v := analysis.Decide(cs)
+	return Check{Claim: claim, Scope: scope, Statement: stmt, Statistic: report.Decisive(v, nil), Checked: true, Held: v.Held(), V: &v, Family: family, Comps: cs}
 }
 
 // claimInput is what the checks read.
@@ -148,12 +175,10 @@ func claimB(in *claimInput) []Check {
 	analysis.Test(all...)
 	var out []Check
 	for i, w := range in.workloads {
-		h, s := verdict(usage[i])
-		out = append(out, Check{Claim: "b", Scope: w, Statement: stmtB, Statistic: s, Checked: true, Held: h})
+		out = append(out, tested("b", w, stmtB, usage[i], len(all)))
 	}
 	for i, w := range in.workloads {
-		h, s := verdict(mk[i])
-		out = append(out, Check{Claim: "b", Scope: w, Statement: stmtM, Statistic: s, Checked: true, Held: h})
+		out = append(out, tested("b", w, stmtM, mk[i], len(all)))
 	}
 	return out
 }
@@ -201,15 +226,16 @@ func claimC(in *claimInput) []Check {
 	for _, row := range []struct {
 		name, what string
 		cs         []*analysis.Comparison
+		wall       bool
 	}{
-		{"wall clock", "wall-clock time per decision and its slope on the queue length both lower for EG-EDF", wall},
+		{"wall clock", "wall-clock time per decision and its slope on the queue length both lower for EG-EDF", wall, true},
 		{"work counter", fmt.Sprintf("each backfilling algorithm's work grows with its queue (slope > 0; work per decision %s ÷ %s > 1) "+
-			"and EG-EDF's growth factor is lower", heavy, light), work},
+			"and EG-EDF's growth factor is lower", heavy, light), work, false},
 	} {
 		analysis.Test(row.cs...)
-		h, st := verdict(row.cs)
-		out = append(out, Check{Claim: "c", Scope: heavy + " (" + row.name + ")",
-			Statement: stmt + " — " + row.what, Statistic: st, Checked: true, Held: h})
+		c := tested("c", heavy+" ("+row.name+")", stmt+" — "+row.what, row.cs, len(row.cs))
+		c.Wall = row.wall
+		out = append(out, c)
 	}
 	return out
 }
@@ -243,22 +269,38 @@ func growthRecords(recs []analysis.Record, heavy, light string, algos []string) 
 // nonInferiority reports whether a is not worse than b by more than margin
 // on metric (lower is better), by analysis.Difference.NonInferior.
 func nonInferiority(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
+	held, _, _, stat = nonInferiorityN(recs, w, metric, a, b, margin)
+	return held, stat
+}
+
+// nonInferiorityN is nonInferiority with the number of pairs and whether
+// the interval left the claim undecided (its upper limit above the margin
+// but its lower limit below it).
+func nonInferiorityN(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, n int, undecided bool, stat string) {
 	d, ok := difference(recs, w, metric, a, b)
 	if !ok {
-		return false, fmt.Sprintf("%d paired repetitions: too few for an interval", d.N)
+		return false, d.N, true, fmt.Sprintf("%d paired repetitions: too few for an interval", d.N)
 	}
-	return d.NonInferior(margin), fmt.Sprintf("%s − %s = %s, 95%% CI upper limit %s vs margin +%s (n=%d)",
+	return d.NonInferior(margin), d.N, !d.NonInferior(margin) && d.Low <= margin, fmt.Sprintf("%s − %s = %s, 95%% CI upper limit %s vs margin +%s (n=%d)",
 		Label(a), Label(b), report.FormatG(d.Mean), report.FormatG(d.High), report.FormatG(margin), d.N)
 }
 
 // equivalence reports whether a and b are equivalent within ±margin on
 // metric, by analysis.Difference.Equivalent.
 func equivalence(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
+	held, _, _, stat = equivalenceN(recs, w, metric, a, b, margin)
+	return held, stat
+}
+
+// equivalenceN is equivalence with the number of pairs and whether the
+// interval left the claim undecided (it reaches inside ±margin without
+// lying within it).
+func equivalenceN(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, n int, undecided bool, stat string) {
 	d, ok := difference(recs, w, metric, a, b)
 	if !ok {
-		return false, fmt.Sprintf("%d paired repetitions: too few for an interval", d.N)
+		return false, d.N, true, fmt.Sprintf("%d paired repetitions: too few for an interval", d.N)
 	}
-	return d.Equivalent(margin), fmt.Sprintf("%s − %s = %s, 95%% CI [%s, %s] vs margin ±%s (n=%d; Wilcoxon p=%s)",
+	return d.Equivalent(margin), d.N, !d.Equivalent(margin) && d.High >= -margin && d.Low <= margin, fmt.Sprintf("%s − %s = %s, 95%% CI [%s, %s] vs margin ±%s (n=%d; Wilcoxon p=%s)",
 		Label(a), Label(b), report.FormatG(d.Mean), report.FormatG(d.Low), report.FormatG(d.High), report.FormatG(margin), d.N, report.FormatP(d.WilcoxonP))
 }
 
@@ -279,9 +321,9 @@ func claimD(in *claimInput) []Check {
 		return []Check{notChecked("d", "lightest stream", stmtD, m)}
 	}
 	w := in.workloads[len(in.workloads)-1]
-	h, s := equivalence(in.recs, w, MDelayed, "tabu", "egedf", DelayedMargin)
+	h, n, u, s := equivalenceN(in.recs, w, MDelayed, "tabu", "egedf", DelayedMargin)
 	return []Check{{Claim: "d", Scope: w, Statement: stmtD + fmt.Sprintf(" (margin ±%g percentage points)", DelayedMargin),
-		Statistic: s, Checked: true, Held: h}}
+		Statistic: s, Checked: true, Held: h, N: n, Undecided: u}}
 }
 
 func claimE(in *claimInput) []Check {
@@ -291,10 +333,10 @@ func claimE(in *claimInput) []Check {
 	var out []Check
 	for _, w := range in.workloads {
 		flex := analysis.Summarize(analysis.Select(in.recs, w, "flex", MSlowdown))
-		h, s := nonInferiority(in.recs, w, MSlowdown, "tabu", "flex", SlowdownMargin*flex.Mean)
+		h, n, u, s := nonInferiorityN(in.recs, w, MSlowdown, "tabu", "flex", SlowdownMargin*flex.Mean)
 		out = append(out, Check{Claim: "e", Scope: w,
 			Statement: stmtE + fmt.Sprintf(": Tabu ≤ Flex-BF + %g%% of Flex-BF's mean (non-inferiority)", SlowdownMargin*100),
-			Statistic: s, Checked: true, Held: h})
+			Statistic: s, Checked: true, Held: h, N: n, Undecided: u})
 	}
 	return out
 }
@@ -305,8 +347,7 @@ func rowsOf(claim, stmt string, in *claimInput, rows [][]*analysis.Comparison, a
 	analysis.Test(all...)
 	out := make([]Check, len(rows))
 	for i, r := range rows {
-		h, s := verdict(r)
-		out[i] = Check{Claim: claim, Scope: in.workloads[i], Statement: stmt, Statistic: s, Checked: true, Held: h}
+		out[i] = tested(claim, in.workloads[i], stmt, r, len(all))
 	}
 	return out
 }

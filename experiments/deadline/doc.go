@@ -21,6 +21,15 @@
 // interval (d) or a non-inferiority bound (e), each shown as held or not
 // held with its statistic.
 //
+// Every result statement of both papers' discussion and conclusion sections
+// is in the claims ledger (ledger.go, written as paper/deadline.claims.json).
+// Wall-clock figures and the statements only the wall clock can decide go
+// to results/deadline/timings.md (timings.go), never to the committed page,
+// so the page is the same on every machine. Readings and sensitivity
+// (readings.go): machine usage as an event average beside the time
+// average, Tabu as Algorithm 3 of the longer paper reads it ("tabu-alg3"),
+// and the deadline rule (Slacks), at SideReps repetitions.
+//
 // Besides the paper's algorithms it runs two variants that appear only
 // where they are named: "easywalk", EASY backfilling walking the queue as
 // the papers' simulator did (the same schedules as "easy", recorded for its

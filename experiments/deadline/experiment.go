@@ -37,6 +37,42 @@ var PaperAlgorithms = []string{"fcfs", "easy", "easywalk", "flex", "egedf", "tab
 // literally; see internal/sched/schedbased).
 var Sensitivity = []string{"egedf-literal"}
 
+// Readings are other readings of a paper's algorithm, run beside it at
+// SideReps repetitions and shown with their own claim verdicts, never in
+// the figures: "tabu-alg3" is Tabu search as Algorithm 3 of the longer
+// paper reads it (internal/sched/schedbased.Alg3TabuOptions).
+var Readings = []string{"tabu-alg3"}
+
+// SlackRange is one deadline rule, deadline = submit + run × U[Min, Max).
+// The rule is ours (the papers give none); Slacks are the sensitivity
+// run's alternatives to the default U[1.5, 4).
+type SlackRange struct {
+	Min float64 `json:"min"`
+	Max float64 `json:"max"`
+}
+
+// Slacks are the deadline rules of the sensitivity run, SlackAlgorithms
+// the algorithms run on them and SlackInterArrivals its streams (of those
+// planned). To keep it cheap it leaves out Tabu (the costliest; the rule
+// moves the schedule-based side through EG-EDF already), the queue-walking
+// EASY (it only times) and the streams ia=2 and ia=4.
+var (
+	Slacks             = []SlackRange{{1.2, 3}, {2, 6}}
+	SlackAlgorithms    = []string{"fcfs", "easy", "flex", "egedf"}
+	SlackInterArrivals = []float64{1, 3, 5}
+)
+
+// SideReps is the number of repetitions of the reading and sensitivity
+// runs: at most 10 (enough pairs for Holm over 20 comparisons, see
+// analysis.MinPairs), so they add little to the study's cost.
+func SideReps(reps int) int { return min(reps, 10) }
+
+// SlackWorkloadID names the stream with mean inter-arrival ia under the
+// deadline rule s.
+func SlackWorkloadID(ia float64, s SlackRange) string {
+	return fmt.Sprintf("%s/slack=%s-%s", WorkloadID(ia), strconv.FormatFloat(s.Min, 'g', -1, 64), strconv.FormatFloat(s.Max, 'g', -1, 64))
+}
+
 // TimingOnly reports whether algo is run only for its cost per decision:
 // its schedules are another algorithm's, so only the decision metrics
 // (work counter, queue, wall clock) are recorded for it.
@@ -65,6 +101,8 @@ func Label(algo string) string {
 		return "EG-EDF (literal ties)"
 	case "tabu":
 		return "Tabu"
+	case "tabu-alg3":
+		return "Tabu (Algorithm 3 reading)"
 	}
 	return algo
 }
@@ -81,15 +119,30 @@ type Config struct {
 	// invalidates cached runs).
 	Tabu  schedbased.TabuOptions `json:"tabu"`
 	Quick bool                   `json:"quick"`
+	// Readings are run at SideReps repetitions beside Algorithms; their
+	// Tabu options are recorded in Tabu3.
+	Readings []string               `json:"readings,omitempty"`
+	Tabu3    schedbased.TabuOptions `json:"tabu_alg3"`
+	// Slacks are the deadline-rule sensitivity runs: SlackAlgorithms on
+	// every stream under each rule, at SideReps repetitions.
+	Slacks             []SlackRange `json:"slacks,omitempty"`
+	SlackAlgorithms    []string     `json:"slack_algorithms,omitempty"`
+	SlackInterArrivals []float64    `json:"slack_inter_arrivals,omitempty"`
 }
 
 // DefaultConfig is the SPEC's configuration (quick: streams 1 and 5 only,
 // 300 jobs on 30 machines), planned over the algorithms registered now.
 func DefaultConfig(quick bool) Config {
-	c := Config{InterArrivals: []float64{1, 2, 3, 4, 5}, Algorithms: append(Algorithms(), Sensitivity...), Base: jobstream.Default(0), Tabu: TabuOptions(), Quick: quick}
+	c := Config{InterArrivals: []float64{1, 2, 3, 4, 5}, Algorithms: append(Algorithms(), Sensitivity...), Base: jobstream.Default(0), Tabu: TabuOptions(), Quick: quick,
+		Readings: Readings, Tabu3: schedbased.Alg3TabuOptions(), Slacks: Slacks, SlackAlgorithms: SlackAlgorithms}
 	if quick {
 		c.InterArrivals = []float64{1, 5}
 		c.Base.Jobs, c.Base.Machines = 300, 30
+	}
+	for _, ia := range SlackInterArrivals {
+		if slices.Contains(c.InterArrivals, ia) {
+			c.SlackInterArrivals = append(c.SlackInterArrivals, ia)
+		}
 	}
 	return c
 }
@@ -150,7 +203,7 @@ func PlanConfig(c Config, reps int) (bench.Plan, bench.Executor, error) {
 	if len(c.Algorithms) == 0 {
 		return bench.Plan{}, nil, fmt.Errorf("%s: no algorithm of %v is registered", Name, PaperAlgorithms)
 	}
-	for _, a := range c.Algorithms {
+	for _, a := range slices.Concat(c.Algorithms, c.Readings, c.SlackAlgorithms) {
 		if _, err := newScheduler(a, 0); err != nil {
 			return bench.Plan{}, nil, fmt.Errorf("%s: %w", Name, err)
 		}
@@ -178,6 +231,42 @@ func PlanConfig(c Config, reps int) (bench.Plan, bench.Executor, error) {
 		for rep := range reps {
 			for _, a := range c.Algorithms {
 				plan.Runs = append(plan.Runs, bench.NewRun(Name, w, a, rep, spec))
+			}
+			if rep < SideReps(reps) {
+				for _, a := range c.Readings {
+					plan.Runs = append(plan.Runs, bench.NewRun(Name, w, a, rep, spec))
+				}
+			}
+		}
+	}
+	// The deadline-rule sensitivity: after every other run, so adding it
+	// left the order of the others as it was.
+	for _, sl := range c.Slacks {
+		if !(sl.Min >= 1 && sl.Max > sl.Min) {
+			return bench.Plan{}, nil, fmt.Errorf("%s: deadline rule U[%g, %g): need 1 <= min < max", Name, sl.Min, sl.Max)
+		}
+		for _, ia := range c.SlackInterArrivals {
+			if !slices.Contains(c.InterArrivals, ia) {
+				return bench.Plan{}, nil, fmt.Errorf("%s: deadline-rule stream ia=%g is not a planned stream", Name, ia)
+			}
+			spec := c.Base
+			spec.MeanInterArrival, spec.SlackMin, spec.SlackMax = ia, sl.Min, sl.Max
+			if err := spec.Validate(); err != nil {
+				return bench.Plan{}, nil, fmt.Errorf("%s: stream %s: %w", Name, SlackWorkloadID(ia, sl), err)
+			}
+			w := SlackWorkloadID(ia, sl)
+			plan.Describe(w, bench.Str("part", "slack"), bench.Num("ia", ia), bench.Num("slack_min", sl.Min), bench.Num("slack_max", sl.Max),
+				bench.Int("jobs", spec.Jobs), bench.Int("machines", spec.Machines))
+			for rep := range SideReps(reps) {
+				for _, a := range c.SlackAlgorithms {
+					// The default rule's instance and seeds: the generator draws
+					// the same numbers whatever the slack range, so only the
+					// deadlines differ from that repetition's default-rule run.
+					base := bench.NewRun(Name, WorkloadID(ia), a, rep, spec)
+					run := bench.NewRun(Name, w, a, rep, spec)
+					run.Seed, run.RunSeed = base.Seed, base.RunSeed
+					plan.Runs = append(plan.Runs, run)
+				}
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package deadline
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -54,9 +55,39 @@ func TestPlan(t *testing.T) {
 			t.Fatal("nil executor")
 		}
 		algos := append(Algorithms(), Sensitivity...)
-		if want := len(tc.streams) * len(algos) * tc.reps; len(plan.Runs) != want {
+		side := SideReps(tc.reps)
+		if want := len(tc.streams)*(len(algos)*tc.reps+len(Readings)*side) + len(Slacks)*len(plan.Config.(Config).SlackInterArrivals)*len(SlackAlgorithms)*side; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
 		}
+		// The sensitivity runs share their instance and run seeds with the
+		// default rule's runs and differ from them in the slack range only.
+		byKey := map[analysis.RunKey]bench.Run{}
+		for _, r := range plan.Runs {
+			byKey[r.Key()] = r
+		}
+		slack := 0
+		for _, r := range plan.Runs {
+			sp := r.Spec.(jobstream.Spec)
+			if sp.SlackMin == jobstream.Default(0).SlackMin {
+				continue
+			}
+			slack++
+			base, ok := byKey[analysis.RunKey{Experiment: Name, Workload: WorkloadID(sp.MeanInterArrival), Algorithm: r.Algorithm, Rep: r.Rep}]
+			if !ok {
+				t.Fatalf("sensitivity run %v has no default-rule twin", r.Key())
+			}
+			bs := base.Spec.(jobstream.Spec)
+			bs.SlackMin, bs.SlackMax = sp.SlackMin, sp.SlackMax
+			if base.Seed != r.Seed || base.RunSeed != r.RunSeed || bs != sp {
+				t.Fatalf("sensitivity run %v: seeds or spec differ from %v beyond the slack", r.Key(), base.Key())
+			}
+		}
+		if want := len(Slacks) * len(plan.Config.(Config).SlackInterArrivals) * len(SlackAlgorithms) * side; slack != want {
+			t.Fatalf("%d sensitivity runs, want %d", slack, want)
+		}
+		plan.Runs = slices.DeleteFunc(plan.Runs, func(r bench.Run) bool {
+			return r.Spec.(jobstream.Spec).SlackMin != jobstream.Default(0).SlackMin
+		})
 		keys := map[analysis.RunKey]bool{}
 		seeds := map[string]uint64{} // workload/rep → instance seed
 		runSeeds := map[uint64]bool{}
@@ -251,18 +282,37 @@ func TestReportQuick(t *testing.T) {
 			t.Errorf("claims table has no row for claim (%s)", c)
 		}
 	}
-	for _, f := range append(figures, figure{id: "Figure 5c", file: "fig5c-runtime-queue"}) {
+	rdir := filepath.Join(dir, "results", Name)
+	tb, err := os.ReadFile(filepath.Join(rdir, TimingsPage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range append(figures, figure{id: "Figure 5c", file: "fig5c-runtime-queue", timing: true}) {
+		// Wall-clock figures go to the results folder's timings page.
+		base, text := pdir, page
+		if f.timing {
+			base, text = rdir, string(tb)
+		}
 		for _, ext := range []string{".png", ".svg"} {
 			rel := "figures/" + Name + "-" + f.file + ext
-			if st, err := os.Stat(filepath.Join(pdir, rel)); err != nil || st.Size() == 0 {
+			if st, err := os.Stat(filepath.Join(base, rel)); err != nil || st.Size() == 0 {
 				t.Errorf("%s: missing or empty figure %s (%v)", f.id, rel, err)
 			}
+			if _, err := os.Stat(filepath.Join(pdir, rel)); f.timing && err == nil {
+				t.Errorf("%s: wall-clock figure %s in the paper folder", f.id, rel)
+			}
 		}
-		if !strings.Contains(page, "(figures/"+Name+"-"+f.file+".png)") {
-			t.Errorf("page does not link %s", f.id)
+		if !strings.Contains(text, "(figures/"+Name+"-"+f.file+".png)") {
+			t.Errorf("%s does not link %s", base, f.id)
 		}
 	}
-	if out.Headline == "" || len(out.Sheets) != 2 {
+	if strings.Contains(page, "µs") {
+		t.Error("the page shows wall-clock microseconds")
+	}
+	if _, err := os.Stat(filepath.Join(pdir, Name+".claims.json")); err != nil {
+		t.Error(err)
+	}
+	if out.Headline == "" || len(out.Sheets) != 3 || len(out.Ledger) == 0 {
 		t.Errorf("headline %q, %d sheets", out.Headline, len(out.Sheets))
 	}
 	// The same results give the same page (no map order, no clock).
@@ -273,5 +323,34 @@ func TestReportQuick(t *testing.T) {
 	b2, _ := os.ReadFile(filepath.Join(pdir, out2.Page))
 	if string(b2) != page {
 		t.Error("report differs between two builds from the same results")
+	}
+
+	// Timings change from machine to machine: a report from the same
+	// runs with other wall-clock values must give the same page, ledger
+	// and figures, byte for byte.
+	other := *res
+	other.Timings = slices.Clone(res.Timings)
+	for i := range other.Timings {
+		other.Timings[i].Value *= 1.5 + float64(i%7)
+	}
+	dir2 := t.TempDir()
+	pdir2 := filepath.Join(dir2, "paper")
+	if _, err := (Experiment{}).Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: plan, Result: &other, PaperDir: pdir2}); err != nil {
+		t.Fatal(err)
+	}
+	err = filepath.WalkDir(pdir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(pdir, path)
+		a, _ := os.ReadFile(path)
+		b, err := os.ReadFile(filepath.Join(pdir2, rel))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("paper/%s differs when only the timings differ (%v)", rel, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
 	}
 }

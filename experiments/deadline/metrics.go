@@ -13,6 +13,7 @@ import (
 const (
 	MDelayed       = "delayed_pct"         // % of deadline jobs ending after their deadline
 	MUsage         = "usage_pct"           // machine usage, %
+	MUsageEvent    = "usage_event_pct"     // machine usage averaged over event instants, %
 	MWeightedUsage = "weighted_usage_pct"  // speed-weighted machine usage, %
 	MOpsUsage      = "ops_usage_pct"       // CPU-operations usage, %
 	MMakespan      = "makespan"            // s
@@ -50,6 +51,11 @@ type Metrics struct {
 	// present (submitted, not ended), of
 	// active CPUs / min(CPUs of the platform, CPUs requested by present jobs).
 	UsagePct float64
+	// UsageEventPct is the other reading of the longer paper's "computed
+	// at each simulation time": the same ratio averaged over the event
+	// instants (each distinct submission, start or end with some job
+	// present after it) rather than over time.
+	UsageEventPct float64
 	// WeightedUsagePct is Σ_i s_i·u_i / Σ_i s_i, u_i being machine i's busy
 	// fraction (busy CPU-seconds / (CPUs_i · span)) over the span from the
 	// first submission to the makespan, s_i its speed.
@@ -74,6 +80,7 @@ func (m Metrics) List() []bench.Metric {
 		{Name: MMakespan, Value: m.Makespan},
 		{Name: MSlowdown, Value: m.Slowdown},
 		{Name: MOfferedLoad, Value: m.OfferedLoad},
+		{Name: MUsageEvent, Value: m.UsageEventPct},
 	}
 }
 
@@ -85,7 +92,7 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 	var m Metrics
 	if len(jobs) == 0 {
 		nan := math.NaN()
-		return Metrics{DelayedPct: nan, UsagePct: nan, WeightedUsagePct: nan, OpsUsagePct: nan, Makespan: nan, Slowdown: nan}
+		return Metrics{DelayedPct: nan, UsagePct: nan, UsageEventPct: nan, WeightedUsagePct: nan, OpsUsagePct: nan, Makespan: nan, Slowdown: nan}
 	}
 	withDeadline, late := 0, 0
 	first, last := math.Inf(1), math.Inf(-1)
@@ -135,7 +142,8 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 	})
 	total := p.TotalCPUs()
 	present, active := 0, 0
-	var area, covered float64
+	var area, covered, events float64
+	instants := 0
 	for k := 0; k < len(ch); {
 		t := ch[k].t
 		for ; k < len(ch) && ch[k].t == t; k++ {
@@ -149,11 +157,14 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 		if den := min(total, present); den > 0 && dt > 0 {
 			area += dt * float64(active) / float64(den)
 			covered += dt
+			events += float64(active) / float64(den)
+			instants++
 		}
 	}
-	m.UsagePct = math.NaN()
+	m.UsagePct, m.UsageEventPct = math.NaN(), math.NaN()
 	if covered > 0 {
 		m.UsagePct = percent * area / covered
+		m.UsageEventPct = percent * events / float64(instants)
 	}
 
 	span := last - first

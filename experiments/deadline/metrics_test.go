@@ -63,6 +63,9 @@ func TestSimulateAndMeasureByHand(t *testing.T) {
 	}{
 		{"delayed %", m.DelayedPct, 100.0 / 3},
 		{"usage %", m.UsagePct, 100 * 15.0 / 16},
+		// Event instants with jobs present after them: 0, 2, 4, 5, 7, 10;
+		// the ratio is 1 after each but 7 (2/3).
+		{"usage % (event average)", m.UsageEventPct, 100 * (5 + 2.0/3) / 6},
 		{"weighted usage %", m.WeightedUsagePct, 100 * (300*1 + 600*7.0/16) / 900},
 		{"ops usage %", m.OpsUsagePct, 100 * (2*300*1 + 1*600*7.0/16) / 1200},
 		{"makespan", m.Makespan, 16},

@@ -64,12 +64,15 @@ func Simulate(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Schedul
 // random machine orders (Algorithm 4); its registered factory has a fixed
 // seed, so it is built here from the run's own seed instead, which
 // keeps the repetitions independent and the result a function of the run's
-// identity. The sensitivity variant "egedf-literal" is not registered.
+// identity. The sensitivity variant "egedf-literal" and the reading
+// "tabu-alg3" are not registered.
 // Every other algorithm comes from the registry.
 func newScheduler(name string, runSeed uint64) (sim.Scheduler, error) {
 	switch name {
 	case "tabu":
 		return schedbased.NewTabuScheduler(TabuOptions(), runSeed), nil
+	case "tabu-alg3":
+		return schedbased.NewTabuAlg3(runSeed), nil
 	case "egedf-literal":
 		return schedbased.NewEGEDFLiteral(), nil
 	}

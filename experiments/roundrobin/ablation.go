@@ -20,6 +20,10 @@ type Variant struct {
 	// PriorityText states it.
 	Priorities   func([]timeshare.Job)
 	PriorityText string
+	// Admit, when set, admits jobs arriving during a cycle at the next
+	// slice boundary in priority order (timeshare.NewAPDRRAdmit) instead
+	// of at the next cycle.
+	Admit bool
 }
 
 // Variants are the ablation's readings of APDRR, each one change away from
@@ -31,6 +35,8 @@ var Variants = []Variant{
 		Change: "every job priority 1, so neither the global queues nor the local sort order anything"},
 	{Name: "apdrr-runtime", Label: "run-time priorities", Priorities: timeshare.PriorityByRun, PriorityText: timeshare.RunTimePriorityText,
 		Change: "priorities from run times instead of users: the shortest third of the window's jobs 1, the longest third 3 (timeshare.PriorityByRun)"},
+	{Name: "apdrr-admit", Label: "admission within a cycle", Admit: true,
+		Change: "jobs arriving during a cycle join at the next slice boundary, in priority order, instead of at the next cycle (timeshare.NewAPDRRAdmit)"},
 }
 
 // VariantNames lists the names of Variants.
@@ -47,6 +53,9 @@ func variantRules() []string {
 	out := make([]string, len(Variants))
 	for i, v := range Variants {
 		out[i] = fmt.Sprintf("%s: quantum %g (0: dynamic), priorities %q", v.Name, v.Quantum, v.PriorityText)
+		if v.Admit {
+			out[i] += ", admission within a cycle"
+		}
 	}
 	return out
 }
@@ -71,6 +80,9 @@ func equalPriorities(jobs []timeshare.Job) {
 // (nil: keep timeshare.PriorityRule's, which Window applied).
 func scheduler(name string, quantum float64) (timeshare.Scheduler, func([]timeshare.Job), error) {
 	if v, ok := variant(strings.ToLower(name)); ok {
+		if v.Admit {
+			return timeshare.NewAPDRRAdmit(v.Quantum), v.Priorities, nil
+		}
 		s, err := timeshare.New("apdrr", timeshare.Params{Quantum: quantum, APDRRQuantum: v.Quantum})
 		return s, v.Priorities, err
 	}

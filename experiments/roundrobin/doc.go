@@ -11,8 +11,12 @@
 // on P = 16..128 slaves (run.go). Rep 0 of every workload is the paper's
 // setting, the trace's first n records; reps 1..N are windows of the same
 // size elsewhere in the trace (windows.go), which gives the confidence
-// intervals the paper lacks. Three variants of APDRR run beside the seven
-// algorithms for an ablation (ablation.go); APDRR itself is as published.
+// intervals the paper lacks. Four variants of APDRR run beside the seven
+// algorithms for an ablation (ablation.go), among them admission within a
+// cycle (timeshare.NewAPDRRAdmit); APDRR itself is as published. A load
+// sweep (sweep.go) re-runs the first size's windows on the smallest and
+// largest P with their arrivals scaled to offered loads per CPU of 0.5, 1,
+// 2 and 4 (workloads "sweep/<size>/P=<p>/load=<l>").
 // The window of a repetition depends only on (size, rep), so the curves
 // against P are paired as well as the algorithms of one workload. What
 // the page states about the trace is run too (facts.go): workload "trace"
@@ -25,5 +29,9 @@
 // count-process analysis of Figure 2, and checks the rankings the paper's
 // text states with paired Wilcoxon tests over the windows, Holm-corrected
 // within each claim and family of sizes, then re-checks the claims with
-// each APDRR variant in APDRR's place.
+// each APDRR variant in APDRR's place and at each load of the sweep
+// (sweepreport.go). Every result statement of sections 8.1–8.6 and 9 is in
+// the claims ledger (ledger.go, written as paper/roundrobin.claims.json).
+// The runs' cost on this machine goes to results/roundrobin/timings.md,
+// never to the committed page.
 package roundrobin

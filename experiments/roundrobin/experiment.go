@@ -38,6 +38,9 @@ type Config struct {
 	Thresholds    [2]int   `json:"thresholds"`  // APDRR's global-queue thresholds
 	WindowRule    string   `json:"window_rule"` // WindowRule
 	Quick         bool     `json:"quick"`
+	// Sweep is the load sweep (DefaultSweep): one size's windows with
+	// their arrivals scaled to fixed offered loads per CPU.
+	Sweep Sweep `json:"sweep"`
 }
 
 // PaperCounts are the paper's sample sizes: 12,125 and 20,208 processes,
@@ -57,6 +60,7 @@ func DefaultConfig(rel string, traceJobs int, quick bool) Config {
 	if quick {
 		c.Percents, c.Counts, c.Slaves = []int{1}, []int{2000}, []int{16, 64}
 	}
+	c.Sweep = DefaultSweep(c)
 	return c
 }
 
@@ -168,5 +172,14 @@ func PlanConfig(c Config, path string, src TraceSource, reps int) (bench.Plan, b
 		}
 	}
 	plan.Runs = append(plan.Runs, facts...)
+	// The load sweep last, so adding it left the other runs' order as it was.
+	for _, a := range c.Sweep.Extra {
+		if _, _, err := scheduler(a, c.Quantum); err != nil {
+			return bench.Plan{}, nil, fmt.Errorf("%s: %w", Name, err)
+		}
+	}
+	if err := planSweep(&plan, c, path, src, reps); err != nil {
+		return bench.Plan{}, nil, err
+	}
 	return plan, Execute, nil
 }

@@ -2,6 +2,7 @@ package roundrobin
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -163,6 +164,25 @@ func TestPlanShape(t *testing.T) {
 		if exec == nil || plan.Experiment != Name {
 			t.Fatal("plan without executor or name")
 		}
+		// The load sweep comes last: its loads on the smallest and largest P
+		// of the first size, every window, the algorithms and its variants.
+		sw := plan.Config.(Config).Sweep
+		var sweep []bench.Run
+		for len(plan.Runs) > 0 {
+			last := plan.Runs[len(plan.Runs)-1]
+			spec, ok := last.Spec.(SweepSpec)
+			if !ok {
+				break
+			}
+			if spec.Size != sw.Size || !slices.Contains(sw.Slaves, spec.Slaves) || spec.Len != sw.Size.Len(records) {
+				t.Fatalf("sweep run %s: spec %+v", last.Key(), spec)
+			}
+			sweep = append(sweep, last)
+			plan.Runs = plan.Runs[:len(plan.Runs)-1]
+		}
+		if want := len(SweepLoads) * 2 * tc.wantWindows * (len(Algorithms) + len(SweepVariants)); len(sweep) != want {
+			t.Fatalf("quick=%v: %d sweep runs, want %d", tc.quick, len(sweep), want)
+		}
 		// The simulations, then the trace's facts and each size's windows.
 		if want := tc.sizes*tc.ps*tc.wantWindows*(len(Algorithms)+len(Variants)) + 1 + tc.sizes*tc.wantWindows; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
@@ -254,6 +274,7 @@ func TestExecutorByHand(t *testing.T) {
 	}
 	c := DefaultConfig(src.Rel, 4, false)
 	c.Percents, c.Counts, c.Slaves, c.Algorithms, c.Ablation = []int{100}, nil, []int{2}, []string{"fcfs", "rr"}, nil
+	c.Sweep = Sweep{}
 	plan, exec, err := PlanConfig(c, path, src, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -517,7 +538,7 @@ func TestReportQuick(t *testing.T) {
 		}
 	}
 	for _, want := range []string{"Quick configuration", "Trace: LCG-2005-1", "AuverGrid", "Interpretations", "Dominant period",
-		timeshare.PriorityRuleText, "Metric definitions", "slices per second", "## Makespan (algorithm-independent)",
+		timeshare.PriorityRuleText, "Metric definitions", "## Claims ledger", "## Load sweep", "## Makespan (algorithm-independent)",
 		"## APDRR ablation", "APDRR, q = 50 s", "APDRR, run-time priorities", "Offered load per CPU", "| n=2000/P=16 |", "| 1%/P=64 |",
 		"paper-sized windows: C1", "non-reproduction of APDRR as published"} {
 		if !strings.Contains(page, want) {
@@ -550,6 +571,54 @@ func TestReportQuick(t *testing.T) {
 	if _, err := os.Stat(experiments.WorkbookPath(out)); err != nil {
 		t.Error(err)
 	}
+	if _, err := os.Stat(filepath.Join(experiments.PaperDir(out), Name+".claims.json")); err != nil {
+		t.Error(err)
+	}
+	// The cost of the runs goes to the results folder, never to the page.
+	tb, err := os.ReadFile(filepath.Join(experiments.ResultsDir(out, Name), "timings.md"))
+	if err != nil || !strings.Contains(string(tb), "slices per second") {
+		t.Errorf("results/%s/timings.md lacks the cost (%v)", Name, err)
+	}
+	if strings.Contains(page, "reused from an earlier invocation") || strings.Contains(page, "slices per second") {
+		t.Error("the page shows the machine's timings")
+	}
+	// A report from the same records with other timings (another machine,
+	// a re-run reusing results) gives the same page, ledger and figures.
+	plan, _, err := Experiment{}.Plan(opts.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := *outcomes[0].Result
+	other.Timings = slices.Clone(other.Timings)
+	for i := range other.Timings {
+		other.Timings[i].Value *= 2 + float64(i%5)
+	}
+	m := *other.Manifest
+	m.WallSecs, m.CPUSecs, m.Reused, m.Executed, m.Workers = m.WallSecs*3+1, m.CPUSecs*2+1, m.Executed, 0, 7
+	other.Manifest = &m
+	pdir2 := filepath.Join(t.TempDir(), "paper")
+	if _, err := (Experiment{}).Report(context.Background(), experiments.ReportInput{Config: opts.Config.Filled(Experiment{}), Plan: plan, Result: &other, PaperDir: pdir2}); err != nil {
+		t.Fatal(err)
+	}
+	pdir := experiments.PaperDir(out)
+	err = filepath.WalkDir(pdir, func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(pdir, path)
+		if rel == "README.md" || rel == "index.json" {
+			return nil // the index, written by reproduce, not by the study
+		}
+		a, _ := os.ReadFile(path)
+		b, err := os.ReadFile(filepath.Join(pdir2, rel))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("paper/%s differs when only the timings differ (%v)", rel, err)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestLCGPrefix runs the paper's 1% prefix of the real LCG trace when it is
@@ -578,5 +647,23 @@ func TestLCGPrefix(t *testing.T) {
 	}
 	if res.Dealt != 1880 || !(rr.AvgResponse < fc.AvgResponse) {
 		t.Errorf("dealt %d; response RR %g, FCFS %g", res.Dealt, rr.AvgResponse, fc.AvgResponse)
+	}
+}
+
+// TestScaleLoad: scaling a window's arrivals gives exactly the load asked
+// for, keeps the first arrival and the order, and leaves the input alone.
+func TestScaleLoad(t *testing.T) {
+	jobs := []timeshare.Job{{Submit: 100, Run: 50}, {Submit: 110, Run: -1}, {Submit: 130, Run: 70}, {Submit: 200, Run: 30}}
+	for _, load := range []float64{0.5, 1, 4} {
+		got := ScaleLoad(jobs, 2, load)
+		if l := OfferedLoad(got, 2); math.Abs(l-load) > 1e-12 {
+			t.Errorf("load %g: scaled window has load %g", load, l)
+		}
+		if got[0].Submit != 100 || !(got[1].Submit < got[2].Submit && got[2].Submit < got[3].Submit) {
+			t.Errorf("load %g: submits %v", load, got)
+		}
+	}
+	if jobs[3].Submit != 200 {
+		t.Error("ScaleLoad modified its input")
 	}
 }

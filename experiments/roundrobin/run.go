@@ -147,6 +147,8 @@ func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 	switch spec := run.Spec.(type) {
 	case Spec:
 		return simulateRun(run, spec)
+	case SweepSpec:
+		return sweepRun(run, spec)
 	case TraceSpec:
 		tr, err := LoadTrace(spec.Path, spec.Source)
 		if err != nil {

@@ -123,3 +123,26 @@ func TestRegistered(t *testing.T) {
 		}
 	}
 }
+
+// TestAlg3Reading checks that the Algorithm 3 reading differs from the
+// default only in AllSources (the naive twin covers AllSources) and that
+// its schedules pass the simulator's checks.
+func TestAlg3Reading(t *testing.T) {
+	d, a := DefaultTabuOptions(), Alg3TabuOptions()
+	if !a.AllSources || d.AllSources || a.Iterations != d.Iterations || a.TabuLen != d.TabuLen {
+		t.Fatalf("Alg3TabuOptions = %+v, default %+v: want the default with AllSources", a, d)
+	}
+	for seed := range uint64(40) {
+		r := rand.New(rand.NewPCG(seed, 9))
+		plat := simtest.Platform(r, 4, 8, seed%2 == 0)
+		jobs := simtest.Jobs(r, plat, 40)
+		s := NewTabuAlg3(seed)
+		recs, err := sim.Simulate(plat, jobs, s)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if err := sim.Check(plat, jobs, recs); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+}

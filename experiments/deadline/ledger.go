@@ -1,0 +1,397 @@
+package deadline
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
+)
+
+// Where the papers say it. The longer paper (Klusáček and Rudová) has the
+// Discussion of Figures 1–6 and a Conclusion; the shorter one (Klusáček,
+// Baraglia et al. 2008) says most of it again in §4.1 and §5, with "system
+// usage computed at each simulation time" as its usage metric.
+const (
+	secDisc   = "Klusáček–Rudová, Discussion"
+	secConc   = "Klusáček–Rudová, Conclusion"
+	secShort  = "Klusáček–Baraglia et al., §4.1"
+	secShort5 = "Klusáček–Baraglia et al., §5"
+)
+
+// statement is one result statement of the papers.
+type statement struct{ id, section, quote string }
+
+// The papers' result statements, in the order they are made. Every
+// statement of the Discussion/§4.1 and Conclusion/§5 sections is here; the
+// ledger gives each its verdict.
+var statements = []statement{
+	{"fig1-load", secDisc, "As expected, when the job inter-arrival time increases, the number of delayed jobs decreases."},
+	{"a", secDisc, "both the EG-EDF policy and the Tabu search produced much better solutions than the Flexible backfilling, the EASY backfilling or FCFS. Tabu search outperforms all the other algorithms."},
+	{"d", secDisc, "In particular, it obtains nearly the same results as the EG-EDF policy when the system contention is low (the job inter-arrival time equals to 5)."},
+	{"fig2", secDisc, "The schedule-based algorithms are, in general, able to better exploit the system computational resources."},
+	{"fig2-low", secDisc, "However, when the system contention is low the solutions we propose obtain worse results concerning the machine usage than the queue-based techniques."},
+	{"b-usage", secDisc, "Figure 3 shows how the schedule-based approach significantly outperforms the remaining queue-based algorithms."},
+	{"b-makespan", secDisc, "We can see that similar effect is also clearly visible in Figure 4 representing the makespan."},
+	{"fig2-hidden", secDisc, "Again, notice that this behavior is not recognizable in Figure 2."},
+	{"fig5-fcfs", secDisc, "The runtime for FCFS is very low w.r.t. to EASY and Flexible backfilling"},
+	{"fig5-grow", secDisc, "for which it grows quickly as a function of the job queue length."},
+	{"fig5-flex", secDisc, "it causes minimal growth of its run time compared to the EASY backfilling thanks to the application of an efficient sorting algorithm."},
+	{"fig5-tabu", secDisc, "Our implementation, which exploits an incremental approach based on the reuse of previously computed solution, is able to guarantee a shorter and a stable execution time w.r.t. the other algorithms."},
+	{"fig5-egedf", secDisc, "In particular, EG-EDF policy is fast and it always generates acceptable schedule, so we can stop Tabu search optimization at any time"},
+	{"fig6-load", secDisc, "As expected, the higher the system contention is, the higher the job slowdown is."},
+	{"e", secDisc, "In this case better results were obtained by the Tabu search, which are nearly the same as those obtained by the Flexible backfilling algorithm."},
+	{"fig6-gap", secDisc, "Still, the \"backward to forward\" gap-filling strategy was useful even in this case."},
+	{"concl-delayed", secConc, "The schedule-based algorithms demonstrated significant improvement when decreasing the number of delayed jobs while keeping the machine usage high."},
+	{"concl-gap", secConc, "This would not be possible without the application of an effective gap-filling method."},
+	{"concl-tabu-flex", secConc, "The Tabu search algorithm proved to be more successful in decreasing the number of delayed jobs over the Flexible backfilling"},
+	{"concl-runtime", secConc, "the schedule-based solution with the local search algorithm such as Tabu search is a usefull technique since it can easily follow the incremental approach to keep the algorithm runtime stable and low."},
+	{"c", secConc, "both the EASY and the Flexible backfilling are more time consuming since their runtime is growing with the size of the queue more quickly."},
+	{"short-usage", secShort, "Schedule-based algorithms are, in general, able to better exploit the system computational resources. (system usage \"computed at each simulation time\")"},
+	{"short-noimprove", secShort, "When the available computational power is able to avoid the job queue increasing, the Tabu search and EG-EDF solutions do not improve, or improve very little, the previous schedule."},
+	{"short-immediate", secShort, "In such situation the schedule is almost empty so a newly arrived job is often immediately executed on an available machine"},
+	{"short-flex", secShort5, "Both Flexible backfilling and schedule-based algorithms demonstrated significant improvement when decreasing the number of late jobs while keeping the machine usage high."},
+}
+
+// statementOf returns the statement with the given id; the claims
+// table's rows b and c, which the ledger splits, have none.
+func statementOf(id string) statement {
+	for _, s := range statements {
+		if s.id == id {
+			return s
+		}
+	}
+	return statement{id: id}
+}
+
+// notTestable is a ledger row for a statement no run here can decide.
+func notTestable(id, why string) Check {
+	return Check{Claim: id, Statement: statementOf(id).quote, Statistic: "not testable: " + why}
+}
+
+// across builds the comparison of algo's metric on workload wa against
+// the same algorithm on wb, paired by repetition (the instances differ;
+// the pairing only matches counts).
+func across(recs []analysis.Record, metric, algo, wa string, want analysis.Direction, wb string) *analysis.Comparison {
+	byRep := func(w string) map[int]float64 {
+		m := map[int]float64{}
+		for _, r := range recs {
+			if r.Workload == w && r.Algorithm == algo && r.Metric == metric {
+				m[r.Rep] = r.Value
+			}
+		}
+		return m
+	}
+	a, b := byRep(wa), byRep(wb)
+	var reps []int
+	for r := range a {
+		if _, ok := b[r]; ok {
+			reps = append(reps, r)
+		}
+	}
+	slices.Sort(reps)
+	c := &analysis.Comparison{Name: fmt.Sprintf("%s %s %s %s %s", Label(algo), wa, want.Op(), Label(algo), wb), Want: want}
+	for _, r := range reps {
+		c.X, c.Y = append(c.X, a[r]), append(c.Y, b[r])
+	}
+	return c
+}
+
+// quality are the paper's algorithms whose schedules differ (the
+// queue-walking EASY-BF makes EASY-BF's).
+func (in *claimInput) quality() []string {
+	return slices.DeleteFunc(slices.Clone(in.algos), TimingOnly)
+}
+
+// trend checks, per algorithm, that metric moves in direction want from
+// each stream to the next lighter one (workloads are heaviest first).
+func trend(in *claimInput, id, metric string, want analysis.Direction) []Check {
+	if len(in.workloads) < 2 {
+		return []Check{notTestable(id, "one stream only")}
+	}
+	algos := in.quality()
+	rows := make([][]*analysis.Comparison, len(algos))
+	var all []*analysis.Comparison
+	for i, a := range algos {
+		for k := 0; k+1 < len(in.workloads); k++ {
+			rows[i] = append(rows[i], across(in.recs, metric, a, in.workloads[k], want, in.workloads[k+1]))
+		}
+		all = append(all, rows[i]...)
+	}
+	analysis.Test(all...)
+	var out []Check
+	for i, a := range algos {
+		out = append(out, tested(id, Label(a)+", every stream against the next lighter one", statementOf(id).quote, rows[i], len(all)))
+	}
+	return out
+}
+
+// perStream checks, on every stream, that each of better is lower (or,
+// with want Higher, higher) than each of worse on metric; one Holm family.
+func perStream(in *claimInput, id, metric string, better []string, want analysis.Direction, worse []string, streams []string) []Check {
+	if m := in.missing(append(slices.Clone(better), worse...)...); len(m) > 0 {
+		return []Check{notChecked(id, "all streams", statementOf(id).quote, m)}
+	}
+	rows := make([][]*analysis.Comparison, len(streams))
+	var all []*analysis.Comparison
+	for i, w := range streams {
+		for _, a := range better {
+			for _, b := range worse {
+				rows[i] = append(rows[i], cmp(in.recs, w, metric, "", a, want, b))
+			}
+		}
+		all = append(all, rows[i]...)
+	}
+	analysis.Test(all...)
+	out := make([]Check, len(streams))
+	for i, w := range streams {
+		out[i] = tested(id, w, statementOf(id).quote, rows[i], len(all))
+	}
+	return out
+}
+
+// usageClaims checks the Figure 2 statements with one usage reading:
+// schedule-based higher than queue-based on every stream but the lightest
+// ("in general"), and lower on the lightest ("when the system contention is
+// low"). Each is one Holm family.
+func usageClaims(in *claimInput, idGeneral, idLow, metric, reading string) []Check {
+	light := in.workloads[len(in.workloads)-1]
+	var out []Check
+	if len(in.workloads) > 1 {
+		cs := perStream(in, idGeneral, metric, scheduleBased, analysis.Higher, queueBased, in.workloads[:len(in.workloads)-1])
+		out = append(out, collapse(cs, "streams heavier than "+light+", "+reading))
+	}
+	low := perStream(in, idLow, metric, scheduleBased, analysis.Lower, queueBased, []string{light})
+	for i := range low {
+		low[i].Scope += ", " + reading
+	}
+	return append(out, low...)
+}
+
+// collapse joins the rows of one family into one row: held when every row
+// held, the decisive comparison the first failing one.
+func collapse(cs []Check, scope string) Check {
+	if len(cs) == 1 && !cs[0].Checked {
+		cs[0].Scope = scope
+		return cs[0]
+	}
+	var all []*analysis.Comparison
+	fam := 0
+	for _, c := range cs {
+		fam = c.Family
+		if c.V != nil && c.V.Decisive != nil {
+			all = append(all, c.V.Decisive)
+		}
+	}
+	out := Check{Claim: cs[0].Claim, Scope: scope, Statement: cs[0].Statement, Checked: true, Family: fam}
+	n, held := 0, 0
+	for _, c := range cs {
+		n += c.V.N
+		held += c.V.HeldN
+	}
+	v := analysis.Decide(all)
+	v.N, v.HeldN = n, held
+	out.V, out.Held, out.Statistic = &v, v.Held(), report.Decisive(v, nil)
+	return out
+}
+
+// growthChecks are the Figure 5 statements the deterministic work counter
+// can decide: growth factors (work per decision on the heaviest stream ÷
+// on the lightest, per repetition) are unit-free, so they compare across
+// algorithms where the counts themselves do not.
+func growthChecks(in *claimInput) []Check {
+	easy := "easywalk"
+	if !slices.Contains(in.algos, easy) {
+		easy = "easy"
+	}
+	heavy, light := in.workloads[0], in.workloads[len(in.workloads)-1]
+	if heavy == light {
+		return []Check{notTestable("fig5-grow", "one stream only"), notTestable("fig5-flex", "one stream only"), notTestable("fig5-tabu", "one stream only")}
+	}
+	var out []Check
+	if m := in.missing(easy, "flex"); len(m) > 0 {
+		out = append(out, notChecked("fig5-grow", heavy, statementOf("fig5-grow").quote, m), notChecked("fig5-flex", heavy, statementOf("fig5-flex").quote, m))
+	} else {
+		g := growthRecords(in.recs, heavy, light, []string{easy, "flex"})
+		var grow []*analysis.Comparison
+		for _, b := range []string{easy, "flex"} {
+			grow = append(grow, against(in.recs, heavy, MWorkSlope, "work slope", b, analysis.Higher, 0),
+				against(g, heavy, mWorkGrowth, "work growth", b, analysis.Higher, 1))
+		}
+		analysis.Test(grow...)
+		out = append(out, tested("fig5-grow", heavy+" (work counter)", statementOf("fig5-grow").quote, grow, len(grow)))
+		flex := []*analysis.Comparison{cmp(g, heavy, mWorkGrowth, "work growth", "flex", analysis.Lower, easy)}
+		analysis.Test(flex...)
+		out = append(out, tested("fig5-flex", heavy+" ÷ "+light+" (work counter)", statementOf("fig5-flex").quote, flex, 1))
+	}
+	if m := in.missing("tabu", easy, "flex"); len(m) > 0 {
+		out = append(out, notChecked("fig5-tabu", heavy, statementOf("fig5-tabu").quote, m))
+	} else {
+		g := growthRecords(in.recs, heavy, light, []string{"tabu", easy, "flex"})
+		var st []*analysis.Comparison
+		for _, b := range []string{easy, "flex"} {
+			st = append(st, cmp(g, heavy, mWorkGrowth, "work growth", "tabu", analysis.Lower, b))
+		}
+		analysis.Test(st...)
+		c := tested("fig5-tabu", heavy+" ÷ "+light+" (work counter: \"stable\")", statementOf("fig5-tabu").quote, st, len(st))
+		c.Note = "\"stable\" only: Tabu's growth factor against each backfilling algorithm's; \"shorter\" compares levels across " +
+			"algorithms, which only the wall clock can (results/deadline/timings.md)."
+		out = append(out, c)
+	}
+	return out
+}
+
+// wallChecks are the Figure 5 statements only the wall clock can decide
+// (levels across algorithms): shown in results/deadline/timings.md.
+func wallChecks(in *claimInput) []Check {
+	easy := "easywalk"
+	if !slices.Contains(in.algos, easy) {
+		easy = "easy"
+	}
+	heavy := in.workloads[0]
+	var out []Check
+	for _, row := range []struct {
+		id, a string
+		bs    []string
+	}{{"fig5-fcfs", "fcfs", []string{easy, "flex"}}, {"fig5-tabu", "tabu", []string{easy, "flex"}}} {
+		if m := in.missing(append([]string{row.a}, row.bs...)...); len(m) > 0 {
+			continue
+		}
+		var cs []*analysis.Comparison
+		for _, b := range row.bs {
+			cs = append(cs, cmp(in.timings, heavy, TSecPerDec, "", row.a, analysis.Lower, b))
+		}
+		analysis.Test(cs...)
+		c := tested(row.id, heavy+" (wall clock)", statementOf(row.id).quote, cs, len(cs))
+		c.Wall = true
+		out = append(out, c)
+	}
+	return out
+}
+
+// ledgerChecks are every statement's rows: the five claims of the claims
+// table, the statements they leave out, and the untestable ones.
+func ledgerChecks(in *claimInput, claims []Check) []Check {
+	by := func(id string) []Check {
+		var out []Check
+		for _, c := range claims {
+			if c.Claim == id {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
+	relabel := func(cs []Check, id string) []Check {
+		out := slices.Clone(cs)
+		for i := range out {
+			out[i].Claim = id
+		}
+		return out
+	}
+	var bUsage, bMakespan []Check
+	for _, c := range by("b") {
+		if c.Statement == stmtM {
+			bMakespan = append(bMakespan, c)
+		} else {
+			bUsage = append(bUsage, c)
+		}
+	}
+	var cWork []Check
+	for _, c := range by("c") {
+		if !c.Wall {
+			cWork = append(cWork, c)
+		}
+	}
+	var out []Check
+	out = append(out, trend(in, "fig1-load", MDelayed, analysis.Higher)...)
+	out = append(out, by("a")...)
+	out = append(out, by("d")...)
+	out = append(out, usageClaims(in, "fig2", "fig2-low", MUsage, "time average")...)
+	out = append(out, usageClaims(in, "fig2", "fig2-low", MUsageEvent, "event average")...)
+	out = append(out, relabel(bUsage, "b-usage")...)
+	out = append(out, relabel(bMakespan, "b-makespan")...)
+	out = append(out, notTestable("fig2-hidden", "a remark on what Figure 2's metric cannot show, not a result; the Figure 2 rows above give its numbers"))
+	out = append(out, notTestable("fig5-fcfs", "only the wall clock compares costs across algorithms (each counts its own work steps); "+
+		"machine-dependent, so decided in results/deadline/timings.md and never on this page"))
+	out = append(out, growthChecks(in)...)
+	out = append(out, notTestable("fig5-egedf", "\"acceptable\" is not defined; an interrupted Tabu search was not run"))
+	out = append(out, trend(in, "fig6-load", MSlowdown, analysis.Higher)...)
+	out = append(out, by("e")...)
+	out = append(out, perStream(in, "fig6-gap", MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, in.workloads)...)
+	out = append(out, perStream(in, "concl-delayed", MDelayed, scheduleBased, analysis.Lower, queueBased, in.workloads)...)
+	out = append(out, notTestable("concl-gap", "EG-EDF and Tabu without gap filling were not run"))
+	out = append(out, perStream(in, "concl-tabu-flex", MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, in.workloads)...)
+	for _, c := range growthChecks(in) {
+		if c.Claim == "fig5-tabu" {
+			c.Claim, c.Statement = "concl-runtime", statementOf("concl-runtime").quote
+			out = append(out, c) // "stable" by the work counter; "low" is the wall clock's
+		}
+	}
+	out = append(out, cWork...)
+	if len(in.workloads) > 1 {
+		out = append(out, usageClaims(in, "short-usage", "fig2-low", MUsageEvent, "event average")[0])
+	} else {
+		out = append(out, notTestable("short-usage", "one stream only"))
+	}
+	for _, c := range by("d") {
+		c.Claim = "short-noimprove"
+		out = append(out, c)
+	}
+	out = append(out, notTestable("short-immediate", "the share of jobs started on arrival is not measured"))
+	out = append(out, perStream(in, "short-flex", MDelayed, []string{"flex", "egedf", "tabu"}, analysis.Lower, []string{"fcfs", "easy"}, in.workloads)...)
+	return out
+}
+
+// entry turns a row into its ledger entry.
+func entry(c Check) (e analysis.LedgerEntry) {
+	s := statementOf(c.Claim)
+	e = analysis.LedgerEntry{ID: c.Claim, Quote: s.quote, Section: s.section, Scope: c.Scope}
+	defer func() {
+		if c.Note != "" {
+			e.Note = strings.TrimSpace(c.Note + " " + e.Note)
+		}
+	}()
+	defer func() {
+		if c.Reading == "alg3" {
+			e.ID += "/alg3"
+			e.Note = strings.TrimSpace("reading: Tabu as Algorithm 3 (tabu-alg3) in Tabu's place. " + e.Note)
+		}
+	}()
+	switch {
+	case !c.Checked && c.V == nil:
+		e.Verdict, e.Note = analysis.VerdictNotTestable, c.Statistic
+	case c.V != nil:
+		e = e.FromVerdict(*c.V, c.Family)
+		var rev []string
+		for _, x := range c.Comps {
+			if x.Reversed() {
+				rev = append(rev, report.Statistic(x, nil))
+			}
+		}
+		if len(rev) > 0 {
+			e.Note = strings.TrimSpace(e.Note + " significantly the other way: " + strings.Join(rev, "; "))
+		}
+	default: // an interval check (d, e)
+		e.N, e.Statistic = c.N, c.Statistic
+		switch {
+		case c.Held:
+			e.Verdict = analysis.VerdictHeld
+		case c.Undecided:
+			e.Verdict, e.Note = analysis.VerdictInconclusive, "the 95% interval reaches both sides of the margin: more repetitions needed"
+		default:
+			e.Verdict = analysis.VerdictNotHeld
+		}
+	}
+	return e
+}
+
+// Ledger is every result statement of the papers with its verdict, in
+// the papers' order; wall-clock rows are left to the timings page.
+func buildLedger(in *claimInput, claims []Check, allRecs []analysis.Record) []analysis.LedgerEntry {
+	var out []analysis.LedgerEntry
+	for _, c := range append(ledgerChecks(in, claims), alg3Checks(in, allRecs)...) {
+		out = append(out, entry(c))
+	}
+	return out
+}

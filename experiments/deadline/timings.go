@@ -1,0 +1,173 @@
+package deadline
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/plots"
+	"github.com/gridbench/gridbench/report"
+)
+
+// TimingsPage is the name of the wall-clock page below the study's results
+// folder. The wall clock depends on the machine (and on what else runs on
+// it), so its figures, tables and the claims only it can decide live here,
+// under results/, never in the committed paper/ pages: a re-run on another
+// machine leaves the report unchanged.
+const TimingsPage = "timings.md"
+
+// writeTimings writes dir/timings.md and its figures (dir/figures): Figure
+// 5 (wall-clock runtime per decision), Figure 5c (runtime against the
+// queue), the cost table and the wall-clock claim rows.
+func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[analysis.GroupKey]*analysis.Group, rows []Check, quick bool, reps int) error {
+	figDir := filepath.Join(dir, "figures")
+	if err := os.MkdirAll(figDir, 0o755); err != nil {
+		return fmt.Errorf("%s: %w", Name, err)
+	}
+	get := func(m map[analysis.GroupKey]*analysis.Group, s, a, metric string) *analysis.Group {
+		return m[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# %s: wall-clock timings of this machine\n\n", Name)
+	fmt.Fprintf(&b, "Written by `gridbench reproduce` from `timings.csv`. These numbers depend on the machine and on what else ran on it, "+
+		"so they are kept out of the committed report (paper/%s.md shows the deterministic work counter instead).\n\n", Name)
+	if quick {
+		fmt.Fprintf(&b, "> Quick configuration (smoke test).\n\n")
+	}
+
+	// Figure 5: seconds per decision against the inter-arrival time.
+	fmt.Fprintf(&b, "## Figure 5: scheduler runtime per decision (wall clock)\n\n")
+	tab := &report.Table{ID: "deadline-fig5-runtime", Columns: []string{"stream"}}
+	var series []plots.Series
+	for _, a := range algos {
+		tab.Columns = append(tab.Columns, Label(a))
+		se := plots.Series{Name: Label(a)}
+		for _, s := range streams {
+			g := get(tidx, s.id, a, TSecPerDec)
+			if g == nil || !(g.Mean > 0) {
+				continue
+			}
+			lo := g.CILow
+			if lo <= 0 {
+				lo = g.Mean
+			}
+			se.X, se.Y, se.Lo, se.Hi = append(se.X, s.ia), append(se.Y, g.Mean*1e6), append(se.Lo, lo*1e6), append(se.Hi, g.CIHigh*1e6)
+		}
+		if len(se.X) > 0 {
+			series = append(series, se)
+		}
+	}
+	for _, s := range streams {
+		row := []report.Cell{report.Str(s.id)}
+		for _, a := range algos {
+			g := get(tidx, s.id, a, TSecPerDec)
+			if g == nil {
+				row = append(row, report.Str("n/a"))
+				continue
+			}
+			row = append(row, report.Str(fmt.Sprintf("%s ± %s µs", report.FormatFloat(g.Mean*1e6, 2), report.FormatFloat((g.CIHigh-g.Mean)*1e6, 2))))
+		}
+		tab.AddRow(row...)
+	}
+	if err := plotTo(&b, figDir, "fig5-runtime", "Figure 5: scheduler runtime per decision (wall clock)", "mean job inter-arrival time (s)", series, quick, reps); err != nil {
+		return err
+	}
+	if err := report.WriteMarkdown(&b, tab); err != nil {
+		return err
+	}
+
+	// Figure 5c: seconds per decision against the queue length.
+	fmt.Fprintf(&b, "## Figure 5c: runtime per decision against the queue length\n\n")
+	series = nil
+	for _, a := range algos {
+		type pt struct{ x, y, lo, hi float64 }
+		var pts []pt
+		for _, s := range streams {
+			q, t := get(idx, s.id, a, MQueuePerDec), get(tidx, s.id, a, TSecPerDec)
+			if q == nil || t == nil || !(t.Mean > 0) || math.IsNaN(q.Mean) {
+				continue
+			}
+			lo := t.CILow
+			if lo <= 0 {
+				lo = t.Mean
+			}
+			pts = append(pts, pt{q.Mean, t.Mean * 1e6, lo * 1e6, t.CIHigh * 1e6})
+		}
+		sort.Slice(pts, func(i, j int) bool { return pts[i].x < pts[j].x })
+		se := plots.Series{Name: Label(a)}
+		for _, p := range pts {
+			se.X, se.Y, se.Lo, se.Hi = append(se.X, p.x), append(se.Y, p.y), append(se.Lo, p.lo), append(se.Hi, p.hi)
+		}
+		if len(pts) > 0 {
+			series = append(series, se)
+		}
+	}
+	if err := plotTo(&b, figDir, "fig5c-runtime-queue", "Figure 5c: runtime per decision vs queue length", "mean queue length at a decision (jobs)", series, quick, reps); err != nil {
+		return err
+	}
+	heavy, light := streams[0].id, streams[len(streams)-1].id
+	t := &report.Table{ID: "deadline-runtime-wall", Title: fmt.Sprintf("Wall-clock cost per decision (means over runs; slopes on %s)", heavy),
+		Columns: []string{"algorithm", "µs/decision " + light, "µs/decision " + heavy, "growth ×", "ns per queued job (wall slope)", "ρ(wall, queue)"}}
+	val := func(g *analysis.Group, scale float64, dec int) report.Cell {
+		if g == nil {
+			return report.Str("n/a")
+		}
+		return report.Num(g.Mean*scale, dec)
+	}
+	for _, a := range algos {
+		hl, hh := get(tidx, light, a, TSecPerDec), get(tidx, heavy, a, TSecPerDec)
+		growth := report.Str("n/a")
+		if hl != nil && hh != nil && hl.Mean > 0 {
+			growth = report.Num(hh.Mean/hl.Mean, 1)
+		}
+		t.AddRow(report.Str(Label(a)), val(hl, 1e6, 2), val(hh, 1e6, 2), growth,
+			val(get(tidx, heavy, a, TWallSlope), 1e9, 2), val(get(tidx, heavy, a, TWallSpearman), 1, 2))
+	}
+	if err := report.WriteMarkdown(&b, t); err != nil {
+		return err
+	}
+
+	// The statements only the wall clock decides.
+	fmt.Fprintf(&b, "## Claims decided on the wall clock\n\n")
+	ct := &report.Table{ID: "deadline-wall-claims", Columns: []string{"statement", "scope", "verdict", "statistic"}}
+	for _, c := range rows {
+		v := "not checked"
+		if c.Checked {
+			v = entry(c).Verdict
+		}
+		ct.AddRow(report.Str(c.Statement), report.Str(c.Scope), verdictCell(v), report.Str(c.Statistic))
+	}
+	ct.Notes = []string{"Paired Wilcoxon over the repetitions, Holm within each row. On a machine shared with other runs the levels are noisy; " +
+		"the committed page's ledger marks these statements not testable there and points here."}
+	if err := report.WriteMarkdown(&b, ct); err != nil {
+		return err
+	}
+	return analysis.WriteFileAtomic(filepath.Join(dir, TimingsPage), func(w io.Writer) error {
+		_, err := w.Write(b.Bytes())
+		return err
+	})
+}
+
+// plotTo saves a log-scale line plot of microseconds per decision as
+// figures/<Name>-<file>.{png,svg} and links it from b.
+func plotTo(b *bytes.Buffer, figDir, file, title, xlabel string, series []plots.Series, quick bool, reps int) error {
+	if len(series) == 0 {
+		return nil
+	}
+	pl, err := plots.Lines(plots.LineSpec{Title: title, XLabel: xlabel, YLabel: "microseconds per decision", Series: series, LogY: true, Note: note(quick, reps)})
+	if err != nil {
+		return fmt.Errorf("%s: %s: %w", Name, title, err)
+	}
+	if _, err := plots.Save(pl, 16*vg.Centimeter, 10*vg.Centimeter, filepath.Join(figDir, Name+"-"+file), "png", "svg"); err != nil {
+		return fmt.Errorf("%s: %s: %w", Name, title, err)
+	}
+	fmt.Fprintf(b, "![%s](figures/%s-%s.png)\n\n", title, Name, file)
+	return nil
+}

@@ -1,0 +1,117 @@
+package roundrobin
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/gridbench/gridbench/analysis"
+)
+
+// quote is where the paper says a claim, in its own words.
+type quote struct{ section, text string }
+
+// quotes holds the paper's words for every claim of Claims, and for the
+// result statements no test here can decide (notTestable).
+var quotes = map[string]quote{
+	"W1": {"§8.1", "It has been found that APDRR and SPN scheduling algorithms have shown the best performance while producing the shortest average waiting times as compared to other scheduling algorithms."},
+	"W4": {"§8.1", "It also presents that RR has shown the average performance but result in higher average waiting time measures as compared to those for APDRR and SPN."},
+	"W2": {"§8.1", "The LJJ has shown to have the longest average waiting times."},
+	"W3": {"§8.1", "All scheduling algorithms have shown the improvement w. r. t. average waiting times by varying number of CPUs successively from '16' to '128'."},
+	"W5": {"§8.1", "As a result, APDRR has shown the optimal average waiting times for '3%' and '5%' workload of AuverGrid."},
+	"T1": {"§8.2", "The values for average turnaround times computed by APDRR are found shorter than those for the other grid scheduling algorithms."},
+	"T2": {"§8.2", "This figure also shows that SPN has shown better performance w. r. t. the average turnaround times. Furthermore, it is found that RR, P, PLRR, FCFS and LJJ scheduling algorithms have shown the longer average turnaround time measures."},
+	"R1": {"§8.3", "It is found that that average response times computed by the APDRR and RR are shorter than other scheduling algorithms."},
+	"R2": {"§8.3", "It also shows that SPN algorithm produces better average response time compared to other algorithms. However, P, PLRR, FCFS and LJF have shown the worst performance w. r. t. average response time measures"},
+	"R3": {"§8.3", "out of which LJF results in the longest average response times."},
+	"R4": {"§8.3", "Average response times for each algorithm have decreased by increasing the number of CPUs. [...] All scheduling algorithms have shown the improvement w. r. t. average response time measures by increasing the number of CPUs successively from '16' to '128'."},
+	"S1": {"§8.4", "Figure 7 shows that APDRR and RR have produced the shortest average slowdown times compared to other scheduling algorithms."},
+	"S2": {"§8.4", "Figure 7 also presents that SPN has also shown average performance w. r. t. the average slowdown times. It has also shown that PLRR, P, FCFS and LJF have shown the worst performance while resulting in longer average slowdown times."},
+	"S3": {"§8.4", "LJF has shown the longest average slowdown times."},
+	"S4": {"§8.4", "As a result, RR and APDRR have shown the best average slowdown times compared to other scheduling algorithms and presented improvement w. r. t. average slowdown times under the increasing number of CPUs successively from '16' to '128'."},
+	"C1": {"§8.5", "Figure 8 shows that APDRR has produced the shortest total completion times compared to the other scheduling algorithms. Figure 8 also presents that SPN and RR have shown slightly higher total completion times than those for APDRR."},
+	"C2": {"§8.5", "This figure also depicts that P, FCFS and LJF have shown the worst performance, resulting in longer completion times."},
+	"C3": {"§8.5", "Moreover, all scheduling algorithms have shown improvement in total completion times by increasing the number of CPUs for '3%' to '5%' workload of AuverGrid."},
+	"C4": {"§8.5", "As a result, MH and MHR have shown best total completion times."},
+	"X1": {"§8.6", "It can be depicted that APDRR have shown the shorter maximum job stretch times compared to the other scheduling algorithms."},
+	"X3": {"§8.6", "In addition, RR and SPN have shown the average measures of maximum job stretch times."},
+	"X2": {"§8.6", "Figure 9 also shows that P, PLRR, FCFS and LJF have produced the longest maximum job stretch times. Finally, APDRR, SPN and RR have shown the better maximum job stretch times."},
+	"K1": {"§9", "Experimental results show that APDRR has shown the optimal performance from the system perspective while resulting in the least average waiting times, average turnaround times, average slowdown time, total completion times and maximum job stretch times. Moreover, APDRR has also shown the optimal performance from the user perspective while producing the least average response time measures [...] APDRR is an optimal job scheduling policy from system as well as from user perspective."},
+}
+
+// notTestable are the result statements no run here can decide, with why.
+var notTestable = []struct{ id, why string }{
+	{"C4", "MH and MHR are not among the algorithms the paper compares or defines (a leftover from another study); nothing to run"},
+	{"X3", "\"the average measures\" places RR and SPN between the best and the worst without an ordering to test; X1 and X2 test both ends"},
+}
+
+// Completion8_5 is §8.5's definition of completion time, quoted on the page
+// beside the two readings of Figure 8's total completion time.
+const Completion8_5 = "Machine Completion time is defined as the time for which a machine 'm' will finalize the processing of the previously assigned tasks as well as of those already planned tasks for the machine"
+
+// byConstruction reports whether a scaling claim is satisfied by any
+// work-conserving algorithm in family fr: every window of every size is
+// overloaded (offered load per CPU above 1) at the smallest P, so adding
+// CPUs shortens every queue whatever the order of service. It returns the
+// smallest such load.
+func (r *reporter) byConstruction(fr *familyResult) (bool, float64) {
+	low := math.Inf(1)
+	for _, size := range sizesOf(fr.ws) {
+		lo, _ := slavesRange(fr.ws, size)
+		for _, w := range r.windows[size] {
+			low = math.Min(low, w.load(lo))
+		}
+	}
+	return low > 1 && !math.IsInf(low, 1), low
+}
+
+// ledgerEntry is the ledger entry of one claim's verdict on one family.
+func ledgerEntry(v *Verdict, scope string) analysis.LedgerEntry {
+	q := quotes[v.ID]
+	e := analysis.LedgerEntry{ID: v.ID, Quote: q.text, Section: q.section + " (" + v.Figure + ")", Scope: scope}
+	cs := make([]*analysis.Comparison, len(v.Tests))
+	for i, t := range v.Tests {
+		cs[i] = t.Comparison
+	}
+	return e.FromVerdict(analysis.Decide(cs), len(cs))
+}
+
+// ledger is every result statement of sections 8.1–8.6 and 9, per family
+// of windows, in the paper's order; then Figure 8's claims under the other
+// reading of total completion time.
+func (r *reporter) ledger() []analysis.LedgerEntry {
+	var out []analysis.LedgerEntry
+	for _, fr := range r.fams {
+		construct, low := r.byConstruction(fr)
+		for _, v := range fr.verdicts {
+			e := ledgerEntry(v, fr.family.String())
+			if v.Scaling && construct && e.Verdict == analysis.VerdictHeld {
+				e.Verdict = analysis.VerdictNotTestable
+				e.Note = fmt.Sprintf("satisfied by construction: every window is overloaded at the smallest P (offered load per CPU ≥ %.2f), "+
+					"so more CPUs shorten every queue under any work-conserving algorithm; the test held but cannot tell the algorithms apart", low)
+			}
+			if v.APDRRBest && e.Verdict == analysis.VerdictNotHeld {
+				e.Note = strings.TrimSpace(e.Note + " APDRR as published; see the APDRR ablation and the load sweep.")
+			}
+			out = append(out, e)
+		}
+		for _, nt := range notTestable {
+			q := quotes[nt.id]
+			out = append(out, analysis.LedgerEntry{ID: nt.id, Quote: q.text, Section: q.section, Scope: fr.family.String(),
+				Verdict: analysis.VerdictNotTestable, Note: nt.why})
+		}
+	}
+	// Total completion time read as the makespan (reading b).
+	for _, fr := range r.fams {
+		for _, v := range Evaluate(substituteMetric(r.recs, MMakespan, MCompletion), fr.ws) {
+			if v.Figure != "Figure 8" {
+				continue
+			}
+			e := ledgerEntry(v, fr.family.String())
+			e.ID += "/makespan"
+			e.Note = strings.TrimSpace("reading (b): total completion time read as the makespan, which no algorithm changes here. " + e.Note)
+			out = append(out, e)
+		}
+	}
+	return out
+}
