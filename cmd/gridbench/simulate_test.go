@@ -103,7 +103,7 @@ func TestSimulateErrors(t *testing.T) {
 // in-process EASY run (which internal/sched/easy checks against the naive
 // twin on the same input).
 func TestSimulateKTH(t *testing.T) {
-	path := datadir.ForTest(t, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
+	path := datadir.ForTest(t, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
 	out := filepath.Join(t.TempDir(), "kth.csv")
 	code, _, stderr := runSimulate(t, "--swf", path, "--max-jobs", "3000", "--cpus", "100", "--algo", "easy", "--estimate", "requested", "--jobs-out", out)
 	if code != 0 {
