@@ -23,7 +23,7 @@ func BenchmarkExternal(b *testing.B) {
 	if err != nil {
 		b.Skip("skipping: python3 not found on PATH")
 	}
-	path := datadir.ForTest(b, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
+	path := datadir.ForTest(b, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
 	jobs, _, err := adapt.LoadSWF(path, 3000, 100, adapt.Requested)
 	if err != nil {
 		b.Fatal(err)

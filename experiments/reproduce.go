@@ -223,12 +223,12 @@ func (f *finished) report(ctx context.Context, opts Options) error {
 
 // fittedSplit counts the matches of cs per table, split into fitted (in
 // sample) and validated (out of sample) cells, e.g. "Table 4 13/15 match:
-// fitted 3/3, validated 10/12"; empty when nothing in cs was fitted.
+// fitted 3/3, validated 10/12"; when nothing in cs was fitted it says so
+// ("Table 2 4/5 match, all validated (out of sample)"); empty when cs is.
 func fittedSplit(cs []Comparison) string {
 	type count struct{ n, m, fn, fm int }
 	var order []string
 	by := map[string]*count{}
-	fitted := false
 	for _, c := range cs {
 		k := by[c.Table]
 		if k == nil {
@@ -241,20 +241,18 @@ func fittedSplit(cs []Comparison) string {
 			k.m++
 		}
 		if c.InSample {
-			fitted = true
 			k.fn++
 			if c.Match {
 				k.fm++
 			}
 		}
 	}
-	if !fitted {
-		return ""
-	}
 	parts := make([]string, len(order))
 	for i, t := range order {
 		k := by[t]
 		switch k.fn {
+		case 0:
+			parts[i] = fmt.Sprintf("%s %d/%d match, all validated (out of sample)", t, k.m, k.n)
 		case k.n:
 			parts[i] = fmt.Sprintf("%s %d/%d match, all fitted (in sample)", t, k.m, k.n)
 		default:

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -103,7 +104,7 @@ func TestSimulateErrors(t *testing.T) {
 // in-process EASY run (which internal/sched/easy checks against the naive
 // twin on the same input).
 func TestSimulateKTH(t *testing.T) {
-	path := datadir.ForTest(t, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
+	path := datadir.ForTest(t, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
 	out := filepath.Join(t.TempDir(), "kth.csv")
 	code, _, stderr := runSimulate(t, "--swf", path, "--max-jobs", "3000", "--cpus", "100", "--algo", "easy", "--estimate", "requested", "--jobs-out", out)
 	if code != 0 {
@@ -179,9 +180,27 @@ func TestSimulateExec(t *testing.T) {
 		t.Errorf("easy.py wrote\n%s\nthe built-in\n%s", files[1], files[0])
 	}
 	_, stdout, _ := runSimulate(t, "--help")
-	for _, want := range []string{"easy     EASY-BF (queue-based)", "tabu     Tabu (schedule-based)", "exec:CMD"} {
-		if !strings.Contains(stdout, want) {
+	for _, want := range []string{`easy +EASY-BF \(queue-based\)\n`, `tabu +Tabu \(schedule-based\)\n`, `easypp-doubling +EASY\+\+ \(doubling\)`, `exec:CMD +an external scheduler`} {
+		if !regexp.MustCompile(want).MatchString(stdout) {
 			t.Errorf("simulate --help lacks %q:\n%s", want, stdout)
+		}
+	}
+	// The labels form one column, however long the longest name.
+	_, list, _ := strings.Cut(stdout, "register your own with spaceshared.Register):\n")
+	list, _, _ = strings.Cut(list, "\n\n")
+	col := -1
+	for _, line := range strings.Split(list, "\n") {
+		if strings.TrimSpace(line) == "" {
+			continue
+		}
+		name := strings.Fields(line)[0]
+		at := strings.Index(line, name) + len(name)
+		at += len(line[at:]) - len(strings.TrimLeft(line[at:], " "))
+		if col == -1 {
+			col = at
+		}
+		if at != col {
+			t.Errorf("simulate --help: the label of %q starts at column %d, the first one at %d:\n%s", name, at, col, list)
 		}
 	}
 }

@@ -20,8 +20,8 @@ func study(t *testing.T, sub string, args ...string) string {
 	return stdout.String()
 }
 
-// TestStudyExamplesShardAndMerge runs the shipped ETC and time-sharing
-// examples (their data ships in data/) at 2 repetitions, then each again
+// TestStudyExamplesShardAndMerge runs the shipped ETC, time-sharing and
+// Lublin examples (their data ships in data/ or is generated) at 2 repetitions, then each again
 // as 2 shards and a merge: the merged runs.csv must be the single run's,
 // byte for byte, and so must a run with another -j.
 func TestStudyExamplesShardAndMerge(t *testing.T) {
@@ -30,6 +30,7 @@ func TestStudyExamplesShardAndMerge(t *testing.T) {
 	for _, ex := range []struct{ file, name, headline string }{
 		{"examples/study-etc.toml", "etc-own", "etc-own: 3 workloads × 8 algorithms"},
 		{"examples/study-timeshare.toml", "timeshare-own", "timeshare-own: 2 workloads × 7 algorithms"},
+		{"examples/study-lublin.toml", "lublin-own", "lublin-own: 2 workloads × 6 algorithms"},
 	} {
 		one, sharded, j3 := filepath.Join(dir, ex.name, "one"), filepath.Join(dir, ex.name, "sharded"), filepath.Join(dir, ex.name, "j3")
 		if out := study(t, "run", ex.file, "--reps", "2", "-j", "1", "--out", one); !strings.Contains(out, ex.headline) {

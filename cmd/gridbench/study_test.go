@@ -21,7 +21,7 @@ func TestOwnStudyKTH(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("skipping: python3 not found on PATH (examples/study-kth.toml runs examples/schedulers/easy.py)")
 	}
-	datadir.ForTest(t, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
+	datadir.ForTest(t, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
 	out := t.TempDir()
 	t.Chdir("../..") // the study's exec: command is relative to the repository root
 	var stdout, stderr bytes.Buffer

@@ -100,7 +100,7 @@ func TestKTH(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"| KTH-SP2 | EASY | 92.58 |", "| KTH-SP2 | EASY++ (reqtime) | 62.86 |", "| KTH-SP2 | CONS | — |", "±10%", "## Interpretations", "Past an estimate"} {
+	for _, want := range []string{"| KTH-SP2 | EASY | 92.58 |", "| KTH-SP2 | EASY++ (reqtime) | 62.86 |", "| KTH-SP2 | CONS | — |", "±10%", "## Interpretations", "Past an estimate", "## Claims ledger", "Fitted vs validated", "validated out of sample"} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("page lacks %q", want)
 		}
@@ -116,8 +116,13 @@ func TestKTH(t *testing.T) {
 	if err := json.Unmarshal(b, &ledger); err != nil {
 		t.Fatal(err)
 	}
-	if want := len(Logs[0].Published) + len(Orderings); len(ledger) != want {
-		t.Errorf("%d ledger entries, want %d", len(ledger), want)
+	if want := len(Logs[0].Published) + len(Orderings); len(ledger) != want || len(out.Ledger) != want {
+		t.Errorf("%d ledger entries in the file, %d in the output, want %d", len(ledger), len(out.Ledger), want)
+	}
+	for _, c := range out.Compared {
+		if c.InSample {
+			t.Errorf("%s %s: in sample, but nothing of this study is fitted", c.Workload, c.Algorithm)
+		}
 	}
 	for _, l := range ledger {
 		if l.Verdict != analysis.VerdictHeld && l.Verdict != analysis.VerdictNotHeld && l.Verdict != analysis.VerdictInconclusive {

@@ -7,9 +7,10 @@
 //
 // Workloads come in three families (family.go), one per study since the
 // study's algorithms run on every workload:
-//   - space-shared: kind "trace" (windows of an SWF trace on one machine)
-//     and "deadline" (synthetic deadline streams); algorithms are anything
-//     registered with spaceshared, or "exec:COMMAND".
+//   - space-shared: kind "trace" (windows of an SWF trace on one machine),
+//     "deadline" (synthetic deadline streams) and "lublin" (Lublin–Feitelson
+//     workloads, lublin.go); algorithms are anything registered with
+//     spaceshared, or "exec:COMMAND".
 //   - mapping: kind "etc" (ETC instances generated per repetition or read
 //     from Braun-format files, etc.go); algorithms are the immediate-mode
 //     heuristics of internal/sched/mapping.

@@ -33,7 +33,7 @@ type family struct {
 }
 
 var families = []*family{
-	{name: "space-shared", kinds: []string{"trace", "deadline"}, metrics: Metrics,
+	{name: "space-shared", kinds: []string{"trace", "deadline", "lublin"}, metrics: Metrics,
 		names: func() []string { return append(sched.Names(), "exec:COMMAND") },
 		lookup: func(n string) error {
 			_, err := sched.Lookup(n)
@@ -118,6 +118,7 @@ var kindKeys = map[string][]string{
 	"etc": {"jobs", "machines", "files", "method", "consistency", "task_heterogeneity", "machine_heterogeneity",
 		"r_task", "r_mach", "v_task", "v_mach", "mean_task"},
 	"timeshare": {"trace", "jobs", "percent", "start", "slaves", "quantum"},
+	"lublin":    {"jobs", "cpus", "typeless"},
 }
 
 // checkKeys rejects a key set in a workload of a kind that does not read

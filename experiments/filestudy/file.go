@@ -31,7 +31,7 @@ type File struct {
 
 // Workload is one [[workload]] table.
 type Workload struct {
-	Kind string `toml:"kind"` // required: "trace", "deadline", "etc" or "timeshare"
+	Kind string `toml:"kind"` // required: "trace", "deadline", "lublin", "etc" or "timeshare"
 	Name string `toml:"name"` // the workload's id in runs.csv; derived when empty
 
 	// kind = "trace": repetition r simulates the r-th window of Jobs valid
@@ -85,6 +85,13 @@ type Workload struct {
 	// PLRR's time slice (default 50 s).
 	Slaves  int     `toml:"slaves" json:",omitempty"`
 	Quantum float64 `toml:"quantum" json:",omitempty"`
+
+	// kind = "lublin": repetition r draws Jobs jobs from the Lublin &
+	// Feitelson (2003) model (generators/lublin) scaled to one machine of
+	// CPUs CPUs, seeded by the run's identity; Typeless draws every job
+	// from the all-jobs parameters instead of interactive and batch
+	// streams. Schedulers see exact run times (the model has no requests).
+	Typeless bool `toml:"typeless" json:",omitempty"`
 }
 
 // Claim is one [[claim]]: "Algorithm is Direction than Baseline on Metric

@@ -37,7 +37,7 @@ func TestLoadErrors(t *testing.T) {
 		{"unknown key", strings.Replace(good, "jobs = 40", "jbos = 40", 1), `s.toml:7: unknown key "workload.jbos"`},
 		{"wrong type", strings.Replace(good, "jobs = 40", `jobs = "many"`, 1), `s.toml:7: key workload.jobs: incompatible types`},
 		{"unknown algorithm", strings.Replace(good, `"easy"]`, `"esay"]`, 1), `s.toml:2: key algorithms: unknown or unavailable algorithm "esay" (available: cons, easy, `},
-		{"unknown kind", strings.Replace(good, `"deadline"`, `"batsim"`, 1), `s.toml:5: workload 1: key kind: "batsim": want one of "trace", "deadline", "etc", "timeshare"`},
+		{"unknown kind", strings.Replace(good, `"deadline"`, `"batsim"`, 1), `s.toml:5: workload 1: key kind: "batsim": want one of "trace", "deadline", "lublin", "etc", "timeshare"`},
 		{"bad name", strings.Replace(good, `"tiny"`, `"My Study"`, 1), `s.toml:1: key name: "My Study"`},
 		{"bad claim", good + "[[claim]]\nalgorithm = \"easy\"\nbaseline = \"flex\"\nmetric = \"wait\"\ndirection = \"lower\"\n", `s.toml:11: claim 1: key baseline: "flex" is not in algorithms`},
 		{"missing trace", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"deadline\"\nmean_inter_arrival = 1\n[[workload]]\nkind = \"trace\"\ncpus = 4\njobs = 5\n", "s.toml:6: workload 2: key trace: missing"},

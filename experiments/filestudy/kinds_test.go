@@ -65,7 +65,7 @@ func TestLoadErrorsETCAndTimeshare(t *testing.T) {
 		{"heuristic in a timeshare study", strings.Replace(ts, `"rr"]`, `"MCT"]`, 1),
 			`s.toml:2: key algorithms: "MCT" is a mapping algorithm (for kind = etc workloads); timeshare workloads take fcfs, spn, ljf, p, rr, plrr, apdrr`},
 		{"space-shared in an etc study", strings.Replace(goodETC, `"OLB"]`, `"easy"]`, 1),
-			`s.toml:2: key algorithms: "easy" is a space-shared algorithm (for kind = trace/deadline workloads); etc workloads take OLB, MCT, MET, SA, kPB, MinMin, MaxMin, Sufferage`},
+			`s.toml:2: key algorithms: "easy" is a space-shared algorithm (for kind = trace/deadline/lublin workloads); etc workloads take OLB, MCT, MET, SA, kPB, MinMin, MaxMin, Sufferage`},
 		{"unknown heuristic", strings.Replace(goodETC, `"OLB"]`, `"MinMax"]`, 1),
 			`s.toml:2: key algorithms: unknown heuristic "MinMax"; valid: OLB, MCT`},
 		{"exec in an etc study", strings.Replace(goodETC, `"OLB"]`, `"exec:python3 x.py"]`, 1),

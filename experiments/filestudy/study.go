@@ -175,6 +175,8 @@ func (w *Workload) check() error {
 		return w.checkETC()
 	case "timeshare":
 		return w.checkTimeshare()
+	case "lublin":
+		return w.checkLublin()
 	}
 	return nil
 }
@@ -314,6 +316,10 @@ func (s *Study) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error)
 			for range reps {
 				specs = append(specs, w.spec())
 			}
+		case "lublin":
+			for range reps {
+				specs = append(specs, w.lublinSpec())
+			}
 		case "etc":
 			var err error
 			if specs, err = s.planETC(i, w, reps, cfg.DataDir, &c); err != nil {
@@ -407,6 +413,11 @@ func (s *Study) execute(ctx context.Context, run bench.Run) (bench.Output, error
 			return bench.Output{}, err
 		}
 		p, jobs = inst.Platform, inst.Jobs
+	case lublinSpec:
+		var err error
+		if p, jobs, err = spec.instance(run.Seed); err != nil {
+			return bench.Output{}, err
+		}
 	default:
 		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T", s.Name(), run.Key(), run.Spec)
 	}

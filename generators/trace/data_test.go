@@ -60,7 +60,7 @@ func TestPWA(t *testing.T) {
 		t.Skip("reads 60 MB of traces")
 	}
 	for file, want := range map[string]int{
-		"pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz":   28476,
+		"KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz":   28476, // bundled
 		"pwa-swf/NASA-iPSC-1993-3.1-cln.swf.gz": 18239,
 		"pwa-swf/LANL-CM5-1994-4.1-cln.swf.gz":  122060,
 		"pwa-swf/RICC-2010-2.swf.gz":            447794,

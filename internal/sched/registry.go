@@ -120,17 +120,24 @@ func CloseScheduler(s sim.Scheduler) error {
 }
 
 // Help is the registry as text for --help: one "name  Label (family)"
-// line per algorithm, sorted by name.
+// line per algorithm, sorted by name, the labels in one column as wide as
+// the longest name needs.
 func Help() string {
+	const external = "exec:CMD"
+	names := Names()
+	width := len(external)
+	for _, n := range names {
+		width = max(width, len(n))
+	}
 	var b strings.Builder
-	for _, n := range Names() {
+	for _, n := range names {
 		info, _ := Lookup(n)
-		fmt.Fprintf(&b, "  %-8s %s", n, info.Label)
+		fmt.Fprintf(&b, "  %-*s %s", width, n, info.Label)
 		if info.Family != "" {
 			fmt.Fprintf(&b, " (%s)", info.Family)
 		}
 		b.WriteByte('\n')
 	}
-	fmt.Fprintf(&b, "  %-8s an external scheduler speaking docs/scheduler-protocol.md over stdin/stdout\n", "exec:CMD")
+	fmt.Fprintf(&b, "  %-*s an external scheduler speaking docs/scheduler-protocol.md over stdin/stdout\n", width, external)
 	return b.String()
 }

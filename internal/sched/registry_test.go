@@ -36,11 +36,22 @@ func TestRegistry(t *testing.T) {
 	if got, want := sched.Label("test-b"), "test-b"; got != want {
 		t.Errorf("Label without one = %q, want the name %q", got, want)
 	}
-	if h := sched.Help(); !strings.Contains(h, "test-a   Test A\n") || !strings.Contains(h, "test-b   test-b (test)\n") {
-		t.Errorf("Help() =\n%s\nwant a line per algorithm with label and family", h)
+	if h := sched.Help(); !strings.Contains(h, "  test-a   Test A\n") || !strings.Contains(h, "  test-b   test-b (test)\n") ||
+		!strings.Contains(h, "  exec:CMD an external scheduler") {
+		t.Errorf("Help() =\n%s\nwant a line per algorithm with label and family, 8 wide (exec:CMD is the longest name)", h)
+	}
+	// A name longer than exec:CMD widens the name column for every line.
+	sched.Register("test-long-name", sched.Info{Label: "Long", New: newNop})
+	want := "" +
+		"  test-a         Test A\n" +
+		"  test-b         test-b (test)\n" +
+		"  test-long-name Long\n" +
+		"  exec:CMD       an external scheduler speaking docs/scheduler-protocol.md over stdin/stdout\n"
+	if got := sched.Help(); got != want {
+		t.Errorf("Help() =\n%s\nwant\n%s", got, want)
 	}
 	_, err = sched.New("nope")
-	if err == nil || !strings.Contains(err.Error(), "available: test-a, test-b") {
+	if err == nil || !strings.Contains(err.Error(), "available: test-a, test-b, test-long-name") {
 		t.Errorf("unknown name: err = %v, want the sorted list of names", err)
 	}
 	for _, bad := range []struct {

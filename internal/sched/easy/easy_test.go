@@ -146,7 +146,7 @@ func TestPastEstimateCountsAsEndingNow(t *testing.T) {
 // 100 CPUs with requested-time estimates (which are often wrong, so the
 // "past its estimate" case occurs) through both implementations.
 func TestKTHMatchesNaive(t *testing.T) {
-	path := datadir.ForTest(t, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
+	path := datadir.ForTest(t, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
 	for _, est := range []adapt.Estimate{adapt.Requested, adapt.Exact} {
 		jobs, _, err := adapt.LoadSWF(path, 3000, 100, est)
 		if err != nil {

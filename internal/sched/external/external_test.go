@@ -39,7 +39,7 @@ func example(name string) string {
 // with exact and with requested run-time estimates.
 func TestExamplesMatchBuiltins(t *testing.T) {
 	py := python3(t)
-	path := datadir.ForTest(t, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
+	path := datadir.ForTest(t, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
 	for _, est := range []adapt.Estimate{adapt.Exact, adapt.Requested} {
 		jobs, _, err := adapt.LoadSWF(path, 3000, 100, est)
 		if err != nil {

@@ -110,7 +110,7 @@ func TestSpecStreams(t *testing.T) {
 // CPUs with the users' requested times as estimates (often far off, so
 // jobs overrun and the "past its estimate" case occurs) through both twins.
 func TestKTHMatchesNaive(t *testing.T) {
-	path := datadir.ForTest(t, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
+	path := datadir.ForTest(t, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
 	n := 5000
 	if testing.Short() {
 		n = 500
