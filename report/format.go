@@ -19,5 +19,9 @@ func FormatP(p float64) string {
 
 // P is a numeric table cell holding a p-value, shown with FormatP.
 func P(p float64) Cell {
-	return Cell{Text: FormatP(p), Value: p, Num: !math.IsNaN(p)}
+	f := "0.0000"
+	if p < 1e-4 {
+		f = "0.0E+00"
+	}
+	return Cell{Text: FormatP(p), Value: p, Num: !math.IsNaN(p), Format: f}
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"strings"
 
 	"github.com/xuri/excelize/v2"
@@ -12,8 +13,9 @@ import (
 
 // WriteWorkbook writes one sheet per table into an .xlsx file, atomically.
 // Every sheet has a bold frozen header row and filter buttons (the sheet is
-// an Excel table); numeric cells are numbers; Best cells are filled green
-// and Bad cells red. Sheets are streamed and never re-opened: any excelize
+// an Excel table) and declares its full used range; numeric cells are
+// numbers shown with their Format, yes/no cells booleans; Best cells are
+// filled green and Bad cells red. Sheets are streamed and never re-opened: any excelize
 // call on a sheet after its Flush (SetActiveSheet, AutoFilter, styles)
 // re-parses its whole XML, seconds and hundreds of MB on the Raw sheet.
 // The first sheet is the active one by default.
@@ -52,27 +54,78 @@ func WriteWorkbook(path string, sheets []*Table) error {
 	})
 }
 
-type styles struct{ header, best, bad int }
-
-func newStyles(f *excelize.File) (styles, error) {
-	var s styles
-	var err error
-	if s.header, err = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true},
-		Fill:   excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"DDEBF7"}},
-		Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}}); err != nil {
-		return s, err
-	}
-	if s.best, err = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true},
-		Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"C6EFCE"}}}); err != nil {
-		return s, err
-	}
-	if s.bad, err = f.NewStyle(&excelize.Style{Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFC7CE"}}}); err != nil {
-		return s, err
-	}
-	return s, nil
+// styles makes and remembers the cell styles of a workbook: one per
+// highlight (none, best, bad) and number format.
+type styles struct {
+	f      *excelize.File
+	header int
+	cells  map[styleKey]int
 }
 
-func writeSheet(f *excelize.File, name string, t *Table, st styles) error {
+type styleKey struct {
+	highlight int // 0 none, 1 best, 2 bad
+	format    string
+}
+
+func newStyles(f *excelize.File) (*styles, error) {
+	s := &styles{f: f, cells: map[styleKey]int{{}: 0}}
+	var err error
+	s.header, err = f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true},
+		Fill:   excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"DDEBF7"}},
+		Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}})
+	return s, err
+}
+
+// cell returns the style of c: its number format (numeric cells only) and
+// the green fill of a Best cell or the red fill of a Bad one.
+func (s *styles) cell(c Cell) (int, error) {
+	k := styleKey{}
+	if c.Num {
+		k.format = c.Format
+	}
+	switch {
+	case c.Bad:
+		k.highlight = 2
+	case c.Best:
+		k.highlight = 1
+	}
+	if id, ok := s.cells[k]; ok {
+		return id, nil
+	}
+	st := &excelize.Style{}
+	switch k.highlight {
+	case 1:
+		st.Font = &excelize.Font{Bold: true}
+		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"C6EFCE"}}
+	case 2:
+		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"FFC7CE"}}
+	}
+	if k.format != "" {
+		st.CustomNumFmt = &k.format
+	}
+	id, err := s.f.NewStyle(st)
+	if err != nil {
+		return 0, fmt.Errorf("number format %q: %w", k.format, err)
+	}
+	s.cells[k] = id
+	return id, nil
+}
+
+func writeSheet(f *excelize.File, name string, t *Table, st *styles) error {
+	// The dimension (the used range) is written by NewStreamWriter, so it
+	// is set first. Readers that trust it, like openpyxl's read-only mode,
+	// see only column A when it says A1.
+	width := len(t.Columns)
+	for _, row := range t.Rows {
+		width = max(width, len(row))
+	}
+	last, err := excelize.CoordinatesToCellName(max(width, 1), len(t.Rows)+1)
+	if err != nil {
+		return err
+	}
+	if err := f.SetSheetDimension(name, "A1:"+last); err != nil {
+		return err
+	}
 	sw, err := f.NewStreamWriter(name)
 	if err != nil {
 		return err
@@ -112,15 +165,17 @@ func writeSheet(f *excelize.File, name string, t *Table, st styles) error {
 		vals := make([]any, len(row))
 		for i, c := range row {
 			var v any = c.Text
-			if c.Num {
+			switch {
+			case c.Text == "" && !c.Num:
+				v = nil // blank, not an empty string: readers see a missing value
+			case c.Boolean:
+				v = c.Value != 0
+			case c.Num && !math.IsInf(c.Value, 0):
 				v = c.Value
 			}
-			style := 0
-			switch {
-			case c.Bad:
-				style = st.bad
-			case c.Best:
-				style = st.best
+			style, err := st.cell(c)
+			if err != nil {
+				return err
 			}
 			vals[i] = excelize.Cell{StyleID: style, Value: v}
 		}
@@ -173,4 +228,34 @@ func sheetName(id string, used map[string]bool) string {
 	}
 	used[strings.ToLower(name)] = true
 	return name
+}
+
+// ClaimsColumns are the columns of the workbook's Claims sheet: a claims
+// ledger entry (analysis.LedgerEntry) with its study, the same for every
+// study so that one filter spans them all.
+var ClaimsColumns = []string{"study", "id", "section", "quote", "scope", "verdict", "statistic", "p", "n", "in_sample", "note"}
+
+// ClaimsSheet is the workbook's Claims sheet, empty; AddClaims fills it.
+func ClaimsSheet() *Table {
+	return &Table{ID: "Claims", Title: "Every result statement of the papers with its verdict", Columns: ClaimsColumns}
+}
+
+// AddClaims appends study's ledger to a Claims sheet, one row per entry:
+// the quote as the paper words it, the verdict without decoration (in
+// sample is its own column), p and n empty when no test was run.
+func AddClaims(t *Table, study string, es []analysis.LedgerEntry) {
+	for _, e := range es {
+		v := Str(e.Verdict)
+		v.Best = e.Verdict == analysis.VerdictHeld
+		v.Bad = e.Verdict == analysis.VerdictNotHeld
+		p, n := Str(""), Str("")
+		if e.P != nil {
+			p = P(*e.P)
+		}
+		if e.N > 0 {
+			n = Int(e.N)
+		}
+		t.AddRow(Str(study), Str(e.ID), Str(e.Section), Str(e.Quote), Str(e.Scope), v, Str(e.Statistic), p, n,
+			Flag(e.InSample), Str(e.Note))
+	}
 }
