@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"codeberg.org/go-pdf/fpdf"
@@ -37,8 +39,50 @@ func init() {
 // defaultFormats are the formats Save writes when none are given.
 var defaultFormats = []string{"png", "svg"}
 
+// also holds the formats every Save and SaveGrid writes besides those its
+// caller names (see AlsoWrite); nil means none.
+var also atomic.Pointer[[]string]
+
+// AlsoWrite makes every later Save and SaveGrid in this process write the
+// given formats too, besides those each caller names: the report's
+// figure code names the formats its pages link (png, svg), and
+// `reproduce --formats` adds pdf for a LaTeX paper without every study
+// passing the option down. It returns a function restoring the previous
+// setting. It is process-wide: reports drawn concurrently with different
+// settings would mix them.
+func AlsoWrite(formats ...string) (restore func(), err error) {
+	fs, err := CheckFormats(formats)
+	if err != nil {
+		return nil, err
+	}
+	prev := also.Swap(&fs)
+	return func() { also.Store(prev) }, nil
+}
+
+// CheckFormats returns formats lower-cased, without a leading dot and
+// without repeats, or an error naming the first that is not png, svg or
+// pdf.
+func CheckFormats(formats []string) ([]string, error) {
+	var fs []string
+	seen := map[string]bool{}
+	for _, f := range formats {
+		f = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(f), "."))
+		switch f {
+		case "png", "svg", "pdf":
+		default:
+			return nil, fmt.Errorf("unknown figure format %q (want png, svg or pdf)", f)
+		}
+		if !seen[f] {
+			seen[f] = true
+			fs = append(fs, f)
+		}
+	}
+	return fs, nil
+}
+
 // Save draws p at w x h and writes basePath plus one extension per format
-// ("png", "svg", "pdf"; default png and svg). Each file is written to a
+// ("png", "svg", "pdf"; default png and svg), and those AlsoWrite adds.
+// Each file is written to a
 // temporary file in the same directory and renamed into place, so a
 // reader never sees a half-written figure. It returns the paths written.
 // The same plot gives byte-identical SVG and PDF files.
@@ -102,21 +146,14 @@ func save(w, h vg.Length, basePath string, formats []string, drawFn func(draw.Ca
 	if len(formats) == 0 {
 		formats = defaultFormats
 	}
+	if extra := also.Load(); extra != nil {
+		formats = append(slices.Clone(formats), *extra...)
+	}
 	// Check every format before writing anything, so a typo does not
 	// leave a partial set of files.
-	var fs []string
-	seen := map[string]bool{}
-	for _, f := range formats {
-		f = strings.ToLower(strings.TrimPrefix(f, "."))
-		switch f {
-		case "png", "svg", "pdf":
-		default:
-			return nil, fmt.Errorf("plots: Save: unknown format %q (want png, svg or pdf)", f)
-		}
-		if !seen[f] {
-			seen[f] = true
-			fs = append(fs, f)
-		}
+	fs, err := CheckFormats(formats)
+	if err != nil {
+		return nil, fmt.Errorf("plots: Save: %w", err)
 	}
 	var written []string
 	for _, f := range fs {

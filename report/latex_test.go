@@ -1,0 +1,146 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"flag"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite report/testdata/*.golden.* from the current output")
+
+// small is a table with what LaTeX needs escaped, the symbols it lacks, a
+// best cell, an empty cell, a short row and numbers of every kind.
+func small() *Table {
+	t := &Table{ID: "Table 4/completion", Title: "Completion: ours − published (h:mm:ss) & 95% CI",
+		Columns: []string{"user", "policy_name", "share", "ours − published", "p (Holm)", "r"}}
+	t.AddRow(Str("User-0"), Str("DO-AS"), Pct(0.643, 1), Seconds(-4359, "−1:12:39"), P(0.0123), Cell{Text: "0.91", Value: 0.91, Num: true, Best: true})
+	t.AddRow(Str("User-1"), Str("“SO” #1 {x}"), Pct(1, 0), Seconds(5856, "1:37:36"), P(2e-6), Num(math.NaN(), 2))
+	t.AddRow(Str("σ ≤ 2 × λ ± 1"), Str(""))
+	t.Notes = []string{"Bold: best.\nSecond line of the note."}
+	return t
+}
+
+func TestLaTeXGolden(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteLaTeX(&b, small()); err != nil {
+		t.Fatal(err)
+	}
+	golden := filepath.Join("testdata", "small.golden.tex")
+	if *update {
+		if err := os.WriteFile(golden, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatalf("%v (go test ./report -run LaTeXGolden -update writes it)", err)
+	}
+	if b.String() != string(want) {
+		t.Errorf("LaTeX differs from %s (rerun with -update after checking):\n%s", golden, b.String())
+	}
+}
+
+// TestLaTeXCompiles typesets the golden table with pdflatex, when it is
+// installed, so the escaping is checked by LaTeX itself.
+func TestLaTeXCompiles(t *testing.T) {
+	tex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		t.Skip("no pdflatex: apt-get install texlive-latex-base texlive-latex-recommended")
+	}
+	dir := t.TempDir()
+	var b bytes.Buffer
+	if err := WriteLaTeX(&b, small()); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "table.tex"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc := "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{booktabs}\n\\begin{document}\n" +
+		"\\begin{table}\\centering\\input{table}\\caption{x}\\end{table}\n\\end{document}\n"
+	if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(tex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pdflatex: %v\n%s", err, out)
+	}
+	if log, _ := os.ReadFile(filepath.Join(dir, "doc.log")); bytes.Contains(log, []byte("Missing character")) {
+		t.Errorf("pdflatex dropped characters:\n%s", log)
+	}
+}
+
+func TestJSON(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteJSON(&b, small()); err != nil {
+		t.Fatal(err)
+	}
+	var got jsonTable
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatalf("%v:\n%s", err, b.String())
+	}
+	in := small()
+	if got.ID != in.ID || got.Title != in.Title || !slices.Equal(got.Columns, in.Columns) || !slices.Equal(got.Notes, in.Notes) || len(got.Rows) != len(in.Rows) {
+		t.Fatalf("table does not read back: %+v", got)
+	}
+	for i, row := range in.Rows {
+		if len(got.Rows[i]) != len(row) {
+			t.Fatalf("row %d: %d cells, want %d", i, len(got.Rows[i]), len(row))
+		}
+		for j, c := range row {
+			g := got.Rows[i][j]
+			finite := c.Num && !math.IsNaN(c.Value) && !math.IsInf(c.Value, 0)
+			if g.Text != c.Text || g.Best != c.Best || (g.Value != nil) != finite || finite && (*g.Value != c.Value || g.Format != c.Format) {
+				t.Errorf("row %d cell %d: %+v, want %+v", i, j, g, c)
+			}
+		}
+	}
+	if !strings.Contains(b.String(), `"value": 0.643`) || !strings.Contains(b.String(), `"format": "0.0%"`) {
+		t.Errorf("the share is not stored as the number 0.643 with a percent format:\n%s", b.String())
+	}
+}
+
+func TestWriteTableFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "gone.tex"), []byte("old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "keep.txt"), []byte("not ours"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	names, err := WriteTableFiles(dir, []*Table{small(), {ID: "table-4-completion"}, {ID: "Table 4/completion"}, {ID: "//"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Table-4-completion.tex", "Table-4-completion.json", "table-4-completion-2.tex", "table-4-completion-2.json",
+		"Table-4-completion-3.tex", "Table-4-completion-3.json", "table.tex", "table.json"}
+	if !slices.Equal(names, want) {
+		t.Errorf("names %q, want %q", names, want)
+	}
+	entries, _ := os.ReadDir(dir)
+	var have []string
+	for _, e := range entries {
+		have = append(have, e.Name())
+	}
+	want = append(slices.Clone(want), "keep.txt")
+	slices.Sort(want)
+	if !slices.Equal(have, want) {
+		t.Errorf("directory holds %q, want %q (stale gone.tex removed, keep.txt kept)", have, want)
+	}
+	tex, _ := os.ReadFile(filepath.Join(dir, "Table-4-completion.tex"))
+	var b bytes.Buffer
+	_ = WriteLaTeX(&b, small())
+	if string(tex) != b.String() {
+		t.Error("the .tex file is not WriteLaTeX's output")
+	}
+	if _, err := WriteTableFiles(filepath.Join(dir, "keep.txt", "x"), []*Table{small()}); err == nil {
+		t.Error("a directory below a file: want an error")
+	}
+}
