@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
 
@@ -30,6 +32,9 @@ type Options struct {
 	Version  string
 	Commit   string
 	Build    string // the executable's hash: results are reused only within one build (bench.Options.Build)
+	// Formats are figure formats written besides the png and svg the
+	// pages link, e.g. pdf (see plots.AlsoWrite); nil adds none.
+	Formats []string
 
 	// Scale-out (see bench.Shard): with Shard set, only that part of each
 	// plan runs, into its shard folder, and Report must be false; with
@@ -80,6 +85,13 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	}
 	if err := os.MkdirAll(filepath.Join(opts.Out, "results"), 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory: %w", err)
+	}
+	if opts.Report && len(opts.Formats) > 0 {
+		restore, err := plots.AlsoWrite(opts.Formats...)
+		if err != nil {
+			return nil, err
+		}
+		defer restore()
 	}
 	if opts.Progress != nil {
 		// The runs and the report goroutine both log.
@@ -200,6 +212,9 @@ func (f *finished) report(ctx context.Context, opts Options) error {
 			return fmt.Errorf("report: %w", err)
 		}
 		o.Report = rep
+		if err := writeTables(pdir, e.Name(), rep); err != nil {
+			return err
+		}
 		o.Timings = append(o.Timings, Stage{"report", time.Since(t0)})
 	}
 	var parts []string
@@ -331,11 +346,12 @@ func writeIndex(out string, outcomes []*Outcome) error {
 
 func writeWorkbook(out string, outcomes []*Outcome) error {
 	summary := &report.Table{ID: "Summary", Title: "Published vs reproduced",
-		Columns: []string{"experiment", "table", "workload", "algorithm", "metric", "published", "reproduced", "ratio", "match", "sample", "note"}}
+		Columns: summaryColumns}
 	stats := &report.Table{ID: "Stats", Title: "Per workload, algorithm and metric across repetitions",
 		Columns: []string{"experiment", "workload", "algorithm", "metric", "n", "mean", "sd", "median", "ci95_low", "ci95_high", "min", "max"}}
 	raw := &report.Table{ID: "Raw", Columns: analysis.Header}
 	series := &report.Table{ID: "Series", Columns: analysis.SeriesHeader} // every series.csv, tidy
+	claims := report.ClaimsSheet()                                        // every study's ledger, one shape
 	var extra []*report.Table
 	for _, o := range outcomes {
 		addComparisons(summary, o.Name, o.Report.Compared)
@@ -354,15 +370,56 @@ func writeWorkbook(out string, outcomes []*Outcome) error {
 			series.AddRow(report.Str(p.Experiment), report.Str(p.Workload), report.Str(p.Algorithm), report.Int(p.Rep),
 				report.Str(fmt.Sprint(p.Seed)), report.Str(p.Series), report.Num(p.T, -1), report.Num(p.Value, -1))
 		}
-		extra = append(extra, o.Report.Sheets...)
+		for _, t := range o.Report.Sheets {
+			extra = append(extra, studySheet(o.Name, t))
+		}
+		report.AddClaims(claims, o.Name, o.Report.Ledger)
 	}
-	sheets := append([]*report.Table{summary, stats}, extra...)
+	sheets := []*report.Table{summary, stats}
+	if len(claims.Rows) > 0 {
+		sheets = append(sheets, claims)
+	}
+	sheets = append(sheets, extra...)
 	sheets = append(sheets, raw)
 	if len(series.Rows) > 0 {
 		sheets = append(sheets, series)
 	}
 	return report.WriteWorkbook(WorkbookPath(out), sheets)
 }
+
+// studySheet is t named for the workbook with its study's prefix, e.g.
+// federation-Table4, unless its id already starts with it.
+func studySheet(study string, t *report.Table) *report.Table {
+	if strings.HasPrefix(t.ID, study+"-") {
+		return t
+	}
+	c := *t
+	c.ID = study + "-" + t.ID
+	return &c
+}
+
+// writeTables writes the experiment's tables (its workbook sheets, its
+// published-vs-reproduced comparisons, its claims ledger as "ledger") as
+// paper/tables/<exp>/<table-id>.tex and .json.
+func writeTables(pdir, exp string, rep *ReportOutput) error {
+	tables := slices.Clone(rep.Sheets)
+	if len(rep.Compared) > 0 {
+		t := &report.Table{ID: "compared", Title: "Published vs reproduced", Columns: summaryColumns}
+		addComparisons(t, exp, rep.Compared)
+		tables = append(tables, t)
+	}
+	if len(rep.Ledger) > 0 {
+		tables = append(tables, report.LedgerTable("ledger", "Claims ledger", rep.Ledger))
+	}
+	if _, err := report.WriteTableFiles(filepath.Join(pdir, "tables", exp), tables); err != nil {
+		return fmt.Errorf("report tables: %w", err)
+	}
+	return nil
+}
+
+// summaryColumns are the columns of the Summary sheet and of each
+// experiment's compared table.
+var summaryColumns = []string{"experiment", "table", "workload", "algorithm", "metric", "published", "reproduced", "ratio", "match", "sample", "note"}
 
 // addComparisons appends one row per comparison and marks, within each
 // (table, workload, metric) group, the best reproduced value.

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -12,6 +13,7 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	_ "github.com/gridbench/gridbench/experiments/all" // registers every experiment
 	"github.com/gridbench/gridbench/internal/gridway"
+	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
 
@@ -43,7 +45,8 @@ func reproduceCommand() *cli.Command {
 			"Federation policies (internal/gridway's registry):\n" + gridway.Help(),
 		Flags: append(runFlags(), onlyFlag(),
 			&cli.StringFlag{Name: "shard", Usage: "K/N: run only every Nth run of each plan from the Kth (K from 0) into a shard folder, " +
-				"no report; `gridbench merge` gathers the N shards"}),
+				"no report; `gridbench merge` gathers the N shards"},
+			formatsFlag()),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
 				return fmt.Errorf("reproduce takes no arguments (got %q); use --only %s", c.Args().First(), c.Args().First())
@@ -55,6 +58,11 @@ func reproduceCommand() *cli.Command {
 			if err := applyShard(c, &opts); err != nil {
 				return err
 			}
+			fs, err := figureFormats(c)
+			if err != nil {
+				return err
+			}
+			opts.Formats = fs
 			return reproduceLocked(c, opts)
 		},
 	}
@@ -116,6 +124,24 @@ func applyShard(c *cli.Context, opts *experiments.Options) error {
 	}
 	opts.Shard, opts.Report = sh, false
 	return nil
+}
+
+func formatsFlag() cli.Flag {
+	return &cli.StringFlag{Name: "formats", Value: "png,svg",
+		Usage: "figure formats, comma-separated: png and svg (the pages link both), and pdf for a LaTeX paper"}
+}
+
+// figureFormats returns the --formats list; png and svg must be in it,
+// since the pages link them.
+func figureFormats(c *cli.Context) ([]string, error) {
+	fs, err := plots.CheckFormats(strings.Split(c.String("formats"), ","))
+	if err != nil {
+		return nil, fmt.Errorf("--formats %s: %w", c.String("formats"), err)
+	}
+	if !slices.Contains(fs, "png") || !slices.Contains(fs, "svg") {
+		return nil, fmt.Errorf("--formats %s: the report pages link png and svg figures; keep both (e.g. --formats png,svg,pdf)", c.String("formats"))
+	}
+	return fs, nil
 }
 
 func onlyFlag() cli.Flag {

@@ -28,6 +28,8 @@ func TestReproduceBadInput(t *testing.T) {
 		{[]string{"run"}, "run needs exactly one experiment"},
 		{[]string{"reproduce", "--reps", "-1"}, "--reps -1: must be 0"},
 		{[]string{"reproduce", "immediate"}, "use --only immediate"},
+		{[]string{"reproduce", "--formats", "png,svg,jpg"}, `--formats png,svg,jpg: unknown figure format "jpg"`},
+		{[]string{"reproduce", "--formats", "pdf"}, "--formats pdf: the report pages link png and svg figures"},
 		{[]string{"reproduce", "--only", "immediate", "--quick", "--out", filepath.Join(file, "out")}, "cannot create output directory"},
 	} {
 		code, _, stderr := runCLI(tc.args...)

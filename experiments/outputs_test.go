@@ -1,0 +1,91 @@
+package experiments
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/report"
+)
+
+// outcomes are two studies' report outputs: sheets (one already prefixed),
+// published-vs-reproduced comparisons and claims ledgers.
+func outcomes() []*Outcome {
+	p := 0.01
+	mk := func(name string, sheets []*report.Table, ledger []analysis.LedgerEntry) *Outcome {
+		rec := analysis.Record{Experiment: name, Workload: "w", Algorithm: "a", Rep: 0, Seed: 1, Metric: "m", Value: 2}
+		return &Outcome{Name: name, Result: &bench.Result{Records: []analysis.Record{rec}},
+			Report: &ReportOutput{Sheets: sheets, Ledger: ledger,
+				Compared: []Comparison{{Table: "Table 3", Workload: "w", Algorithm: "a", Metric: "m", Published: 4, Reproduced: 2, Better: "lower"}}}}
+	}
+	t4 := &report.Table{ID: "Table4", Columns: []string{"user", "share"}}
+	t4.AddRow(report.Str("User-0"), report.Pct(0.643, 1))
+	means := &report.Table{ID: "beta-means", Columns: []string{"x"}}
+	means.AddRow(report.Int(1))
+	return []*Outcome{
+		mk("alpha", []*report.Table{t4}, []analysis.LedgerEntry{{ID: "A1", Quote: "a is best", Verdict: analysis.VerdictHeld, P: &p, N: 20}}),
+		mk("beta", []*report.Table{means}, []analysis.LedgerEntry{{ID: "B1", Quote: "b fits", Verdict: analysis.VerdictNotTestable, InSample: true}}),
+	}
+}
+
+// TestWorkbookSheets: every study sheet is named with its study, and one
+// Claims sheet holds every study's ledger in the same columns.
+func TestWorkbookSheets(t *testing.T) {
+	out := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(out, "results"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeWorkbook(out, outcomes()); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(WorkbookPath(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if got, want := f.GetSheetList(), []string{"Summary", "Stats", "Claims", "alpha-Table4", "beta-means", "Raw"}; !slices.Equal(got, want) {
+		t.Errorf("sheets %q, want %q", got, want)
+	}
+	rows, err := f.GetRows("Claims")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 3 || !slices.Equal(rows[0], report.ClaimsColumns) || rows[1][0] != "alpha" || rows[2][0] != "beta" || rows[2][9] != "TRUE" {
+		t.Errorf("Claims sheet %q", rows)
+	}
+	if typ, _ := f.GetCellType("alpha-Table4", "B2"); typ == excelize.CellTypeSharedString || typ == excelize.CellTypeInlineString {
+		t.Error("alpha-Table4!B2: the share is text, want a number")
+	}
+}
+
+// TestWriteTables: each study's tables, its comparisons and its ledger
+// land in paper/tables/<exp>/ as .tex and .json.
+func TestWriteTables(t *testing.T) {
+	pdir := t.TempDir()
+	o := outcomes()[0]
+	if err := writeTables(pdir, o.Name, o.Report); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(pdir, "tables", "alpha")
+	for _, id := range []string{"Table4", "compared", "ledger"} {
+		tex, err := os.ReadFile(filepath.Join(dir, id+".tex"))
+		if err != nil || !strings.Contains(string(tex), `\toprule`) {
+			t.Errorf("%s.tex: %v %.80q", id, err, tex)
+		}
+		raw, err := os.ReadFile(filepath.Join(dir, id+".json"))
+		var tb struct{ ID string }
+		if err != nil || json.Unmarshal(raw, &tb) != nil || tb.ID != id {
+			t.Errorf("%s.json: %v %.80q", id, err, raw)
+		}
+	}
+	if tex, _ := os.ReadFile(filepath.Join(dir, "Table4.tex")); !strings.Contains(string(tex), `64.3\%`) {
+		t.Errorf("Table4.tex lacks the share as the page shows it:\n%s", tex)
+	}
+}
