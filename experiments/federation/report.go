@@ -95,7 +95,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	gw := &report.Table{ID: "Gateway", Title: "GridGateWay rate: derived from three published User-0 cells (LCG idle)",
 		Columns: []string{"policy", "LCG jobs (Table 3)", "completion (Table 4)", "s per LCG job", "rate for 1 MB in + 2 MB out (kB/s)"}}
 	for _, g := range cells {
-		gw.AddRow(report.Str(g.Policy), report.Num(float64(g.LCGJobs), 0), report.Str(fmtHMS(g.Completion)), report.Num(g.SecondsPerJob(), 2),
+		gw.AddRow(report.Str(g.Policy), report.Num(float64(g.LCGJobs), 0), report.Seconds(g.Completion, fmtHMS(g.Completion)), report.Num(g.SecondsPerJob(), 2),
 			report.Num((m.InputBytes+m.OutputBytes)/g.SecondsPerJob()/1e3, 1))
 	}
 	w("**GridGateWay port: %.0f kB/s (%.2f Mb/s), shared by inputs and outputs.** With LCG idle (User-0) an experiment lasts about as long as its LCG jobs' "+
@@ -120,7 +120,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 			report.Num(paperVal("Normal", UserMetric(u, MBgFree)), 0), report.Num(paperVal("Normal", UserMetric(u, MBgQueued)), 0)}
 		for _, d := range c.SatWindows {
 			v := paperVal("Normal", UserMetric(u, FreeShareMetric(d)))
-			row = append(row, report.Str(fmt.Sprintf("%.0f%%", 100*v)))
+			row = append(row, report.Pct(v, 0))
 		}
 		sat.AddRow(row...)
 	}
@@ -178,7 +178,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 			rc := report.Num(ours/pub, 3)
 			ok := within(ours, pub)
 			rc.Bad = !ok
-			oc := report.Str(fmtHMS(ours))
+			oc := report.Seconds(ours, fmtHMS(ours))
 			oc.Best = ours == best
 			s := jitter(pol, UserMetric(u, MCompletion))
 			if r := math.Abs(ours/pub - 1); ok && r > matchTol-0.01 {
@@ -187,8 +187,8 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 			}
 			jr := report.Num(s.Mean/pub, 3)
 			jr.Bad = !within(s.Mean, pub)
-			t4.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Str(PublishedCompletion[pol][u]), oc, rc,
-				report.Str(fmtHMS(ours-pub)), report.Str(fmt.Sprintf("%s [%s, %s]", fmtHMS(s.Mean), fmtHMS(s.CILow), fmtHMS(s.CIHigh))), jr)
+			t4.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Seconds(pub, PublishedCompletion[pol][u]), oc, rc,
+				report.Seconds(ours-pub, fmtHMS(ours-pub)), report.Str(fmt.Sprintf("%s [%s, %s]", fmtHMS(s.Mean), fmtHMS(s.CILow), fmtHMS(s.CIHigh))), jr)
 			note := "paper setting; out of sample"
 			fitted := u == 0 && indexOf(GatewayCells, pol) >= 0
 			if fitted {
@@ -317,7 +317,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		return nil, err
 	}
 	out.Page = Name + ".md"
-	out.Sheets = []*report.Table{gw, sat, t3, t4, ct, report.LedgerTable("Ledger", "Claims ledger", ledger)}
+	out.Sheets = []*report.Table{gw, sat, t3, t4, ct}
 	if sensSheet != nil {
 		out.Sheets = append(out.Sheets, sensSheet)
 	}
@@ -415,7 +415,7 @@ func calibrationTable(recs []analysis.Record, model, scale float64) (*report.Tab
 		mi.Best = x.mi == best
 		f := report.Num(CalibrationFit(x.lcg, scale), 4)
 		f.Best = x.mi == best
-		t.AddRow(mi, report.Str(fmt.Sprintf("%.1f%%", 100*x.load)), report.Num(x.lcg[0], 0), report.Num(x.lcg[1], 0), report.Num(x.lcg[2], 0), f,
+		t.AddRow(mi, report.Pct(x.load, 1), report.Num(x.lcg[0], 0), report.Num(x.lcg[1], 0), report.Num(x.lcg[2], 0), f,
 			report.Str(fmtHMS(x.time[0])+" / "+fmtHMS(x.time[1])+" / "+fmtHMS(x.time[2])))
 	}
 	t.Notes = []string{fmt.Sprintf("Bold: the best fit. Misfit: Σ over users of ((ours − published)/published)² of the LCG jobs. The model runs %s. "+

@@ -162,7 +162,7 @@ func (e *Experiment) Report(ctx context.Context, in experiments.ReportInput) (*e
 		return nil, err
 	}
 	out.Ledger = ledger
-	out.Sheets = append(sheets, report.LedgerTable("immediate-claims", "Claims ledger", ledger))
+	out.Sheets = sheets
 
 	err = analysis.WriteFileAtomic(filepath.Join(in.PaperDir, out.Page), func(f io.Writer) error {
 		_, err := io.WriteString(f, page.String())

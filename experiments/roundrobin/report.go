@@ -629,7 +629,7 @@ func (r *reporter) writeAblation(b *bytes.Buffer) {
 				if vs[i].Held() {
 					held++
 				}
-				detail.AddRow(report.Str(rw.label), report.Str(fr.family.String()), report.Str(vs[i].ID), verdictCell(vs[i]), report.Str(report.FormatP(vs[i].WorstP)))
+				detail.AddRow(report.Str(rw.label), report.Str(fr.family.String()), report.Str(vs[i].ID), verdictCell(vs[i]), report.P(vs[i].WorstP))
 			}
 			cells = append(cells, report.Str(strings.Join(parts, " · ")), report.Int(held))
 		}
