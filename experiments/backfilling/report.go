@@ -71,8 +71,7 @@ func (*Experiment) Report(ctx context.Context, in experiments.ReportInput) (*exp
 	sum := summarize(c, in.Result.Index(), in.Result.Series)
 	out := &experiments.ReportOutput{Page: Name + ".md", Compared: sum.compared, Ledger: sum.ledger,
 		Headline: fmt.Sprintf("%d of %d published cells within ±%.0f%% (all out of sample: nothing fitted); %d of %d orderings held",
-			sum.matched, sum.total, 100*c.Tolerance, sum.held, len(sum.tests)),
-		Sheets: []*report.Table{report.LedgerTable(Name+"-claims", "Claims ledger", sum.ledger)}}
+			sum.matched, sum.total, 100*c.Tolerance, sum.held, len(sum.tests))}
 	if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, out.Page), func(w io.Writer) error {
 		return writePage(w, c, out.Headline, sum)
 	}); err != nil {

@@ -399,7 +399,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	return &experiments.ReportOutput{
 		Page:     page,
 		Headline: headline(ledger, streams, algos, idx, cfg.Quick),
-		Sheets:   []*report.Table{means, claims, report.LedgerTable(Name+"-ledger", "Claims ledger", ledger)},
+		Sheets:   []*report.Table{means, claims},
 		Ledger:   ledger,
 	}, nil
 }

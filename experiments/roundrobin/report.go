@@ -103,7 +103,6 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	if err := r.writeTimings(filepath.Join(filepath.Dir(in.PaperDir), "results", Name)); err != nil {
 		return nil, err
 	}
-	r.sheets = append(r.sheets, report.LedgerTable(Name+"-ledger", "Claims ledger", r.led))
 	return &experiments.ReportOutput{Page: page, Headline: r.headline(), Compared: r.compared(), Sheets: r.sheets, Ledger: r.led}, nil
 }
 
