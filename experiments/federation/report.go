@@ -308,7 +308,8 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	for _, s := range Interpretations(c) {
 		w("- %s\n", s)
 	}
-	w("\nWorkbook sheets: Calibration, Gateway, Saturation, Table3, Table4, Claims (and the shared Summary/Stats/Raw).\n")
+	w("\nWorkbook sheets: federation-Calibration, -Gateway, -Saturation, -Table3, -Table4, -Claims (the jitter claims), -Sensitivity, -Readings; " +
+		"the claims ledger is in the shared Claims sheet, beside Summary, Stats, Raw and Series.\n")
 
 	if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, Name+".md"), func(f io.Writer) error {
 		_, err := f.Write(page.Bytes())
