@@ -220,7 +220,7 @@ func TestVerifyTampered(t *testing.T) {
 		file   string
 		tamper func([]string) []string
 		want   string // a regular expression
-		all    bool // only --all is sure to find it
+		all    bool   // only --all is sure to find it
 	}{
 		{"deleted row", runsFile, func(l []string) []string { return append(l[:4], l[5:]...) },
 			`run toy/w1/a/1 (lacks metric m1|metric m1: re-computed \S+, not recorded)`, false},
