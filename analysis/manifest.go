@@ -4,8 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -98,4 +101,61 @@ func ReadManifest(path string) (*Manifest, error) {
 		return nil, err
 	}
 	return &m, nil
+}
+
+// FileSHA256 returns the SHA-256 of the content of the file at path, hex.
+func FileSHA256(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+// DigestFiles are the files beside a manifest whose SHA-256 it records in
+// Digests when they exist (series.csv exists only when a run records a
+// series).
+var DigestFiles = []string{"runs.csv", "series.csv"}
+
+// CheckDigests compares the files of DigestFiles in dir, the manifest's
+// folder, with m.Digests. It returns nil when every file matches (a file
+// without a digest must be absent), and otherwise one error per
+// difference, joined, each naming the file: "runs.csv does not match its
+// manifest digest (sha256 ab12… recorded, cd34… found)". A manifest that
+// records no digests at all (written before they existed) matches nothing.
+func (m *Manifest) CheckDigests(dir string) error {
+	if len(m.Digests) == 0 {
+		return errors.New("the manifest records no digest of runs.csv (written by an older gridbench)")
+	}
+	var errs []error
+	for _, name := range DigestFiles {
+		want, recorded := m.Digests[name]
+		got, err := FileSHA256(filepath.Join(dir, name))
+		switch {
+		case err != nil && errors.Is(err, os.ErrNotExist):
+			if recorded {
+				errs = append(errs, fmt.Errorf("%s is missing (its manifest records sha256 %s)", name, Short(want)))
+			}
+		case err != nil:
+			errs = append(errs, err)
+		case !recorded:
+			errs = append(errs, fmt.Errorf("%s is not named in the manifest's digests", name))
+		case got != want:
+			errs = append(errs, fmt.Errorf("%s does not match its manifest digest (sha256 %s recorded, %s found)", name, Short(want), Short(got)))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Short abbreviates a hex digest for messages: its first 8 digits and "…".
+func Short(digest string) string {
+	if len(digest) <= 8 {
+		return digest
+	}
+	return digest[:8] + "…"
 }

@@ -3,6 +3,8 @@ package bench
 import (
 	"bufio"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -244,9 +247,15 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 
 	done := map[analysis.RunKey]Output{}
 	if !opts.Fresh {
-		if stale := loadCached(opts.Dir, hash, opts.Build, done); stale != "" && opts.Progress != nil {
+		stale, untrusted := loadCached(opts.Dir, hash, opts.Build, done)
+		if stale != "" && opts.Progress != nil {
 			fmt.Fprintf(opts.Progress, "%s: results in %s were made by another build of gridbench (%s, this one %s); computing them again\n",
 				plan.Experiment, opts.Dir, stale, opts.Build)
+		}
+		if untrusted != nil && opts.Progress != nil {
+			for _, e := range strings.Split(untrusted.Error(), "\n") {
+				fmt.Fprintf(opts.Progress, "%s: %s: recomputing\n", plan.Experiment, e)
+			}
 		}
 	}
 	reused := 0
@@ -362,7 +371,8 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 		man.Runs = append(man.Runs, analysis.ManifestRun{Workload: r.Workload, Algorithm: r.Algorithm,
 			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed})
 	}
-	if err := analysis.WriteFileAtomic(filepath.Join(dir, runsFile), func(w io.Writer) error {
+	man.Digests = map[string]string{}
+	if err := writeDigested(filepath.Join(dir, runsFile), man.Digests, func(w io.Writer) error {
 		return analysis.WriteCSV(w, res.Records)
 	}); err != nil {
 		return nil, err
@@ -379,7 +389,7 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 		if err := os.Remove(spath); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, err
 		}
-	} else if err := analysis.WriteFileAtomic(spath, func(w io.Writer) error {
+	} else if err := writeDigested(spath, man.Digests, func(w io.Writer) error {
 		return analysis.WriteSeriesCSV(w, res.Series)
 	}); err != nil {
 		return nil, err
@@ -399,6 +409,20 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 	}
 	res.Manifest = man
 	return res, nil
+}
+
+// writeDigested writes path atomically through write and records the
+// SHA-256 of what it wrote in digests under the file's base name, so the
+// manifest can say whether the file is still the one written.
+func writeDigested(path string, digests map[string]string, write func(io.Writer) error) error {
+	h := sha256.New()
+	if err := analysis.WriteFileAtomic(path, func(w io.Writer) error {
+		return write(io.MultiWriter(w, h))
+	}); err != nil {
+		return err
+	}
+	digests[filepath.Base(path)] = hex.EncodeToString(h.Sum(nil))
+	return nil
 }
 
 func checkPlan(p Plan) error {
@@ -433,7 +457,12 @@ func sameBuild(want, had string) bool { return want == "" || want == had }
 // and build match: first the finished runs.csv (with timings.csv and series.csv), then the
 // journal of an interrupted invocation. It returns the build of results it
 // left out because another build made them ("" if none).
-func loadCached(dir, hash, build string, done map[analysis.RunKey]Output) (stale string) {
+//
+// A folder whose runs.csv or series.csv does not match the digests its
+// manifest recorded is never reused from: untrusted says why. The journal is
+// read all the same, since it is written line by line by the invocation
+// that recomputes such a folder.
+func loadCached(dir, hash, build string, done map[analysis.RunKey]Output) (stale string, untrusted error) {
 	m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile))
 	if err == nil && m.ConfigHash == hash && !sameBuild(build, m.Build) {
 		stale = m.Build
@@ -442,8 +471,12 @@ func loadCached(dir, hash, build string, done map[analysis.RunKey]Output) (stale
 		}
 	}
 	if err == nil && m.ConfigHash == hash && sameBuild(build, m.Build) {
+		derr := m.CheckDigests(dir)
+		if derr != nil {
+			untrusted = derr
+		}
 		recs, err := analysis.ReadFile(filepath.Join(dir, runsFile))
-		if err == nil {
+		if derr == nil && err == nil {
 			for _, r := range recs {
 				o := done[r.Key()]
 				o.Metrics = append(o.Metrics, Metric{r.Metric, r.Value})
@@ -469,7 +502,7 @@ func loadCached(dir, hash, build string, done map[analysis.RunKey]Output) (stale
 	}
 	f, err := os.Open(filepath.Join(dir, journalFile))
 	if err != nil {
-		return
+		return stale, untrusted
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -478,31 +511,31 @@ func loadCached(dir, hash, build string, done map[analysis.RunKey]Output) (stale
 	for sc.Scan() {
 		var e journalEntry
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			return // a line cut short by an interruption: that run is redone
+			return stale, untrusted // a line cut short by an interruption: that run is redone
 		}
 		if first {
 			first = false
 			if e.Config != hash {
-				return
+				return stale, untrusted
 			}
 			if !sameBuild(build, e.Build) {
-				return e.Build
+				return e.Build, untrusted
 			}
 			continue
 		}
 		if len(e.Key) != 3 {
-			return
+			return stale, untrusted
 		}
 		ms, err1 := fromJ(e.Metrics)
 		ts, err2 := fromJ(e.Timings)
 		ss, err3 := fromJS(e.Series)
 		if err1 != nil || err2 != nil || err3 != nil {
-			return
+			return stale, untrusted
 		}
 		done[analysis.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}] =
 			Output{Metrics: ms, Timings: ts, Series: ss}
 	}
-	return stale
+	return stale, untrusted
 }
 
 type journal struct {

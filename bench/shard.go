@@ -109,7 +109,10 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 	found := map[analysis.RunKey][]int{} // the shards holding each run
 	for k := 0; k < n; k++ {
 		part := map[analysis.RunKey]Output{}
-		loadCached(Shard{k, n}.Dir(opts.Dir), hash, opts.Build, part)
+		sdir := Shard{k, n}.Dir(opts.Dir)
+		if _, untrusted := loadCached(sdir, hash, opts.Build, part); untrusted != nil {
+			return nil, fmt.Errorf("shard %d/%d in %s: %w; run that shard again", k, n, sdir, untrusted)
+		}
 		for key, out := range part {
 			done[key] = out
 			found[key] = append(found[key], k)

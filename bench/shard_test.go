@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+
+	"github.com/gridbench/gridbench/analysis"
 )
 
 func TestParseShard(t *testing.T) {
@@ -125,7 +127,17 @@ func TestMergeRejectsARunInTwoShards(t *testing.T) {
 	c, _ := os.ReadFile(filepath.Join(Shard{1, 2}.Dir(dir), runsFile))
 	_, body, _ := strings.Cut(string(b), "\n")
 	os.WriteFile(filepath.Join(Shard{1, 2}.Dir(dir), runsFile), append(c, body...), 0o644)
-	_, err := Merge(context.Background(), plan, Options{Dir: dir})
+	// Sealed by its manifest, as a shard made from that plan would be.
+	mpath := filepath.Join(Shard{1, 2}.Dir(dir), manifestFile)
+	m, err := analysis.ReadManifest(mpath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Digests[runsFile], _ = analysis.FileSHA256(filepath.Join(Shard{1, 2}.Dir(dir), runsFile))
+	if err := analysis.WriteManifest(mpath, m); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Merge(context.Background(), plan, Options{Dir: dir})
 	if err == nil || !strings.Contains(err.Error(), "toy/w1/A/0 (shards 0 1)") {
 		t.Fatalf("got %v", err)
 	}
