@@ -111,58 +111,28 @@ func Verify(ctx context.Context, dirs []string, plan Planner, opts VerifyOptions
 }
 
 // CheckDigests compares dir's runs.csv and series.csv with the digests its
-// manifest records, re-computing nothing. A file without a digest, a digest
-// without its file and an unreadable manifest are problems too.
+// manifest records (analysis.Manifest.CheckDigests, the rule by which the
+// runner refuses to reuse a folder), re-computing nothing: one problem per
+// file that differs, or for an unreadable manifest.
 func CheckDigests(dir string) []Problem {
 	mpath := filepath.Join(dir, manifestFile)
 	m, err := analysis.ReadManifest(mpath)
 	if err != nil {
 		return []Problem{{mpath, fmt.Sprintf("unreadable (%v): these results cannot be verified", err)}}
 	}
-	if len(m.Digests) == 0 {
-		return []Problem{{mpath, "records no digest of runs.csv and series.csv: the files cannot be checked"}}
+	err = m.CheckDigests(dir)
+	if err == nil {
+		return nil
 	}
-	var ps []Problem
-	for _, name := range []string{runsFile, seriesFile} {
-		path := filepath.Join(dir, name)
-		want, recorded := m.Digests[name]
-		got, err := fileSHA256(path)
-		switch {
-		case errors.Is(err, os.ErrNotExist) && !recorded:
-			if name == runsFile {
-				ps = append(ps, Problem{path, "missing, and the manifest records no digest of it"})
-			}
-		case errors.Is(err, os.ErrNotExist):
-			ps = append(ps, Problem{path, fmt.Sprintf("missing; the manifest records SHA-256 %s", want)})
-		case err != nil:
-			ps = append(ps, Problem{path, fmt.Sprintf("unreadable: %v", err)})
-		case !recorded:
-			ps = append(ps, Problem{path, fmt.Sprintf("SHA-256 %s, and the manifest records no digest of it", got)})
-		case got != want:
-			ps = append(ps, Problem{path, fmt.Sprintf("SHA-256 %s, the manifest records %s: the file was changed after it was written", got, want)})
-		}
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
 	}
-	for name := range m.Digests {
-		if name != runsFile && name != seriesFile {
-			ps = append(ps, Problem{mpath, fmt.Sprintf("records a digest of %s, which verify does not know", name)})
-		}
+	ps := make([]Problem, len(errs))
+	for i, e := range errs {
+		ps[i] = Problem{dir, e.Error()}
 	}
-	sort.Slice(ps, func(i, j int) bool { return ps[i].String() < ps[j].String() })
 	return ps
-}
-
-// fileSHA256 returns the SHA-256 of the file at path, hex.
-func fileSHA256(path string) (string, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }
 
 // verifier checks one results folder.
@@ -265,7 +235,7 @@ func (v *verifier) load() bool {
 		return false
 	}
 	if m.Study != nil {
-		got, err := fileSHA256(m.Study.Path)
+		got, err := analysis.FileSHA256(m.Study.Path)
 		switch {
 		case err != nil:
 			v.problem(v.mpath, "names study file %s, which cannot be read (%v): verify where the study ran", m.Study.Path, err)
@@ -276,7 +246,7 @@ func (v *verifier) load() bool {
 		}
 	}
 	for _, in := range m.Inputs {
-		got, err := fileSHA256(in.Path)
+		got, err := analysis.FileSHA256(in.Path)
 		switch {
 		case err != nil:
 			v.problem(in.Path, "an input of these results, cannot be read (%v)", err)
