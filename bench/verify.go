@@ -181,8 +181,9 @@ func (v *verifier) run(ctx context.Context, planner Planner) error {
 // that made it. Neither the manifest nor the records say it (a workload
 // may run more repetitions than asked, a deterministic one fewer), but
 // the plan grows with it: it is the smallest that plans as many runs as
-// the manifest lists or runs.csv holds, found by bisection over 1 to the
-// largest repetition recorded + 1. Which runs those are is checked next.
+// the manifest lists (runs.csv holds, when the manifest lists none), found
+// by bisection over 1 to the largest repetition recorded + 1. Which runs
+// those are is checked next.
 func (v *verifier) rebuild(planner Planner) (Plan, Executor, error) {
 	hi, runs := 1, map[analysis.RunKey]bool{}
 	for _, r := range v.man.Runs {
@@ -192,7 +193,10 @@ func (v *verifier) rebuild(planner Planner) (Plan, Executor, error) {
 		hi = max(hi, r.Rep+1)
 		runs[r.Key()] = true
 	}
-	want := max(len(v.man.Runs), len(runs))
+	want := len(v.man.Runs)
+	if want == 0 {
+		want = len(runs)
+	}
 	lo := 1
 	for lo < hi {
 		mid := (lo + hi) / 2
@@ -222,6 +226,9 @@ func (v *verifier) load() bool {
 	}
 	if v.opts.Version != "" && m.Version != v.opts.Version {
 		v.problem(v.mpath, "made by gridbench %s, this is %s: verify with the version that made them", m.Version, v.opts.Version)
+	}
+	if m.SeedRule != SeedRule {
+		v.problem(v.mpath, "records seed rule %q, this build derives seeds by %q", m.SeedRule, SeedRule)
 	}
 	var cfg bytes.Buffer
 	if err := json.Compact(&cfg, m.Config); err != nil {
