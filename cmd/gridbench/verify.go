@@ -36,7 +36,7 @@ func verifyCommand() *cli.Command {
 		Flags: append(someRunFlags(func(n string) bool { return n == "data" || n == "j" }),
 			&cli.BoolFlag{Name: "all", Usage: "re-compute every recorded run"},
 			&cli.Float64Flag{Name: "fraction", Value: 0.05, Usage: "share of each workload × algorithm's runs to re-compute (at least one)"},
-			&cli.Uint64Flag{Name: "seed", Usage: "draw the sample of an earlier verify again (default: a fresh seed, printed)"},
+			&cli.Uint64Flag{Name: "seed", Usage: "draw the sample of an earlier verify again", DefaultText: "a fresh seed, printed"},
 		),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
