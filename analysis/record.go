@@ -3,6 +3,7 @@ package analysis
 import (
 	"bufio"
 	"encoding/csv"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -107,22 +108,69 @@ func WriteCSV(w io.Writer, recs []Record) error {
 type Reader struct {
 	name string
 	cr   *csv.Reader
+	tail *tailReader
 	rec  Record
 	line int
 	err  error
-	// Lenient makes Next stop quietly at a truncated or malformed final
-	// line instead of failing; the runner's journal uses it, since an
-	// interrupted run may leave half a line behind.
+	// Lenient makes Next stop quietly at a truncated or malformed line
+	// instead of failing.
 	Lenient bool
 }
 
 // NewReader returns a Reader over r; name is used in error messages.
 func NewReader(r io.Reader, name string) *Reader {
-	cr := csv.NewReader(bufio.NewReader(r))
-	cr.FieldsPerRecord = -1
+	cr, tail := newCSVReader(r)
 	cr.ReuseRecord = true
-	return &Reader{name: name, cr: cr}
+	return &Reader{name: name, cr: cr, tail: tail}
 }
+
+// newCSVReader returns a CSV reader over r that accepts any number of
+// fields per line, and the tailReader below it, which says whether the
+// line just read was cut short.
+func newCSVReader(r io.Reader) (*csv.Reader, *tailReader) {
+	tail := &tailReader{r: r}
+	cr := csv.NewReader(bufio.NewReader(tail))
+	cr.FieldsPerRecord = -1
+	return cr, tail
+}
+
+// tailReader remembers the last byte read and whether the end was
+// reached. Every line gridbench writes ends with a newline, so a last line
+// without one is a file cut short (a copy interrupted, a disk full): its
+// last value may be cut too ("842.02666" of "842.026661"), and reading it
+// as complete would turn an error into a shorter input.
+type tailReader struct {
+	r    io.Reader
+	last byte
+	eof  bool
+}
+
+func (t *tailReader) Read(p []byte) (int, error) {
+	if t.eof {
+		return 0, io.EOF
+	}
+	n, err := t.r.Read(p)
+	if n > 0 {
+		t.last = p[n-1]
+		if err == io.EOF {
+			// Data now, the end on the next call: the end is seen only
+			// once the lines before it are read.
+			err = nil
+		}
+	} else if err == io.EOF {
+		t.eof = true
+	}
+	return n, err
+}
+
+// torn reports whether the line just read was the last and had no newline.
+// The CSV reader asks for more data only when no complete line is left
+// in its buffer, so the end is reached either past the last complete line
+// or while reading a line without one.
+func (t *tailReader) torn() bool { return t.eof && t.last != '\n' }
+
+// errTorn is the error of a line cut short.
+var errTorn = errors.New("the last line has no end of line: the file is cut short")
 
 // Next advances to the next record and reports whether there is one.
 func (r *Reader) Next() bool {
@@ -136,6 +184,9 @@ func (r *Reader) Next() bool {
 		}
 		line, _ := r.cr.FieldPos(0)
 		r.line = line
+		if err == nil && r.tail.torn() {
+			err = errTorn
+		}
 		if err != nil {
 			if r.Lenient {
 				return false

@@ -60,8 +60,7 @@ func ReadSeriesFile(path string) ([]Point, error) {
 // ReadSeries reads the points of a series.csv from r; name is used in
 // error messages.
 func ReadSeries(r io.Reader, name string) ([]Point, error) {
-	cr := csv.NewReader(r)
-	cr.FieldsPerRecord = -1
+	cr, tail := newCSVReader(r)
 	var out []Point
 	for first := true; ; first = false {
 		f, err := cr.Read()
@@ -69,6 +68,9 @@ func ReadSeries(r io.Reader, name string) ([]Point, error) {
 			return out, nil
 		}
 		line, _ := cr.FieldPos(0)
+		if err == nil && tail.torn() {
+			err = errTorn
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
 		}

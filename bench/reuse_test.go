@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -98,5 +99,125 @@ func TestManifestWithoutDigestsIsNotReusedFrom(t *testing.T) {
 	}
 	if n := calls.Load() - before; n != 6 {
 		t.Errorf("%d runs computed, want all 6", n)
+	}
+}
+
+// inputPlan is testPlan(reps) whose runs all read trace and whose
+// algorithm B's runs also read prog.
+func inputPlan(reps int, trace, prog string) Plan {
+	p := testPlan(reps)
+	p.Inputs = []string{trace}
+	for i := range p.Runs {
+		if p.Runs[i].Algorithm == "B" {
+			p.Runs[i].Inputs = []string{prog}
+		}
+	}
+	return p
+}
+
+// Observation 1 of the trust issue, in the runner: a run is keyed on the
+// content of every file it reads. Editing a file one algorithm reads
+// recomputes that algorithm's runs only, editing a file every run reads
+// recomputes all, and the progress says which input changed.
+func TestChangedInputRecomputes(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	os.WriteFile(prog, []byte("print('fcfs')\n"), 0o644)
+	var calls atomic.Int64
+	var log strings.Builder
+	run := func() int64 {
+		t.Helper()
+		log.Reset()
+		before := calls.Load()
+		if _, err := Execute(context.Background(), inputPlan(2, trace, prog), toyExec(&calls), Options{Dir: dir, Workers: 2, Progress: &log}); err != nil {
+			t.Fatal(err)
+		}
+		return calls.Load() - before
+	}
+	if n := run(); n != 12 {
+		t.Fatalf("first invocation: %d runs, want 12", n)
+	}
+	m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldProg, _ := analysis.FileSHA256(prog)
+	if len(m.Inputs) != 2 || m.Inputs[0].Path != prog || m.Inputs[0].SHA256 != oldProg || m.Inputs[1].Path != trace {
+		t.Errorf("manifest inputs = %+v, want s.py and t.swf with their hashes", m.Inputs)
+	}
+	if !strings.HasPrefix(m.Build, "sha256:") {
+		t.Errorf("manifest build = %q: the runner must identify the build itself when the caller gives none", m.Build)
+	}
+	if n := run(); n != 0 {
+		t.Errorf("nothing changed: %d runs, want 0", n)
+	}
+
+	os.WriteFile(prog, []byte("print('sjf')\n"), 0o644)
+	newProg, _ := analysis.FileSHA256(prog)
+	if n := run(); n != 6 {
+		t.Errorf("after editing the program B reads: %d runs, want B's 6", n)
+	}
+	want := fmt.Sprintf("toy: recomputing 6 runs: input %s changed (sha256 %s → %s)", prog, oldProg[:8]+"…", newProg[:8]+"…")
+	if !strings.Contains(log.String(), want) {
+		t.Errorf("progress lacks %q:\n%s", want, log.String())
+	}
+
+	os.WriteFile(trace, []byte("1 0 11\n"), 0o644)
+	if n := run(); n != 12 {
+		t.Errorf("after editing the trace every run reads: %d runs, want 12", n)
+	}
+	if !strings.Contains(log.String(), "recomputing 12 runs: input "+trace+" changed") {
+		t.Errorf("progress does not name the trace:\n%s", log.String())
+	}
+
+	// A study file is an input of every run, and the manifest names it.
+	study := filepath.Join(in, "s.toml")
+	os.WriteFile(study, []byte("name = 'x'\n"), 0o644)
+	p := inputPlan(2, trace, prog)
+	p.Study = study
+	res, err := Execute(context.Background(), p, toyExec(&calls), Options{Dir: dir, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum, _ := analysis.FileSHA256(study); res.Manifest.Study == nil || res.Manifest.Study.SHA256 != sum || res.Manifest.Executed != 12 {
+		t.Errorf("manifest study = %+v, executed %d; want the study file and its hash, 12 runs", res.Manifest.Study, res.Manifest.Executed)
+	}
+}
+
+// An input changed back is an input as it was: a journal keeps the runs
+// made from each content, and the ones made from the content of now are reused.
+func TestJournalKeepsRunsOfEachInputContent(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	var calls atomic.Int64
+	interrupted := func(content string, stopAfter int64) {
+		t.Helper()
+		os.WriteFile(prog, []byte(content), 0o644)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		inner := toyExec(&calls)
+		stop := calls.Load() + stopAfter
+		exec := func(c context.Context, r Run) (Output, error) {
+			if calls.Load() >= stop {
+				cancel()
+				return Output{}, c.Err()
+			}
+			return inner(c, r)
+		}
+		if _, err := Execute(ctx, inputPlan(2, trace, prog), exec, Options{Dir: dir, Workers: 1}); err == nil {
+			t.Fatal("interrupted invocation returned no error")
+		}
+	}
+	interrupted("v1", 11) // 11 runs journalled from v1 (all but the last B run)
+	interrupted("v2", 3)  // B's runs from v2 before it
+	os.WriteFile(prog, []byte("v1"), 0o644)
+	before := calls.Load()
+	if _, err := Execute(context.Background(), inputPlan(2, trace, prog), toyExec(&calls), Options{Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 1 {
+		t.Errorf("back to v1: %d runs, want 1 (the one never made from v1)", n)
 	}
 }

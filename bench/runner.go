@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
-	"strings"
 	"sync"
 	"time"
 
@@ -34,6 +33,10 @@ type Run struct {
 	// the run beyond its identity (a file path, parameters). It is not
 	// hashed; the plan's Config is.
 	Spec any
+	// Inputs are the files this run reads besides the plan's Inputs (an
+	// ETC instance, an exec: scheduler's program). The run is reused only
+	// while the content of each is the one it was made from.
+	Inputs []string
 }
 
 // NewRun returns a run with its seeds derived from its identity.
@@ -63,6 +66,12 @@ type Plan struct {
 	// (Describe); when any is described, every run's must be. Derived
 	// from Config, so not hashed apart from it.
 	Workloads []Workload
+	// Inputs are the files every run reads (a trace). Their content is
+	// part of every run's key: see Run.Inputs.
+	Inputs []string
+	// Study is the study file the plan was made from ("" for a built-in
+	// experiment): an input of every run, and named in the manifest.
+	Study string
 }
 
 // Metric is one named value a run measured.
@@ -107,10 +116,10 @@ type Options struct {
 	Shard   Shard
 	Version string
 	Commit  string
-	// Build identifies the code that computes the runs (the CLI passes a
-	// hash of its own executable). Runs on disk are reused only when they
-	// were made by the same build: a changed scheduler or model must not
-	// be answered from results of the old code. Empty: not checked.
+	// Build identifies the code that computes the runs. Runs on disk are
+	// reused only when they were made by the same build: a changed
+	// scheduler or model must not be answered from results of the old
+	// code. Empty means ExecutableBuild(), the hash of the running program.
 	Build string
 }
 
@@ -159,14 +168,19 @@ const (
 // journalEntry is one finished run, one JSON object per line. A run is
 // complete exactly when its line is: an interrupted write leaves a final
 // line that does not parse, and that run is executed again.
+//
+// Each invocation starts its part with a header line, which carries the
+// configuration, the build and the content hash of every input; the runs
+// below a header were made from those.
 type journalEntry struct {
-	Config  string    `json:"config,omitempty"` // only on the first line
-	Build   string    `json:"build,omitempty"`  // only on the first line
-	Key     []string  `json:"key,omitempty"`    // experiment, workload, algorithm
-	Rep     int       `json:"rep"`
-	Metrics []jmetric `json:"metrics,omitempty"`
-	Timings []jmetric `json:"timings,omitempty"`
-	Series  []jsample `json:"series,omitempty"`
+	Config  string            `json:"config,omitempty"` // only in a header
+	Build   string            `json:"build,omitempty"`  // only in a header
+	Inputs  map[string]string `json:"inputs,omitempty"` // only in a header
+	Key     []string          `json:"key,omitempty"`    // experiment, workload, algorithm
+	Rep     int               `json:"rep"`
+	Metrics []jmetric         `json:"metrics,omitempty"`
+	Timings []jmetric         `json:"timings,omitempty"`
+	Series  []jsample         `json:"series,omitempty"`
 }
 
 // jsample is a Sample as text, like jmetric.
@@ -237,6 +251,16 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if err := checkPlan(plan); err != nil {
 		return nil, err
 	}
+	if opts.Build == "" {
+		if opts.Build, err = ExecutableBuild(); err != nil {
+			return nil, err
+		}
+	}
+	inputs, err := hashInputs(plan)
+	if err != nil {
+		return nil, err
+	}
+	key := reuseKey{config: hash, build: opts.Build, inputs: inputs}
 	if opts.Shard.N > 0 {
 		plan = opts.Shard.Select(plan)
 		opts.Dir = opts.Shard.Dir(opts.Dir)
@@ -247,14 +271,10 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 
 	done := map[analysis.RunKey]Output{}
 	if !opts.Fresh {
-		stale, untrusted := loadCached(opts.Dir, hash, opts.Build, done)
-		if stale != "" && opts.Progress != nil {
-			fmt.Fprintf(opts.Progress, "%s: results in %s were made by another build of gridbench (%s, this one %s); computing them again\n",
-				plan.Experiment, opts.Dir, stale, opts.Build)
-		}
-		if untrusted != nil && opts.Progress != nil {
-			for _, e := range strings.Split(untrusted.Error(), "\n") {
-				fmt.Fprintf(opts.Progress, "%s: %s: recomputing\n", plan.Experiment, e)
+		report := loadCached(opts.Dir, plan, key, done)
+		if opts.Progress != nil {
+			for _, l := range report.lines(plan.Experiment, opts.Dir, opts.Build) {
+				fmt.Fprintln(opts.Progress, l)
 			}
 		}
 	}
@@ -272,7 +292,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if opts.Fresh {
 		os.Remove(jpath)
 	}
-	journal, err := openJournal(jpath, hash, opts.Build)
+	journal, err := openJournal(jpath, key)
 	if err != nil {
 		return nil, err
 	}
@@ -330,12 +350,24 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if jerr != nil {
 		return nil, fmt.Errorf("journal %s: %w", jpath, jerr)
 	}
+	// An input edited while the runs read it leaves runs made from either
+	// content: none of them is kept.
+	if now, err := hashInputs(plan); err != nil || changedInput(inputs, now) != "" {
+		os.Remove(jpath)
+		if err != nil {
+			return nil, err
+		}
+		p := changedInput(inputs, now)
+		return nil, fmt.Errorf("%s: input %s changed while the runs were made (sha256 %s → %s); run again",
+			plan.Experiment, p, analysis.Short(inputs[p]), analysis.Short(now[p]))
+	}
 
 	man := &analysis.Manifest{
 		Tool: "gridbench", Version: opts.Version, Commit: opts.Commit,
 		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule, Build: opts.Build,
 		Workers: workers, Reused: reused, Executed: len(todo), Started: started,
 	}
+	setInputs(man, plan, inputs)
 	res, err := writeResult(plan, done, opts.Dir, man)
 	if err != nil {
 		return nil, err
@@ -411,6 +443,16 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 	return res, nil
 }
 
+// setInputs records the plan's inputs and study file in man.
+func setInputs(man *analysis.Manifest, plan Plan, inputs map[string]string) {
+	man.Inputs = manifestInputs(inputs)
+	man.Study = nil
+	if plan.Study != "" {
+		p := filepath.Clean(plan.Study)
+		man.Study = &analysis.ManifestInput{Path: p, SHA256: inputs[p]}
+	}
+}
+
 // writeDigested writes path atomically through write and records the
 // SHA-256 of what it wrote in digests under the file's base name, so the
 // manifest can say whether the file is still the one written.
@@ -449,95 +491,6 @@ func checkPlan(p Plan) error {
 	return nil
 }
 
-// sameBuild reports whether results made by build had may be reused by
-// build want ("" wants any).
-func sameBuild(want, had string) bool { return want == "" || want == had }
-
-// loadCached fills done with the runs found in dir whose configuration hash
-// and build match: first the finished runs.csv (with timings.csv and series.csv), then the
-// journal of an interrupted invocation. It returns the build of results it
-// left out because another build made them ("" if none).
-//
-// A folder whose runs.csv or series.csv does not match the digests its
-// manifest recorded is never reused from: untrusted says why. The journal is
-// read all the same, since it is written line by line by the invocation
-// that recomputes such a folder.
-func loadCached(dir, hash, build string, done map[analysis.RunKey]Output) (stale string, untrusted error) {
-	m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile))
-	if err == nil && m.ConfigHash == hash && !sameBuild(build, m.Build) {
-		stale = m.Build
-		if stale == "" {
-			stale = "unrecorded"
-		}
-	}
-	if err == nil && m.ConfigHash == hash && sameBuild(build, m.Build) {
-		derr := m.CheckDigests(dir)
-		if derr != nil {
-			untrusted = derr
-		}
-		recs, err := analysis.ReadFile(filepath.Join(dir, runsFile))
-		if derr == nil && err == nil {
-			for _, r := range recs {
-				o := done[r.Key()]
-				o.Metrics = append(o.Metrics, Metric{r.Metric, r.Value})
-				done[r.Key()] = o
-			}
-			if tims, err := analysis.ReadFile(filepath.Join(dir, timingsFile)); err == nil {
-				for _, r := range tims {
-					if o, ok := done[r.Key()]; ok {
-						o.Timings = append(o.Timings, Metric{r.Metric, r.Value})
-						done[r.Key()] = o
-					}
-				}
-			}
-			if pts, err := analysis.ReadSeriesFile(filepath.Join(dir, seriesFile)); err == nil {
-				for _, p := range pts {
-					if o, ok := done[p.Key()]; ok {
-						o.Series = append(o.Series, Sample{p.Series, p.T, p.Value})
-						done[p.Key()] = o
-					}
-				}
-			}
-		}
-	}
-	f, err := os.Open(filepath.Join(dir, journalFile))
-	if err != nil {
-		return stale, untrusted
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<28)
-	first := true
-	for sc.Scan() {
-		var e journalEntry
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			return stale, untrusted // a line cut short by an interruption: that run is redone
-		}
-		if first {
-			first = false
-			if e.Config != hash {
-				return stale, untrusted
-			}
-			if !sameBuild(build, e.Build) {
-				return e.Build, untrusted
-			}
-			continue
-		}
-		if len(e.Key) != 3 {
-			return stale, untrusted
-		}
-		ms, err1 := fromJ(e.Metrics)
-		ts, err2 := fromJ(e.Timings)
-		ss, err3 := fromJS(e.Series)
-		if err1 != nil || err2 != nil || err3 != nil {
-			return stale, untrusted
-		}
-		done[analysis.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}] =
-			Output{Metrics: ms, Timings: ts, Series: ss}
-	}
-	return stale, untrusted
-}
-
 type journal struct {
 	f    *os.File
 	w    *bufio.Writer
@@ -545,9 +498,10 @@ type journal struct {
 }
 
 // openJournal opens the journal for appending, starting it afresh when it
-// belongs to another configuration.
-func openJournal(path, hash, build string) (*journal, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+// belongs to another configuration or build, and writes this invocation's
+// header.
+func openJournal(path string, key reuseKey) (*journal, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write to %s: %w", filepath.Dir(path), err)
 	}
@@ -557,7 +511,7 @@ func openJournal(path, hash, build string) (*journal, error) {
 		f.Close()
 		return nil, err
 	}
-	if st.Size() > 0 && !journalMatches(path, hash, build) {
+	if st.Size() > 0 && !journalMatches(path, key) {
 		// A journal of another configuration or build: start over.
 		if err := f.Truncate(0); err != nil {
 			f.Close()
@@ -565,34 +519,46 @@ func openJournal(path, hash, build string) (*journal, error) {
 		}
 		st, _ = f.Stat()
 	}
-	if st.Size() == 0 {
-		if err := j.writeLine(journalEntry{Config: hash, Build: build}); err != nil {
+	if st.Size() > 0 {
+		// The previous invocation may have been cut mid-line: end that
+		// line, so this header starts a line of its own (the broken line
+		// is skipped on read).
+		last := make([]byte, 1)
+		if _, err := f.ReadAt(last, st.Size()-1); err != nil {
 			f.Close()
 			return nil, err
 		}
-	} else {
-		// The previous invocation may have been cut mid-line: end that line
-		// so the next entry starts cleanly (the broken line is skipped on read).
-		if _, err := j.w.WriteString("\n"); err != nil {
-			f.Close()
-			return nil, err
+		if last[0] != '\n' {
+			if err := j.w.WriteByte('\n'); err != nil {
+				f.Close()
+				return nil, err
+			}
 		}
+	}
+	if err := j.writeLine(journalEntry{Config: key.config, Build: key.build, Inputs: key.inputs}); err != nil {
+		f.Close()
+		return nil, err
 	}
 	return j, j.w.Flush()
 }
 
-func journalMatches(path, hash, build string) bool {
+// journalMatches reports whether the journal at path was started with
+// key's configuration and build (its first header).
+func journalMatches(path string, key reuseKey) bool {
 	f, err := os.Open(path)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
-	if !sc.Scan() {
-		return false
+	sc.Buffer(make([]byte, 1<<20), 1<<28)
+	for sc.Scan() {
+		var e journalEntry
+		if json.Unmarshal(sc.Bytes(), &e) == nil && e.Config != "" {
+			return e.Config == key.config && e.Build == key.build
+		}
 	}
-	var e journalEntry
-	return json.Unmarshal(sc.Bytes(), &e) == nil && e.Config == hash && sameBuild(build, e.Build)
+	return false
 }
 
 func (j *journal) writeLine(e journalEntry) error {

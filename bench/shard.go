@@ -45,7 +45,8 @@ func shardOf(i, n int) int { return i % n }
 
 // Select returns the part of plan this shard runs.
 func (s Shard) Select(plan Plan) Plan {
-	sub := Plan{Experiment: plan.Experiment, Config: plan.Config, Workloads: plan.Workloads}
+	sub := plan
+	sub.Runs = nil
 	for i, r := range plan.Runs {
 		if shardOf(i, s.N) == s.K {
 			sub.Runs = append(sub.Runs, r)
@@ -105,14 +106,27 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 		}
 	}
 
+	if opts.Build == "" {
+		if opts.Build, err = ExecutableBuild(); err != nil {
+			return nil, err
+		}
+	}
+	inputs, err := hashInputs(plan)
+	if err != nil {
+		return nil, err
+	}
+	key := reuseKey{config: hash, build: opts.Build, inputs: inputs}
 	done := map[analysis.RunKey]Output{}
 	found := map[analysis.RunKey][]int{} // the shards holding each run
+	var why []string                     // why runs on disk were left out
 	for k := 0; k < n; k++ {
 		part := map[analysis.RunKey]Output{}
 		sdir := Shard{k, n}.Dir(opts.Dir)
-		if _, untrusted := loadCached(sdir, hash, opts.Build, part); untrusted != nil {
-			return nil, fmt.Errorf("shard %d/%d in %s: %w; run that shard again", k, n, sdir, untrusted)
+		rep := loadCached(sdir, plan, key, part)
+		if rep.untrusted != nil {
+			return nil, fmt.Errorf("shard %d/%d in %s: %w; run that shard again", k, n, sdir, rep.untrusted)
 		}
+		why = append(why, rep.lines(plan.Experiment, sdir, opts.Build)...)
 		for key, out := range part {
 			done[key] = out
 			found[key] = append(found[key], k)
@@ -138,8 +152,12 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 				ks = append(ks, fmt.Sprintf("--shard %d/%d", k, n))
 			}
 		}
-		return nil, fmt.Errorf("%d of %d runs missing: %s; run `gridbench reproduce` with %s (same flags) and merge again",
-			len(missing), len(plan.Runs), abbreviate(missing, 5), strings.Join(ks, ", "))
+		because := ""
+		if len(why) > 0 {
+			because = " (" + strings.Join(why, "; ") + ")"
+		}
+		return nil, fmt.Errorf("%d of %d runs missing%s: %s; run `gridbench reproduce` with %s (same flags) and merge again",
+			len(missing), len(plan.Runs), because, abbreviate(missing, 5), strings.Join(ks, ", "))
 	}
 	if len(twice) > 0 {
 		return nil, fmt.Errorf("%d runs found in more than one shard: %s; remove the stale shard folders below %s and merge again",
@@ -153,6 +171,7 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule, Build: opts.Build,
 		Reused: len(plan.Runs), Started: started,
 	}
+	setInputs(man, plan, inputs)
 	return writeResult(plan, done, opts.Dir, man)
 }
 

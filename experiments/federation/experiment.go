@@ -164,7 +164,7 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 	if err != nil {
 		return bench.Plan{}, nil, err
 	}
-	p := bench.Plan{Experiment: Name, Config: c}
+	p := bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}} // every run reads the trace
 	p.Describe(WorkloadPaper, bench.Str("submit", "paper"), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
 	for _, pol := range c.Policies {
 		p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadPaper, pol, 0, Spec{}))

@@ -269,8 +269,9 @@ func (s *Study) DefaultReps() int {
 }
 
 // config is what the manifest hashes: the file as loaded and the traces
-// it resolved. An exec: scheduler's program is not hashed: after editing
-// it, run with --fresh.
+// it resolved. The content of the study file, of the traces and ETC files
+// and of an exec: scheduler's files are the runs' inputs (Plan.Study,
+// Run.Inputs), which the runner hashes apart.
 type config struct {
 	File   File              `json:"file"`
 	Traces map[string]string `json:"traces,omitempty"`
@@ -326,11 +327,14 @@ func (s *Study) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error)
 		}
 		for r, spec := range specs {
 			for _, a := range s.Algorithms {
-				plan.Runs = append(plan.Runs, bench.NewRun(s.Name(), w.Name, a, r, spec))
+				run := bench.NewRun(s.Name(), w.Name, a, r, spec)
+				run.Inputs = append(workloadFiles(w, r, c), s.commandInputs(a)...)
+				plan.Runs = append(plan.Runs, run)
 			}
 		}
 	}
 	plan.Config = c
+	plan.Study = s.path
 	return plan, s.execute, nil
 }
 
@@ -350,10 +354,16 @@ func fileExists(p string) bool {
 	return err == nil && !st.IsDir()
 }
 
-var traces sync.Map // path|cpus|estimate -> []sim.Job
+var traces sync.Map // path|content hash|cpus|estimate -> []sim.Job
 
+// loadTrace reads a trace once per process and content: a program that
+// runs a study again after editing its trace reads the new one.
 func loadTrace(path string, cpus int, est adapt.Estimate) ([]sim.Job, error) {
-	key := fmt.Sprintf("%s|%d|%s", path, cpus, est)
+	sum, err := bench.InputSHA256(path)
+	if err != nil {
+		return nil, err
+	}
+	key := fmt.Sprintf("%s|%s|%d|%s", path, sum, cpus, est)
 	if v, ok := traces.Load(key); ok {
 		return v.([]sim.Job), nil
 	}
@@ -400,7 +410,7 @@ func (s *Study) execute(ctx context.Context, run bench.Run) (bench.Output, error
 	default:
 		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T", s.Name(), run.Key(), run.Spec)
 	}
-	sc, err := sched.NewSeeded(s.resolve(run.Algorithm), rand.NewPCG(run.RunSeed, 0))
+	sc, err := sched.NewSeeded(s.command(run.Algorithm), rand.NewPCG(run.RunSeed, 0))
 	if err != nil {
 		return bench.Output{}, err
 	}

@@ -127,7 +127,9 @@ func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, e
 		w := partPublished + PublishedInstances[i]
 		plan.Describe(w, bench.Str("part", "published"), bench.Str("instance", PublishedInstances[i]))
 		for _, h := range c.Heuristics {
-			plan.Runs = append(plan.Runs, bench.NewRun(Name, w, h, 0, Spec{Path: p}))
+			r := bench.NewRun(Name, w, h, 0, Spec{Path: p})
+			r.Inputs = []string{p} // reused only while the instance is unchanged
+			plan.Runs = append(plan.Runs, r)
 		}
 	}
 	for _, tn := range c.GenTypes {

@@ -136,7 +136,8 @@ func PlanConfig(c Config, path string, src TraceSource, reps int) (bench.Plan, b
 			return bench.Plan{}, nil, fmt.Errorf("%s: %w", Name, err)
 		}
 	}
-	plan := bench.Plan{Experiment: Name, Config: c}
+	// Every run reads the trace: its content is part of every run's key.
+	plan := bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}
 	var facts []bench.Run // after the simulations, so adding them left runs.csv's order as it was
 	plan.Describe(WorkloadTrace, bench.Str("part", "facts"), bench.Str("trace", src.ID), bench.Int("records", c.TraceJobs))
 	facts = append(facts, bench.NewRun(Name, WorkloadTrace, AlgoFacts, 0, TraceSpec{Path: path, Source: src}))

@@ -4,6 +4,12 @@
 // never sees a truncated results file, instance or figure, and a failed
 // write leaves any earlier file in place. Every writer of gridbench output
 // uses it.
+//
+// A path that is not a regular file is never renamed over: a symbolic link
+// to a regular file has its target replaced (the link stays), and a
+// device, a pipe or a socket (`--jobs-out /dev/stdout`), or a link to one,
+// is written through, since renaming a file over /dev/stdout would replace
+// the device node itself.
 package atomicfile
 
 import (
@@ -16,7 +22,50 @@ import (
 
 // Write writes path through write. The file gets mode 0644 (os.CreateTemp
 // makes files private; results are for sharing). Errors name path.
-func Write(path string, write func(io.Writer) error) (err error) {
+func Write(path string, write func(io.Writer) error) error {
+	lst, err := os.Lstat(path)
+	if err != nil || lst.Mode().IsRegular() {
+		return replace(path, write) // a new file or a regular one
+	}
+	st, err := os.Stat(path)
+	if err == nil && st.Mode().IsRegular() {
+		// A link to a regular file: replace the file it names.
+		target, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		return replace(target, write)
+	}
+	if err == nil && st.IsDir() {
+		return fmt.Errorf("%s: is a directory", path)
+	}
+	return through(path, write)
+}
+
+// through writes into path as it is: a device, a pipe, a socket, or a
+// link to one of those or to nothing yet.
+func through(path string, write func(io.Writer) error) (err error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if cerr := f.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("%s: %w", path, cerr)
+		}
+	}()
+	bw := bufio.NewWriterSize(f, 1<<16)
+	if err := write(bw); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return nil
+}
+
+// replace writes a temporary file beside path and renames it over path.
+func replace(path string, write func(io.Writer) error) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."

@@ -44,3 +44,35 @@ func TestUnwritableDirectory(t *testing.T) {
 		t.Fatal("expected an error")
 	}
 }
+
+// A symbolic link stays a link: the file it names is replaced (observation
+// 6 of the trust issue: a file was renamed over the /dev/stdout link).
+func TestWriteThroughSymlink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "target.csv")
+	link := filepath.Join(dir, "link.csv")
+	os.WriteFile(target, []byte("old\n"), 0o644)
+	if err := os.Symlink("target.csv", link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if err := Write(link, func(w io.Writer) error { _, err := io.WriteString(w, "new\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the link was replaced: %v %v", st.Mode(), err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "new\n" {
+		t.Errorf("target holds %q, want the new content", b)
+	}
+	// A dangling link is written through: its target appears, the link stays.
+	os.Remove(target)
+	if err := Write(link, func(w io.Writer) error { _, err := io.WriteString(w, "again\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if st, err := os.Lstat(link); err != nil || st.Mode()&os.ModeSymlink == 0 {
+		t.Fatalf("the dangling link was replaced: %v %v", st.Mode(), err)
+	}
+	if b, _ := os.ReadFile(target); string(b) != "again\n" {
+		t.Errorf("target holds %q", b)
+	}
+}

@@ -1,0 +1,292 @@
+package bench
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/gridbench/gridbench/analysis"
+)
+
+// reuseKey is what results on disk must have been made with to be reused.
+type reuseKey struct {
+	config string            // the plan's configuration hash
+	build  string            // the code
+	inputs map[string]string // every input of the plan: path -> SHA-256 of its content now
+}
+
+// reuseReport says what loadCached left out and why, for the progress.
+type reuseReport struct {
+	staleBuild string // the build of results left out because another build made them
+	untrusted  error  // why runs.csv and series.csv were not read at all
+	changed    map[string]*inputChange
+	incomplete []string // runs left out because their metrics are not the full set
+}
+
+// inputChange counts the runs left out because one input changed.
+type inputChange struct {
+	before, now string // SHA-256, hex; before "" when it was not recorded
+	runs        int
+}
+
+// lines renders the report as progress lines, one per reason, most runs first.
+func (r *reuseReport) lines(exp, dir, build string) []string {
+	var out []string
+	if r.staleBuild != "" {
+		out = append(out, fmt.Sprintf("%s: results in %s were made by another build of gridbench (%s, this one %s); computing them again",
+			exp, dir, r.staleBuild, build))
+	}
+	if r.untrusted != nil {
+		for _, e := range strings.Split(r.untrusted.Error(), "\n") {
+			out = append(out, fmt.Sprintf("%s: %s: recomputing", exp, e))
+		}
+	}
+	paths := make([]string, 0, len(r.changed))
+	for p := range r.changed {
+		paths = append(paths, p)
+	}
+	slices.SortFunc(paths, func(a, b string) int {
+		if d := r.changed[b].runs - r.changed[a].runs; d != 0 {
+			return d
+		}
+		return strings.Compare(a, b)
+	})
+	for _, p := range paths {
+		c := r.changed[p]
+		if c.before == "" {
+			out = append(out, fmt.Sprintf("%s: recomputing %d runs: input %s was not recorded with them (sha256 now %s)",
+				exp, c.runs, p, analysis.Short(c.now)))
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s: recomputing %d runs: input %s changed (sha256 %s → %s)",
+			exp, c.runs, p, analysis.Short(c.before), analysis.Short(c.now)))
+	}
+	if n := len(r.incomplete); n > 0 {
+		out = append(out, fmt.Sprintf("%s: recomputing %d runs whose recorded metrics are not the full set of their algorithm (first: %s)",
+			exp, n, r.incomplete[0]))
+	}
+	return out
+}
+
+// cachedRun is one run found on disk, with the inputs it was made from.
+type cachedRun struct {
+	out    Output
+	inputs map[string]string
+}
+
+// loadCached fills done with the runs of plan found in dir that key allows
+// to reuse: first the finished runs.csv (with timings.csv and series.csv),
+// then the journal of an interrupted invocation. A run is reused when the
+// configuration and build that made it are key's, every input it reads
+// now (runInputs) had the content it has now, and its metrics are the full
+// set its algorithm records on its workload.
+//
+// A folder whose runs.csv or series.csv does not match the digests of its
+// manifest, or does not read back whole, is never reused from. The
+// journal is read all the same: it is written line by line by the
+// invocation that recomputes such a folder.
+func loadCached(dir string, plan Plan, key reuseKey, done map[analysis.RunKey]Output) *reuseReport {
+	rep := &reuseReport{changed: map[string]*inputChange{}}
+	found := map[analysis.RunKey][]cachedRun{} // oldest first
+	readFinished(dir, key, found, rep)
+	readJournal(filepath.Join(dir, journalFile), key, found, rep)
+	admitted := map[analysis.RunKey]Output{}
+	for _, r := range plan.Runs {
+		cs := found[r.Key()]
+		if len(cs) == 0 {
+			continue
+		}
+		// The latest one made from the inputs as they are now (a journal
+		// may hold a run made again after an input changed, and changed back).
+		ins := runInputs(plan, r)
+		i := len(cs) - 1
+		for i >= 0 && staleInput(ins, cs[i].inputs, key.inputs) != "" {
+			i--
+		}
+		if i < 0 {
+			last := cs[len(cs)-1]
+			p := staleInput(ins, last.inputs, key.inputs)
+			ch := rep.changed[p]
+			if ch == nil {
+				ch = &inputChange{before: last.inputs[p], now: key.inputs[p]}
+				rep.changed[p] = ch
+			}
+			ch.runs++
+			continue
+		}
+		admitted[r.Key()] = cs[i].out
+	}
+	rep.incomplete = dropIncomplete(plan, admitted)
+	for k, out := range admitted {
+		done[k] = out
+	}
+	return rep
+}
+
+// staleInput returns the first of paths whose content was not now's when
+// the run was made, or "".
+func staleInput(paths []string, then, now map[string]string) string {
+	for _, p := range paths {
+		if then[p] == "" || then[p] != now[p] {
+			return p
+		}
+	}
+	return ""
+}
+
+// dropIncomplete removes from runs every run whose metric names are not
+// all those its algorithm recorded on its workload in the other runs
+// (every repetition of one algorithm on one workload records the same
+// metrics), and every run without a metric (runs.csv cannot say such a
+// run was made). It returns the runs it removed, in plan order, each with
+// the first metric it lacks.
+func dropIncomplete(plan Plan, runs map[analysis.RunKey]Output) []string {
+	type wa struct{ w, a string }
+	all := map[wa][]string{}
+	for k, out := range runs {
+		g := wa{k.Workload, k.Algorithm}
+		for _, m := range out.Metrics {
+			if !slices.Contains(all[g], m.Name) {
+				all[g] = append(all[g], m.Name)
+			}
+		}
+	}
+	var dropped []string
+	for _, r := range plan.Runs {
+		out, ok := runs[r.Key()]
+		if !ok {
+			continue
+		}
+		if len(out.Metrics) == 0 {
+			delete(runs, r.Key())
+			dropped = append(dropped, r.Key().String()+" has no metric")
+			continue
+		}
+		names := make([]string, len(out.Metrics))
+		for i, m := range out.Metrics {
+			names[i] = m.Name
+		}
+		for _, n := range all[wa{r.Workload, r.Algorithm}] {
+			if !slices.Contains(names, n) {
+				delete(runs, r.Key())
+				dropped = append(dropped, r.Key().String()+" lacks "+n)
+				break
+			}
+		}
+	}
+	return dropped
+}
+
+// readFinished adds to found the runs of the finished files in dir, when
+// their manifest has key's configuration and build and the files are the
+// ones it sealed.
+func readFinished(dir string, key reuseKey, found map[analysis.RunKey][]cachedRun, rep *reuseReport) {
+	m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile))
+	if err != nil || m.ConfigHash != key.config {
+		return
+	}
+	if m.Build != key.build {
+		rep.staleBuild = m.Build
+		if rep.staleBuild == "" {
+			rep.staleBuild = "unrecorded"
+		}
+		return
+	}
+	if err := m.CheckDigests(dir); err != nil {
+		rep.untrusted = err
+		return
+	}
+	recs, err := analysis.ReadFile(filepath.Join(dir, runsFile))
+	if err != nil {
+		rep.untrusted = err
+		return
+	}
+	var pts []analysis.Point
+	if _, ok := m.Digests[seriesFile]; ok {
+		if pts, err = analysis.ReadSeriesFile(filepath.Join(dir, seriesFile)); err != nil {
+			rep.untrusted = err
+			return
+		}
+	}
+	inputs := inputMap(m.Inputs)
+	runs := map[analysis.RunKey]*Output{}
+	get := func(k analysis.RunKey) *Output {
+		o := runs[k]
+		if o == nil {
+			o = &Output{}
+			runs[k] = o
+		}
+		return o
+	}
+	for _, r := range recs {
+		o := get(r.Key())
+		o.Metrics = append(o.Metrics, Metric{r.Metric, r.Value})
+	}
+	// Timings are the runs' own measurements, not results: a timings.csv
+	// that does not read back whole only costs the runs' recorded times.
+	if tims, err := analysis.ReadFile(filepath.Join(dir, timingsFile)); err == nil {
+		for _, r := range tims {
+			if o, ok := runs[r.Key()]; ok {
+				o.Timings = append(o.Timings, Metric{r.Metric, r.Value})
+			}
+		}
+	}
+	for _, p := range pts {
+		if o, ok := runs[p.Key()]; ok {
+			o.Series = append(o.Series, Sample{p.Series, p.T, p.Value})
+		}
+	}
+	for k, o := range runs {
+		found[k] = append(found[k], cachedRun{out: *o, inputs: inputs})
+	}
+}
+
+// readJournal adds to found the runs of the journal at path made with
+// key's configuration and build. The journal is a sequence of headers
+// (configuration, build and inputs of one invocation) each followed by
+// the runs that invocation finished; blank lines and lines cut short by an
+// interruption are skipped, and reading goes on past them.
+func readJournal(path string, key reuseKey, found map[analysis.RunKey][]cachedRun, rep *reuseReport) {
+	f, err := os.Open(path)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<28)
+	var head *journalEntry
+	for sc.Scan() {
+		line := bytes.TrimSpace(sc.Bytes())
+		if len(line) == 0 {
+			continue
+		}
+		var e journalEntry
+		if err := json.Unmarshal(line, &e); err != nil {
+			continue // a line cut short by an interruption: that run is redone
+		}
+		if e.Config != "" {
+			head = &e
+			if e.Config == key.config && e.Build != key.build {
+				rep.staleBuild = e.Build
+			}
+			continue
+		}
+		if head == nil || head.Config != key.config || head.Build != key.build || len(e.Key) != 3 {
+			continue
+		}
+		ms, err1 := fromJ(e.Metrics)
+		ts, err2 := fromJ(e.Timings)
+		ss, err3 := fromJS(e.Series)
+		if err := errors.Join(err1, err2, err3); err != nil {
+			continue
+		}
+		k := analysis.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}
+		found[k] = append(found[k], cachedRun{out: Output{Metrics: ms, Timings: ts, Series: ss}, inputs: head.Inputs})
+	}
+}

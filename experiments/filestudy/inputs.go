@@ -1,0 +1,87 @@
+package filestudy
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+
+	"github.com/gridbench/gridbench/internal/sched/external"
+)
+
+// An exec: scheduler's command names its files as the study file names its
+// traces: relative to the study file's folder. Each word of the command
+// that names a file there is replaced by that file's path before the
+// process starts; the other words are kept (a file relative to the working
+// folder, a program found on PATH, a flag). The files a command names, and
+// the program PATH finds for its first word, are inputs of its runs: the
+// runner recomputes them when any of them changes.
+
+// command returns what algorithm a runs: its alias resolved and, for an
+// exec: scheduler, its file words resolved beside the study file.
+func (s *Study) command(a string) string {
+	r := s.resolve(a)
+	cmd, ok := strings.CutPrefix(r, external.Prefix)
+	if !ok {
+		return r
+	}
+	argv := strings.Fields(cmd)
+	for i, w := range argv {
+		if p := s.besideStudy(w); p != "" {
+			argv[i] = p
+		}
+	}
+	return external.Prefix + strings.Join(argv, " ")
+}
+
+// besideStudy returns the path of the regular file that the relative word
+// w names in the study file's folder, or "".
+func (s *Study) besideStudy(w string) string {
+	if filepath.IsAbs(w) || strings.HasPrefix(w, "-") {
+		return ""
+	}
+	if p := filepath.Join(s.dir, w); regularFile(p) {
+		return p
+	}
+	return ""
+}
+
+func regularFile(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && st.Mode().IsRegular()
+}
+
+// commandInputs returns the files algorithm a's runs read besides their
+// workload's: for an exec: scheduler, every word of its resolved command
+// that names an existing file, and the program PATH finds for its first
+// word; nothing for a built-in algorithm, which is part of the build.
+func (s *Study) commandInputs(a string) []string {
+	cmd, ok := strings.CutPrefix(s.command(a), external.Prefix)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i, w := range strings.Fields(cmd) {
+		switch {
+		case regularFile(w):
+			out = append(out, w)
+		case i == 0 && !strings.ContainsRune(w, filepath.Separator):
+			if p, err := exec.LookPath(w); err == nil {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// workloadFiles returns the files repetition r of workload w reads, as
+// Plan resolved them into c.
+func workloadFiles(w Workload, r int, c config) []string {
+	switch {
+	case w.Kind == "trace" || w.Kind == "timeshare":
+		return []string{c.Traces[w.Trace]}
+	case w.Kind == "etc" && r < len(w.Files):
+		return []string{c.Files[w.Files[r]]}
+	}
+	return nil
+}
