@@ -319,6 +319,7 @@ func (v *verifier) checkPlan() bool {
 			v.problem(v.mpath, "does not list planned run %s", r.Key())
 		}
 	}
+	v.checkInputs()
 	var want []analysis.ManifestWorkload
 	for _, w := range v.plan.Workloads {
 		want = append(want, analysis.ManifestWorkload{ID: w.ID, Params: w.String()})
@@ -327,6 +328,38 @@ func (v *verifier) checkPlan() bool {
 		v.problem(v.mpath, "its workload descriptors are not the plan's (%d recorded, %d planned)", len(v.man.Workloads), len(want))
 	}
 	return true
+}
+
+// checkInputs compares the files the plan's runs read with those the
+// manifest lists (whose content load compared with the files).
+func (v *verifier) checkInputs() {
+	reads := map[string]bool{}
+	for _, r := range v.plan.Runs {
+		for _, in := range runInputs(v.plan, r) {
+			reads[in] = true
+		}
+	}
+	listed := map[string]bool{}
+	for _, in := range v.man.Inputs {
+		listed[filepath.Clean(in.Path)] = true
+	}
+	for _, in := range slices.Sorted(maps.Keys(reads)) {
+		if !listed[in] {
+			v.problem(v.mpath, "does not list input %s, which the plan's runs read", in)
+		}
+	}
+	for _, in := range slices.Sorted(maps.Keys(listed)) {
+		if !reads[in] {
+			v.problem(v.mpath, "lists input %s, which no run of the plan reads", in)
+		}
+	}
+	var study string
+	if v.man.Study != nil {
+		study = filepath.Clean(v.man.Study.Path)
+	}
+	if v.plan.Study != "" && filepath.Clean(v.plan.Study) != study {
+		v.problem(v.mpath, "names study file %q, the plan was made from %s", study, v.plan.Study)
+	}
 }
 
 // completeness checks runs.csv and series.csv against the plan without

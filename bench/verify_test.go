@@ -19,6 +19,7 @@ import (
 // the real studies.
 type vtoyConfig struct {
 	Scale float64 `json:"scale"`
+	Input string  `json:"input,omitempty"` // a file every run reads
 }
 
 // toyPlan: workloads w1, w2 with reps repetitions, w3 deterministic (one
@@ -26,6 +27,9 @@ type vtoyConfig struct {
 // record a series.
 func vtoyPlan(cfg vtoyConfig, reps int) Plan {
 	p := Plan{Experiment: "toy", Config: cfg}
+	if cfg.Input != "" {
+		p.Inputs = []string{cfg.Input}
+	}
 	for _, w := range []string{"w1", "w2", "w3"} {
 		n := reps
 		if w == "w3" {
@@ -152,7 +156,7 @@ func TestVerifyClean(t *testing.T) {
 // TestVerifySample: the draw is repeated by its seed, and each run of a
 // workload × algorithm has the same chance of being drawn.
 func TestVerifySample(t *testing.T) {
-	plan := vtoyPlan(vtoyConfig{1}, 4)
+	plan := vtoyPlan(vtoyConfig{Scale: 1}, 4)
 	v := &verifier{plan: plan, metrics: map[analysis.RunKey][]analysis.Record{}}
 	for _, r := range plan.Runs {
 		v.metrics[r.Key()] = []analysis.Record{{}}
@@ -300,6 +304,33 @@ func TestVerifyConfig(t *testing.T) {
 	}
 	if want := "scale: recorded 0.5, planned 0.25"; len(rep.Problems) != 1 || !strings.Contains(problems(rep), want) || calls.Load() != 0 {
 		t.Errorf("want one problem with %q and nothing re-computed, got %d calls:\n%s", want, calls.Load(), problems(rep))
+	}
+}
+
+// TestVerifyInputs: an input changed since, or left out of the manifest,
+// is a difference.
+func TestVerifyInputs(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "trace.txt")
+	os.WriteFile(in, []byte("jobs\n"), 0o644)
+	dir := filepath.Join(t.TempDir(), "toy")
+	cfg := vtoyConfig{Scale: 1, Input: in}
+	var calls atomic.Int64
+	if _, err := Execute(context.Background(), vtoyPlan(cfg, 2), vtoyExec(cfg, &calls), Options{Dir: dir, Workers: 1, Version: "v1"}); err != nil {
+		t.Fatal(err)
+	}
+	if rep, _ := verifyToy(t, dir, VerifyOptions{}); len(rep.Problems) > 0 {
+		t.Fatalf("untouched: %s", problems(rep))
+	}
+	os.WriteFile(in, []byte("other jobs\n"), 0o644)
+	if rep, _ := verifyToy(t, dir, VerifyOptions{}); !strings.Contains(problems(rep), in+": SHA-256 ") || !strings.Contains(problems(rep), "this input changed after the results were made") {
+		t.Errorf("a changed input: %s", problems(rep))
+	}
+	mpath := filepath.Join(dir, manifestFile)
+	m, _ := analysis.ReadManifest(mpath)
+	m.Inputs = nil
+	analysis.WriteManifest(mpath, m)
+	if rep, _ := verifyToy(t, dir, VerifyOptions{}); !strings.Contains(problems(rep), "does not list input "+in+", which the plan's runs read") {
+		t.Errorf("an input left out of the manifest: %s", problems(rep))
 	}
 }
 
