@@ -14,6 +14,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"slices"
 	"sort"
@@ -153,9 +154,14 @@ type verifier struct {
 	series       map[analysis.RunKey][]analysis.Point
 }
 
+// problem records a difference, on one line: an error quoted in it may
+// span several (a list of places looked in).
 func (v *verifier) problem(file, format string, args ...any) {
-	v.rep.Problems = append(v.rep.Problems, Problem{file, fmt.Sprintf(format, args...)})
+	text := newlines.ReplaceAllString(fmt.Sprintf(format, args...), "; ")
+	v.rep.Problems = append(v.rep.Problems, Problem{file, text})
 }
+
+var newlines = regexp.MustCompile(`\s*\n\s*`)
 
 func (v *verifier) run(ctx context.Context, planner Planner) error {
 	v.mpath = filepath.Join(v.dir, manifestFile)
