@@ -80,7 +80,7 @@ type VerifyReport struct {
 //  2. the manifest: its version, that its configuration hash is the hash
 //     of the configuration it records, that the study file and input files
 //     it names are unchanged, and that plan rebuilds exactly the recorded
-//     configuration, runs and seeds;
+//     configuration, runs, seeds, workload descriptors and inputs;
 //  3. completeness, without re-computing: every planned run is in runs.csv
 //     exactly once per metric, with its seed, in plan order, and nothing
 //     else is; series.csv holds series only of planned runs;

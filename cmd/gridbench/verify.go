@@ -82,7 +82,7 @@ func verify(c *cli.Context, out string) error {
 	}
 	switch {
 	case rep.Digests:
-		return fmt.Errorf("%s: %d files differ from their manifests' digests (listed above); nothing was re-computed", out, len(rep.Problems))
+		return fmt.Errorf("%s: %d files do not match their manifests (listed above); nothing was re-computed", out, len(rep.Problems))
 	case len(rep.Problems) > 0:
 		return fmt.Errorf("%s: %d differences (listed above); %d planned runs, %d recorded, %d re-computed",
 			out, len(rep.Problems), rep.Planned, rep.Recorded, rep.Recomputed)
