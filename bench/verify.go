@@ -78,9 +78,10 @@ type VerifyReport struct {
 //     of its manifest. A file changed after it was written is a difference
 //     and Verify stops there, before planning or re-computing anything;
 //  2. the manifest: its version, that its configuration hash is the hash
-//     of the configuration it records, that the study file and input files
-//     it names are unchanged, and that plan rebuilds exactly the recorded
-//     configuration, runs, seeds, workload descriptors and inputs;
+//     of the configuration it records, that the study file it names is
+//     unchanged, and that plan rebuilds exactly the recorded configuration,
+//     runs, seeds and workload descriptors, its runs reading inputs of the
+//     content the manifest records;
 //  3. completeness, without re-computing: every planned run is in runs.csv
 //     exactly once per metric, with its seed, in plan order, and nothing
 //     else is; series.csv holds series only of planned runs;
@@ -258,15 +259,6 @@ func (v *verifier) load() bool {
 			return false
 		}
 	}
-	for _, in := range m.Inputs {
-		got, err := analysis.FileSHA256(in.Path)
-		switch {
-		case err != nil:
-			v.problem(in.Path, "an input of these results, cannot be read (%v)", err)
-		case got != in.SHA256:
-			v.problem(in.Path, "SHA-256 %s, the manifest records %s: this input changed after the results were made", got, in.SHA256)
-		}
-	}
 	if v.records, err = analysis.ReadFile(v.rpath); err != nil {
 		v.problem(v.rpath, "unreadable: %v", err)
 		return false
@@ -336,27 +328,48 @@ func (v *verifier) checkPlan() bool {
 	return true
 }
 
-// checkInputs compares the files the plan's runs read with those the
-// manifest lists (whose content load compared with the files).
+// checkInputs compares the files the plan's runs read, by content, with
+// the inputs the manifest records: each must have a recorded twin of the
+// same SHA-256, wherever it lies now (results verified on another machine
+// find their data under another root), and each recorded input must be
+// read by the plan with that content. Hashed afresh, never from a cache.
 func (v *verifier) checkInputs() {
-	reads := map[string]bool{}
+	reads := map[string]string{} // path -> SHA-256 now
 	for _, r := range v.plan.Runs {
 		for _, in := range runInputs(v.plan, r) {
-			reads[in] = true
+			if _, ok := reads[in]; ok {
+				continue
+			}
+			sum, err := analysis.FileSHA256(in)
+			if err != nil {
+				v.problem(in, "an input of the plan, cannot be read (%v)", err)
+			}
+			reads[in] = sum
 		}
 	}
-	listed := map[string]bool{}
+	recorded := map[string]string{} // path -> SHA-256 recorded
+	has := map[string]bool{}        // SHA-256 recorded
 	for _, in := range v.man.Inputs {
-		listed[filepath.Clean(in.Path)] = true
+		recorded[filepath.Clean(in.Path)] = in.SHA256
+		has[in.SHA256] = true
+	}
+	now := map[string]bool{}
+	for _, sum := range reads {
+		now[sum] = true
 	}
 	for _, in := range slices.Sorted(maps.Keys(reads)) {
-		if !listed[in] {
-			v.problem(v.mpath, "does not list input %s, which the plan's runs read", in)
+		sum := reads[in]
+		switch rec, ok := recorded[in]; {
+		case sum == "" || has[sum]:
+		case ok:
+			v.problem(in, "SHA-256 %s, the manifest records %s: this input changed after the results were made", sum, rec)
+		default:
+			v.problem(v.mpath, "does not record input %s (SHA-256 %s), which the plan's runs read", in, sum)
 		}
 	}
-	for _, in := range slices.Sorted(maps.Keys(listed)) {
-		if !reads[in] {
-			v.problem(v.mpath, "lists input %s, which no run of the plan reads", in)
+	for _, in := range v.man.Inputs {
+		if _, changed := reads[filepath.Clean(in.Path)]; !now[in.SHA256] && !changed {
+			v.problem(v.mpath, "records input %s (SHA-256 %s), which the plan's runs do not read", in.Path, in.SHA256)
 		}
 	}
 	var study string

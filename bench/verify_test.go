@@ -19,7 +19,7 @@ import (
 // the real studies.
 type vtoyConfig struct {
 	Scale float64 `json:"scale"`
-	Input string  `json:"input,omitempty"` // a file every run reads
+	Input string  `json:"-"` // a file every run reads, found under a data root (not configuration)
 }
 
 // toyPlan: workloads w1, w2 with reps repetitions, w3 deterministic (one
@@ -307,8 +307,8 @@ func TestVerifyConfig(t *testing.T) {
 	}
 }
 
-// TestVerifyInputs: an input changed since, or left out of the manifest,
-// is a difference.
+// TestVerifyInputs: inputs are compared by content, wherever they lie
+// now; a changed one, or one the manifest does not record, is a difference.
 func TestVerifyInputs(t *testing.T) {
 	in := filepath.Join(t.TempDir(), "trace.txt")
 	os.WriteFile(in, []byte("jobs\n"), 0o644)
@@ -318,19 +318,39 @@ func TestVerifyInputs(t *testing.T) {
 	if _, err := Execute(context.Background(), vtoyPlan(cfg, 2), vtoyExec(cfg, &calls), Options{Dir: dir, Workers: 1, Version: "v1"}); err != nil {
 		t.Fatal(err)
 	}
-	if rep, _ := verifyToy(t, dir, VerifyOptions{}); len(rep.Problems) > 0 {
-		t.Fatalf("untouched: %s", problems(rep))
+	// planner finds the input at path, as the CLI finds data under --data.
+	planner := func(path string) Planner {
+		return func(_ string, m *analysis.Manifest, reps int) (Plan, Executor, error) {
+			c := vtoyConfig{Scale: 1, Input: path}
+			return vtoyPlan(c, reps), vtoyExec(c, &calls), nil
+		}
+	}
+	check := func(path string) string {
+		rep, err := Verify(context.Background(), []string{dir}, planner(path), VerifyOptions{Fraction: 0.05})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return problems(rep)
+	}
+	if p := check(in); p != "" {
+		t.Fatalf("untouched: %s", p)
+	}
+	moved := filepath.Join(t.TempDir(), "elsewhere", "trace.txt")
+	os.MkdirAll(filepath.Dir(moved), 0o755)
+	os.WriteFile(moved, []byte("jobs\n"), 0o644)
+	if p := check(moved); p != "" {
+		t.Errorf("the same input under another root: %s", p)
 	}
 	os.WriteFile(in, []byte("other jobs\n"), 0o644)
-	if rep, _ := verifyToy(t, dir, VerifyOptions{}); !strings.Contains(problems(rep), in+": SHA-256 ") || !strings.Contains(problems(rep), "this input changed after the results were made") {
-		t.Errorf("a changed input: %s", problems(rep))
+	if p := check(in); !strings.Contains(p, in+": SHA-256 ") || !strings.Contains(p, "this input changed after the results were made") {
+		t.Errorf("a changed input: %s", p)
 	}
 	mpath := filepath.Join(dir, manifestFile)
 	m, _ := analysis.ReadManifest(mpath)
 	m.Inputs = nil
 	analysis.WriteManifest(mpath, m)
-	if rep, _ := verifyToy(t, dir, VerifyOptions{}); !strings.Contains(problems(rep), "does not list input "+in+", which the plan's runs read") {
-		t.Errorf("an input left out of the manifest: %s", problems(rep))
+	if p := check(moved); !strings.Contains(p, "does not record input "+moved+" (SHA-256 ") {
+		t.Errorf("an input left out of the manifest: %s", p)
 	}
 }
 
