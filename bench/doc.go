@@ -5,7 +5,9 @@
 // runner derives each run's seeds from its identity (never from the order
 // runs happen to execute in), executes the runs on a worker pool, journals
 // each finished run so an interrupted invocation loses nothing, reuses runs
-// already on disk, and finally writes runs.csv, timings.csv, series.csv (when runs record series) and manifest.json
+// already on disk while their key is unchanged (the configuration hash, the
+// build, and the SHA-256 of every input file the run reads: reuse.go,
+// inputs.go), and finally writes runs.csv, timings.csv, series.csv (when runs record series) and manifest.json
 // atomically and in plan order, so the output is byte-identical for any
 // number of workers.
 //

@@ -221,3 +221,113 @@ func TestJournalKeepsRunsOfEachInputContent(t *testing.T) {
 		t.Errorf("back to v1: %d runs, want 1 (the one never made from v1)", n)
 	}
 }
+
+// A run whose recorded metrics are not all those its algorithm records on
+// its workload is made again, as is a run with no metric at all: a journal
+// line edited to drop a metric, or a run whose executor reported nothing.
+func TestIncompleteRunIsRecomputed(t *testing.T) {
+	dir := t.TempDir()
+	var calls atomic.Int64
+	ctx, cancel := context.WithCancel(context.Background())
+	inner := toyExec(&calls)
+	exec := func(c context.Context, r Run) (Output, error) {
+		if calls.Load() >= 8 {
+			cancel()
+			return Output{}, c.Err()
+		}
+		if r.Workload == "w1" && r.Algorithm == "B" && r.Rep == 1 {
+			calls.Add(1)
+			return Output{}, nil // a run that failed without an error
+		}
+		return inner(c, r)
+	}
+	if _, err := Execute(ctx, testPlan(2), exec, Options{Dir: dir, Workers: 1}); err == nil {
+		t.Fatal("interrupted invocation returned no error")
+	}
+	cancel()
+	path := filepath.Join(dir, journalFile)
+	b, _ := os.ReadFile(path)
+	// Drop metric y of w1/A/1.
+	lines := strings.Split(string(b), "\n")
+	edited := 0
+	for i, l := range lines {
+		if strings.Contains(l, `"key":["toy","w1","A"],"rep":1`) {
+			lines[i] = strings.Replace(l, `["y","1"],`, "", 1)
+			edited += len(l) - len(lines[i])
+		}
+	}
+	if edited == 0 {
+		t.Fatalf("no metric y in w1/A/1's journal line:\n%s", b)
+	}
+	os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644)
+	var log strings.Builder
+	var calls2 atomic.Int64
+	if _, err := Execute(context.Background(), testPlan(2), toyExec(&calls2), Options{Dir: dir, Workers: 1, Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	// 12 runs; 8 journalled, 2 of them incomplete.
+	if calls2.Load() != 12-8+2 {
+		t.Errorf("%d runs computed, want 6 (4 never made, 2 incomplete)", calls2.Load())
+	}
+	if !strings.Contains(log.String(), "recomputing 2 runs whose recorded metrics are not the full set of their algorithm (first: toy/w1/A/1 lacks y)") {
+		t.Errorf("progress does not say why:\n%s", log.String())
+	}
+}
+
+// An input edited while the runs read it leaves runs made from either
+// content: the invocation fails and keeps none of them.
+func TestInputEditedDuringTheRunsFails(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	os.WriteFile(prog, []byte("v1\n"), 0o644)
+	var calls atomic.Int64
+	inner := toyExec(&calls)
+	exec := func(c context.Context, r Run) (Output, error) {
+		if calls.Load() == 3 {
+			os.WriteFile(prog, []byte("v2, longer\n"), 0o644)
+		}
+		return inner(c, r)
+	}
+	_, err := Execute(context.Background(), inputPlan(2, trace, prog), exec, Options{Dir: dir, Workers: 1})
+	if err == nil || !strings.Contains(err.Error(), "input "+prog+" changed while the runs were made") {
+		t.Fatalf("got %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, journalFile)); !os.IsNotExist(err) {
+		t.Errorf("the journal of runs made from two contents is kept: %v", err)
+	}
+	before := calls.Load()
+	if _, err := Execute(context.Background(), inputPlan(2, trace, prog), toyExec(&calls), Options{Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 12 {
+		t.Errorf("%d runs computed after the failed invocation, want 12", n)
+	}
+}
+
+// Merge takes a shard's runs only while their inputs are unchanged, and
+// says which input changed when that leaves runs missing.
+func TestMergeChecksInputs(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	os.WriteFile(prog, []byte("v1\n"), 0o644)
+	var calls atomic.Int64
+	for k := range 2 {
+		if _, err := Execute(context.Background(), inputPlan(1, trace, prog), toyExec(&calls), Options{Dir: dir, Shard: Shard{k, 2}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	res, err := Merge(context.Background(), inputPlan(1, trace, prog), Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Manifest.Inputs) != 2 || res.Manifest.Digests[runsFile] == "" {
+		t.Errorf("merged manifest: inputs %+v, digests %v", res.Manifest.Inputs, res.Manifest.Digests)
+	}
+	os.WriteFile(prog, []byte("v2\n"), 0o644)
+	_, err = Merge(context.Background(), inputPlan(1, trace, prog), Options{Dir: dir})
+	if err == nil || !strings.Contains(err.Error(), "3 of 6 runs missing") || !strings.Contains(err.Error(), "input "+prog+" changed") {
+		t.Errorf("got %v", err)
+	}
+}

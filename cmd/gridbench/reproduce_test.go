@@ -55,3 +55,42 @@ func TestRunPrintsSummary(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestCutRunsCSVIsRecomputed is observation 4 of the trust issue: with
+// results/deadline/runs.csv cut in half, `reproduce --only deadline` exited
+// 0 having reused a run that lacked 3 metrics and a value cut to 842.02666.
+// The cut file no longer matches its manifest's digest: every run is made
+// again, and the result is the one a fresh folder gets.
+func TestCutRunsCSVIsRecomputed(t *testing.T) {
+	out, data := t.TempDir(), t.TempDir()
+	args := []string{"reproduce", "--only", "deadline", "--quick", "--data", data}
+	if code, _, stderr := runCLI(append(args, "--reps", "2", "--out", out)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	runs := filepath.Join(out, "results", "deadline", "runs.csv")
+	b, err := os.ReadFile(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Cut in half, inside the value that ends a line (the case that read
+	// back a shorter number): just before the last digit of the line
+	// running past the middle.
+	cut := len(b)/2 + strings.IndexByte(string(b[len(b)/2:]), '\n') - 1
+	os.WriteFile(runs, b[:cut], 0o644)
+	code, _, stderr := runCLI(append(args, "--reps", "3", "--out", out)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stderr, "deadline: runs.csv does not match its manifest digest") || strings.Contains(stderr, "reusing") {
+		t.Errorf("stderr should say the cut runs.csv is not reused from:\n%s", stderr)
+	}
+	fresh := t.TempDir()
+	if code, _, stderr := runCLI(append(args, "--reps", "3", "--out", fresh)...); code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got, _ := os.ReadFile(runs)
+	want, _ := os.ReadFile(filepath.Join(fresh, "results", "deadline", "runs.csv"))
+	if len(want) == 0 || string(got) != string(want) {
+		t.Errorf("runs.csv after the cut differs from a fresh one (%d vs %d bytes)", len(got), len(want))
+	}
+}

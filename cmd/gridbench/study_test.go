@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -79,5 +80,120 @@ func TestStudyRunErrors(t *testing.T) {
 		if code == 0 || !strings.Contains(stderr.String(), tc.want) || strings.Count(stderr.String(), "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q, want one line containing %q", tc.args, code, stderr.String(), tc.want)
 		}
+	}
+}
+
+// obs1Trace is two windows of three jobs on 4 CPUs in which EASY
+// backfills the third job and FCFS does not, so the two schedulers give
+// different waits.
+const obs1Trace = `1 0 -1 100 3 -1 -1 3 100 -1 1 1 1 -1 -1 -1 -1 -1
+2 1 -1 10 4 -1 -1 4 10 -1 1 1 1 -1 -1 -1 -1 -1
+3 2 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1
+4 1000 -1 RUN 3 -1 -1 3 RUN -1 1 1 1 -1 -1 -1 -1 -1
+5 1001 -1 10 4 -1 -1 4 10 -1 1 1 1 -1 -1 -1 -1 -1
+6 1002 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1
+`
+
+const obs1Study = `name = "obs1"
+algorithms = ["fcfs", "mine"]
+metrics = ["wait"]
+reps = 2
+
+[aliases]
+mine = "exec:python3 s.py"
+
+[[workload]]
+kind = "trace"
+name = "t"
+trace = "t.swf"
+cpus = 4
+jobs = 3
+`
+
+// TestStudyRecomputesChangedInputs is observation 1 of the trust issue: a
+// study run again after its exec: scheduler was replaced, or after its
+// trace was edited, reused every run ("reusing 4 of 4") and kept the old
+// values. The study runs from another folder than its own: s.py and
+// t.swf are found beside the study file.
+func TestStudyRecomputesChangedInputs(t *testing.T) {
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("skipping: python3 not found on PATH")
+	}
+	dir, out := t.TempDir(), t.TempDir()
+	copyFile := func(from, to string) {
+		t.Helper()
+		b, err := os.ReadFile(from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(to, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	study, prog, trace := filepath.Join(dir, "s.toml"), filepath.Join(dir, "s.py"), filepath.Join(dir, "t.swf")
+	os.WriteFile(study, []byte(obs1Study), 0o644)
+	os.WriteFile(trace, []byte(strings.ReplaceAll(obs1Trace, "RUN", "100")), 0o644)
+	copyFile("../../examples/schedulers/fcfs.py", prog)
+
+	// waits runs the study into o and returns each run's wait by algorithm/rep.
+	waits := func(o string, extra ...string) (map[string]string, string) {
+		t.Helper()
+		code, _, stderr := runCLI(append([]string{"study", "run", study, "--out", o}, extra...)...)
+		if code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		recs, err := analysis.ReadFile(filepath.Join(o, "results", "obs1", "runs.csv"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := map[string]string{}
+		for _, r := range recs {
+			w[r.Algorithm+"/"+strconv.Itoa(r.Rep)] = analysis.FormatValue(r.Value)
+		}
+		return w, stderr
+	}
+	first, _ := waits(out)
+	if first["mine/0"] != first["fcfs/0"] || len(first) != 4 {
+		t.Fatalf("fcfs.py should give fcfs's waits: %v", first)
+	}
+
+	// Replace the scheduler: its runs are made again, fcfs's are reused.
+	copyFile("../../examples/schedulers/easy.py", prog)
+	second, stderr := waits(out)
+	sum, _ := analysis.FileSHA256(prog)
+	if want := "obs1: recomputing 2 runs: input " + prog + " changed (sha256 "; !strings.Contains(stderr, want) ||
+		!strings.Contains(stderr, "→ "+sum[:8]+"…)") || !strings.Contains(stderr, "reusing 2 of 4 runs") {
+		t.Errorf("stderr does not say that s.py changed and 2 runs are reused:\n%s", stderr)
+	}
+	fresh, _ := waits(t.TempDir())
+	if second["mine/0"] != fresh["mine/0"] || second["mine/1"] != fresh["mine/1"] || second["mine/0"] == first["mine/0"] {
+		t.Errorf("after replacing s.py by EASY: waits %v, a fresh run gives %v, before %v", second, fresh, first)
+	}
+
+	// Edit the trace: every run reads it.
+	os.WriteFile(trace, []byte(strings.ReplaceAll(obs1Trace, "RUN", "50")), 0o644)
+	third, stderr := waits(out)
+	if want := "obs1: recomputing 4 runs: input " + trace + " changed"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+	fresh, _ = waits(t.TempDir())
+	for k, v := range fresh {
+		if third[k] != v {
+			t.Errorf("%s after editing the trace: %s, a fresh run gives %s", k, third[k], v)
+		}
+	}
+	if third["fcfs/1"] == second["fcfs/1"] {
+		t.Errorf("fcfs/1's wait did not change with its window (%s): the edit should change it", third["fcfs/1"])
+	}
+
+	// Edit the study file (a comment only): every run is made again.
+	os.WriteFile(study, []byte("# edited\n"+obs1Study), 0o644)
+	_, stderr = waits(out)
+	if want := "obs1: recomputing 4 runs: input " + study + " changed"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+	m, err := analysis.ReadManifest(filepath.Join(out, "results", "obs1", "manifest.json"))
+	if sum, _ := analysis.FileSHA256(study); err != nil || m.Study == nil || m.Study.Path != study || m.Study.SHA256 != sum {
+		t.Errorf("manifest does not name the study file and its hash: %+v (%v)", m.Study, err)
 	}
 }

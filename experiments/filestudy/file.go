@@ -18,6 +18,10 @@ type File struct {
 	Title string `toml:"title"` // one line for the report
 	Reps  int    `toml:"reps"`  // default repetitions (--reps overrides); 10 if unset
 	// Algorithms are registry names, "exec:COMMAND ARGS", or keys of Aliases.
+	// A word of an exec: command that names a file beside the study file
+	// is that file, as for traces (mine.py below); other words are kept
+	// as written (a path from the working folder, a program on PATH). The
+	// content of those files is part of each run's reuse key.
 	Algorithms []string          `toml:"algorithms"`
 	Aliases    map[string]string `toml:"aliases"` // short name -> algorithm, e.g. mine = "exec:python3 mine.py"
 	Metrics    []string          `toml:"metrics"` // reported metrics; default: all of Metrics

@@ -60,12 +60,18 @@ func (s *Study) planTimeshare(i int, w Workload, reps int, dataDir string, c *co
 	return specs, nil
 }
 
-var tsTraces sync.Map // path -> []timeshare.Job, the valid ones
+var tsTraces sync.Map // path|content hash -> []timeshare.Job, the valid ones
 
 // validJobs returns the jobs of the trace at path that the time-sharing
-// simulator deals (roundrobin.LoadTrace marks the others with Run < 0).
+// simulator deals (roundrobin.LoadTrace marks the others with Run < 0),
+// read once per process and content.
 func validJobs(path string) ([]timeshare.Job, error) {
-	if v, ok := tsTraces.Load(path); ok {
+	sum, err := bench.InputSHA256(path)
+	if err != nil {
+		return nil, err
+	}
+	key := path + "|" + sum
+	if v, ok := tsTraces.Load(key); ok {
 		return v.([]timeshare.Job), nil
 	}
 	t, err := roundrobin.LoadTrace(path, roundrobin.TraceSource{})
@@ -78,7 +84,7 @@ func validJobs(path string) ([]timeshare.Job, error) {
 			jobs = append(jobs, j)
 		}
 	}
-	tsTraces.Store(path, jobs)
+	tsTraces.Store(key, jobs)
 	return jobs, nil
 }
 

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
@@ -90,17 +91,22 @@ type cacheEntry struct {
 	err  error
 }
 
-// LoadTrace reads the trace at path once per process and returns the
-// shared copy. Concurrent callers for the same path wait for one read.
+// LoadTrace reads the trace at path once per process and content, and
+// returns the shared copy. Concurrent callers for the same path wait for
+// one read; a program that edits the trace between two studies reads it again.
 func LoadTrace(path string, src TraceSource) (*Trace, error) {
+	key := path
+	if sum, err := bench.InputSHA256(path); err == nil {
+		key += "|" + sum
+	}
 	cache.Lock()
 	if cache.m == nil {
 		cache.m = map[string]*cacheEntry{}
 	}
-	e := cache.m[path]
+	e := cache.m[key]
 	if e == nil {
 		e = &cacheEntry{}
-		cache.m[path] = e
+		cache.m[key] = e
 	}
 	cache.Unlock()
 	e.once.Do(func() { e.t, e.err = readTrace(path, src) })
