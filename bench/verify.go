@@ -3,8 +3,6 @@ package bench
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -243,8 +241,7 @@ func (v *verifier) load() bool {
 		return false
 	}
 	m.Config = cfg.Bytes()
-	sum := sha256.Sum256(m.Config)
-	if h := hex.EncodeToString(sum[:8]); h != m.ConfigHash {
+	if h, _, _ := analysis.HashConfig(json.RawMessage(m.Config)); h != m.ConfigHash {
 		v.problem(v.mpath, "records configuration hash %s, but the configuration it records hashes to %s: the manifest was edited", m.ConfigHash, h)
 		return false
 	}
