@@ -1,102 +1,251 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
-	"strconv"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/bench"
 )
 
-func TestVerify(t *testing.T) {
-	out, data := t.TempDir(), t.TempDir()
+// forgeDigests records in every manifest below out the digests of the
+// files as they are now, as a careful forger would after editing them:
+// what verify finds then, it finds without the digests' help.
+func forgeDigests(t *testing.T, out string) {
+	t.Helper()
+	found, _ := filepath.Glob(filepath.Join(out, "results", "*", "manifest.json"))
+	for _, mpath := range found {
+		m, err := analysis.ReadManifest(mpath)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Digests = map[string]string{}
+		for _, name := range []string{"runs.csv", "series.csv"} {
+			if b, err := os.ReadFile(filepath.Join(filepath.Dir(mpath), name)); err == nil {
+				sum := sha256.Sum256(b)
+				m.Digests[name] = hex.EncodeToString(sum[:])
+			}
+		}
+		if err := analysis.WriteManifest(mpath, m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// editLines rewrites a file's lines (the header is line 0) through f.
+func editLines(t *testing.T, path string, f func([]string) []string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if err := os.WriteFile(path, []byte(strings.Join(f(lines), "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func dropLines(keep func(string) bool) func([]string) []string {
+	return func(l []string) []string {
+		var out []string
+		for _, s := range l {
+			if keep(s) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+}
+
+// setValue sets the last field of line i.
+func setValue(i int, v string) func([]string) []string {
+	return func(l []string) []string {
+		l[i] = l[i][:strings.LastIndex(l[i], ",")+1] + v
+		return l
+	}
+}
+
+// quickResults reproduces immediate and deadline (--quick --reps 2) into a
+// fresh folder and returns it and the --data folder.
+func quickResults(t *testing.T) (out, data string) {
+	t.Helper()
+	out, data = t.TempDir(), t.TempDir()
 	if code, _, stderr := runCLI("reproduce", "--quick", "--reps", "2", "--data", data, "--only", "immediate,deadline", "--out", out); code != 0 {
 		t.Fatalf("reproduce: exit %d: %s", code, stderr)
 	}
+	return out, data
+}
+
+var seedLine = regexp.MustCompile(`^sample seed (\d+) \(--seed (\d+) draws this sample again\)\n`)
+
+func TestVerify(t *testing.T) {
+	out, data := quickResults(t)
 	code, stdout, stderr := runCLI("verify", "--all", "--data", data, out)
-	if code != 0 || !strings.HasSuffix(stdout, " runs re-computed, all identical\n") {
+	if code != 0 || !strings.HasSuffix(stdout, " re-computed, all identical\n") {
 		t.Fatalf("--all on untouched results: exit %d\n%s%s", code, stdout, stderr)
 	}
-	all, _ := strconv.Atoi(strings.Fields(stdout)[0])
 
-	// The default sample: a few runs, at least one per experiment × algorithm.
+	// The default sample: drawn afresh, its seed printed, --seed repeats it.
 	code, stdout, stderr = runCLI("verify", "--data", data, out)
-	if code != 0 {
+	m := seedLine.FindStringSubmatch(stdout)
+	if code != 0 || m == nil {
 		t.Fatalf("sample: exit %d: %s%s", code, stdout, stderr)
 	}
-	sampled, _ := strconv.Atoi(strings.Fields(stdout)[0])
-	groups := map[string]bool{}
-	for _, exp := range []string{"immediate", "deadline"} {
-		b, _ := os.ReadFile(filepath.Join(out, "results", exp, "runs.csv"))
-		for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n")[1:] {
-			f := strings.Split(line, ",")
-			groups[f[0]+"/"+f[2]] = true
+	code, again, _ := runCLI("verify", "--data", data, "--seed", m[1], out)
+	if code != 0 || again != stdout {
+		t.Errorf("--seed %s: exit %d\n%s, the first draw:\n%s", m[1], code, again, stdout)
+	}
+	var seeds []string
+	for range 3 {
+		_, o, _ := runCLI("verify", "--data", data, out)
+		if m := seedLine.FindStringSubmatch(o); m != nil {
+			seeds = append(seeds, m[1])
 		}
 	}
-	if sampled < len(groups) || sampled >= all {
-		t.Errorf("the default sample re-computed %d of %d runs; want at least one per experiment × algorithm (%d)", sampled, all, len(groups))
+	if len(seeds) != 3 || seeds[0] == seeds[1] && seeds[1] == seeds[2] {
+		t.Errorf("three verifications drew seeds %v: want one fresh seed each", seeds)
 	}
 
-	// Tamper with one value of deadline's runs.csv.
+	// A file changed after it was written: named with both hashes at once,
+	// nothing re-computed.
 	runs := filepath.Join(out, "results", "deadline", "runs.csv")
-	b, _ := os.ReadFile(runs)
-	lines := strings.Split(string(b), "\n")
-	f := strings.Split(lines[3], ",")
-	orig := f[len(f)-1]
-	f[len(f)-1] = "12345.5"
-	lines[3] = strings.Join(f, ",")
-	os.WriteFile(runs, []byte(strings.Join(lines, "\n")), 0o644)
+	orig, _ := os.ReadFile(runs)
+	editLines(t, runs, setValue(3, "12345.5"))
 	code, stdout, stderr = runCLI("verify", "--all", "--data", data, out)
-	key := strings.Join(f[:3], "/") + "/" + f[3] + " " + f[5]
-	if code != 1 || !strings.Contains(stdout, key+": recorded 12345.5, re-computed "+orig) || strings.Count(stdout, "recorded") != 1 {
-		t.Errorf("tampered runs.csv: exit %d, want a line for %s\n%s%s", code, key, stdout, stderr)
+	if code != 1 || !regexp.MustCompile(regexp.QuoteMeta(filepath.Dir(runs))+`: runs.csv does not match its manifest digest \(sha256 [0-9a-f]{8}… recorded, [0-9a-f]{8}… found\)`).MatchString(stdout) ||
+		!strings.Contains(stderr, "nothing was re-computed") || strings.Contains(stderr, "planned runs,") {
+		t.Errorf("changed runs.csv: exit %d\n%s%s", code, stdout, stderr)
 	}
-	if !strings.Contains(stderr, "1 differences") {
-		t.Errorf("stderr: %s", stderr)
-	}
-	os.WriteFile(runs, b, 0o644)
-
-	// A manifest of another version or configuration.
-	mpath := filepath.Join(out, "results", "immediate", "manifest.json")
-	m, _ := os.ReadFile(mpath)
-	os.WriteFile(mpath, []byte(strings.Replace(string(m), `"version": "`+version+`"`, `"version": "9.9.9"`, 1)), 0o644)
-	if code, stdout, _ := runCLI("verify", "--data", data, out); code != 1 || !strings.Contains(stdout, "made by gridbench 9.9.9") {
-		t.Errorf("other version: exit %d: %s", code, stdout)
-	}
-	os.WriteFile(mpath, []byte(strings.Replace(string(m), `"config_hash": "`, `"config_hash": "0`, 1)), 0o644)
-	if code, stdout, _ := runCLI("verify", "--data", data, out); code != 1 || !strings.Contains(stdout, "is not one this build plans") {
-		t.Errorf("other configuration: exit %d: %s", code, stdout)
-	}
+	os.WriteFile(runs, orig, 0o644)
 
 	if code, _, stderr := runCLI("verify", t.TempDir()); code == 0 || !strings.Contains(stderr, "no results/<experiment>/runs.csv") {
 		t.Errorf("empty folder: exit %d: %s", code, stderr)
 	}
+	if code, _, stderr := runCLI("verify", "--all", "--seed", "3", out); code == 0 || !strings.Contains(stderr, "--all re-computes every run") {
+		t.Errorf("--all --seed: exit %d: %s", code, stderr)
+	}
 }
 
-// TestVerifySeries: a recorded series sample that the re-computation does
-// not reproduce, or a missing one, is a problem naming the run and sample.
-func TestVerifySeries(t *testing.T) {
-	var b strings.Builder
-	v := &verifier{w: &b}
-	run := bench.NewRun("fed", "paper", "SO", 0, nil)
-	rec := []analysis.Point{{Series: "u2_dsa_done", T: 0, Value: 0}, {Series: "u2_dsa_done", T: 300, Value: 4}}
-	v.compareSeries("series.csv", run, rec, []bench.Sample{{Series: "u2_dsa_done", T: 0, Value: 0}, {Series: "u2_dsa_done", T: 300, Value: 4}})
-	if v.problems != 0 {
-		t.Fatalf("identical series: %s", b.String())
+// TestVerifyTampered: each tampering, with the digests forged afterwards,
+// is found by --all; deletions, duplicates and manifest edits by the
+// default sample too, whatever its seed.
+func TestVerifyTampered(t *testing.T) {
+	pristine, data := quickResults(t)
+	exp := func(e, file string) string { return filepath.Join("results", e, file) }
+	for _, tc := range []struct {
+		name, file string
+		tamper     func([]string) []string
+		want       string // regular expression over stdout
+		sample     bool   // the default sample finds it whatever its seed
+	}{
+		{"deleted row", exp("deadline", "runs.csv"), func(l []string) []string { return append(l[:5], l[6:]...) },
+			`deadline/ia=1/fcfs/0 (lacks metric|metric \S+: re-computed \S+, not recorded)`, true},
+		{"deleted algorithm", exp("deadline", "runs.csv"), dropLines(func(s string) bool { return !strings.Contains(s, ",tabu,") }),
+			`runs.csv: all 2 planned runs of deadline/ia=1/tabu \(reps 0-1\) have no row`, true},
+		{"duplicated row", exp("deadline", "runs.csv"), func(l []string) []string { return append(l[:8], l[7:]...) },
+			`deadline/ia=1/fcfs/0 metric \S+ is recorded more than once`, true},
+		{"edited value", exp("deadline", "runs.csv"), setValue(40, "12345.5"),
+			`deadline/ia=1/\S+ metric \S+: recorded 12345.5, re-computed \S+`, false},
+		{"edited series value", exp("immediate", "series.csv"), setValue(3, "4242"),
+			`series.csv: run immediate/example/\S+ series \S+ at \S+: recorded 4242, re-computed \S+`, true},
+		{"edited manifest config", exp("deadline", "manifest.json"), func(l []string) []string {
+			for i := range l {
+				l[i] = strings.Replace(l[i], `"Jobs": 300,`, `"Jobs": 301,`, 1)
+			}
+			return l
+		}, `deadline/manifest.json: records configuration hash \w+, but the configuration it records hashes to \w+: the manifest was edited`, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := t.TempDir()
+			if err := os.CopyFS(out, os.DirFS(pristine)); err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(out, tc.file)
+			before, _ := os.ReadFile(path)
+			editLines(t, path, tc.tamper)
+			if after, _ := os.ReadFile(path); string(after) == string(before) {
+				t.Fatal("the tampering changed nothing")
+			}
+			forgeDigests(t, out)
+			re := regexp.MustCompile(tc.want)
+			code, stdout, stderr := runCLI("verify", "--all", "--data", data, out)
+			if code != 1 || !re.MatchString(stdout) {
+				t.Errorf("--all: exit %d, want a line matching %s:\n%s%s", code, tc.want, stdout, stderr)
+			}
+			if !tc.sample {
+				return
+			}
+			for range 3 {
+				code, stdout, stderr := runCLI("verify", "--data", data, out)
+				if code != 1 || !re.MatchString(stdout) {
+					t.Fatalf("sample: exit %d, want a line matching %s:\n%s%s", code, tc.want, stdout, stderr)
+				}
+			}
+		})
 	}
-	v.compareSeries("series.csv", run, rec, []bench.Sample{{Series: "u2_dsa_done", T: 0, Value: 0}, {Series: "u2_dsa_done", T: 300, Value: 5}})
-	v.compareSeries("series.csv", run, rec, []bench.Sample{{Series: "u2_dsa_done", T: 0, Value: 0}})
-	want := []string{"fed/paper/SO/0 sample 2: recorded u2_dsa_done at 300 = 4, re-computed u2_dsa_done at 300 = 5",
-		"fed/paper/SO/0: 2 series samples recorded, 1 re-computed"}
-	for _, w := range want {
-		if !strings.Contains(b.String(), w) {
-			t.Errorf("missing %q in:\n%s", w, b.String())
+
+	// The configuration and its hash edited together: not what this build plans.
+	out := t.TempDir()
+	os.CopyFS(out, os.DirFS(pristine))
+	mpath := filepath.Join(out, "results", "deadline", "manifest.json")
+	m, _ := analysis.ReadManifest(mpath)
+	var cfg map[string]any
+	if err := json.Unmarshal(m.Config, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	cfg["inter_arrivals"] = []float64{1, 4}
+	m.ConfigHash, m.Config, _ = analysis.HashConfig(cfg)
+	analysis.WriteManifest(mpath, m)
+	code, stdout, stderr := runCLI("verify", "--data", data, out)
+	if code != 1 || !strings.Contains(stdout, "not the one this build plans for it") || !strings.Contains(stdout, "inter_arrivals[1]: recorded 4, planned 5") {
+		t.Errorf("configuration and hash edited: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestVerifyStudy: a study run's folder verifies clean, and a tampered one
+// fails, its study file found through the manifest.
+func TestVerifyStudy(t *testing.T) {
+	dir := t.TempDir()
+	study := filepath.Join(dir, "mini.toml")
+	os.WriteFile(study, []byte("name = \"mini\"\nalgorithms = [\"fcfs\", \"easy\"]\n"+
+		"[[workload]]\nname = \"w\"\nkind = \"deadline\"\nmean_inter_arrival = 1\njobs = 30\n"), 0o644)
+	out := filepath.Join(dir, "out")
+	if code, _, stderr := runCLI("study", "run", study, "--reps", "2", "--out", out); code != 0 {
+		t.Fatalf("study run: exit %d: %s", code, stderr)
+	}
+	mpath := filepath.Join(out, "results", "mini", "manifest.json")
+	if m, err := analysis.ReadManifest(mpath); err != nil || m.Study == nil || m.Study.Path != study {
+		t.Fatalf("the manifest does not name the study file %s: %+v, %v", study, m, err)
+	}
+	for _, args := range [][]string{{"verify", out}, {"verify", "--all", out}} {
+		if code, stdout, stderr := runCLI(args...); code != 0 || !strings.HasSuffix(stdout, "all identical\n") {
+			t.Fatalf("%v: exit %d\n%s%s", args, code, stdout, stderr)
 		}
 	}
-	if v.problems != 2 {
-		t.Errorf("%d problems, want 2", v.problems)
+
+	editLines(t, filepath.Join(out, "results", "mini", "runs.csv"), dropLines(func(s string) bool { return !strings.HasPrefix(s, "mini,w,easy,1,") }))
+	forgeDigests(t, out)
+	if code, stdout, stderr := runCLI("verify", out); code != 1 || !strings.Contains(stdout, "planned run mini/w/easy/1 has no row") {
+		t.Errorf("a deleted run: exit %d\n%s%s", code, stdout, stderr)
 	}
+
+	// The study file changed since: said at once.
+	os.WriteFile(study, []byte(strings.Replace(mustRead(t, study), "jobs = 30", "jobs = 31", 1)), 0o644)
+	if code, stdout, stderr := runCLI("verify", out); code != 1 || !strings.Contains(stdout, "the study file changed after these results were made") {
+		t.Errorf("an edited study file: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+func mustRead(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
