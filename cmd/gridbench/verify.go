@@ -82,6 +82,9 @@ func verify(c *cli.Context, out string) error {
 	}
 	switch {
 	case rep.Digests:
+		if len(rep.Problems) == 1 {
+			return fmt.Errorf("%s: a file does not match its manifest (above); nothing was re-computed", out)
+		}
 		return fmt.Errorf("%s: %d files do not match their manifests (listed above); nothing was re-computed", out, len(rep.Problems))
 	case len(rep.Problems) > 0:
 		return fmt.Errorf("%s: %d differences (listed above); %d planned runs, %d recorded, %d re-computed",
