@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sort"
 
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/easy"
@@ -30,6 +31,7 @@ type Flex struct {
 	now    float64    // this pass's time
 	minext float64    // the queue's smallest estimate at the start of the pass
 	minJob int        // a job whose estimate is minext, or -1: recompute it
+	dated  int        // waiting jobs with a deadline (see bounded)
 }
 
 // ranked returns it with its priority computed.
@@ -82,8 +84,12 @@ func (f *Flex) Params() Params { return f.p }
 // OnArrival keeps minext, the queue's smallest estimate, up to date;
 // priorities themselves are recomputed from the state at each pass.
 func (f *Flex) OnArrival(s *sim.State, j int) {
-	if est := s.Job(j).Est(); f.minJob >= 0 && est < f.minext {
+	job := s.Job(j)
+	if est := job.Est(); f.minJob >= 0 && est < f.minext {
 		f.minext, f.minJob = est, j
+	}
+	if job.HasDeadline {
+		f.dated++
 	}
 }
 
@@ -93,6 +99,9 @@ func (f *Flex) start(s *sim.State, j, m int) {
 	f.ends.Start(s, j, m)
 	if j == f.minJob {
 		f.minJob = -1
+	}
+	if s.Job(j).HasDeadline {
+		f.dated--
 	}
 }
 
@@ -245,6 +254,10 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int
 		return
 	}
 	resM, shadow, spare := f.ends.Reserve(s, f.order, head.job)
+	if q != nil && f.bounded() {
+		f.backfillBounded(s, head.job, q, after, resM, shadow, spare)
+		return
+	}
 	// Candidates leave in order from a heap. Each start shrinks the free
 	// and spare CPUs, after which a job that failed easy.BackfillMachine
 	// stays failed; so after a start the heap is filtered again (usually
@@ -307,6 +320,103 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int
 	work.Add(after)
 }
 
+// bounded tells whether this pass's priorities are bounded by arrival
+// order: with no deadline waiting, a job's priority is its Aging plus Min
+// (lo) plus a Wait Minimization between 0 and BoostValue (minext is at
+// most any waiting job's estimate), and lo does not increase along the
+// queue, which is in submit order, when AgeFactor is not negative. Then
+// the walk need not rank jobs far from the one it is looking at.
+func (f *Flex) bounded() bool {
+	return f.dated == 0 && f.p.AgeFactor >= 0 && f.p.BoostValue >= 0
+}
+
+// lo is the lower bound of job j's priority in a bounded pass (see
+// bounded): Aging plus Min. The priority is at most lo + BoostValue.
+func (f *Flex) lo(s *sim.State, j int) float64 {
+	return f.p.Aging(s.Job(j), f.now) + f.p.Min
+}
+
+// slack is the margin within which a bound is not trusted when compared
+// with priority x: far wider than any difference in rounding between lo
+// and the same sum inside Params.Priority (a compiler may fuse a multiply
+// and an add there and not here), far narrower than the scores.
+func (f *Flex) slack(x float64) float64 {
+	return 1e-9 * (1 + math.Abs(x) + math.Abs(f.p.Min) + f.p.BoostValue)
+}
+
+// backfillBounded is backfill over the whole queue q in a bounded pass:
+// the same starts in the same order and the same count, without ranking
+// the queue. The queue is scanned in arrival order, the jobs that could
+// backfill ranked into a heap; its first job leaves once no job not yet
+// scanned can come before it, its priority being above their upper bound.
+// When the walk stops because no CPU is left free, the jobs before the one
+// that took the last CPUs are counted by aheadBounded.
+func (f *Flex) backfillBounded(s *sim.State, head int, q []int, after, resM int, shadow float64, spare int) {
+	work := s.Work()
+	ok := f.acceptor(s, resM, shadow, spare)
+	h := itemHeap(f.cand[:0])
+	defer func() { f.cand = h[:0] }()
+	filter := true
+	next := 0 // the first job of q not scanned
+	for {
+		for next < len(q) && (len(h) == 0 || f.lo(s, q[next])+f.p.BoostValue >= h[0].prio-f.slack(h[0].prio)) {
+			if j := q[next]; j != head && ok(j) {
+				h.push(f.ranked(s, item{job: j, pos: next}))
+			}
+			next++
+		}
+		if len(h) == 0 {
+			break
+		}
+		it := h.pop()
+		var m int
+		if m, spare = easy.BackfillMachine(s, f.order, it.job, resM, shadow, spare); m < 0 {
+			continue
+		}
+		f.start(s, it.job, m) // cannot fail: BackfillMachine checked the CPUs
+		if f.maxFree(s) == 0 {
+			work.Add(f.aheadBounded(s, head, it, q))
+			return
+		}
+		// Free and spare CPUs shrank: a job the new acceptor refuses could
+		// not start any more.
+		ok = f.acceptor(s, resM, shadow, spare)
+		if filter {
+			n := len(h)
+			h = slices.DeleteFunc(h, func(it item) bool { return !ok(it.job) })
+			h.init()
+			filter = len(h) <= n/2
+		}
+	}
+	work.Add(after)
+}
+
+// aheadBounded counts, in a bounded pass, the jobs the walk over the
+// whole queue q in order examines up to it when it takes the last free
+// CPUs: it and every job of q but head before it in order (priority, then
+// arrival), as the loop in backfill does. The jobs whose lo is above it's
+// priority come before it, those whose upper bound is below come after:
+// both are runs of q found by binary search, and only the jobs between
+// are ranked.
+func (f *Flex) aheadBounded(s *sim.State, head int, it item, q []int) int {
+	t, d := it.prio, f.slack(it.prio)
+	above := func(j int) bool { return f.lo(s, j) > t+d }
+	a := sort.Search(len(q), func(i int) bool { return !above(q[i]) })
+	b := a + sort.Search(len(q)-a, func(i int) bool { return f.lo(s, q[a+i])+f.p.BoostValue < t-d })
+	n := 1 + a
+	if above(head) {
+		n--
+	}
+	for pos := a; pos < b; pos++ {
+		if j := q[pos]; j != head {
+			if p := f.priority(s, j); p > t || p == t && pos < it.pos {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // acceptor returns whether easy.BackfillMachine would start a job now
 // behind a reservation on resM until shadow with spare CPUs there: when it
 // fits another machine, or the reserved one within the spare CPUs or by the
@@ -350,6 +460,20 @@ func (h itemHeap) down(i int) {
 		}
 		h[i], h[c] = h[c], h[i]
 		i = c
+	}
+}
+
+// push adds it.
+func (h *itemHeap) push(it item) {
+	*h = append(*h, it)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !before(&a[i], &a[p]) {
+			break
+		}
+		a[i], a[p] = a[p], a[i]
+		i = p
 	}
 }
 
