@@ -21,17 +21,18 @@ func init() {
 // easy.Ends.Reserve.
 type Flex struct {
 	p      Params
-	ends   *easy.Ends // running jobs' CPUs by estimated end, for the reservation
-	order  []int      // machines, fastest first
-	best   []int      // CPUs -> fastest machine with at least that many CPUs
-	holder int        // job keeping the reservation, or -1
-	items  []item     // the pass's jobs that fit the largest free CPU count
-	wide   []item     // the others
-	cand   []item     // the jobs that could backfill behind the head
-	now    float64    // this pass's time
-	minext float64    // the queue's smallest estimate at the start of the pass
-	minJob int        // a job whose estimate is minext, or -1: recompute it
-	dated  int        // waiting jobs with a deadline (see bounded)
+	ends   *easy.Ends  // running jobs' CPUs by estimated end, for the reservation
+	order  []int       // machines, fastest first
+	best   []int       // CPUs -> fastest machine with at least that many CPUs
+	holder int         // job keeping the reservation, or -1
+	items  []item      // the pass's jobs that fit the largest free CPU count
+	wide   []item      // the others
+	cand   []item      // the jobs that could backfill behind the head
+	now    float64     // this pass's time
+	minext float64     // the queue's smallest estimate at the start of the pass
+	minJob int         // a job whose estimate is minext, or -1: recompute it
+	dated  int         // waiting jobs with a deadline (see bounded)
+	idx    *easy.Index // the waiting jobs by arrival rank
 }
 
 // ranked returns it with its priority computed.
@@ -84,6 +85,10 @@ func (f *Flex) Params() Params { return f.p }
 // OnArrival keeps minext, the queue's smallest estimate, up to date;
 // priorities themselves are recomputed from the state at each pass.
 func (f *Flex) OnArrival(s *sim.State, j int) {
+	if f.order == nil {
+		f.init(s)
+	}
+	f.idx.Arrive(s, j)
 	job := s.Job(j)
 	if est := job.Est(); f.minJob >= 0 && est < f.minext {
 		f.minext, f.minJob = est, j
@@ -97,6 +102,7 @@ func (f *Flex) OnArrival(s *sim.State, j int) {
 // next pass looks for it again.
 func (f *Flex) start(s *sim.State, j, m int) {
 	f.ends.Start(s, j, m)
+	f.idx.Started(j)
 	if j == f.minJob {
 		f.minJob = -1
 	}
@@ -111,6 +117,7 @@ func (f *Flex) OnCompletion(s *sim.State, j int) { f.ends.Ended(s, j) }
 func (f *Flex) init(s *sim.State) {
 	pl := s.Platform()
 	f.ends = easy.NewEnds(s)
+	f.idx = easy.NewIndex(s)
 	f.order = pl.FastestFirst()
 	f.best = make([]int, pl.MaxCPUs()+1)
 	for c := range f.best {
@@ -246,6 +253,10 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int
 	if limit == 0 {
 		return
 	}
+	if q != nil && f.bounded() {
+		f.backfillBounded(s, head.job, q, after, limit)
+		return
+	}
 	// The walk reads the reservation at the first job that fits the free
 	// CPUs anywhere, before any job starts.
 	fits := func(j int) bool { return j != head.job && s.Job(j).CPUs <= limit }
@@ -254,10 +265,6 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int
 		return
 	}
 	resM, shadow, spare := f.ends.Reserve(s, f.order, head.job)
-	if q != nil && f.bounded() {
-		f.backfillBounded(s, head.job, q, after, resM, shadow, spare)
-		return
-	}
 	// Candidates leave in order from a heap. Each start shrinks the free
 	// and spare CPUs, after which a job that failed easy.BackfillMachine
 	// stays failed; so after a start the heap is filtered again (usually
@@ -344,26 +351,64 @@ func (f *Flex) slack(x float64) float64 {
 	return 1e-9 * (1 + math.Abs(x) + math.Abs(f.p.Min) + f.p.BoostValue)
 }
 
-// backfillBounded is backfill over the whole queue q in a bounded pass:
-// the same starts in the same order and the same count, without ranking
-// the queue. The queue is scanned in arrival order, the jobs that could
-// backfill ranked into a heap; its first job leaves once no job not yet
-// scanned can come before it, its priority being above their upper bound.
-// When the walk stops because no CPU is left free, the jobs before the one
-// that took the last CPUs are counted by aheadBounded.
-func (f *Flex) backfillBounded(s *sim.State, head int, q []int, after, resM int, shadow float64, spare int) {
+// backfillBounded is backfill over the whole queue q in a bounded pass,
+// limit CPUs being free at most on any machine: the same starts in the
+// same order and the same count, without ranking the queue. The jobs
+// that could backfill are found in arrival order through the index (the
+// narrow ones, and those narrow enough for the reservation's machine and
+// short enough to end by the shadow time) and ranked into a heap; its
+// first job leaves once no job not yet found can come before it, its
+// priority being above their upper bound. When the walk stops because no
+// CPU is left free, the jobs before the one that took the last CPUs are
+// counted by aheadBounded.
+func (f *Flex) backfillBounded(s *sim.State, head int, q []int, after, limit int) {
 	work := s.Work()
+	// The walk reads the reservation at the first job that fits the free
+	// CPUs anywhere, before any job starts.
+	r := f.idx.Next(0, limit)
+	if r >= 0 && f.idx.Job(r) == head {
+		r = f.idx.Next(r+1, limit)
+	}
+	if r < 0 {
+		work.Add(after)
+		return
+	}
+	resM, shadow, spare := f.ends.Reserve(s, f.order, head)
+	p := s.Platform()
+	// Estimates in the index are at the reference speed; the bound is
+	// widened a little so that rounding never hides a job, and ok checks
+	// every job found exactly.
+	estLimit := (shadow - s.Now()) * p.Machines[resM].Speed / p.Ref() * (1 + 1e-9)
+	next := func(r int) int {
+		freeRes, freeOther := s.Free(resM), 0
+		for m := range p.Machines {
+			if m != resM {
+				freeOther = max(freeOther, s.Free(m))
+			}
+		}
+		k := f.idx.Next(r, max(freeOther, min(spare, freeRes)))
+		if freeRes > 0 && estLimit >= 0 {
+			hi := k
+			if k < 0 {
+				hi = math.MaxInt
+			}
+			if k2 := f.idx.NextShort(r, hi, freeRes, estLimit); k2 >= 0 {
+				k = k2
+			}
+		}
+		return k
+	}
 	ok := f.acceptor(s, resM, shadow, spare)
 	h := itemHeap(f.cand[:0])
 	defer func() { f.cand = h[:0] }()
 	filter := true
-	next := 0 // the first job of q not scanned
+	r = next(0)
 	for {
-		for next < len(q) && (len(h) == 0 || f.lo(s, q[next])+f.p.BoostValue >= h[0].prio-f.slack(h[0].prio)) {
-			if j := q[next]; j != head && ok(j) {
-				h.push(f.ranked(s, item{job: j, pos: next}))
+		for r >= 0 && (len(h) == 0 || f.lo(s, f.idx.Job(r))+f.p.BoostValue >= h[0].prio-f.slack(h[0].prio)) {
+			if j := f.idx.Job(r); j != head && ok(j) {
+				h.push(f.ranked(s, item{job: j, pos: r}))
 			}
-			next++
+			r = next(r + 1)
 		}
 		if len(h) == 0 {
 			break
@@ -394,10 +439,10 @@ func (f *Flex) backfillBounded(s *sim.State, head int, q []int, after, resM int,
 // aheadBounded counts, in a bounded pass, the jobs the walk over the
 // whole queue q in order examines up to it when it takes the last free
 // CPUs: it and every job of q but head before it in order (priority, then
-// arrival), as the loop in backfill does. The jobs whose lo is above it's
-// priority come before it, those whose upper bound is below come after:
-// both are runs of q found by binary search, and only the jobs between
-// are ranked.
+// arrival; it.pos is an arrival rank), as the loop in backfill does. The
+// jobs whose lo is above it's priority come before it, those whose upper
+// bound is below come after: both are runs of q found by binary search,
+// and only the jobs between are ranked.
 func (f *Flex) aheadBounded(s *sim.State, head int, it item, q []int) int {
 	t, d := it.prio, f.slack(it.prio)
 	above := func(j int) bool { return f.lo(s, j) > t+d }
@@ -407,9 +452,9 @@ func (f *Flex) aheadBounded(s *sim.State, head int, it item, q []int) int {
 	if above(head) {
 		n--
 	}
-	for pos := a; pos < b; pos++ {
-		if j := q[pos]; j != head {
-			if p := f.priority(s, j); p > t || p == t && pos < it.pos {
+	for _, j := range q[a:b] {
+		if j != head {
+			if p := f.priority(s, j); p > t || p == t && f.idx.Rank(j) < it.pos {
 				n++
 			}
 		}
