@@ -37,14 +37,21 @@ func newMinTree(n int) *minTree {
 	return &minTree{size: size, v: v}
 }
 
-// set stores CPUs x and estimate e at rank i; clear empties it.
+// set stores CPUs x and estimate e at rank i; clear empties it. The
+// climb stops at the first node whose minima do not change: its
+// ancestors' cannot either (most starts clear a leaf that is not its
+// parent's minimum in both).
 func (t *minTree) set(i int, x int32, e float64) {
 	i += t.size
 	t.v[i] = minEntry{x, e}
 	for i > 1 {
 		i >>= 1
 		a, b := &t.v[2*i], &t.v[2*i+1]
-		t.v[i] = minEntry{min(a.cpus, b.cpus), min(a.est, b.est)}
+		v := minEntry{min(a.cpus, b.cpus), min(a.est, b.est)}
+		if t.v[i] == v {
+			return
+		}
+		t.v[i] = v
 	}
 }
 
