@@ -45,12 +45,12 @@
 // With no free CPU and a holder, a pass costs O(1). With no deadline
 // waiting, a priority lies between its Aging plus Min and that plus
 // boostvalue, bounds that do not rise along the arrival order: behind a
-// blocked holder the queue is scanned in arrival order only until no job
-// left can come before the best candidate, and the jobs the walk counts
-// before the last start are two runs found by binary search plus the few
-// ranked between them (Flex.bounded). minext is kept up to
-// date at arrivals and searched for again only after the job holding it
-// starts.
+// blocked holder the jobs that could backfill are found in arrival order
+// through EASY's rank index (easy.Index) only until none left can come
+// before the best candidate, and the jobs the walk counts before the last
+// start are two runs found by binary search plus the few ranked between
+// them (Flex.bounded). minext is kept up to date at arrivals and searched
+// for again only after the job holding it starts.
 //
 // # Interpretations
 //
