@@ -65,6 +65,7 @@ func BenchmarkExternalCost(b *testing.B) {
 	}
 	for _, c := range cmds {
 		b.Run("algo="+c[0]+"/jobs=3000", func(b *testing.B) {
+			b.ReportAllocs()
 			decisions := 0
 			self0, child0 := cpuTimes(b)
 			for b.Loop() {
