@@ -42,9 +42,17 @@ func sortEdges(es, tmp []edge, byCPUs bool) (sorted, spare []edge) {
 		return es, tmp
 	}
 	if byCPUs {
-		es, tmp = radixPasses(es, tmp, func(e *edge) uint64 { return uint64(e.cpus) })
+		es, tmp = radixPasses(es, tmp, true)
 	}
-	return radixPasses(es, tmp, func(e *edge) uint64 { return timeKey(e.t) })
+	return radixPasses(es, tmp, false)
+}
+
+// edgeKey is the sort key of e: its CPUs, or its time's key.
+func edgeKey(e *edge, cpus bool) uint64 {
+	if cpus {
+		return uint64(e.cpus)
+	}
+	return timeKey(e.t)
 }
 
 func compareKeys(a, b uint64) int {
@@ -57,13 +65,13 @@ func compareKeys(a, b uint64) int {
 	return 0
 }
 
-// radixPasses sorts src stably by key, one byte at a time from the least
-// significant, skipping the bytes all keys share; it returns the sorted
-// slice and the other one.
-func radixPasses(src, dst []edge, key func(*edge) uint64) ([]edge, []edge) {
+// radixPasses sorts src stably by edgeKey (CPUs or time), one byte at a
+// time from the least significant, skipping the bytes all keys share; it
+// returns the sorted slice and the other one.
+func radixPasses(src, dst []edge, cpus bool) ([]edge, []edge) {
 	var counts [8][256]int
 	for i := range src {
-		k := key(&src[i])
+		k := edgeKey(&src[i], cpus)
 		for b := range 8 {
 			counts[b][byte(k>>(8*b))]++
 		}
@@ -71,7 +79,7 @@ func radixPasses(src, dst []edge, key func(*edge) uint64) ([]edge, []edge) {
 	n := len(src)
 	for b := range 8 {
 		c := &counts[b]
-		if c[byte(key(&src[0])>>(8*b))] == n {
+		if c[byte(edgeKey(&src[0], cpus)>>(8*b))] == n {
 			continue // every key has this byte
 		}
 		sum := 0
@@ -79,7 +87,7 @@ func radixPasses(src, dst []edge, key func(*edge) uint64) ([]edge, []edge) {
 			c[v], sum = sum, sum+c[v]
 		}
 		for i := range src {
-			v := byte(key(&src[i]) >> (8 * b))
+			v := byte(edgeKey(&src[i], cpus) >> (8 * b))
 			dst[c[v]] = src[i]
 			c[v]++
 		}
