@@ -49,7 +49,8 @@
 // through EASY's rank index (easy.Index) only until none left can come
 // before the best candidate, and the jobs the walk counts before the last
 // start are two runs found by binary search plus the few ranked between
-// them (Flex.bounded). minext is kept up to date at arrivals and searched
+// them (Flex.bounded); when the holder starts, or there is none, the
+// starting phase draws the queue in order the same way. minext is kept up to date at arrivals and searched
 // for again only after the job holding it starts.
 //
 // # Interpretations

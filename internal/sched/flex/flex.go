@@ -186,6 +186,10 @@ func (f *Flex) Schedule(s *sim.State) {
 		f.backfill(s, item{job: f.holder, first: true}, nil, q, len(q)-1)
 		return
 	}
+	if f.bounded() {
+		f.startBounded(s, q, free)
+		return
+	}
 	var first item // the first in order of the jobs too wide to start
 	for pos, j := range q {
 		it := item{job: j, pos: pos, first: j == f.holder}
@@ -231,6 +235,69 @@ func (f *Flex) Schedule(s *sim.State) {
 	f.backfill(s, head, h, nil, len(q)-started-1)
 }
 
+// startBounded is Schedule's walk, in a bounded pass (see bounded), when
+// the holder can start or there is none, free CPUs being free at most on
+// any machine at the start of the pass: the same starts and the same
+// count without ranking the whole queue. The holder starts first; then
+// the waiting jobs leave a heap in order, filled in arrival order only
+// until no job not yet scanned can come before its first (as in
+// backfillBounded), and start until one is too wide for free or fits no
+// machine: the head, behind which backfillBounded goes on.
+func (f *Flex) startBounded(s *sim.State, q []int, free int) {
+	work := s.Work()
+	first := -1 // the holder, started first whatever its priority
+	if f.holder >= 0 {
+		first = f.holder
+		work.Inc()
+		f.start(s, first, fcfs.FirstFit(s, f.order, first)) // it fits: Schedule checked
+	}
+	const anyCPUs = math.MaxInt32
+	h := itemHeap(f.items[:0])
+	defer func() { f.items = h[:0] }()
+	started := 0 // besides the holder
+	r := f.idx.Next(0, anyCPUs)
+	var head item
+	for {
+		for r >= 0 && (len(h) == 0 || f.lo(s, f.idx.Job(r))+f.p.BoostValue >= h[0].prio-f.slack(h[0].prio)) {
+			h.push(f.ranked(s, item{job: f.idx.Job(r), pos: r}))
+			r = f.idx.Next(r+1, anyCPUs)
+		}
+		if len(h) == 0 {
+			f.holder = -1 // every job started
+			return
+		}
+		head = h.pop()
+		work.Inc()
+		if s.Job(head.job).CPUs > free {
+			break // the walk reaches a job too wide for the pass and stops there
+		}
+		m := fcfs.FirstFit(s, f.order, head.job)
+		if m < 0 {
+			break
+		}
+		f.start(s, head.job, m)
+		started++
+	}
+	if !f.p.FloatingReservation {
+		f.holder = head.job
+	}
+	if f.maxFree(s) == 0 {
+		return
+	}
+	// Every job before the head in order started; the walk behind it
+	// counts only the jobs after the head, so those are taken off
+	// aheadBounded's count of all the jobs before the last start.
+	f.backfillBounded(s, head.job, q, len(q)-started-1-min(first+1, 1), f.maxFree(s), func(it item) int {
+		n := started
+		if first >= 0 {
+			if p := f.priority(s, first); p > it.prio || p == it.prio && f.idx.Rank(first) < it.pos {
+				n++
+			}
+		}
+		return n
+	})
+}
+
 func (f *Flex) maxFree(s *sim.State) int {
 	n := 0
 	for m := range s.Platform().Machines {
@@ -254,7 +321,7 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int
 		return
 	}
 	if q != nil && f.bounded() {
-		f.backfillBounded(s, head.job, q, after, limit)
+		f.backfillBounded(s, head.job, q, after, limit, nil)
 		return
 	}
 	// The walk reads the reservation at the first job that fits the free
@@ -360,8 +427,9 @@ func (f *Flex) slack(x float64) float64 {
 // first job leaves once no job not yet found can come before it, its
 // priority being above their upper bound. When the walk stops because no
 // CPU is left free, the jobs before the one that took the last CPUs are
-// counted by aheadBounded.
-func (f *Flex) backfillBounded(s *sim.State, head int, q []int, after, limit int) {
+// counted by aheadBounded, less excluded(it) (when not nil): the jobs of
+// q the walk behind head does not count, those started before it.
+func (f *Flex) backfillBounded(s *sim.State, head int, q []int, after, limit int, excluded func(it item) int) {
 	work := s.Work()
 	// The walk reads the reservation at the first job that fits the free
 	// CPUs anywhere, before any job starts.
@@ -420,7 +488,11 @@ func (f *Flex) backfillBounded(s *sim.State, head int, q []int, after, limit int
 		}
 		f.start(s, it.job, m) // cannot fail: BackfillMachine checked the CPUs
 		if f.maxFree(s) == 0 {
-			work.Add(f.aheadBounded(s, head, it, q))
+			n := f.aheadBounded(s, head, it, q)
+			if excluded != nil {
+				n -= excluded(it)
+			}
+			work.Add(n)
 			return
 		}
 		// Free and spare CPUs shrank: a job the new acceptor refuses could
