@@ -7,6 +7,7 @@ package simrun
 import (
 	"fmt"
 	"io"
+	"math"
 	"strconv"
 
 	"github.com/gridbench/gridbench/internal/adapt"
@@ -36,7 +37,7 @@ func writeJobsCSV(path string, jobs []sim.Job, recs []sim.Record, gate func() er
 			buf = strconv.AppendInt(buf[:0], j.ID, 10)
 			for _, x := range []float64{j.Submit, r.Start, r.End} {
 				buf = append(buf, ',')
-				buf = strconv.AppendFloat(buf, x, 'g', -1, 64)
+				buf = appendG(buf, x)
 			}
 			buf = append(buf, ',')
 			buf = strconv.AppendInt(buf, int64(r.Machine), 10)
@@ -118,4 +119,36 @@ func simulate(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Sche
 		return nil, p, err
 	}
 	return &Result{Jobs: jobs, Records: s.Records(), Skipped: sk, Work: s.Work()}, p, nil
+}
+
+// appendG appends x as strconv.AppendFloat(buf, x, 'g', -1, 64) does, with
+// a short path for whole numbers below 2^53 — every time of an SWF trace —
+// which is most of the CSV's cost otherwise. Their shortest exact form is
+// their own digits with trailing zeros dropped (doubles there are at most
+// 1 apart, so no shorter string reads back the same), printed like 'g':
+// plainly below 10^6, as d.ddde+XX from there.
+func appendG(buf []byte, x float64) []byte {
+	if !(x > 0 && x < 1<<53) || x != math.Trunc(x) {
+		return strconv.AppendFloat(buf, x, 'g', -1, 64)
+	}
+	n := uint64(x)
+	if n < 1e6 {
+		return strconv.AppendUint(buf, n, 10)
+	}
+	var d [20]byte
+	k := len(strconv.AppendUint(d[:0], n, 10))
+	exp := k - 1
+	for d[k-1] == '0' {
+		k--
+	}
+	buf = append(buf, d[0])
+	if k > 1 {
+		buf = append(buf, '.')
+		buf = append(buf, d[1:k]...)
+	}
+	buf = append(buf, 'e', '+')
+	if exp < 10 {
+		buf = append(buf, '0')
+	}
+	return strconv.AppendInt(buf, int64(exp), 10)
 }

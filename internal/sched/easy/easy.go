@@ -102,7 +102,11 @@ func (e *EASY) Schedule(s *sim.State) {
 		}
 		next := e.tree.first(r, int32(max(freeOther, min(spare, freeRes))))
 		if freeRes > 0 && estLimit >= 0 {
-			if k := e.tree.first2(r, int32(freeRes), estLimit); k >= 0 && (next < 0 || k < next) {
+			hi := next
+			if next < 0 {
+				hi = len(e.byRank)
+			}
+			if k := e.tree.first2(r, hi, int32(freeRes), estLimit); k >= 0 {
 				next = k
 			}
 		}

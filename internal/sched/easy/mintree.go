@@ -37,39 +37,48 @@ func newMinTree(n int) *minTree {
 	return &minTree{size: size, v: v}
 }
 
-// set stores CPUs x and estimate e at rank i; clear empties it.
+// set stores CPUs x and estimate e at rank i; clear empties it. The
+// climb stops at the first node whose minima do not change: its
+// ancestors' cannot either (most starts clear a leaf that is not its
+// parent's minimum in both).
 func (t *minTree) set(i int, x int32, e float64) {
 	i += t.size
 	t.v[i] = minEntry{x, e}
 	for i > 1 {
 		i >>= 1
 		a, b := &t.v[2*i], &t.v[2*i+1]
-		t.v[i] = minEntry{min(a.cpus, b.cpus), min(a.est, b.est)}
+		v := minEntry{min(a.cpus, b.cpus), min(a.est, b.est)}
+		if t.v[i] == v {
+			return
+		}
+		t.v[i] = v
 	}
 }
 
 func (t *minTree) clear(i int) { t.set(i, empty, math.Inf(1)) }
 
-// first2 returns the smallest rank >= lo whose CPUs are <= c and whose
-// estimate is <= e, or -1. Subtrees failing either minimum are skipped;
-// the two minima may come from different jobs, so a search can descend
-// in vain, but never past a job that qualifies.
-func (t *minTree) first2(lo int, c int32, e float64) int {
-	return t.search(1, 0, t.size, lo, c, e)
+// first2 returns the smallest rank in [lo, hi) whose CPUs are <= c and
+// whose estimate is <= e, or -1. Subtrees failing either minimum are
+// skipped; the two minima may come from different jobs, so a search can
+// descend in vain, but never past a job that qualifies. A caller that
+// already knows a candidate passes its rank as hi: the search then never
+// looks beyond it, where vain descents cost the most.
+func (t *minTree) first2(lo, hi int, c int32, e float64) int {
+	return t.search(1, 0, t.size, lo, hi, c, e)
 }
 
-func (t *minTree) search(node, nlo, nhi, lo int, c int32, e float64) int {
-	if nhi <= lo || t.v[node].cpus > c || t.v[node].est > e {
+func (t *minTree) search(node, nlo, nhi, lo, hi int, c int32, e float64) int {
+	if nhi <= lo || nlo >= hi || t.v[node].cpus > c || t.v[node].est > e {
 		return -1
 	}
 	if node >= t.size {
 		return node - t.size
 	}
 	mid := (nlo + nhi) / 2
-	if r := t.search(2*node, nlo, mid, lo, c, e); r >= 0 {
+	if r := t.search(2*node, nlo, mid, lo, hi, c, e); r >= 0 {
 		return r
 	}
-	return t.search(2*node+1, mid, nhi, lo, c, e)
+	return t.search(2*node+1, mid, nhi, lo, hi, c, e)
 }
 
 // first returns the smallest rank >= lo holding a value <= x, or -1.

@@ -38,16 +38,19 @@ func TestMinTreeMatchesScan(t *testing.T) {
 			if got := tr.first(lo, q); got != want {
 				t.Fatalf("n=%d first(%d, %d) = %d, want %d (values %v)", n, lo, q, got, want, vals)
 			}
-			qe := float64(r.IntN(10))
+			qe, hi := float64(r.IntN(10)), r.IntN(n+2)
+			if r.IntN(2) == 0 {
+				hi = math.MaxInt
+			}
 			want = -1
-			for k := lo; k < n; k++ {
+			for k := lo; k < min(n, hi); k++ {
 				if vals[k] <= q && ests[k] <= qe {
 					want = k
 					break
 				}
 			}
-			if got := tr.first2(lo, q, qe); got != want {
-				t.Fatalf("n=%d first2(%d, %d, %g) = %d, want %d", n, lo, q, qe, got, want)
+			if got := tr.first2(lo, hi, q, qe); got != want {
+				t.Fatalf("n=%d first2(%d, %d, %d, %g) = %d, want %d", n, lo, hi, q, qe, got, want)
 			}
 		}
 	}

@@ -157,6 +157,11 @@ func (x *Scheduler) decide(s *sim.State) []byte {
 	for m := range s.Platform().Machines {
 		o.Free = append(o.Free, s.Free(m))
 	}
+	x.buf.Reset()
+	if b, ok := appendDecide(x.buf.AvailableBuffer(), o.Time, o.Submitted, o.Completed, o.Free); ok {
+		x.buf.Write(b)
+		return x.buf.Bytes()
+	}
 	return x.encode(o)
 }
 
@@ -179,6 +184,9 @@ type answer struct {
 // apply checks every start of the answer b against the state and starts
 // the jobs in the order given.
 func apply(s *sim.State, b []byte) error {
+	if ok, err := scanStarts(b, func(j, m int) error { return startOne(s, j, m) }); ok {
+		return err
+	}
 	var a answer
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
@@ -192,19 +200,27 @@ func apply(s *sim.State, b []byte) error {
 		if st.Job == nil || st.Machine == nil {
 			return fmt.Errorf("start %d lacks \"job\" or \"machine\"", i)
 		}
-		j, m := *st.Job, *st.Machine
-		switch {
-		case j < 0 || j >= s.NumJobs():
-			return fmt.Errorf("job %d is unknown (jobs are 0..%d)", j, s.NumJobs()-1)
-		case s.Status(j) != sim.Waiting:
-			return fmt.Errorf("job %d is %v, not waiting", j, s.Status(j))
-		case m < 0 || m >= len(s.Platform().Machines):
-			return fmt.Errorf("job %d on machine %d: no such machine (machines are 0..%d)", j, m, len(s.Platform().Machines)-1)
-		case !s.Fits(j, m):
-			return fmt.Errorf("job %d needs %d CPUs, machine %d has %d free", j, s.Job(j).CPUs, m, s.Free(m))
+		if err := startOne(s, *st.Job, *st.Machine); err != nil {
+			return err
 		}
-		s.Start(j, m) // cannot fail: checked above
 	}
+	return nil
+}
+
+// startOne checks one start of an answer against the state and starts
+// the job.
+func startOne(s *sim.State, j, m int) error {
+	switch {
+	case j < 0 || j >= s.NumJobs():
+		return fmt.Errorf("job %d is unknown (jobs are 0..%d)", j, s.NumJobs()-1)
+	case s.Status(j) != sim.Waiting:
+		return fmt.Errorf("job %d is %v, not waiting", j, s.Status(j))
+	case m < 0 || m >= len(s.Platform().Machines):
+		return fmt.Errorf("job %d on machine %d: no such machine (machines are 0..%d)", j, m, len(s.Platform().Machines)-1)
+	case !s.Fits(j, m):
+		return fmt.Errorf("job %d needs %d CPUs, machine %d has %d free", j, s.Job(j).CPUs, m, s.Free(m))
+	}
+	s.Start(j, m) // cannot fail: checked above
 	return nil
 }
 

@@ -42,9 +42,16 @@
 // jobs that could backfill: fitting another machine, or the reserved one
 // within the spare CPUs or by the shadow time. Those leave a heap in order
 // and, after each start, the ones that can no longer start are dropped.
-// With no free CPU and a holder, a pass costs O(1). minext is kept up to
-// date at arrivals and searched for again only after the job holding it
-// starts.
+// With no free CPU and a holder, a pass costs O(1). With no deadline
+// waiting, a priority lies between its Aging plus Min and that plus
+// boostvalue, bounds that do not rise along the arrival order: behind a
+// blocked holder the jobs that could backfill are found in arrival order
+// through EASY's rank index (easy.Index) only until none left can come
+// before the best candidate, and the jobs the walk counts before the last
+// start are two runs found by binary search plus the few ranked between
+// them (Flex.bounded); when the holder starts, or there is none, the
+// starting phase draws the queue in order the same way. minext is kept up to date at arrivals and searched
+// for again only after the job holding it starts.
 //
 // # Interpretations
 //

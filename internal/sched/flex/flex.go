@@ -4,6 +4,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sort"
 
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/easy"
@@ -20,16 +21,18 @@ func init() {
 // easy.Ends.Reserve.
 type Flex struct {
 	p      Params
-	ends   *easy.Ends // running jobs' CPUs by estimated end, for the reservation
-	order  []int      // machines, fastest first
-	best   []int      // CPUs -> fastest machine with at least that many CPUs
-	holder int        // job keeping the reservation, or -1
-	items  []item     // the pass's jobs that fit the largest free CPU count
-	wide   []item     // the others
-	cand   []item     // the jobs that could backfill behind the head
-	now    float64    // this pass's time
-	minext float64    // the queue's smallest estimate at the start of the pass
-	minJob int        // a job whose estimate is minext, or -1: recompute it
+	ends   *easy.Ends  // running jobs' CPUs by estimated end, for the reservation
+	order  []int       // machines, fastest first
+	best   []int       // CPUs -> fastest machine with at least that many CPUs
+	holder int         // job keeping the reservation, or -1
+	items  []item      // the pass's jobs that fit the largest free CPU count
+	wide   []item      // the others
+	cand   []item      // the jobs that could backfill behind the head
+	now    float64     // this pass's time
+	minext float64     // the queue's smallest estimate at the start of the pass
+	minJob int         // a job whose estimate is minext, or -1: recompute it
+	dated  int         // waiting jobs with a deadline (see bounded)
+	idx    *easy.Index // the waiting jobs by arrival rank
 }
 
 // ranked returns it with its priority computed.
@@ -82,8 +85,16 @@ func (f *Flex) Params() Params { return f.p }
 // OnArrival keeps minext, the queue's smallest estimate, up to date;
 // priorities themselves are recomputed from the state at each pass.
 func (f *Flex) OnArrival(s *sim.State, j int) {
-	if est := s.Job(j).Est(); f.minJob >= 0 && est < f.minext {
+	if f.order == nil {
+		f.init(s)
+	}
+	f.idx.Arrive(s, j)
+	job := s.Job(j)
+	if est := job.Est(); f.minJob >= 0 && est < f.minext {
 		f.minext, f.minJob = est, j
+	}
+	if job.HasDeadline {
+		f.dated++
 	}
 }
 
@@ -91,8 +102,12 @@ func (f *Flex) OnArrival(s *sim.State, j int) {
 // next pass looks for it again.
 func (f *Flex) start(s *sim.State, j, m int) {
 	f.ends.Start(s, j, m)
+	f.idx.Started(j)
 	if j == f.minJob {
 		f.minJob = -1
+	}
+	if s.Job(j).HasDeadline {
+		f.dated--
 	}
 }
 
@@ -102,6 +117,7 @@ func (f *Flex) OnCompletion(s *sim.State, j int) { f.ends.Ended(s, j) }
 func (f *Flex) init(s *sim.State) {
 	pl := s.Platform()
 	f.ends = easy.NewEnds(s)
+	f.idx = easy.NewIndex(s)
 	f.order = pl.FastestFirst()
 	f.best = make([]int, pl.MaxCPUs()+1)
 	for c := range f.best {
@@ -170,6 +186,10 @@ func (f *Flex) Schedule(s *sim.State) {
 		f.backfill(s, item{job: f.holder, first: true}, nil, q, len(q)-1)
 		return
 	}
+	if f.bounded() {
+		f.startBounded(s, q, free)
+		return
+	}
 	var first item // the first in order of the jobs too wide to start
 	for pos, j := range q {
 		it := item{job: j, pos: pos, first: j == f.holder}
@@ -215,6 +235,69 @@ func (f *Flex) Schedule(s *sim.State) {
 	f.backfill(s, head, h, nil, len(q)-started-1)
 }
 
+// startBounded is Schedule's walk, in a bounded pass (see bounded), when
+// the holder can start or there is none, free CPUs being free at most on
+// any machine at the start of the pass: the same starts and the same
+// count without ranking the whole queue. The holder starts first; then
+// the waiting jobs leave a heap in order, filled in arrival order only
+// until no job not yet scanned can come before its first (as in
+// backfillBounded), and start until one is too wide for free or fits no
+// machine: the head, behind which backfillBounded goes on.
+func (f *Flex) startBounded(s *sim.State, q []int, free int) {
+	work := s.Work()
+	first := -1 // the holder, started first whatever its priority
+	if f.holder >= 0 {
+		first = f.holder
+		work.Inc()
+		f.start(s, first, fcfs.FirstFit(s, f.order, first)) // it fits: Schedule checked
+	}
+	const anyCPUs = math.MaxInt32
+	h := itemHeap(f.items[:0])
+	defer func() { f.items = h[:0] }()
+	started := 0 // besides the holder
+	r := f.idx.Next(0, anyCPUs)
+	var head item
+	for {
+		for r >= 0 && (len(h) == 0 || f.lo(s, f.idx.Job(r))+f.p.BoostValue >= h[0].prio-f.slack(h[0].prio)) {
+			h.push(f.ranked(s, item{job: f.idx.Job(r), pos: r}))
+			r = f.idx.Next(r+1, anyCPUs)
+		}
+		if len(h) == 0 {
+			f.holder = -1 // every job started
+			return
+		}
+		head = h.pop()
+		work.Inc()
+		if s.Job(head.job).CPUs > free {
+			break // the walk reaches a job too wide for the pass and stops there
+		}
+		m := fcfs.FirstFit(s, f.order, head.job)
+		if m < 0 {
+			break
+		}
+		f.start(s, head.job, m)
+		started++
+	}
+	if !f.p.FloatingReservation {
+		f.holder = head.job
+	}
+	if f.maxFree(s) == 0 {
+		return
+	}
+	// Every job before the head in order started; the walk behind it
+	// counts only the jobs after the head, so those are taken off
+	// aheadBounded's count of all the jobs before the last start.
+	f.backfillBounded(s, head.job, q, len(q)-started-1-min(first+1, 1), f.maxFree(s), func(it item) int {
+		n := started
+		if first >= 0 {
+			if p := f.priority(s, first); p > it.prio || p == it.prio && f.idx.Rank(first) < it.pos {
+				n++
+			}
+		}
+		return n
+	})
+}
+
 func (f *Flex) maxFree(s *sim.State) int {
 	n := 0
 	for m := range s.Platform().Machines {
@@ -235,6 +318,10 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int
 	work := s.Work()
 	limit := f.maxFree(s)
 	if limit == 0 {
+		return
+	}
+	if q != nil && f.bounded() {
+		f.backfillBounded(s, head.job, q, after, limit, nil)
 		return
 	}
 	// The walk reads the reservation at the first job that fits the free
@@ -307,6 +394,146 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int
 	work.Add(after)
 }
 
+// bounded tells whether this pass's priorities are bounded by arrival
+// order: with no deadline waiting, a job's priority is its Aging plus Min
+// (lo) plus a Wait Minimization between 0 and BoostValue (minext is at
+// most any waiting job's estimate), and lo does not increase along the
+// queue, which is in submit order, when AgeFactor is not negative. Then
+// the walk need not rank jobs far from the one it is looking at.
+func (f *Flex) bounded() bool {
+	return f.dated == 0 && f.p.AgeFactor >= 0 && f.p.BoostValue >= 0
+}
+
+// lo is the lower bound of job j's priority in a bounded pass (see
+// bounded): Aging plus Min. The priority is at most lo + BoostValue.
+func (f *Flex) lo(s *sim.State, j int) float64 {
+	return f.p.Aging(s.Job(j), f.now) + f.p.Min
+}
+
+// slack is the margin within which a bound is not trusted when compared
+// with priority x: far wider than any difference in rounding between lo
+// and the same sum inside Params.Priority (a compiler may fuse a multiply
+// and an add there and not here), far narrower than the scores.
+func (f *Flex) slack(x float64) float64 {
+	return 1e-9 * (1 + math.Abs(x) + math.Abs(f.p.Min) + f.p.BoostValue)
+}
+
+// backfillBounded is backfill over the whole queue q in a bounded pass,
+// limit CPUs being free at most on any machine: the same starts in the
+// same order and the same count, without ranking the queue. The jobs
+// that could backfill are found in arrival order through the index (the
+// narrow ones, and those narrow enough for the reservation's machine and
+// short enough to end by the shadow time) and ranked into a heap; its
+// first job leaves once no job not yet found can come before it, its
+// priority being above their upper bound. When the walk stops because no
+// CPU is left free, the jobs before the one that took the last CPUs are
+// counted by aheadBounded, less excluded(it) (when not nil): the jobs of
+// q the walk behind head does not count, those started before it.
+func (f *Flex) backfillBounded(s *sim.State, head int, q []int, after, limit int, excluded func(it item) int) {
+	work := s.Work()
+	// The walk reads the reservation at the first job that fits the free
+	// CPUs anywhere, before any job starts.
+	r := f.idx.Next(0, limit)
+	if r >= 0 && f.idx.Job(r) == head {
+		r = f.idx.Next(r+1, limit)
+	}
+	if r < 0 {
+		work.Add(after)
+		return
+	}
+	resM, shadow, spare := f.ends.Reserve(s, f.order, head)
+	p := s.Platform()
+	// Estimates in the index are at the reference speed; the bound is
+	// widened a little so that rounding never hides a job, and ok checks
+	// every job found exactly.
+	estLimit := (shadow - s.Now()) * p.Machines[resM].Speed / p.Ref() * (1 + 1e-9)
+	next := func(r int) int {
+		freeRes, freeOther := s.Free(resM), 0
+		for m := range p.Machines {
+			if m != resM {
+				freeOther = max(freeOther, s.Free(m))
+			}
+		}
+		k := f.idx.Next(r, max(freeOther, min(spare, freeRes)))
+		if freeRes > 0 && estLimit >= 0 {
+			hi := k
+			if k < 0 {
+				hi = math.MaxInt
+			}
+			if k2 := f.idx.NextShort(r, hi, freeRes, estLimit); k2 >= 0 {
+				k = k2
+			}
+		}
+		return k
+	}
+	ok := f.acceptor(s, resM, shadow, spare)
+	h := itemHeap(f.cand[:0])
+	defer func() { f.cand = h[:0] }()
+	filter := true
+	r = next(0)
+	for {
+		for r >= 0 && (len(h) == 0 || f.lo(s, f.idx.Job(r))+f.p.BoostValue >= h[0].prio-f.slack(h[0].prio)) {
+			if j := f.idx.Job(r); j != head && ok(j) {
+				h.push(f.ranked(s, item{job: j, pos: r}))
+			}
+			r = next(r + 1)
+		}
+		if len(h) == 0 {
+			break
+		}
+		it := h.pop()
+		var m int
+		if m, spare = easy.BackfillMachine(s, f.order, it.job, resM, shadow, spare); m < 0 {
+			continue
+		}
+		f.start(s, it.job, m) // cannot fail: BackfillMachine checked the CPUs
+		if f.maxFree(s) == 0 {
+			n := f.aheadBounded(s, head, it, q)
+			if excluded != nil {
+				n -= excluded(it)
+			}
+			work.Add(n)
+			return
+		}
+		// Free and spare CPUs shrank: a job the new acceptor refuses could
+		// not start any more.
+		ok = f.acceptor(s, resM, shadow, spare)
+		if filter {
+			n := len(h)
+			h = slices.DeleteFunc(h, func(it item) bool { return !ok(it.job) })
+			h.init()
+			filter = len(h) <= n/2
+		}
+	}
+	work.Add(after)
+}
+
+// aheadBounded counts, in a bounded pass, the jobs the walk over the
+// whole queue q in order examines up to it when it takes the last free
+// CPUs: it and every job of q but head before it in order (priority, then
+// arrival; it.pos is an arrival rank), as the loop in backfill does. The
+// jobs whose lo is above it's priority come before it, those whose upper
+// bound is below come after: both are runs of q found by binary search,
+// and only the jobs between are ranked.
+func (f *Flex) aheadBounded(s *sim.State, head int, it item, q []int) int {
+	t, d := it.prio, f.slack(it.prio)
+	above := func(j int) bool { return f.lo(s, j) > t+d }
+	a := sort.Search(len(q), func(i int) bool { return !above(q[i]) })
+	b := a + sort.Search(len(q)-a, func(i int) bool { return f.lo(s, q[a+i])+f.p.BoostValue < t-d })
+	n := 1 + a
+	if above(head) {
+		n--
+	}
+	for _, j := range q[a:b] {
+		if j != head {
+			if p := f.priority(s, j); p > t || p == t && f.idx.Rank(j) < it.pos {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // acceptor returns whether easy.BackfillMachine would start a job now
 // behind a reservation on resM until shadow with spare CPUs there: when it
 // fits another machine, or the reserved one within the spare CPUs or by the
@@ -350,6 +577,20 @@ func (h itemHeap) down(i int) {
 		}
 		h[i], h[c] = h[c], h[i]
 		i = c
+	}
+}
+
+// push adds it.
+func (h *itemHeap) push(it item) {
+	*h = append(*h, it)
+	a := *h
+	for i := len(a) - 1; i > 0; {
+		p := (i - 1) / 2
+		if !before(&a[i], &a[p]) {
+			break
+		}
+		a[i], a[p] = a[p], a[i]
+		i = p
 	}
 }
 

@@ -145,3 +145,67 @@ func TestMatchesSortAll(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundedCountMatchesRecount runs deadline-free workloads, where Flex
+// ranks only the jobs near the one it looks at (see Flex.bounded), in
+// lockstep with the whole-queue sort and demands the same work counter
+// after every pass and the same records. Submissions come in bursts so
+// that equal priorities (ties broken by arrival) are common, and the
+// parameters range from Aging dominating to Wait Minimization dominating,
+// so the band of jobs ranked is sometimes the whole queue, sometimes one
+// job.
+func TestBoundedCountMatchesRecount(t *testing.T) {
+	params := []Params{
+		DefaultParams(),
+		{AgeFactor: 1, K: 1, Max: 0.5, Min: 0, BoostValue: 0.1},
+		{AgeFactor: 0, K: 5, Max: 100, Min: 1, BoostValue: 3},
+		{AgeFactor: 0.3, K: 0.5, Max: 3, Min: 3, BoostValue: 7, FloatingReservation: true},
+		{AgeFactor: 1e-3, K: 2, Max: 20, Min: 0.1, BoostValue: 2},
+	}
+	long := 0
+	for seed := range uint64(200) {
+		r := rand.New(rand.NewPCG(seed, 13))
+		pl := simtest.Platform(r, 3, 12, seed%2 == 0)
+		if seed%3 == 0 {
+			pl = sim.SingleMachine(4 + r.IntN(28))
+		}
+		jobs := simtest.Jobs(r, pl, 1+r.IntN(200))
+		for i := range jobs {
+			jobs[i].HasDeadline = false
+			if i > 0 && r.IntN(3) == 0 {
+				jobs[i].Submit = jobs[i-1].Submit // a burst
+			}
+		}
+		p := params[seed%uint64(len(params))]
+		fast, err := sim.New(pl, jobs, New(p))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, err := sim.New(pl, jobs, &sortAll{New(p)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for fast.Advance() {
+			if !slow.Advance() {
+				t.Fatalf("seed %d: the sortAll run ended first", seed)
+			}
+			if fast.State().QueueLen() >= 20 {
+				long++
+			}
+			fast.Decide()
+			slow.Decide()
+			if fw, sw := fast.Work(), slow.Work(); fw != sw {
+				t.Fatalf("seed %d params %+v: t=%g: work %d, whole-queue recount %d", seed, p, fast.State().Now(), fw, sw)
+			}
+		}
+		if err := fast.Err(); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if !slices.Equal(fast.Records(), slow.Records()) {
+			t.Fatalf("seed %d params %+v: records differ", seed, p)
+		}
+	}
+	if long < 1000 {
+		t.Errorf("only %d passes with 20 or more jobs waiting: the queues are too short to test the bounded walk", long)
+	}
+}

@@ -797,6 +797,10 @@ func (p *Plan) whatIfRemove(m, pos int) (makespan float64, dnd int) {
 	p.work += int64(len(mp.running) + pos)
 	var ms float64 // machine m's makespan without the job
 	if pos+1 == len(mp.queue) {
+		if mp.queue[pos].End < mp.makespan {
+			// Another entry ends at the makespan and stays.
+			return max(mp.makespan, p.makespanWithout(m)), dnd
+		}
 		for _, list := range [2][]Entry{mp.running, mp.queue[:pos]} {
 			for _, e := range list {
 				ms = max(ms, e.End)

@@ -1,0 +1,93 @@
+//go:build unix
+
+package bench_test
+
+import (
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gridbench/gridbench/internal/adapt"
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/internal/sched/external"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+// cpuTimes returns the CPU time (user plus system) of this process and of
+// its children that have been waited for.
+func cpuTimes(tb testing.TB) (self, children time.Duration) {
+	tb.Helper()
+	var ru syscall.Rusage
+	sum := func(who int) time.Duration {
+		if err := syscall.Getrusage(who, &ru); err != nil {
+			tb.Fatal(err)
+		}
+		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+	}
+	return sum(syscall.RUSAGE_SELF), sum(syscall.RUSAGE_CHILDREN)
+}
+
+// BenchmarkExternalCost splits a decision of the exec: protocol between
+// gridbench's side and the scheduler's. It runs the first 3,000 KTH jobs
+// on 100 CPUs through echosched (testdata/echosched: first come, first
+// served in Go, about the cheapest scheduler that completes a run, its
+// starts checked against the built-in fcfs) and through the shipped
+// easy.py, and reports per decision the wall time, the CPU time of this
+// process (gridbench's side: encoding, pipes, decoding, applying the
+// starts, the simulator) and the CPU time of the scheduler process. CPU
+// times do not grow with the machine's load as wall times do.
+func BenchmarkExternalCost(b *testing.B) {
+	path := datadir.ForTest(b, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
+	jobs, _, err := adapt.LoadSWF(path, 3000, 100, adapt.Requested)
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := sim.SingleMachine(100)
+	echo := filepath.Join(b.TempDir(), "echosched")
+	if out, err := exec.Command("go", "build", "-o", echo, "./testdata/echosched").CombinedOutput(); err != nil {
+		b.Fatalf("building echosched: %v\n%s", err, out)
+	}
+	cmds := [][2]string{{"echosched", echo}}
+	if py, err := exec.LookPath("python3"); err == nil {
+		cmds = append(cmds, [2]string{"easy.py", py + " ../examples/schedulers/easy.py"})
+	}
+	fcfs, err := sched.New("fcfs")
+	if err != nil {
+		b.Fatal(err)
+	}
+	want, err := sim.Simulate(p, jobs, fcfs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range cmds {
+		b.Run("algo="+c[0]+"/jobs=3000", func(b *testing.B) {
+			b.ReportAllocs()
+			decisions := 0
+			self0, child0 := cpuTimes(b)
+			for b.Loop() {
+				s, err := external.New(c[1], 0)
+				if err != nil {
+					b.Fatal(err)
+				}
+				recs, err := sim.Simulate(p, jobs, s)
+				if err != nil {
+					b.Fatal(err)
+				}
+				s.Close()
+				decisions += s.Decisions()
+				if c[0] == "echosched" && !slices.Equal(recs, want) {
+					b.Fatal("echosched's starts differ from the built-in fcfs")
+				}
+			}
+			self, child := cpuTimes(b)
+			d := float64(decisions)
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/d, "ns/decision")
+			b.ReportMetric(float64((self-self0).Nanoseconds())/d, "go-cpu-ns/decision")
+			b.ReportMetric(float64((child-child0).Nanoseconds())/d, "child-cpu-ns/decision")
+		})
+	}
+}
