@@ -72,7 +72,10 @@ func traceStats(c *cli.Context) error {
 		return err
 	}
 
-	win := trace.SubmitWindows(s.Submits, width)
+	win, err := trace.CountWindows(s.Submits, width)
+	if err != nil {
+		return fmt.Errorf("%s: --window %g: %w", path, width, err)
+	}
 	if maxLag == 0 {
 		maxLag = len(win.Counts) / 2
 	}

@@ -47,10 +47,7 @@ func (a *asyncReader) fill(src io.Reader) {
 		case <-a.done:
 			return
 		}
-		n, err := io.ReadFull(src, b)
-		if err == io.ErrUnexpectedEOF {
-			err = io.EOF
-		}
+		n, err := readFull(src, b)
 		select {
 		case a.full <- chunk{b[:n], err}:
 		case <-a.done:
@@ -60,6 +57,26 @@ func (a *asyncReader) fill(src io.Reader) {
 			return
 		}
 	}
+}
+
+// readFull reads src until b is full or src ends. Only io.EOF is a clean end:
+// io.ErrUnexpectedEOF from a decompressor means the stream was cut short and
+// is passed on like any other error, never taken for the end of the data.
+func readFull(src io.Reader, b []byte) (int, error) {
+	n, empty := 0, 0
+	for n < len(b) {
+		m, err := src.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+		if m > 0 {
+			empty = 0
+		} else if empty++; empty == 100 {
+			return n, io.ErrNoProgress
+		}
+	}
+	return n, nil
 }
 
 func (a *asyncReader) Read(p []byte) (int, error) {

@@ -81,6 +81,11 @@ func Open(path string) (ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
+	return open(f, path)
+}
+
+// open is Open over an opened file; it closes f on error.
+func open(f io.ReadCloser, path string) (ReadCloser, error) {
 	name := filepath.Base(path)
 	fr := &fileReader{closers: []io.Closer{f}}
 	br := bufio.NewReaderSize(f, 256<<10)
@@ -89,12 +94,18 @@ func Open(path string) (ReadCloser, error) {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			f.Close()
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, fmt.Errorf("%s: %w", name, gzipError(err))
 		}
 		// Closed in reverse order: the goroutine stops before zr closes.
-		ar := newAsyncReader(zr)
+		ar := newAsyncReader(gzipErrors{zr})
 		fr.closers = append(fr.closers, zr, ar)
 		src = bufio.NewReaderSize(ar, 256<<10)
+	}
+	if src == io.Reader(br) && strings.HasSuffix(strings.ToLower(name), ".gz") {
+		// A cut .gz file may have lost even its magic bytes; reading it as
+		// text would give a wrong trace, not an error.
+		f.Close()
+		return nil, fmt.Errorf("%s: named .gz but not gzip data (no gzip magic bytes): truncated or misnamed file", name)
 	}
 	format := FormatOf(path)
 	if format == Unknown {
@@ -107,6 +118,27 @@ func Open(path string) (ReadCloser, error) {
 	}
 	fr.Reader = NewReader(src, name, format)
 	return fr, nil
+}
+
+// gzipErrors passes a decompressor's data on and marks its errors, io.EOF
+// apart, as the compressed file's fault: a stream that stops early
+// (io.ErrUnexpectedEOF), a bad checksum or a bad block is an error naming
+// the file, never a shorter trace.
+type gzipErrors struct{ r io.Reader }
+
+func (g gzipErrors) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = gzipError(err)
+	}
+	return n, err
+}
+
+func gzipError(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return fmt.Errorf("gzip data cut short (truncated file?): %w", io.ErrUnexpectedEOF)
+	}
+	return fmt.Errorf("gzip data corrupt: %w", err)
 }
 
 // NewReader returns a reader of the given format over uncompressed text.
