@@ -11,6 +11,7 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	_ "github.com/gridbench/gridbench/experiments/all" // registers every experiment
 	"github.com/gridbench/gridbench/internal/gridway"
+	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/report"
 )
 
@@ -28,6 +29,7 @@ func runFlags() []cli.Flag {
 		&cli.BoolFlag{Name: "fresh", Usage: "ignore results already on disk and run everything again"},
 		&cli.BoolFlag{Name: "quick", Usage: "small smoke-test configuration (reports say so)"},
 		&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
+		execTimeoutFlag(),
 	}
 }
 
@@ -193,11 +195,39 @@ func gitCommit() string {
 }
 
 func checkRunFlags(c *cli.Context) error {
-	if c.Int("reps") < 0 {
-		return fmt.Errorf("--reps %d: must be 0 (the default) or more", c.Int("reps"))
+	if r := c.Int("reps"); r < 0 || r > maxReps {
+		return fmt.Errorf("--reps %d: must be 0 (the default) to %d", r, maxReps)
 	}
-	if c.Int("j") < 0 {
-		return fmt.Errorf("-j %d: must be 0 (all cores) or more", c.Int("j"))
+	if j := c.Int("j"); j < 0 || j > maxWorkers {
+		return fmt.Errorf("-j %d: must be 0 (all cores) to %d", j, maxWorkers)
+	}
+	return setExecTimeout(c)
+}
+
+// maxReps bounds --reps: ten thousand repetitions resolve any effect a
+// study can show; more only fills memory with the plan.
+const maxReps = 10_000
+
+// maxWorkers bounds -j: each worker holds a run's state in memory.
+const maxWorkers = 1024
+
+// execTimeoutFlag is --exec-timeout, on every command that may run an
+// exec: scheduler.
+func execTimeoutFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "exec-timeout", Value: external.DefaultTimeout,
+		Usage: "how long an exec: scheduler may take to answer one message (1ms to 24h)"}
+}
+
+// setExecTimeout gives every exec: scheduler of this command the answer
+// timeout of --exec-timeout and the command's context, so that Ctrl-C
+// ends the scheduler at once.
+func setExecTimeout(c *cli.Context) error {
+	d := c.Duration("exec-timeout")
+	if !c.IsSet("exec-timeout") {
+		d = 0 // the default; commands without the flag also come here
+	}
+	if err := external.SetDefaults(c.Context, d); err != nil {
+		return fmt.Errorf("--exec-timeout: %w", err)
 	}
 	return nil
 }

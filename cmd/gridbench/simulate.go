@@ -14,6 +14,11 @@ import (
 
 func init() { register(simulateCommand) }
 
+// maxCPUs bounds a machine's or a pool's CPU count (--cpus, --slaves): a
+// million is beyond any archived system, and the simulators keep per-CPU
+// state.
+const maxCPUs = 1_000_000
+
 func simulateCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "simulate",
@@ -30,6 +35,7 @@ func simulateCommand() *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the scheduler's random source (tabu draws from it)", Value: 1},
 			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: runtime (exact) or requested (field 9 when > 0)", Value: string(adapt.Exact)},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write one CSV row per job to `FILE.csv`", Required: true},
+			execTimeoutFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
@@ -37,6 +43,12 @@ func simulateCommand() *cli.Command {
 			}
 			if err := checkMaxJobs(c, "simulate"); err != nil {
 				return err
+			}
+			if err := setExecTimeout(c); err != nil {
+				return err
+			}
+			if n := c.Int("cpus"); n < 1 || n > maxCPUs {
+				return fmt.Errorf("--cpus %d: must be 1 to %d", n, maxCPUs)
 			}
 			s, err := sched.NewSeeded(c.String("algo"), rand.NewPCG(c.Uint64("seed"), 2))
 			if err != nil {
