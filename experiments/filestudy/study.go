@@ -23,8 +23,8 @@ import (
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
-	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/internal/timeshare"
 	_ "github.com/gridbench/gridbench/spaceshared" // the built-in schedulers
 )
 
