@@ -18,7 +18,12 @@ const LockFile = ".gridbench.lock"
 // Lock is an exclusive hold on an output folder: while one process holds
 // it, no other gridbench process computes into that folder, so two
 // invocations never both run what is missing.
-type Lock struct{ f *os.File }
+//
+// The lock is held on an open descriptor of the folder itself, not only on
+// the lock file: removing the lock file during a run (a clean-up script, a
+// user) once let a second writer lock a new file of the same name. The
+// folder cannot be swapped from under a process that writes into it.
+type Lock struct{ dir, f *os.File }
 
 // ErrLocked is returned by AcquireLock with wait false when another
 // process holds the lock.
@@ -29,27 +34,40 @@ var ErrLocked = errors.New("output folder in use")
 // holds it, AcquireLock says so on msg and waits for it, or, with wait
 // false, fails at once naming the holder's PID. The lock is an flock(2)
 // lock, released by the kernel when the holder exits, however it exits.
+//
+// The name LockFile stands for the whole folder: it is held exclusively on
+// the folder's descriptor. Any other name is a part of the folder (a
+// shard's): it holds the folder shared, so parts run side by side and keep
+// a whole-folder writer out, and its own file exclusively.
 func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer) (*Lock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory %s: %w", dir, err)
 	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open %s: %w", dir, err)
+	}
 	path := filepath.Join(dir, name)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
+		d.Close()
 		return nil, fmt.Errorf("cannot write to %s: %w", dir, err)
 	}
+	whole := name == LockFile
 	told := false
 	for {
-		ok, err := tryLock(f)
+		ok, err := lockBoth(d, f, whole)
 		if err != nil {
+			d.Close()
 			f.Close()
 			return nil, fmt.Errorf("lock %s: %w", path, err)
 		}
 		if ok {
 			break
 		}
-		holder := lockHolder(path)
+		holder := lockHolders(dir, path)
 		if !wait {
+			d.Close()
 			f.Close()
 			return nil, fmt.Errorf("%w: %s is being written by process %s (lock %s); wait for it to end, or drop --no-wait to queue behind it",
 				ErrLocked, dir, holder, path)
@@ -60,6 +78,7 @@ func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer
 		}
 		select {
 		case <-ctx.Done():
+			d.Close()
 			f.Close()
 			return nil, ctx.Err()
 		case <-time.After(200 * time.Millisecond):
@@ -68,7 +87,20 @@ func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer
 	if err := f.Truncate(0); err == nil {
 		f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	}
-	return &Lock{f}, nil
+	return &Lock{d, f}, nil
+}
+
+// lockBoth takes the folder (exclusive for the whole folder, else shared)
+// and then the file; it holds neither when it cannot have both.
+func lockBoth(d, f *os.File, whole bool) (bool, error) {
+	ok, err := tryLock(d, whole)
+	if !ok || err != nil {
+		return false, err
+	}
+	if ok, err = tryLock(f, true); !ok || err != nil {
+		unlock(d)
+	}
+	return ok, err
 }
 
 // lockHolder reads the PID the holder wrote, or "unknown" if it has not
@@ -81,6 +113,25 @@ func lockHolder(path string) string {
 	return "unknown"
 }
 
+// lockHolders names who may hold the folder: the PID in path, else those
+// in every gridbench lock file of dir (the parts that hold it shared).
+func lockHolders(dir, path string) string {
+	if h := lockHolder(path); h != "unknown" {
+		return h
+	}
+	files, _ := filepath.Glob(filepath.Join(dir, ".gridbench*.lock"))
+	var pids []string
+	for _, p := range files {
+		if h := lockHolder(p); h != "unknown" {
+			pids = append(pids, h)
+		}
+	}
+	if len(pids) == 0 {
+		return "unknown"
+	}
+	return strings.Join(pids, ", ")
+}
+
 // Release gives the lock up. The lock file stays: removing it would let a
 // waiter lock a file that a third process no longer sees.
 func (l *Lock) Release() error {
@@ -88,7 +139,9 @@ func (l *Lock) Release() error {
 		return nil
 	}
 	unlock(l.f)
+	unlock(l.dir)
 	err := l.f.Close()
-	l.f = nil
+	l.dir.Close()
+	l.f, l.dir = nil, nil
 	return err
 }
