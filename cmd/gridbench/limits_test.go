@@ -49,3 +49,17 @@ func TestLimitsOnTheCommandLine(t *testing.T) {
 		})
 	}
 }
+
+// --exec-timeout reaches the exec: scheduler: one that never answers a
+// decision fails the run after it, the message naming it.
+func TestExecTimeoutFlag(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "slow.sh")
+	os.WriteFile(script, []byte("read line\necho '{\"type\":\"ready\",\"protocol\":1}'\nread line\nexec sleep 600\n"), 0o644)
+	swf := filepath.Join(dir, "t.swf")
+	os.WriteFile(swf, []byte("1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 1 -1 -1\n"), 0o644)
+	code, _, stderr := runCLI("simulate", "--swf", swf, "--cpus", "1", "--algo", "exec:sh "+script, "--exec-timeout", "250ms", "--jobs-out", filepath.Join(dir, "o.csv"))
+	if code != 1 || !strings.Contains(stderr, "no answer within 250ms") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+}

@@ -162,6 +162,9 @@ func newSlurmJob(c *cli.Context) (*slurmJob, error) {
 	if j.workers {
 		j.args = append(j.args, "-j", strconv.Itoa(c.Int("j")))
 	}
+	if c.IsSet("exec-timeout") {
+		j.args = append(j.args, "--exec-timeout", c.Duration("exec-timeout").String())
+	}
 	return j, nil
 }
 
