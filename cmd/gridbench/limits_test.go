@@ -63,3 +63,20 @@ func TestExecTimeoutFlag(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
+
+func TestShardLimits(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"reproduce", "--shard", "0/1000000000", "--out", dir}, "--shard 0/1000000000: at most 10000 shards"},
+		{[]string{"merge", "--shards", "1000000000", "--out", dir}, "--shards 1000000000: must be 1 to 10000"},
+		{[]string{"slurm", "--shards", "1000000000", "--out", dir, "--dry-run"}, "--shards 1000000000: give the number of array tasks, 1 to 10000"},
+	} {
+		code, _, stderr := runCLI(tc.args...)
+		if code != 1 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%q: exit %d, stderr %q", tc.args, code, stderr)
+		}
+	}
+}

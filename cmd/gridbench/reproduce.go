@@ -113,6 +113,9 @@ func applyShard(c *cli.Context, opts *experiments.Options) error {
 	if err != nil {
 		return err
 	}
+	if sh.N > maxShards {
+		return fmt.Errorf("--shard %s: at most %d shards", sh, maxShards)
+	}
 	opts.Shard, opts.Report = sh, false
 	return nil
 }
@@ -207,6 +210,10 @@ func checkRunFlags(c *cli.Context) error {
 // maxReps bounds --reps: ten thousand repetitions resolve any effect a
 // study can show; more only fills memory with the plan.
 const maxReps = 10_000
+
+// maxShards bounds a split (--shard K/N, --shards): a merge visits every
+// shard's folder.
+const maxShards = 10_000
 
 // maxWorkers bounds -j: each worker holds a run's state in memory.
 const maxWorkers = 1024
