@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"errors"
 	"io"
 	"sync"
 )
@@ -29,10 +30,16 @@ const (
 	asyncChunks = 4
 )
 
+// chunks recycles the chunk buffers of closed readers: a megabyte per
+// Open otherwise, which dominated opening small traces (and fuzzing).
+var chunks = sync.Pool{New: func() any { return new([asyncChunk]byte) }}
+
+var errReadAfterClose = errors.New("trace: read after Close")
+
 func newAsyncReader(src io.Reader) *asyncReader {
 	a := &asyncReader{full: make(chan chunk, asyncChunks), free: make(chan []byte, asyncChunks), done: make(chan struct{}), quit: make(chan struct{})}
 	for range asyncChunks {
-		a.free <- make([]byte, asyncChunk)
+		a.free <- chunks.Get().(*[asyncChunk]byte)[:]
 	}
 	go a.fill(src)
 	return a
@@ -100,7 +107,27 @@ func (a *asyncReader) Read(p []byte) (int, error) {
 // chunk's decompression), so the source may be closed afterwards by its
 // owner.
 func (a *asyncReader) Close() error {
-	a.once.Do(func() { close(a.done) })
+	a.once.Do(func() {
+		close(a.done)
+		<-a.quit
+		// The goroutine is gone: every buffer is in free, in full, or
+		// the current one; none is referenced after this.
+		put := func(b []byte) { chunks.Put((*[asyncChunk]byte)(b[:asyncChunk])) }
+		if a.buf != nil {
+			put(a.buf)
+		}
+		for drained := false; !drained; {
+			select {
+			case b := <-a.free:
+				put(b)
+			case c := <-a.full:
+				put(c.b[:cap(c.b)])
+			default:
+				drained = true
+			}
+		}
+		a.buf, a.cur, a.err = nil, nil, errReadAfterClose
+	})
 	<-a.quit
 	return nil
 }
