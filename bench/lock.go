@@ -35,10 +35,11 @@ var ErrLocked = errors.New("output folder in use")
 // false, fails at once naming the holder's PID. The lock is an flock(2)
 // lock, released by the kernel when the holder exits, however it exits.
 //
-// The name LockFile stands for the whole folder: it is held exclusively on
-// the folder's descriptor. Any other name is a part of the folder (a
-// shard's): it holds the folder shared, so parts run side by side and keep
-// a whole-folder writer out, and its own file exclusively.
+// The name LockFile stands for the whole folder: it is held on the
+// folder's descriptor too. Any other name (a shard's, which writes only its
+// own shard folders and runs beside a whole-folder writer) is held on its
+// own file only, so removing that file during the run can still let a twin
+// of the same shard in.
 func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer) (*Lock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory %s: %w", dir, err)
@@ -65,7 +66,7 @@ func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer
 		if ok {
 			break
 		}
-		holder := lockHolders(dir, path)
+		holder := lockHolder(path)
 		if !wait {
 			d.Close()
 			f.Close()
@@ -90,14 +91,17 @@ func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer
 	return &Lock{d, f}, nil
 }
 
-// lockBoth takes the folder (exclusive for the whole folder, else shared)
-// and then the file; it holds neither when it cannot have both.
+// lockBoth takes the folder (for the whole folder only) and then the
+// file; it holds neither when it cannot have both.
 func lockBoth(d, f *os.File, whole bool) (bool, error) {
-	ok, err := tryLock(d, whole)
-	if !ok || err != nil {
-		return false, err
+	if whole {
+		ok, err := tryLock(d, true)
+		if !ok || err != nil {
+			return false, err
+		}
 	}
-	if ok, err = tryLock(f, true); !ok || err != nil {
+	ok, err := tryLock(f, true)
+	if whole && (!ok || err != nil) {
 		unlock(d)
 	}
 	return ok, err
@@ -111,25 +115,6 @@ func lockHolder(path string) string {
 		return s
 	}
 	return "unknown"
-}
-
-// lockHolders names who may hold the folder: the PID in path, else those
-// in every gridbench lock file of dir (the parts that hold it shared).
-func lockHolders(dir, path string) string {
-	if h := lockHolder(path); h != "unknown" {
-		return h
-	}
-	files, _ := filepath.Glob(filepath.Join(dir, ".gridbench*.lock"))
-	var pids []string
-	for _, p := range files {
-		if h := lockHolder(p); h != "unknown" {
-			pids = append(pids, h)
-		}
-	}
-	if len(pids) == 0 {
-		return "unknown"
-	}
-	return strings.Join(pids, ", ")
 }
 
 // Release gives the lock up. The lock file stays: removing it would let a
