@@ -90,7 +90,8 @@ func open(f io.ReadCloser, path string) (ReadCloser, error) {
 	fr := &fileReader{closers: []io.Closer{f}}
 	br := bufio.NewReaderSize(f, 256<<10)
 	var src io.Reader = br
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+	magic, _ := br.Peek(2)
+	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			f.Close()
@@ -101,11 +102,12 @@ func open(f io.ReadCloser, path string) (ReadCloser, error) {
 		fr.closers = append(fr.closers, zr, ar)
 		src = bufio.NewReaderSize(ar, 256<<10)
 	}
-	if src == io.Reader(br) && strings.HasSuffix(strings.ToLower(name), ".gz") {
-		// A cut .gz file may have lost even its magic bytes; reading it as
-		// text would give a wrong trace, not an error.
+	if src == io.Reader(br) && strings.HasSuffix(strings.ToLower(name), ".gz") && (len(magic) == 0 || len(magic) == 1 && magic[0] == 0x1f) {
+		// A .gz file cut before its second byte has lost its magic;
+		// read as text it would be an empty trace, not an error. (Other
+		// text named .gz is a misnamed trace and read as such.)
 		f.Close()
-		return nil, fmt.Errorf("%s: named .gz but not gzip data (no gzip magic bytes): truncated or misnamed file", name)
+		return nil, fmt.Errorf("%s: named .gz but %d bytes long: a gzip file cut short", name, len(magic))
 	}
 	format := FormatOf(path)
 	if format == Unknown {

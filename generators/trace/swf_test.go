@@ -162,7 +162,7 @@ func TestOpenGzipAndSniff(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if _, err := Open(filepath.Join(dir, "garbage.gz")); err == nil || !strings.Contains(err.Error(), "garbage.gz: named .gz but not gzip data") {
+	if _, err := Open(filepath.Join(dir, "garbage.gz")); err == nil || !strings.Contains(err.Error(), "garbage.gz: not a recognised trace") {
 		t.Errorf("garbage: %v", err)
 	}
 	if _, err := Open(filepath.Join(dir, "absent.swf")); !errors.Is(err, os.ErrNotExist) {
