@@ -30,7 +30,7 @@ func simulateCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "SWF trace `FILE` (.swf or .swf.gz)", Required: true},
 			&cli.IntFlag{Name: "max-jobs", Usage: "simulate the first `N` valid jobs (default: all)"},
-			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine", Required: true},
+			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine (1 to 1000000)", Required: true},
 			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm: a registered `NAME` (listed above) or 'exec:COMMAND ARGS'", Required: true},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the scheduler's random source (tabu draws from it)", Value: 1},
 			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: runtime (exact) or requested (field 9 when > 0)", Value: string(adapt.Exact)},

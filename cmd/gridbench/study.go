@@ -28,7 +28,7 @@ func studyCommand() *cli.Command {
 				"journal, resume), and writes results/<name>/{runs.csv,timings.csv,manifest.json},\n" +
 				"paper/<name>.md with its figures, and results/gridbench.xlsx below --out.",
 			Flags: []cli.Flag{
-				&cli.IntFlag{Name: "reps", Usage: "repetitions (0: the file's reps, else 10)"},
+				&cli.IntFlag{Name: "reps", Usage: "repetitions (0: the file's reps, else 10; at most 10000)"},
 				&cli.IntFlag{Name: "j", Aliases: []string{"workers"}, Usage: "runs executed in parallel (0: all cores)"},
 				&cli.StringFlag{Name: "out", Value: "out", Usage: "base folder: writes results/<name>/ and paper/ below it"},
 				&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)"},
