@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -73,6 +74,12 @@ func (w *Writer) Write(recs ...Record) error {
 		}
 	}
 	for _, r := range recs {
+		// An infinite metric is an overflow, never a measurement. (NaN
+		// stays: it marks a metric undefined for a run, as federation's
+		// objectives of the policies that have none.)
+		if math.IsInf(r.Value, 0) {
+			return fmt.Errorf("run %s: metric %s is %v: an overflow, not a measurement; not written", r.Key(), r.Metric, r.Value)
+		}
 		if err := w.w.Write(r.fields()); err != nil {
 			return err
 		}

@@ -18,7 +18,12 @@ const LockFile = ".gridbench.lock"
 // Lock is an exclusive hold on an output folder: while one process holds
 // it, no other gridbench process computes into that folder, so two
 // invocations never both run what is missing.
-type Lock struct{ f *os.File }
+//
+// The lock is held on an open descriptor of the folder itself, not only on
+// the lock file: removing the lock file during a run (a clean-up script, a
+// user) once let a second writer lock a new file of the same name. The
+// folder cannot be swapped from under a process that writes into it.
+type Lock struct{ dir, f *os.File }
 
 // ErrLocked is returned by AcquireLock with wait false when another
 // process holds the lock.
@@ -29,19 +34,32 @@ var ErrLocked = errors.New("output folder in use")
 // holds it, AcquireLock says so on msg and waits for it, or, with wait
 // false, fails at once naming the holder's PID. The lock is an flock(2)
 // lock, released by the kernel when the holder exits, however it exits.
+//
+// The name LockFile stands for the whole folder: it is held on the
+// folder's descriptor too. Any other name (a shard's, which writes only its
+// own shard folders and runs beside a whole-folder writer) is held on its
+// own file only, so removing that file during the run can still let a twin
+// of the same shard in.
 func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer) (*Lock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory %s: %w", dir, err)
 	}
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil, fmt.Errorf("cannot open %s: %w", dir, err)
+	}
 	path := filepath.Join(dir, name)
 	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
 	if err != nil {
+		d.Close()
 		return nil, fmt.Errorf("cannot write to %s: %w", dir, err)
 	}
+	whole := name == LockFile
 	told := false
 	for {
-		ok, err := tryLock(f)
+		ok, err := lockBoth(d, f, whole)
 		if err != nil {
+			d.Close()
 			f.Close()
 			return nil, fmt.Errorf("lock %s: %w", path, err)
 		}
@@ -50,6 +68,7 @@ func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer
 		}
 		holder := lockHolder(path)
 		if !wait {
+			d.Close()
 			f.Close()
 			return nil, fmt.Errorf("%w: %s is being written by process %s (lock %s); wait for it to end, or drop --no-wait to queue behind it",
 				ErrLocked, dir, holder, path)
@@ -60,6 +79,7 @@ func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer
 		}
 		select {
 		case <-ctx.Done():
+			d.Close()
 			f.Close()
 			return nil, ctx.Err()
 		case <-time.After(200 * time.Millisecond):
@@ -68,7 +88,23 @@ func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer
 	if err := f.Truncate(0); err == nil {
 		f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 	}
-	return &Lock{f}, nil
+	return &Lock{d, f}, nil
+}
+
+// lockBoth takes the folder (for the whole folder only) and then the
+// file; it holds neither when it cannot have both.
+func lockBoth(d, f *os.File, whole bool) (bool, error) {
+	if whole {
+		ok, err := tryLock(d, true)
+		if !ok || err != nil {
+			return false, err
+		}
+	}
+	ok, err := tryLock(f, true)
+	if whole && (!ok || err != nil) {
+		unlock(d)
+	}
+	return ok, err
 }
 
 // lockHolder reads the PID the holder wrote, or "unknown" if it has not
@@ -88,7 +124,9 @@ func (l *Lock) Release() error {
 		return nil
 	}
 	unlock(l.f)
+	unlock(l.dir)
 	err := l.f.Close()
-	l.f = nil
+	l.dir.Close()
+	l.f, l.dir = nil, nil
 	return err
 }

@@ -43,6 +43,9 @@ func compareCommand() *cli.Command {
 			if c.NArg() != 2 {
 				return fmt.Errorf("compare needs OLD and NEW (runs.csv files or results folders), got %d arguments", c.NArg())
 			}
+			if a := c.Float64("alpha"); !(a > 0 && a < 1) {
+				return fmt.Errorf("--alpha %v: must be between 0 and 1", a)
+			}
 			old, err := loadResults(c.Args().Get(0))
 			if err != nil {
 				return err

@@ -34,15 +34,19 @@ func dataFetchCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "data", Usage: "data root `DIR` to write to (else $" + datadir.EnvVar + ", else ./data)"},
 			&cli.BoolFlag{Name: "allow-unpinned", Usage: "also fetch files whose checksum data/SHA256SUMS does not pin (printing the sha256 they have)"},
+			&cli.Int64Flag{Name: "max-size", Value: datadir.DefaultMaxSize, Usage: "largest file to download, in `BYTES` (default 4 GiB); a server sending more is cut off and its download deleted"},
 		},
 		Action: func(c *cli.Context) error {
+			if n := c.Int64("max-size"); n < 1 {
+				return fmt.Errorf("--max-size %d: must be at least 1 byte", n)
+			}
 			flagDir := c.String("data")
 			sets, err := fetchSets(c.Args().Slice(), flagDir)
 			if err != nil {
 				return err
 			}
 			root := datadir.FetchRoot(flagDir)
-			f := &datadir.Fetcher{Client: fetchClient, Log: c.App.Writer, AllowUnpinned: c.Bool("allow-unpinned")}
+			f := &datadir.Fetcher{Client: fetchClient, Log: c.App.Writer, AllowUnpinned: c.Bool("allow-unpinned"), MaxSize: c.Int64("max-size")}
 			if file, ok := c.App.ErrWriter.(*os.File); ok && isTerminal(file) {
 				f.Progress = func(desc string, total, done int64) io.Writer {
 					bar := progressbar.NewOptions64(total,

@@ -56,6 +56,11 @@ Example: gridbench etc eval --heuristics MCT,kPB --k 20 u_c_hihi.0`,
 					return fmt.Errorf("etc eval: --%s %d: an ETC instance needs at least 1 (leave it out when the file has a header)", f, n)
 				}
 			}
+			if c.IsSet("jobs") && c.IsSet("machines") {
+				if err := etc.CheckSize(c.Int("jobs"), c.Int("machines")); err != nil {
+					return fmt.Errorf("etc eval: --jobs/--machines: %w", err)
+				}
+			}
 			opts := etc.ReadOptions{Jobs: c.Int("jobs"), Machines: c.Int("machines")}
 			if c.Bool("no-header") {
 				opts.Header = etc.HeaderAbsent

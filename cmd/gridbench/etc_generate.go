@@ -45,7 +45,7 @@ func etcGenerateCommand() *cli.Command {
 Instance k of a class is the same whatever else is generated in the run.
 Example: gridbench etc generate --all --count 20 --out instances/`,
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "jobs", Value: 512, Usage: "number of jobs (rows)"},
+			&cli.IntFlag{Name: "jobs", Value: 512, Usage: "number of jobs (rows); jobs × machines at most 1e8"},
 			&cli.IntFlag{Name: "machines", Value: 16, Usage: "number of machines (columns)"},
 			&cli.StringFlag{Name: "method", Value: "range", Usage: "range (Braun et al. 2001) or cvb (Ali et al. 2000)"},
 			&cli.StringFlag{Name: "consistency", Value: "c", Usage: "c (consistent), s (semi-consistent) or i (inconsistent)"},
@@ -54,13 +54,16 @@ Example: gridbench etc generate --all --count 20 --out instances/`,
 			&cli.StringFlag{Name: "type", Usage: "class name such as u_c_hilo, instead of --method, --consistency, --tasks and --machines-het"},
 			&cli.BoolFlag{Name: "all", Usage: "every consistency and heterogeneity (12 classes) for --method"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the first instance"},
-			&cli.IntFlag{Name: "count", Value: 1, Usage: "number of instances per class, seeds seed..seed+count-1"},
+			&cli.IntFlag{Name: "count", Value: 1, Usage: "number of instances per class, seeds seed..seed+count-1 (at most 100000)"},
 			&cli.StringFlag{Name: "out", Value: ".", Usage: "directory for the instance files"},
 			&cli.StringFlag{Name: "output", Aliases: []string{"o"}, Usage: "write one instance to this file instead (- for stdout)"},
 		},
 		Action: etcGenerate,
 	}
 }
+
+// maxETCCount bounds --count: instance files per class.
+const maxETCCount = 100_000
 
 func etcGenerate(c *cli.Context) error {
 	if c.NArg() > 0 {
@@ -71,8 +74,8 @@ func etcGenerate(c *cli.Context) error {
 		return err
 	}
 	count := c.Int("count")
-	if count < 1 {
-		return fmt.Errorf("--count must be at least 1, got %d", count)
+	if count < 1 || count > maxETCCount {
+		return fmt.Errorf("--count must be 1 to %d, got %d", maxETCCount, count)
 	}
 	seed := c.Uint64("seed")
 
@@ -140,6 +143,9 @@ func etcGenerateSpecs(c *cli.Context) ([]etc.Spec, error) {
 		}
 	}
 	base.Jobs, base.Machines = c.Int("jobs"), c.Int("machines")
+	if err := etc.CheckSize(base.Jobs, base.Machines); err != nil {
+		return nil, fmt.Errorf("--jobs/--machines: %w", err)
+	}
 	if err := base.Validate(); err != nil {
 		return nil, err
 	}

@@ -119,7 +119,7 @@ func TestEtcGenerateErrors(t *testing.T) {
 		{[]string{"--type", "u_q_hilo"}, "{u,g}_{c,s,i}_{hi,lo}{hi,lo}"},
 		{[]string{"--type", "u_c_hilo", "--method", "cvb"}, "drop --method"},
 		{[]string{"--all", "--consistency", "s"}, "drop --consistency"},
-		{[]string{"--jobs", "0"}, "jobs must be positive"},
+		{[]string{"--jobs", "0"}, "--jobs/--machines: etc: 0 jobs × 16 machines: need 1 × 1"},
 		{[]string{"--count", "0"}, "--count"},
 		{[]string{"--count", "2", "-o", filepath.Join(dir, "f")}, "single instance"},
 		{[]string{"--out", filepath.Join(dir, "missing")}, "not a directory"},

@@ -48,8 +48,8 @@ func mergeCommand() *cli.Command {
 			if err := checkRunFlags(c); err != nil {
 				return err
 			}
-			if n := c.Int("shards"); n < 0 {
-				return fmt.Errorf("--shards %d: must be 1 or more (0: the split found)", n)
+			if n := c.Int("shards"); n < 0 || n > maxShards {
+				return fmt.Errorf("--shards %d: must be 1 to %d (0: the split found)", n, maxShards)
 			}
 			opts := options(c, onlyList(c), true)
 			opts.Merge, opts.Shard = true, bench.Shard{N: c.Int("shards")}

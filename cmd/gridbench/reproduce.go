@@ -13,6 +13,7 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	_ "github.com/gridbench/gridbench/experiments/all" // registers every experiment
 	"github.com/gridbench/gridbench/internal/gridway"
+	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -24,13 +25,14 @@ func init() {
 
 func runFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "reps", Usage: "repetitions of each randomised configuration (0: the experiment's default, 20)"},
+		&cli.IntFlag{Name: "reps", Usage: "repetitions of each randomised configuration (0: the experiment's default, 20; at most 10000)"},
 		&cli.IntFlag{Name: "j", Aliases: []string{"workers"}, Usage: "runs executed in parallel (0: all cores)"},
 		&cli.StringFlag{Name: "out", Value: ".", Usage: "base folder: writes results/<experiment>/ and paper/ below it"},
 		&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)"},
 		&cli.BoolFlag{Name: "fresh", Usage: "ignore results already on disk and run everything again"},
 		&cli.BoolFlag{Name: "quick", Usage: "small smoke-test configuration (reports say so)"},
 		&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
+		execTimeoutFlag(),
 	}
 }
 
@@ -121,6 +123,9 @@ func applyShard(c *cli.Context, opts *experiments.Options) error {
 	sh, err := bench.ParseShard(c.String("shard"))
 	if err != nil {
 		return err
+	}
+	if sh.N > maxShards {
+		return fmt.Errorf("--shard %s: at most %d shards", sh, maxShards)
 	}
 	opts.Shard, opts.Report = sh, false
 	return nil
@@ -222,11 +227,43 @@ func gitCommit() string {
 }
 
 func checkRunFlags(c *cli.Context) error {
-	if c.Int("reps") < 0 {
-		return fmt.Errorf("--reps %d: must be 0 (the default) or more", c.Int("reps"))
+	if r := c.Int("reps"); r < 0 || r > maxReps {
+		return fmt.Errorf("--reps %d: must be 0 (the default) to %d", r, maxReps)
 	}
-	if c.Int("j") < 0 {
-		return fmt.Errorf("-j %d: must be 0 (all cores) or more", c.Int("j"))
+	if j := c.Int("j"); j < 0 || j > maxWorkers {
+		return fmt.Errorf("-j %d: must be 0 (all cores) to %d", j, maxWorkers)
+	}
+	return setExecTimeout(c)
+}
+
+// maxReps bounds --reps: ten thousand repetitions resolve any effect a
+// study can show; more only fills memory with the plan.
+const maxReps = 10_000
+
+// maxShards bounds a split (--shard K/N, --shards): a merge visits every
+// shard's folder.
+const maxShards = 10_000
+
+// maxWorkers bounds -j: each worker holds a run's state in memory.
+const maxWorkers = 1024
+
+// execTimeoutFlag is --exec-timeout, on every command that may run an
+// exec: scheduler.
+func execTimeoutFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "exec-timeout", Value: external.DefaultTimeout,
+		Usage: "how long an exec: scheduler may take to answer one message (1ms to 24h)"}
+}
+
+// setExecTimeout gives every exec: scheduler of this command the answer
+// timeout of --exec-timeout and the command's context, so that Ctrl-C
+// ends the scheduler at once.
+func setExecTimeout(c *cli.Context) error {
+	d := c.Duration("exec-timeout")
+	if !c.IsSet("exec-timeout") {
+		d = 0 // the default; commands without the flag also come here
+	}
+	if err := external.SetDefaults(c.Context, d); err != nil {
+		return fmt.Errorf("--exec-timeout: %w", err)
 	}
 	return nil
 }

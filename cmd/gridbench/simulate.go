@@ -20,6 +20,11 @@ import (
 
 func init() { register(simulateCommand) }
 
+// maxCPUs bounds a machine's or a pool's CPU count (--cpus, --slaves): a
+// million is beyond any archived system, and the simulators keep per-CPU
+// state.
+const maxCPUs = 1_000_000
+
 func simulateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "simulate",
@@ -39,16 +44,23 @@ func simulateCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "SWF trace `FILE` (.swf or .swf.gz), instead of the argument"},
 			&cli.IntFlag{Name: "max-jobs", Usage: "simulate the first `N` valid jobs (default: all)"},
-			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine", Required: true},
+			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine (1 to 1000000)", Required: true},
 			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm: a registered `NAME` (listed above) or 'exec:COMMAND ARGS'", Required: true},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the scheduler's random source (tabu draws from it)", Value: 1},
 			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: requested (field 9 when > 0; the default, as in study files) or runtime (exact)", Value: string(adapt.DefaultEstimate)},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write one CSV row per job to `FILE.csv`", Required: true},
 			dataFlag(),
+			execTimeoutFlag(),
 		},
 		Action: func(c *cli.Context) error {
 			if err := checkMaxJobs(c, "simulate"); err != nil {
 				return err
+			}
+			if err := setExecTimeout(c); err != nil {
+				return err
+			}
+			if n := c.Int("cpus"); n < 1 || n > maxCPUs {
+				return fmt.Errorf("--cpus %d: must be 1 to %d", n, maxCPUs)
 			}
 			s, err := sched.NewSeeded(c.String("algo"), rand.NewPCG(c.Uint64("seed"), 2))
 			if err != nil {

@@ -73,8 +73,8 @@ func slurmAction(c *cli.Context) error {
 	if err := checkRunFlags(c); err != nil {
 		return err
 	}
-	if c.Int("shards") < 1 {
-		return fmt.Errorf("--shards %d: give the number of array tasks, 1 or more", c.Int("shards"))
+	if n := c.Int("shards"); n < 1 || n > maxShards {
+		return fmt.Errorf("--shards %d: give the number of array tasks, 1 to %d", n, maxShards)
 	}
 	for _, n := range onlyList(c) {
 		if _, err := experiments.Lookup(n); err != nil {
@@ -161,6 +161,9 @@ func newSlurmJob(c *cli.Context) (*slurmJob, error) {
 	}
 	if j.workers {
 		j.args = append(j.args, "-j", strconv.Itoa(c.Int("j")))
+	}
+	if c.IsSet("exec-timeout") {
+		j.args = append(j.args, "--exec-timeout", c.Duration("exec-timeout").String())
 	}
 	return j, nil
 }

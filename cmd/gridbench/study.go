@@ -28,7 +28,7 @@ func studyCommand() *cli.Command {
 				"journal, resume), and writes results/<name>/{runs.csv,timings.csv,manifest.json},\n" +
 				"paper/<name>.md with its figures, and results/gridbench.xlsx below --out.",
 			Flags: []cli.Flag{
-				&cli.IntFlag{Name: "reps", Usage: "repetitions (0: the file's reps, else 10)"},
+				&cli.IntFlag{Name: "reps", Usage: "repetitions (0: the file's reps, else 10; at most 10000)"},
 				&cli.IntFlag{Name: "j", Aliases: []string{"workers"}, Usage: "runs executed in parallel (0: all cores)"},
 				&cli.StringFlag{Name: "out", Value: "out", Usage: "base folder: writes results/<name>/ and paper/ below it"},
 				&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)"},
@@ -36,6 +36,7 @@ func studyCommand() *cli.Command {
 				&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
 				&cli.StringFlag{Name: "shard", Usage: "K/N: run only every Nth run of the plan from the Kth (K from 0) into a shard folder, " +
 					"no report; `gridbench study merge` gathers the N shards"},
+				execTimeoutFlag(),
 			},
 			Action: func(c *cli.Context) error {
 				opts, err := studyOptions(c, "run")
@@ -66,8 +67,8 @@ func studyCommand() *cli.Command {
 				if err != nil {
 					return err
 				}
-				if n := c.Int("shards"); n < 0 {
-					return fmt.Errorf("--shards %d: must be 1 or more (0: the split found)", n)
+				if n := c.Int("shards"); n < 0 || n > maxShards {
+					return fmt.Errorf("--shards %d: must be 1 to %d (0: the split found)", n, maxShards)
 				}
 				opts.Merge, opts.Shard = true, bench.Shard{N: c.Int("shards")}
 				return runStudy(c, opts)

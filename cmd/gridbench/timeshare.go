@@ -31,9 +31,9 @@ func timeshareCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (SWF or GWF, optionally gzipped), instead of the argument"},
 			&cli.IntFlag{Name: "max-jobs", Usage: "use only the first `N` job records of the trace (default: all)"},
-			&cli.IntFlag{Name: "slaves", Usage: "number of single-CPU slaves `P` (required)"},
+			&cli.IntFlag{Name: "slaves", Usage: "number of single-CPU slaves `P` (required; 1 to 1000000)"},
 			&cli.StringFlag{Name: "algo", Usage: "local scheduler: " + algos + " (required)"},
-			&cli.Float64Flag{Name: "quantum", Usage: "RR and PLRR time quantum `Q` in seconds", Value: timeshare.DefaultQuantum},
+			&cli.Float64Flag{Name: "quantum", Usage: "RR and PLRR time quantum `Q` in seconds (0.001 to 4e9)", Value: timeshare.DefaultQuantum},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write one row per job to `FILE.csv` (required)"},
 			dataFlag(),
 		},
@@ -60,14 +60,14 @@ func runTimeshare(c *cli.Context) error {
 		return err
 	}
 	slaves, maxJobs, q := c.Int("slaves"), c.Int("max-jobs"), c.Float64("quantum")
-	if slaves < 1 {
-		return fmt.Errorf("--slaves %d: need at least 1", slaves)
+	if slaves < 1 || slaves > timeshare.MaxSlaves {
+		return fmt.Errorf("--slaves %d: must be 1 to %d", slaves, timeshare.MaxSlaves)
 	}
 	if err := checkMaxJobs(c, "timeshare"); err != nil {
 		return err
 	}
-	if !(q > 0) {
-		return fmt.Errorf("--quantum %v: must be a positive number of seconds", q)
+	if err := timeshare.CheckQuantum(q); !(q > 0) || err != nil {
+		return fmt.Errorf("--quantum %v: must be between %g and %g seconds", q, timeshare.MinQuantum, float64(timeshare.MaxTime))
 	}
 	algo := c.String("algo")
 	sched, err := timeshare.New(algo, timeshare.Params{Quantum: q})

@@ -29,7 +29,7 @@ func traceCommand() *cli.Command {
 				&cli.StringFlag{Name: "acf-out", Usage: "write the autocorrelation of the counts as CSV `FILE` (lag,lag_seconds,acf)"},
 				&cli.StringFlag{Name: "fft-out", Usage: "write the FFT magnitude of the autocorrelation as CSV `FILE` (bin,cycles_per_day,period_hours,magnitude)"},
 				&cli.IntFlag{Name: "max-lag", Usage: "largest autocorrelation lag in windows (0: half the number of windows)"},
-				&cli.Float64Flag{Name: "window", Value: trace.DefaultWindow, Usage: "count window width in seconds"},
+				&cli.Float64Flag{Name: "window", Value: trace.DefaultWindow, Usage: "count window width in seconds (at most 4194304 windows over the trace's span)"},
 				&cli.StringFlag{Name: "data", Usage: "data root `DIR` to resolve FILE against when it is not a path that exists"},
 			},
 			Action: traceStats,
@@ -72,7 +72,10 @@ func traceStats(c *cli.Context) error {
 		return err
 	}
 
-	win := trace.SubmitWindows(s.Submits, width)
+	win, err := trace.CountWindows(s.Submits, width)
+	if err != nil {
+		return fmt.Errorf("%s: --window %g: %w", path, width, err)
+	}
 	if maxLag == 0 {
 		maxLag = len(win.Counts) / 2
 	}

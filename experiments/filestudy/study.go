@@ -18,11 +18,13 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/deadline"
+	"github.com/gridbench/gridbench/generators/etc"
 	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/internal/timeshare"
 	_ "github.com/gridbench/gridbench/spaceshared" // the built-in schedulers
 )
 
@@ -83,8 +85,8 @@ func (s *Study) check() error {
 			return fmt.Errorf("key metrics: unknown metric %q for %s workloads (valid: %s)", m, fam.name, strings.Join(fam.metrics, ", "))
 		}
 	}
-	if s.Reps < 0 {
-		return fmt.Errorf("key reps: %d: need at least 1", s.Reps)
+	if s.Reps < 0 || s.Reps > MaxReps {
+		return fmt.Errorf("key reps: %d: need 1 to %d", s.Reps, MaxReps)
 	}
 	seen := map[string]bool{}
 	for i := range s.Workloads {
@@ -145,6 +147,9 @@ func (w *Workload) check() error {
 	if err := w.checkKeys(); err != nil {
 		return err
 	}
+	if err := w.checkRanges(); err != nil {
+		return err
+	}
 	switch w.Kind {
 	case "trace":
 		if err := w.checkWindow(); err != nil {
@@ -177,6 +182,75 @@ func (w *Workload) check() error {
 		return w.checkTimeshare()
 	case "lublin":
 		return w.checkLublin()
+	}
+	return nil
+}
+
+// MaxReps bounds the key reps (and --reps): ten thousand repetitions
+// resolve any effect a study can show.
+const MaxReps = 10_000
+
+// Bounds of a workload's numeric keys: generous for research, small enough
+// that no table sized by them exhausts memory, no product of them
+// overflows, and every time and metric stays finite. jobs = 2^62 once
+// panicked, v_task = 1e308 panicked, run_max = 1e308 wrote +Inf and NaN
+// into runs.csv.
+const (
+	maxJobs   = jobstream.MaxJobs // jobs of a stream or a window; start too
+	maxCount  = 1_000_000         // CPUs, machines, slaves
+	maxTime   = jobstream.MaxTime // seconds: run times, inter-arrival, quantum
+	maxFactor = 1e9               // speeds, ETC ranges and mean task time
+)
+
+// checkRanges refuses a numeric key outside its bounds, NaN and infinities
+// included, naming the key and the bounds. Zero means "unset" for every
+// key here; what a kind requires is checked by the kind.
+func (w *Workload) checkRanges() error {
+	ints := []struct {
+		key string
+		v   int
+		max int
+	}{
+		{"cpus", w.CPUs, maxCount}, {"jobs", w.Jobs, maxJobs}, {"start", w.Start, maxJobs},
+		{"machines", w.Machines, maxCount}, {"machine_cpus_max", w.MachineCPUsMax, maxCount},
+		{"job_cpus_max", w.JobCPUsMax, maxCount}, {"slaves", w.Slaves, maxCount},
+	}
+	for _, k := range ints {
+		if k.v < 0 || k.v > k.max {
+			return fmt.Errorf("key %s: %d: must be between 0 and %d", k.key, k.v, k.max)
+		}
+	}
+	floats := []struct {
+		key    string
+		v, max float64
+	}{
+		{"percent", w.Percent, 100}, {"mean_inter_arrival", w.MeanInterArrival, maxTime},
+		{"speed_min", w.SpeedMin, maxFactor}, {"speed_max", w.SpeedMax, maxFactor}, {"ref_speed", w.RefSpeed, maxFactor},
+		{"run_min", w.RunMin, maxTime}, {"run_max", w.RunMax, maxTime},
+		{"slack_min", w.SlackMin, jobstream.MaxSlack}, {"slack_max", w.SlackMax, jobstream.MaxSlack},
+		{"r_task", w.RTask, etc.MaxRange}, {"r_mach", w.RMach, etc.MaxRange}, {"mean_task", w.MeanTask, etc.MaxRange},
+		{"v_task", w.VTask, etc.MaxCV}, {"v_mach", w.VMach, etc.MaxCV}, {"quantum", w.Quantum, maxTime},
+	}
+	for _, k := range floats {
+		if !(k.v >= 0 && k.v <= k.max) {
+			return fmt.Errorf("key %s: %g: must be between 0 and %g", k.key, k.v, k.max)
+		}
+	}
+	if d := w.DeadlineShare; d != nil && !(*d >= 0 && *d <= 1) {
+		return fmt.Errorf("key deadline_share: %g: must be between 0 and 1", *d)
+	}
+	for _, k := range []struct {
+		key         string
+		v, min, max float64
+	}{{"v_task", w.VTask, etc.MinCV, etc.MaxCV}, {"v_mach", w.VMach, etc.MinCV, etc.MaxCV}, {"quantum", w.Quantum, timeshare.MinQuantum, maxTime}} {
+		if k.v != 0 && k.v < k.min {
+			return fmt.Errorf("key %s: %g: must be 0 (the default) or between %g and %g", k.key, k.v, k.min, k.max)
+		}
+	}
+	if w.Kind == "etc" && w.Jobs > 0 && w.Machines > 0 {
+		if err := etc.CheckSize(w.Jobs, w.Machines); err != nil {
+			return fmt.Errorf("keys jobs/machines: %w", err)
+		}
 	}
 	return nil
 }

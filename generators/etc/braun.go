@@ -40,7 +40,7 @@ type ReadOptions struct {
 const maxPrealloc = 1 << 20
 
 // maxValues bounds jobs×machines; beyond it the header is surely corrupt.
-const maxValues = 1 << 31
+const maxValues = MaxCells
 
 // Read parses an ETC matrix in the Braun layout from r; name is used in
 // error messages (usually the file name). Values may be spread over lines in
@@ -49,6 +49,9 @@ const maxValues = 1 << 31
 func Read(r io.Reader, name string, opts ReadOptions) (*Matrix, error) {
 	if opts.Jobs < 0 || opts.Machines < 0 || (opts.Jobs == 0) != (opts.Machines == 0) {
 		return nil, fmt.Errorf("%s: give both jobs and machines (got %d and %d), or neither if the file has a header", name, opts.Jobs, opts.Machines)
+	}
+	if err := CheckSize(opts.Jobs, opts.Machines); opts.Jobs > 0 && err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 256<<20)

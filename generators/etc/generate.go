@@ -212,13 +212,32 @@ func (s Spec) params() Spec {
 	return s
 }
 
+// Limits of an instance. A matrix of MaxCells float64 values takes 800 MB;
+// Braun's instances have 8192 cells. The parameter bounds keep every value
+// finite and positive: a coefficient of variation of 1e308 made the gamma
+// shape 0 and panicked, and beyond 4 a gamma draw may underflow to 0.
+const (
+	MaxCells = 100_000_000
+	MaxRange = 1e9 // RTask, RMach and MeanTask at most
+	MinCV    = 1e-3
+	MaxCV    = 4
+)
+
+// CheckSize accepts 1 to MaxCells cells, jobs × machines, without
+// computing a product that could overflow.
+func CheckSize(jobs, machines int) error {
+	if jobs < 1 || machines < 1 || jobs > MaxCells/machines {
+		return fmt.Errorf("etc: %d jobs × %d machines: need 1 × 1 to %d cells in all", jobs, machines, MaxCells)
+	}
+	return nil
+}
+
 // Validate reports the first problem with spec, or nil.
 func (s Spec) Validate() error {
+	if err := CheckSize(s.Jobs, s.Machines); err != nil {
+		return err
+	}
 	switch {
-	case s.Jobs <= 0:
-		return fmt.Errorf("etc: jobs must be positive, got %d", s.Jobs)
-	case s.Machines <= 0:
-		return fmt.Errorf("etc: machines must be positive, got %d", s.Machines)
 	case s.Method != RangeBased && s.Method != CVB:
 		return fmt.Errorf("etc: unknown method %v", s.Method)
 	case s.TaskHet != Lo && s.TaskHet != Hi:
@@ -231,16 +250,16 @@ func (s Spec) Validate() error {
 	// Negated comparisons so that NaN is rejected too.
 	p := s.params()
 	switch {
-	case !(p.RTask > 1):
-		return fmt.Errorf("etc: RTask must be > 1, got %g", p.RTask)
-	case !(p.RMach > 1):
-		return fmt.Errorf("etc: RMach must be > 1, got %g", p.RMach)
-	case !(p.VTask > 0):
-		return fmt.Errorf("etc: VTask must be > 0, got %g", p.VTask)
-	case !(p.VMach > 0):
-		return fmt.Errorf("etc: VMach must be > 0, got %g", p.VMach)
-	case !(p.MeanTask > 0):
-		return fmt.Errorf("etc: MeanTask must be > 0, got %g", p.MeanTask)
+	case !(p.RTask > 1 && p.RTask <= MaxRange):
+		return fmt.Errorf("etc: RTask must be > 1 and <= %g, got %g", MaxRange, p.RTask)
+	case !(p.RMach > 1 && p.RMach <= MaxRange):
+		return fmt.Errorf("etc: RMach must be > 1 and <= %g, got %g", MaxRange, p.RMach)
+	case !(p.VTask >= MinCV && p.VTask <= MaxCV):
+		return fmt.Errorf("etc: VTask must be between %g and %g, got %g", MinCV, float64(MaxCV), p.VTask)
+	case !(p.VMach >= MinCV && p.VMach <= MaxCV):
+		return fmt.Errorf("etc: VMach must be between %g and %g, got %g", MinCV, float64(MaxCV), p.VMach)
+	case !(p.MeanTask > 0 && p.MeanTask <= MaxRange):
+		return fmt.Errorf("etc: MeanTask must be > 0 and <= %g, got %g", MaxRange, p.MeanTask)
 	}
 	return nil
 }

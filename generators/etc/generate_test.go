@@ -271,8 +271,15 @@ func TestGenerateRejects(t *testing.T) {
 		spec Spec
 		want string
 	}{
-		{Spec{Jobs: 0, Machines: 4}, "jobs must be positive"},
-		{Spec{Jobs: 4, Machines: -1}, "machines must be positive"},
+		{Spec{Jobs: 0, Machines: 4}, "0 jobs × 4 machines: need 1 × 1"},
+		{Spec{Jobs: 4, Machines: -1}, "4 jobs × -1 machines: need 1 × 1"},
+		// 1e5 × 1e5 died of Go's fatal out-of-memory; 2^62 × 4 overflows int.
+		{Spec{Jobs: 100_000, Machines: 100_000}, "to 100000000 cells"},
+		{Spec{Jobs: 1 << 62, Machines: 4}, "to 100000000 cells"},
+		{Spec{Jobs: 4, Machines: 4, Method: CVB, VTask: 1e308}, "VTask must be between 0.001 and 4"},
+		{Spec{Jobs: 4, Machines: 4, Method: CVB, VMach: 1e-9}, "VMach must be between"},
+		{Spec{Jobs: 4, Machines: 4, RTask: 1e300}, "RTask must be > 1 and <= 1e+09"},
+		{Spec{Jobs: 4, Machines: 4, Method: CVB, MeanTask: math.Inf(1)}, "MeanTask"},
 		{Spec{Jobs: 4, Machines: 4, Method: 7}, "unknown method"},
 		{Spec{Jobs: 4, Machines: 4, TaskHet: 3}, "task heterogeneity"},
 		{Spec{Jobs: 4, Machines: 4, MachHet: -1}, "machine heterogeneity"},
@@ -476,5 +483,33 @@ func TestPublishedInstancesAreTypical(t *testing.T) {
 				t.Errorf("published sum of row minima %.0f is not typical of ours: %.0f ± %.0f", pub, mean, sd)
 			}
 		})
+	}
+}
+
+// At the limits the generator draws finite, positive values only.
+func TestGenerateAtLimits(t *testing.T) {
+	for _, sp := range []Spec{
+		{Jobs: 200, Machines: 8, Method: CVB, VTask: MaxCV, VMach: MaxCV, MeanTask: MaxRange},
+		{Jobs: 200, Machines: 8, Method: CVB, VTask: MinCV, VMach: MinCV, MeanTask: 1e-9},
+		{Jobs: 200, Machines: 8, RTask: MaxRange, RMach: MaxRange},
+	} {
+		m, err := Generate(sp, rand.NewPCG(3, 4))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range m.Jobs {
+			for _, v := range m.Row(i) {
+				if !(v > 0) || math.IsInf(v, 0) {
+					t.Fatalf("%+v: value %v", sp, v)
+				}
+			}
+		}
+	}
+}
+
+func TestReadRefusesHugeGivenSize(t *testing.T) {
+	_, err := Read(strings.NewReader("1.0\n"), "h.etc", ReadOptions{Jobs: 1 << 62, Machines: 4, Header: HeaderAbsent})
+	if err == nil || !strings.Contains(err.Error(), "h.etc") || !strings.Contains(err.Error(), "100000000 cells") {
+		t.Errorf("err = %v", err)
 	}
 }

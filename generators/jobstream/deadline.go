@@ -55,29 +55,40 @@ func Default(meanInterArrival float64) Spec {
 	}
 }
 
+// Limits of a stream, generous for research and small enough that every
+// time, deadline and metric stays finite: a run time of 1e308 once wrote
+// +Inf and NaN into runs.csv.
+const (
+	MaxJobs  = 10_000_000 // jobs of one stream
+	MaxCount = 1_000_000  // machines, CPUs of a machine, CPUs of a job
+	MaxTime  = 4e9        // run times and the mean inter-arrival time, seconds (about 126 years)
+	MaxSpeed = 1e9        // machine and reference speeds
+	MaxSlack = 1e6        // deadline slack factor
+)
+
 // Validate reports the first unusable parameter.
 func (s Spec) Validate() error {
 	switch {
-	case s.Machines < 1:
-		return fmt.Errorf("deadline: Machines %d: need at least 1", s.Machines)
-	case s.MachineCPUsMax < 1:
-		return fmt.Errorf("deadline: MachineCPUsMax %d: need at least 1", s.MachineCPUsMax)
-	case !(s.SpeedMin > 0 && s.SpeedMax >= s.SpeedMin):
-		return fmt.Errorf("deadline: speeds [%g, %g): need 0 < min <= max", s.SpeedMin, s.SpeedMax)
-	case !(s.RefSpeed > 0):
-		return fmt.Errorf("deadline: RefSpeed %g: must be positive", s.RefSpeed)
-	case s.Jobs < 0:
-		return fmt.Errorf("deadline: Jobs %d: must not be negative", s.Jobs)
-	case !(s.MeanInterArrival > 0):
-		return fmt.Errorf("deadline: MeanInterArrival %g: must be positive", s.MeanInterArrival)
-	case !(s.RunMin >= 0 && s.RunMax >= s.RunMin):
-		return fmt.Errorf("deadline: run times [%g, %g): need 0 <= min <= max", s.RunMin, s.RunMax)
-	case s.JobCPUsMax < 1:
-		return fmt.Errorf("deadline: JobCPUsMax %d: need at least 1", s.JobCPUsMax)
+	case s.Machines < 1 || s.Machines > MaxCount:
+		return fmt.Errorf("deadline: Machines %d: need 1 to %d", s.Machines, MaxCount)
+	case s.MachineCPUsMax < 1 || s.MachineCPUsMax > MaxCount:
+		return fmt.Errorf("deadline: MachineCPUsMax %d: need 1 to %d", s.MachineCPUsMax, MaxCount)
+	case !(s.SpeedMin > 0 && s.SpeedMax >= s.SpeedMin && s.SpeedMax <= MaxSpeed):
+		return fmt.Errorf("deadline: speeds [%g, %g): need 0 < min <= max <= %g", s.SpeedMin, s.SpeedMax, float64(MaxSpeed))
+	case !(s.RefSpeed > 0 && s.RefSpeed <= MaxSpeed):
+		return fmt.Errorf("deadline: RefSpeed %g: must be positive and <= %g", s.RefSpeed, float64(MaxSpeed))
+	case s.Jobs < 0 || s.Jobs > MaxJobs:
+		return fmt.Errorf("deadline: Jobs %d: need 0 to %d", s.Jobs, MaxJobs)
+	case !(s.MeanInterArrival > 0 && s.MeanInterArrival <= MaxTime):
+		return fmt.Errorf("deadline: MeanInterArrival %g: must be positive and <= %g s", s.MeanInterArrival, float64(MaxTime))
+	case !(s.RunMin >= 0 && s.RunMax >= s.RunMin && s.RunMax <= MaxTime):
+		return fmt.Errorf("deadline: run times [%g, %g): need 0 <= min <= max <= %g s", s.RunMin, s.RunMax, float64(MaxTime))
+	case s.JobCPUsMax < 1 || s.JobCPUsMax > MaxCount:
+		return fmt.Errorf("deadline: JobCPUsMax %d: need 1 to %d", s.JobCPUsMax, MaxCount)
 	case !(s.DeadlineShare >= 0 && s.DeadlineShare <= 1):
 		return fmt.Errorf("deadline: DeadlineShare %g: must be in [0, 1]", s.DeadlineShare)
-	case !(s.SlackMin >= 1 && s.SlackMax >= s.SlackMin):
-		return fmt.Errorf("deadline: slack [%g, %g): need 1 <= min <= max", s.SlackMin, s.SlackMax)
+	case !(s.SlackMin >= 1 && s.SlackMax >= s.SlackMin && s.SlackMax <= MaxSlack):
+		return fmt.Errorf("deadline: slack [%g, %g): need 1 <= min <= max <= %g", s.SlackMin, s.SlackMax, float64(MaxSlack))
 	}
 	return nil
 }

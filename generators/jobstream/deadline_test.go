@@ -3,6 +3,7 @@ package jobstream
 import (
 	"math"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -92,5 +93,30 @@ func TestValidate(t *testing.T) {
 	s.DeadlineShare = 1.5
 	if _, err := Generate(s, 1); err == nil {
 		t.Error("share 1.5 accepted")
+	}
+}
+
+// A run time of 1e308 wrote +Inf and NaN into runs.csv; every count and
+// value of a stream has a bound, and the error names it.
+func TestValidateLimits(t *testing.T) {
+	for _, tc := range []struct {
+		edit func(*Spec)
+		want string
+	}{
+		{func(s *Spec) { s.RunMax = 1e308 }, "<= 4e+09 s"},
+		{func(s *Spec) { s.Jobs = 1 << 62 }, "Jobs 4611686018427387904: need 0 to 10000000"},
+		{func(s *Spec) { s.Machines = 1e9 }, "Machines 1000000000: need 1 to 1000000"},
+		{func(s *Spec) { s.MachineCPUsMax = 1e7 }, "MachineCPUsMax"},
+		{func(s *Spec) { s.JobCPUsMax = 1e7 }, "JobCPUsMax"},
+		{func(s *Spec) { s.SpeedMax = math.Inf(1) }, "speeds"},
+		{func(s *Spec) { s.RefSpeed = 1e300 }, "RefSpeed"},
+		{func(s *Spec) { s.MeanInterArrival = 1e300 }, "MeanInterArrival"},
+		{func(s *Spec) { s.SlackMax = 1e300 }, "slack"},
+	} {
+		s := Default(2)
+		tc.edit(&s)
+		if err := s.Validate(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v", tc.want, err)
+		}
 	}
 }

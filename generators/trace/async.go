@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"errors"
 	"io"
 	"sync"
 )
@@ -29,10 +30,16 @@ const (
 	asyncChunks = 4
 )
 
+// chunks recycles the chunk buffers of closed readers: a megabyte per
+// Open otherwise, which dominated opening small traces (and fuzzing).
+var chunks = sync.Pool{New: func() any { return new([asyncChunk]byte) }}
+
+var errReadAfterClose = errors.New("trace: read after Close")
+
 func newAsyncReader(src io.Reader) *asyncReader {
 	a := &asyncReader{full: make(chan chunk, asyncChunks), free: make(chan []byte, asyncChunks), done: make(chan struct{}), quit: make(chan struct{})}
 	for range asyncChunks {
-		a.free <- make([]byte, asyncChunk)
+		a.free <- chunks.Get().(*[asyncChunk]byte)[:]
 	}
 	go a.fill(src)
 	return a
@@ -47,10 +54,7 @@ func (a *asyncReader) fill(src io.Reader) {
 		case <-a.done:
 			return
 		}
-		n, err := io.ReadFull(src, b)
-		if err == io.ErrUnexpectedEOF {
-			err = io.EOF
-		}
+		n, err := readFull(src, b)
 		select {
 		case a.full <- chunk{b[:n], err}:
 		case <-a.done:
@@ -60,6 +64,26 @@ func (a *asyncReader) fill(src io.Reader) {
 			return
 		}
 	}
+}
+
+// readFull reads src until b is full or src ends. Only io.EOF is a clean end:
+// io.ErrUnexpectedEOF from a decompressor means the stream was cut short and
+// is passed on like any other error, never taken for the end of the data.
+func readFull(src io.Reader, b []byte) (int, error) {
+	n, empty := 0, 0
+	for n < len(b) {
+		m, err := src.Read(b[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+		if m > 0 {
+			empty = 0
+		} else if empty++; empty == 100 {
+			return n, io.ErrNoProgress
+		}
+	}
+	return n, nil
 }
 
 func (a *asyncReader) Read(p []byte) (int, error) {
@@ -83,7 +107,27 @@ func (a *asyncReader) Read(p []byte) (int, error) {
 // chunk's decompression), so the source may be closed afterwards by its
 // owner.
 func (a *asyncReader) Close() error {
-	a.once.Do(func() { close(a.done) })
+	a.once.Do(func() {
+		close(a.done)
+		<-a.quit
+		// The goroutine is gone: every buffer is in free, in full, or
+		// the current one; none is referenced after this.
+		put := func(b []byte) { chunks.Put((*[asyncChunk]byte)(b[:asyncChunk])) }
+		if a.buf != nil {
+			put(a.buf)
+		}
+		for drained := false; !drained; {
+			select {
+			case b := <-a.free:
+				put(b)
+			case c := <-a.full:
+				put(c.b[:cap(c.b)])
+			default:
+				drained = true
+			}
+		}
+		a.buf, a.cur, a.err = nil, nil, errReadAfterClose
+	})
 	<-a.quit
 	return nil
 }

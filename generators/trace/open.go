@@ -81,20 +81,33 @@ func Open(path string) (ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
+	return open(f, path)
+}
+
+// open is Open over an opened file; it closes f on error.
+func open(f io.ReadCloser, path string) (ReadCloser, error) {
 	name := filepath.Base(path)
 	fr := &fileReader{closers: []io.Closer{f}}
 	br := bufio.NewReaderSize(f, 256<<10)
 	var src io.Reader = br
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+	magic, _ := br.Peek(2)
+	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
 		zr, err := gzip.NewReader(br)
 		if err != nil {
 			f.Close()
-			return nil, fmt.Errorf("%s: %w", name, err)
+			return nil, fmt.Errorf("%s: %w", name, gzipError(err))
 		}
 		// Closed in reverse order: the goroutine stops before zr closes.
-		ar := newAsyncReader(zr)
+		ar := newAsyncReader(gzipErrors{zr})
 		fr.closers = append(fr.closers, zr, ar)
 		src = bufio.NewReaderSize(ar, 256<<10)
+	}
+	if src == io.Reader(br) && strings.HasSuffix(strings.ToLower(name), ".gz") && (len(magic) == 0 || len(magic) == 1 && magic[0] == 0x1f) {
+		// A .gz file cut before its second byte has lost its magic;
+		// read as text it would be an empty trace, not an error. (Other
+		// text named .gz is a misnamed trace and read as such.)
+		f.Close()
+		return nil, fmt.Errorf("%s: named .gz but %d bytes long: a gzip file cut short", name, len(magic))
 	}
 	format := FormatOf(path)
 	if format == Unknown {
@@ -107,6 +120,27 @@ func Open(path string) (ReadCloser, error) {
 	}
 	fr.Reader = NewReader(src, name, format)
 	return fr, nil
+}
+
+// gzipErrors passes a decompressor's data on and marks its errors, io.EOF
+// apart, as the compressed file's fault: a stream that stops early
+// (io.ErrUnexpectedEOF), a bad checksum or a bad block is an error naming
+// the file, never a shorter trace.
+type gzipErrors struct{ r io.Reader }
+
+func (g gzipErrors) Read(p []byte) (int, error) {
+	n, err := g.r.Read(p)
+	if err != nil && err != io.EOF {
+		err = gzipError(err)
+	}
+	return n, err
+}
+
+func gzipError(err error) error {
+	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		return fmt.Errorf("gzip data cut short (truncated file?): %w", io.ErrUnexpectedEOF)
+	}
+	return fmt.Errorf("gzip data corrupt: %w", err)
 }
 
 // NewReader returns a reader of the given format over uncompressed text.

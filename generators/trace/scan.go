@@ -2,6 +2,7 @@ package trace
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -31,6 +32,18 @@ func (e *ParseError) Error() string {
 // bytes, so anything near this is not a trace.
 const maxLine = 1 << 20
 
+// Limits on what a trace may hold, generous for any archived log and small
+// enough that every table sized by them fits in memory.
+const (
+	// MaxRecords bounds the job records of one trace (the largest archived
+	// logs hold a few million).
+	MaxRecords = 10_000_000
+	// MaxSeconds bounds every time field (submit, wait, run, requested
+	// time, average CPU, think time): about 126 years, so relative times
+	// and Unix times up to 2096 both fit.
+	MaxSeconds = 4e9
+)
+
 // lines is the line machinery both readers share: it skips blank lines,
 // feeds comment lines to the header until the first record, and splits a
 // record into whitespace-separated fields without allocating.
@@ -42,12 +55,39 @@ type lines struct {
 	inBody bool
 	fields [][]byte
 	err    error
+	src    *readErr
+	// records counts the record lines handed out, against MaxRecords.
+	records int
+}
+
+// readErr remembers the source's first error other than io.EOF. A scanner
+// hands out the text before a read error as a last line; when that text has
+// no newline it is a line cut by the damage, and split refuses it, so a cut
+// record never reaches the parser as a shorter number.
+type readErr struct {
+	r   io.Reader
+	err error
+}
+
+func (e *readErr) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if err != nil && err != io.EOF && e.err == nil {
+		e.err = err
+	}
+	return n, err
 }
 
 func newLines(r io.Reader, name string) lines {
-	sc := bufio.NewScanner(r)
+	src := &readErr{r: r}
+	sc := bufio.NewScanner(src)
 	sc.Buffer(make([]byte, 0, 64<<10), maxLine)
-	return lines{name: name, sc: sc, hdr: newHeader(), fields: make([][]byte, 0, 32)}
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		if atEOF && src.err != nil && bytes.IndexByte(data, '\n') < 0 {
+			return 0, nil, src.err
+		}
+		return bufio.ScanLines(data, atEOF)
+	})
+	return lines{name: name, sc: sc, hdr: newHeader(), fields: make([][]byte, 0, 32), src: src}
 }
 
 // next advances to the next record line and splits it into l.fields.
@@ -75,6 +115,10 @@ func (l *lines) next() bool {
 		}
 		l.inBody = true
 		l.fields = splitFields(l.fields[:0], b[i:])
+		if l.records++; l.records > MaxRecords {
+			l.err = &ParseError{File: l.name, Line: l.line, Msg: fmt.Sprintf("more than %d job records: the limit is %d (MaxRecords); cut the trace", MaxRecords, MaxRecords)}
+			return false
+		}
 		return true
 	}
 	if err := l.sc.Err(); err != nil {
@@ -134,6 +178,16 @@ func (l *lines) num(i int, column string) (float64, bool) {
 	return v, true
 }
 
+// seconds parses field i as a time in seconds, within ±MaxSeconds.
+func (l *lines) seconds(i int, column string) (float64, bool) {
+	v, ok := l.num(i, column)
+	if ok && math.Abs(v) > MaxSeconds {
+		l.fail(i, column, fmt.Sprintf("is beyond the limit of %g s (about 126 years) for a time", float64(MaxSeconds)))
+		return 0, false
+	}
+	return v, ok
+}
+
 // integer parses field i as a whole number; "3.0" is accepted, "2.5" is not.
 func (l *lines) integer(i int, column string) (int, bool) {
 	b := l.fields[i-1]
@@ -190,15 +244,20 @@ func (l *lines) common(j *Job, columns []string) bool {
 			*dst, ok = l.num(i, columns[i-1])
 		}
 	}
+	sec := func(dst *float64, i int) {
+		if ok {
+			*dst, ok = l.seconds(i, columns[i-1])
+		}
+	}
 	in(&j.ID, 1)
-	fl(&j.Submit, 2)
-	fl(&j.Wait, 3)
-	fl(&j.Run, 4)
+	sec(&j.Submit, 2)
+	sec(&j.Wait, 3)
+	sec(&j.Run, 4)
 	in(&j.Procs, 5)
-	fl(&j.AvgCPU, 6)
+	sec(&j.AvgCPU, 6)
 	fl(&j.Mem, 7)
 	in(&j.ReqProcs, 8)
-	fl(&j.ReqTime, 9)
+	sec(&j.ReqTime, 9)
 	fl(&j.ReqMem, 10)
 	in(&j.Status, 11)
 	return ok

@@ -43,9 +43,9 @@ func (r *SWFReader) Next() bool {
 			*dst, ok = r.integer(i, SWFColumns[i-1])
 		}
 	}
-	fl := func(dst *float64, i int) {
+	sec := func(dst *float64, i int) {
 		if ok {
-			*dst, ok = r.num(i, SWFColumns[i-1])
+			*dst, ok = r.seconds(i, SWFColumns[i-1])
 		}
 	}
 	in(&j.User, 12)
@@ -54,7 +54,7 @@ func (r *SWFReader) Next() bool {
 	in(&j.Queue, 15)
 	in(&j.Partition, 16)
 	in(&j.Preceding, 17)
-	fl(&j.Think, 18)
+	sec(&j.Think, 18)
 	return ok
 }
 

@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"fmt"
 	"math"
 
 	"gonum.org/v1/gonum/dsp/fourier"
@@ -31,21 +32,43 @@ func WindowCounts(jobs []Job, width float64) Windows {
 	return SubmitWindows(submits, width)
 }
 
+// MaxWindows bounds a count process: 2^22 windows, 136 years of 1024 s
+// windows. The autocorrelation's FFT of that many windows takes about 0.5 GB;
+// more is a wrong submit time or a window far too narrow, not a trace.
+const MaxWindows = 1 << 22
+
 // SubmitWindows is WindowCounts over bare submit times (Stats.Submits).
-// Negative times are ignored. It panics if width <= 0.
+// Negative times are ignored. It panics if width <= 0 or if the windows
+// would exceed MaxWindows; CountWindows returns an error instead. Times
+// read by this package's readers (within MaxSeconds) never exceed it at
+// DefaultWindow.
 func SubmitWindows(submits []float64, width float64) Windows {
-	if !(width > 0) {
-		panic("trace: window width must be > 0")
+	w, err := CountWindows(submits, width)
+	if err != nil {
+		panic("trace: " + err.Error())
+	}
+	return w
+}
+
+// CountWindows is SubmitWindows with an error, naming the limit, for a
+// width that is not > 0 or for more than MaxWindows windows.
+func CountWindows(submits []float64, width float64) (Windows, error) {
+	if !(width > 0) || math.IsInf(width, 1) {
+		return Windows{}, fmt.Errorf("window width %v: must be a finite number > 0 of seconds", width)
 	}
 	w := Windows{Width: width}
 	first, last := math.Inf(1), math.Inf(-1)
 	for _, t := range submits {
-		if t >= 0 {
+		if t >= 0 && !math.IsInf(t, 1) {
 			first, last = min(first, t), max(last, t)
 		}
 	}
 	if math.IsInf(first, 1) {
-		return w
+		return w, nil
+	}
+	if n := (last - first) / width; !(n < MaxWindows) {
+		return Windows{}, fmt.Errorf("submit times %s..%s span %.4g windows of %g s: the limit is %d windows (%.0f years at %g s); a submit time is wrong, or widen the window",
+			num(first), num(last), n+1, width, MaxWindows, MaxWindows*width/(365.25*86400), width)
 	}
 	w.Start = first
 	w.Counts = make([]int, int((last-first)/width)+1)
@@ -54,7 +77,7 @@ func SubmitWindows(submits []float64, width float64) Windows {
 			w.Counts[int((t-first)/width)]++
 		}
 	}
-	return w
+	return w, nil
 }
 
 // Series returns the counts as float64, for Autocorrelation.

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // Fetcher downloads catalogue data sets into a data root.
@@ -28,12 +29,30 @@ import (
 // A file the manifest does not pin (AuverGrid: no copy has been seen to pin)
 // is fetched only with AllowUnpinned; its SHA-256 is then printed so that it
 // can be compared with another copy or added to the manifest.
+//
+// A server that sends nothing for StallTimeout (before its headers or
+// within the body) is given up and the next URL is tried; the bytes it did
+// send stay in .part for the resume. A file is at most MaxSize bytes: a
+// server announcing more is refused, one sending more (an endless body) is
+// cut off and its .part deleted, so a wrong server cannot fill the disk.
 type Fetcher struct {
 	Client        *http.Client // nil: http.DefaultClient
 	Log           io.Writer    // one line per file: fetched, present, unpinned checksum
 	Progress      func(desc string, total, done int64) io.Writer
 	AllowUnpinned bool
+	StallTimeout  time.Duration // 0: DefaultStallTimeout
+	MaxSize       int64         // bytes; 0: DefaultMaxSize
 }
+
+// DefaultStallTimeout is how long a server may send nothing.
+const DefaultStallTimeout = 60 * time.Second
+
+// DefaultMaxSize bounds one download: 4 GiB, eight times the largest data
+// set gridbench knows (LCG, under 0.5 GB).
+const DefaultMaxSize = 4 << 30
+
+// errStalled cancels a request whose server went quiet.
+var errStalled = errors.New("stalled")
 
 // FetchRoot is the data root fetch writes to: the --data flag, else
 // $GRIDBENCH_DATA, else ./data (the repository's own data folder, where
@@ -131,13 +150,18 @@ func (a attempts) Error() string {
 func (f *Fetcher) install(part, dest string, dl Download, sum, u string) error {
 	if dl.Member != "" {
 		tmp := dest + ".tmp"
+		// The archive is complete (its length is the server's): one that
+		// cannot be read, or whose member is wrong, would only fail the
+		// same way at every later fetch, so it is discarded.
 		if err := unzipMember(part, dl.Member, tmp); err != nil {
 			os.Remove(tmp)
-			return fmt.Errorf("%s from %s: %w", dl.Member, u, err)
+			os.Remove(part)
+			return fmt.Errorf("%s from %s: %w; the download was discarded", dl.Member, u, err)
 		}
 		if err := VerifyFile(tmp, dl.Rel); err != nil {
 			os.Remove(tmp)
-			return fmt.Errorf("%s from %s: %w", dl.Member, u, err)
+			os.Remove(part)
+			return fmt.Errorf("%s from %s: %w; the download was discarded", dl.Member, u, err)
 		}
 		if _, pinned := Pinned(dl.Rel); !pinned {
 			s, err := HashFile(tmp)
@@ -163,13 +187,33 @@ func (f *Fetcher) install(part, dest string, dl Download, sum, u string) error {
 
 // download brings part up to the whole file at u, resuming what is there,
 // and checks it against want (lower-case hex; "" checks nothing). It
-// returns the file's SHA-256. A wrong checksum deletes part; any other
-// failure keeps it for the next attempt.
+// returns the file's SHA-256. A wrong checksum or a file over MaxSize
+// deletes part; any other failure keeps it for the next attempt.
 func (f *Fetcher) download(ctx context.Context, u, part, want, rel string) (string, error) {
 	h := sha256.New()
 	have, err := hashPrefix(part, h)
 	if err != nil {
 		return "", err
+	}
+	stall, limit := f.StallTimeout, f.MaxSize
+	if stall <= 0 {
+		stall = DefaultStallTimeout
+	}
+	if limit <= 0 {
+		limit = DefaultMaxSize
+	}
+	// The request's own context is cancelled when the server stays quiet
+	// for stall; every byte received pushes that moment back.
+	parent := ctx
+	ctx, cancel := context.WithCancelCause(parent)
+	defer cancel(nil)
+	quiet := time.AfterFunc(stall, func() { cancel(errStalled) })
+	defer quiet.Stop()
+	stalled := func(err error) error {
+		if parent.Err() == nil && errors.Is(context.Cause(ctx), errStalled) {
+			return fmt.Errorf("the server sent nothing for %v", stall)
+		}
+		return err
 	}
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
 	if err != nil {
@@ -184,8 +228,11 @@ func (f *Fetcher) download(ctx context.Context, u, part, want, rel string) (stri
 	}
 	resp, err := client.Do(req)
 	if err != nil {
-		if ctx.Err() != nil {
-			return "", fmt.Errorf("download of %s cancelled: %w", u, ctx.Err())
+		if parent.Err() != nil {
+			return "", fmt.Errorf("download of %s cancelled: %w", u, parent.Err())
+		}
+		if err := stalled(nil); err != nil {
+			return "", fmt.Errorf("cannot download %s: %w", u, err)
 		}
 		return "", fmt.Errorf("cannot download %s: %w (no network? fetch it on a machine that has one, or download it by hand to %s)", u, err, strings.TrimSuffix(part, ".part"))
 	}
@@ -208,19 +255,28 @@ func (f *Fetcher) download(ctx context.Context, u, part, want, rel string) (stri
 	default:
 		return "", fmt.Errorf("cannot download %s: HTTP %s", u, resp.Status)
 	}
-	out, err := os.OpenFile(part, flag, 0o644)
-	if err != nil {
-		return "", err
-	}
 	total := int64(-1)
 	if resp.ContentLength >= 0 {
 		total = have + resp.ContentLength
+	}
+	if total > limit {
+		return "", fmt.Errorf("cannot download %s: it is %d bytes, over the limit of %d (raise it with --max-size)", u, total, limit)
+	}
+	out, err := os.OpenFile(part, flag, 0o644)
+	if err != nil {
+		return "", err
 	}
 	var w io.Writer = io.MultiWriter(out, h)
 	if f.Progress != nil {
 		w = io.MultiWriter(w, f.Progress(filepath.Base(rel), total, have))
 	}
-	n, cerr := io.Copy(w, resp.Body)
+	body := io.LimitReader(&quietReader{resp.Body, quiet, stall}, limit-have+1)
+	n, cerr := io.Copy(w, body)
+	if have+n > limit {
+		out.Close()
+		os.Remove(part)
+		return "", fmt.Errorf("download of %s sent more than %d bytes, the limit (raise it with --max-size); the partial download was discarded", u, limit)
+	}
 	if err := out.Sync(); cerr == nil {
 		cerr = err
 	}
@@ -232,8 +288,10 @@ func (f *Fetcher) download(ctx context.Context, u, part, want, rel string) (stri
 	}
 	if cerr != nil {
 		what := "interrupted"
-		if ctx.Err() != nil {
-			what, cerr = "cancelled", ctx.Err()
+		if parent.Err() != nil {
+			what, cerr = "cancelled", parent.Err()
+		} else {
+			cerr = stalled(cerr)
 		}
 		size := "?"
 		if total >= 0 {
@@ -243,6 +301,21 @@ func (f *Fetcher) download(ctx context.Context, u, part, want, rel string) (stri
 			u, what, have+n, size, cerr, part)
 	}
 	return finish(part, h, want, u, rel)
+}
+
+// quietReader pushes the stall deadline back at every byte received.
+type quietReader struct {
+	r     io.Reader
+	quiet *time.Timer
+	stall time.Duration
+}
+
+func (q *quietReader) Read(p []byte) (int, error) {
+	n, err := q.r.Read(p)
+	if n > 0 {
+		q.quiet.Reset(q.stall)
+	}
+	return n, err
 }
 
 // finish checks a complete download's checksum; a mismatch deletes it.

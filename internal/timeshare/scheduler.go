@@ -28,12 +28,35 @@ func (p Params) quantum() float64 {
 	return p.Quantum
 }
 
-func (p Params) check() error {
-	if !finite(p.Quantum) || p.Quantum < 0 {
-		return fmt.Errorf("timeshare: quantum %v must be a positive number", p.Quantum)
+// Limits of a simulation. Slices per job grow as run time / quantum, and
+// a time step below a time's rounding unit makes no progress at all, so
+// both ends are bounded: a quantum of 1e-300 s, or a run time of 1e308 s,
+// once hung a simulation.
+const (
+	// MinQuantum is the shortest quantum, a millisecond: the unit of
+	// real operating-system time slices.
+	MinQuantum = 1e-3
+	// MaxTime bounds submit times, run times and quanta: about 126 years
+	// in seconds, the bound the trace reader applies to every time.
+	MaxTime = 4e9
+	// MaxSlaves bounds the platform: a million single-CPU slaves.
+	MaxSlaves = 1_000_000
+)
+
+// CheckQuantum accepts 0 (the default) and quanta from MinQuantum to MaxTime.
+func CheckQuantum(q float64) error {
+	if q != 0 && !(q >= MinQuantum && q <= MaxTime) {
+		return fmt.Errorf("quantum %v s: must be between %g and %g s", q, MinQuantum, float64(MaxTime))
 	}
-	if !finite(p.APDRRQuantum) || p.APDRRQuantum < 0 {
-		return fmt.Errorf("timeshare: APDRR quantum %v must be a positive number (or 0 for the dynamic one)", p.APDRRQuantum)
+	return nil
+}
+
+func (p Params) check() error {
+	if err := CheckQuantum(p.Quantum); err != nil {
+		return fmt.Errorf("timeshare: %w", err)
+	}
+	if err := CheckQuantum(p.APDRRQuantum); err != nil {
+		return fmt.Errorf("timeshare: APDRR %w (or 0 for the dynamic one)", err)
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package timeshare
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -16,12 +17,14 @@ type Result struct {
 	Dealt int
 }
 
-// Check returns an error naming the first job whose Submit or Run is NaN or
-// infinite; such a job cannot be placed in time.
+// Check returns an error naming the first job whose Submit or Run is NaN,
+// infinite or beyond ±MaxTime; such a job cannot be placed in time (a run
+// time of 1e308 s never shrinks by a quantum).
 func Check(jobs []Job) error {
 	for i := range jobs {
-		if !finite(jobs[i].Submit) || !finite(jobs[i].Run) {
-			return fmt.Errorf("timeshare: job %d (id %d): submit %v and run %v must be finite", i, jobs[i].ID, jobs[i].Submit, jobs[i].Run)
+		j := &jobs[i]
+		if !finite(j.Submit) || !finite(j.Run) || math.Abs(j.Submit) > MaxTime || math.Abs(j.Run) > MaxTime {
+			return fmt.Errorf("timeshare: job %d (id %d): submit %v and run %v must be finite and within ±%g s", i, j.ID, j.Submit, j.Run, float64(MaxTime))
 		}
 	}
 	return nil
@@ -87,8 +90,8 @@ func runSlave(s Scheduler, jobs []Job, idx []int, slave int, out []Outcome, loca
 // after another. Jobs with Run < 0 are not dealt: their Outcome has Slave
 // -1 and zero times, and Summarize skips them.
 func Run(jobs []Job, slaves int, s Scheduler) (Result, error) {
-	if slaves < 1 {
-		return Result{}, fmt.Errorf("timeshare: %d slaves; need at least 1", slaves)
+	if slaves < 1 || slaves > MaxSlaves {
+		return Result{}, fmt.Errorf("timeshare: %d slaves; need 1 to %d", slaves, MaxSlaves)
 	}
 	if err := Check(jobs); err != nil {
 		return Result{}, err

@@ -3,10 +3,12 @@ package external
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -38,9 +40,11 @@ type Scheduler struct {
 
 	argv    []string
 	timeout time.Duration
+	ctx     context.Context // its end kills the process group at once
+	stopCtx func() bool     // unregisters that kill
 
 	cmd     *exec.Cmd
-	stdin   io.WriteCloser
+	stdin   *os.File  // a pipe of our own, so a write has a deadline
 	lines   chan line // answers read from stdout
 	stderr  *tail
 	exited  chan struct{} // closed once the process has exited
@@ -76,16 +80,22 @@ type line struct {
 }
 
 // New returns the scheduler that runs command, split at white space (no
-// quoting), answering each message within timeout (0: DefaultTimeout).
+// quoting), answering each message within timeout (0: the default set by
+// SetDefaults, else DefaultTimeout). Its process ends when the context
+// given to SetDefaults ends.
 func New(command string, timeout time.Duration) (*Scheduler, error) {
 	argv := strings.Fields(command)
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("%s: empty command (want %sCOMMAND ARGS)", Prefix, Prefix)
 	}
-	if timeout <= 0 {
-		timeout = DefaultTimeout
+	if err := CheckTimeout(timeout); err != nil {
+		return nil, err
 	}
-	return &Scheduler{argv: argv, timeout: timeout}, nil
+	ctx, def := defaultsNow()
+	if timeout <= 0 {
+		timeout = def
+	}
+	return &Scheduler{argv: argv, timeout: timeout, ctx: ctx}, nil
 }
 
 // Name returns the algorithm name, "exec:" and the command.
@@ -249,25 +259,55 @@ type ready struct {
 
 // start launches the process and exchanges hello and ready.
 func (x *Scheduler) start(s *sim.State) error {
+	if err := x.ctx.Err(); err != nil {
+		return fmt.Errorf("not started: interrupted (%v)", context.Cause(x.ctx))
+	}
 	x.cmd = exec.Command(x.argv[0], x.argv[1:]...)
-	var err error
-	if x.stdin, err = x.cmd.StdinPipe(); err != nil {
-		return err
+	x.cmd.SysProcAttr = sysProcAttr()
+	// The three pipes are our own, not exec's: Wait then neither waits for
+	// nor closes them, so a process the scheduler forked that keeps one
+	// open cannot hold gridbench up, and stdin writes can have a deadline.
+	var child, ours [3]*os.File
+	for i := range child {
+		r, w, err := os.Pipe()
+		if err != nil {
+			closeAll(child[:i], ours[:i])
+			return err
+		}
+		if i == 0 {
+			child[i], ours[i] = r, w
+		} else {
+			child[i], ours[i] = w, r
+		}
 	}
-	stdout, err := x.cmd.StdoutPipe()
+	x.cmd.Stdin, x.cmd.Stdout, x.cmd.Stderr = child[0], child[1], child[2]
+	err := x.cmd.Start()
+	closeAll(child[:])
 	if err != nil {
-		return err
-	}
-	x.stderr = &tail{}
-	x.cmd.Stderr = x.stderr
-	if err := x.cmd.Start(); err != nil {
+		closeAll(ours[:])
 		return fmt.Errorf("cannot start: %w", err)
 	}
+	x.stdin = ours[0]
+	x.stopCtx = context.AfterFunc(x.ctx, func() { killGroup(x.cmd.Process) })
 	x.lines = make(chan line, 1)
-	go read(stdout, x.lines)
+	go read(ours[1], x.lines)
+	x.stderr = &tail{}
+	stderrDone := make(chan struct{})
+	go func() {
+		io.Copy(x.stderr, ours[2])
+		ours[2].Close()
+		close(stderrDone)
+	}()
 	x.exited = make(chan struct{})
 	go func() {
 		x.waitErr = x.cmd.Wait()
+		// What the scheduler forked may still hold its pipes: end the
+		// group so that they close, and give stderr a moment to drain.
+		killGroup(x.cmd.Process)
+		select {
+		case <-stderrDone:
+		case <-time.After(time.Second):
+		}
 		close(x.exited)
 	}()
 	p := s.Platform()
@@ -289,17 +329,43 @@ func (x *Scheduler) start(s *sim.State) error {
 	return nil
 }
 
-// read sends each line of r to lines, then the read error (io.EOF at exit).
-func read(r io.Reader, lines chan<- line) {
+func closeAll(groups ...[]*os.File) {
+	for _, g := range groups {
+		for _, f := range g {
+			if f != nil {
+				f.Close()
+			}
+		}
+	}
+}
+
+// errLineTooLong is the read error for a line over MaxLine bytes.
+var errLineTooLong = fmt.Errorf("wrote a line longer than %d bytes (16 MiB, the limit) without a newline", MaxLine)
+
+// read sends each line of r to lines, then the read error (io.EOF at exit,
+// errLineTooLong for a line over MaxLine), and closes r.
+func read(r io.ReadCloser, lines chan<- line) {
+	defer r.Close()
 	br := bufio.NewReaderSize(r, 64<<10)
+	var long []byte // a line longer than br's buffer, gathered
 	for {
-		b, err := br.ReadBytes('\n')
+		b, err := br.ReadSlice('\n')
+		if len(long)+len(b) > MaxLine {
+			err = errLineTooLong
+		} else if err == bufio.ErrBufferFull || long != nil {
+			long = append(long, b...)
+			b = long
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
 		if err != nil {
 			lines <- line{err: err}
 			close(lines)
 			return
 		}
-		lines <- line{b: bytes.TrimSpace(b)}
+		lines <- line{b: bytes.Clone(bytes.TrimSpace(b))}
+		long = nil
 	}
 }
 
@@ -307,20 +373,37 @@ func read(r io.Reader, lines chan<- line) {
 func (x *Scheduler) ask(msg []byte, timeout time.Duration) ([]byte, error) {
 	sent := clip(bytes.TrimSpace(msg))
 	x.log("> ", msg)
+	x.stdin.SetWriteDeadline(time.Now().Add(timeout))
 	if _, err := x.stdin.Write(msg); err != nil {
+		if x.ctx.Err() != nil {
+			return nil, fmt.Errorf("sent %s: interrupted (%v)", sent, context.Cause(x.ctx))
+		}
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return nil, fmt.Errorf("sent %s: the scheduler read none of it within %v", sent, timeout)
+		}
 		return nil, fmt.Errorf("sent %s: %w", sent, x.exitReason(err))
 	}
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	select {
 	case l, ok := <-x.lines:
-		if !ok || l.err != nil {
-			return nil, fmt.Errorf("sent %s: no answer: %w", sent, x.exitReason(l.err))
+		if !ok {
+			l.err = io.EOF
 		}
-		x.log("< ", append(l.b, '\n'))
-		return l.b, nil
+		switch {
+		case l.err == nil:
+			x.log("< ", append(l.b, '\n'))
+			return l.b, nil
+		case x.ctx.Err() != nil:
+			return nil, fmt.Errorf("sent %s: interrupted (%v)", sent, context.Cause(x.ctx))
+		case l.err == errLineTooLong:
+			return nil, fmt.Errorf("sent %s: the scheduler %w", sent, l.err)
+		}
+		return nil, fmt.Errorf("sent %s: no answer: %w", sent, x.exitReason(l.err))
 	case <-timer.C:
 		return nil, fmt.Errorf("sent %s: no answer within %v", sent, timeout)
+	case <-x.ctx.Done():
+		return nil, fmt.Errorf("sent %s: interrupted (%v)", sent, context.Cause(x.ctx))
 	}
 }
 
@@ -350,6 +433,7 @@ func (x *Scheduler) Close() error {
 	}
 	end := []byte("{\"type\":\"end\"}\n")
 	x.log("> ", end)
+	x.stdin.SetWriteDeadline(time.Now().Add(time.Second))
 	x.stdin.Write(end)
 	x.stdin.Close()
 	x.stdin = nil
@@ -359,9 +443,10 @@ func (x *Scheduler) Close() error {
 	select {
 	case <-x.exited:
 	case <-time.After(time.Second):
-		x.cmd.Process.Kill()
-		<-x.exited
+		killGroup(x.cmd.Process)
+		<-x.exited // at most a second more: the group is gone, stderr drains
 	}
+	x.stopCtx()
 	go func(lines <-chan line) {
 		for range lines { // let the reader reach the end of the pipe and quit
 		}

@@ -1,0 +1,238 @@
+//go:build unix
+
+package external_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/gridbench/gridbench/internal/sched/external"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+// The process lifecycle: what the scheduler forks, how long a line may be,
+// Ctrl-C and the death of gridbench itself. None of these tests measures
+// time; a regression shows as a wrong message or as the test's own timeout.
+
+// twoJobs is a run whose first decision is at t=0.
+var twoJobs = []sim.Job{{ID: 1, Submit: 0, Run: 10, CPUs: 2}, {ID: 2, Submit: 0, Run: 5, CPUs: 2}}
+
+// shScript returns the command of a shell scheduler that answers hello and
+// then runs onDecide when the first decide message arrives.
+func shScript(t *testing.T, onDecide string) string {
+	t.Helper()
+	return sh(t, "read line\necho '{\"type\":\"ready\",\"protocol\":1}'\nread line\n"+onDecide+"\n")
+}
+
+// sh returns the command that runs the shell script src.
+func sh(t *testing.T, src string) string {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("skipping: the lifecycle scripts are POSIX shell")
+	}
+	p := filepath.Join(t.TempDir(), "s.sh")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return "sh " + p
+}
+
+// gone waits (a bounded poll, not a measurement) until pid no longer runs.
+func gone(pid int) bool {
+	for range 300 {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		if err != nil && syscall.Kill(pid, 0) != nil {
+			return true
+		}
+		if _, after, ok := strings.Cut(string(b), ") "); ok && strings.HasPrefix(after, "Z") {
+			return true // a zombie waiting for its reaper has ended
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return false
+}
+
+func readPid(t *testing.T, path string) int {
+	t.Helper()
+	for range 600 {
+		b, err := os.ReadFile(path)
+		if pid, perr := strconv.Atoi(strings.TrimSpace(string(b))); err == nil && perr == nil {
+			return pid
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("%s: no pid written", path)
+	return 0
+}
+
+// A scheduler that forks a helper holding its stdout and stderr, then
+// exits, used to keep gridbench waiting for the helper's lifetime and was
+// reported as an answer timeout. Now the run fails at once with the exit
+// status, and the helper (same process group) is ended.
+func TestForkedChildHoldingThePipe(t *testing.T) {
+	pidfile := filepath.Join(t.TempDir(), "helper.pid")
+	x, err := external.New(shScript(t, "sleep 600 &\necho $! > "+pidfile+"\nexit 3"), 10*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	_, err = sim.Simulate(sim.SingleMachine(3), twoJobs, x)
+	if err == nil {
+		t.Fatal("run succeeded, want an error")
+	}
+	if msg := err.Error(); !strings.Contains(msg, "the scheduler exited (exit status 3)") || strings.Contains(msg, "no answer within") {
+		t.Errorf("error %q: want the exit status, not an answer timeout", msg)
+	}
+	if pid := readPid(t, pidfile); !gone(pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Errorf("the helper the scheduler forked (pid %d) still runs", pid)
+	}
+}
+
+// Output without a newline once grew memory without bound (1 GB in 30 s);
+// a line over MaxLine is an error naming the limit.
+func TestLineTooLong(t *testing.T) {
+	x, err := external.New(shScript(t, "head -c 20000000 /dev/zero | tr '\\0' x\nsleep 600"), 10*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	_, err = sim.Simulate(sim.SingleMachine(3), twoJobs, x)
+	if err == nil || !strings.Contains(err.Error(), "longer than 16777216 bytes (16 MiB, the limit)") {
+		t.Errorf("err = %v, want the line limit named", err)
+	}
+}
+
+// A line longer than the reader's buffer but within the limit is an answer
+// like any other.
+func TestLongLineWithinLimit(t *testing.T) {
+	pad := strings.Repeat(" ", 1<<20)
+	answer := `{"start": [{"job": 0, "machine": 0}]` + pad + "}"
+	x, err := external.New(shScript(t, "printf '%s\\n' '"+answer+"'\nwhile read line; do echo '{\"start\": [{\"job\": 1, \"machine\": 0}]}'; done"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	recs, err := sim.Simulate(sim.SingleMachine(3), twoJobs, x)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if recs[0].Start != 0 {
+		t.Errorf("job 0 started at %v, want 0", recs[0].Start)
+	}
+}
+
+// Ctrl-C (the context given to SetDefaults ending) ends a scheduler that
+// takes its time at once: the run fails as interrupted, not after the
+// answer timeout, and the process is gone.
+func TestContextEndsTheScheduler(t *testing.T) {
+	pidfile := filepath.Join(t.TempDir(), "s.pid")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if err := external.SetDefaults(ctx, 10*time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { external.SetDefaults(nil, 0) })
+	x, err := external.New(shScript(t, "echo $$ > "+pidfile+"\nexec sleep 600"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	go func() { // Ctrl-C once the scheduler has the decide message
+		for {
+			if b, err := os.ReadFile(pidfile); err == nil && strings.HasSuffix(string(b), "\n") {
+				cancel()
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}()
+	_, err = sim.Simulate(sim.SingleMachine(3), twoJobs, x)
+	if err == nil || !strings.Contains(err.Error(), "interrupted (context canceled)") {
+		t.Errorf("err = %v, want interrupted", err)
+	}
+	if pid := readPid(t, pidfile); !gone(pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Errorf("the scheduler (pid %d) still runs after the context ended", pid)
+	}
+}
+
+// A scheduler that stops reading blocks a large message in the pipe; the
+// write has the answer timeout too.
+func TestSchedulerThatDoesNotRead(t *testing.T) {
+	jobs := make([]sim.Job, 5000) // one decide message of about 400 KB, over a pipe's buffer
+	for i := range jobs {
+		jobs[i] = sim.Job{ID: int64(i + 1), Run: 1, CPUs: 1}
+	}
+	// hello is answered; the decide message is never read.
+	script := sh(t, "read line\necho '{\"type\":\"ready\",\"protocol\":1}'\nexec sleep 600\n")
+	x, err := external.New(script, 300*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	_, err = sim.Simulate(sim.SingleMachine(1), jobs, x)
+	if err == nil || !strings.Contains(err.Error(), "read none of it within 300ms") {
+		t.Errorf("err = %v, want the write to time out", err)
+	}
+}
+
+func TestTimeoutRange(t *testing.T) {
+	for _, d := range []time.Duration{-time.Second, time.Microsecond, 25 * time.Hour} {
+		if _, err := external.New("true", d); err == nil {
+			t.Errorf("timeout %v accepted", d)
+		}
+		if err := external.SetDefaults(nil, d); err == nil {
+			t.Errorf("default timeout %v accepted", d)
+		}
+	}
+}
+
+// TestHelperGridbench is not a test: run by TestKilledGridbenchLeavesNoOrphan
+// as a stand-in for gridbench, it starts a scheduler and waits in a decision
+// until it is killed.
+func TestHelperGridbench(t *testing.T) {
+	script := os.Getenv("EXTERNAL_HELPER_SCRIPT")
+	if script == "" {
+		t.Skip("helper process only")
+	}
+	x, err := external.New(script, 10*time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim.Simulate(sim.SingleMachine(3), twoJobs, x)
+}
+
+// gridbench killed with -9 must not leave its scheduler running (Linux:
+// the kernel kills it with its parent).
+func TestKilledGridbenchLeavesNoOrphan(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("skipping: only Linux ends a child with its parent")
+	}
+	pidfile := filepath.Join(t.TempDir(), "s.pid")
+	script := shScript(t, "echo $$ > "+pidfile+"\nexec sleep 600")
+	helper := exec.Command(os.Args[0], "-test.run=^TestHelperGridbench$")
+	helper.Env = append(os.Environ(), "EXTERNAL_HELPER_SCRIPT="+script)
+	if err := helper.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid := readPid(t, pidfile)
+	helper.Process.Signal(syscall.SIGKILL)
+	if err := helper.Wait(); err == nil || !errors.As(err, new(*exec.ExitError)) {
+		t.Fatalf("helper: %v, want it killed", err)
+	}
+	if !gone(pid) {
+		syscall.Kill(pid, syscall.SIGKILL)
+		t.Errorf("the scheduler (pid %d) outlived gridbench killed with -9", pid)
+	}
+}
