@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/internal/sim"
 )
@@ -105,6 +106,41 @@ func TestProtocolLateCompletion(t *testing.T) {
 	}
 	if recs[2].Start != 30 {
 		t.Errorf("records %+v: want job 2 at 30", recs)
+	}
+}
+
+// Conservative backfilling compresses its reservations when a job ends
+// early by placing the waiting jobs again in order of their old reserved
+// start, not of arrival: job 3, backfilled into a reservation at 50, takes
+// the CPUs freed at 20 before job 2 (reserved at 100), which then waits
+// until 30. In arrival order job 2 would start at 20 and job 3 at 50.
+func TestProtocolCompression(t *testing.T) {
+	want := docTranscript(t, "### Transcript: conservative backfilling compresses")
+	jobs := []sim.Job{
+		{ID: 1, Submit: 0, Run: 20, CPUs: 3, Estimate: 100},
+		{ID: 2, Submit: 0, Run: 50, CPUs: 1, Estimate: 50},
+		{ID: 3, Submit: 1, Run: 10, CPUs: 3, Estimate: 10},
+		{ID: 4, Submit: 2, Run: 10, CPUs: 1, Estimate: 10},
+	}
+	got, recs := transcriptOf(t, "cons.py", 4, jobs)
+	if got != want {
+		t.Errorf("transcript:\n%s\nthe doc says:\n%s", got, want)
+	}
+	builtin, err := sched.New("cons")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantRecs, err := sim.Simulate(sim.SingleMachine(4), jobs, builtin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range recs {
+		if recs[i] != wantRecs[i] {
+			t.Errorf("job %d: cons.py %+v, built-in cons %+v", i, recs[i], wantRecs[i])
+		}
+	}
+	if recs[3].Start != 20 || recs[2].Start != 30 {
+		t.Errorf("records %+v: want job 3 at 20 (old reservation 50) and job 2 at 30 (old reservation 100)", recs)
 	}
 }
 
