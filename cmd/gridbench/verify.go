@@ -179,7 +179,7 @@ func (v *verifier) experiment(c *cli.Context, path string) error {
 func (v *verifier) plan(e experiments.Experiment, man *analysis.Manifest, reps int) (bench.Plan, bench.Executor, error) {
 	var hashes []string
 	for _, quick := range []bool{false, true} {
-		plan, exec, err := e.Plan(experiments.Config{Reps: reps, DataDir: v.data, Quick: quick})
+		plan, exec, err := experiments.BenchPlan(e, experiments.Config{Reps: reps, DataDir: v.data, Quick: quick})
 		if err != nil {
 			return bench.Plan{}, nil, err
 		}

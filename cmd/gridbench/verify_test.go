@@ -81,7 +81,7 @@ func TestVerify(t *testing.T) {
 func TestVerifySeries(t *testing.T) {
 	var b strings.Builder
 	v := &verifier{w: &b}
-	run := bench.NewRun("fed", "paper", "SO", 0, nil)
+	run := bench.NewRun("fed", "paper", "SO", 0)
 	rec := []analysis.Point{{Series: "u2_dsa_done", T: 0, Value: 0}, {Series: "u2_dsa_done", T: 300, Value: 4}}
 	v.compareSeries("series.csv", run, rec, []bench.Sample{{Series: "u2_dsa_done", T: 0, Value: 0}, {Series: "u2_dsa_done", T: 300, Value: 4}})
 	if v.problems != 0 {

@@ -27,12 +27,9 @@ const matchTol = 0.15
 
 func within(ours, pub float64) bool { return math.Abs(ours/pub-1) <= matchTol }
 
-// Report implements experiments.Experiment.
-func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
-	c, ok := in.Plan.Config.(Config)
-	if !ok {
-		return nil, fmt.Errorf("%s: plan configuration %T, want federation.Config (ReportInput.Plan)", Name, in.Plan.Config)
-	}
+// Report implements experiments.Study.
+func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
+	c := pl.Config
 	recs := in.Result.Records
 	pols := policiesOf(recs, c.Policies)
 	if len(pols) == 0 {
@@ -56,7 +53,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	w("# Federated grids: Normal, SO, DO, SO-AS and DO-AS (Leal, Huedo, Llorente 2009)\n\n")
 	if c.Quick {
 		w("> **Quick configuration** (smoke test): %d jobs per user instead of 550 and %d repetitions; published job counts are scaled by %.2f; "+
-			"numbers here are not the reproduction.\n\n", c.JobsPerUser, in.Config.Reps, scale)
+			"numbers here are not the reproduction.\n\n", c.JobsPerUser, pl.Reps, scale)
 	}
 	w("Two testbeds, DSA (%d PEs) and LCG (%d PEs), each behind a space-shared FCFS manager; a GridWay meta-scheduler on DSA maps each user's "+
 		"experiment of %d jobs (%.0f MI, %.0f MB in, %.0f MB out) to DSA or, through the GridGateWay and the LCG GridWay, to LCG, while the whole LCG trace "+
