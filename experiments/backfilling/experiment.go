@@ -114,11 +114,7 @@ func (*Experiment) DefaultReps() int { return 1 }
 
 // Plan implements experiments.Experiment.
 func (e *Experiment) Plan(cfg experiments.Config) (experiments.Study, error) {
-	pl, err := plan(cfg)
-	if err != nil {
-		return nil, err
-	}
-	return pl, nil
+	return experiments.AsStudy(plan(cfg))
 }
 
 // Plan is the study's typed plan: what the runs and the report are made of.
@@ -126,7 +122,6 @@ type Plan struct {
 	Config  Config
 	skipped []error // the logs left out for lack of data
 	runs    experiments.Runs[Spec]
-	bench   bench.Plan
 	load    func(path string, cpus int, est adapt.Estimate) ([]sim.Job, error)
 }
 
@@ -134,16 +129,12 @@ type Plan struct {
 func (pl *Plan) Skipped() []error { return pl.skipped }
 
 // Bench implements experiments.Study.
-func (pl *Plan) Bench() bench.Plan {
-	b := pl.bench
-	b.Runs = pl.runs.List()
-	return b
-}
+func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
 func plan(cfg experiments.Config) (*Plan, error) {
 	c := Config{Algos: Algos, Windows: Windows, Tolerance: Tolerance}
-	pl := &Plan{bench: bench.Plan{Experiment: Name}, load: newLoader()}
-	plan := &pl.bench
+	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, load: newLoader()}
+	plan := &pl.runs.Plan
 	for _, l := range Logs {
 		p, err := datadir.Find(cfg.DataDir, l.Rel, "the cleaned "+l.Label+" log of the Parallel Workloads Archive (https://www.cs.huji.ac.il/labs/parallel/workload/)")
 		if err != nil {
@@ -165,7 +156,7 @@ func plan(cfg experiments.Config) (*Plan, error) {
 		}
 	}
 	plan.Config, pl.Config = c, c
-	if len(pl.runs.List()) == 0 {
+	if len(pl.runs.Plan.Runs) == 0 {
 		return nil, fmt.Errorf("%s: no log present: %w", Name, errors.Join(pl.skipped...))
 	}
 	return pl, nil

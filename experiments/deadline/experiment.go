@@ -195,11 +195,7 @@ func (Experiment) DefaultReps() int { return 20 }
 
 // Plan implements experiments.Experiment.
 func (e Experiment) Plan(cfg experiments.Config) (experiments.Study, error) {
-	pl, err := PlanConfig(DefaultConfig(cfg.Quick), cfg.Filled(e).Reps)
-	if err != nil {
-		return nil, err
-	}
-	return pl, nil
+	return experiments.AsStudy(PlanConfig(DefaultConfig(cfg.Quick), cfg.Filled(e).Reps))
 }
 
 // Plan is the study's typed plan: what the runs and the report are made of.
@@ -209,7 +205,6 @@ type Plan struct {
 	// streams are the default-rule streams, by inter-arrival time.
 	streams []stream
 	runs    experiments.Runs[jobstream.Spec]
-	bench   bench.Plan
 }
 
 // stream is one planned default-rule workload.
@@ -219,11 +214,7 @@ type stream struct {
 }
 
 // Bench implements experiments.Study.
-func (pl *Plan) Bench() bench.Plan {
-	b := pl.bench
-	b.Runs = pl.runs.List()
-	return b
-}
+func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
 // Execute implements experiments.Study: Execute with the run's stream.
 func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
@@ -252,8 +243,8 @@ func PlanConfig(c Config, reps int) (*Plan, error) {
 	if reps < 1 {
 		return nil, fmt.Errorf("%s: %d repetitions: need at least 1", Name, reps)
 	}
-	pl := &Plan{Config: c, Reps: reps, bench: bench.Plan{Experiment: Name, Config: c}}
-	plan := &pl.bench
+	pl := &Plan{Config: c, Reps: reps, runs: experiments.Runs[jobstream.Spec]{Plan: bench.Plan{Experiment: Name, Config: c}}}
+	plan := &pl.runs.Plan
 	seen := map[string]bool{}
 	for _, ia := range c.InterArrivals {
 		spec := c.Base

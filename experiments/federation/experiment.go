@@ -173,11 +173,7 @@ type Spec struct {
 
 // Plan implements experiments.Experiment.
 func (Experiment) Plan(cfg experiments.Config) (experiments.Study, error) {
-	pl, err := plan(ModelConfig(cfg.Quick), cfg)
-	if err != nil {
-		return nil, err
-	}
-	return pl, nil
+	return experiments.AsStudy(plan(ModelConfig(cfg.Quick), cfg))
 }
 
 // Plan is the study's typed plan: what the runs and the report are made of.
@@ -185,16 +181,11 @@ type Plan struct {
 	Config Config
 	Reps   int // repetitions of the jittered workload
 	runs   experiments.Runs[Spec]
-	bench  bench.Plan
 	x      *executor
 }
 
 // Bench implements experiments.Study.
-func (pl *Plan) Bench() bench.Plan {
-	b := pl.bench
-	b.Runs = pl.runs.List()
-	return b
-}
+func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
 // Execute implements experiments.Study.
 func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
@@ -218,8 +209,8 @@ func plan(c Config, cfg experiments.Config) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Config: c, Reps: cfg.Reps, bench: bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}} // every run reads the trace
-	p := &pl.bench
+	pl := &Plan{Config: c, Reps: cfg.Reps, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}}} // every run reads the trace
+	p := &pl.runs.Plan
 	p.Describe(WorkloadPaper, bench.Str("submit", "paper"), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
 	for _, pol := range c.Policies {
 		pl.runs.Add(bench.NewRun(Name, WorkloadPaper, pol, 0), Spec{})

@@ -339,17 +339,16 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Study, error) {
 			}
 		}
 	}
-	pl.bench = bench.Plan{Experiment: s.Name(), Config: c, Study: s.path}
+	pl.runs.Plan.Experiment, pl.runs.Plan.Config, pl.runs.Plan.Study = s.Name(), c, s.path
 	return pl, nil
 }
 
 // plan is a study file's typed plan: the study, its repetitions and each
 // run's instance.
 type plan struct {
-	s     *Study
-	reps  int // repetitions of every workload
-	runs  experiments.Runs[instance]
-	bench bench.Plan
+	s    *Study
+	reps int // repetitions of every workload
+	runs experiments.Runs[instance]
 }
 
 // instance is what a run executes beyond its identity: a trace window, a
@@ -359,11 +358,7 @@ type instance interface {
 }
 
 // Bench implements experiments.Study.
-func (pl *plan) Bench() bench.Plan {
-	b := pl.bench
-	b.Runs = pl.runs.List()
-	return b
-}
+func (pl *plan) Bench() bench.Plan { return pl.runs.Bench() }
 
 // Execute implements experiments.Study.
 func (pl *plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {

@@ -100,11 +100,7 @@ func config(cfg experiments.Config) Config {
 
 // Plan implements experiments.Experiment.
 func (e *Experiment) Plan(cfg experiments.Config) (experiments.Study, error) {
-	pl, err := plan(cfg)
-	if err != nil {
-		return nil, err
-	}
-	return pl, nil
+	return experiments.AsStudy(plan(cfg))
 }
 
 // Plan is the study's typed plan: what the runs and the report are made of.
@@ -116,7 +112,6 @@ type Plan struct {
 	// types are the generated types of Config.GenTypes, with their size.
 	types []etc.Spec
 	runs  experiments.Runs[Spec]
-	bench bench.Plan
 	heur  map[string]mapping.Heuristic
 	cache *instanceCache
 }
@@ -141,9 +136,9 @@ func plan(cfg experiments.Config) (*Plan, error) {
 	if missing != nil {
 		c.Published = nil
 	}
-	pl := &Plan{Reps: cfg.Reps, missing: missing, bench: bench.Plan{Experiment: Name}, heur: map[string]mapping.Heuristic{},
+	pl := &Plan{Reps: cfg.Reps, missing: missing, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, heur: map[string]mapping.Heuristic{},
 		cache: &instanceCache{m: map[string]*cacheEntry{}}}
-	plan := &pl.bench
+	plan := &pl.runs.Plan
 	for i, p := range paths {
 		w := partPublished + PublishedInstances[i]
 		plan.Describe(w, bench.Str("part", "published"), bench.Str("instance", PublishedInstances[i]))
@@ -186,11 +181,7 @@ func plan(cfg experiments.Config) (*Plan, error) {
 }
 
 // Bench implements experiments.Study.
-func (pl *Plan) Bench() bench.Plan {
-	b := pl.bench
-	b.Runs = pl.runs.List()
-	return b
-}
+func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
 // instanceCache shares each matrix among the heuristics that run on it; an
 // entry is built once (sync.Once) whichever worker asks first.

@@ -112,11 +112,7 @@ func (Experiment) DefaultReps() int { return 20 }
 // Plan implements experiments.Experiment. It reads the trace (once per
 // process) to know its length and place the windows.
 func (e Experiment) Plan(cfg experiments.Config) (experiments.Study, error) {
-	pl, err := e.plan(cfg)
-	if err != nil {
-		return nil, err
-	}
-	return pl, nil
+	return experiments.AsStudy(e.plan(cfg))
 }
 
 func (e Experiment) plan(cfg experiments.Config) (*Plan, error) {
@@ -150,8 +146,8 @@ func PlanConfig(c Config, path string, src TraceSource, reps int) (*Plan, error)
 		}
 	}
 	// Every run reads the trace: its content is part of every run's key.
-	pl := &Plan{Config: c, Reps: reps, Source: src, bench: bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}}
-	plan := &pl.bench
+	pl := &Plan{Config: c, Reps: reps, Source: src, runs: experiments.Runs[spec]{Plan: bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}}}
+	plan := &pl.runs.Plan
 	var facts []planned // after the simulations, so adding them left runs.csv's order as it was
 	plan.Describe(WorkloadTrace, bench.Str("part", "facts"), bench.Str("trace", src.ID), bench.Int("records", c.TraceJobs))
 	facts = append(facts, planned{bench.NewRun(Name, WorkloadTrace, AlgoFacts, 0), TraceSpec{Path: path, Source: src}})
@@ -206,7 +202,6 @@ type Plan struct {
 	// workloads are the simulation workloads by family, size, then P.
 	workloads []Workload
 	runs      experiments.Runs[spec]
-	bench     bench.Plan
 }
 
 // spec is what a run needs beyond its identity: Spec, SweepSpec,
@@ -222,11 +217,7 @@ type planned struct {
 }
 
 // Bench implements experiments.Study.
-func (pl *Plan) Bench() bench.Plan {
-	b := pl.bench
-	b.Runs = pl.runs.List()
-	return b
-}
+func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
 // Execute implements experiments.Study: it cuts the run's window out of
 // the (cached) trace, simulates the run's algorithm on it and reports the
