@@ -1,6 +1,6 @@
 // Package experiments defines what gridbench reproduces: each experiment
 // (one sub-package per study) turns a configuration into its own typed
-// plan, a Study, which gives the runner its runs (Bench), performs each run
+// plan, a Plan, which gives the runner its runs (Bench), performs each run
 // (Execute) and turns finished results into its report page, figures and
 // workbook sheets (Report), reading its configuration, workloads and
 // repetitions from its own fields. Reproduce drives them all: Plan →

@@ -37,21 +37,21 @@ type Experiment interface {
 	// Plan builds the study's own typed plan from a filled Config: the
 	// plan knows its configuration, workloads and repetitions as typed
 	// fields, and its report reads them there.
-	Plan(cfg Config) (Study, error)
+	Plan(cfg Config) (Plan, error)
 }
 
-// Study is one experiment's plan, typed by the experiment. The runner sees
+// Plan is one experiment's plan, typed by the experiment. The runner sees
 // its untyped Bench plan and calls Execute for each run; the report is a
 // method of the plan, so it reads the configuration, the workloads and the
 // number of repetitions from the plan's fields.
-type Study interface {
+type Plan interface {
 	Bench() bench.Plan
 	// Execute performs one run of Bench().Runs (a bench.Executor).
 	Execute(ctx context.Context, run bench.Run) (bench.Output, error)
 	Report(ctx context.Context, in ReportInput) (*ReportOutput, error)
 }
 
-// Skipper is implemented by a Study that runs without an optional data
+// Skipper is implemented by a Plan that runs without an optional data
 // set, leaving out the part that needs it: Skipped says what was left
 // out, one error per part (wrapping datadir.ErrMissing).
 type Skipper interface {

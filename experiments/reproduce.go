@@ -149,21 +149,21 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 // finished is an experiment whose runs are done and whose report is not yet
 // written.
 type finished struct {
-	e     Experiment
-	o     *Outcome
-	study Study
+	e    Experiment
+	o    *Outcome
+	plan Plan
 }
 
 func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) {
 	o := &Outcome{Name: e.Name()}
 	cfg := opts.Config.Filled(e)
 	t0 := time.Now()
-	study, err := e.Plan(cfg)
+	plan, err := e.Plan(cfg)
 	if err != nil {
 		return nil, err
 	}
 	o.Timings = append(o.Timings, Stage{"plan", time.Since(t0)})
-	if s, ok := study.(Skipper); ok {
+	if s, ok := plan.(Skipper); ok {
 		o.Skipped = s.Skipped()
 	}
 
@@ -172,7 +172,7 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) 
 	if opts.Merge {
 		execute = mergeShards
 	}
-	res, err := execute(ctx, study.Bench(), study.Execute, bench.Options{
+	res, err := execute(ctx, plan.Bench(), plan.Execute, bench.Options{
 		Dir: ResultsDir(opts.Out, e.Name()), Workers: opts.Workers, Progress: opts.Progress,
 		Fresh: opts.Fresh, Shard: opts.Shard, Version: opts.Version, Commit: opts.Commit, Build: opts.Build,
 	})
@@ -181,7 +181,7 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) 
 	}
 	o.Result = res
 	o.Timings = append(o.Timings, Stage{"runs", time.Since(t0)})
-	return &finished{e: e, o: o, study: study}, nil
+	return &finished{e: e, o: o, plan: plan}, nil
 }
 
 // report writes the experiment's report (with opts.Report) and logs its
@@ -194,7 +194,7 @@ func (f *finished) report(ctx context.Context, opts Options) error {
 		if err := os.MkdirAll(filepath.Join(pdir, "figures"), 0o755); err != nil {
 			return fmt.Errorf("cannot create report directory: %w", err)
 		}
-		rep, err := f.study.Report(ctx, ReportInput{Result: o.Result, PaperDir: pdir})
+		rep, err := f.plan.Report(ctx, ReportInput{Result: o.Result, PaperDir: pdir})
 		if err != nil {
 			return fmt.Errorf("report: %w", err)
 		}

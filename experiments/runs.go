@@ -42,10 +42,10 @@ func (rs *Runs[S]) Spec(r bench.Run) (S, error) {
 	return rs.specs[r.Ref], nil
 }
 
-// AsStudy returns the typed plan p as a Study, or nil and err: a study's
-// Plan method is `return experiments.AsStudy(plan(cfg))`, and a nil plan
-// never becomes a non-nil Study.
-func AsStudy[P Study](p P, err error) (Study, error) {
+// AsPlan returns the typed plan p as a Plan, or nil and err: a study's
+// Plan method is `return experiments.AsPlan(plan(cfg))`, and a nil plan
+// never becomes a non-nil Plan.
+func AsPlan[P Plan](p P, err error) (Plan, error) {
 	if err != nil {
 		return nil, err
 	}

@@ -38,20 +38,20 @@ func TestRuns(t *testing.T) {
 	}
 }
 
-type nilStudy struct{}
+type nilPlan struct{}
 
-func (*nilStudy) Bench() bench.Plan { return bench.Plan{} }
-func (*nilStudy) Execute(context.Context, bench.Run) (bench.Output, error) {
+func (*nilPlan) Bench() bench.Plan { return bench.Plan{} }
+func (*nilPlan) Execute(context.Context, bench.Run) (bench.Output, error) {
 	return bench.Output{}, nil
 }
-func (*nilStudy) Report(context.Context, ReportInput) (*ReportOutput, error) { return nil, nil }
+func (*nilPlan) Report(context.Context, ReportInput) (*ReportOutput, error) { return nil, nil }
 
-// TestAsStudy: a failed plan is a nil Study, not a Study holding nil.
-func TestAsStudy(t *testing.T) {
-	if s, err := AsStudy((*nilStudy)(nil), errors.New("bad")); s != nil || err == nil {
+// TestAsPlan: a failed plan is a nil Plan, not a Plan holding nil.
+func TestAsPlan(t *testing.T) {
+	if s, err := AsPlan((*nilPlan)(nil), errors.New("bad")); s != nil || err == nil {
 		t.Errorf("failed plan: %v, %v", s, err)
 	}
-	if s, err := AsStudy(&nilStudy{}, nil); s == nil || err != nil {
+	if s, err := AsPlan(&nilPlan{}, nil); s == nil || err != nil {
 		t.Errorf("plan: %v, %v", s, err)
 	}
 }

@@ -113,8 +113,8 @@ func (*Experiment) Title() string {
 func (*Experiment) DefaultReps() int { return 1 }
 
 // Plan implements experiments.Experiment.
-func (e *Experiment) Plan(cfg experiments.Config) (experiments.Study, error) {
-	return experiments.AsStudy(plan(cfg))
+func (e *Experiment) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return experiments.AsPlan(plan(cfg))
 }
 
 // Plan is the study's typed plan: what the runs and the report are made of.
@@ -128,7 +128,7 @@ type Plan struct {
 // Skipped implements experiments.Skipper: the logs left out for lack of data.
 func (pl *Plan) Skipped() []error { return pl.skipped }
 
-// Bench implements experiments.Study.
+// Bench implements experiments.Plan.
 func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
 func plan(cfg experiments.Config) (*Plan, error) {
@@ -204,7 +204,7 @@ func newLoader() func(path string, cpus int, est adapt.Estimate) ([]sim.Job, err
 	}
 }
 
-// Execute implements experiments.Study.
+// Execute implements experiments.Plan.
 func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 	spec, err := pl.runs.Spec(run)
 	if err != nil {

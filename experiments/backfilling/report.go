@@ -62,7 +62,7 @@ type summary struct {
 	jobs           map[string]float64 // log id -> jobs simulated
 }
 
-// Report implements experiments.Study.
+// Report implements experiments.Plan.
 func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	c := pl.Config
 	sum := summarize(c, in.Result.Index(), in.Result.Series)

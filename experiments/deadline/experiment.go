@@ -194,8 +194,8 @@ func (Experiment) Title() string {
 func (Experiment) DefaultReps() int { return 20 }
 
 // Plan implements experiments.Experiment.
-func (e Experiment) Plan(cfg experiments.Config) (experiments.Study, error) {
-	return experiments.AsStudy(PlanConfig(DefaultConfig(cfg.Quick), cfg.Filled(e).Reps))
+func (e Experiment) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return experiments.AsPlan(PlanConfig(DefaultConfig(cfg.Quick), cfg.Filled(e).Reps))
 }
 
 // Plan is the study's typed plan: what the runs and the report are made of.
@@ -213,10 +213,10 @@ type stream struct {
 	ia float64
 }
 
-// Bench implements experiments.Study.
+// Bench implements experiments.Plan.
 func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
-// Execute implements experiments.Study: Execute with the run's stream.
+// Execute implements experiments.Plan: Execute with the run's stream.
 func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 	spec, err := pl.runs.Spec(run)
 	if err != nil {

@@ -51,7 +51,7 @@ var figures = []figure{
 		better: -1, decimals: 2, paper: "slowdown grows with contention; Tabu best, nearly the same as Flex-BF"},
 }
 
-// Report implements experiments.Study.
+// Report implements experiments.Plan.
 func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	if in.Result == nil || len(in.Result.Records) == 0 {
 		return nil, fmt.Errorf("%s: no results to report", Name)

@@ -172,8 +172,8 @@ type Spec struct {
 }
 
 // Plan implements experiments.Experiment.
-func (Experiment) Plan(cfg experiments.Config) (experiments.Study, error) {
-	return experiments.AsStudy(plan(ModelConfig(cfg.Quick), cfg))
+func (Experiment) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return experiments.AsPlan(plan(ModelConfig(cfg.Quick), cfg))
 }
 
 // Plan is the study's typed plan: what the runs and the report are made of.
@@ -184,10 +184,10 @@ type Plan struct {
 	x      *executor
 }
 
-// Bench implements experiments.Study.
+// Bench implements experiments.Plan.
 func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
-// Execute implements experiments.Study.
+// Execute implements experiments.Plan.
 func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 	spec, err := pl.runs.Spec(run)
 	if err != nil {

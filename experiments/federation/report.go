@@ -27,7 +27,7 @@ const matchTol = 0.15
 
 func within(ours, pub float64) bool { return math.Abs(ours/pub-1) <= matchTol }
 
-// Report implements experiments.Study.
+// Report implements experiments.Plan.
 func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	c := pl.Config
 	recs := in.Result.Records

@@ -36,7 +36,7 @@ func better(m string) analysis.Better {
 	return d.Better
 }
 
-// Report implements experiments.Study: one figure and table per
+// Report implements experiments.Plan: one figure and table per
 // metric (mean and 95% CI per workload and algorithm), Friedman with Holm
 // post-hoc per workload and metric, and the claims.
 func (pl *plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {

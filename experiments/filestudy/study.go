@@ -288,7 +288,7 @@ type window struct {
 
 // Plan implements experiments.Experiment: every workload × repetition ×
 // algorithm, algorithms of one repetition together.
-func (s *Study) Plan(cfg experiments.Config) (experiments.Study, error) {
+func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 	reps := cfg.Filled(s).Reps
 	c := config{File: s.File, Traces: map[string]string{}}
 	pl := &plan{s: s, reps: reps}
@@ -357,10 +357,10 @@ type instance interface {
 	execute(ctx context.Context, s *Study, run bench.Run) (bench.Output, error)
 }
 
-// Bench implements experiments.Study.
+// Bench implements experiments.Plan.
 func (pl *plan) Bench() bench.Plan { return pl.runs.Bench() }
 
-// Execute implements experiments.Study.
+// Execute implements experiments.Plan.
 func (pl *plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 	in, err := pl.runs.Spec(run)
 	if err != nil {

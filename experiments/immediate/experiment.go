@@ -99,8 +99,8 @@ func config(cfg experiments.Config) Config {
 }
 
 // Plan implements experiments.Experiment.
-func (e *Experiment) Plan(cfg experiments.Config) (experiments.Study, error) {
-	return experiments.AsStudy(plan(cfg))
+func (e *Experiment) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return experiments.AsPlan(plan(cfg))
 }
 
 // Plan is the study's typed plan: what the runs and the report are made of.
@@ -180,7 +180,7 @@ func plan(cfg experiments.Config) (*Plan, error) {
 	return pl, nil
 }
 
-// Bench implements experiments.Study.
+// Bench implements experiments.Plan.
 func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
 // instanceCache shares each matrix among the heuristics that run on it; an
@@ -209,7 +209,7 @@ func (c *instanceCache) get(key string, build func(*cacheEntry)) *cacheEntry {
 	return e
 }
 
-// Execute implements experiments.Study.
+// Execute implements experiments.Plan.
 func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 	spec, err := pl.runs.Spec(run)
 	if err != nil {

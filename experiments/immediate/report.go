@@ -50,7 +50,7 @@ func better(metric string) string {
 // pub3 renders a published value, which has exactly three decimals.
 func pub3(v float64) string { return strconv.FormatFloat(v, 'f', 3, 64) }
 
-// Report implements experiments.Study.
+// Report implements experiments.Plan.
 func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	recs := in.Result.Records
 	idx := in.Result.Index()

@@ -111,8 +111,8 @@ func (Experiment) DefaultReps() int { return 20 }
 
 // Plan implements experiments.Experiment. It reads the trace (once per
 // process) to know its length and place the windows.
-func (e Experiment) Plan(cfg experiments.Config) (experiments.Study, error) {
-	return experiments.AsStudy(e.plan(cfg))
+func (e Experiment) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return experiments.AsPlan(e.plan(cfg))
 }
 
 func (e Experiment) plan(cfg experiments.Config) (*Plan, error) {
@@ -216,10 +216,10 @@ type planned struct {
 	spec spec
 }
 
-// Bench implements experiments.Study.
+// Bench implements experiments.Plan.
 func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
-// Execute implements experiments.Study: it cuts the run's window out of
+// Execute implements experiments.Plan: it cuts the run's window out of
 // the (cached) trace, simulates the run's algorithm on it and reports the
 // paper's six metrics; the facts runs (TraceSpec, WindowSpec) record what
 // the page states about the trace and its windows.

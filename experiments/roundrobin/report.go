@@ -53,7 +53,7 @@ var figures = []figure{
 		"APDRR shortest; RR and SPN average; P, PLRR, FCFS, LJF longest"},
 }
 
-// Report implements experiments.Study.
+// Report implements experiments.Plan.
 func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	if in.Result == nil || len(in.Result.Records) == 0 {
 		return nil, fmt.Errorf("%s: no results to report", Name)
