@@ -27,12 +27,12 @@ func BenchmarkDeadline(b *testing.B) {
 				if _, err := sched.Lookup(algo); err != nil {
 					continue // not linked in yet
 				}
-				run := bench.NewRun(deadline.Name, deadline.WorkloadID(ia), algo, 0, spec)
+				run := bench.NewRun(deadline.Name, deadline.WorkloadID(ia), algo, 0)
 				b.Run(fmt.Sprintf("algo=%s/ia=%g/jobs=%d", algo, ia, size.jobs), func(b *testing.B) {
 					var out bench.Output
 					for b.Loop() {
 						var err error
-						if out, err = deadline.Execute(context.Background(), run); err != nil {
+						if out, err = deadline.Execute(context.Background(), run, spec); err != nil {
 							b.Fatal(err)
 						}
 					}

@@ -29,10 +29,11 @@ type Run struct {
 	Rep        int
 	Seed       uint64 // the workload instance's seed, shared by all algorithms of the repetition
 	RunSeed    uint64 // this run's own seed, for algorithms that draw random numbers
-	// Spec carries whatever the experiment's executor needs to know about
-	// the run beyond its identity (a file path, parameters). It is not
-	// hashed; the plan's Config is.
-	Spec any
+	// Ref is the run's place in its study's typed plan, where the study
+	// keeps what its executor needs beyond the run's identity (a file
+	// path, parameters; see experiments.Runs). It is not hashed; the
+	// plan's Config is.
+	Ref int
 	// Inputs are the files this run reads besides the plan's Inputs (an
 	// ETC instance, an exec: scheduler's program). The run is reused only
 	// while the content of each is the one it was made from.
@@ -40,12 +41,11 @@ type Run struct {
 }
 
 // NewRun returns a run with its seeds derived from its identity.
-func NewRun(experiment, workload, algorithm string, rep int, spec any) Run {
+func NewRun(experiment, workload, algorithm string, rep int) Run {
 	return Run{
 		Experiment: experiment, Workload: workload, Algorithm: algorithm, Rep: rep,
 		Seed:    WorkloadSeed(experiment, workload, rep),
 		RunSeed: RunSeed(experiment, workload, algorithm, rep),
-		Spec:    spec,
 	}
 }
 

@@ -19,7 +19,7 @@ func testPlan(reps int) Plan {
 	for _, w := range []string{"w1", "w2", "w3"} {
 		for _, a := range []string{"A", "B"} {
 			for rep := 0; rep < reps; rep++ {
-				p.Runs = append(p.Runs, NewRun("toy", w, a, rep, nil))
+				p.Runs = append(p.Runs, NewRun("toy", w, a, rep))
 			}
 		}
 	}
@@ -237,8 +237,8 @@ func TestDuplicateRunRejected(t *testing.T) {
 }
 
 func TestSeedsDependOnIdentityOnly(t *testing.T) {
-	a := NewRun("e", "w", "alg", 3, nil)
-	b := NewRun("e", "w", "other", 3, nil)
+	a := NewRun("e", "w", "alg", 3)
+	b := NewRun("e", "w", "other", 3)
 	if a.Seed != b.Seed {
 		t.Error("algorithms of one repetition must share the workload seed")
 	}

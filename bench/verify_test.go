@@ -37,7 +37,7 @@ func vtoyPlan(cfg vtoyConfig, reps int) Plan {
 		}
 		for rep := range n {
 			for _, a := range []string{"a", "b"} {
-				p.Runs = append(p.Runs, NewRun("toy", w, a, rep, nil))
+				p.Runs = append(p.Runs, NewRun("toy", w, a, rep))
 			}
 		}
 	}

@@ -1,9 +1,11 @@
 // Package experiments defines what gridbench reproduces: each experiment
-// (one sub-package per study) turns a configuration into a plan of runs and
-// an executor, and turns finished results into its report page, figures and
-// workbook sheets. Reproduce drives them all: plan → bench.Execute → report
-// → paper/README.md and results/gridbench.xlsx.
+// (one sub-package per study) turns a configuration into its own typed
+// plan, a Plan, which gives the runner its runs (Bench), performs each run
+// (Execute) and turns finished results into its report page, figures and
+// workbook sheets (Report), reading its configuration, workloads and
+// repetitions from its own fields. Reproduce drives them all: Plan →
+// bench.Execute → Report → paper/README.md and results/gridbench.xlsx.
 //
 // Adding an experiment means adding one package that calls Register in an
-// init function, and one import line in cmd/gridbench.
+// init function, and one import line in experiments/all.
 package experiments

@@ -20,7 +20,8 @@ type Config struct {
 
 // Filled returns c with the experiment's defaults filled in: Reps is
 // e.DefaultReps() when not positive. It is the one place defaults are
-// filled; Plan and Report receive a filled Config.
+// filled; Plan receives a filled Config and its plan keeps the number of
+// repetitions for the report.
 func (c Config) Filled(e Experiment) Config {
 	if c.Reps <= 0 {
 		c.Reps = e.DefaultReps()
@@ -33,24 +34,41 @@ type Experiment interface {
 	Name() string     // the id the CLI uses, e.g. "immediate"
 	Title() string    // the study, e.g. "Xhafa, Barolli, Duresi 2007: immediate mode scheduling on Braun ETC instances"
 	DefaultReps() int // repetitions when Config.Reps is 0
-	Plan(cfg Config) (bench.Plan, bench.Executor, error)
+	// Plan builds the study's own typed plan from a filled Config: the
+	// plan knows its configuration, workloads and repetitions as typed
+	// fields, and its report reads them there.
+	Plan(cfg Config) (Plan, error)
+}
+
+// Plan is one experiment's plan, typed by the experiment. The runner sees
+// its untyped Bench plan and calls Execute for each run; the report is a
+// method of the plan, so it reads the configuration, the workloads and the
+// number of repetitions from the plan's fields.
+type Plan interface {
+	Bench() bench.Plan
+	// Execute performs one run of Bench().Runs (a bench.Executor).
+	Execute(ctx context.Context, run bench.Run) (bench.Output, error)
 	Report(ctx context.Context, in ReportInput) (*ReportOutput, error)
 }
 
-// Skipper is implemented by an experiment that runs without an optional
-// data set, leaving out the part that needs it. After Plan, Skipped says
-// what was left out, one error per part (wrapping datadir.ErrMissing).
+// Skipper is implemented by a Plan that runs without an optional data
+// set, leaving out the part that needs it: Skipped says what was left
+// out, one error per part (wrapping datadir.ErrMissing).
 type Skipper interface {
 	Skipped() []error
 }
 
-// ReportInput is what an experiment's report is built from.
+// BenchPlan is e's plan for cfg (filled here) as the runner takes it.
+func BenchPlan(e Experiment, cfg Config) (bench.Plan, bench.Executor, error) {
+	s, err := e.Plan(cfg.Filled(e))
+	if err != nil {
+		return bench.Plan{}, nil, err
+	}
+	return s.Bench(), s.Execute, nil
+}
+
+// ReportInput is what a study's report is built from besides its plan.
 type ReportInput struct {
-	Config Config
-	// Plan is the plan the runs came from: a report reads its configuration
-	// and workloads here rather than rebuilding them from Config or parsing
-	// workload ids.
-	Plan     bench.Plan
 	Result   *bench.Result
 	PaperDir string // where the Markdown page goes; figures go in PaperDir/figures
 }

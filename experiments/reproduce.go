@@ -163,20 +163,19 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 type finished struct {
 	e    Experiment
 	o    *Outcome
-	cfg  Config
-	plan bench.Plan
+	plan Plan
 }
 
 func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) {
 	o := &Outcome{Name: e.Name()}
 	cfg := opts.Config.Filled(e)
 	t0 := time.Now()
-	plan, exec, err := e.Plan(cfg)
+	plan, err := e.Plan(cfg)
 	if err != nil {
 		return nil, err
 	}
 	o.Timings = append(o.Timings, Stage{"plan", time.Since(t0)})
-	if s, ok := e.(Skipper); ok {
+	if s, ok := plan.(Skipper); ok {
 		o.Skipped = s.Skipped()
 	}
 
@@ -185,7 +184,7 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) 
 	if opts.Merge {
 		execute = mergeShards
 	}
-	res, err := execute(ctx, plan, exec, bench.Options{
+	res, err := execute(ctx, plan.Bench(), plan.Execute, bench.Options{
 		Dir: ResultsDir(opts.Out, e.Name()), Workers: opts.Workers, Progress: opts.Progress,
 		Fresh: opts.Fresh, Shard: opts.Shard, Version: opts.Version, Commit: opts.Commit, Build: opts.Build,
 	})
@@ -194,7 +193,7 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) 
 	}
 	o.Result = res
 	o.Timings = append(o.Timings, Stage{"runs", time.Since(t0)})
-	return &finished{e: e, o: o, cfg: cfg, plan: plan}, nil
+	return &finished{e: e, o: o, plan: plan}, nil
 }
 
 // report writes the experiment's report (with opts.Report) and logs its
@@ -207,7 +206,7 @@ func (f *finished) report(ctx context.Context, opts Options) error {
 		if err := os.MkdirAll(filepath.Join(pdir, "figures"), 0o755); err != nil {
 			return fmt.Errorf("cannot create report directory: %w", err)
 		}
-		rep, err := e.Report(ctx, ReportInput{Config: f.cfg, Plan: f.plan, Result: o.Result, PaperDir: pdir})
+		rep, err := f.plan.Report(ctx, ReportInput{Result: o.Result, PaperDir: pdir})
 		if err != nil {
 			return fmt.Errorf("report: %w", err)
 		}

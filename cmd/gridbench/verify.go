@@ -142,6 +142,6 @@ func verifyPlanner(data string) bench.Planner {
 		if err := json.Unmarshal(m.Config, &q); err != nil {
 			return bench.Plan{}, nil, fmt.Errorf("configuration: %w", err)
 		}
-		return e.Plan(experiments.Config{Reps: reps, DataDir: data, Quick: q.Quick})
+		return experiments.BenchPlan(e, experiments.Config{Reps: reps, DataDir: data, Quick: q.Quick})
 	}
 }

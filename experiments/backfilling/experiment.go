@@ -101,8 +101,8 @@ type Spec struct {
 
 func init() { experiments.Register(&Experiment{}) }
 
-// Experiment implements experiments.Experiment and experiments.Skipper.
-type Experiment struct{ skipped []error }
+// Experiment implements experiments.Experiment.
+type Experiment struct{}
 
 func (*Experiment) Name() string { return Name }
 func (*Experiment) Title() string {
@@ -112,39 +112,54 @@ func (*Experiment) Title() string {
 // DefaultReps is 1: the runs are deterministic.
 func (*Experiment) DefaultReps() int { return 1 }
 
-// Skipped lists the logs left out for lack of data.
-func (e *Experiment) Skipped() []error { return e.skipped }
-
 // Plan implements experiments.Experiment.
-func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
-	e.skipped = nil
+func (e *Experiment) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return experiments.AsPlan(plan(cfg))
+}
+
+// Plan is the study's typed plan: what the runs and the report are made of.
+type Plan struct {
+	Config  Config
+	skipped []error // the logs left out for lack of data
+	runs    experiments.Runs[Spec]
+	load    func(path string, cpus int, est adapt.Estimate) ([]sim.Job, error)
+}
+
+// Skipped implements experiments.Skipper: the logs left out for lack of data.
+func (pl *Plan) Skipped() []error { return pl.skipped }
+
+// Bench implements experiments.Plan.
+func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
+
+func plan(cfg experiments.Config) (*Plan, error) {
 	c := Config{Algos: Algos, Windows: Windows, Tolerance: Tolerance}
-	plan := bench.Plan{Experiment: Name}
+	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, load: newLoader()}
+	plan := &pl.runs.Plan
 	for _, l := range Logs {
 		p, err := datadir.Find(cfg.DataDir, l.Rel, "the cleaned "+l.Label+" log of the Parallel Workloads Archive (https://www.cs.huji.ac.il/labs/parallel/workload/)")
 		if err != nil {
 			if errors.Is(err, datadir.ErrMissing) {
-				e.skipped = append(e.skipped, fmt.Errorf("%s: %w", l.Label, err))
+				pl.skipped = append(pl.skipped, fmt.Errorf("%s: %w", l.Label, err))
 				continue
 			}
-			return bench.Plan{}, nil, err // a damaged file is a failure, not a skip
+			return nil, err // a damaged file is a failure, not a skip
 		}
 		cpus, err := machineSize(p, l.CPUs)
 		if err != nil {
-			return bench.Plan{}, nil, err
+			return nil, err
 		}
 		c.Logs = append(c.Logs, l.ID)
 		c.CPUs = append(c.CPUs, cpus)
 		plan.Describe(l.ID, bench.Str("log", l.Label), bench.Int("cpus", cpus), bench.Int("paper_jobs", l.PaperJobs))
 		for _, a := range Algos {
-			plan.Runs = append(plan.Runs, bench.NewRun(Name, l.ID, a.ID, 0, Spec{Path: p, CPUs: cpus, Algo: a}))
+			pl.runs.Add(bench.NewRun(Name, l.ID, a.ID, 0), Spec{Path: p, CPUs: cpus, Algo: a})
 		}
 	}
-	plan.Config = c
-	if len(plan.Runs) == 0 {
-		return bench.Plan{}, nil, fmt.Errorf("%s: no log present: %w", Name, errors.Join(e.skipped...))
+	plan.Config, pl.Config = c, c
+	if len(pl.runs.Plan.Runs) == 0 {
+		return nil, fmt.Errorf("%s: no log present: %w", Name, errors.Join(pl.skipped...))
 	}
-	return plan, newExecutor(), nil
+	return pl, nil
 }
 
 // machineSize is the log header's MaxProcs, else def.
@@ -170,10 +185,12 @@ type loaded struct {
 	err  error
 }
 
-func newExecutor() bench.Executor {
+// newLoader returns a function that reads each log once, whichever run
+// asks first.
+func newLoader() func(path string, cpus int, est adapt.Estimate) ([]sim.Job, error) {
 	var mu sync.Mutex
 	cache := map[string]*loaded{}
-	load := func(path string, cpus int, est adapt.Estimate) ([]sim.Job, error) {
+	return func(path string, cpus int, est adapt.Estimate) ([]sim.Job, error) {
 		key := fmt.Sprintf("%s|%d|%s", path, cpus, est)
 		mu.Lock()
 		l, ok := cache[key]
@@ -185,29 +202,31 @@ func newExecutor() bench.Executor {
 		l.once.Do(func() { l.jobs, _, l.err = adapt.LoadSWF(path, 0, cpus, est) })
 		return l.jobs, l.err
 	}
-	return func(ctx context.Context, run bench.Run) (bench.Output, error) {
-		spec, ok := run.Spec.(Spec)
-		if !ok {
-			return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want backfilling.Spec", Name, run.Key(), run.Spec)
-		}
-		jobs, err := load(spec.Path, spec.CPUs, spec.Algo.Estimate)
-		if err != nil {
-			return bench.Output{}, err
-		}
-		s, err := sched.NewSeeded(spec.Algo.Sched, rand.NewPCG(run.RunSeed, 0))
-		if err != nil {
-			return bench.Output{}, err
-		}
-		p := sim.SingleMachine(spec.CPUs)
-		recs, err := sim.Simulate(p, jobs, s)
-		if err != nil {
-			return bench.Output{}, fmt.Errorf("%s on %s: %w", spec.Algo.ID, run.Workload, err)
-		}
-		if err := sim.Check(p, jobs, recs); err != nil {
-			return bench.Output{}, err
-		}
-		return measure(jobs, recs), nil
+}
+
+// Execute implements experiments.Plan.
+func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
+	spec, err := pl.runs.Spec(run)
+	if err != nil {
+		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
 	}
+	jobs, err := pl.load(spec.Path, spec.CPUs, spec.Algo.Estimate)
+	if err != nil {
+		return bench.Output{}, err
+	}
+	s, err := sched.NewSeeded(spec.Algo.Sched, rand.NewPCG(run.RunSeed, 0))
+	if err != nil {
+		return bench.Output{}, err
+	}
+	p := sim.SingleMachine(spec.CPUs)
+	recs, err := sim.Simulate(p, jobs, s)
+	if err != nil {
+		return bench.Output{}, fmt.Errorf("%s on %s: %w", spec.Algo.ID, run.Workload, err)
+	}
+	if err := sim.Check(p, jobs, recs); err != nil {
+		return bench.Output{}, err
+	}
+	return measure(jobs, recs), nil
 }
 
 // BoundedSlowdown is max(1, (wait+run)/max(10, run)) with run the job's

@@ -73,15 +73,13 @@ func TestKTH(t *testing.T) {
 	path := datadir.ForTest(t, Logs[0].Rel)
 	root := strings.TrimSuffix(filepath.ToSlash(path), Logs[0].Rel)
 	t.Setenv(datadir.EnvVar, "")
-	e := &Experiment{}
-	cfg := experiments.Config{DataDir: root}.Filled(e)
-	p, exec, err := e.Plan(cfg)
+	pl, err := plan(experiments.Config{DataDir: root}.Filled(&Experiment{}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := p.Config.(Config)
-	if len(c.Logs)+len(e.Skipped()) != len(Logs) || c.Logs[0] != "kth-sp2" || c.CPUs[0] != 100 {
-		t.Fatalf("logs %v (cpus %v), skipped %v", c.Logs, c.CPUs, e.Skipped())
+	p, exec, c := pl.Bench(), pl.Execute, pl.Config
+	if len(c.Logs)+len(pl.Skipped()) != len(Logs) || c.Logs[0] != "kth-sp2" || c.CPUs[0] != 100 {
+		t.Fatalf("logs %v (cpus %v), skipped %v", c.Logs, c.CPUs, pl.Skipped())
 	}
 	dir := t.TempDir()
 	res, err := bench.Execute(context.Background(), p, exec, bench.Options{Dir: filepath.Join(dir, "results", Name), Workers: 2})
@@ -92,7 +90,7 @@ func TestKTH(t *testing.T) {
 	if err := os.MkdirAll(pdir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	out, err := e.Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: p, Result: res, PaperDir: pdir})
+	out, err := pl.Report(context.Background(), experiments.ReportInput{Result: res, PaperDir: pdir})
 	if err != nil {
 		t.Fatal(err)
 	}

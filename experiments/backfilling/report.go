@@ -62,12 +62,9 @@ type summary struct {
 	jobs           map[string]float64 // log id -> jobs simulated
 }
 
-// Report implements experiments.Experiment.
-func (*Experiment) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
-	c, ok := in.Plan.Config.(Config)
-	if !ok {
-		return nil, fmt.Errorf("%s: plan config is %T, want backfilling.Config", Name, in.Plan.Config)
-	}
+// Report implements experiments.Plan.
+func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
+	c := pl.Config
 	sum := summarize(c, in.Result.Index(), in.Result.Series)
 	out := &experiments.ReportOutput{Page: Name + ".md", Compared: sum.compared, Ledger: sum.ledger,
 		Headline: fmt.Sprintf("%d of %d published cells within ±%.0f%% (all out of sample: nothing fitted); %d of %d orderings held",

@@ -1,8 +1,10 @@
 package deadline
 
 import (
+	"context"
 	"fmt"
 	"slices"
+	"sort"
 	"strconv"
 
 	"github.com/gridbench/gridbench/bench"
@@ -192,49 +194,78 @@ func (Experiment) Title() string {
 func (Experiment) DefaultReps() int { return 20 }
 
 // Plan implements experiments.Experiment.
-func (e Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
-	return PlanConfig(DefaultConfig(cfg.Quick), cfg.Filled(e).Reps)
+func (e Experiment) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return experiments.AsPlan(PlanConfig(DefaultConfig(cfg.Quick), cfg.Filled(e).Reps))
+}
+
+// Plan is the study's typed plan: what the runs and the report are made of.
+type Plan struct {
+	Config Config
+	Reps   int // repetitions of the paper's algorithms (SideReps of the others)
+	// streams are the default-rule streams, by inter-arrival time.
+	streams []stream
+	runs    experiments.Runs[jobstream.Spec]
+}
+
+// stream is one planned default-rule workload.
+type stream struct {
+	id string
+	ia float64
+}
+
+// Bench implements experiments.Plan.
+func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
+
+// Execute implements experiments.Plan: Execute with the run's stream.
+func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
+	spec, err := pl.runs.Spec(run)
+	if err != nil {
+		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
+	}
+	return Execute(ctx, run, spec)
 }
 
 // PlanConfig plans every stream × algorithm × repetition of c. Runs are
 // ordered stream, repetition, algorithm, so the algorithms of one instance
 // run close together.
-func PlanConfig(c Config, reps int) (bench.Plan, bench.Executor, error) {
+func PlanConfig(c Config, reps int) (*Plan, error) {
 	if len(c.Algorithms) == 0 {
-		return bench.Plan{}, nil, fmt.Errorf("%s: no algorithm of %v is registered", Name, PaperAlgorithms)
+		return nil, fmt.Errorf("%s: no algorithm of %v is registered", Name, PaperAlgorithms)
 	}
 	for _, a := range slices.Concat(c.Algorithms, c.Readings, c.SlackAlgorithms) {
 		if _, err := newScheduler(a, 0); err != nil {
-			return bench.Plan{}, nil, fmt.Errorf("%s: %w", Name, err)
+			return nil, fmt.Errorf("%s: %w", Name, err)
 		}
 	}
 	if len(c.InterArrivals) == 0 {
-		return bench.Plan{}, nil, fmt.Errorf("%s: no stream planned", Name)
+		return nil, fmt.Errorf("%s: no stream planned", Name)
 	}
 	if reps < 1 {
-		return bench.Plan{}, nil, fmt.Errorf("%s: %d repetitions: need at least 1", Name, reps)
+		return nil, fmt.Errorf("%s: %d repetitions: need at least 1", Name, reps)
 	}
-	plan := bench.Plan{Experiment: Name, Config: c}
+	pl := &Plan{Config: c, Reps: reps, runs: experiments.Runs[jobstream.Spec]{Plan: bench.Plan{Experiment: Name, Config: c}}}
+	plan := &pl.runs.Plan
 	seen := map[string]bool{}
 	for _, ia := range c.InterArrivals {
 		spec := c.Base
 		spec.MeanInterArrival = ia
 		if err := spec.Validate(); err != nil {
-			return bench.Plan{}, nil, fmt.Errorf("%s: stream %s: %w", Name, WorkloadID(ia), err)
+			return nil, fmt.Errorf("%s: stream %s: %w", Name, WorkloadID(ia), err)
 		}
 		w := WorkloadID(ia)
 		if seen[w] {
-			return bench.Plan{}, nil, fmt.Errorf("%s: stream %s planned twice", Name, w)
+			return nil, fmt.Errorf("%s: stream %s planned twice", Name, w)
 		}
 		seen[w] = true
+		pl.streams = append(pl.streams, stream{w, ia})
 		plan.Describe(w, bench.Num("ia", ia), bench.Int("jobs", spec.Jobs), bench.Int("machines", spec.Machines))
 		for rep := range reps {
 			for _, a := range c.Algorithms {
-				plan.Runs = append(plan.Runs, bench.NewRun(Name, w, a, rep, spec))
+				pl.runs.Add(bench.NewRun(Name, w, a, rep), spec)
 			}
 			if rep < SideReps(reps) {
 				for _, a := range c.Readings {
-					plan.Runs = append(plan.Runs, bench.NewRun(Name, w, a, rep, spec))
+					pl.runs.Add(bench.NewRun(Name, w, a, rep), spec)
 				}
 			}
 		}
@@ -243,16 +274,16 @@ func PlanConfig(c Config, reps int) (bench.Plan, bench.Executor, error) {
 	// left the order of the others as it was.
 	for _, sl := range c.Slacks {
 		if !(sl.Min >= 1 && sl.Max > sl.Min) {
-			return bench.Plan{}, nil, fmt.Errorf("%s: deadline rule U[%g, %g): need 1 <= min < max", Name, sl.Min, sl.Max)
+			return nil, fmt.Errorf("%s: deadline rule U[%g, %g): need 1 <= min < max", Name, sl.Min, sl.Max)
 		}
 		for _, ia := range c.SlackInterArrivals {
 			if !slices.Contains(c.InterArrivals, ia) {
-				return bench.Plan{}, nil, fmt.Errorf("%s: deadline-rule stream ia=%g is not a planned stream", Name, ia)
+				return nil, fmt.Errorf("%s: deadline-rule stream ia=%g is not a planned stream", Name, ia)
 			}
 			spec := c.Base
 			spec.MeanInterArrival, spec.SlackMin, spec.SlackMax = ia, sl.Min, sl.Max
 			if err := spec.Validate(); err != nil {
-				return bench.Plan{}, nil, fmt.Errorf("%s: stream %s: %w", Name, SlackWorkloadID(ia, sl), err)
+				return nil, fmt.Errorf("%s: stream %s: %w", Name, SlackWorkloadID(ia, sl), err)
 			}
 			w := SlackWorkloadID(ia, sl)
 			plan.Describe(w, bench.Str("part", "slack"), bench.Num("ia", ia), bench.Num("slack_min", sl.Min), bench.Num("slack_max", sl.Max),
@@ -262,13 +293,14 @@ func PlanConfig(c Config, reps int) (bench.Plan, bench.Executor, error) {
 					// The default rule's instance and seeds: the generator draws
 					// the same numbers whatever the slack range, so only the
 					// deadlines differ from that repetition's default-rule run.
-					base := bench.NewRun(Name, WorkloadID(ia), a, rep, spec)
-					run := bench.NewRun(Name, w, a, rep, spec)
+					base := bench.NewRun(Name, WorkloadID(ia), a, rep)
+					run := bench.NewRun(Name, w, a, rep)
 					run.Seed, run.RunSeed = base.Seed, base.RunSeed
-					plan.Runs = append(plan.Runs, run)
+					pl.runs.Add(run, spec)
 				}
 			}
 		}
 	}
-	return plan, Execute, nil
+	sort.Slice(pl.streams, func(i, j int) bool { return pl.streams[i].ia < pl.streams[j].ia })
+	return pl, nil
 }

@@ -47,16 +47,14 @@ func TestPlan(t *testing.T) {
 		{false, 20, []string{"ia=1", "ia=2", "ia=3", "ia=4", "ia=5"}, 3000, 150},
 		{true, 3, []string{"ia=1", "ia=5"}, 300, 30},
 	} {
-		plan, exec, err := Experiment{}.Plan(experiments.Config{Reps: tc.reps, Quick: tc.quick})
+		pl, err := PlanConfig(DefaultConfig(tc.quick), tc.reps)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if exec == nil {
-			t.Fatal("nil executor")
-		}
+		plan := pl.Bench()
 		algos := append(Algorithms(), Sensitivity...)
 		side := SideReps(tc.reps)
-		if want := len(tc.streams)*(len(algos)*tc.reps+len(Readings)*side) + len(Slacks)*len(plan.Config.(Config).SlackInterArrivals)*len(SlackAlgorithms)*side; len(plan.Runs) != want {
+		if want := len(tc.streams)*(len(algos)*tc.reps+len(Readings)*side) + len(Slacks)*len(pl.Config.SlackInterArrivals)*len(SlackAlgorithms)*side; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
 		}
 		// The sensitivity runs share their instance and run seeds with the
@@ -67,7 +65,7 @@ func TestPlan(t *testing.T) {
 		}
 		slack := 0
 		for _, r := range plan.Runs {
-			sp := r.Spec.(jobstream.Spec)
+			sp := specOf(t, pl, r)
 			if sp.SlackMin == jobstream.Default(0).SlackMin {
 				continue
 			}
@@ -76,17 +74,17 @@ func TestPlan(t *testing.T) {
 			if !ok {
 				t.Fatalf("sensitivity run %v has no default-rule twin", r.Key())
 			}
-			bs := base.Spec.(jobstream.Spec)
+			bs := specOf(t, pl, base)
 			bs.SlackMin, bs.SlackMax = sp.SlackMin, sp.SlackMax
 			if base.Seed != r.Seed || base.RunSeed != r.RunSeed || bs != sp {
 				t.Fatalf("sensitivity run %v: seeds or spec differ from %v beyond the slack", r.Key(), base.Key())
 			}
 		}
-		if want := len(Slacks) * len(plan.Config.(Config).SlackInterArrivals) * len(SlackAlgorithms) * side; slack != want {
+		if want := len(Slacks) * len(pl.Config.SlackInterArrivals) * len(SlackAlgorithms) * side; slack != want {
 			t.Fatalf("%d sensitivity runs, want %d", slack, want)
 		}
 		plan.Runs = slices.DeleteFunc(plan.Runs, func(r bench.Run) bool {
-			return r.Spec.(jobstream.Spec).SlackMin != jobstream.Default(0).SlackMin
+			return specOf(t, pl, r).SlackMin != jobstream.Default(0).SlackMin
 		})
 		keys := map[analysis.RunKey]bool{}
 		seeds := map[string]uint64{} // workload/rep → instance seed
@@ -103,7 +101,7 @@ func TestPlan(t *testing.T) {
 			if !slices.Contains(streams, r.Workload) {
 				streams = append(streams, r.Workload)
 			}
-			spec := r.Spec.(jobstream.Spec)
+			spec := specOf(t, pl, r)
 			if WorkloadID(spec.MeanInterArrival) != r.Workload || spec.Jobs != tc.jobs || spec.Machines != tc.machine {
 				t.Fatalf("run %v: spec %+v", r.Key(), spec)
 			}
@@ -132,11 +130,11 @@ func TestPlan(t *testing.T) {
 // --reps reuses finished runs, and must change with the configuration.
 func TestConfigHash(t *testing.T) {
 	hash := func(reps int, quick bool) string {
-		plan, _, err := Experiment{}.Plan(experiments.Config{Reps: reps, Quick: quick})
+		plan, err := Experiment{}.Plan(experiments.Config{Reps: reps, Quick: quick})
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, _, err := analysis.HashConfig(plan.Config)
+		h, _, err := analysis.HashConfig(plan.Bench().Config)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,15 +151,15 @@ func TestConfigHash(t *testing.T) {
 func TestPlanErrors(t *testing.T) {
 	c := DefaultConfig(true)
 	c.Algorithms = []string{"fcfs", "nosuch"}
-	if _, _, err := PlanConfig(c, 2); err == nil || !strings.Contains(err.Error(), "nosuch") {
+	if _, err := PlanConfig(c, 2); err == nil || !strings.Contains(err.Error(), "nosuch") {
 		t.Errorf("unknown algorithm: err %v", err)
 	}
 	c = DefaultConfig(true)
 	c.InterArrivals = []float64{1, -2}
-	if _, _, err := PlanConfig(c, 2); err == nil || !strings.Contains(err.Error(), "ia=-2") {
+	if _, err := PlanConfig(c, 2); err == nil || !strings.Contains(err.Error(), "ia=-2") {
 		t.Errorf("bad stream: err %v", err)
 	}
-	if _, _, err := PlanConfig(DefaultConfig(true), 0); err == nil {
+	if _, err := PlanConfig(DefaultConfig(true), 0); err == nil {
 		t.Error("zero repetitions accepted")
 	}
 }
@@ -169,8 +167,8 @@ func TestPlanErrors(t *testing.T) {
 func TestExecute(t *testing.T) {
 	spec := jobstream.Default(2)
 	spec.Jobs, spec.Machines = 60, 6
-	run := bench.NewRun(Name, "ia=2", "easy", 0, spec)
-	out, err := Execute(context.Background(), run)
+	run := bench.NewRun(Name, "ia=2", "easy", 0)
+	out, err := Execute(context.Background(), run, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,9 +197,9 @@ func TestExecute(t *testing.T) {
 	// Deterministic metrics: the same run gives the same values, for the
 	// randomised Tabu too.
 	for _, algo := range []string{"easy", "tabu"} {
-		r := bench.NewRun(Name, "ia=2", algo, 1, spec)
-		a, err1 := Execute(context.Background(), r)
-		b, err2 := Execute(context.Background(), r)
+		r := bench.NewRun(Name, "ia=2", algo, 1)
+		a, err1 := Execute(context.Background(), r, spec)
+		b, err2 := Execute(context.Background(), r, spec)
 		if err1 != nil || err2 != nil {
 			t.Fatal(err1, err2)
 		}
@@ -212,7 +210,7 @@ func TestExecute(t *testing.T) {
 	// The queue-walking EASY records only its decision metrics, which
 	// differ from the fast EASY's in work only: same schedules, same
 	// decisions and queues.
-	walk, err := Execute(context.Background(), bench.NewRun(Name, "ia=2", "easywalk", 0, spec))
+	walk, err := Execute(context.Background(), bench.NewRun(Name, "ia=2", "easywalk", 0), spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,11 +226,15 @@ func TestExecute(t *testing.T) {
 			t.Errorf("%s: easywalk %v, easy %v", n, wm[n], got[n])
 		}
 	}
-	if _, err := Execute(context.Background(), bench.NewRun(Name, "ia=2", "egedf-literal", 0, spec)); err != nil {
+	if _, err := Execute(context.Background(), bench.NewRun(Name, "ia=2", "egedf-literal", 0), spec); err != nil {
 		t.Errorf("sensitivity variant: %v", err)
 	}
-	if _, err := Execute(context.Background(), bench.NewRun(Name, "ia=2", "easy", 0, "not a spec")); err == nil {
-		t.Error("bad spec accepted")
+	pl, err := PlanConfig(DefaultConfig(true), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pl.Execute(context.Background(), bench.NewRun(Name, "ia=2", "easy", 0)); err == nil {
+		t.Error("a run not in the plan accepted")
 	}
 }
 
@@ -241,7 +243,7 @@ func TestExecuteCancelled(t *testing.T) {
 	cancel()
 	spec := jobstream.Default(1)
 	spec.Jobs, spec.Machines = 50, 5
-	if _, err := Execute(ctx, bench.NewRun(Name, "ia=1", "fcfs", 0, spec)); err == nil {
+	if _, err := Execute(ctx, bench.NewRun(Name, "ia=1", "fcfs", 0), spec); err == nil {
 		t.Error("cancelled run finished")
 	}
 }
@@ -252,17 +254,17 @@ func TestReportQuick(t *testing.T) {
 	}
 	dir := t.TempDir()
 	cfg := experiments.Config{Reps: 3, Quick: true}
-	plan, exec, err := Experiment{}.Plan(cfg)
+	study, err := Experiment{}.Plan(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// The quick configuration at three repetitions, on two streams only.
-	res, err := bench.Execute(context.Background(), plan, exec, bench.Options{Dir: filepath.Join(dir, "results"), Workers: 2})
+	res, err := bench.Execute(context.Background(), study.Bench(), study.Execute, bench.Options{Dir: filepath.Join(dir, "results"), Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	pdir := filepath.Join(dir, "paper")
-	out, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: plan, Result: res, PaperDir: pdir})
+	out, err := study.Report(context.Background(), experiments.ReportInput{Result: res, PaperDir: pdir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -316,7 +318,7 @@ func TestReportQuick(t *testing.T) {
 		t.Errorf("headline %q, %d sheets", out.Headline, len(out.Sheets))
 	}
 	// The same results give the same page (no map order, no clock).
-	out2, err := Experiment{}.Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: plan, Result: res, PaperDir: pdir})
+	out2, err := study.Report(context.Background(), experiments.ReportInput{Result: res, PaperDir: pdir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -335,7 +337,7 @@ func TestReportQuick(t *testing.T) {
 	}
 	dir2 := t.TempDir()
 	pdir2 := filepath.Join(dir2, "paper")
-	if _, err := (Experiment{}).Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: plan, Result: &other, PaperDir: pdir2}); err != nil {
+	if _, err := study.Report(context.Background(), experiments.ReportInput{Result: &other, PaperDir: pdir2}); err != nil {
 		t.Fatal(err)
 	}
 	err = filepath.WalkDir(pdir, func(path string, d os.DirEntry, err error) error {
@@ -353,4 +355,14 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+}
+
+// specOf is the stream of run r of pl.
+func specOf(t *testing.T, pl *Plan, r bench.Run) jobstream.Spec {
+	t.Helper()
+	s, err := pl.runs.Spec(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

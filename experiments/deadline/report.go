@@ -9,13 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/plots"
@@ -53,43 +51,13 @@ var figures = []figure{
 		better: -1, decimals: 2, paper: "slowdown grows with contention; Tabu best, nearly the same as Flex-BF"},
 }
 
-// stream is one planned workload.
-type stream struct {
-	id string
-	ia float64
-}
-
-// streamsOf returns the planned workloads ordered by inter-arrival time,
-// read from the plan's workload descriptors (parameter ia).
-func streamsOf(plan bench.Plan) ([]stream, error) {
-	var out []stream
-	for _, w := range plan.Workloads {
-		if w.Is("part", "slack") {
-			continue // the deadline-rule sensitivity (writeSlack)
-		}
-		ia, err := w.Float("ia")
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", Name, err)
-		}
-		out = append(out, stream{w.ID, ia})
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: the report needs the plan (ReportInput.Plan): it describes no workload", Name)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].ia < out[j].ia })
-	return out, nil
-}
-
-// Report implements experiments.Experiment.
-func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
+// Report implements experiments.Plan.
+func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	if in.Result == nil || len(in.Result.Records) == 0 {
 		return nil, fmt.Errorf("%s: no results to report", Name)
 	}
 	recs, timings := in.Result.Records, in.Result.Timings
-	streams, err := streamsOf(in.Plan)
-	if err != nil {
-		return nil, err
-	}
+	streams := pl.streams
 	algos := slices.DeleteFunc(analysis.OrderAlgorithms(recs, PaperAlgorithms), func(a string) bool {
 		return slices.Contains(Sensitivity, a) || slices.Contains(Readings, a)
 	})
@@ -102,11 +70,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		}
 		return idx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]
 	}
-	cfg, ok := in.Plan.Config.(Config)
-	if !ok {
-		return nil, fmt.Errorf("%s: plan configuration %T, want deadline.Config", Name, in.Plan.Config)
-	}
-	reps := in.Config.Reps
+	cfg, reps := pl.Config, pl.Reps
 
 	figDir := filepath.Join(in.PaperDir, "figures")
 	if err := os.MkdirAll(figDir, 0o755); err != nil {

@@ -83,14 +83,10 @@ func newScheduler(name string, runSeed uint64) (sim.Scheduler, error) {
 // scheduler package's documented defaults (the papers give none).
 func TabuOptions() schedbased.TabuOptions { return schedbased.DefaultTabuOptions() }
 
-// Execute is the experiment's executor: it draws the instance of run.Seed
-// with the run's generator spec, simulates the run's algorithm on it and
-// measures the result.
-func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
-	spec, ok := run.Spec.(jobstream.Spec)
-	if !ok {
-		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want generators/jobstream.Spec", Name, run.Key(), run.Spec)
-	}
+// Execute performs one run: it draws the instance of run.Seed with the
+// generator spec, simulates the run's algorithm on it and measures the
+// result.
+func Execute(ctx context.Context, run bench.Run, spec jobstream.Spec) (bench.Output, error) {
 	inst, err := adapt.GenerateDeadline(spec, run.Seed)
 	if err != nil {
 		return bench.Output{}, err

@@ -172,28 +172,48 @@ type Spec struct {
 }
 
 // Plan implements experiments.Experiment.
-func (Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
-	c := ModelConfig(cfg.Quick)
-	return plan(c, cfg)
+func (Experiment) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return experiments.AsPlan(plan(ModelConfig(cfg.Quick), cfg))
 }
 
-func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) {
+// Plan is the study's typed plan: what the runs and the report are made of.
+type Plan struct {
+	Config Config
+	Reps   int // repetitions of the jittered workload
+	runs   experiments.Runs[Spec]
+	x      *executor
+}
+
+// Bench implements experiments.Plan.
+func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
+
+// Execute implements experiments.Plan.
+func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
+	spec, err := pl.runs.Spec(run)
+	if err != nil {
+		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
+	}
+	return pl.x.run(ctx, run, spec)
+}
+
+func plan(c Config, cfg experiments.Config) (*Plan, error) {
 	for _, p := range c.Policies {
 		if _, err := gridway.NewPolicy(p, nil); err != nil {
-			return bench.Plan{}, nil, err
+			return nil, err
 		}
 	}
 	if err := c.Model.Validate(); err != nil {
-		return bench.Plan{}, nil, fmt.Errorf("model: %w", err)
+		return nil, fmt.Errorf("model: %w", err)
 	}
 	path, err := datadir.Find(cfg.DataDir, c.Trace, traceHint)
 	if err != nil {
-		return bench.Plan{}, nil, err
+		return nil, err
 	}
-	p := bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}} // every run reads the trace
+	pl := &Plan{Config: c, Reps: cfg.Reps, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}}} // every run reads the trace
+	p := &pl.runs.Plan
 	p.Describe(WorkloadPaper, bench.Str("submit", "paper"), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
 	for _, pol := range c.Policies {
-		p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadPaper, pol, 0, Spec{}))
+		pl.runs.Add(bench.NewRun(Name, WorkloadPaper, pol, 0), Spec{})
 	}
 	if len(c.Sweep) > 0 {
 		vs := make([]string, len(c.Sweep))
@@ -205,9 +225,9 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 	}
 	for i, v := range c.Sweep {
 		if !(v > 0) {
-			return bench.Plan{}, nil, fmt.Errorf("calibration sweep value %v MI per trace second must be positive", v)
+			return nil, fmt.Errorf("calibration sweep value %v MI per trace second must be positive", v)
 		}
-		p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadCalibration, "Normal", i, Spec{Scale: v}))
+		pl.runs.Add(bench.NewRun(Name, WorkloadCalibration, "Normal", i), Spec{Scale: v})
 	}
 	for _, r := range c.Readings {
 		scale := r.Scale
@@ -216,7 +236,7 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 		}
 		p.Describe(r.Workload, readingParams(r, scale)...)
 		for _, pol := range c.Policies {
-			p.Runs = append(p.Runs, bench.NewRun(Name, r.Workload, pol, 0, Spec{Scale: r.Scale, Duplex: r.Duplex, Rate: r.Rate, Alt: r.Alt}))
+			pl.runs.Add(bench.NewRun(Name, r.Workload, pol, 0), Spec{Scale: r.Scale, Duplex: r.Duplex, Rate: r.Rate, Alt: r.Alt})
 		}
 	}
 	if cfg.Reps > 0 {
@@ -224,23 +244,23 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 	}
 	for rep := 0; rep < cfg.Reps; rep++ {
 		for _, pol := range c.Policies {
-			p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadJitter, pol, rep, Spec{Jitter: true}))
+			pl.runs.Add(bench.NewRun(Name, WorkloadJitter, pol, rep), Spec{Jitter: true})
 		}
 	}
 	// The sensitivity runs come last, so the runs above keep their place.
 	if len(c.HourOffsets) > 0 {
 		if c.SensUser < 0 || c.SensUser >= Users {
-			return bench.Plan{}, nil, fmt.Errorf("sensitivity user %d out of range 0..%d", c.SensUser, Users-1)
+			return nil, fmt.Errorf("sensitivity user %d out of range 0..%d", c.SensUser, Users-1)
 		}
 		p.Describe(WorkloadSensHour, bench.Str("submit", fmt.Sprintf("paper, User-%d moved", c.SensUser)),
 			bench.Str("offset_s_by_rep", joinValues(c.HourOffsets)), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
 	}
 	for i, off := range c.HourOffsets {
 		if math.Abs(off) >= gridway.Day/2 {
-			return bench.Plan{}, nil, fmt.Errorf("submission offset %v s must stay within half a day", off)
+			return nil, fmt.Errorf("submission offset %v s must stay within half a day", off)
 		}
 		for _, pol := range c.Policies {
-			p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadSensHour, pol, i, Spec{Offset: off, OffsetUser: c.SensUser}))
+			pl.runs.Add(bench.NewRun(Name, WorkloadSensHour, pol, i), Spec{Offset: off, OffsetUser: c.SensUser})
 		}
 	}
 	if len(c.ScaleSweep) > 0 {
@@ -248,14 +268,14 @@ func plan(c Config, cfg experiments.Config) (bench.Plan, bench.Executor, error) 
 	}
 	for i, v := range c.ScaleSweep {
 		if !(v > 0) {
-			return bench.Plan{}, nil, fmt.Errorf("sensitivity scale %v MI per trace second must be positive", v)
+			return nil, fmt.Errorf("sensitivity scale %v MI per trace second must be positive", v)
 		}
 		for _, pol := range c.Policies {
-			p.Runs = append(p.Runs, bench.NewRun(Name, WorkloadSensScale, pol, i, Spec{Scale: v}))
+			pl.runs.Add(bench.NewRun(Name, WorkloadSensScale, pol, i), Spec{Scale: v})
 		}
 	}
-	x := &executor{c: c, path: path}
-	return p, x.run, nil
+	pl.x = &executor{c: c, path: path}
+	return pl, nil
 }
 
 // Submits returns the users' submission times of a run: the paper's 12:00
@@ -381,16 +401,12 @@ func (x *executor) offeredLoad(mi float64) float64 {
 	return x.work * mi / (capacity * x.bg[len(x.bg)-1].Submit)
 }
 
-func (x *executor) run(ctx context.Context, run bench.Run) (bench.Output, error) {
+func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Output, error) {
 	if err := x.load(); err != nil {
 		return bench.Output{}, err
 	}
 	if err := ctx.Err(); err != nil {
 		return bench.Output{}, err
-	}
-	spec, ok := run.Spec.(Spec)
-	if !ok {
-		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want federation.Spec", Name, run.Key(), run.Spec)
 	}
 	m := x.c.Model
 	m.Alt = spec.Alt

@@ -19,10 +19,11 @@ import (
 func TestPlan(t *testing.T) {
 	c := ModelConfig(false)
 	c.Trace = "tiny.swf"
-	p, exec, err := plan(c, experiments.Config{Reps: 4, DataDir: "testdata"})
+	pl, err := plan(c, experiments.Config{Reps: 4, DataDir: "testdata"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	p, exec := pl.Bench(), pl.Execute
 	if exec == nil || p.Experiment != Name {
 		t.Fatal("no executor or wrong experiment")
 	}
@@ -38,19 +39,19 @@ func TestPlan(t *testing.T) {
 		}
 		keys[k] = true
 		if r.Workload == WorkloadPaper {
-			if r.Rep != 0 || r.Spec.(Spec).Jitter {
+			if r.Rep != 0 || specOf(t, pl, r).Jitter {
 				t.Errorf("paper run %s is jittered or repeated", k)
 			}
 			continue
 		}
 		if r.Workload == WorkloadCalibration {
-			if r.Algorithm != "Normal" || r.Spec.(Spec).Scale != c.Sweep[r.Rep] {
-				t.Errorf("calibration run %s: %s at %v MI/s", k, r.Algorithm, r.Spec.(Spec).Scale)
+			if r.Algorithm != "Normal" || specOf(t, pl, r).Scale != c.Sweep[r.Rep] {
+				t.Errorf("calibration run %s: %s at %v MI/s", k, r.Algorithm, specOf(t, pl, r).Scale)
 			}
 			continue
 		}
 		if r.Workload == WorkloadSensHour || r.Workload == WorkloadSensScale {
-			sp := r.Spec.(Spec)
+			sp := specOf(t, pl, r)
 			if sp.Jitter || (r.Workload == WorkloadSensHour && (sp.Offset != c.HourOffsets[r.Rep] || sp.OffsetUser != c.SensUser)) ||
 				(r.Workload == WorkloadSensScale && sp.Scale != c.ScaleSweep[r.Rep]) {
 				t.Errorf("sensitivity run %s: spec %+v", k, sp)
@@ -58,7 +59,7 @@ func TestPlan(t *testing.T) {
 			continue
 		}
 		if r.Workload != WorkloadJitter {
-			if r.Rep != 0 || r.Spec.(Spec).Jitter {
+			if r.Rep != 0 || specOf(t, pl, r).Jitter {
 				t.Errorf("reading run %s is jittered or repeated", k)
 			}
 			continue
@@ -91,25 +92,25 @@ func TestPlan(t *testing.T) {
 func TestPlanBadInput(t *testing.T) {
 	c := ModelConfig(false)
 	c.Trace = "no-such.swf"
-	if _, _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "no-such.swf") {
+	if _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "no-such.swf") {
 		t.Errorf("missing trace: %v", err)
 	}
 	c = ModelConfig(false)
 	c.Trace = "tiny.swf"
 	c.Policies = []string{"Normal", "Greedy"}
-	if _, _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "Greedy") {
+	if _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "Greedy") {
 		t.Errorf("unknown policy: %v", err)
 	}
 	c = ModelConfig(false)
 	c.Trace = "tiny.swf"
 	c.Sweep = []float64{6000, -1}
-	if _, _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "sweep value -1") {
+	if _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "sweep value -1") {
 		t.Errorf("negative sweep value: %v", err)
 	}
 	c = ModelConfig(false)
 	c.Trace = "tiny.swf"
 	c.Model.DSA.Machines[0].MIPS = 0
-	if _, _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "hydrus") {
+	if _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "hydrus") {
 		t.Errorf("bad testbed: %v", err)
 	}
 }
@@ -130,10 +131,11 @@ func TestExecutorByHand(t *testing.T) {
 	m.JobMI, m.MIPerTraceSecond = 10000, 1000
 	m.InputBytes, m.OutputBytes = 0, 0
 	m.LAN.Latency, m.WAN.Latency = 0, 0
-	p, exec, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"})
+	pl, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	p, exec := pl.Bench(), pl.Execute
 	out, err := exec(context.Background(), p.Runs[0])
 	if err != nil {
 		t.Fatal(err)
@@ -173,17 +175,18 @@ func TestReportQuick(t *testing.T) {
 	root := strings.TrimSuffix(path, filepath.FromSlash(TracePath))
 	cfg := experiments.Config{Reps: 2, Quick: true, DataDir: root}
 	var e Experiment
-	p, exec, err := e.Plan(cfg)
+	study, err := e.Plan(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
+	p, exec := study.Bench(), study.Execute
 	dir := t.TempDir()
 	res, err := bench.Execute(context.Background(), p, exec, bench.Options{Dir: filepath.Join(dir, "results"), Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	pdir := filepath.Join(dir, "paper")
-	out, err := e.Report(context.Background(), experiments.ReportInput{Config: cfg, Plan: p, Result: res, PaperDir: pdir})
+	out, err := study.Report(context.Background(), experiments.ReportInput{Result: res, PaperDir: pdir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -254,10 +257,11 @@ func TestCalibration(t *testing.T) {
 	root := strings.TrimSuffix(path, filepath.FromSlash(TracePath))
 	c := ModelConfig(false)
 	c.Policies = []string{"Normal"}
-	p, exec, err := plan(c, experiments.Config{Reps: 0, DataDir: root})
+	pl, err := plan(c, experiments.Config{Reps: 0, DataDir: root})
 	if err != nil {
 		t.Fatal(err)
 	}
+	p, exec := pl.Bench(), pl.Execute
 	var runs []bench.Run
 	for _, r := range p.Runs {
 		if r.Workload == WorkloadCalibration {
@@ -377,10 +381,11 @@ func TestSensitivityHourMovesOneUser(t *testing.T) {
 	c.JobsPerUser = 3
 	c.Policies = []string{"Normal"}
 	c.HourOffsets, c.ScaleSweep = []float64{-1800, 3600}, nil
-	p, exec, err := plan(c, experiments.Config{Reps: 0, DataDir: "testdata"})
+	pl, err := plan(c, experiments.Config{Reps: 0, DataDir: "testdata"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	p, exec := pl.Bench(), pl.Execute
 	n := 0
 	for _, run := range p.Runs {
 		if run.Workload != WorkloadSensHour {
@@ -451,4 +456,14 @@ func TestLedger(t *testing.T) {
 	if v := verdicts(bad)["L-10"]; v != analysis.VerdictNotHeld {
 		t.Errorf("L-10 with DO-AS slowest: %q, want not held", v)
 	}
+}
+
+// specOf is the spec of run r of pl.
+func specOf(t *testing.T, pl *Plan, r bench.Run) Spec {
+	t.Helper()
+	s, err := pl.runs.Spec(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

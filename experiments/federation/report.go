@@ -27,12 +27,9 @@ const matchTol = 0.15
 
 func within(ours, pub float64) bool { return math.Abs(ours/pub-1) <= matchTol }
 
-// Report implements experiments.Experiment.
-func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
-	c, ok := in.Plan.Config.(Config)
-	if !ok {
-		return nil, fmt.Errorf("%s: plan configuration %T, want federation.Config (ReportInput.Plan)", Name, in.Plan.Config)
-	}
+// Report implements experiments.Plan.
+func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
+	c := pl.Config
 	recs := in.Result.Records
 	pols := policiesOf(recs, c.Policies)
 	if len(pols) == 0 {
@@ -56,7 +53,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	w("# Federated grids: Normal, SO, DO, SO-AS and DO-AS (Leal, Huedo, Llorente 2009)\n\n")
 	if c.Quick {
 		w("> **Quick configuration** (smoke test): %d jobs per user instead of 550 and %d repetitions; published job counts are scaled by %.2f; "+
-			"numbers here are not the reproduction.\n\n", c.JobsPerUser, in.Config.Reps, scale)
+			"numbers here are not the reproduction.\n\n", c.JobsPerUser, pl.Reps, scale)
 	}
 	w("Two testbeds, DSA (%d PEs) and LCG (%d PEs), each behind a space-shared FCFS manager; a GridWay meta-scheduler on DSA maps each user's "+
 		"experiment of %d jobs (%.0f MI, %.0f MB in, %.0f MB out) to DSA or, through the GridGateWay and the LCG GridWay, to LCG, while the whole LCG trace "+
@@ -68,7 +65,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 		"of the setting the paper leaves open that changes what a user meets; everything else (trace, testbeds, parameters) is fixed. "+
 		"The suspension timeout, also left open, is not varied: at the paper setting it moves %.0f jobs in all (it acts only on jobs that wait an hour). "+
 		"The claims are tested on these repetitions; **calibration** — Normal at the paper setting for each swept background scale; **alt-…** — the other readings below.\n\n",
-		repsOf(recs, WorkloadJitter), c.Jitter/60, totalMigrations(recs, WorkloadPaper, pols))
+		pl.Reps, c.Jitter/60, totalMigrations(recs, WorkloadPaper, pols))
 
 	// Calibrated values.
 	w("## Calibrated values\n\n")
@@ -259,7 +256,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	w("Tested on the %d jitter repetitions: each comparison is a paired Wilcoxon signed-rank test over the repetitions (the same submissions for every policy), "+
 		"Holm-corrected within its claim; a claim holds in a scope when every comparison goes the stated way with p_Holm < %.2f. The statistic shown is the comparison "+
 		"that decides (the first that fails, else the least significant). The paper-setting column says whether every stated direction holds in the one "+
-		"deterministic run of Tables 3–4 (a single run: no test), and the next column whether it holds in the paper's own published tables.\n\n", repsOf(recs, WorkloadJitter), analysis.Alpha)
+		"deterministic run of Tables 3–4 (a single run: no test), and the next column whether it holds in the paper's own published tables.\n\n", pl.Reps, analysis.Alpha)
 	ct := &report.Table{ID: "Claims", Title: fmt.Sprintf("The paper's claims over the jitter repetitions (alpha = %.2f)", analysis.Alpha),
 		Columns: []string{"claim", "scope", "held (jitter repetitions)", "paper setting (one run)", "paper's own Tables 3–4", "statistic"}}
 	heldAll := map[string]bool{}
@@ -295,7 +292,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	if err := report.WriteLedgerSection(&page, fmt.Sprintf("Every result statement of Sections 7.3, 7.4 and 8, in the paper's order, after Tables 3–4 split into what was fitted and what was not. "+
 		"Claims are tested on the %d jitter repetitions (paired Wilcoxon signed-rank, Holm within each claim); the statistic also says whether the stated direction "+
 		"holds in the one paper-setting run and in the paper's own tables. The five claims of the table above are L-10, L-2/L-7, L-8, L-21a/b and L-19. "+
-		"Also in `%s.claims.json`.", repsOf(recs, WorkloadJitter), Name), ledger); err != nil {
+		"Also in `%s.claims.json`.", pl.Reps, Name), ledger); err != nil {
 		return nil, err
 	}
 	if _, err := report.WriteLedgerFile(in.PaperDir, Name, ledger); err != nil {
@@ -552,16 +549,6 @@ func policiesOf(recs []analysis.Record, order []string) []string {
 		}
 	}
 	return out
-}
-
-func repsOf(recs []analysis.Record, workload string) int {
-	reps := map[int]bool{}
-	for _, r := range recs {
-		if r.Workload == workload {
-			reps[r.Rep] = true
-		}
-	}
-	return len(reps)
 }
 
 func indexOf(xs []string, x string) int {

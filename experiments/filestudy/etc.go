@@ -100,13 +100,13 @@ func (w *Workload) checkETC() error {
 // planETC returns an etc workload's repetitions: files read now (so a
 // missing or malformed one is an error before anything runs), or the
 // class to draw from.
-func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) ([]any, error) {
+func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) ([]instance, error) {
 	if len(w.Files) == 0 {
 		sp, err := w.etcSpec()
 		if err != nil {
 			return nil, err
 		}
-		specs := make([]any, reps)
+		specs := make([]instance, reps)
 		for r := range specs {
 			specs[r] = etcInstance{spec: sp}
 		}
@@ -119,7 +119,7 @@ func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) 
 	if c.Files == nil {
 		c.Files = map[string]string{}
 	}
-	specs := make([]any, reps)
+	specs := make([]instance, reps)
 	for r, name := range w.Files[:reps] {
 		path, err := s.findTrace(name, dataDir)
 		if err != nil {

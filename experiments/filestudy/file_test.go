@@ -57,7 +57,7 @@ func TestLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := s.Plan(experiments.Config{Reps: 1}); err == nil || !strings.Contains(err.Error(), "s.toml:5: workload 1 (such/5jobs/cpus=4): key trace: ") {
+	if _, err := s.Plan(experiments.Config{Reps: 1}); err == nil || !strings.Contains(err.Error(), "s.toml:5: workload 1 (such/5jobs/cpus=4): key trace: ") {
 		t.Errorf("missing trace file: err = %v", err)
 	}
 	if _, err := filestudy.Load(filepath.Join(t.TempDir(), "missing.toml")); err == nil || !strings.Contains(err.Error(), "missing.toml") {
@@ -78,14 +78,15 @@ func TestTraceWindows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, exec, err := s.Plan(experiments.Config{Reps: 1})
+	st, err := s.Plan(experiments.Config{Reps: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
+	plan := st.Bench()
 	if len(plan.Runs) != 2 || plan.Runs[0].Workload != "tiny/2jobs/cpus=4" {
 		t.Fatalf("runs = %+v, want fcfs and easy on tiny/2jobs/cpus=4", plan.Runs)
 	}
-	res, err := bench.Execute(context.Background(), plan, exec, bench.Options{Dir: t.TempDir(), Workers: 1})
+	res, err := bench.Execute(context.Background(), plan, st.Execute, bench.Options{Dir: t.TempDir(), Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,7 +98,7 @@ func TestTraceWindows(t *testing.T) {
 			t.Errorf("%s %s = %g, want %g", r.Algorithm, r.Metric, r.Value, want)
 		}
 	}
-	if _, _, err := s.Plan(experiments.Config{Reps: 3}); err == nil || !strings.Contains(err.Error(), "s.toml:8: workload 1 (tiny/2jobs/cpus=4): key jobs: 3 windows of 2 jobs after job 0 need 6 valid jobs") {
+	if _, err := s.Plan(experiments.Config{Reps: 3}); err == nil || !strings.Contains(err.Error(), "s.toml:8: workload 1 (tiny/2jobs/cpus=4): key jobs: 3 windows of 2 jobs after job 0 need 6 valid jobs") {
 		t.Errorf("too many windows: err = %v", err)
 	}
 }
@@ -108,20 +109,21 @@ func TestDeadlineStudyReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, exec, err := s.Plan(experiments.Config{Reps: 4})
+	st, err := s.Plan(experiments.Config{Reps: 4})
 	if err != nil {
 		t.Fatal(err)
 	}
+	plan := st.Bench()
 	if len(plan.Runs) != 8 {
 		t.Fatalf("%d runs, want 1 workload × 4 reps × 2 algorithms", len(plan.Runs))
 	}
-	res, err := bench.Execute(context.Background(), plan, exec, bench.Options{Dir: t.TempDir(), Workers: 2})
+	res, err := bench.Execute(context.Background(), plan, st.Execute, bench.Options{Dir: t.TempDir(), Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	os.MkdirAll(filepath.Join(dir, "figures"), 0o755)
-	out, err := s.Report(context.Background(), experiments.ReportInput{Result: res, PaperDir: dir})
+	out, err := st.Report(context.Background(), experiments.ReportInput{Result: res, PaperDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,11 +192,12 @@ func TestPercentWindows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, exec, err := s.Plan(experiments.Config{Reps: 2})
+	st, err := s.Plan(experiments.Config{Reps: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := bench.Execute(context.Background(), plan, exec, bench.Options{Dir: t.TempDir(), Workers: 1})
+	plan := st.Bench()
+	res, err := bench.Execute(context.Background(), plan, st.Execute, bench.Options{Dir: t.TempDir(), Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

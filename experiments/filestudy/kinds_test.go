@@ -114,7 +114,7 @@ func TestLoadErrorsETCAndTimeshare(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := s.Plan(experiments.Config{Reps: tc.reps}); err == nil || !strings.Contains(err.Error(), tc.want) {
+		if _, err := s.Plan(experiments.Config{Reps: tc.reps}); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s, %d reps: err = %v, want it to contain %q", tc.files, tc.reps, err, tc.want)
 		}
 	}
@@ -122,7 +122,7 @@ func TestLoadErrorsETCAndTimeshare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := s.Plan(experiments.Config{Reps: 2}); err == nil || !strings.Contains(err.Error(), "s.toml:7: workload 1 (tiny/4jobs/P=2): key jobs: 2 windows of 4 jobs after job 0 need 8 valid jobs; ") ||
+	if _, err := s.Plan(experiments.Config{Reps: 2}); err == nil || !strings.Contains(err.Error(), "s.toml:7: workload 1 (tiny/4jobs/P=2): key jobs: 2 windows of 4 jobs after job 0 need 8 valid jobs; ") ||
 		!strings.Contains(err.Error(), "has 6 (with a run time)") {
 		t.Errorf("too many windows: err = %v", err)
 	}

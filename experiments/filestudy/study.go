@@ -362,33 +362,33 @@ type window struct {
 
 // Plan implements experiments.Experiment: every workload × repetition ×
 // algorithm, algorithms of one repetition together.
-func (s *Study) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
+func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 	reps := cfg.Filled(s).Reps
 	c := config{File: s.File, Traces: map[string]string{}}
-	plan := bench.Plan{Experiment: s.Name()}
+	pl := &plan{s: s, reps: reps}
 	for i, w := range s.Workloads {
-		var specs []any
+		var specs []instance
 		switch w.Kind {
 		case "trace":
 			path, err := s.findTrace(w.Trace, cfg.DataDir)
 			if err != nil {
-				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
+				return nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
 			}
 			c.Traces[w.Trace] = path
 			all, err := loadTrace(path, w.CPUs, adapt.Estimate(w.Estimate))
 			if err != nil {
-				return bench.Plan{}, nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
+				return nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
 			}
 			n, err := w.windowLen(i, reps, len(all), path, fmt.Sprintf("for %d CPUs", w.CPUs))
 			if err != nil {
-				return bench.Plan{}, nil, s.locate(err)
+				return nil, s.locate(err)
 			}
 			for r := range reps {
 				specs = append(specs, window{cpus: w.CPUs, jobs: rebase(all[w.Start+r*n : w.Start+(r+1)*n])})
 			}
 		case "deadline":
 			for range reps {
-				specs = append(specs, w.spec())
+				specs = append(specs, stream{w.spec()})
 			}
 		case "lublin":
 			for range reps {
@@ -397,25 +397,50 @@ func (s *Study) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error)
 		case "etc":
 			var err error
 			if specs, err = s.planETC(i, w, reps, cfg.DataDir, &c); err != nil {
-				return bench.Plan{}, nil, s.locate(err)
+				return nil, s.locate(err)
 			}
 		case "timeshare":
 			var err error
 			if specs, err = s.planTimeshare(i, w, reps, cfg.DataDir, &c); err != nil {
-				return bench.Plan{}, nil, s.locate(err)
+				return nil, s.locate(err)
 			}
 		}
 		for r, spec := range specs {
 			for _, a := range s.Algorithms {
-				run := bench.NewRun(s.Name(), w.Name, a, r, spec)
+				run := bench.NewRun(s.Name(), w.Name, a, r)
 				run.Inputs = append(workloadFiles(w, r, c), s.commandInputs(a)...)
-				plan.Runs = append(plan.Runs, run)
+				pl.runs.Add(run, spec)
 			}
 		}
 	}
-	plan.Config = c
-	plan.Study = s.path
-	return plan, s.execute, nil
+	pl.runs.Plan.Experiment, pl.runs.Plan.Config, pl.runs.Plan.Study = s.Name(), c, s.path
+	return pl, nil
+}
+
+// plan is a study file's typed plan: the study, its repetitions and each
+// run's instance.
+type plan struct {
+	s    *Study
+	reps int // repetitions of every workload
+	runs experiments.Runs[instance]
+}
+
+// instance is what a run executes beyond its identity: a trace window, a
+// deadline stream, a Lublin draw, an ETC instance or a time-sharing window.
+type instance interface {
+	execute(ctx context.Context, s *Study, run bench.Run) (bench.Output, error)
+}
+
+// Bench implements experiments.Plan.
+func (pl *plan) Bench() bench.Plan { return pl.runs.Bench() }
+
+// Execute implements experiments.Plan.
+func (pl *plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
+	in, err := pl.runs.Spec(run)
+	if err != nil {
+		return bench.Output{}, fmt.Errorf("%s: %w", pl.s.Name(), err)
+	}
+	return in.execute(ctx, pl.s, run)
 }
 
 // findTrace looks for name beside the study file, then below the data root.
@@ -468,33 +493,41 @@ func rebase(jobs []sim.Job) []sim.Job {
 	return out
 }
 
-// execute is the study's executor.
-func (s *Study) execute(ctx context.Context, run bench.Run) (bench.Output, error) {
-	switch spec := run.Spec.(type) {
-	case etcInstance:
-		return s.executeETC(run, spec)
-	case tsWindow:
-		return s.executeTimeshare(run, spec)
+// stream is a deadline workload's repetition: the generator's stream,
+// drawn from the run's workload seed.
+type stream struct{ spec jobstream.Spec }
+
+func (w window) execute(ctx context.Context, s *Study, run bench.Run) (bench.Output, error) {
+	return s.simulate(ctx, run, sim.SingleMachine(w.cpus), w.jobs)
+}
+
+func (st stream) execute(ctx context.Context, s *Study, run bench.Run) (bench.Output, error) {
+	inst, err := adapt.GenerateDeadline(st.spec, run.Seed)
+	if err != nil {
+		return bench.Output{}, err
 	}
-	var p sim.Platform
-	var jobs []sim.Job
-	switch spec := run.Spec.(type) {
-	case window:
-		p, jobs = sim.SingleMachine(spec.cpus), spec.jobs
-	case jobstream.Spec:
-		inst, err := adapt.GenerateDeadline(spec, run.Seed)
-		if err != nil {
-			return bench.Output{}, err
-		}
-		p, jobs = inst.Platform, inst.Jobs
-	case lublinSpec:
-		var err error
-		if p, jobs, err = spec.instance(run.Seed); err != nil {
-			return bench.Output{}, err
-		}
-	default:
-		return bench.Output{}, fmt.Errorf("%s: run %s has spec %T", s.Name(), run.Key(), run.Spec)
+	return s.simulate(ctx, run, inst.Platform, inst.Jobs)
+}
+
+func (l lublinSpec) execute(ctx context.Context, s *Study, run bench.Run) (bench.Output, error) {
+	p, jobs, err := l.instance(run.Seed)
+	if err != nil {
+		return bench.Output{}, err
 	}
+	return s.simulate(ctx, run, p, jobs)
+}
+
+func (e etcInstance) execute(_ context.Context, s *Study, run bench.Run) (bench.Output, error) {
+	return s.executeETC(run, e)
+}
+
+func (t tsWindow) execute(_ context.Context, s *Study, run bench.Run) (bench.Output, error) {
+	return s.executeTimeshare(run, t)
+}
+
+// simulate runs the run's space-sharing scheduler on jobs and measures
+// the result.
+func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, jobs []sim.Job) (bench.Output, error) {
 	sc, err := sched.NewSeeded(s.command(run.Algorithm), rand.NewPCG(run.RunSeed, 0))
 	if err != nil {
 		return bench.Output{}, err

@@ -37,7 +37,7 @@ func (w *Workload) checkTimeshare() error {
 // planTimeshare cuts the repetitions' windows out of the trace's valid
 // jobs (a run time and a submit time) and sets their priorities over the
 // window, as the roundrobin study does for each of its windows.
-func (s *Study) planTimeshare(i int, w Workload, reps int, dataDir string, c *config) ([]any, error) {
+func (s *Study) planTimeshare(i int, w Workload, reps int, dataDir string, c *config) ([]instance, error) {
 	path, err := s.findTrace(w.Trace, dataDir)
 	if err != nil {
 		return nil, fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err)
@@ -51,7 +51,7 @@ func (s *Study) planTimeshare(i int, w Workload, reps int, dataDir string, c *co
 	if err != nil {
 		return nil, err
 	}
-	specs := make([]any, reps)
+	specs := make([]instance, reps)
 	for r := range specs {
 		jobs := slices.Clone(all[w.Start+r*n : w.Start+(r+1)*n])
 		timeshare.PriorityRule(jobs)

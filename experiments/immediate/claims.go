@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/generators/etc"
 	"github.com/gridbench/gridbench/report"
 )
 
@@ -24,7 +25,7 @@ type claim struct {
 	A, B               []string
 	Worse              bool
 	Note               string // how the words were read
-	check              func(recs []analysis.Record, types []string) analysis.LedgerEntry
+	check              func(recs []analysis.Record, types []etc.Spec) analysis.LedgerEntry
 }
 
 // Readings of the vague words, said once on the page and in each note.
@@ -125,29 +126,39 @@ var sectionSixClaims = []claim{
 		check: noUniversalWinner},
 }
 
-// typesFor returns the generated types whose consistency letter is in cons.
-func typesFor(types []string, cons string) []string {
-	var out []string
-	for _, tn := range types {
-		if len(tn) >= 3 && strings.ContainsRune(cons, rune(tn[2])) {
-			out = append(out, tn)
+// typesFor returns the types whose consistency's letter is in cons.
+func typesFor(types []etc.Spec, cons string) []etc.Spec {
+	var out []etc.Spec
+	for _, t := range types {
+		if strings.Contains(cons, t.Consistency.String()) {
+			out = append(out, t)
 		}
 	}
 	return out
 }
 
+// typeNames are the names of types, space-separated.
+func typeNames(types []etc.Spec) string {
+	names := make([]string, len(types))
+	for i, t := range types {
+		names[i] = t.Name()
+	}
+	return strings.Join(names, " ")
+}
+
 // entry is the ledger entry of c before its verdict.
-func (c claim) entry(types []string) analysis.LedgerEntry {
+func (c claim) entry(types []etc.Spec) analysis.LedgerEntry {
 	return analysis.LedgerEntry{ID: "X-" + c.ID, Quote: c.Quote, Section: c.Section,
-		Scope: "fresh instances: " + strings.Join(types, " "), Note: c.Note}
+		Scope: "fresh instances: " + typeNames(types), Note: c.Note}
 }
 
 // comparisons builds the paired comparisons of a comparison claim, one per
 // type, A and B; values are paired by repetition (the same instance).
-func (c claim) comparisons(recs []analysis.Record, types []string) []*analysis.Comparison {
+func (c claim) comparisons(recs []analysis.Record, types []etc.Spec) []*analysis.Comparison {
 	want := c.want()
 	var cmps []*analysis.Comparison
-	for _, tn := range types {
+	for _, t := range types {
+		tn := t.Name()
 		for _, a := range c.A {
 			for _, b := range c.B {
 				blocks, _ := analysis.Paired(recs, partGenerated+tn, c.Metric, []string{a, b})
@@ -167,7 +178,7 @@ func (c claim) comparisons(recs []analysis.Record, types []string) []*analysis.C
 
 // decide tests c on the fresh instances of types and returns its ledger
 // entry: one Holm family per claim.
-func (c claim) decide(recs []analysis.Record, allTypes []string) analysis.LedgerEntry {
+func (c claim) decide(recs []analysis.Record, allTypes []etc.Spec) analysis.LedgerEntry {
 	if c.check != nil {
 		return c.check(recs, allTypes)
 	}
@@ -194,7 +205,8 @@ func (c claim) decide(recs []analysis.Record, allTypes []string) analysis.Ledger
 func (c claim) inPublished() string {
 	want := c.want()
 	n, held := 0, 0
-	for _, inst := range typesFor(PublishedInstances, c.Cons) {
+	for _, t := range typesFor(etc.Types(), c.Cons) {
+		inst := t.Name() + ".0" // the paper's instance of the type
 		for _, a := range c.A {
 			for _, b := range c.B {
 				va, _ := Published[inst][a].Get(c.Metric)
@@ -216,21 +228,21 @@ func joinNote(a, b string) string {
 	return a + "; " + b
 }
 
-func notTestable(why string) func([]analysis.Record, []string) analysis.LedgerEntry {
-	return func([]analysis.Record, []string) analysis.LedgerEntry {
+func notTestable(why string) func([]analysis.Record, []etc.Spec) analysis.LedgerEntry {
+	return func([]analysis.Record, []etc.Spec) analysis.LedgerEntry {
 		return analysis.LedgerEntry{Verdict: analysis.VerdictNotTestable, Note: why}
 	}
 }
 
 // metEqualsOne checks that MET's metric is exactly 1 on every fresh
 // instance of the types of cons.
-func metEqualsOne(metric, cons, why string) func([]analysis.Record, []string) analysis.LedgerEntry {
-	return func(recs []analysis.Record, all []string) analysis.LedgerEntry {
+func metEqualsOne(metric, cons, why string) func([]analysis.Record, []etc.Spec) analysis.LedgerEntry {
+	return func(recs []analysis.Record, all []etc.Spec) analysis.LedgerEntry {
 		types := typesFor(all, cons)
-		e := analysis.LedgerEntry{Scope: "fresh instances: " + strings.Join(types, " "), Note: why}
+		e := analysis.LedgerEntry{Scope: "fresh instances: " + typeNames(types), Note: why}
 		n, ones := 0, 0
-		for _, tn := range types {
-			for _, v := range analysis.Select(recs, partGenerated+tn, "MET", metric) {
+		for _, t := range types {
+			for _, v := range analysis.Select(recs, partGenerated+t.Name(), "MET", metric) {
 				n++
 				if v == 1 {
 					ones++
@@ -254,13 +266,14 @@ func metEqualsOne(metric, cons, why string) func([]analysis.Record, []string) an
 
 // equivalent checks, on every fresh type, that the paired difference a − b
 // of metric has its 95% CI within ±margin (TOST).
-func equivalent(metric, a, b string, margin float64) func([]analysis.Record, []string) analysis.LedgerEntry {
-	return func(recs []analysis.Record, types []string) analysis.LedgerEntry {
-		e := analysis.LedgerEntry{Scope: "fresh instances: " + strings.Join(types, " "),
+func equivalent(metric, a, b string, margin float64) func([]analysis.Record, []etc.Spec) analysis.LedgerEntry {
+	return func(recs []analysis.Record, types []etc.Spec) analysis.LedgerEntry {
+		e := analysis.LedgerEntry{Scope: "fresh instances: " + typeNames(types),
 			Note: fmt.Sprintf("\"quite similarly\" read as: the 95%% CI of the paired difference %s − %s within ±%g on every type (equivalence, TOST; the margin is ours)", a, b, margin)}
 		held, tested := 0, 0
 		worst, worstType := 0.0, ""
-		for _, tn := range types {
+		for _, t := range types {
+			tn := t.Name()
 			blocks, _ := analysis.Paired(recs, partGenerated+tn, metric, []string{a, b})
 			if len(blocks) == 0 {
 				continue
@@ -294,11 +307,12 @@ func equivalent(metric, a, b string, margin float64) func([]analysis.Record, []s
 
 // noUniversalWinner checks Section 8's conclusion on makespan: the method
 // with the best Friedman mean rank among the five differs between types.
-func noUniversalWinner(recs []analysis.Record, types []string) analysis.LedgerEntry {
-	e := analysis.LedgerEntry{Scope: "fresh instances: " + strings.Join(types, " "),
+func noUniversalWinner(recs []analysis.Record, types []etc.Spec) analysis.LedgerEntry {
+	e := analysis.LedgerEntry{Scope: "fresh instances: " + typeNames(types),
 		Note: "read as: the best of the five methods on makespan (Friedman mean rank) is not the same on every type"}
 	wins := map[string][]string{}
-	for _, tn := range types {
+	for _, t := range types {
+		tn := t.Name()
 		blocks, _ := analysis.Paired(recs, partGenerated+tn, "makespan", PublishedHeuristics)
 		if len(blocks) < 2 {
 			continue
@@ -330,7 +344,7 @@ func noUniversalWinner(recs []analysis.Record, types []string) analysis.LedgerEn
 }
 
 // ledger returns the ledger of Sections 6 and 8 on the fresh instances.
-func sectionSixLedger(recs []analysis.Record, types []string) []analysis.LedgerEntry {
+func sectionSixLedger(recs []analysis.Record, types []etc.Spec) []analysis.LedgerEntry {
 	var es []analysis.LedgerEntry
 	for _, c := range sectionSixClaims {
 		e := c.decide(recs, types)

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/generators/etc"
 )
 
 // TestClaimDirections pins the direction each claim is tested in: "worse"
@@ -62,12 +63,12 @@ func entryOf(es []analysis.LedgerEntry, id string) analysis.LedgerEntry {
 func TestWorstProximity(t *testing.T) {
 	prox := map[string]float64{"OLB": 0.2, "MCT": 0.5, "MET": 1, "SA": 0.7, "kPB": 0.8}
 	recs := synthetic("u_c_hihi", "proximity", 20, func(h string) float64 { return prox[h] })
-	e := entryOf(sectionSixLedger(recs, []string{"u_c_hihi"}), "X-P6")
+	e := entryOf(sectionSixLedger(recs, uchihi(t)), "X-P6")
 	if e.Verdict != analysis.VerdictHeld || e.N != 20 {
 		t.Errorf("OLB lowest proximity on 20 of 20 instances: verdict %q (n %d, %s), want held", e.Verdict, e.N, e.Statistic)
 	}
 	recs = synthetic("u_c_hihi", "proximity", 20, func(h string) float64 { return 1.2 - prox[h] })
-	if e := entryOf(sectionSixLedger(recs, []string{"u_c_hihi"}), "X-P6"); e.Verdict != analysis.VerdictNotHeld {
+	if e := entryOf(sectionSixLedger(recs, uchihi(t)), "X-P6"); e.Verdict != analysis.VerdictNotHeld {
 		t.Errorf("OLB highest proximity: verdict %q, want not held", e.Verdict)
 	}
 }
@@ -75,7 +76,7 @@ func TestWorstProximity(t *testing.T) {
 // TestLedgerIsComplete checks that every claim appears once, with a
 // verdict and a note when it could not be tested, even with no data.
 func TestLedgerIsComplete(t *testing.T) {
-	es := sectionSixLedger(nil, []string{"u_c_hihi"})
+	es := sectionSixLedger(nil, uchihi(t))
 	if len(es) != len(sectionSixClaims) {
 		t.Fatalf("%d entries for %d claims", len(es), len(sectionSixClaims))
 	}
@@ -100,4 +101,14 @@ func TestKPBHeader(t *testing.T) {
 	if got := kpbMachines(Config{KPBPercent: 20, GenMachines: 8}); !strings.HasSuffix(got, "the 7 best of 8 on the fresh instances") {
 		t.Errorf("quick: kpbMachines = %q", got)
 	}
+}
+
+// uchihi is the type u_c_hihi.
+func uchihi(t *testing.T) []etc.Spec {
+	t.Helper()
+	s, err := etc.ParseName("u_c_hihi")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return []etc.Spec{s}
 }

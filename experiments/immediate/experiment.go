@@ -25,10 +25,7 @@ const braunHint = "the Braun et al. 512x16 instances (u_c_hihi.0 … u_s_lolo.0 
 func init() { experiments.Register(&Experiment{}) }
 
 // Experiment implements experiments.Experiment.
-type Experiment struct {
-	// missing says why the published part was left out of the last plan.
-	missing error
-}
+type Experiment struct{}
 
 // Config is everything that determines the runs except the repetitions.
 type Config struct {
@@ -102,64 +99,89 @@ func config(cfg experiments.Config) Config {
 }
 
 // Plan implements experiments.Experiment.
-func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
+func (e *Experiment) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return experiments.AsPlan(plan(cfg))
+}
+
+// Plan is the study's typed plan: what the runs and the report are made of.
+type Plan struct {
+	Config Config
+	Reps   int // fresh instances per generated type
+	// missing says why the published part was left out.
+	missing error
+	// types are the generated types of Config.GenTypes, with their size.
+	types []etc.Spec
+	runs  experiments.Runs[Spec]
+	heur  map[string]mapping.Heuristic
+	cache *instanceCache
+}
+
+func plan(cfg experiments.Config) (*Plan, error) {
 	c := config(cfg)
-	e.missing = nil
+	var missing error
 	var paths []string
 	for _, inst := range PublishedInstances {
 		p, err := datadir.Find(cfg.DataDir, BraunDir+"/"+inst, braunHint)
 		if err != nil && !errors.Is(err, datadir.ErrMissing) {
-			return bench.Plan{}, nil, err // a damaged file is a failure, not a skip
+			return nil, err // a damaged file is a failure, not a skip
 		}
 		if err != nil {
-			e.missing = err
+			missing = err
 			paths = nil
 			break
 		}
 		paths = append(paths, p)
 		c.Published = append(c.Published, inst)
 	}
-	if e.missing != nil {
+	if missing != nil {
 		c.Published = nil
 	}
-	plan := bench.Plan{Experiment: Name, Config: c}
+	pl := &Plan{Reps: cfg.Reps, missing: missing, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, heur: map[string]mapping.Heuristic{},
+		cache: &instanceCache{m: map[string]*cacheEntry{}}}
+	plan := &pl.runs.Plan
 	for i, p := range paths {
 		w := partPublished + PublishedInstances[i]
 		plan.Describe(w, bench.Str("part", "published"), bench.Str("instance", PublishedInstances[i]))
 		for _, h := range c.Heuristics {
-			r := bench.NewRun(Name, w, h, 0, Spec{Path: p})
+			r := bench.NewRun(Name, w, h, 0)
 			r.Inputs = []string{p} // reused only while the instance is unchanged
-			plan.Runs = append(plan.Runs, r)
+			pl.runs.Add(r, Spec{Path: p})
 		}
 	}
 	for _, tn := range c.GenTypes {
 		spec, err := etc.ParseName(tn)
 		if err != nil {
-			return bench.Plan{}, nil, err
+			return nil, err
 		}
 		spec.Jobs, spec.Machines = c.GenJobs, c.GenMachines
+		pl.types = append(pl.types, spec)
 		plan.Describe(partGenerated+tn, bench.Str("part", "generated"), bench.Str("type", tn),
 			bench.Int("jobs", c.GenJobs), bench.Int("machines", c.GenMachines), bench.Str("method", c.GenMethod))
 		for rep := 0; rep < cfg.Reps; rep++ {
 			for _, h := range c.Heuristics {
-				plan.Runs = append(plan.Runs, bench.NewRun(Name, partGenerated+tn, h, rep, Spec{Gen: spec}))
+				pl.runs.Add(bench.NewRun(Name, partGenerated+tn, h, rep), Spec{Gen: spec})
 			}
 		}
 	}
-	plan.Describe(WorkloadExample, bench.Str("part", "example"), bench.Int("jobs", len(c.Example.ETC)), bench.Int("machines", len(c.Example.Ready)))
-	for _, h := range ExampleHeuristics(c.Example) {
-		plan.Runs = append(plan.Runs, bench.NewRun(Name, WorkloadExample, h.Name(), 0, Spec{Example: &c.Example}))
+	pl.Config = c
+	plan.Config = c
+	ex := &pl.Config.Example
+	plan.Describe(WorkloadExample, bench.Str("part", "example"), bench.Int("jobs", len(ex.ETC)), bench.Int("machines", len(ex.Ready)))
+	for _, h := range ExampleHeuristics(*ex) {
+		pl.runs.Add(bench.NewRun(Name, WorkloadExample, h.Name(), 0), Spec{Example: ex})
 	}
-	heur := map[string]mapping.Heuristic{}
 	for _, name := range c.Heuristics {
 		h, err := mapping.Lookup(name)
 		if err != nil {
-			return bench.Plan{}, nil, err
+			return nil, err
 		}
-		heur[name] = h
+		pl.heur[name] = h
 	}
-	return plan, newExecutor(heur), nil
+	return pl, nil
 }
+
+// Bench implements experiments.Plan.
+func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
 // instanceCache shares each matrix among the heuristics that run on it; an
 // entry is built once (sync.Once) whichever worker asks first.
@@ -187,66 +209,64 @@ func (c *instanceCache) get(key string, build func(*cacheEntry)) *cacheEntry {
 	return e
 }
 
-func newExecutor(heur map[string]mapping.Heuristic) bench.Executor {
-	cache := &instanceCache{m: map[string]*cacheEntry{}}
-	return func(ctx context.Context, run bench.Run) (bench.Output, error) {
-		spec, ok := run.Spec.(Spec)
-		if !ok {
-			return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want immediate.Spec", Name, run.Key(), run.Spec)
-		}
-		if spec.Example != nil {
-			return runExample(*spec.Example, run.Algorithm)
-		}
-		var ent *cacheEntry
-		if spec.Path != "" {
-			ent = cache.get(spec.Path, func(e *cacheEntry) {
-				e.mat, e.err = etc.ReadFile(spec.Path, etc.ReadOptions{})
-				if e.err == nil {
-					e.best, _ = etc.BestKnown(spec.Path, e.mat.Jobs, e.mat.Machines)
-				}
-			})
-		} else {
-			key := fmt.Sprintf("%s/%d", run.Workload, run.Seed)
-			ent = cache.get(key, func(e *cacheEntry) {
-				e.mat, e.err = etc.Generate(spec.Gen, etc.NewSource(spec.Gen, run.Seed))
-			})
-		}
-		if ent.err != nil {
-			return bench.Output{}, ent.err
-		}
-		h := heur[run.Algorithm]
-		s := h.Assign(ent.mat, nil)
-		m := mapping.Evaluate(ent.mat, s)
-		out := bench.Output{Metrics: []bench.Metric{
-			{Name: "makespan", Value: m.Makespan},
-			{Name: "flowtime", Value: m.Flowtime},
-			{Name: "utilization", Value: m.Utilization},
-			{Name: "proximity", Value: m.Proximity},
-		}}
-		if ent.best != nil {
-			out.Metrics = append(out.Metrics,
-				bench.Metric{Name: "best_known", Value: ent.best.Makespan},
-				bench.Metric{Name: "gap", Value: mapping.Gap(m.Makespan, ent.best.Makespan)})
-		}
-		return out, nil
+// Execute implements experiments.Plan.
+func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
+	spec, err := pl.runs.Spec(run)
+	if err != nil {
+		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
 	}
+	if spec.Example != nil {
+		return runExample(*spec.Example, run.Algorithm)
+	}
+	var ent *cacheEntry
+	if spec.Path != "" {
+		ent = pl.cache.get(spec.Path, func(e *cacheEntry) {
+			e.mat, e.err = etc.ReadFile(spec.Path, etc.ReadOptions{})
+			if e.err == nil {
+				e.best, _ = etc.BestKnown(spec.Path, e.mat.Jobs, e.mat.Machines)
+			}
+		})
+	} else {
+		key := fmt.Sprintf("%s/%d", run.Workload, run.Seed)
+		ent = pl.cache.get(key, func(e *cacheEntry) {
+			e.mat, e.err = etc.Generate(spec.Gen, etc.NewSource(spec.Gen, run.Seed))
+		})
+	}
+	if ent.err != nil {
+		return bench.Output{}, ent.err
+	}
+	h := pl.heur[run.Algorithm]
+	s := h.Assign(ent.mat, nil)
+	m := mapping.Evaluate(ent.mat, s)
+	out := bench.Output{Metrics: []bench.Metric{
+		{Name: "makespan", Value: m.Makespan},
+		{Name: "flowtime", Value: m.Flowtime},
+		{Name: "utilization", Value: m.Utilization},
+		{Name: "proximity", Value: m.Proximity},
+	}}
+	if ent.best != nil {
+		out.Metrics = append(out.Metrics,
+			bench.Metric{Name: "best_known", Value: ent.best.Makespan},
+			bench.Metric{Name: "gap", Value: mapping.Gap(m.Makespan, ent.best.Makespan)})
+	}
+	return out, nil
 }
 
 // Skipped implements experiments.Skipper: the published instances when
 // they are missing.
-func (e *Experiment) Skipped() []error {
-	if _, missing := e.missingData(); missing {
-		return []error{fmt.Errorf("published Braun instances (Tables 3-6): %w", e.missing)}
+func (pl *Plan) Skipped() []error {
+	if _, missing := pl.missingData(); missing {
+		return []error{fmt.Errorf("published Braun instances (Tables 3-6): %w", pl.missing)}
 	}
 	return nil
 }
 
 // missingData reports whether the published part was skipped for lack of data.
-func (e *Experiment) missingData() (string, bool) {
-	if e.missing == nil || !errors.Is(e.missing, datadir.ErrMissing) {
+func (pl *Plan) missingData() (string, bool) {
+	if pl.missing == nil || !errors.Is(pl.missing, datadir.ErrMissing) {
 		return "", false
 	}
-	return e.missing.Error(), true
+	return pl.missing.Error(), true
 }
 
 // ExampleHeuristics are the five heuristics as Section 4 parameterises them:

@@ -14,14 +14,14 @@ import (
 )
 
 func TestPlanShape(t *testing.T) {
-	e := &Experiment{}
-	plan, _, err := e.Plan(experiments.Config{Reps: 3, Quick: true, DataDir: t.TempDir()})
+	pl, err := plan(experiments.Config{Reps: 3, Quick: true, DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
+	plan := pl.Bench()
 	h := len(mapping.Names())
 	published := 0
-	if _, missing := e.missingData(); !missing {
+	if _, missing := pl.missingData(); !missing {
 		published = len(PublishedInstances) * h
 	}
 	example := len(ExampleHeuristics(WorkedExample{}))
@@ -49,12 +49,12 @@ func TestPlanWithoutDataSaysSo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer os.Chdir(wd)
-	e := &Experiment{}
-	plan, _, err := e.Plan(experiments.Config{Reps: 1, Quick: true, DataDir: t.TempDir()})
+	pl, err := plan(experiments.Config{Reps: 1, Quick: true, DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	msg, missing := e.missingData()
+	plan := pl.Bench()
+	msg, missing := pl.missingData()
 	if !missing || !strings.Contains(msg, "u_c_hihi.0") || !strings.Contains(msg, "PROVENANCE") {
 		t.Fatalf("missing data not reported clearly: %q", msg)
 	}
@@ -68,11 +68,11 @@ func TestPlanWithoutDataSaysSo(t *testing.T) {
 func TestExecutorOnWorkedExample(t *testing.T) {
 	// The executor's metrics equal the heuristics' own on a generated
 	// instance, and are the same whichever worker runs them.
-	e := &Experiment{}
-	plan, exec, err := e.Plan(experiments.Config{Reps: 1, Quick: true, DataDir: t.TempDir()})
+	pl, err := plan(experiments.Config{Reps: 1, Quick: true, DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
+	plan, exec := pl.Bench(), pl.Execute
 	var run bench.Run
 	for _, r := range plan.Runs {
 		if r.Workload == "gen/u_i_lolo" && r.Algorithm == "MCT" {
@@ -96,11 +96,11 @@ func TestExecutorOnWorkedExample(t *testing.T) {
 // the published makespan and its schedule as series, one sample per job
 // and series.
 func TestWorkedExample(t *testing.T) {
-	var e Experiment
-	p, exec, err := e.Plan(experiments.Config{Reps: 1, Quick: true, DataDir: t.TempDir()})
+	pl, err := plan(experiments.Config{Reps: 1, Quick: true, DataDir: t.TempDir()})
 	if err != nil {
 		t.Fatal(err)
 	}
+	p, exec := pl.Bench(), pl.Execute
 	want := map[string]float64{"OLB": 170, "MCT": 160, "MET": 245, "SA": 160, "kPB": 130}
 	for _, run := range p.Runs {
 		if run.Workload != WorkloadExample {
@@ -165,7 +165,7 @@ func TestReproduceQuick(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(out, "results", "gridbench.xlsx")); err != nil {
 		t.Error(err)
 	}
-	if _, missing := (&Experiment{}).missingData(); data != "" && !missing {
+	if data != "" && len(outs[0].Skipped) == 0 {
 		if !strings.Contains(outs[0].Report.Headline, "240") {
 			t.Errorf("headline %q", outs[0].Report.Headline)
 		}
@@ -185,9 +185,13 @@ func moduleShared() string {
 	return p
 }
 
-func TestWrongSpecIsAnError(t *testing.T) {
-	_, err := newExecutor(nil)(context.Background(), bench.NewRun(Name, "w", "MCT", 0, 42))
-	if err == nil || !strings.Contains(err.Error(), "has spec int") {
-		t.Errorf("wrong spec: %v, want an error naming the type", err)
+func TestForeignRunIsAnError(t *testing.T) {
+	pl, err := plan(experiments.Config{Reps: 1, Quick: true, DataDir: t.TempDir()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = pl.Execute(context.Background(), bench.NewRun(Name, "w", "MCT", 0))
+	if err == nil || !strings.Contains(err.Error(), "not a run of this plan") {
+		t.Errorf("foreign run: %v, want an error saying it is not planned", err)
 	}
 }

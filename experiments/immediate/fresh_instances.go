@@ -9,7 +9,6 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -25,12 +24,12 @@ func normalised(recs []analysis.Record, workload, metric, h, ref string) []float
 	return out
 }
 
-func generatedSection(w io.Writer, recs []analysis.Record, idx map[analysis.GroupKey]*analysis.Group, cfg Config, in experiments.ReportInput) ([]*report.Table, error) {
+func generatedSection(w io.Writer, recs []analysis.Record, idx map[analysis.GroupKey]*analysis.Group, cfg Config, reps int, paperDir string) ([]*report.Table, error) {
 	heur := cfg.Heuristics
-	if len(cfg.GenTypes) == 0 || in.Config.Reps == 0 {
+	if len(cfg.GenTypes) == 0 || reps == 0 {
 		return nil, nil
 	}
-	fmt.Fprintf(w, "## Beyond the paper: %d fresh instances per type\n\n", in.Config.Reps)
+	fmt.Fprintf(w, "## Beyond the paper: %d fresh instances per type\n\n", reps)
 	fmt.Fprintf(w, "%d×%d instances of each of the %d types, generated with the range-based method; values are "+
 		"normalised to MCT on the same instance (ratio < 1: better than MCT for makespan and flowtime), mean and 95%% "+
 		"confidence interval (Student t) over the repetitions.\n\n", cfg.GenJobs, cfg.GenMachines, len(cfg.GenTypes))
@@ -38,7 +37,7 @@ func generatedSection(w io.Writer, recs []analysis.Record, idx map[analysis.Grou
 	sheet := &report.Table{ID: "immediate-generated", Title: "Generated instances: mean and 95% CI per type, heuristic and metric",
 		Columns: []string{"type", "heuristic", "metric", "n", "mean", "ci95_low", "ci95_high", "mean_ratio_to_MCT", "ratio_ci95_low", "ratio_ci95_high"}}
 	for _, metric := range []string{"makespan", "flowtime"} {
-		spec := plots.BarSpec{Title: fmt.Sprintf("%s normalised to MCT (%d instances per type)", metric, in.Config.Reps),
+		spec := plots.BarSpec{Title: fmt.Sprintf("%s normalised to MCT (%d instances per type)", metric, reps),
 			XLabel: "instance type", YLabel: metric + " / MCT's", HasRef: true, Ref: 1, RefLabel: "MCT",
 			Note: fmt.Sprintf("%dx%d range-based instances, mean and 95%% CI", cfg.GenJobs, cfg.GenMachines)}
 		for _, tn := range cfg.GenTypes {
@@ -65,7 +64,7 @@ func generatedSection(w io.Writer, recs []analysis.Record, idx map[analysis.Grou
 		if err != nil {
 			return nil, err
 		}
-		base := filepath.Join(in.PaperDir, "figures", "immediate-"+metric+"-normalised")
+		base := filepath.Join(paperDir, "figures", "immediate-"+metric+"-normalised")
 		if _, err := plots.Save(p, 30*vg.Centimeter, 12*vg.Centimeter, base, "png", "svg"); err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package roundrobin
 
 import (
+	"context"
 	"fmt"
 	"slices"
 
@@ -110,14 +111,18 @@ func (Experiment) DefaultReps() int { return 20 }
 
 // Plan implements experiments.Experiment. It reads the trace (once per
 // process) to know its length and place the windows.
-func (e Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, error) {
+func (e Experiment) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return experiments.AsPlan(e.plan(cfg))
+}
+
+func (e Experiment) plan(cfg experiments.Config) (*Plan, error) {
 	path, src, err := FindTrace(cfg.DataDir)
 	if err != nil {
-		return bench.Plan{}, nil, err
+		return nil, err
 	}
 	tr, err := LoadTrace(path, src)
 	if err != nil {
-		return bench.Plan{}, nil, fmt.Errorf("%s: %w", Name, err)
+		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
 	return PlanConfig(DefaultConfig(src.Rel, len(tr.Jobs), cfg.Quick), path, src, cfg.Filled(e).Reps)
 }
@@ -126,60 +131,105 @@ func (e Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, er
 // variant) of c on the trace at path: reps+1 windows per size (rep 0 the
 // prefix). Runs are ordered size, P, rep, algorithm, so the algorithms of
 // one window run together.
-func PlanConfig(c Config, path string, src TraceSource, reps int) (bench.Plan, bench.Executor, error) {
+func PlanConfig(c Config, path string, src TraceSource, reps int) (*Plan, error) {
 	if reps < 0 {
-		return bench.Plan{}, nil, fmt.Errorf("%s: %d repetitions: need at least 0", Name, reps)
+		return nil, fmt.Errorf("%s: %d repetitions: need at least 0", Name, reps)
 	}
 	sizes := c.Sizes()
 	if len(c.Algorithms) == 0 || len(sizes) == 0 || len(c.Slaves) == 0 {
-		return bench.Plan{}, nil, fmt.Errorf("%s: empty plan (algorithms %v, sizes %v, slaves %v)", Name, c.Algorithms, sizes, c.Slaves)
+		return nil, fmt.Errorf("%s: empty plan (algorithms %v, sizes %v, slaves %v)", Name, c.Algorithms, sizes, c.Slaves)
 	}
 	algos := append(slices.Clone(c.Algorithms), c.Ablation...)
 	for _, a := range algos {
 		if _, _, err := scheduler(a, c.Quantum); err != nil {
-			return bench.Plan{}, nil, fmt.Errorf("%s: %w", Name, err)
+			return nil, fmt.Errorf("%s: %w", Name, err)
 		}
 	}
 	// Every run reads the trace: its content is part of every run's key.
-	plan := bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}
-	var facts []bench.Run // after the simulations, so adding them left runs.csv's order as it was
+	pl := &Plan{Config: c, Reps: reps, Source: src, runs: experiments.Runs[spec]{Plan: bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}}}
+	plan := &pl.runs.Plan
+	var facts []planned // after the simulations, so adding them left runs.csv's order as it was
 	plan.Describe(WorkloadTrace, bench.Str("part", "facts"), bench.Str("trace", src.ID), bench.Int("records", c.TraceJobs))
-	facts = append(facts, bench.NewRun(Name, WorkloadTrace, AlgoFacts, 0, TraceSpec{Path: path, Source: src}))
+	facts = append(facts, planned{bench.NewRun(Name, WorkloadTrace, AlgoFacts, 0), TraceSpec{Path: path, Source: src}})
 	for _, size := range sizes {
 		n := size.Len(c.TraceJobs)
 		if size.Percent < 0 || size.Percent > 100 || n < 1 {
-			return bench.Plan{}, nil, fmt.Errorf("%s: a window of %s of %d records is empty or longer than the trace; use a smaller size", Name, size.ID(), c.TraceJobs)
+			return nil, fmt.Errorf("%s: a window of %s of %d records is empty or longer than the trace; use a smaller size", Name, size.ID(), c.TraceJobs)
 		}
 		ww := WindowsWorkload(size)
 		plan.Describe(ww, bench.Str("part", "facts"), bench.Str("size", size.ID()), bench.Int("records", n), bench.Str("trace", src.ID))
 		for rep := 0; rep <= reps; rep++ {
 			start := WindowStart(c.TraceJobs, n, rep, WindowSeed(size, rep))
-			facts = append(facts, bench.NewRun(Name, ww, AlgoFacts, rep, WindowSpec{Path: path, Source: src, Start: start, Len: n}))
+			facts = append(facts, planned{bench.NewRun(Name, ww, AlgoFacts, rep), WindowSpec{Path: path, Source: src, Start: start, Len: n}})
 		}
 		for _, p := range c.Slaves {
 			if p < 1 {
-				return bench.Plan{}, nil, fmt.Errorf("%s: %d slaves: need at least 1", Name, p)
+				return nil, fmt.Errorf("%s: %d slaves: need at least 1", Name, p)
 			}
 			w := WorkloadID(size, p)
 			plan.Describe(w, bench.Str("size", size.ID()), size.param(), bench.Int("records", n), bench.Int("slaves", p), bench.Str("trace", src.ID))
+			pl.workloads = append(pl.workloads, Workload{ID: w, Size: size, Slaves: p})
 			for rep := 0; rep <= reps; rep++ {
 				spec := Spec{Path: path, Source: src, Size: size, Slaves: p, Len: n, Quantum: c.Quantum,
 					Start: WindowStart(c.TraceJobs, n, rep, WindowSeed(size, rep))}
 				for _, a := range algos {
-					plan.Runs = append(plan.Runs, bench.NewRun(Name, w, a, rep, spec))
+					pl.runs.Add(bench.NewRun(Name, w, a, rep), spec)
 				}
 			}
 		}
 	}
-	plan.Runs = append(plan.Runs, facts...)
+	for _, f := range facts {
+		pl.runs.Add(f.run, f.spec)
+	}
 	// The load sweep last, so adding it left the other runs' order as it was.
 	for _, a := range c.Sweep.Extra {
 		if _, _, err := scheduler(a, c.Quantum); err != nil {
-			return bench.Plan{}, nil, fmt.Errorf("%s: %w", Name, err)
+			return nil, fmt.Errorf("%s: %w", Name, err)
 		}
 	}
-	if err := planSweep(&plan, c, path, src, reps); err != nil {
-		return bench.Plan{}, nil, err
+	if err := planSweep(pl, c, path, src, reps); err != nil {
+		return nil, err
 	}
-	return plan, Execute, nil
+	sortWorkloads(pl.workloads)
+	return pl, nil
+}
+
+// Plan is the study's typed plan: what the runs and the report are made of.
+type Plan struct {
+	Config Config
+	Reps   int         // windows besides the paper's prefix (rep 0)
+	Source TraceSource // the trace the plan runs on
+	// workloads are the simulation workloads by family, size, then P.
+	workloads []Workload
+	runs      experiments.Runs[spec]
+}
+
+// spec is what a run needs beyond its identity: Spec, SweepSpec,
+// TraceSpec or WindowSpec.
+type spec interface {
+	execute(run bench.Run) (bench.Output, error)
+}
+
+// planned is a run with its spec, before its place in the plan is known.
+type planned struct {
+	run  bench.Run
+	spec spec
+}
+
+// Bench implements experiments.Plan.
+func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
+
+// Execute implements experiments.Plan: it cuts the run's window out of
+// the (cached) trace, simulates the run's algorithm on it and reports the
+// paper's six metrics; the facts runs (TraceSpec, WindowSpec) record what
+// the page states about the trace and its windows.
+func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
+	if err := ctx.Err(); err != nil {
+		return bench.Output{}, err
+	}
+	s, err := pl.runs.Spec(run)
+	if err != nil {
+		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
+	}
+	return s.execute(run)
 }

@@ -136,15 +136,6 @@ func TestWorkloadID(t *testing.T) {
 	if Jobs(10).Len(9) != 0 || Jobs(10).Len(10) != 10 || Pct(3).Len(188041) != 5641 {
 		t.Error("window lengths")
 	}
-	// A size survives its workload descriptor.
-	for _, size := range DefaultConfig("x", 100, false).Sizes() {
-		if got, err := sizeOf(bench.Workload{ID: "w", Params: []bench.Param{size.param()}}); err != nil || got != size {
-			t.Errorf("size %s read back as %s (%v)", size.ID(), got.ID(), err)
-		}
-	}
-	if _, err := sizeOf(bench.Workload{ID: "w"}); err == nil {
-		t.Error("a descriptor without a size was read")
-	}
 }
 
 func TestPlanShape(t *testing.T) {
@@ -157,20 +148,21 @@ func TestPlanShape(t *testing.T) {
 		sizes, ps   int
 		wantWindows int
 	}{{false, 20, 4, 4, 21}, {true, 3, 2, 2, 4}} {
-		plan, exec, err := Experiment{}.Plan(experiments.Config{Reps: tc.reps, Quick: tc.quick, DataDir: root})
+		pl, err := Experiment{}.plan(experiments.Config{Reps: tc.reps, Quick: tc.quick, DataDir: root})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if exec == nil || plan.Experiment != Name {
-			t.Fatal("plan without executor or name")
+		plan := pl.Bench()
+		if plan.Experiment != Name {
+			t.Fatal("plan without name")
 		}
 		// The load sweep comes last: its loads on the smallest and largest P
 		// of the first size, every window, the algorithms and its variants.
-		sw := plan.Config.(Config).Sweep
+		sw := pl.Config.Sweep
 		var sweep []bench.Run
 		for len(plan.Runs) > 0 {
 			last := plan.Runs[len(plan.Runs)-1]
-			spec, ok := last.Spec.(SweepSpec)
+			spec, ok := specOf(t, pl, last).(SweepSpec)
 			if !ok {
 				break
 			}
@@ -187,7 +179,7 @@ func TestPlanShape(t *testing.T) {
 		if want := tc.sizes*tc.ps*tc.wantWindows*(len(Algorithms)+len(Variants)) + 1 + tc.sizes*tc.wantWindows; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
 		}
-		c := plan.Config.(Config)
+		c := pl.Config
 		if c.TraceJobs != records || c.Quick != tc.quick {
 			t.Errorf("config %+v", c)
 		}
@@ -210,7 +202,7 @@ func TestPlanShape(t *testing.T) {
 			if len(facts) > 0 {
 				t.Fatalf("run %s after the facts runs", id)
 			}
-			s := r.Spec.(Spec)
+			s := specOf(t, pl, r).(Spec)
 			if s.Len != s.Size.Len(records) || s.Start+s.Len > records {
 				t.Fatalf("run %s: window [%d, +%d)", id, s.Start, s.Len)
 			}
@@ -224,11 +216,11 @@ func TestPlanShape(t *testing.T) {
 			window[key] = s
 		}
 		// The window facts describe the windows the simulations ran on.
-		if _, ok := facts[0].Spec.(TraceSpec); !ok || facts[0].Workload != WorkloadTrace {
+		if _, ok := specOf(t, pl, facts[0]).(TraceSpec); !ok || facts[0].Workload != WorkloadTrace {
 			t.Fatalf("first facts run %s is not the trace's", facts[0].Key())
 		}
 		for _, r := range facts[1:] {
-			ws := r.Spec.(WindowSpec)
+			ws := specOf(t, pl, r).(WindowSpec)
 			w, ok := window[fmt.Sprintf("%s/%d", strings.TrimPrefix(r.Workload, "windows/"), r.Rep)]
 			if !ok || w.Start != ws.Start || w.Len != ws.Len {
 				t.Fatalf("facts run %s: window [%d, +%d), simulated [%d, +%d)", r.Key(), ws.Start, ws.Len, w.Start, w.Len)
@@ -240,7 +232,7 @@ func TestPlanShape(t *testing.T) {
 func TestPlanWithoutTraceNamesBothFiles(t *testing.T) {
 	empty := t.TempDir()
 	isolate(t, empty)
-	_, _, err := Experiment{}.Plan(experiments.Config{DataDir: empty})
+	_, err := Experiment{}.Plan(experiments.Config{DataDir: empty})
 	if err == nil {
 		t.Fatal("no error without data")
 	}
@@ -257,7 +249,7 @@ func TestPlanWithoutTraceNamesBothFiles(t *testing.T) {
 func TestPlanBadTraceNamesLine(t *testing.T) {
 	root := lcgRoot(t, "testdata/bad.swf")
 	isolate(t, root)
-	_, _, err := Experiment{}.Plan(experiments.Config{DataDir: root})
+	_, err := Experiment{}.Plan(experiments.Config{DataDir: root})
 	if err == nil || !strings.Contains(err.Error(), "LCG.swf.gz:3") {
 		t.Fatalf("error %v does not name the file and line 3", err)
 	}
@@ -275,10 +267,11 @@ func TestExecutorByHand(t *testing.T) {
 	c := DefaultConfig(src.Rel, 4, false)
 	c.Percents, c.Counts, c.Slaves, c.Algorithms, c.Ablation = []int{100}, nil, []int{2}, []string{"fcfs", "rr"}, nil
 	c.Sweep = Sweep{}
-	plan, exec, err := PlanConfig(c, path, src, 0)
+	pl, err := PlanConfig(c, path, src, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
+	plan, exec := pl.Bench(), pl.Execute
 	if len(plan.Runs) != 4 {
 		t.Fatalf("%d runs, want 2 simulations and 2 facts runs", len(plan.Runs))
 	}
@@ -329,8 +322,8 @@ func TestExecutorByHand(t *testing.T) {
 			t.Errorf("%s: no timings", r.Algorithm)
 		}
 	}
-	if _, err := exec(context.Background(), bench.NewRun(Name, "x", "fcfs", 0, 42)); err == nil {
-		t.Error("a run with a foreign spec was accepted")
+	if _, err := exec(context.Background(), bench.NewRun(Name, "x", "fcfs", 0)); err == nil {
+		t.Error("a run not in the plan was accepted")
 	}
 }
 
@@ -584,7 +577,7 @@ func TestReportQuick(t *testing.T) {
 	}
 	// A report from the same records with other timings (another machine,
 	// a re-run reusing results) gives the same page, ledger and figures.
-	plan, _, err := Experiment{}.Plan(opts.Config)
+	study, err := Experiment{}.Plan(opts.Config)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -597,7 +590,7 @@ func TestReportQuick(t *testing.T) {
 	m.WallSecs, m.CPUSecs, m.Reused, m.Executed, m.Workers = m.WallSecs*3+1, m.CPUSecs*2+1, m.Executed, 0, 7
 	other.Manifest = &m
 	pdir2 := filepath.Join(t.TempDir(), "paper")
-	if _, err := (Experiment{}).Report(context.Background(), experiments.ReportInput{Config: opts.Config.Filled(Experiment{}), Plan: plan, Result: &other, PaperDir: pdir2}); err != nil {
+	if _, err := study.Report(context.Background(), experiments.ReportInput{Result: &other, PaperDir: pdir2}); err != nil {
 		t.Fatal(err)
 	}
 	pdir := experiments.PaperDir(out)
@@ -666,4 +659,14 @@ func TestScaleLoad(t *testing.T) {
 	if jobs[3].Submit != 200 {
 		t.Error("ScaleLoad modified its input")
 	}
+}
+
+// specOf is the spec of run r of pl.
+func specOf(t *testing.T, pl *Plan, r bench.Run) spec {
+	t.Helper()
+	s, err := pl.runs.Spec(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }

@@ -16,7 +16,6 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/timeshare"
@@ -54,23 +53,12 @@ var figures = []figure{
 		"APDRR shortest; RR and SPN average; P, PLRR, FCFS, LJF longest"},
 }
 
-// Report implements experiments.Experiment.
-func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
+// Report implements experiments.Plan.
+func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	if in.Result == nil || len(in.Result.Records) == 0 {
 		return nil, fmt.Errorf("%s: no results to report", Name)
 	}
-	ws, err := workloadsOf(in.Plan)
-	if err != nil {
-		return nil, err
-	}
-	cfg, ok := in.Plan.Config.(Config)
-	if !ok {
-		return nil, fmt.Errorf("%s: plan configuration %T, want roundrobin.Config (ReportInput.Plan)", Name, in.Plan.Config)
-	}
-	src, err := sourceOf(in.Plan)
-	if err != nil {
-		return nil, err
-	}
+	cfg, src, ws := pl.Config, pl.Source, pl.workloads
 	recs := in.Result.Records
 	// The figures and claims show the paper's algorithms; the APDRR
 	// variants appear only in the ablation.
@@ -84,7 +72,7 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 	if err := os.MkdirAll(figDir, 0o755); err != nil {
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	r := &reporter{in: in, cfg: cfg, src: src, recs: recs, ws: ws, algos: algos, figDir: figDir,
+	r := &reporter{in: in, cfg: cfg, src: src, nWindows: pl.Reps + 1, recs: recs, ws: ws, algos: algos, figDir: figDir,
 		idx: in.Result.Index(), st: newStore(recs)}
 	page := Name + ".md"
 	var b bytes.Buffer
@@ -108,15 +96,18 @@ func (Experiment) Report(ctx context.Context, in experiments.ReportInput) (*expe
 
 // reporter builds the page; its methods each write one section.
 type reporter struct {
-	in     experiments.ReportInput
-	cfg    Config      // the plan's
-	src    TraceSource // the trace the plan ran on
-	recs   []analysis.Record
-	ws     []Workload
-	algos  []string
-	figDir string
-	idx    map[analysis.GroupKey]*analysis.Group
-	st     store
+	in  experiments.ReportInput
+	cfg Config      // the plan's
+	src TraceSource // the trace the plan ran on
+	// nWindows is the number of windows per size: the prefix and the
+	// plan's repetitions.
+	nWindows int
+	recs     []analysis.Record
+	ws       []Workload
+	algos    []string
+	figDir   string
+	idx      map[analysis.GroupKey]*analysis.Group
+	st       store
 
 	fams    []*familyResult
 	windows map[Size][]windowStat
@@ -154,14 +145,6 @@ func (r *reporter) prefix(w, a, m string) (float64, bool) {
 	return v, ok
 }
 
-func (r *reporter) reps() int {
-	n := 0
-	for _, rec := range r.recs {
-		n = max(n, rec.Rep+1)
-	}
-	return n
-}
-
 func (r *reporter) write(b *bytes.Buffer) error {
 	p := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
 	tr, ok := r.traceFacts()
@@ -180,7 +163,7 @@ func (r *reporter) write(b *bytes.Buffer) error {
 		}
 		p("> **Quick configuration** (smoke test): %s windows, P = %s, %d windows per workload. "+
 			"With so few windows no paired test can reach significance: the claims below are not the paper-scale result.\n\n",
-			strings.Join(ids, " and "), joinInts(slavesOf(r.ws), ", "), r.reps())
+			strings.Join(ids, " and "), joinInts(slavesOf(r.ws), ", "), r.nWindows)
 	}
 	p("**Trace: %s** (`%s`, %d records, %d users", r.src.Label, r.src.Rel, int(tr[FRecords]), int(tr[FUsers]))
 	if tr[FSkipped] > 0 {
@@ -202,7 +185,7 @@ func (r *reporter) write(b *bytes.Buffer) error {
 		"the paper's definition) and **paper-sized windows** (n = 12,125 and 20,208 records, the paper's process counts, which are 3%% and 5%% of AuverGrid); "+
 		"on a trace other than AuverGrid the two differ, so each family is its own set of workloads and the claims are checked on both. "+
 		"One master deals the i-th job of a window to slave i mod P; every slave is one CPU running the algorithm. Algorithms: %s (RR and PLRR quantum %g s)",
-		len(sizes), strings.Join(ids, ", "), len(slavesOf(r.ws)), len(r.algos), r.reps(), r.reps()-1, algoList(r.algos), float64(timeshare.DefaultQuantum))
+		len(sizes), strings.Join(ids, ", "), len(slavesOf(r.ws)), len(r.algos), r.nWindows, r.nWindows-1, algoList(r.algos), float64(timeshare.DefaultQuantum))
 	if vs := r.variantsRun(); len(vs) > 0 {
 		var ls []string
 		for _, v := range vs {
@@ -257,7 +240,7 @@ func (r *reporter) writeClaims(b *bytes.Buffer) {
 		"Holm-corrected over all comparisons of the claim within one family of window sizes; a comparison holds when p_Holm < %.2f and A's values are the lower ones (rank-biserial r < 0). "+
 		"A claim holds in a workload when all of its comparisons there hold. Scaling claims compare the smallest and the largest P of a size, per algorithm. "+
 		"Each family has its own verdict column (held workloads / workloads, or sizes for scaling claims).\n\n",
-		r.reps(), analysis.Alpha)
+		r.nWindows, analysis.Alpha)
 	t := &report.Table{ID: Name + "-claims", Title: "Claims of Shah et al. 2012",
 		Columns: []string{"id", "figure", "claim (paper)", "comparisons"}}
 	for _, fr := range r.fams {
@@ -353,7 +336,7 @@ func (r *reporter) writeFigures(b *bytes.Buffer) error {
 	fmt.Fprintf(b, "Lines: mean over the %d windows, bars: 95%% CI of the mean (t interval). One panel per window size: the %% windows in the upper row, "+
 		"the paper-sized windows in the lower row, the smaller size on the left. "+
 		"Tables: mean over windows, with the paper's own setting (rep 0, the trace prefix) in parentheses; the lowest mean of a row in bold. "+
-		"Times in hours. The y axis is logarithmic where every value is positive, because the algorithms differ by orders of magnitude.\n\n", r.reps())
+		"Times in hours. The y axis is logarithmic where every value is positive, because the algorithms differ by orders of magnitude.\n\n", r.nWindows)
 	means := &report.Table{ID: Name + "-means", Title: "Per workload, algorithm and metric: windows summary and the prefix (rep 0)",
 		Columns: []string{"size", "P", "algorithm", "metric", "n", "mean", "sd", "ci95_low", "ci95_high", "prefix (rep 0)"}}
 	cols := 0
@@ -502,7 +485,7 @@ func (r *reporter) windowStats() (map[Size][]windowStat, error) {
 			v, ok := r.st[analysis.GroupKey{Workload: ww, Algorithm: AlgoFacts, Metric: m}][rep]
 			return v, ok
 		}
-		for rep := 0; rep < r.reps(); rep++ {
+		for rep := 0; rep < r.nWindows; rep++ {
 			var w windowStat
 			var ok [8]bool
 			var start, records, dealt, users float64
@@ -994,46 +977,13 @@ func (r *reporter) compared() []experiments.Comparison {
 	return out
 }
 
-// workloadsOf returns the planned simulation workloads ordered by size,
-// then P, read from the plan's workload descriptors.
-func workloadsOf(plan bench.Plan) ([]Workload, error) {
-	var out []Workload
-	for _, d := range plan.Workloads {
-		if d.Is("part", "facts") || d.Is("part", "sweep") {
-			continue
-		}
-		size, err := sizeOf(d)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", Name, err)
-		}
-		slaves, err := d.Int("slaves")
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", Name, err)
-		}
-		out = append(out, Workload{ID: d.ID, Size: size, Slaves: slaves})
-	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: the report needs the plan (ReportInput.Plan): it describes no workload", Name)
-	}
-	// Family, then size (percent or count), then P.
+// sortWorkloads orders ws by family, then size (percent or count), then P.
+func sortWorkloads(ws []Workload) {
 	key := func(w Workload) [3]int { return [3]int{int(w.Size.Family()), w.Size.Percent + w.Size.Jobs, w.Slaves} }
-	sort.Slice(out, func(i, j int) bool {
-		a, b := key(out[i]), key(out[j])
+	sort.Slice(ws, func(i, j int) bool {
+		a, b := key(ws[i]), key(ws[j])
 		return slices.Compare(a[:], b[:]) < 0
 	})
-	return out, nil
-}
-
-// sourceOf returns the trace the plan ran on, named by its trace workload.
-func sourceOf(plan bench.Plan) (TraceSource, error) {
-	w, _ := plan.Workload(WorkloadTrace)
-	id, _ := w.Get("trace")
-	for _, s := range Sources {
-		if s.ID == id {
-			return s, nil
-		}
-	}
-	return TraceSource{}, fmt.Errorf("%s: the plan describes no workload %q with a known trace (got %q)", Name, WorkloadTrace, id)
 }
 
 func slavesOf(ws []Workload) []int {

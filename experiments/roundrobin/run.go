@@ -1,7 +1,6 @@
 package roundrobin
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"sync"
@@ -136,33 +135,23 @@ func MetricList(m timeshare.Metrics, res timeshare.Result) []bench.Metric {
 	}
 }
 
-// Execute is the experiment's executor: it cuts the run's window out of
-// the (cached) trace, simulates the run's algorithm on it and reports the
-// paper's six metrics; the facts runs (TraceSpec, WindowSpec) record what
-// the page states about the trace and its windows.
-func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
-	if err := ctx.Err(); err != nil {
-		return bench.Output{}, err
+func (s Spec) execute(run bench.Run) (bench.Output, error)      { return simulateRun(run, s) }
+func (s SweepSpec) execute(run bench.Run) (bench.Output, error) { return sweepRun(run, s) }
+
+func (s TraceSpec) execute(bench.Run) (bench.Output, error) {
+	tr, err := LoadTrace(s.Path, s.Source)
+	if err != nil {
+		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
 	}
-	switch spec := run.Spec.(type) {
-	case Spec:
-		return simulateRun(run, spec)
-	case SweepSpec:
-		return sweepRun(run, spec)
-	case TraceSpec:
-		tr, err := LoadTrace(spec.Path, spec.Source)
-		if err != nil {
-			return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
-		}
-		return traceFacts(tr), nil
-	case WindowSpec:
-		tr, err := LoadTrace(spec.Path, spec.Source)
-		if err != nil {
-			return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
-		}
-		return windowFacts(tr, spec.Start, spec.Len)
+	return traceFacts(tr), nil
+}
+
+func (s WindowSpec) execute(bench.Run) (bench.Output, error) {
+	tr, err := LoadTrace(s.Path, s.Source)
+	if err != nil {
+		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
 	}
-	return bench.Output{}, fmt.Errorf("%s: run %s has spec %T, want roundrobin.Spec, TraceSpec or WindowSpec", Name, run.Key(), run.Spec)
+	return windowFacts(tr, s.Start, s.Len)
 }
 
 // simulateRun is one simulation run.

@@ -49,7 +49,7 @@ type SweepSpec struct {
 }
 
 // planSweep appends the sweep's runs to plan.
-func planSweep(plan *bench.Plan, c Config, path string, src TraceSource, reps int) error {
+func planSweep(pl *Plan, c Config, path string, src TraceSource, reps int) error {
 	sw := c.Sweep
 	if len(sw.Loads) == 0 {
 		return nil
@@ -62,12 +62,12 @@ func planSweep(plan *bench.Plan, c Config, path string, src TraceSource, reps in
 				return fmt.Errorf("%s: sweep load %g: need a positive number", Name, load)
 			}
 			w := SweepWorkloadID(sw.Size, p, load)
-			plan.Describe(w, bench.Str("part", "sweep"), bench.Str("size", sw.Size.ID()), bench.Int("slaves", p), bench.Num("load", load))
+			pl.runs.Plan.Describe(w, bench.Str("part", "sweep"), bench.Str("size", sw.Size.ID()), bench.Int("slaves", p), bench.Num("load", load))
 			for rep := 0; rep <= reps; rep++ {
 				spec := SweepSpec{Spec: Spec{Path: path, Source: src, Size: sw.Size, Slaves: p, Len: n, Quantum: c.Quantum,
 					Start: WindowStart(c.TraceJobs, n, rep, WindowSeed(sw.Size, rep))}, Load: load}
 				for _, a := range algos {
-					plan.Runs = append(plan.Runs, bench.NewRun(Name, w, a, rep, spec))
+					pl.runs.Add(bench.NewRun(Name, w, a, rep), spec)
 				}
 			}
 		}

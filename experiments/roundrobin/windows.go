@@ -51,16 +51,6 @@ func (s Size) param() bench.Param {
 	return bench.Int("percent", s.Percent)
 }
 
-// sizeOf reads a workload's size back from its descriptor.
-func sizeOf(w bench.Workload) (Size, error) {
-	if _, ok := w.Get("jobs"); ok {
-		n, err := w.Int("jobs")
-		return Jobs(n), err
-	}
-	p, err := w.Int("percent")
-	return Pct(p), err
-}
-
 // Family is the size's family of workloads.
 func (s Size) Family() Family {
 	if s.Jobs > 0 {
