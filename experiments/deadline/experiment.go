@@ -2,6 +2,7 @@ package deadline
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/spacesharing"
 	"slices"
 	"strconv"
 
@@ -173,7 +174,7 @@ func Missing(algos []string) []string {
 }
 
 // WorkloadID names the stream with the given mean inter-arrival time.
-func WorkloadID(ia float64) string { return "ia=" + strconv.FormatFloat(ia, 'g', -1, 64) }
+func WorkloadID(ia float64) string { return spacesharing.StreamID(ia) }
 
 // Experiment is the deadline study; it registers itself.
 type Experiment struct{}

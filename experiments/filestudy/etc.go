@@ -2,6 +2,7 @@ package filestudy
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/etcmapping"
 	"path/filepath"
 	"strings"
 
@@ -148,9 +149,7 @@ func (s *Study) executeETC(run bench.Run, in etcInstance) (bench.Output, error) 
 			return bench.Output{}, err
 		}
 	}
-	ev := mapping.Evaluate(m, h.Assign(m, nil))
-	all := map[string]float64{"makespan": ev.Makespan, "flowtime": ev.Flowtime, "utilization": ev.Utilization, "proximity": ev.Proximity}
-	return s.output(all), nil
+	return s.output(etcmapping.Table.ValueMap(etcmapping.Measure(m, h))), nil
 }
 
 // output keeps the study's reported metrics of all, in report order.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gridbench/gridbench/families/etcmapping"
 	"sync"
 
 	"github.com/gridbench/gridbench/bench"
@@ -215,14 +216,8 @@ func newExecutor(heur map[string]mapping.Heuristic) bench.Executor {
 			return bench.Output{}, ent.err
 		}
 		h := heur[run.Algorithm]
-		s := h.Assign(ent.mat, nil)
-		m := mapping.Evaluate(ent.mat, s)
-		out := bench.Output{Metrics: []bench.Metric{
-			{Name: "makespan", Value: m.Makespan},
-			{Name: "flowtime", Value: m.Flowtime},
-			{Name: "utilization", Value: m.Utilization},
-			{Name: "proximity", Value: m.Proximity},
-		}}
+		m := etcmapping.Measure(ent.mat, h)
+		out := bench.Output{Metrics: etcmapping.Table.Values(m)}
 		if ent.best != nil {
 			out.Metrics = append(out.Metrics,
 				bench.Metric{Name: "best_known", Value: ent.best.Makespan},

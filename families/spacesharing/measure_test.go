@@ -1,7 +1,8 @@
-package deadline
+package spacesharing
 
 import (
 	"context"
+	_ "github.com/gridbench/gridbench/spaceshared" // the built-in schedulers
 	"math"
 	"slices"
 	"testing"
@@ -70,9 +71,22 @@ func TestSimulateAndMeasureByHand(t *testing.T) {
 		{"ops usage %", m.OpsUsagePct, 100 * (2*300*1 + 1*600*7.0/16) / 1200},
 		{"makespan", m.Makespan, 16},
 		{"slowdown", m.Slowdown, (1 + 1 + 2.5 + 2) / 4},
+		// Waits 0, 0, 3, 6; bounded slowdowns 1, max(1, 5/10), max(1, 5/10), 12/10.
+		{"wait", m.Wait, 9.0 / 4},
+		{"bsld", m.BSLD, (1 + 1 + 1 + 1.2) / 4},
 	} {
 		if !near(c.got, c.want) {
 			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+	// The table reads every row off Metrics, in its order.
+	vals := Table.ValueMap(m)
+	if len(vals) != len(Table) || vals[MWait] != m.Wait || vals[MMakespan] != m.Makespan || vals[MDelayed] != m.DelayedPct {
+		t.Errorf("table values %v disagree with %+v", vals, m)
+	}
+	for i, v := range Table.Values(m) {
+		if v.Name != Table[i].Name || v.Name == "" || Table[i].Definition == "" {
+			t.Errorf("row %d: value %q for row %q (definition %q)", i, v.Name, Table[i].Name, Table[i].Definition)
 		}
 	}
 }
