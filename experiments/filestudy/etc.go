@@ -139,7 +139,7 @@ func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) 
 // executeETC maps the instance with the run's heuristic (the paper's
 // parameters) and evaluates it as `gridbench etc eval` does.
 func (s *Study) executeETC(run bench.Run, in etcInstance) (bench.Output, error) {
-	h, err := mapping.Lookup(s.resolve(run.Algorithm))
+	h, err := mapping.New(s.resolve(run.Algorithm), mapping.DefaultParams)
 	if err != nil {
 		return bench.Output{}, err
 	}

@@ -153,7 +153,7 @@ func (e *Experiment) Plan(cfg experiments.Config) (bench.Plan, bench.Executor, e
 	}
 	heur := map[string]mapping.Heuristic{}
 	for _, name := range c.Heuristics {
-		h, err := mapping.Lookup(name)
+		h, err := mapping.New(name, mapping.DefaultParams)
 		if err != nil {
 			return bench.Plan{}, nil, err
 		}
