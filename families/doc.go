@@ -1,6 +1,6 @@
 // Package families holds one package per simulator family — space sharing
 // (spacesharing), time sharing (timesharing), immediate ETC mapping
-// (etcmapping) — each owning how its simulator is run and measured, and
+// (etcmapping), federation (federated) — each owning how its simulator is run and measured, and
 // its metric table. The studies under experiments/ and study files use
 // these packages; no study imports another for its metrics.
 //

@@ -63,9 +63,9 @@ func Execute(ctx context.Context, run bench.Run) (bench.Output, error) {
 	}
 	d := spacesharing.Decisions(tr)
 	if TimingOnly(run.Algorithm) {
-		return bench.Output{Metrics: d.List(), Timings: d.Timings()}, nil
+		return bench.Output{Metrics: spacesharing.DecisionTable.Values(d), Timings: spacesharing.TimingTable.Values(d)}, nil
 	}
 	m := spacesharing.Measure(inst.Platform, inst.Jobs, recs)
 	m.OfferedLoad = jobstream.OfferedLoad(inst.Gen)
-	return bench.Output{Metrics: append(recorded.Values(m), d.List()...), Timings: d.Timings()}, nil
+	return bench.Output{Metrics: append(recorded.Values(m), spacesharing.DecisionTable.Values(d)...), Timings: spacesharing.TimingTable.Values(d)}, nil
 }

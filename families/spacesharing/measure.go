@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/families"
 	"github.com/gridbench/gridbench/internal/sim"
 )
@@ -252,26 +251,44 @@ func Decisions(tr *DecisionLog) DecisionStats {
 	return d
 }
 
-// List returns the deterministic decision metrics.
-func (d DecisionStats) List() []bench.Metric {
-	return []bench.Metric{
-		{Name: MDecisions, Value: float64(d.Decisions)},
-		{Name: MWorkPerDec, Value: d.WorkPerDec},
-		{Name: MQueuePerDec, Value: d.QueuePerDec},
-		{Name: MMaxQueue, Value: float64(d.MaxQueue)},
-		{Name: MWorkSlope, Value: d.WorkSlope},
-		{Name: MWorkSpearman, Value: d.WorkSpearman},
-	}
+// DecisionTable is the deterministic decision metrics (runs.csv), in
+// order.
+var DecisionTable = families.Table[DecisionStats]{
+	{Metric: analysis.Metric{Name: MDecisions, Better: analysis.LowerIsBetter, Label: "decisions",
+		Definition: "number of scheduling decisions (Decide calls)"},
+		Value: func(d DecisionStats) float64 { return float64(d.Decisions) }},
+	{Metric: analysis.Metric{Name: MWorkPerDec, Better: analysis.LowerIsBetter, Label: "work per decision",
+		Definition: "mean work steps (the scheduler's deterministic counter) per decision"},
+		Value: func(d DecisionStats) float64 { return d.WorkPerDec }},
+	{Metric: analysis.Metric{Name: MQueuePerDec, Better: analysis.LowerIsBetter, Label: "queue per decision",
+		Definition: "mean queue length when a decision begins"},
+		Value: func(d DecisionStats) float64 { return d.QueuePerDec }},
+	{Metric: analysis.Metric{Name: MMaxQueue, Better: analysis.LowerIsBetter, Label: "longest queue",
+		Definition: "longest queue a decision began with"},
+		Value: func(d DecisionStats) float64 { return float64(d.MaxQueue) }},
+	{Metric: analysis.Metric{Name: MWorkSlope, Better: analysis.LowerIsBetter, Label: "work slope",
+		Definition: "least-squares work steps per extra queued job, over the decisions"},
+		Value: func(d DecisionStats) float64 { return d.WorkSlope }},
+	{Metric: analysis.Metric{Name: MWorkSpearman, Better: analysis.LowerIsBetter, Label: "work–queue correlation",
+		Definition: "Spearman ρ of work steps and queue length over the decisions"},
+		Value: func(d DecisionStats) float64 { return d.WorkSpearman }},
 }
 
-// Timings returns the wall-clock decision metrics.
-func (d DecisionStats) Timings() []bench.Metric {
-	return []bench.Metric{
-		{Name: TSecPerDec, Value: d.SecPerDec},
-		{Name: TWallSlope, Value: d.WallSlope},
-		{Name: TWallSpearman, Value: d.WallSpearman},
-		{Name: TDecideSeconds, Value: d.DecideSeconds},
-	}
+// TimingTable is the wall-clock decision metrics (timings.csv: not
+// deterministic), in order.
+var TimingTable = families.Table[DecisionStats]{
+	{Metric: analysis.Metric{Name: TSecPerDec, Unit: "s", Better: analysis.LowerIsBetter, Label: "time per decision",
+		Definition: "mean wall-clock seconds per decision"},
+		Value: func(d DecisionStats) float64 { return d.SecPerDec }},
+	{Metric: analysis.Metric{Name: TWallSlope, Unit: "s", Better: analysis.LowerIsBetter, Label: "wall slope",
+		Definition: "least-squares wall-clock seconds per extra queued job, over the decisions"},
+		Value: func(d DecisionStats) float64 { return d.WallSlope }},
+	{Metric: analysis.Metric{Name: TWallSpearman, Better: analysis.LowerIsBetter, Label: "wall–queue correlation",
+		Definition: "Spearman ρ of wall-clock time and queue length over the decisions"},
+		Value: func(d DecisionStats) float64 { return d.WallSpearman }},
+	{Metric: analysis.Metric{Name: TDecideSeconds, Unit: "s", Better: analysis.LowerIsBetter, Label: "time in Decide",
+		Definition: "total wall-clock seconds in Decide"},
+		Value: func(d DecisionStats) float64 { return d.DecideSeconds }},
 }
 
 func mean(xs []float64) float64 {
