@@ -127,3 +127,20 @@ func TestDecisions(t *testing.T) {
 		t.Errorf("empty trace: %+v", d)
 	}
 }
+
+// The orders runs.csv and timings.csv record, which earlier results were
+// written in.
+func TestTableOrder(t *testing.T) {
+	for _, c := range []struct {
+		got, want []string
+	}{
+		{Table.Names(), []string{"delayed_pct", "usage_pct", "weighted_usage_pct", "ops_usage_pct", "makespan", "slowdown",
+			"offered_load", "usage_event_pct", "wait", "bsld"}},
+		{DecisionTable.Names(), []string{"decisions", "work_per_decision", "queue_per_decision", "max_queue", "work_queue_slope", "work_queue_spearman"}},
+		{TimingTable.Names(), []string{"seconds_per_decision", "wall_queue_slope", "wall_queue_spearman", "decide_seconds"}},
+	} {
+		if !slices.Equal(c.got, c.want) {
+			t.Errorf("names %v, want %v", c.got, c.want)
+		}
+	}
+}
