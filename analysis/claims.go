@@ -19,12 +19,14 @@ const (
 func (b Better) String() string { return [...]string{"lower", "higher"}[b] }
 
 // Metric describes one metric of runs.csv: its name there, its unit, which
-// way it improves and how a page labels it.
+// way it improves, how a page labels it and how it is computed. A
+// simulator family's table (families.Table) pairs each with its value.
 type Metric struct {
-	Name   string
-	Unit   string
-	Better Better
-	Label  string
+	Name       string
+	Unit       string // "" for a ratio or a count
+	Better     Better
+	Label      string
+	Definition string // one sentence, as a page's metric table states it
 }
 
 // FindMetric returns the descriptor of metric name in ms.

@@ -3,6 +3,7 @@ package bench_test
 import (
 	"context"
 	"fmt"
+	"github.com/gridbench/gridbench/families/spacesharing"
 	"testing"
 
 	"github.com/gridbench/gridbench/bench"
@@ -38,9 +39,9 @@ func BenchmarkDeadline(b *testing.B) {
 					}
 					for _, m := range out.Metrics {
 						switch m.Name {
-						case deadline.MWorkPerDec:
+						case spacesharing.MWorkPerDec:
 							b.ReportMetric(m.Value, "steps/decision")
-						case deadline.MQueuePerDec:
+						case spacesharing.MQueuePerDec:
 							b.ReportMetric(m.Value, "queue/decision")
 						}
 					}
@@ -67,18 +68,18 @@ func BenchmarkDeadlineMeasure(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		recs, tr, err := deadline.Simulate(context.Background(), inst.Platform, inst.Jobs, s)
+		recs, tr, err := spacesharing.Simulate(context.Background(), inst.Platform, inst.Jobs, s)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("part=measure/jobs=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				deadline.Measure(inst.Platform, inst.Jobs, recs)
+				spacesharing.Measure(inst.Platform, inst.Jobs, recs)
 			}
 		})
 		b.Run(fmt.Sprintf("part=decisions/jobs=%d", n), func(b *testing.B) {
 			for b.Loop() {
-				deadline.Decisions(tr)
+				spacesharing.Decisions(tr)
 			}
 		})
 	}

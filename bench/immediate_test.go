@@ -18,7 +18,7 @@ func BenchmarkImmediate(b *testing.B) {
 			b.Fatal(err)
 		}
 		for _, name := range mapping.Names() {
-			h, _ := mapping.Lookup(name)
+			h, _ := mapping.New(name, mapping.DefaultParams)
 			b.Run(fmt.Sprintf("algo=%s/jobs=%d/machines=%d", name, size[0], size[1]), func(b *testing.B) {
 				for b.Loop() {
 					h.Assign(m, nil)

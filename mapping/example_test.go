@@ -34,7 +34,7 @@ func Example() {
 		m.Set(j, 1, 2*float64(j+1))
 	}
 	for _, name := range []string{"MCT", "cyclic"} {
-		h, err := mapping.Lookup(name)
+		h, err := mapping.New(name, mapping.DefaultParams)
 		if err != nil {
 			panic(err)
 		}

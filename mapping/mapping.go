@@ -29,17 +29,22 @@ type (
 // DefaultParams are the parameters of the paper's Tables 3–6.
 var DefaultParams = imapping.DefaultParams
 
-// Register adds a heuristic after the built-ins, built with DefaultParams.
-// Call it from an init function; it panics on an empty name, a name taken
+// Register adds a heuristic after the built-ins, built from the run's
+// Params like them (DefaultParams unless set). Call it from an init function; it panics on an empty name, a name taken
 // (case-insensitive) or a nil New.
 func Register(name string, info Info) { imapping.Register(name, info) }
 
 // Names returns the registered names, the built-ins first in the paper's order.
 func Names() []string { return imapping.Names() }
 
-// Lookup returns the heuristic called name (case-insensitive), or an error
-// listing the names.
-func Lookup(name string) (Heuristic, error) { return imapping.Lookup(name) }
+// Lookup returns what is registered under name (case-insensitive), or an
+// error listing the names: the shape of spaceshared.Lookup and
+// timeshared.Lookup.
+func Lookup(name string) (Info, error) { return imapping.Lookup(name) }
+
+// New returns the heuristic called name (case-insensitive) built from p
+// (DefaultParams: the paper's), or an error listing the names.
+func New(name string, p Params) (Heuristic, error) { return imapping.New(name, p) }
 
 // NewMatrix returns a zero matrix of jobs × machines; it panics if either
 // is not positive.

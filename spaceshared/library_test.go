@@ -103,7 +103,7 @@ func main() {
 	}
 	fmt.Printf("timeshared makespan %g\n", timeshared.Summarize(tj, res.Outcomes).Makespan)
 
-	h, err := mapping.Lookup("cyclic")
+	h, err := mapping.New("cyclic", mapping.DefaultParams)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

@@ -25,8 +25,10 @@ func etcEvalCommand() *cli.Command {
 file and heuristic, metrics as in Xhafa, Barolli & Duresi (2007) Tables 3-6
 (flowtime with each machine's jobs shortest first, utilisation over the
 machines used, proximity = MET's total execution time / ours).
-Heuristics: ` + strings.Join(mapping.Names(), ", ") + ` (default: all).
-Example: gridbench etc eval --heuristics MCT,kPB --k 20 u_c_hihi.0`,
+Example: gridbench etc eval --heuristics MCT,kPB --k 20 u_c_hihi.0
+
+Heuristics (--heuristics, default: all; register your own with mapping.Register):
+` + mapping.Help(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "heuristics", Usage: "comma-separated heuristic names (default: all)"},
 			&cli.Float64Flag{Name: "sa-low", Value: mapping.DefaultSALow, Usage: "SA low threshold r_l"},

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,32 +11,20 @@ import (
 	"testing"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/gridbench/gridbench/internal/golden"
 )
 
 // update rewrites every golden file of this package's tests (help pages,
-// argument orders, etc eval, trace stats) instead of comparing with it.
-var update = flag.Bool("update", false, "rewrite cmd/gridbench/testdata/**/*.golden from the current output")
+// argument orders, etc eval, trace stats) instead of comparing with it:
+// the one -update flag of every golden test (internal/golden).
+var update = golden.Update
 
 // checkGolden compares got with the golden file at path, or writes it
 // with -update.
 func checkGolden(t *testing.T, path, got string) {
 	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (go test ./cmd/gridbench -run %s -update writes it)", err, t.Name())
-	}
-	if got != string(want) {
-		t.Errorf("output differs from %s (check it, then rerun with -update):\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
+	golden.Check(t, path, got)
 }
 
 // commandPaths lists every command and subcommand of the CLI as its words,

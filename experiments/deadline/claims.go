@@ -2,6 +2,7 @@ package deadline
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/spacesharing"
 	"slices"
 	"strings"
 
@@ -144,9 +145,9 @@ func claimA(in *claimInput) []Check {
 	rows := make([][]*analysis.Comparison, len(in.workloads))
 	var all []*analysis.Comparison
 	for i, w := range in.workloads {
-		rows[i] = []*analysis.Comparison{cmp(in.recs, w, MDelayed, "", "tabu", analysis.NotHigher, "egedf")}
+		rows[i] = []*analysis.Comparison{cmp(in.recs, w, spacesharing.MDelayed, "", "tabu", analysis.NotHigher, "egedf")}
 		for _, q := range queueBased {
-			rows[i] = append(rows[i], cmp(in.recs, w, MDelayed, "", "egedf", analysis.Lower, q))
+			rows[i] = append(rows[i], cmp(in.recs, w, spacesharing.MDelayed, "", "egedf", analysis.Lower, q))
 		}
 		all = append(all, rows[i]...)
 	}
@@ -164,8 +165,8 @@ func claimB(in *claimInput) []Check {
 		var u, k []*analysis.Comparison
 		for _, s := range scheduleBased {
 			for _, q := range queueBased {
-				u = append(u, cmp(in.recs, w, MWeightedUsage, "", s, analysis.Higher, q))
-				k = append(k, cmp(in.recs, w, MMakespan, "", s, analysis.Lower, q))
+				u = append(u, cmp(in.recs, w, spacesharing.MWeightedUsage, "", s, analysis.Higher, q))
+				k = append(k, cmp(in.recs, w, spacesharing.MMakespan, "", s, analysis.Lower, q))
 			}
 		}
 		usage, mk = append(usage, u), append(mk, k)
@@ -209,13 +210,13 @@ func claimC(in *claimInput) []Check {
 	var wall []*analysis.Comparison
 	for _, b := range backfill {
 		wall = append(wall,
-			cmp(in.timings, heavy, TSecPerDec, "", "egedf", analysis.Lower, b),
-			cmp(in.timings, heavy, TWallSlope, "wall slope", "egedf", analysis.Lower, b))
+			cmp(in.timings, heavy, spacesharing.TSecPerDec, "", "egedf", analysis.Lower, b),
+			cmp(in.timings, heavy, spacesharing.TWallSlope, "wall slope", "egedf", analysis.Lower, b))
 	}
 	growth := growthRecords(in.recs, heavy, light, append([]string{"egedf"}, backfill...))
 	var work []*analysis.Comparison
 	for _, b := range backfill {
-		work = append(work, against(in.recs, heavy, MWorkSlope, "work slope", b, analysis.Higher, 0))
+		work = append(work, against(in.recs, heavy, spacesharing.MWorkSlope, "work slope", b, analysis.Higher, 0))
 		if heavy != light {
 			work = append(work,
 				against(growth, heavy, mWorkGrowth, "work growth", b, analysis.Higher, 1),
@@ -251,8 +252,8 @@ const mWorkGrowth = "work_growth"
 func growthRecords(recs []analysis.Record, heavy, light string, algos []string) []analysis.Record {
 	var out []analysis.Record
 	for _, a := range algos {
-		h, hr := analysis.Paired(recs, heavy, MWorkPerDec, []string{a})
-		l, lr := analysis.Paired(recs, light, MWorkPerDec, []string{a})
+		h, hr := analysis.Paired(recs, heavy, spacesharing.MWorkPerDec, []string{a})
+		l, lr := analysis.Paired(recs, light, spacesharing.MWorkPerDec, []string{a})
 		byRep := map[int]float64{}
 		for i, r := range lr {
 			byRep[r] = l[i][0]
@@ -321,7 +322,7 @@ func claimD(in *claimInput) []Check {
 		return []Check{notChecked("d", "lightest stream", stmtD, m)}
 	}
 	w := in.workloads[len(in.workloads)-1]
-	h, n, u, s := equivalenceN(in.recs, w, MDelayed, "tabu", "egedf", DelayedMargin)
+	h, n, u, s := equivalenceN(in.recs, w, spacesharing.MDelayed, "tabu", "egedf", DelayedMargin)
 	return []Check{{Claim: "d", Scope: w, Statement: stmtD + fmt.Sprintf(" (margin ±%g percentage points)", DelayedMargin),
 		Statistic: s, Checked: true, Held: h, N: n, Undecided: u}}
 }
@@ -332,8 +333,8 @@ func claimE(in *claimInput) []Check {
 	}
 	var out []Check
 	for _, w := range in.workloads {
-		flex := analysis.Summarize(analysis.Select(in.recs, w, "flex", MSlowdown))
-		h, n, u, s := nonInferiorityN(in.recs, w, MSlowdown, "tabu", "flex", SlowdownMargin*flex.Mean)
+		flex := analysis.Summarize(analysis.Select(in.recs, w, "flex", spacesharing.MSlowdown))
+		h, n, u, s := nonInferiorityN(in.recs, w, spacesharing.MSlowdown, "tabu", "flex", SlowdownMargin*flex.Mean)
 		out = append(out, Check{Claim: "e", Scope: w,
 			Statement: stmtE + fmt.Sprintf(": Tabu ≤ Flex-BF + %g%% of Flex-BF's mean (non-inferiority)", SlowdownMargin*100),
 			Statistic: s, Checked: true, Held: h, N: n, Undecided: u})

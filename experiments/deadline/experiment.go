@@ -3,6 +3,7 @@ package deadline
 import (
 	"context"
 	"fmt"
+	"github.com/gridbench/gridbench/families/spacesharing"
 	"slices"
 	"sort"
 	"strconv"
@@ -175,7 +176,7 @@ func Missing(algos []string) []string {
 }
 
 // WorkloadID names the stream with the given mean inter-arrival time.
-func WorkloadID(ia float64) string { return "ia=" + strconv.FormatFloat(ia, 'g', -1, 64) }
+func WorkloadID(ia float64) string { return spacesharing.StreamID(ia) }
 
 // Experiment is the deadline study; it registers itself.
 type Experiment struct{}

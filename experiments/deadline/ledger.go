@@ -2,6 +2,7 @@ package deadline
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/spacesharing"
 	"slices"
 	"strings"
 
@@ -216,7 +217,7 @@ func growthChecks(in *claimInput) []Check {
 		g := growthRecords(in.recs, heavy, light, []string{easy, "flex"})
 		var grow []*analysis.Comparison
 		for _, b := range []string{easy, "flex"} {
-			grow = append(grow, against(in.recs, heavy, MWorkSlope, "work slope", b, analysis.Higher, 0),
+			grow = append(grow, against(in.recs, heavy, spacesharing.MWorkSlope, "work slope", b, analysis.Higher, 0),
 				against(g, heavy, mWorkGrowth, "work growth", b, analysis.Higher, 1))
 		}
 		analysis.Test(grow...)
@@ -260,7 +261,7 @@ func wallChecks(in *claimInput) []Check {
 		}
 		var cs []*analysis.Comparison
 		for _, b := range row.bs {
-			cs = append(cs, cmp(in.timings, heavy, TSecPerDec, "", row.a, analysis.Lower, b))
+			cs = append(cs, cmp(in.timings, heavy, spacesharing.TSecPerDec, "", row.a, analysis.Lower, b))
 		}
 		analysis.Test(cs...)
 		c := tested(row.id, heavy+" (wall clock)", statementOf(row.id).quote, cs, len(cs))
@@ -304,11 +305,11 @@ func ledgerChecks(in *claimInput, claims []Check) []Check {
 		}
 	}
 	var out []Check
-	out = append(out, trend(in, "fig1-load", MDelayed, analysis.Higher)...)
+	out = append(out, trend(in, "fig1-load", spacesharing.MDelayed, analysis.Higher)...)
 	out = append(out, by("a")...)
 	out = append(out, by("d")...)
-	out = append(out, usageClaims(in, "fig2", "fig2-low", MUsage, "time average")...)
-	out = append(out, usageClaims(in, "fig2", "fig2-low", MUsageEvent, "event average")...)
+	out = append(out, usageClaims(in, "fig2", "fig2-low", spacesharing.MUsage, "time average")...)
+	out = append(out, usageClaims(in, "fig2", "fig2-low", spacesharing.MUsageEvent, "event average")...)
 	out = append(out, relabel(bUsage, "b-usage")...)
 	out = append(out, relabel(bMakespan, "b-makespan")...)
 	out = append(out, notTestable("fig2-hidden", "a remark on what Figure 2's metric cannot show, not a result; the Figure 2 rows above give its numbers"))
@@ -316,12 +317,12 @@ func ledgerChecks(in *claimInput, claims []Check) []Check {
 		"machine-dependent, so decided in results/deadline/timings.md and never on this page"))
 	out = append(out, growthChecks(in)...)
 	out = append(out, notTestable("fig5-egedf", "\"acceptable\" is not defined; an interrupted Tabu search was not run"))
-	out = append(out, trend(in, "fig6-load", MSlowdown, analysis.Higher)...)
+	out = append(out, trend(in, "fig6-load", spacesharing.MSlowdown, analysis.Higher)...)
 	out = append(out, by("e")...)
-	out = append(out, perStream(in, "fig6-gap", MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, in.workloads)...)
-	out = append(out, perStream(in, "concl-delayed", MDelayed, scheduleBased, analysis.Lower, queueBased, in.workloads)...)
+	out = append(out, perStream(in, "fig6-gap", spacesharing.MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, in.workloads)...)
+	out = append(out, perStream(in, "concl-delayed", spacesharing.MDelayed, scheduleBased, analysis.Lower, queueBased, in.workloads)...)
 	out = append(out, notTestable("concl-gap", "EG-EDF and Tabu without gap filling were not run"))
-	out = append(out, perStream(in, "concl-tabu-flex", MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, in.workloads)...)
+	out = append(out, perStream(in, "concl-tabu-flex", spacesharing.MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, in.workloads)...)
 	for _, c := range growthChecks(in) {
 		if c.Claim == "fig5-tabu" {
 			c.Claim, c.Statement = "concl-runtime", statementOf("concl-runtime").quote
@@ -330,7 +331,7 @@ func ledgerChecks(in *claimInput, claims []Check) []Check {
 	}
 	out = append(out, cWork...)
 	if len(in.workloads) > 1 {
-		out = append(out, usageClaims(in, "short-usage", "fig2-low", MUsageEvent, "event average")[0])
+		out = append(out, usageClaims(in, "short-usage", "fig2-low", spacesharing.MUsageEvent, "event average")[0])
 	} else {
 		out = append(out, notTestable("short-usage", "one stream only"))
 	}
@@ -339,7 +340,7 @@ func ledgerChecks(in *claimInput, claims []Check) []Check {
 		out = append(out, c)
 	}
 	out = append(out, notTestable("short-immediate", "the share of jobs started on arrival is not measured"))
-	out = append(out, perStream(in, "short-flex", MDelayed, []string{"flex", "egedf", "tabu"}, analysis.Lower, []string{"fcfs", "easy"}, in.workloads)...)
+	out = append(out, perStream(in, "short-flex", spacesharing.MDelayed, []string{"flex", "egedf", "tabu"}, analysis.Lower, []string{"fcfs", "easy"}, in.workloads)...)
 	return out
 }
 

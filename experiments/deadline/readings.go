@@ -2,6 +2,7 @@ package deadline
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/spacesharing"
 	"io"
 	"slices"
 	"strings"
@@ -46,8 +47,8 @@ func alg3Checks(in *claimInput, allRecs []analysis.Record) []Check {
 	add(claimA(&sub), "a")
 	add(claimD(&sub), "d")
 	add(claimE(&sub), "e")
-	add(perStream(&sub, "fig6-gap", MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, sub.workloads), "fig6-gap")
-	add(perStream(&sub, "concl-tabu-flex", MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, sub.workloads), "concl-tabu-flex")
+	add(perStream(&sub, "fig6-gap", spacesharing.MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, sub.workloads), "fig6-gap")
+	add(perStream(&sub, "concl-tabu-flex", spacesharing.MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, sub.workloads), "concl-tabu-flex")
 	for _, c := range growthChecks(&sub) {
 		if c.Claim == "fig5-tabu" {
 			add([]Check{c}, "fig5-tabu")
@@ -63,7 +64,7 @@ func writeUsageReadings(w io.Writer, streams []stream, algos []string, idx map[a
 	fmt.Fprintf(w, "### Figure 2: machine usage, time average and event average\n\n")
 	fmt.Fprintf(w, "The shorter paper defines its usage as the ratio \"computed at each simulation time\"; read as a time average "+
 		"(Figure 2 above, the default) each instant counts for as long as it lasts, read as an event average each event instant counts once "+
-		"(`%s` in runs.csv), which weighs the busy periods with many events more.\n\n", MUsageEvent)
+		"(`%s` in runs.csv), which weighs the busy periods with many events more.\n\n", spacesharing.MUsageEvent)
 	t := &report.Table{ID: "deadline-usage-readings", Title: "Machine usage (%): time average / event average, means over repetitions",
 		Columns: []string{"stream"}}
 	for _, a := range algos {
@@ -72,8 +73,8 @@ func writeUsageReadings(w io.Writer, streams []stream, algos []string, idx map[a
 	for _, s := range streams {
 		row := []report.Cell{report.Str(s.id)}
 		for _, a := range algos {
-			gt := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: MUsage}]
-			ge := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: MUsageEvent}]
+			gt := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spacesharing.MUsage}]
+			ge := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spacesharing.MUsageEvent}]
 			if gt == nil || ge == nil {
 				row = append(row, report.Str("n/a"))
 				continue
@@ -142,7 +143,7 @@ func writeAlg3(w io.Writer, streams []stream, idx map[analysis.GroupKey]*analysi
 			for _, m := range []struct {
 				name string
 				dec  int
-			}{{MDelayed, 2}, {MWeightedUsage, 1}, {MSlowdown, 2}, {MWorkPerDec, 0}} {
+			}{{spacesharing.MDelayed, 2}, {spacesharing.MWeightedUsage, 1}, {spacesharing.MSlowdown, 2}, {spacesharing.MWorkPerDec, 0}} {
 				g := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: m.name}]
 				if g == nil {
 					row = append(row, report.Str("n/a"))
@@ -222,7 +223,7 @@ func writeSlack(w io.Writer, cfg Config, streams []stream, allRecs []analysis.Re
 			}
 		}
 		sub := &claimInput{recs: recs, workloads: ids, algos: cfg.SlackAlgorithms}
-		checks := perStream(sub, "a", MDelayed, []string{"egedf"}, analysis.Lower, queueBased, ids)
+		checks := perStream(sub, "a", spacesharing.MDelayed, []string{"egedf"}, analysis.Lower, queueBased, ids)
 		held := 0
 		for _, c := range checks {
 			if c.Held {
@@ -233,7 +234,7 @@ func writeSlack(w io.Writer, cfg Config, streams []stream, allRecs []analysis.Re
 		for i, s := range ss {
 			row := []report.Cell{report.Str(fmt.Sprintf("U[%g, %g)", sl.Min, sl.Max)), report.Str(s.id)}
 			for _, a := range cfg.SlackAlgorithms {
-				g := analysis.Summarize(analysis.Select(recs, ids[i], a, MDelayed))
+				g := analysis.Summarize(analysis.Select(recs, ids[i], a, spacesharing.MDelayed))
 				if g.N == 0 {
 					row = append(row, report.Str("n/a"))
 					continue

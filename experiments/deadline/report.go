@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/gridbench/gridbench/families/spacesharing"
 	"io"
 	"math"
 	"os"
@@ -35,19 +36,19 @@ type figure struct {
 }
 
 var figures = []figure{
-	{id: "Figure 1", file: "fig1-delayed", metric: MDelayed, scale: 1, title: "Delayed jobs", ylabel: "% of deadline jobs delayed",
+	{id: "Figure 1", file: "fig1-delayed", metric: spacesharing.MDelayed, scale: 1, title: "Delayed jobs", ylabel: "% of deadline jobs delayed",
 		better: -1, decimals: 1, paper: "delayed jobs fall as the inter-arrival time grows; EG-EDF and Tabu far below Flex-BF, EASY-BF and FCFS; Tabu best, ≈ EG-EDF at 5 s"},
-	{id: "Figure 2", file: "fig2-usage", metric: MUsage, scale: 1, title: "Machine usage", ylabel: "machine usage (%)",
+	{id: "Figure 2", file: "fig2-usage", metric: spacesharing.MUsage, scale: 1, title: "Machine usage", ylabel: "machine usage (%)",
 		better: 1, decimals: 1, paper: "schedule-based generally higher, but lower than queue-based at low contention"},
-	{id: "Figure 3", file: "fig3-weighted-usage", metric: MWeightedUsage, scale: 1, title: "Weighted machine usage", ylabel: "weighted machine usage (%)",
+	{id: "Figure 3", file: "fig3-weighted-usage", metric: spacesharing.MWeightedUsage, scale: 1, title: "Weighted machine usage", ylabel: "weighted machine usage (%)",
 		better: 1, decimals: 1, paper: "schedule-based significantly higher than queue-based"},
-	{id: "Figure 4", file: "fig4-makespan", metric: MMakespan, scale: 1, title: "Makespan", ylabel: "makespan (s)",
+	{id: "Figure 4", file: "fig4-makespan", metric: spacesharing.MMakespan, scale: 1, title: "Makespan", ylabel: "makespan (s)",
 		better: -1, decimals: 0, paper: "schedule-based lower, in proportion with Figure 3"},
-	{id: "Figure 5", file: "fig5-runtime", metric: TSecPerDec, timing: true, scale: 1e6, title: "Scheduler runtime per decision (wall clock)", ylabel: "microseconds per decision",
+	{id: "Figure 5", file: "fig5-runtime", metric: spacesharing.TSecPerDec, timing: true, scale: 1e6, title: "Scheduler runtime per decision (wall clock)", ylabel: "microseconds per decision",
 		better: -1, logY: true, decimals: 2, paper: "FCFS very low; EASY-BF and Flex-BF grow with the queue; EG-EDF and Tabu short and stable"},
-	{id: "Figure 5b", file: "fig5b-work", metric: MWorkPerDec, scale: 1, title: "Scheduler work per decision (deterministic counter)", ylabel: "work steps per decision",
+	{id: "Figure 5b", file: "fig5b-work", metric: spacesharing.MWorkPerDec, scale: 1, title: "Scheduler work per decision (deterministic counter)", ylabel: "work steps per decision",
 		better: -1, logY: true, decimals: 1, paper: "(not in the paper: the deterministic twin of Figure 5; steps are counted per algorithm, see below)"},
-	{id: "Figure 6", file: "fig6-slowdown", metric: MSlowdown, scale: 1, title: "Average job slowdown", ylabel: "slowdown (Tw+Te)/Te",
+	{id: "Figure 6", file: "fig6-slowdown", metric: spacesharing.MSlowdown, scale: 1, title: "Average job slowdown", ylabel: "slowdown (Tw+Te)/Te",
 		better: -1, decimals: 2, paper: "slowdown grows with contention; Tabu best, nearly the same as Flex-BF"},
 }
 
@@ -123,7 +124,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		var g *analysis.Group
 		for _, a := range algos {
 			if g == nil {
-				g = idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: MOfferedLoad}]
+				g = idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spacesharing.MOfferedLoad}]
 			}
 		}
 		if g == nil {

@@ -2,6 +2,7 @@ package deadline
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/spacesharing"
 	"io"
 	"math"
 	"slices"
@@ -60,13 +61,13 @@ func writeRuntime(w io.Writer, streams []stream, algos []string, idx map[analysi
 		return report.Num(g.Mean, dec)
 	}
 	for _, a := range algos {
-		hl, hh := get(light, a, MWorkPerDec), get(heavy, a, MWorkPerDec)
+		hl, hh := get(light, a, spacesharing.MWorkPerDec), get(heavy, a, spacesharing.MWorkPerDec)
 		growth := report.Str("n/a")
 		if hl != nil && hh != nil && hl.Mean > 0 {
 			growth = report.Num(hh.Mean/hl.Mean, 1)
 		}
-		t.AddRow(report.Str(Label(a)), val(get(heavy, a, MQueuePerDec), 0), val(get(heavy, a, MMaxQueue), 0),
-			val(hl, 1), val(hh, 1), growth, val(get(heavy, a, MWorkSlope), 3), val(get(heavy, a, MWorkSpearman), 2))
+		t.AddRow(report.Str(Label(a)), val(get(heavy, a, spacesharing.MQueuePerDec), 0), val(get(heavy, a, spacesharing.MMaxQueue), 0),
+			val(hl, 1), val(hh, 1), growth, val(get(heavy, a, spacesharing.MWorkSlope), 3), val(get(heavy, a, spacesharing.MWorkSpearman), 2))
 	}
 	t.Notes = []string{"Work steps are counted by each algorithm in its own unit (a queued job examined, a gap tested, a move evaluated — " +
 		"see each scheduler's doc comment), so work is comparable across streams for one algorithm, and only roughly across algorithms; " +
@@ -92,7 +93,7 @@ func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.G
 		}
 		var ms []am
 		for _, a := range algos {
-			if v := get(idx, c.Scope, a, MDelayed); !math.IsNaN(v) {
+			if v := get(idx, c.Scope, a, spacesharing.MDelayed); !math.IsNaN(v) {
 				ms = append(ms, am{a, v})
 			}
 		}
@@ -106,7 +107,7 @@ func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.G
 			}
 		}
 		numbers = "mean delayed jobs, best first: " + strings.Join(parts, ", ")
-		if eg := get(idx, c.Scope, "egedf", MDelayed); eg < floorDelayed && bestQueue < floorDelayed {
+		if eg := get(idx, c.Scope, "egedf", spacesharing.MDelayed); eg < floorDelayed && bestQueue < floorDelayed {
 			numbers = fmt.Sprintf("**not held** (and a floor effect): EG-EDF and the best queue-based algorithm both delay fewer than %g%% "+
 				"of deadline jobs; %s", floorDelayed, numbers)
 		}
@@ -132,7 +133,7 @@ func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.G
 		}
 		var parts []string
 		for _, a := range algos {
-			parts = append(parts, fmt.Sprintf("%s %.1f / %.1f", Label(a), get(idx, c.Scope, a, MWeightedUsage), get(idx, c.Scope, a, MOpsUsage)))
+			parts = append(parts, fmt.Sprintf("%s %.1f / %.1f", Label(a), get(idx, c.Scope, a, spacesharing.MWeightedUsage), get(idx, c.Scope, a, spacesharing.MOpsUsage)))
 		}
 		return "weighted usage / operations usage (%): " + strings.Join(parts, ", "),
 			fmt.Sprintf("the row's statistic names the comparison that is not significant; Holm's correction covers all %d comparisons of "+
@@ -141,9 +142,9 @@ func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.G
 				2*len(scheduleBased)*len(queueBased)*len(streams))
 	case "e":
 		return fmt.Sprintf("**not held**: mean slowdown Tabu %.2f vs Flex-BF %.2f (margin +%g%%: %.2f); mean queue at a decision Tabu %.0f vs Flex-BF %.0f jobs",
-				get(idx, c.Scope, "tabu", MSlowdown), get(idx, c.Scope, "flex", MSlowdown), SlowdownMargin*100,
-				(1+SlowdownMargin)*get(idx, c.Scope, "flex", MSlowdown),
-				get(idx, c.Scope, "tabu", MQueuePerDec), get(idx, c.Scope, "flex", MQueuePerDec)),
+				get(idx, c.Scope, "tabu", spacesharing.MSlowdown), get(idx, c.Scope, "flex", spacesharing.MSlowdown), SlowdownMargin*100,
+				(1+SlowdownMargin)*get(idx, c.Scope, "flex", spacesharing.MSlowdown),
+				get(idx, c.Scope, "tabu", spacesharing.MQueuePerDec), get(idx, c.Scope, "flex", spacesharing.MQueuePerDec)),
 			"likely (not tested here): the schedule-based algorithms plan jobs onto fast machines and let them wait for those rather " +
 				"than start them at once on a slow free machine (compare the machine usage of Figure 2), which adds waiting time Tw; " +
 				"Flex-BF's Wait Minimization heuristic favours short jobs, which lowers the mean slowdown directly. " +
@@ -156,7 +157,7 @@ func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.G
 				continue
 			}
 			parts = append(parts, fmt.Sprintf("%s %.0f steps on %s vs %.0f on %s",
-				Label(a), get(idx, heavy, a, MWorkPerDec), heavy, get(idx, light, a, MWorkPerDec), light))
+				Label(a), get(idx, heavy, a, spacesharing.MWorkPerDec), heavy, get(idx, light, a, spacesharing.MWorkPerDec), light))
 		}
 		return "**not held**: work per decision: " + strings.Join(parts, "; "),
 			"the row's statistic names the comparison that fails. EG-EDF tries every machine for each arriving job, so its cost grows " +
@@ -186,7 +187,7 @@ func writeFCFSCheck(w io.Writer, streams []stream, idx map[analysis.GroupKey]*an
 	t := &report.Table{ID: "deadline-fcfs-check", Columns: []string{"stream", "design prototype (≈ %)", "ours: FCFS delayed %", "95% CI low", "95% CI high"}}
 	for _, s := range streams {
 		want, ok := specFCFS[s.id]
-		g := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: "fcfs", Metric: MDelayed}]
+		g := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: "fcfs", Metric: spacesharing.MDelayed}]
 		if !ok || g == nil {
 			continue
 		}
@@ -281,7 +282,7 @@ func headline(ledger []analysis.LedgerEntry, streams []stream, algos []string, i
 	var parts []string
 	heavy := streams[0].id
 	for _, a := range algos {
-		if g := idx[analysis.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: MDelayed}]; g != nil {
+		if g := idx[analysis.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: spacesharing.MDelayed}]; g != nil {
 			parts = append(parts, fmt.Sprintf("%s %.1f%%", Label(a), g.Mean))
 		}
 	}
@@ -325,8 +326,8 @@ func writeSensitivity(w io.Writer, streams []stream, idx map[analysis.GroupKey]*
 		name, label string
 		dec         int
 	}{
-		{MDelayed, "delayed %", 2}, {MUsage, "usage %", 1}, {MWeightedUsage, "weighted usage %", 1},
-		{MMakespan, "makespan (s)", 0}, {MSlowdown, "slowdown", 2}, {MQueuePerDec, "queue per decision", 0},
+		{spacesharing.MDelayed, "delayed %", 2}, {spacesharing.MUsage, "usage %", 1}, {spacesharing.MWeightedUsage, "weighted usage %", 1},
+		{spacesharing.MMakespan, "makespan (s)", 0}, {spacesharing.MSlowdown, "slowdown", 2}, {spacesharing.MQueuePerDec, "queue per decision", 0},
 	}
 	t := &report.Table{ID: "deadline-tiebreak", Title: "EG-EDF: tie-break (default) against the literal reading of Algorithm 2",
 		Columns: []string{"stream", "reading"}}
@@ -335,7 +336,7 @@ func writeSensitivity(w io.Writer, streams []stream, idx map[analysis.GroupKey]*
 	}
 	for _, s := range streams {
 		for _, a := range append([]string{"egedf"}, Sensitivity...) {
-			if get(s.id, a, MDelayed) == nil {
+			if get(s.id, a, spacesharing.MDelayed) == nil {
 				continue
 			}
 			row := []report.Cell{report.Str(s.id), report.Str(Label(a))}

@@ -3,7 +3,7 @@ package deadline
 import (
 	"context"
 	"fmt"
-	"time"
+	"github.com/gridbench/gridbench/families/spacesharing"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/generators/jobstream"
@@ -13,52 +13,10 @@ import (
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
-// DecisionLog is what the executor saw of each decision of one simulation: the
-// queue length when the decision began, the scheduler's work steps in it,
-// and its wall-clock duration in seconds. The first two are deterministic;
-// Wall is not.
-type DecisionLog struct {
-	Queue []int
-	Work  []int64
-	Wall  []float64
-}
-
-// Simulate runs sched on the instance, timing each decision, and returns
-// the records (checked with sim.Check) and the per-decision trace.
-// ctx is polled between decisions, so a cancelled reproduction stops a long
-// run promptly.
-func Simulate(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Scheduler) ([]sim.Record, *DecisionLog, error) {
-	sm, err := sim.New(p, jobs, s)
-	if err != nil {
-		return nil, nil, err
-	}
-	tr := &DecisionLog{}
-	var before int64
-	for sm.Advance() {
-		if len(tr.Queue)%256 == 0 {
-			if err := ctx.Err(); err != nil {
-				return nil, nil, err
-			}
-		}
-		q := sm.State().QueueLen()
-		t0 := time.Now()
-		sm.Decide()
-		wall := time.Since(t0).Seconds()
-		w := sm.Work()
-		tr.Queue = append(tr.Queue, q)
-		tr.Work = append(tr.Work, w-before)
-		tr.Wall = append(tr.Wall, wall)
-		before = w
-	}
-	if err := sm.Err(); err != nil {
-		return nil, nil, err
-	}
-	recs := sm.Records()
-	if err := sim.Check(p, jobs, recs); err != nil {
-		return nil, nil, err
-	}
-	return recs, tr, nil
-}
+// recorded are the quality metrics the study records: the family's
+// table less the two its runs.csv predates (wait and bsld, which the
+// deadline claims do not use), so earlier results stay reusable.
+var recorded = spacesharing.Table.Without(spacesharing.MWait, spacesharing.MBSLD)
 
 // newScheduler builds a fresh scheduler for one run. Tabu search draws
 // random machine orders (Algorithm 4); its registered factory has a fixed
@@ -95,15 +53,15 @@ func Execute(ctx context.Context, run bench.Run, spec jobstream.Spec) (bench.Out
 	if err != nil {
 		return bench.Output{}, err
 	}
-	recs, tr, err := Simulate(ctx, inst.Platform, inst.Jobs, s)
+	recs, tr, err := spacesharing.Simulate(ctx, inst.Platform, inst.Jobs, s)
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s on %s rep %d: %w", run.Algorithm, run.Workload, run.Rep, err)
 	}
-	d := Decisions(tr)
+	d := spacesharing.Decisions(tr)
 	if TimingOnly(run.Algorithm) {
-		return bench.Output{Metrics: d.List(), Timings: d.Timings()}, nil
+		return bench.Output{Metrics: spacesharing.DecisionTable.Values(d), Timings: spacesharing.TimingTable.Values(d)}, nil
 	}
-	m := Measure(inst.Platform, inst.Jobs, recs)
+	m := spacesharing.Measure(inst.Platform, inst.Jobs, recs)
 	m.OfferedLoad = jobstream.OfferedLoad(inst.Gen)
-	return bench.Output{Metrics: append(m.List(), d.List()...), Timings: d.Timings()}, nil
+	return bench.Output{Metrics: append(recorded.Values(m), spacesharing.DecisionTable.Values(d)...), Timings: spacesharing.TimingTable.Values(d)}, nil
 }

@@ -3,6 +3,7 @@ package deadline
 import (
 	"bytes"
 	"fmt"
+	"github.com/gridbench/gridbench/families/spacesharing"
 	"io"
 	"math"
 	"os"
@@ -50,7 +51,7 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 		tab.Columns = append(tab.Columns, Label(a))
 		se := plots.Series{Name: Label(a)}
 		for _, s := range streams {
-			g := get(tidx, s.id, a, TSecPerDec)
+			g := get(tidx, s.id, a, spacesharing.TSecPerDec)
 			if g == nil || !(g.Mean > 0) {
 				continue
 			}
@@ -67,7 +68,7 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 	for _, s := range streams {
 		row := []report.Cell{report.Str(s.id)}
 		for _, a := range algos {
-			g := get(tidx, s.id, a, TSecPerDec)
+			g := get(tidx, s.id, a, spacesharing.TSecPerDec)
 			if g == nil {
 				row = append(row, report.Str("n/a"))
 				continue
@@ -90,7 +91,7 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 		type pt struct{ x, y, lo, hi float64 }
 		var pts []pt
 		for _, s := range streams {
-			q, t := get(idx, s.id, a, MQueuePerDec), get(tidx, s.id, a, TSecPerDec)
+			q, t := get(idx, s.id, a, spacesharing.MQueuePerDec), get(tidx, s.id, a, spacesharing.TSecPerDec)
 			if q == nil || t == nil || !(t.Mean > 0) || math.IsNaN(q.Mean) {
 				continue
 			}
@@ -122,13 +123,13 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 		return report.Num(g.Mean*scale, dec)
 	}
 	for _, a := range algos {
-		hl, hh := get(tidx, light, a, TSecPerDec), get(tidx, heavy, a, TSecPerDec)
+		hl, hh := get(tidx, light, a, spacesharing.TSecPerDec), get(tidx, heavy, a, spacesharing.TSecPerDec)
 		growth := report.Str("n/a")
 		if hl != nil && hh != nil && hl.Mean > 0 {
 			growth = report.Num(hh.Mean/hl.Mean, 1)
 		}
 		t.AddRow(report.Str(Label(a)), val(hl, 1e6, 2), val(hh, 1e6, 2), growth,
-			val(get(tidx, heavy, a, TWallSlope), 1e9, 2), val(get(tidx, heavy, a, TWallSpearman), 1, 2))
+			val(get(tidx, heavy, a, spacesharing.TWallSlope), 1e9, 2), val(get(tidx, heavy, a, spacesharing.TWallSpearman), 1, 2))
 	}
 	if err := report.WriteMarkdown(&b, t); err != nil {
 		return err

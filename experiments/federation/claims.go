@@ -2,6 +2,7 @@ package federation
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/federated"
 	"math"
 	"sort"
 
@@ -42,13 +43,13 @@ const (
 // series gives a value per repetition of a workload.
 type series func(workload string) map[int]float64
 
-// perRep is user u's metric m (MCompletion or MJobsDSA) of one policy by
+// perRep is user u's metric m (federated.MCompletion or federated.MJobsDSA) of one policy by
 // repetition.
 func perRep(recs []analysis.Record, pol string, u int, m string) series {
-	metric := UserMetric(u, m)
+	metric := federated.UserMetric(u, m)
 	return func(workload string) map[int]float64 {
 		if workload == published {
-			if m == MJobsDSA {
+			if m == federated.MJobsDSA {
 				return map[int]float64{0: float64(PublishedJobs[pol][u][0])}
 			}
 			return map[int]float64{0: publishedSeconds(pol, u)}
@@ -163,7 +164,7 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 	for _, p := range policies {
 		has[p] = true
 	}
-	comp := func(pol string, u int) series { return perRep(recs, pol, u, MCompletion) }
+	comp := func(pol string, u int) series { return perRep(recs, pol, u, federated.MCompletion) }
 	allHeld := func(cs []*less) bool {
 		for _, c := range cs {
 			if !c.Held() {
@@ -228,7 +229,7 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 				cs = append(cs,
 					newLess(fmt.Sprintf("completion User-%d vs User-%d", u, u+1), comp(pol, u), comp(pol, u+1)),
 					newLess(fmt.Sprintf("DSA jobs User-%d vs User-%d", u, u+1),
-						perRep(recs, pol, u, MJobsDSA), perRep(recs, pol, u+1, MJobsDSA)).format(jobs))
+						perRep(recs, pol, u, federated.MJobsDSA), perRep(recs, pol, u+1, federated.MJobsDSA)).format(jobs))
 			}
 			scopes = append(scopes, scope{pol, cs})
 			fam = append(fam, cs...)
@@ -244,7 +245,7 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 	// UniformMargin and below Normal's (paired Wilcoxon).
 	if has["DO-AS"] && has["Normal"] {
 		spread := func(pol string) series {
-			return spreadOf(recs, pol, MCompletion, func(lo, hi float64) float64 { return hi / lo })
+			return spreadOf(recs, pol, federated.MCompletion, func(lo, hi float64) float64 { return hi / lo })
 		}
 		c := newLess("slowest/fastest user, DO-AS vs Normal", spread("DO-AS"), spread("Normal")).
 			format(func(v float64) string { return fmt.Sprintf("%.2f", v) })

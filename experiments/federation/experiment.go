@@ -3,6 +3,7 @@ package federation
 import (
 	"context"
 	"fmt"
+	"github.com/gridbench/gridbench/families/federated"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -445,9 +446,9 @@ func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Out
 	if err != nil {
 		return bench.Output{}, err
 	}
-	out := bench.Output{Metrics: Metrics(res, trained)}
+	out := bench.Output{Metrics: federated.Metrics(res, trained)}
 	for u, o := range paced {
-		out.Metrics = append(out.Metrics, bench.Metric{Name: UserMetric(u, MObjPaced), Value: float64(o.Int)})
+		out.Metrics = append(out.Metrics, bench.Metric{Name: federated.UserMetric(u, MObjPaced), Value: float64(o.Int)})
 	}
 	switch run.Workload {
 	case WorkloadPaper:
@@ -467,10 +468,10 @@ func SaturationMetrics(sat []gridway.Saturation, windows []float64) []bench.Metr
 	var ms []bench.Metric
 	for u, s := range sat {
 		ms = append(ms,
-			bench.Metric{Name: UserMetric(u, MBgFree), Value: float64(s.Free)},
-			bench.Metric{Name: UserMetric(u, MBgQueued), Value: float64(s.Queued)})
+			bench.Metric{Name: federated.UserMetric(u, MBgFree), Value: float64(s.Free)},
+			bench.Metric{Name: federated.UserMetric(u, MBgQueued), Value: float64(s.Queued)})
 		for w, d := range windows {
-			ms = append(ms, bench.Metric{Name: UserMetric(u, FreeShareMetric(d)), Value: s.FreeShare[w]})
+			ms = append(ms, bench.Metric{Name: federated.UserMetric(u, FreeShareMetric(d)), Value: s.FreeShare[w]})
 		}
 	}
 	return ms
@@ -480,50 +481,16 @@ func SaturationMetrics(sat []gridway.Saturation, windows []float64) []bench.Metr
 // window seconds after a submission.
 func FreeShareMetric(window float64) string { return fmt.Sprintf("bg_free_share_%gh", window/3600) }
 
-// Metric names, per user u: u<u>_<name>.
+// Metric names of this study beside its family's (federated.UserTable),
+// per user u: u<u>_<name>.
 const (
-	MCompletion = "completion_s"
-	MJobsDSA    = "jobs_dsa"
-	MJobsLCG    = "jobs_lcg"
-	MMigrations = "migrations"
-	MQueued     = "lcg_queued_at_submit"
-	MSubmitHour = "submit_hour" // time of day of the submission, hours
-	MObjDSA     = "so_objective_dsa"
-	MObjPaced   = "so_objective_dsa_paced" // the same, trained on LCG completions paced to the published Normal time (Paced)
-	MFits       = "do_fitted_updates"
-	MBgFree     = "bg_free_pes" // background alone, at the paper's submission
-	MBgQueued   = "bg_queued"
+	MObjPaced = "so_objective_dsa_paced" // federated.MObjDSA trained on LCG completions paced to the published Normal time (Paced)
+	MBgFree   = "bg_free_pes"            // background alone, at the paper's submission
+	MBgQueued = "bg_queued"
 
 	MScale = "mi_per_trace_second" // calibration runs
 	MLoad  = "offered_load"
 )
-
-// UserMetric returns the metric name of user u.
-func UserMetric(u int, m string) string { return fmt.Sprintf("u%d_%s", u, m) }
-
-// Metrics turns one simulation into per-user metrics.
-func Metrics(res *gridway.Result, trained []gridway.Objective) []bench.Metric {
-	var ms []bench.Metric
-	for _, e := range res.Exps {
-		u := e.User
-		obj := math.NaN()
-		if u < len(trained) {
-			obj = float64(trained[u].Int)
-		}
-		ms = append(ms,
-			bench.Metric{Name: UserMetric(u, MCompletion), Value: e.Makespan()},
-			bench.Metric{Name: UserMetric(u, MJobsDSA), Value: float64(e.JobsOn(gridway.Internal))},
-			bench.Metric{Name: UserMetric(u, MJobsLCG), Value: float64(e.JobsOn(gridway.External))},
-			bench.Metric{Name: UserMetric(u, MMigrations), Value: float64(e.Migrations)},
-			bench.Metric{Name: UserMetric(u, MQueued), Value: float64(e.LCGQueuedAtSubmit)},
-			bench.Metric{Name: UserMetric(u, MSubmitHour), Value: math.Mod(e.Submit, gridway.Day) / 3600},
-			bench.Metric{Name: UserMetric(u, MObjDSA), Value: obj},
-			bench.Metric{Name: UserMetric(u, MFits), Value: float64(e.Fitted)},
-		)
-	}
-	ms = append(ms, bench.Metric{Name: "events", Value: float64(res.Events)})
-	return ms
-}
 
 // Job-state series (series.csv): series "u<u>_<panel>_<state>", t in
 // seconds since the user's submission, value the number of jobs.

@@ -3,6 +3,7 @@ package federation
 import (
 	"context"
 	"fmt"
+	"github.com/gridbench/gridbench/families/federated"
 	"math"
 	"os"
 	"path/filepath"
@@ -290,8 +291,8 @@ func synthetic(n int, completion func(pol string, u, rep int) float64, dsa func(
 		for _, pol := range gridway.Names {
 			for u := 0; u < Users; u++ {
 				recs = append(recs,
-					analysis.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MCompletion), Value: completion(pol, u, rep)},
-					analysis.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: UserMetric(u, MJobsDSA), Value: dsa(pol, u)})
+					analysis.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: federated.UserMetric(u, federated.MCompletion), Value: completion(pol, u, rep)},
+					analysis.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep, Metric: federated.UserMetric(u, federated.MJobsDSA), Value: dsa(pol, u)})
 			}
 		}
 	}
@@ -360,7 +361,7 @@ func TestCalibrationTable(t *testing.T) {
 	var recs []analysis.Record
 	for i, run := range []struct{ mi, l0, l1, l2 float64 }{{6000, 524, 500, 400}, {6500, 524, 440, 120}, {7000, 524, 300, 0}} {
 		for name, v := range map[string]float64{MScale: run.mi, MLoad: run.mi / 10000,
-			UserMetric(0, MJobsLCG): run.l0, UserMetric(1, MJobsLCG): run.l1, UserMetric(2, MJobsLCG): run.l2} {
+			federated.UserMetric(0, federated.MJobsLCG): run.l0, federated.UserMetric(1, federated.MJobsLCG): run.l1, federated.UserMetric(2, federated.MJobsLCG): run.l2} {
 			recs = append(recs, analysis.Record{Experiment: Name, Workload: WorkloadCalibration, Algorithm: "Normal", Rep: i, Metric: name, Value: v})
 		}
 	}

@@ -2,6 +2,7 @@ package federation
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/federated"
 	"math"
 	"strings"
 
@@ -36,9 +37,9 @@ func deviations(recs []analysis.Record, pols []string, val func(pol, metric stri
 	bound := func(dsa, lcg float64) float64 { return math.Max(lcg*perJob, dsa/dsaRate(c)) }
 	for u := 0; u < Users; u++ {
 		for _, pol := range pols {
-			ours := val(pol, UserMetric(u, MCompletion))
+			ours := val(pol, federated.UserMetric(u, federated.MCompletion))
 			pub := publishedSeconds(pol, u)
-			od, ol := val(pol, UserMetric(u, MJobsDSA)), val(pol, UserMetric(u, MJobsLCG))
+			od, ol := val(pol, federated.UserMetric(u, federated.MJobsDSA)), val(pol, federated.UserMetric(u, federated.MJobsLCG))
 			pd, pl := float64(PublishedJobs[pol][u][0])*scale, float64(PublishedJobs[pol][u][1])*scale
 			timeOK, splitOK := within(ours, pub), within(ol, pl)
 			if timeOK && splitOK {
@@ -55,14 +56,14 @@ func deviations(recs []analysis.Record, pols []string, val func(pol, metric stri
 					"(both bound by %s), a ratio of %.2f of the %.2f between the times.",
 					perJob, m.DSA.PEs(), fmtHMS(bo), fmtHMS(bp), binding(od, ol, perJob, dsaRate(c)), bo/bp, ours/pub)
 				if gridway.NeedsTraining(pol) {
-					nOurs, nPub := val("Normal", UserMetric(u, MCompletion)), publishedSeconds("Normal", u)
+					nOurs, nPub := val("Normal", federated.UserMetric(u, federated.MCompletion)), publishedSeconds("Normal", u)
 					why += fmt.Sprintf(" SO's split is its training run's: Algorithm 1's lines fitted to our Normal run give %.0f DSA jobs where the paper's gave %.0f. "+
 						"That training run, our Normal of User-%d, ends at %s against the published %s (ratio %.2f) with the published split within %.0f%% "+
 						"(%.0f LCG jobs vs %.0f): its LCG jobs complete sooner than GridWaySim's, so its LCG line is steeper and Algorithm 1 gives LCG more of the "+
 						"experiment: stretched to the published %s, its LCG completions give %.0f DSA jobs against the published %.0f. The cell follows that training run; we fit neither.",
-						val(pol, UserMetric(u, MObjDSA)), pd, u, fmtHMS(nOurs), fmtHMS(nPub), nOurs/nPub,
-						100*math.Abs(val("Normal", UserMetric(u, MJobsLCG))/(float64(PublishedJobs["Normal"][u][1])*scale)-1),
-						val("Normal", UserMetric(u, MJobsLCG)), float64(PublishedJobs["Normal"][u][1])*scale, fmtHMS(nPub), val(pol, UserMetric(u, MObjPaced)), pd)
+						val(pol, federated.UserMetric(u, federated.MObjDSA)), pd, u, fmtHMS(nOurs), fmtHMS(nPub), nOurs/nPub,
+						100*math.Abs(val("Normal", federated.UserMetric(u, federated.MJobsLCG))/(float64(PublishedJobs["Normal"][u][1])*scale)-1),
+						val("Normal", federated.UserMetric(u, federated.MJobsLCG)), float64(PublishedJobs["Normal"][u][1])*scale, fmtHMS(nPub), val(pol, federated.UserMetric(u, MObjPaced)), pd)
 				}
 			case u == 0:
 				why = fmt.Sprintf("LCG is idle for User-0, so an experiment lasts about as long as the longer of its LCG jobs through the GridGateWay port "+
@@ -72,7 +73,7 @@ func deviations(recs []analysis.Record, pols []string, val func(pol, metric stri
 				if pol == "SO-AS" {
 					why += fmt.Sprintf(": with free LCG PEs at every cycle, advance scheduling and free-node scheduling dispatch the same jobs at the "+
 						"same instants, so our SO-AS equals our SO (%s), while the paper's SO-AS is %s slower than its SO (%s) on the same split",
-						fmtHMS(val("SO", UserMetric(u, MCompletion))), fmtHMS(pub-publishedSeconds("SO", u)), PublishedCompletion["SO"][u])
+						fmtHMS(val("SO", federated.UserMetric(u, federated.MCompletion))), fmtHMS(pub-publishedSeconds("SO", u)), PublishedCompletion["SO"][u])
 				}
 				why += "."
 			case splitOK && ours < pub:
@@ -81,10 +82,10 @@ func deviations(recs []analysis.Record, pols []string, val func(pol, metric stri
 			case splitOK:
 				why = "The split is reproduced but the experiment ends late: its LCG jobs wait longer in our LCG than in GridWaySim's. " + timeVsSplit(recs, u, scale)
 			default:
-				why = fmt.Sprintf("The split differs (%.0f migrations). ", val(pol, UserMetric(u, MMigrations)))
+				why = fmt.Sprintf("The split differs (%.0f migrations). ", val(pol, federated.UserMetric(u, federated.MMigrations)))
 				if gridway.NeedsTraining(pol) {
 					why += fmt.Sprintf("SO's objective comes from its own training run of Normal (ours %.0f on DSA, published %.0f), so the split follows "+
-						"our Normal run's lines, not the paper's.", val(pol, UserMetric(u, MObjDSA)), pd)
+						"our Normal run's lines, not the paper's.", val(pol, federated.UserMetric(u, federated.MObjDSA)), pd)
 				} else {
 					why += "No single cause identified: see the job-state figures."
 				}

@@ -2,6 +2,7 @@ package federation
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/federated"
 	"math"
 	"sort"
 	"strings"
@@ -37,8 +38,12 @@ func (in ledgerInput) has(pols ...string) bool {
 	return true
 }
 
-func (in ledgerInput) comp(pol string, u int) series { return perRep(in.recs, pol, u, MCompletion) }
-func (in ledgerInput) dsa(pol string, u int) series  { return perRep(in.recs, pol, u, MJobsDSA) }
+func (in ledgerInput) comp(pol string, u int) series {
+	return perRep(in.recs, pol, u, federated.MCompletion)
+}
+func (in ledgerInput) dsa(pol string, u int) series {
+	return perRep(in.recs, pol, u, federated.MJobsDSA)
+}
 
 // throughput is user u's jobs run on DSA per hour of the experiment.
 func (in ledgerInput) throughput(pol string, u int) series {
@@ -209,7 +214,7 @@ func Ledger(in ledgerInput, tables []analysis.LedgerEntry) []analysis.LedgerEntr
 	// DO-AS: similar objectives for the three users.
 	if in.has("DO-AS") {
 		margin := 0.05 * float64(in.jobs)
-		sp := spreadOf(in.recs, "DO-AS", MJobsDSA, func(lo, hi float64) float64 { return hi - lo })
+		sp := spreadOf(in.recs, "DO-AS", federated.MJobsDSA, func(lo, hi float64) float64 { return hi - lo })
 		s := analysis.Summarize(values(sp(WorkloadJitter)))
 		e := E("5", secResults, "DO-AS behaves in a different way, and calculates very similar objectives for the three levels of saturation.",
 			fmt.Sprintf("read as: the spread (most − fewest) of DO-AS's DSA jobs over the three users stays within 5%% of an experiment (%.1f jobs; the margin is ours), upper 95%% limit", margin))
@@ -243,7 +248,7 @@ func Ledger(in ledgerInput, tables []analysis.LedgerEntry) []analysis.LedgerEntr
 	cs = nil
 	if in.has("DO-AS", "Normal") {
 		ratio := func(pol string) series {
-			return spreadOf(in.recs, pol, MCompletion, func(lo, hi float64) float64 { return hi / lo })
+			return spreadOf(in.recs, pol, federated.MCompletion, func(lo, hi float64) float64 { return hi / lo })
 		}
 		cs = []*less{newLess("slowest/fastest user, DO-AS vs Normal", ratio("DO-AS"), ratio("Normal")).format(func(v float64) string { return fmt.Sprintf("%.2f", v) })}
 	}
@@ -506,10 +511,10 @@ func (in ledgerInput) scenarios() analysis.LedgerEntry {
 	ok := true
 	var parts []string
 	for u := 0; u < Users; u++ {
-		free[u] = val("Normal", UserMetric(u, MBgFree))
+		free[u] = val("Normal", federated.UserMetric(u, MBgFree))
 		p := fmt.Sprintf("User-%d: %.0f free PEs", u, free[u])
 		for w, d := range in.windows {
-			share[w][u] = val("Normal", UserMetric(u, FreeShareMetric(d)))
+			share[w][u] = val("Normal", federated.UserMetric(u, FreeShareMetric(d)))
 			p += fmt.Sprintf(", %.0f%% of cycles free in %gh", 100*share[w][u], d/3600)
 		}
 		parts = append(parts, p)

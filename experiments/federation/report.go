@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/gridbench/gridbench/families/federated"
 	"io"
 	"math"
 	"os"
@@ -114,9 +115,9 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	scen := []string{"low: always free PEs", "medium: fewer free PEs", "high: limited PEs"}
 	for u := 0; u < Users; u++ {
 		row := []report.Cell{report.Str(fmt.Sprintf("User-%d", u)), report.Str(fmt.Sprintf("day %d, 12:00", 2*u+2)), report.Str(scen[u]),
-			report.Num(paperVal("Normal", UserMetric(u, MBgFree)), 0), report.Num(paperVal("Normal", UserMetric(u, MBgQueued)), 0)}
+			report.Num(paperVal("Normal", federated.UserMetric(u, MBgFree)), 0), report.Num(paperVal("Normal", federated.UserMetric(u, MBgQueued)), 0)}
 		for _, d := range c.SatWindows {
-			v := paperVal("Normal", UserMetric(u, FreeShareMetric(d)))
+			v := paperVal("Normal", federated.UserMetric(u, FreeShareMetric(d)))
 			row = append(row, report.Pct(v, 0))
 		}
 		sat.AddRow(row...)
@@ -134,15 +135,15 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		for _, pol := range pols {
 			pub := PublishedJobs[pol][u]
 			pd, pl := float64(pub[0])*scale, float64(pub[1])*scale
-			od, ol := paperVal(pol, UserMetric(u, MJobsDSA)), paperVal(pol, UserMetric(u, MJobsLCG))
+			od, ol := paperVal(pol, federated.UserMetric(u, federated.MJobsDSA)), paperVal(pol, federated.UserMetric(u, federated.MJobsLCG))
 			rl := report.Num(ol/pl, 2)
 			ok := within(ol, pl)
 			rl.Bad = !ok
 			fitted := pol == "Normal" // the background scale was fitted on this column
-			t3tally.add(fitted, ok, within(jitter(pol, UserMetric(u, MJobsLCG)).Mean, pl))
+			t3tally.add(fitted, ok, within(jitter(pol, federated.UserMetric(u, federated.MJobsLCG)).Mean, pl))
 			t3.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Num(pd, 0), report.Num(od, 0),
-				report.Num(pl, 0), report.Num(ol, 0), rl, report.Num(paperVal(pol, UserMetric(u, MMigrations)), 0),
-				report.Str(ci(jitter(pol, UserMetric(u, MJobsLCG)), 0)))
+				report.Num(pl, 0), report.Num(ol, 0), rl, report.Num(paperVal(pol, federated.UserMetric(u, federated.MMigrations)), 0),
+				report.Str(ci(jitter(pol, federated.UserMetric(u, federated.MJobsLCG)), 0)))
 			note := "paper setting"
 			if pol == "Normal" {
 				note = "paper setting; fitted (background scale)"
@@ -167,17 +168,17 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	for u := 0; u < Users; u++ {
 		best := math.Inf(1)
 		for _, pol := range pols {
-			best = math.Min(best, paperVal(pol, UserMetric(u, MCompletion)))
+			best = math.Min(best, paperVal(pol, federated.UserMetric(u, federated.MCompletion)))
 		}
 		for _, pol := range pols {
 			pub := publishedSeconds(pol, u)
-			ours := paperVal(pol, UserMetric(u, MCompletion))
+			ours := paperVal(pol, federated.UserMetric(u, federated.MCompletion))
 			rc := report.Num(ours/pub, 3)
 			ok := within(ours, pub)
 			rc.Bad = !ok
 			oc := report.Seconds(ours, fmtHMS(ours))
 			oc.Best = ours == best
-			s := jitter(pol, UserMetric(u, MCompletion))
+			s := jitter(pol, federated.UserMetric(u, federated.MCompletion))
 			if r := math.Abs(ours/pub - 1); ok && r > matchTol-0.01 {
 				edge = append(edge, fmt.Sprintf("User-%d %s (ratio %.4f, %s inside; jitter mean ratio %.3f)", u, pol, ours/pub,
 					fmtHMS(math.Abs(math.Abs(ours-pub)-matchTol*pub)), s.Mean/pub))
@@ -204,7 +205,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 			"so the count is %d of %d with them and %d without.", strings.Join(edge, "; "), t4match, len(pols)*Users, t4match-len(edge)))
 	}
 	report.WriteMarkdown(&page, t4)
-	w("User-2's order, published: DO-AS < SO-AS < DO < Normal < SO; ours (paper setting): %s.\n\n", orderOf(pols, func(p string) float64 { return paperVal(p, UserMetric(2, MCompletion)) }))
+	w("User-2's order, published: DO-AS < SO-AS < DO < Normal < SO; ours (paper setting): %s.\n\n", orderOf(pols, func(p string) float64 { return paperVal(p, federated.UserMetric(2, federated.MCompletion)) }))
 
 	// Deviations.
 	w("## Mismatches and their explanation\n\n")
@@ -377,9 +378,9 @@ func calibrationRuns(recs []analysis.Record) []*calRun {
 		}
 		for u := 0; u < Users; u++ {
 			switch r.Metric {
-			case UserMetric(u, MJobsLCG):
+			case federated.UserMetric(u, federated.MJobsLCG):
 				x.lcg[u] = r.Value
-			case UserMetric(u, MCompletion):
+			case federated.UserMetric(u, federated.MCompletion):
 				x.time[u] = r.Value
 			}
 		}
@@ -434,7 +435,7 @@ func totalMigrations(recs []analysis.Record, workload string, pols []string) flo
 	n := 0.0
 	for _, pol := range pols {
 		for u := 0; u < Users; u++ {
-			for _, v := range analysis.Select(recs, workload, pol, UserMetric(u, MMigrations)) {
+			for _, v := range analysis.Select(recs, workload, pol, federated.UserMetric(u, federated.MMigrations)) {
 				n += v
 			}
 		}
@@ -459,10 +460,10 @@ func valueIn(recs []analysis.Record, workload string) func(pol, metric string) f
 func matches(val func(pol, metric string) float64, pols []string, scale float64) (t4, t3 int) {
 	for u := 0; u < Users; u++ {
 		for _, pol := range pols {
-			if within(val(pol, UserMetric(u, MCompletion)), publishedSeconds(pol, u)) {
+			if within(val(pol, federated.UserMetric(u, federated.MCompletion)), publishedSeconds(pol, u)) {
 				t4++
 			}
-			if within(val(pol, UserMetric(u, MJobsLCG)), float64(PublishedJobs[pol][u][1])*scale) {
+			if within(val(pol, federated.UserMetric(u, federated.MJobsLCG)), float64(PublishedJobs[pol][u][1])*scale) {
 				t3++
 			}
 		}
@@ -479,21 +480,21 @@ func readingsTable(recs []analysis.Record, pols []string, c Config, model func(p
 	row := func(name string, val func(pol, metric string) float64, t4, t3 int) {
 		var fit, so []string
 		for _, pol := range GatewayCells {
-			fit = append(fit, fmt.Sprintf("%.2f", val(pol, UserMetric(0, MCompletion))/publishedSeconds(pol, 0)))
+			fit = append(fit, fmt.Sprintf("%.2f", val(pol, federated.UserMetric(0, federated.MCompletion))/publishedSeconds(pol, 0)))
 		}
 		for u := 0; u < Users; u++ {
-			so = append(so, report.FormatFloat(val("SO", UserMetric(u, MObjDSA)), 0))
+			so = append(so, report.FormatFloat(val("SO", federated.UserMetric(u, federated.MObjDSA)), 0))
 		}
 		t.AddRow(report.Str(name), report.Str(fmt.Sprintf("%d of %d", t4, len(pols)*Users)), report.Str(fmt.Sprintf("%d of %d", t3, len(pols)*Users)),
 			report.Str(strings.Join(fit, " / ")), report.Str(strings.Join(so, " / ")),
-			report.Str(orderOf(pols, func(p string) float64 { return val(p, UserMetric(Users-1, MCompletion)) })))
+			report.Str(orderOf(pols, func(p string) float64 { return val(p, federated.UserMetric(Users-1, federated.MCompletion)) })))
 	}
 	row(fmt.Sprintf("model: %s MI per trace second, one shared GridGateWay port of %.0f kB/s", report.FormatFloat(c.Model.MIPerTraceSecond, 0), c.Model.WAN.Bandwidth/1e3), model, t4, t3)
 	n := 0
 	counts := map[string]int{} // Table 4 matches per reading's workload
 	for _, r := range c.Readings {
 		val := valueIn(recs, r.Workload)
-		if math.IsNaN(val(pols[0], UserMetric(0, MCompletion))) {
+		if math.IsNaN(val(pols[0], federated.UserMetric(0, federated.MCompletion))) {
 			continue
 		}
 		a4, a3 := matches(val, pols, scale)
@@ -510,7 +511,9 @@ func readingsTable(recs []analysis.Record, pols []string, c Config, model func(p
 		}
 		return "n/a"
 	}
-	u1 := func(w string) string { return fmtHMS(valueIn(recs, w)("Normal", UserMetric(1, MCompletion))) }
+	u1 := func(w string) string {
+		return fmtHMS(valueIn(recs, w)("Normal", federated.UserMetric(1, federated.MCompletion)))
+	}
 	t.Notes = []string{"Published User-2 order: DO-AS < SO-AS < DO < Normal < SO. A calibrated value must reproduce what it was fitted on. " +
 		"Derived like the shared port's (Σ LCG jobs × 2 MB / Σ completion over the same three User-0 cells), a full-duplex link runs those cells ~11% slow: " +
 		"its output direction idles while the first jobs compute, whereas the shared port is busy with inputs from the start. Every experiment is then ~11% slower, " +
@@ -521,7 +524,7 @@ func readingsTable(recs []analysis.Record, pols []string, c Config, model func(p
 			"(lines 20–23). The \"alt-count-on-time\", \"alt-gateway-per-job\" and \"alt-previous\" rows are the model without one or both; " +
 			fmt.Sprintf("they match %s, %s and %s cells to the model's %d. The fit changes SO's trained splits (the SO column) and with them SO and SO-AS of User-0; "+
 				"the gateway rule moves User-1's Normal from %s to %s (published %s), across the edge of the tolerance (see Table 4).",
-				count("alt-count-on-time"), count("alt-gateway-per-job"), count("alt-previous"), t4, u1("alt-gateway-per-job"), fmtHMS(model("Normal", UserMetric(1, MCompletion))),
+				count("alt-count-on-time"), count("alt-gateway-per-job"), count("alt-previous"), t4, u1("alt-gateway-per-job"), fmtHMS(model("Normal", federated.UserMetric(1, federated.MCompletion))),
 				PublishedCompletion["Normal"][1]),
 		"Readings that match as many cells as the model are not taken without support in the text: the paper says AS queues jobs \"to a limit of Number of " +
 			"nodes()*MAX_RUNNING_RESOURCE_FACTOR\", not that running jobs leave the count (\"alt-cap-queued\"), nor that the DSA GridWay forgets the jobs it has sent to " +
@@ -620,7 +623,7 @@ func completionFigure(recs []analysis.Record, pols []string, figDir string) erro
 	for _, pol := range pols {
 		s := plots.BarSeries{Name: pol}
 		for u := 0; u < Users; u++ {
-			g, ok := groups[analysis.GroupKey{Experiment: Name, Workload: WorkloadJitter, Algorithm: pol, Metric: UserMetric(u, MCompletion)}]
+			g, ok := groups[analysis.GroupKey{Experiment: Name, Workload: WorkloadJitter, Algorithm: pol, Metric: federated.UserMetric(u, federated.MCompletion)}]
 			if !ok {
 				return fmt.Errorf("no jitter completion times for %s", pol)
 			}

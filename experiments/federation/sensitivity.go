@@ -2,6 +2,7 @@ package federation
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/federated"
 	"math"
 	"path/filepath"
 	"strings"
@@ -33,13 +34,13 @@ func sensPoints(recs []analysis.Record, workload string, pols []string, n int, x
 			p.ratio[u] = make([]float64, len(pols))
 			for k, pol := range pols {
 				p.ratio[u][k] = math.NaN()
-				if v, ok := perRep(recs, pol, u, MCompletion)(workload)[i]; ok {
+				if v, ok := perRep(recs, pol, u, federated.MCompletion)(workload)[i]; ok {
 					p.ratio[u][k] = v / publishedSeconds(pol, u)
 					any = true
 				}
 			}
 			p.lcg[u] = math.NaN()
-			if v, ok := perRep(recs, "Normal", u, MJobsLCG)(workload)[i]; ok {
+			if v, ok := perRep(recs, "Normal", u, federated.MJobsLCG)(workload)[i]; ok {
 				p.lcg[u] = v
 			}
 		}

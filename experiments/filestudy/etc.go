@@ -2,6 +2,7 @@ package filestudy
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/etcmapping"
 	"path/filepath"
 	"strings"
 
@@ -138,7 +139,7 @@ func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) 
 // executeETC maps the instance with the run's heuristic (the paper's
 // parameters) and evaluates it as `gridbench etc eval` does.
 func (s *Study) executeETC(run bench.Run, in etcInstance) (bench.Output, error) {
-	h, err := mapping.Lookup(s.resolve(run.Algorithm))
+	h, err := mapping.New(s.resolve(run.Algorithm), mapping.DefaultParams)
 	if err != nil {
 		return bench.Output{}, err
 	}
@@ -148,9 +149,7 @@ func (s *Study) executeETC(run bench.Run, in etcInstance) (bench.Output, error) 
 			return bench.Output{}, err
 		}
 	}
-	ev := mapping.Evaluate(m, h.Assign(m, nil))
-	all := map[string]float64{"makespan": ev.Makespan, "flowtime": ev.Flowtime, "utilization": ev.Utilization, "proximity": ev.Proximity}
-	return s.output(all), nil
+	return s.output(etcmapping.Table.ValueMap(etcmapping.Measure(m, h))), nil
 }
 
 // output keeps the study's reported metrics of all, in report order.

@@ -6,20 +6,22 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gridbench/gridbench/experiments/roundrobin"
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/families/etcmapping"
+	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/families/timesharing"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/mapping"
 	"github.com/gridbench/gridbench/internal/timeshare"
 )
 
-// ETCMetrics are the metrics of etc workloads, as `gridbench etc eval`
-// computes them (internal/sched/mapping.Evaluate).
-var ETCMetrics = []string{"makespan", "flowtime", "utilization", "proximity"}
+// ETCMetrics are the metrics of etc workloads: the ETC mapping family's
+// table, as `gridbench etc eval` computes them.
+var ETCMetrics = etcmapping.Table.Names()
 
-// TimeshareMetrics are the metrics of timeshare workloads, named as the
-// roundrobin study records them.
-var TimeshareMetrics = []string{roundrobin.MWaiting, roundrobin.MTurnaround, roundrobin.MResponse, roundrobin.MSlowdown,
-	roundrobin.MCompletion, roundrobin.MStretch, roundrobin.MMakespan, roundrobin.MSlices}
+// TimeshareMetrics are the metrics of timeshare workloads: the
+// time-sharing family's table but the count of jobs dealt.
+var TimeshareMetrics = timesharing.Table.Without(timesharing.MJobs).Names()
 
 // family is a kind of simulation: the workload kinds it runs, its
 // algorithms and its metrics. Every workload of a study is of one family,
@@ -27,24 +29,25 @@ var TimeshareMetrics = []string{roundrobin.MWaiting, roundrobin.MTurnaround, rou
 type family struct {
 	name    string
 	kinds   []string
-	metrics []string
+	metrics []string                // reported by default, in report order
+	table   []analysis.Metric       // the family's metric descriptors
 	names   func() []string         // the valid algorithms, for messages
 	lookup  func(name string) error // nil when name is one of the family's algorithms
 }
 
 var families = []*family{
-	{name: "space-shared", kinds: []string{"trace", "deadline", "lublin"}, metrics: Metrics,
+	{name: "space-shared", kinds: []string{"trace", "deadline", "lublin"}, metrics: Metrics, table: spacesharing.Table.Metrics(),
 		names: func() []string { return append(sched.Names(), "exec:COMMAND") },
 		lookup: func(n string) error {
 			_, err := sched.Lookup(n)
 			return err
 		}},
-	{name: "mapping", kinds: []string{"etc"}, metrics: ETCMetrics, names: mapping.Names,
+	{name: "mapping", kinds: []string{"etc"}, metrics: ETCMetrics, table: etcmapping.Table.Metrics(), names: mapping.Names,
 		lookup: func(n string) error {
 			_, err := mapping.Lookup(n)
 			return err
 		}},
-	{name: "time-sharing", kinds: []string{"timeshare"}, metrics: TimeshareMetrics, names: timeshare.Algorithms,
+	{name: "time-sharing", kinds: []string{"timeshare"}, metrics: TimeshareMetrics, table: timesharing.Table.Metrics(), names: timeshare.Algorithms,
 		lookup: func(n string) error {
 			if !slices.Contains(timeshare.Algorithms(), strings.ToLower(n)) {
 				return fmt.Errorf("unknown algorithm %q", n)

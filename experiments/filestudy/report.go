@@ -7,34 +7,17 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/experiments/deadline"
-	"github.com/gridbench/gridbench/experiments/immediate"
-	"github.com/gridbench/gridbench/experiments/roundrobin"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
-
-// metricInfo says which way each metric improves, for the tables' best
-// values and the figure captions: the trace windows' own two metrics, then
-// the descriptors of the studies whose workload kinds a study file reuses.
-var metricInfo = slices.Concat([]analysis.Metric{
-	{Name: MWait, Unit: "s", Better: analysis.LowerIsBetter, Label: "mean wait"},
-	{Name: MBSLD, Better: analysis.LowerIsBetter, Label: "mean bounded slowdown"},
-}, deadline.Descriptors, immediate.Descriptors, roundrobin.Descriptors)
-
-func better(m string) analysis.Better {
-	d, _ := analysis.FindMetric(metricInfo, m)
-	return d.Better
-}
 
 // Report implements experiments.Plan: one figure and table per
 // metric (mean and 95% CI per workload and algorithm), Friedman with Holm
@@ -70,7 +53,7 @@ func (pl *plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		if err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(&b, "## %s (%s is better)\n\n%s\n\n", m, better(m), s.describe(m))
+		fmt.Fprintf(&b, "## %s (%s is better)\n\n%s\n\n", m, s.better(m), s.describe(m))
 		if drawn {
 			fmt.Fprintf(&b, "![%s](figures/%s.png)\n\n", m, fig)
 		}
@@ -170,7 +153,7 @@ func (s *Study) metricsTable() *report.Table {
 		if u == "" {
 			u = "ratio"
 		}
-		t.AddRow(report.Str(m), report.Str(u), report.Str(better(m).String()), report.Str(d.Definition))
+		t.AddRow(report.Str(m), report.Str(u), report.Str(s.better(m).String()), report.Str(d.Definition))
 	}
 	return t
 }
@@ -259,7 +242,7 @@ func (s *Study) metricTable(idx map[analysis.GroupKey]*analysis.Group, m string)
 			c := numG(sm.Mean)
 			c.Text = fmt.Sprintf("%s [%s, %s]", fmtG(sm.Mean), fmtG(lo), fmtG(hi))
 			row = append(row, c)
-			if math.IsNaN(best) || (better(m) == analysis.LowerIsBetter) == (sm.Mean < best) {
+			if math.IsNaN(best) || (s.better(m) == analysis.LowerIsBetter) == (sm.Mean < best) {
 				best = sm.Mean
 			}
 		}
@@ -290,7 +273,7 @@ func significant(v float64) int {
 // figure draws metric m per workload and algorithm; it reports false when
 // no algorithm has a value to draw.
 func (s *Study) figure(idx map[analysis.GroupKey]*analysis.Group, m, base string) (bool, error) {
-	spec := plots.BarSpec{Title: m, Note: "mean and 95% bootstrap CI over the repetitions; " + better(m).String() + " is better",
+	spec := plots.BarSpec{Title: m, Note: "mean and 95% bootstrap CI over the repetitions; " + s.better(m).String() + " is better",
 		XLabel: "workload", YLabel: s.axisLabel(m)}
 	for _, w := range s.Workloads {
 		spec.Categories = append(spec.Categories, w.Name)

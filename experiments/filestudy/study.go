@@ -17,7 +17,7 @@ import (
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/experiments/deadline"
+	"github.com/gridbench/gridbench/families/spacesharing"
 	"github.com/gridbench/gridbench/generators/etc"
 	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/adapt"
@@ -29,16 +29,14 @@ import (
 )
 
 // Metric names a study may report, in report order.
-var Metrics = []string{MWait, MBSLD, deadline.MSlowdown, deadline.MUsage, deadline.MMakespan, deadline.MDelayed}
+// All are rows of the space-sharing family's table (spacesharing.Table).
+var Metrics = []string{MWait, MBSLD, spacesharing.MSlowdown, spacesharing.MUsage, spacesharing.MMakespan, spacesharing.MDelayed}
 
-// Metrics measured here beside deadline.Measure's.
+// The two metrics study files added to the family's table.
 const (
-	MWait = "wait" // mean wait start − submit, s
-	MBSLD = "bsld" // mean bounded slowdown max(1, (wait+run)/max(run, 10 s))
+	MWait = spacesharing.MWait // mean wait start − submit, s
+	MBSLD = spacesharing.MBSLD // mean bounded slowdown max(1, (wait+run)/max(run, 10 s))
 )
-
-// bsldBound is the run-time floor of the bounded slowdown (Feitelson's τ).
-const bsldBound = 10
 
 // Study is a loaded study file; it implements experiments.Experiment.
 type Study struct {
@@ -135,7 +133,7 @@ func (s *Study) metrics() []string {
 	}
 	var out []string
 	for _, m := range Metrics {
-		if m == deadline.MDelayed && !slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Kind == "deadline" }) {
+		if m == spacesharing.MDelayed && !slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Kind == "deadline" }) {
 			continue
 		}
 		out = append(out, m)
@@ -174,7 +172,7 @@ func (w *Workload) check() error {
 			return err
 		}
 		if w.Name == "" {
-			w.Name = deadline.WorkloadID(spec.MeanInterArrival)
+			w.Name = spacesharing.StreamID(spec.MeanInterArrival)
 		}
 	case "etc":
 		return w.checkETC()
@@ -533,7 +531,7 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 		return bench.Output{}, err
 	}
 	defer sched.CloseScheduler(sc)
-	recs, _, err := deadline.Simulate(ctx, p, jobs, sc)
+	recs, _, err := spacesharing.Simulate(ctx, p, jobs, sc)
 	if err != nil {
 		if ctx.Err() != nil {
 			return bench.Output{}, err
@@ -545,18 +543,7 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 		s.mu.Unlock()
 		return bench.Output{}, nil
 	}
-	all := map[string]float64{}
-	for _, m := range deadline.Measure(p, jobs, recs).List() {
-		all[m.Name] = m.Value
-	}
-	var wait, bsld float64
-	for i, r := range recs {
-		w := r.Start - jobs[i].Submit
-		wait += w
-		bsld += max(1, (w+r.End-r.Start)/max(r.End-r.Start, bsldBound))
-	}
-	n := float64(len(recs))
-	all[MWait], all[MBSLD] = wait/n, bsld/n
+	all := spacesharing.Table.ValueMap(spacesharing.Measure(p, jobs, recs))
 	return s.output(all), nil
 }
 

@@ -6,7 +6,7 @@ import (
 	"sync"
 
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/experiments/roundrobin"
+	"github.com/gridbench/gridbench/families/timesharing"
 	"github.com/gridbench/gridbench/internal/timeshare"
 )
 
@@ -63,7 +63,7 @@ func (s *Study) planTimeshare(i int, w Workload, reps int, dataDir string, c *co
 var tsTraces sync.Map // path|content hash -> []timeshare.Job, the valid ones
 
 // validJobs returns the jobs of the trace at path that the time-sharing
-// simulator deals (roundrobin.LoadTrace marks the others with Run < 0),
+// simulator deals (timesharing.LoadTrace marks the others with Run < 0),
 // read once per process and content.
 func validJobs(path string) ([]timeshare.Job, error) {
 	sum, err := bench.InputSHA256(path)
@@ -74,7 +74,7 @@ func validJobs(path string) ([]timeshare.Job, error) {
 	if v, ok := tsTraces.Load(key); ok {
 		return v.([]timeshare.Job), nil
 	}
-	t, err := roundrobin.LoadTrace(path, roundrobin.TraceSource{})
+	t, err := timesharing.LoadTrace(path)
 	if err != nil {
 		return nil, err
 	}
@@ -89,15 +89,14 @@ func validJobs(path string) ([]timeshare.Job, error) {
 }
 
 // executeTimeshare simulates the window on the run's algorithm and
-// reports the roundrobin study's metrics.
+// reports the time-sharing family's metrics.
 func (s *Study) executeTimeshare(run bench.Run, in tsWindow) (bench.Output, error) {
-	m, res, err := roundrobin.Simulate(in.jobs, in.slaves, s.resolve(run.Algorithm), in.quantum)
-	if err != nil {
-		return bench.Output{}, fmt.Errorf("%s: %s on %s rep %d: %w", s.Name(), run.Algorithm, run.Workload, run.Rep, err)
+	sc, err := timeshare.New(s.resolve(run.Algorithm), timeshare.Params{Quantum: in.quantum})
+	if err == nil {
+		var o timesharing.Outcome
+		if o, err = timesharing.Simulate(in.jobs, in.slaves, sc, nil); err == nil {
+			return s.output(timesharing.Table.ValueMap(o)), nil
+		}
 	}
-	all := map[string]float64{}
-	for _, x := range roundrobin.MetricList(m, res) {
-		all[x.Name] = x.Value
-	}
-	return s.output(all), nil
+	return bench.Output{}, fmt.Errorf("%s: %s on %s rep %d: %w", s.Name(), run.Algorithm, run.Workload, run.Rep, err)
 }

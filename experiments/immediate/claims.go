@@ -2,6 +2,7 @@ package immediate
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/etcmapping"
 	"math"
 	"sort"
 	"strings"
@@ -36,7 +37,7 @@ const (
 
 // want is the direction of A against B that the claim states.
 func (c claim) want() analysis.Direction {
-	d, _ := analysis.FindMetric(Descriptors, c.Metric)
+	d, _ := etcmapping.Table.Find(c.Metric)
 	lowerBetter := d.Better == analysis.LowerIsBetter
 	if lowerBetter != c.Worse {
 		return analysis.Lower

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gridbench/gridbench/families/etcmapping"
 	"sync"
 
 	"github.com/gridbench/gridbench/bench"
@@ -171,7 +172,7 @@ func plan(cfg experiments.Config) (*Plan, error) {
 		pl.runs.Add(bench.NewRun(Name, WorkloadExample, h.Name(), 0), Spec{Example: ex})
 	}
 	for _, name := range c.Heuristics {
-		h, err := mapping.Lookup(name)
+		h, err := mapping.New(name, mapping.DefaultParams)
 		if err != nil {
 			return nil, err
 		}
@@ -236,14 +237,8 @@ func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error
 		return bench.Output{}, ent.err
 	}
 	h := pl.heur[run.Algorithm]
-	s := h.Assign(ent.mat, nil)
-	m := mapping.Evaluate(ent.mat, s)
-	out := bench.Output{Metrics: []bench.Metric{
-		{Name: "makespan", Value: m.Makespan},
-		{Name: "flowtime", Value: m.Flowtime},
-		{Name: "utilization", Value: m.Utilization},
-		{Name: "proximity", Value: m.Proximity},
-	}}
+	m := etcmapping.Measure(ent.mat, h)
+	out := bench.Output{Metrics: etcmapping.Table.Values(m)}
 	if ent.best != nil {
 		out.Metrics = append(out.Metrics,
 			bench.Metric{Name: "best_known", Value: ent.best.Makespan},

@@ -3,6 +3,7 @@ package immediate
 import (
 	"context"
 	"fmt"
+	"github.com/gridbench/gridbench/families/etcmapping"
 	"io"
 	"math"
 	"path/filepath"
@@ -33,17 +34,8 @@ func Trunc3(v float64) string {
 
 var tableOf = map[string]string{"makespan": "Table 3", "flowtime": "Table 4", "utilization": "Table 5", "proximity": "Table 6"}
 
-// Descriptors describes the schedule-quality metrics of Tables 3–6, which
-// `etc eval` and study files' ETC workloads compute too.
-var Descriptors = []analysis.Metric{
-	{Name: "makespan", Better: analysis.LowerIsBetter, Label: "makespan"},
-	{Name: "flowtime", Unit: "s", Better: analysis.LowerIsBetter, Label: "flowtime"},
-	{Name: "utilization", Better: analysis.HigherIsBetter, Label: "utilization"},
-	{Name: "proximity", Better: analysis.HigherIsBetter, Label: "proximity"},
-}
-
 func better(metric string) string {
-	d, _ := analysis.FindMetric(Descriptors, metric)
+	d, _ := etcmapping.Table.Find(metric)
 	return d.Better.String()
 }
 

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gridbench/gridbench/families/timesharing"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -282,10 +283,10 @@ func TestExecutorByHand(t *testing.T) {
 	// Total completion: slave 1 sums 10 + 25 = 35; slave 0 sums
 	// 100 + 130 = 230 under FCFS and 130 + 80 = 210 under RR.
 	want := map[string]map[string]float64{
-		"fcfs": {MWaiting: (0 + 90 + 0 + 0) / 4.0, MTurnaround: (100 + 120 + 10 + 5) / 4.0, MResponse: 90 / 4.0,
-			MSlowdown: (1 + 4 + 1 + 1) / 4.0, MCompletion: 230, MStretch: 4, MMakespan: 130, MSlices: 4, MJobs: 4},
-		"rr": {MWaiting: (30 + 40 + 0 + 0) / 4.0, MTurnaround: (130 + 70 + 10 + 5) / 4.0, MResponse: 40 / 4.0,
-			MSlowdown: (1.3 + 70.0/30 + 1 + 1) / 4, MCompletion: 210, MStretch: 70.0 / 30, MMakespan: 130, MSlices: 5, MJobs: 4},
+		"fcfs": {timesharing.MWaiting: (0 + 90 + 0 + 0) / 4.0, timesharing.MTurnaround: (100 + 120 + 10 + 5) / 4.0, timesharing.MResponse: 90 / 4.0,
+			timesharing.MSlowdown: (1 + 4 + 1 + 1) / 4.0, timesharing.MCompletion: 230, timesharing.MStretch: 4, timesharing.MMakespan: 130, timesharing.MSlices: 4, timesharing.MJobs: 4},
+		"rr": {timesharing.MWaiting: (30 + 40 + 0 + 0) / 4.0, timesharing.MTurnaround: (130 + 70 + 10 + 5) / 4.0, timesharing.MResponse: 40 / 4.0,
+			timesharing.MSlowdown: (1.3 + 70.0/30 + 1 + 1) / 4, timesharing.MCompletion: 210, timesharing.MStretch: 70.0 / 30, timesharing.MMakespan: 130, timesharing.MSlices: 5, timesharing.MJobs: 4},
 	}
 	// The facts: the whole trace is the one window; run times sum to 145 s
 	// over submits 0..20 s.
@@ -344,12 +345,12 @@ func TestMakespanSameForAllAlgorithms(t *testing.T) {
 		}
 		var first timeshare.Metrics
 		for i, a := range Algorithms {
-			m, _, err := Simulate(jobs, p, a, timeshare.DefaultQuantum)
+			m, err := Simulate(jobs, p, a, timeshare.DefaultQuantum)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if i == 0 {
-				first = m
+				first = m.Metrics
 			} else if math.Abs(m.Makespan-first.Makespan) > tieTolerance*first.Makespan {
 				t.Errorf("P=%d: %s makespan %g, FCFS %g", p, a, m.Makespan, first.Makespan)
 			}
@@ -384,7 +385,7 @@ func TestEvaluate(t *testing.T) {
 				}
 				for _, m := range six {
 					v := base * f * 16 / float64(w.Slaves)
-					if m == MCompletion {
+					if m == timesharing.MCompletion {
 						v = base * 16 / float64(w.Slaves)
 					}
 					recs = append(recs, analysis.Record{Experiment: Name, Workload: w.ID, Algorithm: a, Rep: rep, Metric: m, Value: v})
@@ -436,7 +437,7 @@ func TestSharedWindow(t *testing.T) {
 		t.Error("a recent window was prepared again")
 	}
 	for _, v := range Variants {
-		if _, _, err := Simulate(got, 4, v.Name, timeshare.DefaultQuantum); err != nil {
+		if _, err := Simulate(got, 4, v.Name, timeshare.DefaultQuantum); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -477,7 +478,7 @@ func TestAblationSubstitute(t *testing.T) {
 			if a == "apdrr-runtime" {
 				v = base
 			}
-			recs = append(recs, analysis.Record{Experiment: Name, Workload: ws[0].ID, Algorithm: a, Rep: rep, Metric: MTurnaround, Value: v})
+			recs = append(recs, analysis.Record{Experiment: Name, Workload: ws[0].ID, Algorithm: a, Rep: rep, Metric: timesharing.MTurnaround, Value: v})
 		}
 	}
 	status := func(recs []analysis.Record) string {
@@ -630,16 +631,16 @@ func TestLCGPrefix(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fc, res, err := Simulate(jobs, 16, "fcfs", timeshare.DefaultQuantum)
+	fc, err := Simulate(jobs, 16, "fcfs", timeshare.DefaultQuantum)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rr, _, err := Simulate(jobs, 16, "rr", timeshare.DefaultQuantum)
+	rr, err := Simulate(jobs, 16, "rr", timeshare.DefaultQuantum)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if res.Dealt != 1880 || !(rr.AvgResponse < fc.AvgResponse) {
-		t.Errorf("dealt %d; response RR %g, FCFS %g", res.Dealt, rr.AvgResponse, fc.AvgResponse)
+	if fc.Result.Dealt != 1880 || !(rr.AvgResponse < fc.AvgResponse) {
+		t.Errorf("dealt %d; response RR %g, FCFS %g", fc.Result.Dealt, rr.AvgResponse, fc.AvgResponse)
 	}
 }
 

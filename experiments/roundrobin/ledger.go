@@ -2,6 +2,7 @@ package roundrobin
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/timesharing"
 	"math"
 	"strings"
 
@@ -103,7 +104,7 @@ func (r *reporter) ledger() []analysis.LedgerEntry {
 	}
 	// Total completion time read as the makespan (reading b).
 	for _, fr := range r.fams {
-		for _, v := range Evaluate(substituteMetric(r.recs, MMakespan, MCompletion), fr.ws) {
+		for _, v := range Evaluate(substituteMetric(r.recs, timesharing.MMakespan, timesharing.MCompletion), fr.ws) {
 			if v.Figure != "Figure 8" {
 				continue
 			}

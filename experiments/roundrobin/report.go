@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/gridbench/gridbench/families/timesharing"
 	"io"
 	"math"
 	"os"
@@ -33,22 +34,22 @@ type figure struct {
 }
 
 var figures = []figure{
-	{"Figure 4", "fig4-waiting", MWaiting, "Average waiting time", "hours", 1.0 / 3600,
+	{"Figure 4", "fig4-waiting", timesharing.MWaiting, "Average waiting time", "hours", 1.0 / 3600,
 		"mean over jobs of end - submit - run: time in the system not spent on the CPU (with time sharing it includes the waits between slices; the paper: \"waits from its submission to completion in the local and global queues\")",
 		"APDRR and SPN shortest; RR average; LJF longest; all improve from 16 to 128 CPUs"},
-	{"Figure 5", "fig5-turnaround", MTurnaround, "Average turnaround time", "hours", 1.0 / 3600,
+	{"Figure 5", "fig5-turnaround", timesharing.MTurnaround, "Average turnaround time", "hours", 1.0 / 3600,
 		"mean over jobs of end - submit (\"completion time minus release time\")",
 		"APDRR shortest, SPN next; RR, P, PLRR, FCFS, LJF longer"},
-	{"Figure 6", "fig6-response", MResponse, "Average response time", "hours", 1.0 / 3600,
+	{"Figure 6", "fig6-response", timesharing.MResponse, "Average response time", "hours", 1.0 / 3600,
 		"mean over jobs of first start - submit (\"until the first response is produced\")",
 		"APDRR and RR shortest, SPN better than P, PLRR, FCFS, LJF; LJF longest; all improve with CPUs"},
-	{"Figure 7", "fig7-slowdown", MSlowdown, "Average bounded slowdown", "slowdown", 1,
+	{"Figure 7", "fig7-slowdown", timesharing.MSlowdown, "Average bounded slowdown", "slowdown", 1,
 		fmt.Sprintf("mean over jobs of max(1, (end - submit) / max(run, %d s))", timeshare.BoundedSlowdownTau),
 		"APDRR and RR shortest; SPN average; PLRR, P, FCFS, LJF worse; LJF longest"},
-	{"Figure 8", "fig8-completion", MCompletion, "Total completion time", "hours (summed over a slave's jobs)", 1.0 / 3600,
+	{"Figure 8", "fig8-completion", timesharing.MCompletion, "Total completion time", "hours (summed over a slave's jobs)", 1.0 / 3600,
 		"the largest, over slaves, of the sum of that slave's job completion times, each counted from the window's first submission: max_k Σ_{j on k} (e_j - s_0) (section 3.1 step 9: \"maximum values, out of all the maximal values for the total completion times … taken from each slave\")",
 		"APDRR shortest; SPN and RR slightly higher; P, FCFS, LJF longest"},
-	{"Figure 9", "fig9-stretch", MStretch, "Maximum job stretch", "stretch", 1,
+	{"Figure 9", "fig9-stretch", timesharing.MStretch, "Maximum job stretch", "stretch", 1,
 		"max over jobs with run > 0 of (end - submit) / run",
 		"APDRR shortest; RR and SPN average; P, PLRR, FCFS, LJF longest"},
 }
@@ -444,9 +445,9 @@ func (r *reporter) writeMakespan(b *bytes.Buffer) {
 	agree, worstAll := 0, 0.0
 	for _, w := range r.ws {
 		worst := 0.0
-		base := r.st[analysis.GroupKey{Workload: w.ID, Algorithm: r.algos[0], Metric: MMakespan}]
+		base := r.st[analysis.GroupKey{Workload: w.ID, Algorithm: r.algos[0], Metric: timesharing.MMakespan}]
 		for _, a := range r.algos[1:] {
-			other := r.st[analysis.GroupKey{Workload: w.ID, Algorithm: a, Metric: MMakespan}]
+			other := r.st[analysis.GroupKey{Workload: w.ID, Algorithm: a, Metric: timesharing.MMakespan}]
 			for rep, v := range base {
 				if u, ok := other[rep]; ok && v != 0 {
 					worst = math.Max(worst, math.Abs(u-v)/math.Abs(v))
@@ -458,7 +459,7 @@ func (r *reporter) writeMakespan(b *bytes.Buffer) {
 		}
 		worstAll = math.Max(worstAll, worst)
 		mean := math.NaN()
-		if g := r.group(w.ID, r.algos[0], MMakespan); g != nil {
+		if g := r.group(w.ID, r.algos[0], timesharing.MMakespan); g != nil {
 			mean = g.Mean / 3600
 		}
 		t.AddRow(report.Str(w.Size.ID()), report.Int(w.Slaves), report.Num(mean, 1), report.Cell{Text: fmt.Sprintf("%.1e", worst), Value: worst, Num: true})
@@ -469,7 +470,7 @@ func (r *reporter) writeMakespan(b *bytes.Buffer) {
 		"so a slave's busy periods, and when it finishes its last job, do not depend on the order of service. "+
 		"In %d of %d workloads the algorithms' makespans agree to a relative %.0e in every window (largest relative difference anywhere: %.1e, "+
 		"the rounding of APDRR's irrational quantum). The paper's step 9 sums each slave's completion times before taking the maximum over slaves "+
-		"(Figure 8 above), which does depend on the order of service.\n\n", MMakespan, agree, len(r.ws), tieTolerance, worstAll)
+		"(Figure 8 above), which does depend on the order of service.\n\n", timesharing.MMakespan, agree, len(r.ws), tieTolerance, worstAll)
 	_ = report.WriteMarkdown(b, t)
 	fmt.Fprintln(b)
 	r.sheets = append(r.sheets, t)
@@ -615,7 +616,7 @@ func (r *reporter) writeAblation(b *bytes.Buffer) {
 			}
 			cells = append(cells, report.Str(strings.Join(parts, " · ")), report.Int(held))
 		}
-		for _, ref := range [][2]string{{MTurnaround, "rr"}, {MTurnaround, "spn"}, {MStretch, "spn"}} {
+		for _, ref := range [][2]string{{timesharing.MTurnaround, "rr"}, {timesharing.MTurnaround, "spn"}, {timesharing.MStretch, "spn"}} {
 			cells = append(cells, report.Num(r.meanRatio(rw.name, ref[1], ref[0]), 2))
 		}
 		t.AddRow(cells...)
@@ -633,7 +634,7 @@ func (r *reporter) writeAblation(b *bytes.Buffer) {
 		"the claims that it beats every algorithm fail as it is written (the load sweep below tests load and admission as the other explanations): "+
 		"they are non-reproductions of the algorithm as published. The published APDRR is unchanged everywhere else on this page; "+
 		"below, each variant changes one reading and the claims are re-checked with it in APDRR's place (same windows, same tests and corrections).\n\n",
-		r.quantumNote(), r.meanRatio("apdrr", "rr", MTurnaround))
+		r.quantumNote(), r.meanRatio("apdrr", "rr", timesharing.MTurnaround))
 	_ = report.WriteMarkdown(b, t)
 	fmt.Fprintln(b)
 	if len(moved) == 0 {
@@ -841,7 +842,7 @@ func (r *reporter) writeInterpretations(b *bytes.Buffer) {
 			"as the paper's Section 8.5 needs (SPN, FCFS, LJF and P are non-preemptive, never idle and get the same jobs per slave, yet are ranked differently). " +
 			"Claims C1–C3 under it: " + r.completionSummary(r.recs) + ". " +
 			"(b) The makespan (largest over slaves of the slave's last completion): algorithm-independent here (section Makespan), so it cannot give Figure 8's ranking. " +
-			"Claims C1–C3 under it: " + r.completionSummary(substituteMetric(r.recs, MMakespan, MCompletion)) + ". " +
+			"Claims C1–C3 under it: " + r.completionSummary(substituteMetric(r.recs, timesharing.MMakespan, timesharing.MCompletion)) + ". " +
 			"The ledger lists both readings' verdicts (C1–C3, and C1/makespan–C3/makespan).",
 		fmt.Sprintf("**Claims**: \"shortest\" read as lower than each algorithm the text ranks below; joint statements (\"APDRR and SPN\") as each member beating each other algorithm named; "+
 			"paired two-sided Wilcoxon with direction from the rank-biserial r, α = %.2f, Holm over all comparisons of one claim in one family of window sizes; values within a relative %.0e counted as equal.", analysis.Alpha, tieTolerance),
@@ -867,7 +868,7 @@ func (r *reporter) writeTimings(dir string) error {
 		tidx[t.Key()][t.Metric] = t.Value
 	}
 	for _, rec := range r.recs {
-		if rec.Metric != MSlices {
+		if rec.Metric != timesharing.MSlices {
 			continue
 		}
 		if tm, ok := tidx[rec.Key()]; ok {

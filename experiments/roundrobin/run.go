@@ -2,41 +2,13 @@ package roundrobin
 
 import (
 	"fmt"
-	"slices"
+	"github.com/gridbench/gridbench/families/timesharing"
 	"sync"
 	"time"
 
-	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/internal/timeshare"
 )
-
-// Metric names in runs.csv: the six figures of the paper (Figures 4–9),
-// the makespan (not the paper's; it does not depend on the algorithm here),
-// then two counts.
-const (
-	MWaiting    = "avg_waiting"
-	MTurnaround = "avg_turnaround"
-	MResponse   = "avg_response"
-	MSlowdown   = "avg_bounded_slowdown"
-	MCompletion = "total_completion"
-	MStretch    = "max_stretch"
-	MMakespan   = "makespan"
-	MSlices     = "slices" // dispatches over all slaves
-	MJobs       = "jobs"   // jobs dealt (records of the window with a run time)
-)
-
-// Descriptors describes the per-window quality metrics (all lower is
-// better), for study files' time-sharing workloads.
-var Descriptors = []analysis.Metric{
-	{Name: MWaiting, Unit: "s", Better: analysis.LowerIsBetter, Label: "waiting time"},
-	{Name: MTurnaround, Unit: "s", Better: analysis.LowerIsBetter, Label: "turnaround time"},
-	{Name: MResponse, Unit: "s", Better: analysis.LowerIsBetter, Label: "response time"},
-	{Name: MSlowdown, Better: analysis.LowerIsBetter, Label: "slowdown"},
-	{Name: MCompletion, Unit: "s", Better: analysis.LowerIsBetter, Label: "total completion time"},
-	{Name: MStretch, Better: analysis.LowerIsBetter, Label: "stretch"},
-	{Name: MSlices, Better: analysis.LowerIsBetter, Label: "time slices"},
-}
 
 // Timing names in timings.csv (wall clock, not deterministic).
 const (
@@ -81,7 +53,7 @@ const recentWindows = 4
 func sharedWindow(t *Trace, start, n int) ([]timeshare.Job, error) {
 	recent.Lock()
 	for i, w := range recent.windows {
-		if w.tr == t && w.start == start && w.n == n {
+		if w.tr.Trace == t.Trace && w.start == start && w.n == n {
 			recent.windows = append(append(recent.windows[:i:i], recent.windows[i+1:]...), w)
 			recent.Unlock()
 			return w.jobs, nil
@@ -102,37 +74,14 @@ func sharedWindow(t *Trace, start, n int) ([]timeshare.Job, error) {
 }
 
 // Simulate runs algo (an algorithm or an APDRR variant) on P slaves over
-// jobs and returns the paper's metrics and the slice count. jobs is not
-// modified: a variant with its own priorities works on a copy.
-func Simulate(jobs []timeshare.Job, slaves int, algo string, quantum float64) (timeshare.Metrics, timeshare.Result, error) {
+// jobs and measures it. jobs is not modified: a variant with its own
+// priorities works on a copy.
+func Simulate(jobs []timeshare.Job, slaves int, algo string, quantum float64) (timesharing.Outcome, error) {
 	s, prio, err := scheduler(algo, quantum)
 	if err != nil {
-		return timeshare.Metrics{}, timeshare.Result{}, err
+		return timesharing.Outcome{}, err
 	}
-	if prio != nil {
-		jobs = slices.Clone(jobs)
-		prio(jobs)
-	}
-	res, err := timeshare.Run(jobs, slaves, s)
-	if err != nil {
-		return timeshare.Metrics{}, timeshare.Result{}, err
-	}
-	return timeshare.Summarize(jobs, res.Outcomes), res, nil
-}
-
-// MetricList turns one simulation into runs.csv metrics.
-func MetricList(m timeshare.Metrics, res timeshare.Result) []bench.Metric {
-	return []bench.Metric{
-		{Name: MWaiting, Value: m.AvgWaiting},
-		{Name: MTurnaround, Value: m.AvgTurnaround},
-		{Name: MResponse, Value: m.AvgResponse},
-		{Name: MSlowdown, Value: m.AvgBoundedSlowdown},
-		{Name: MCompletion, Value: m.TotalCompletion},
-		{Name: MStretch, Value: m.MaxStretch},
-		{Name: MMakespan, Value: m.Makespan},
-		{Name: MSlices, Value: float64(res.Slices)},
-		{Name: MJobs, Value: float64(res.Dealt)},
-	}
+	return timesharing.Simulate(jobs, slaves, s, prio)
 }
 
 func (s Spec) execute(run bench.Run) (bench.Output, error)      { return simulateRun(run, s) }
@@ -166,18 +115,18 @@ func simulateRun(run bench.Run, spec Spec) (bench.Output, error) {
 		return bench.Output{}, err
 	}
 	t1 := time.Now()
-	m, res, err := Simulate(jobs, spec.Slaves, run.Algorithm, spec.Quantum)
+	o, err := Simulate(jobs, spec.Slaves, run.Algorithm, spec.Quantum)
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s: %s on %s rep %d: %w", Name, run.Algorithm, run.Workload, run.Rep, err)
 	}
 	sim := time.Since(t1).Seconds()
 	wall := time.Since(t0).Seconds()
-	out := bench.Output{Metrics: MetricList(m, res), Timings: []bench.Metric{
+	out := bench.Output{Metrics: timesharing.Table.Values(o), Timings: []bench.Metric{
 		{Name: TWall, Value: wall},
 		{Name: TSim, Value: sim},
 	}}
 	if sim > 0 {
-		out.Timings = append(out.Timings, bench.Metric{Name: TSlicesPerSec, Value: float64(res.Slices) / sim})
+		out.Timings = append(out.Timings, bench.Metric{Name: TSlicesPerSec, Value: float64(o.Result.Slices) / sim})
 	}
 	return out, nil
 }

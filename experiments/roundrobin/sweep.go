@@ -2,6 +2,7 @@ package roundrobin
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/families/timesharing"
 	"math"
 	"slices"
 
@@ -107,9 +108,9 @@ func sweepRun(run bench.Run, spec SweepSpec) (bench.Output, error) {
 	if err != nil {
 		return bench.Output{}, err
 	}
-	m, res, err := Simulate(ScaleLoad(jobs, spec.Slaves, spec.Load), spec.Slaves, run.Algorithm, spec.Quantum)
+	o, err := Simulate(ScaleLoad(jobs, spec.Slaves, spec.Load), spec.Slaves, run.Algorithm, spec.Quantum)
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s: %s on %s rep %d: %w", Name, run.Algorithm, run.Workload, run.Rep, err)
 	}
-	return bench.Output{Metrics: MetricList(m, res)}, nil
+	return bench.Output{Metrics: timesharing.Table.Values(o)}, nil
 }

@@ -3,6 +3,7 @@ package roundrobin
 import (
 	"bytes"
 	"fmt"
+	"github.com/gridbench/gridbench/families/timesharing"
 	"math"
 	"slices"
 	"sort"
@@ -47,8 +48,8 @@ func (r *reporter) writeSweep(b *bytes.Buffer) {
 			pts = append(pts, point{w, fmt.Sprintf("trace's own (mean %.2f)", own), p})
 		}
 	}
-	metrics := []struct{ name, label string }{{MWaiting, "waiting"}, {MTurnaround, "turnaround"}, {MResponse, "response"},
-		{MSlowdown, "slowdown"}, {MCompletion, "completion"}, {MStretch, "max stretch"}}
+	metrics := []struct{ name, label string }{{timesharing.MWaiting, "waiting"}, {timesharing.MTurnaround, "turnaround"}, {timesharing.MResponse, "response"},
+		{timesharing.MSlowdown, "slowdown"}, {timesharing.MCompletion, "completion"}, {timesharing.MStretch, "max stretch"}}
 	t := &report.Table{ID: Name + "-sweep", Title: fmt.Sprintf("Load sweep on the %s windows: best algorithm per metric (lowest mean) and the APDRR-best claims", sw.Size.ID()),
 		Columns: []string{"offered load per CPU", "P"}}
 	for _, m := range metrics {
@@ -74,7 +75,7 @@ func (r *reporter) writeSweep(b *bytes.Buffer) {
 		}
 		var rank []am
 		for _, a := range append(slices.Clone(r.algos), "apdrr-admit") {
-			if g := r.group(pt.id, a, MTurnaround); g != nil {
+			if g := r.group(pt.id, a, timesharing.MTurnaround); g != nil {
 				rank = append(rank, am{a, g.Mean})
 			}
 		}

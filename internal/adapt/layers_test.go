@@ -9,7 +9,9 @@ import (
 )
 
 // TestLayers checks the import rule this package exists for: simulators
-// import no generator, generators import no simulator (docs/architecture.md).
+// import no generator, generators import no simulator (docs/architecture.md);
+// and that study files and the simulator families import no study: what
+// studies share lives in families/.
 func TestLayers(t *testing.T) {
 	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
 	for _, tc := range []struct {
@@ -21,6 +23,12 @@ func TestLayers(t *testing.T) {
 		{[]string{"../../generators/..."}, "/internal/sched"},
 		{[]string{"../../generators/..."}, "/internal/timeshare"},
 		{[]string{"../../generators/..."}, "/internal/gridway"},
+		{[]string{"../../experiments/filestudy", "../../families/..."}, "/experiments/deadline"},
+		{[]string{"../../experiments/filestudy", "../../families/..."}, "/experiments/roundrobin"},
+		{[]string{"../../experiments/filestudy", "../../families/..."}, "/experiments/immediate"},
+		{[]string{"../../experiments/filestudy", "../../families/..."}, "/experiments/federation"},
+		{[]string{"../../experiments/filestudy", "../../families/..."}, "/experiments/backfilling"},
+		{[]string{"../../families/..."}, "/experiments"},
 	} {
 		out, err := exec.Command(goTool, append([]string{"list", "-deps"}, tc.pkgs...)...).Output()
 		if err != nil {

@@ -4,63 +4,37 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"sort"
 	"strings"
-	"sync"
 
+	"github.com/gridbench/gridbench/internal/registry"
 	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
-// Info describes one registered space-shared scheduler.
-type Info struct {
-	// Label is how tables and figures name the algorithm ("EASY-BF").
-	Label string
-	// Family is its kind within the space-shared simulator: "queue-based"
-	// (reads the waiting queue at each pass), "schedule-based" (keeps a
-	// plan of future starts) or anything a researcher finds useful.
-	Family string
-	// New builds a fresh scheduler for one run. src is the run's own
-	// seeded random source (derived from the run's identity); a
-	// deterministic scheduler ignores it.
-	New func(src rand.Source) sim.Scheduler
-}
+// Info describes one registered space-shared scheduler: its Label (how
+// tables and figures name it, "EASY-BF"), its Family within the
+// space-shared simulator ("queue-based": reads the waiting queue at each
+// pass; "schedule-based": keeps a plan of future starts; or anything a
+// researcher finds useful) and New, which builds a fresh scheduler for one
+// run from the run's own seeded random source (derived from the run's
+// identity; a deterministic scheduler ignores it).
+type Info = registry.Info[func(src rand.Source) sim.Scheduler]
 
-var (
-	mu    sync.RWMutex
-	infos = map[string]Info{}
-)
+var reg = registry.New[func(src rand.Source) sim.Scheduler]("sched", false)
 
 // Register makes an algorithm available by name. It panics if the name is
 // empty, contains a colon (reserved for "exec:"), is already registered, or
 // info.New is nil: registration happens in init functions, where a clash is
 // a programming error.
 func Register(name string, info Info) {
-	mu.Lock()
-	defer mu.Unlock()
-	if name == "" || strings.Contains(name, ":") || info.New == nil {
-		panic(fmt.Sprintf("sched: Register(%q): need a name without ':' and a non-nil New", name))
+	if strings.Contains(name, ":") {
+		panic(fmt.Sprintf("sched: Register(%q): need a name without ':'", name))
 	}
-	if _, dup := infos[name]; dup {
-		panic("sched: algorithm " + name + " registered twice")
-	}
-	if info.Label == "" {
-		info.Label = name
-	}
-	infos[name] = info
+	reg.Register(name, info, nil)
 }
 
 // Names returns the registered algorithm names, sorted.
-func Names() []string {
-	mu.RLock()
-	defer mu.RUnlock()
-	names := make([]string, 0, len(infos))
-	for n := range infos {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
+func Names() []string { return reg.Sorted() }
 
 // Lookup returns what is registered under name, or an error listing the
 // available algorithms. A name "exec:COMMAND ARGS" is an external scheduler
@@ -76,9 +50,7 @@ func Lookup(name string) (Info, error) {
 			return x
 		}}, nil
 	}
-	mu.RLock()
-	info, ok := infos[name]
-	mu.RUnlock()
+	info, ok := reg.Lookup(name)
 	if !ok {
 		return Info{}, fmt.Errorf("unknown or unavailable algorithm %q (available: %s, or exec:COMMAND ARGS)", name, strings.Join(Names(), ", "))
 	}
@@ -120,24 +92,8 @@ func CloseScheduler(s sim.Scheduler) error {
 }
 
 // Help is the registry as text for --help: one "name  Label (family)"
-// line per algorithm, sorted by name, the labels in one column as wide as
-// the longest name needs.
+// line per algorithm, sorted by name, then the exec: form, the labels in
+// one column as wide as the longest name needs.
 func Help() string {
-	const external = "exec:CMD"
-	names := Names()
-	width := len(external)
-	for _, n := range names {
-		width = max(width, len(n))
-	}
-	var b strings.Builder
-	for _, n := range names {
-		info, _ := Lookup(n)
-		fmt.Fprintf(&b, "  %-*s %s", width, n, info.Label)
-		if info.Family != "" {
-			fmt.Fprintf(&b, " (%s)", info.Family)
-		}
-		b.WriteByte('\n')
-	}
-	fmt.Fprintf(&b, "  %-*s an external scheduler speaking docs/scheduler-protocol.md over stdin/stdout\n", width, external)
-	return b.String()
+	return reg.Help(Names(), registry.Line{Name: "exec:CMD", Text: "an external scheduler speaking docs/scheduler-protocol.md over stdin/stdout"})
 }

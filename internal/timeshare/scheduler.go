@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/gridbench/gridbench/internal/registry"
 )
 
 // DefaultQuantum is the fixed RR and PLRR quantum of Shah et al. 2012
@@ -74,30 +76,19 @@ type Scheduler interface {
 }
 
 // Info describes one registered time-sharing algorithm, in the shape of
-// the space-shared registry (internal/sched.Info).
-type Info struct {
-	// Label is how tables and figures name the algorithm ("APDRR").
-	Label string
-	// Family is its kind: "non-preemptive" (runs a job to completion) or
-	// "round-robin" (slices the CPU).
-	Family string
-	// New builds the scheduler from validated Params.
-	New func(Params) Scheduler
-}
+// every family's registry (internal/registry): its Label ("APDRR"), its
+// Family ("non-preemptive": runs a job to completion; "round-robin":
+// slices the CPU) and New, which builds the scheduler from validated
+// Params.
+type Info = registry.Info[func(Params) Scheduler]
 
-var registry = map[string]Info{}
+// reg holds the algorithms; names are case-insensitive.
+var reg = registry.New[func(Params) Scheduler]("timeshare", true)
 
-// Register adds an algorithm under a lower-case name. It panics on a
-// duplicate name or a nil New, which are programming errors.
-func Register(name string, info Info) {
-	if _, dup := registry[name]; dup || info.New == nil {
-		panic("timeshare: algorithm " + name + " registered twice or without New")
-	}
-	if info.Label == "" {
-		info.Label = strings.ToUpper(name)
-	}
-	registry[name] = info
-}
+// Register adds an algorithm under a name (case-insensitive; its Label
+// defaults to the name in upper case). It panics on a duplicate name or a
+// nil New, which are programming errors.
+func Register(name string, info Info) { reg.Register(name, info, strings.ToUpper) }
 
 // Algorithms lists the registered algorithm names in the paper's order for
 // the built-in ones, then any others sorted.
@@ -105,42 +96,35 @@ func Algorithms() []string {
 	order := []string{"fcfs", "spn", "ljf", "p", "rr", "plrr", "apdrr"}
 	var names, extra []string
 	for _, n := range order {
-		if _, ok := registry[n]; ok {
+		if _, ok := reg.Lookup(n); ok {
 			names = append(names, n)
 		}
 	}
-	for n := range registry {
-		if !slices.Contains(order, n) {
+	for _, n := range reg.Sorted() {
+		if !slices.Contains(order, strings.ToLower(n)) {
 			extra = append(extra, n)
 		}
 	}
-	slices.Sort(extra)
 	return append(names, extra...)
 }
 
 // Label returns the registered label of name, or name in upper case.
 func Label(name string) string {
-	if info, ok := registry[strings.ToLower(name)]; ok {
+	if info, ok := reg.Lookup(name); ok {
 		return info.Label
 	}
 	return strings.ToUpper(name)
 }
 
 // Help is the registry as text for --help: one "name  Label (family)"
-// line per algorithm, in Algorithms order.
-func Help() string {
-	var b strings.Builder
-	for _, n := range Algorithms() {
-		info := registry[n]
-		fmt.Fprintf(&b, "  %-8s %s (%s)\n", n, info.Label, info.Family)
-	}
-	return b.String()
-}
+// line per algorithm, in Algorithms order, the labels in one column as
+// wide as the longest name needs.
+func Help() string { return reg.Help(Algorithms()) }
 
 // New returns the named scheduler. An unknown name or bad Params gives a
 // one-line error listing the valid choices.
 func New(name string, p Params) (Scheduler, error) {
-	f, ok := registry[strings.ToLower(name)]
+	f, ok := reg.Lookup(name)
 	if !ok {
 		return nil, fmt.Errorf("unknown algorithm %q (valid: %s)", name, strings.Join(Algorithms(), ", "))
 	}

@@ -34,20 +34,11 @@ func Configure(names []string, p Params) ([]Heuristic, error) {
 	}
 	var out []Heuristic
 	for _, n := range names {
-		h, err := Lookup(strings.TrimSpace(n))
+		h, err := New(strings.TrimSpace(n), p)
 		if err != nil {
 			return nil, err
 		}
-		switch h := h.(type) {
-		case SA:
-			h.Low, h.High = p.SALow, p.SAHigh
-			out = append(out, h)
-		case KPB:
-			h.K = p.KPercent
-			out = append(out, h)
-		default:
-			out = append(out, h)
-		}
+		out = append(out, h)
 	}
 	return out, nil
 }

@@ -55,7 +55,7 @@ func TestRegistry(t *testing.T) {
 		t.Fatalf("Names() = %v, want %v", got, want)
 	}
 	for _, n := range want {
-		h, err := Lookup(strings.ToLower(n))
+		h, err := New(strings.ToLower(n), DefaultParams)
 		if err != nil || h.Name() != n {
 			t.Errorf("Lookup(%q) = %v, %v", strings.ToLower(n), h, err)
 		}
@@ -94,7 +94,7 @@ func TestScheduleInvariants(t *testing.T) {
 			}
 		}
 		for _, name := range Names() {
-			h, _ := Lookup(name)
+			h, _ := New(name, DefaultParams)
 			s := h.Assign(m, ready)
 			if len(s.Order) != jobs {
 				t.Fatalf("%s: %d jobs placed, want %d", name, len(s.Order), jobs)

@@ -85,7 +85,7 @@ func TestPublishedTables(t *testing.T) {
 	total := 0
 	var misses []string
 	for _, col := range pub.PublishedHeuristics {
-		h, err := mapping.Lookup(col)
+		h, err := mapping.New(col, mapping.DefaultParams)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -140,7 +140,7 @@ func TestInterpretationEvidence(t *testing.T) {
 	sumCols := func(eval evalFunc, metric string) int {
 		n := 0
 		for _, col := range pub.PublishedHeuristics {
-			h, _ := mapping.Lookup(col)
+			h, _ := mapping.New(col, mapping.DefaultParams)
 			n += count(h, col, eval, metric)
 		}
 		return n

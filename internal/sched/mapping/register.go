@@ -1,21 +1,14 @@
 package mapping
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/gridbench/gridbench/internal/etcmatrix"
+	"github.com/gridbench/gridbench/internal/registry"
 )
 
-// Info describes a heuristic registered from outside this package, in the
-// shape of the other families' registries (internal/sched.Info,
-// internal/timeshare.Info): its Label, its Family ("immediate" or
+// Info describes a registered heuristic, in the shape of every family's
+// registry (internal/registry): its Label, its Family ("immediate" or
 // "batch") and New, which builds it from the user-settable Params.
-type Info struct {
-	Label  string
-	Family string
-	New    func(Params) Heuristic
-}
+type Info = registry.Info[func(Params) Heuristic]
 
 // registered is a heuristic added by Register: it answers to its
 // registered name whatever the value New built calls itself.
@@ -32,22 +25,12 @@ func (r registered) Assign(m *etcmatrix.Matrix, ready []float64) *Schedule {
 	return s
 }
 
-// Register adds a heuristic after the built-in ones, built with
-// DefaultParams; it is then valid wherever a built-in name is (etc eval
-// --heuristics, study files). Call it from an init function; it panics on
-// an empty name, a name already taken (case-insensitive) or a nil New,
-// which are programming errors.
-func Register(name string, info Info) {
-	if name == "" || info.New == nil {
-		panic("mapping: Register needs a name and a New function")
-	}
-	for _, h := range registry {
-		if strings.EqualFold(h.Name(), name) {
-			panic(fmt.Sprintf("mapping: heuristic %q registered twice", name))
-		}
-	}
-	registry = append(registry, registered{name, info.New(DefaultParams)})
-}
+// Register adds a heuristic after the built-in ones; it is then valid
+// wherever a built-in name is (etc eval --heuristics, study files), built
+// from the run's Params like them. Call it from an init function; it
+// panics on an empty name, a name already taken (case-insensitive) or a
+// nil New, which are programming errors.
+func Register(name string, info Info) { reg.Register(name, info, nil) }
 
 // NewSchedule starts an empty schedule of m for a heuristic called name:
 // what a heuristic written outside this package fills with Place. ready

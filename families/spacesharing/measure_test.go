@@ -1,7 +1,8 @@
-package deadline
+package spacesharing
 
 import (
 	"context"
+	_ "github.com/gridbench/gridbench/spaceshared" // the built-in schedulers
 	"math"
 	"slices"
 	"testing"
@@ -70,9 +71,22 @@ func TestSimulateAndMeasureByHand(t *testing.T) {
 		{"ops usage %", m.OpsUsagePct, 100 * (2*300*1 + 1*600*7.0/16) / 1200},
 		{"makespan", m.Makespan, 16},
 		{"slowdown", m.Slowdown, (1 + 1 + 2.5 + 2) / 4},
+		// Waits 0, 0, 3, 6; bounded slowdowns 1, max(1, 5/10), max(1, 5/10), 12/10.
+		{"wait", m.Wait, 9.0 / 4},
+		{"bsld", m.BSLD, (1 + 1 + 1 + 1.2) / 4},
 	} {
 		if !near(c.got, c.want) {
 			t.Errorf("%s = %v, want %v", c.name, c.got, c.want)
+		}
+	}
+	// The table reads every row off Metrics, in its order.
+	vals := Table.ValueMap(m)
+	if len(vals) != len(Table) || vals[MWait] != m.Wait || vals[MMakespan] != m.Makespan || vals[MDelayed] != m.DelayedPct {
+		t.Errorf("table values %v disagree with %+v", vals, m)
+	}
+	for i, v := range Table.Values(m) {
+		if v.Name != Table[i].Name || v.Name == "" || Table[i].Definition == "" {
+			t.Errorf("row %d: value %q for row %q (definition %q)", i, v.Name, Table[i].Name, Table[i].Definition)
 		}
 	}
 }
@@ -111,5 +125,22 @@ func TestDecisions(t *testing.T) {
 	}
 	if d := Decisions(&DecisionLog{}); d.Decisions != 0 || !math.IsNaN(d.WorkPerDec) {
 		t.Errorf("empty trace: %+v", d)
+	}
+}
+
+// The orders runs.csv and timings.csv record, which earlier results were
+// written in.
+func TestTableOrder(t *testing.T) {
+	for _, c := range []struct {
+		got, want []string
+	}{
+		{Table.Names(), []string{"delayed_pct", "usage_pct", "weighted_usage_pct", "ops_usage_pct", "makespan", "slowdown",
+			"offered_load", "usage_event_pct", "wait", "bsld"}},
+		{DecisionTable.Names(), []string{"decisions", "work_per_decision", "queue_per_decision", "max_queue", "work_queue_slope", "work_queue_spearman"}},
+		{TimingTable.Names(), []string{"seconds_per_decision", "wall_queue_slope", "wall_queue_spearman", "decide_seconds"}},
+	} {
+		if !slices.Equal(c.got, c.want) {
+			t.Errorf("names %v, want %v", c.got, c.want)
+		}
 	}
 }

@@ -1,11 +1,11 @@
-package deadline
+package spacesharing
 
 import (
 	"math"
 	"slices"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/families"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -19,6 +19,8 @@ const (
 	MMakespan      = "makespan"            // s
 	MSlowdown      = "slowdown"            // mean (Tw+Te)/Te
 	MOfferedLoad   = "offered_load"        // generators/jobstream.OfferedLoad of the instance
+	MWait          = "wait"                // mean wait start − submit, s
+	MBSLD          = "bsld"                // mean bounded slowdown
 	MDecisions     = "decisions"           // number of Decide calls
 	MWorkPerDec    = "work_per_decision"   // work steps per decision
 	MQueuePerDec   = "queue_per_decision"  // mean queue length when a decision begins
@@ -31,14 +33,43 @@ const (
 	TDecideSeconds = "decide_seconds" // total wall-clock seconds in Decide
 )
 
-// Descriptors describes the schedule-quality metrics a study compares.
-var Descriptors = []analysis.Metric{
-	{Name: MDelayed, Unit: "%", Better: analysis.LowerIsBetter, Label: "delayed jobs"},
-	{Name: MUsage, Unit: "%", Better: analysis.HigherIsBetter, Label: "machine usage"},
-	{Name: MWeightedUsage, Unit: "%", Better: analysis.HigherIsBetter, Label: "weighted machine usage"},
-	{Name: MMakespan, Unit: "s", Better: analysis.LowerIsBetter, Label: "makespan"},
-	{Name: MSlowdown, Better: analysis.LowerIsBetter, Label: "slowdown"},
+// Table is the schedule-quality metrics of one simulation, in the order
+// runs.csv records them.
+var Table = families.Table[Metrics]{
+	{Metric: analysis.Metric{Name: MDelayed, Unit: "%", Better: analysis.LowerIsBetter, Label: "delayed jobs",
+		Definition: "share of the jobs with a deadline that end after it"},
+		Value: func(m Metrics) float64 { return m.DelayedPct }},
+	{Metric: analysis.Metric{Name: MUsage, Unit: "%", Better: analysis.HigherIsBetter, Label: "machine usage",
+		Definition: "time average, over the instants at which some job is present (submitted, not ended), of busy CPUs / min(CPUs of the platform, CPUs requested by the present jobs); not utilisation: idle gaps with no job present do not count"},
+		Value: func(m Metrics) float64 { return m.UsagePct }},
+	{Metric: analysis.Metric{Name: MWeightedUsage, Unit: "%", Better: analysis.HigherIsBetter, Label: "weighted machine usage",
+		Definition: "Σ speed × busy fraction / Σ speed over the machines, from the first submission to the makespan"},
+		Value: func(m Metrics) float64 { return m.WeightedUsagePct }},
+	{Metric: analysis.Metric{Name: MOpsUsage, Unit: "%", Better: analysis.HigherIsBetter, Label: "CPU-operations usage",
+		Definition: "share of the platform's CPU operations used from the first submission to the makespan"},
+		Value: func(m Metrics) float64 { return m.OpsUsagePct }},
+	{Metric: analysis.Metric{Name: MMakespan, Unit: "s", Better: analysis.LowerIsBetter, Label: "makespan",
+		Definition: "last end − first submit (submit times rebased to 0)"},
+		Value: func(m Metrics) float64 { return m.Makespan }},
+	{Metric: analysis.Metric{Name: MSlowdown, Better: analysis.LowerIsBetter, Label: "slowdown",
+		Definition: "mean over jobs of (wait + run) / run; a job with run time 0 counts as 1"},
+		Value: func(m Metrics) float64 { return m.Slowdown }},
+	{Metric: analysis.Metric{Name: MOfferedLoad, Better: analysis.LowerIsBetter, Label: "offered load",
+		Definition: "the generator's offered load of the instance (set by the caller; 0 when unknown)"},
+		Value: func(m Metrics) float64 { return m.OfferedLoad }},
+	{Metric: analysis.Metric{Name: MUsageEvent, Unit: "%", Better: analysis.HigherIsBetter, Label: "machine usage over events",
+		Definition: "the usage ratio of usage_pct averaged over the event instants rather than over time"},
+		Value: func(m Metrics) float64 { return m.UsageEventPct }},
+	{Metric: analysis.Metric{Name: MWait, Unit: "s", Better: analysis.LowerIsBetter, Label: "mean wait",
+		Definition: "mean over jobs of start − submit"},
+		Value: func(m Metrics) float64 { return m.Wait }},
+	{Metric: analysis.Metric{Name: MBSLD, Better: analysis.LowerIsBetter, Label: "mean bounded slowdown",
+		Definition: "mean over jobs of max(1, (wait + run) / max(run, τ)), τ = 10 s (bounded slowdown)"},
+		Value: func(m Metrics) float64 { return m.BSLD }},
 }
+
+// BSLDBound is the run-time floor τ of the bounded slowdown (Feitelson's).
+const BSLDBound = 10
 
 const percent = 100.0
 
@@ -68,20 +99,9 @@ type Metrics struct {
 	// Te = end − start on the machine used; jobs with Te = 0 count as 1.
 	Slowdown    float64
 	OfferedLoad float64 // set by the caller; Measure leaves it 0
-}
-
-// List returns the metrics as named values, in a fixed order.
-func (m Metrics) List() []bench.Metric {
-	return []bench.Metric{
-		{Name: MDelayed, Value: m.DelayedPct},
-		{Name: MUsage, Value: m.UsagePct},
-		{Name: MWeightedUsage, Value: m.WeightedUsagePct},
-		{Name: MOpsUsage, Value: m.OpsUsagePct},
-		{Name: MMakespan, Value: m.Makespan},
-		{Name: MSlowdown, Value: m.Slowdown},
-		{Name: MOfferedLoad, Value: m.OfferedLoad},
-		{Name: MUsageEvent, Value: m.UsageEventPct},
-	}
+	Wait        float64 // mean over jobs of start − submit
+	// BSLD is the mean over jobs of max(1, (wait+run)/max(run, BSLDBound)).
+	BSLD float64
 }
 
 // Measure computes the metrics of a finished simulation whose records
@@ -92,12 +112,12 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 	var m Metrics
 	if len(jobs) == 0 {
 		nan := math.NaN()
-		return Metrics{DelayedPct: nan, UsagePct: nan, UsageEventPct: nan, WeightedUsagePct: nan, OpsUsagePct: nan, Makespan: nan, Slowdown: nan}
+		return Metrics{DelayedPct: nan, UsagePct: nan, UsageEventPct: nan, WeightedUsagePct: nan, OpsUsagePct: nan, Makespan: nan, Slowdown: nan, Wait: nan, BSLD: nan}
 	}
 	withDeadline, late := 0, 0
 	first, last := math.Inf(1), math.Inf(-1)
 	busy := make([]float64, len(p.Machines)) // CPU-seconds per machine
-	var slow float64
+	var slow, wait, bsld float64
 	type change struct {
 		t               float64
 		present, active int
@@ -120,6 +140,9 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 		} else {
 			slow++
 		}
+		w := r.Start - j.Submit
+		wait += w
+		bsld += max(1, (w+r.End-r.Start)/max(te, BSLDBound)) // (w+End)−Start: the rounding the study files' records were made with
 		ch = append(ch, change{j.Submit, j.CPUs, 0}, change{r.Start, 0, j.CPUs}, change{r.End, -j.CPUs, -j.CPUs})
 	}
 	m.DelayedPct = math.NaN()
@@ -128,6 +151,7 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 	}
 	m.Makespan = last
 	m.Slowdown = slow / float64(len(jobs))
+	m.Wait, m.BSLD = wait/float64(len(jobs)), bsld/float64(len(jobs))
 
 	// Time-average of the usage ratio over the instants with jobs present.
 	// Within an instant only integer sums are taken: any order will do.
@@ -227,26 +251,44 @@ func Decisions(tr *DecisionLog) DecisionStats {
 	return d
 }
 
-// List returns the deterministic decision metrics.
-func (d DecisionStats) List() []bench.Metric {
-	return []bench.Metric{
-		{Name: MDecisions, Value: float64(d.Decisions)},
-		{Name: MWorkPerDec, Value: d.WorkPerDec},
-		{Name: MQueuePerDec, Value: d.QueuePerDec},
-		{Name: MMaxQueue, Value: float64(d.MaxQueue)},
-		{Name: MWorkSlope, Value: d.WorkSlope},
-		{Name: MWorkSpearman, Value: d.WorkSpearman},
-	}
+// DecisionTable is the deterministic decision metrics (runs.csv), in
+// order.
+var DecisionTable = families.Table[DecisionStats]{
+	{Metric: analysis.Metric{Name: MDecisions, Better: analysis.LowerIsBetter, Label: "decisions",
+		Definition: "number of scheduling decisions (Decide calls)"},
+		Value: func(d DecisionStats) float64 { return float64(d.Decisions) }},
+	{Metric: analysis.Metric{Name: MWorkPerDec, Better: analysis.LowerIsBetter, Label: "work per decision",
+		Definition: "mean work steps (the scheduler's deterministic counter) per decision"},
+		Value: func(d DecisionStats) float64 { return d.WorkPerDec }},
+	{Metric: analysis.Metric{Name: MQueuePerDec, Better: analysis.LowerIsBetter, Label: "queue per decision",
+		Definition: "mean queue length when a decision begins"},
+		Value: func(d DecisionStats) float64 { return d.QueuePerDec }},
+	{Metric: analysis.Metric{Name: MMaxQueue, Better: analysis.LowerIsBetter, Label: "longest queue",
+		Definition: "longest queue a decision began with"},
+		Value: func(d DecisionStats) float64 { return float64(d.MaxQueue) }},
+	{Metric: analysis.Metric{Name: MWorkSlope, Better: analysis.LowerIsBetter, Label: "work slope",
+		Definition: "least-squares work steps per extra queued job, over the decisions"},
+		Value: func(d DecisionStats) float64 { return d.WorkSlope }},
+	{Metric: analysis.Metric{Name: MWorkSpearman, Better: analysis.LowerIsBetter, Label: "work–queue correlation",
+		Definition: "Spearman ρ of work steps and queue length over the decisions"},
+		Value: func(d DecisionStats) float64 { return d.WorkSpearman }},
 }
 
-// Timings returns the wall-clock decision metrics.
-func (d DecisionStats) Timings() []bench.Metric {
-	return []bench.Metric{
-		{Name: TSecPerDec, Value: d.SecPerDec},
-		{Name: TWallSlope, Value: d.WallSlope},
-		{Name: TWallSpearman, Value: d.WallSpearman},
-		{Name: TDecideSeconds, Value: d.DecideSeconds},
-	}
+// TimingTable is the wall-clock decision metrics (timings.csv: not
+// deterministic), in order.
+var TimingTable = families.Table[DecisionStats]{
+	{Metric: analysis.Metric{Name: TSecPerDec, Unit: "s", Better: analysis.LowerIsBetter, Label: "time per decision",
+		Definition: "mean wall-clock seconds per decision"},
+		Value: func(d DecisionStats) float64 { return d.SecPerDec }},
+	{Metric: analysis.Metric{Name: TWallSlope, Unit: "s", Better: analysis.LowerIsBetter, Label: "wall slope",
+		Definition: "least-squares wall-clock seconds per extra queued job, over the decisions"},
+		Value: func(d DecisionStats) float64 { return d.WallSlope }},
+	{Metric: analysis.Metric{Name: TWallSpearman, Better: analysis.LowerIsBetter, Label: "wall–queue correlation",
+		Definition: "Spearman ρ of wall-clock time and queue length over the decisions"},
+		Value: func(d DecisionStats) float64 { return d.WallSpearman }},
+	{Metric: analysis.Metric{Name: TDecideSeconds, Unit: "s", Better: analysis.LowerIsBetter, Label: "time in Decide",
+		Definition: "total wall-clock seconds in Decide"},
+		Value: func(d DecisionStats) float64 { return d.DecideSeconds }},
 }
 
 func mean(xs []float64) float64 {

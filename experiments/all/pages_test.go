@@ -1,0 +1,57 @@
+package all_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/gridbench/gridbench/experiments"
+	_ "github.com/gridbench/gridbench/experiments/all"
+	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/golden"
+)
+
+// TestQuickPagesGolden builds every study's page at --quick --reps 2 in
+// process, as `gridbench reproduce --quick --reps 2` does, and compares it
+// with testdata/pages/<study>.md: a changed number, sentence or table of
+// any page shows in review. The pages are built from the data the
+// repository ships (data/, given as --data; GRIDBENCH_DATA cleared), so a
+// data set fetched elsewhere does not change them; one fetched into data/
+// itself does, and shows here as a difference.
+func TestQuickPagesGolden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reproduces every study (about 15 s)")
+	}
+	t.Setenv(datadir.EnvVar, "")
+	data, err := filepath.Abs(filepath.Join("..", "..", "data"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	outs, err := experiments.Reproduce(context.Background(), experiments.Options{
+		Config:  experiments.Config{Reps: 2, Quick: true, DataDir: data},
+		Out:     out,
+		Workers: 2,
+		Fresh:   true,
+		Report:  true,
+		Version: "test",
+		Commit:  "test",
+		Build:   "test",
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(outs) == 0 {
+		t.Fatal("no study reproduced")
+	}
+	for _, o := range outs {
+		t.Run(o.Name, func(t *testing.T) {
+			got, err := os.ReadFile(filepath.Join(out, "paper", o.Name+".md"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden.Check(t, filepath.Join("testdata", "pages", o.Name+".md"), string(got))
+		})
+	}
+}
