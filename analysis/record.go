@@ -74,11 +74,10 @@ func (w *Writer) Write(recs ...Record) error {
 		}
 	}
 	for _, r := range recs {
-		// An infinite metric is an overflow, never a measurement. (NaN
-		// stays: it marks a metric undefined for a run, as federation's
-		// objectives of the policies that have none.)
-		if math.IsInf(r.Value, 0) {
-			return fmt.Errorf("run %s: metric %s is %v: an overflow, not a measurement; not written", r.Key(), r.Metric, r.Value)
+		// An infinite metric is an overflow and NaN an undefined value,
+		// never a measurement: a metric undefined for a run is left out.
+		if math.IsInf(r.Value, 0) || math.IsNaN(r.Value) {
+			return fmt.Errorf("run %s: metric %s is %v: not a measurement (an overflow or an undefined value); not written", r.Key(), r.Metric, r.Value)
 		}
 		if err := w.w.Write(r.fields()); err != nil {
 			return err

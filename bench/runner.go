@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -317,6 +318,12 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 					return err
 				}
 				return fmt.Errorf("run %s: %w", run.Key(), err)
+			}
+			for _, m := range out.Metrics {
+				if math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
+					return fmt.Errorf("run %s: metric %s is %v: not a measurement (an overflow or an undefined value); "+
+						"leave a metric that is undefined for a run out of its output", run.Key(), m.Name, m.Value)
+				}
 			}
 			if len(out.Metrics) == 0 && len(out.Series) > 0 {
 				return fmt.Errorf("run %s records series but no metric; report at least one metric, since runs.csv is what says a run was made", run.Key())

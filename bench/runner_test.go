@@ -34,7 +34,7 @@ func toyExec(calls *atomic.Int64) Executor {
 		calls.Add(1)
 		time.Sleep(time.Duration(rand.IntN(300)) * time.Microsecond)
 		g := rand.New(rand.NewPCG(r.Seed, r.RunSeed))
-		out := Output{Metrics: []Metric{{"x", g.Float64()}, {"y", float64(r.Rep)}, {"nan", math.NaN()}}}
+		out := Output{Metrics: []Metric{{"x", g.Float64()}, {"y", float64(r.Rep)}, {"z", -g.Float64()}}}
 		if r.Algorithm == "A" {
 			for k := range 3 {
 				out.Series = append(out.Series, Sample{"s", float64(k) * 0.5, g.Float64()})
@@ -311,5 +311,23 @@ func TestAnotherBuildRecomputes(t *testing.T) {
 	}
 	if n := calls.Load() - before; n != 18 {
 		t.Errorf("build c after build b's interrupted journal: %d calls, want all 18", n)
+	}
+}
+
+// A run that measures NaN or ±Inf fails, naming the run and the metric;
+// nothing non-finite reaches runs.csv or the journal.
+func TestNonFiniteMetricFailsTheRun(t *testing.T) {
+	for _, v := range []float64{math.NaN(), math.Inf(1)} {
+		dir := t.TempDir()
+		exec := func(ctx context.Context, r Run) (Output, error) {
+			return Output{Metrics: []Metric{{"ok", 1}, {"bad", v}}}, nil
+		}
+		_, err := Execute(context.Background(), testPlan(1), exec, Options{Dir: dir, Workers: 1})
+		if err == nil || !strings.Contains(err.Error(), "metric bad is") {
+			t.Errorf("%v: err = %v", v, err)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, "runs.csv")); strings.Contains(string(b), "NaN") || strings.Contains(string(b), "Inf") {
+			t.Errorf("%v written: %s", v, b)
+		}
 	}
 }

@@ -56,7 +56,7 @@ var UserTable = families.Table[User]{
 		Definition: "time of day of the experiment's submission"},
 		Value: func(u User) float64 { return math.Mod(u.Exp.Submit, gridway.Day) / 3600 }},
 	{Metric: analysis.Metric{Name: MObjDSA, Better: analysis.HigherIsBetter, Label: "SO objective",
-		Definition: "jobs the static-objective policy was trained to keep on the DSA (NaN for the others)"},
+		Definition: "jobs the static-objective policy was trained to keep on the DSA (recorded only for the policies trained with one)"},
 		Value: func(u User) float64 { return u.Objective }},
 	{Metric: analysis.Metric{Name: MFits, Better: analysis.LowerIsBetter, Label: "DO fitted updates",
 		Definition: "times the dynamic-objective policy refitted its objective while running"},
@@ -74,6 +74,9 @@ func Metrics(res *gridway.Result, trained []gridway.Objective) []bench.Metric {
 			u.Objective = float64(trained[e.User].Int)
 		}
 		for _, m := range UserTable.Values(u) {
+			if m.Name == MObjDSA && math.IsNaN(m.Value) {
+				continue // undefined for a policy trained with no objective: no row, rather than NaN in runs.csv
+			}
 			ms = append(ms, bench.Metric{Name: UserMetric(e.User, m.Name), Value: m.Value})
 		}
 	}
