@@ -252,16 +252,10 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if err := checkPlan(plan); err != nil {
 		return nil, err
 	}
-	if opts.Build == "" {
-		if opts.Build, err = ExecutableBuild(); err != nil {
-			return nil, err
-		}
-	}
-	inputs, err := hashInputs(plan)
+	key, err := newReuseKey(plan, hash, &opts)
 	if err != nil {
 		return nil, err
 	}
-	key := reuseKey{config: hash, build: opts.Build, inputs: inputs}
 	if opts.Shard.N > 0 {
 		plan = opts.Shard.Select(plan)
 		opts.Dir = opts.Shard.Dir(opts.Dir)
@@ -359,14 +353,14 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	}
 	// An input edited while the runs read it leaves runs made from either
 	// content: none of them is kept.
-	if now, err := hashInputs(plan); err != nil || changedInput(inputs, now) != "" {
+	if now, err := hashInputs(plan); err != nil || changedInput(key.inputs, now) != "" {
 		os.Remove(jpath)
 		if err != nil {
 			return nil, err
 		}
-		p := changedInput(inputs, now)
+		p := changedInput(key.inputs, now)
 		return nil, fmt.Errorf("%s: input %s changed while the runs were made (sha256 %s → %s); run again",
-			plan.Experiment, p, analysis.Short(inputs[p]), analysis.Short(now[p]))
+			plan.Experiment, p, analysis.Short(key.inputs[p]), analysis.Short(now[p]))
 	}
 
 	man := &analysis.Manifest{
@@ -374,7 +368,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule, Build: opts.Build,
 		Workers: workers, Reused: reused, Executed: len(todo), Started: started,
 	}
-	setInputs(man, plan, inputs)
+	setInputs(man, plan, key.inputs)
 	res, err := writeResult(plan, done, opts.Dir, man)
 	if err != nil {
 		return nil, err
@@ -598,4 +592,22 @@ func (j *journal) close() error {
 		err = cerr
 	}
 	return err
+}
+
+// newReuseKey is what a run on disk must have been made with to be reused:
+// the configuration hash, the build (this executable's when opts names
+// none, which it then records) and every input file's content.
+func newReuseKey(plan Plan, configHash string, opts *Options) (reuseKey, error) {
+	if opts.Build == "" {
+		b, err := ExecutableBuild()
+		if err != nil {
+			return reuseKey{}, err
+		}
+		opts.Build = b
+	}
+	inputs, err := hashInputs(plan)
+	if err != nil {
+		return reuseKey{}, err
+	}
+	return reuseKey{config: configHash, build: opts.Build, inputs: inputs}, nil
 }

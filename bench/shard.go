@@ -106,16 +106,10 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 		}
 	}
 
-	if opts.Build == "" {
-		if opts.Build, err = ExecutableBuild(); err != nil {
-			return nil, err
-		}
-	}
-	inputs, err := hashInputs(plan)
+	key, err := newReuseKey(plan, hash, &opts)
 	if err != nil {
 		return nil, err
 	}
-	key := reuseKey{config: hash, build: opts.Build, inputs: inputs}
 	done := map[analysis.RunKey]Output{}
 	found := map[analysis.RunKey][]int{} // the shards holding each run
 	var why []string                     // why runs on disk were left out
@@ -171,7 +165,7 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule, Build: opts.Build,
 		Reused: len(plan.Runs), Started: started,
 	}
-	setInputs(man, plan, inputs)
+	setInputs(man, plan, key.inputs)
 	return writeResult(plan, done, opts.Dir, man)
 }
 
