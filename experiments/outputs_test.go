@@ -66,14 +66,14 @@ func TestWorkbookSheets(t *testing.T) {
 }
 
 // TestWriteTables: each study's tables, its comparisons and its ledger
-// land in paper/tables/<exp>/ as .tex and .json.
+// land in results/<exp>/tables/ as .tex and .json.
 func TestWriteTables(t *testing.T) {
-	pdir := t.TempDir()
+	out := t.TempDir()
 	o := outcomes()[0]
-	if err := writeTables(pdir, o.Name, o.Report); err != nil {
+	if err := writeTables(out, o.Name, o.Report); err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(pdir, "tables", "alpha")
+	dir := filepath.Join(ResultsDir(out, "alpha"), "tables")
 	for _, id := range []string{"Table4", "compared", "ledger"} {
 		tex, err := os.ReadFile(filepath.Join(dir, id+".tex"))
 		if err != nil || !strings.Contains(string(tex), `\toprule`) {

@@ -211,7 +211,7 @@ func (f *finished) report(ctx context.Context, opts Options) error {
 			return fmt.Errorf("report: %w", err)
 		}
 		o.Report = rep
-		if err := writeTables(pdir, e.Name(), rep); err != nil {
+		if err := writeTables(opts.Out, e.Name(), rep); err != nil {
 			return err
 		}
 		o.Timings = append(o.Timings, Stage{"report", time.Since(t0)})
@@ -399,8 +399,10 @@ func studySheet(study string, t *report.Table) *report.Table {
 
 // writeTables writes the experiment's tables (its workbook sheets, its
 // published-vs-reproduced comparisons, its claims ledger as "ledger") as
-// paper/tables/<exp>/<table-id>.tex and .json.
-func writeTables(pdir, exp string, rep *ReportOutput) error {
+// results/<exp>/tables/<table-id>.tex and .json, beside the runs they are
+// made from: like the workbook they hold every row of every sheet (some
+// run to thousands), so they are outputs, not part of the committed report.
+func writeTables(out, exp string, rep *ReportOutput) error {
 	tables := slices.Clone(rep.Sheets)
 	if len(rep.Compared) > 0 {
 		t := &report.Table{ID: "compared", Title: "Published vs reproduced", Columns: summaryColumns}
@@ -410,7 +412,7 @@ func writeTables(pdir, exp string, rep *ReportOutput) error {
 	if len(rep.Ledger) > 0 {
 		tables = append(tables, report.LedgerTable("ledger", "Claims ledger", rep.Ledger))
 	}
-	if _, err := report.WriteTableFiles(filepath.Join(pdir, "tables", exp), tables); err != nil {
+	if _, err := report.WriteTableFiles(filepath.Join(ResultsDir(out, exp), "tables"), tables); err != nil {
 		return fmt.Errorf("report tables: %w", err)
 	}
 	return nil
