@@ -64,29 +64,6 @@ func TestAppendDecideMatchesJSON(t *testing.T) {
 	}
 }
 
-// applyJSON is apply through encoding/json only, as it was before the
-// short path: the twin the short path must agree with.
-func applyJSON(s *sim.State, b []byte) error {
-	var a answer
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&a); err != nil {
-		return fmt.Errorf("not a valid answer (%v); want {\"start\": [{\"job\": J, \"machine\": M}, ...]}", err)
-	}
-	if a.Start == nil {
-		return fmt.Errorf("no \"start\" list; want {\"start\": [...]} (empty to start nothing)")
-	}
-	for i, st := range *a.Start {
-		if st.Job == nil || st.Machine == nil {
-			return fmt.Errorf("start %d lacks \"job\" or \"machine\"", i)
-		}
-		if err := startOne(s, *st.Job, *st.Machine); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
 // TestApplyMatchesJSON feeds apply and applyJSON the same answers, compact
 // and not, valid and not, on twin states, and demands the same error and
 // the same jobs started.

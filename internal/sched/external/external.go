@@ -197,6 +197,13 @@ func apply(s *sim.State, b []byte) error {
 	if ok, err := scanStarts(b, func(j, m int) error { return startOne(s, j, m) }); ok {
 		return err
 	}
+	return applyJSON(s, b)
+}
+
+// applyJSON is apply through encoding/json: any answer scanStarts does not
+// take (other spacing or key order, unknown fields, errors), with the same
+// messages it always gave.
+func applyJSON(s *sim.State, b []byte) error {
 	var a answer
 	dec := json.NewDecoder(bytes.NewReader(b))
 	dec.DisallowUnknownFields()
