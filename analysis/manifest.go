@@ -110,9 +110,18 @@ func FileSHA256(path string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
+	return ReaderSHA256(f)
+}
+
+// ReaderSHA256 returns the SHA-256 of everything r yields, hex; an error
+// names the file when r is one.
+func ReaderSHA256(r io.Reader) (string, error) {
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
+	if _, err := io.Copy(h, r); err != nil {
+		if f, ok := r.(*os.File); ok {
+			return "", fmt.Errorf("%s: %w", f.Name(), err)
+		}
+		return "", err
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -1,10 +1,7 @@
 package bench
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -73,11 +70,10 @@ func InputSHA256(path string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
+	sum, err := analysis.ReaderSHA256(f)
+	if err != nil {
+		return "", err
 	}
-	sum := hex.EncodeToString(h.Sum(nil))
 	// Stat again: a file written while it was read keeps no cached hash.
 	if st2, err := f.Stat(); err == nil && (stamp{st2.Size(), st2.ModTime()}) == now {
 		inputHashes.Store(path, hashed{now, sum})
