@@ -204,7 +204,6 @@ func options(c *cli.Context, only []string, report bool) experiments.Options {
 		Progress: c.App.ErrWriter,
 		Version:  version,
 		Commit:   gitCommit(),
-		Build:    executableBuild(),
 	}
 }
 
