@@ -77,11 +77,5 @@ func MeanBootstrapCI(xs []float64) (lo, hi float64) {
 	if len(xs) == 0 || hasNaN(xs) {
 		return math.NaN(), math.NaN()
 	}
-	return BootstrapCI(xs, func(s []float64) float64 {
-		t := 0.0
-		for _, x := range s {
-			t += x
-		}
-		return t / float64(len(s))
-	}, 10000)
+	return BootstrapCI(xs, mean, 10000)
 }

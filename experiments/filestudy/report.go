@@ -179,14 +179,6 @@ func ci(g *analysis.Group) (lo, hi float64) {
 	return analysis.MeanBootstrapCI(g.Values)
 }
 
-func mean(xs []float64) float64 {
-	var sum float64
-	for _, x := range xs {
-		sum += x
-	}
-	return sum / float64(len(xs))
-}
-
 func (s *Study) workloadTable() *report.Table {
 	t := &report.Table{ID: s.Name() + "-workloads", Title: "Workloads", Columns: []string{"workload", "kind", "parameters"}}
 	for _, w := range s.Workloads {
