@@ -82,13 +82,6 @@ func side(what, algo string) string {
 	return what + " " + algo
 }
 
-// verdict summarises a group of comparisons of one claim row: held when
-// every one supports its direction; the statistic names the weakest one.
-func verdict(cs []*analysis.Comparison) (held bool, stat string) {
-	v := analysis.Decide(cs)
-	return v.Held(), report.Decisive(v, nil)
-}
-
 // tested is the Check of one tested row of comparisons adjusted in a Holm
 // family of size family.
 func tested(claim, scope, stmt string, cs []*analysis.Comparison, family int) Check {
