@@ -211,6 +211,9 @@ func (f *finished) report(ctx context.Context, opts Options) error {
 			return fmt.Errorf("report: %w", err)
 		}
 		o.Report = rep
+		if err := WritePage(opts.Out, e.Name(), rep); err != nil {
+			return err
+		}
 		if err := writeTables(opts.Out, e.Name(), rep); err != nil {
 			return err
 		}
@@ -402,6 +405,43 @@ func studySheet(study string, t *report.Table) *report.Table {
 // results/<exp>/tables/<table-id>.tex and .json, beside the runs they are
 // made from: like the workbook they hold every row of every sheet (some
 // run to thousands), so they are outputs, not part of the committed report.
+// WritePage renders rep.Model, when the study built one, as the Markdown
+// page under paper/, its LaTeX and JSON forms under
+// results/<exp>/page/, and the claims ledger as paper/<exp>.claims.json;
+// each file is written atomically.
+func WritePage(out, exp string, rep *ReportOutput) error {
+	m := rep.Model
+	if m == nil {
+		return nil
+	}
+	if m.ID == "" {
+		return fmt.Errorf("report: %s: the page model has no id", exp)
+	}
+	rep.Page = m.ID + ".md"
+	pdir, rdir := PaperDir(out), filepath.Join(ResultsDir(out, exp), "page")
+	if err := os.MkdirAll(rdir, 0o755); err != nil {
+		return fmt.Errorf("report: %w", err)
+	}
+	for _, f := range []struct {
+		path  string
+		write func(io.Writer, *report.Page) error
+	}{
+		{filepath.Join(pdir, rep.Page), report.WritePageMarkdown},
+		{filepath.Join(rdir, m.ID+".tex"), report.WritePageLaTeX},
+		{filepath.Join(rdir, m.ID+".json"), report.WritePageJSON},
+	} {
+		if err := analysis.WriteFileAtomic(f.path, func(w io.Writer) error { return f.write(w, m) }); err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+	}
+	if len(rep.Ledger) > 0 {
+		if _, err := report.WriteLedgerFile(pdir, exp, rep.Ledger); err != nil {
+			return fmt.Errorf("report: %w", err)
+		}
+	}
+	return nil
+}
+
 func writeTables(out, exp string, rep *ReportOutput) error {
 	tables := slices.Clone(rep.Sheets)
 	if len(rep.Compared) > 0 {

@@ -29,6 +29,11 @@ type jsonCell struct {
 // WriteJSON renders t as an indented JSON object: id, title, columns, rows
 // of cells {text, value, bool, format, best, bad} and notes.
 func WriteJSON(w io.Writer, t *Table) error {
+	return writeIndented(w, toJSON(t))
+}
+
+// toJSON is t in its JSON shape.
+func toJSON(t *Table) jsonTable {
 	out := jsonTable{ID: t.ID, Title: t.Title, Columns: t.Columns, Notes: t.Notes, Rows: make([][]jsonCell, len(t.Rows))}
 	if out.Columns == nil {
 		out.Columns = []string{}
@@ -49,8 +54,13 @@ func WriteJSON(w io.Writer, t *Table) error {
 		}
 		out.Rows[i] = cells
 	}
+	return out
+}
+
+// writeIndented writes v as indented JSON, HTML characters as they are.
+func writeIndented(w io.Writer, v any) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(out)
+	return enc.Encode(v)
 }

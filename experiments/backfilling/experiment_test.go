@@ -94,6 +94,9 @@ func TestKTH(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := experiments.WritePage(dir, Name, out); err != nil {
+		t.Fatal(err)
+	}
 	page, err := os.ReadFile(filepath.Join(pdir, out.Page))
 	if err != nil {
 		t.Fatal(err)

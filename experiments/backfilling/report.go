@@ -3,9 +3,7 @@ package backfilling
 import (
 	"context"
 	"fmt"
-	"io"
 	"math"
-	"path/filepath"
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
@@ -66,17 +64,10 @@ type summary struct {
 func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	c := pl.Config
 	sum := summarize(c, in.Result.Index(), in.Result.Series)
-	out := &experiments.ReportOutput{Page: Name + ".md", Compared: sum.compared, Ledger: sum.ledger,
+	out := &experiments.ReportOutput{Compared: sum.compared, Ledger: sum.ledger,
 		Headline: fmt.Sprintf("%d of %d published cells within ±%.0f%% (all out of sample: nothing fitted); %d of %d orderings held",
 			sum.matched, sum.total, 100*c.Tolerance, sum.held, len(sum.tests))}
-	if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, out.Page), func(w io.Writer) error {
-		return writePage(w, c, out.Headline, sum)
-	}); err != nil {
-		return nil, err
-	}
-	if _, err := report.WriteLedgerFile(in.PaperDir, Name, sum.ledger); err != nil {
-		return nil, err
-	}
+	out.Model = page(c, out.Headline, sum)
 	return out, nil
 }
 
@@ -135,49 +126,54 @@ func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []ana
 	return sum
 }
 
-// writePage renders the summary; it computes nothing.
-func writePage(w io.Writer, c Config, headline string, sum summary) error {
-	p := func(format string, a ...any) { fmt.Fprintf(w, format, a...) }
-	p("# backfilling — %s\n\n", (&Experiment{}).Title())
-	p("**%s.**\n\n", headline)
-	p("Tolerance, stated before any of our numbers was computed and kept: a reproduced cell matches when it is within **±%.0f%%** of the published one. ", 100*c.Tolerance)
-	p("Published: Gaussier, Glesser, Reis & Trystram, SC'15, Table 2 (pyss-based simulator). Logs absent from the data root are left out (see `gridbench data`).\n\n")
-	p("## Mean bounded slowdown, published beside reproduced\n\n")
-	p("| log | algorithm | published | reproduced | difference | within ±%.0f%% |\n|---|---|---|---|---|---|\n", 100*c.Tolerance)
+// page builds the page from the summary; it computes nothing.
+func page(c Config, headline string, sum summary) *report.Page {
+	pg := &report.Page{ID: Name, Title: Name + " — " + (&Experiment{}).Title()}
+	pg.Para("**%s.**", headline)
+	pg.Para("Tolerance, stated before any of our numbers was computed and kept: a reproduced cell matches when it is within **±%.0f%%** of the published one. "+
+		"Published: Gaussier, Glesser, Reis & Trystram, SC'15, Table 2 (pyss-based simulator). Logs absent from the data root are left out (see `gridbench data`).", 100*c.Tolerance)
+	pg.Section("Mean bounded slowdown, published beside reproduced")
+	cells := &report.Table{ID: "table2", Columns: []string{"log", "algorithm", "published", "reproduced", "difference", fmt.Sprintf("within ±%.0f%%", 100*c.Tolerance)}}
 	for _, x := range sum.cells {
 		if math.IsNaN(x.pub) {
-			p("| %s | %s | — | %.2f | | (not in the paper) |\n", x.log.Label, x.algo.Label, x.got)
+			cells.AddRow(report.Str(x.log.Label), report.Str(x.algo.Label), report.Str("—"), report.Num(x.got, 2), report.Str(""), report.Str("(not in the paper)"))
 			continue
 		}
-		mark := "no"
+		mark := report.Str("no")
+		mark.Bad = true
 		if x.ok {
-			mark = "yes"
+			mark = report.Str("yes")
 		}
-		p("| %s | %s | %.2f | %.2f | %+.1f%% | %s |\n", x.log.Label, x.algo.Label, x.pub, x.got, 100*x.rel, mark)
+		diff := report.Cell{Text: fmt.Sprintf("%+.1f%%", 100*x.rel), Value: x.rel, Num: true, Format: "+0.0%;-0.0%"}
+		cells.AddRow(report.Str(x.log.Label), report.Str(x.algo.Label), report.Num(x.pub, 2), report.Num(x.got, 2), diff, mark)
 	}
-	p("\nJobs simulated:")
+	pg.Add(cells)
+	jobs := "Jobs simulated:"
 	for _, l := range Logs {
 		if n, ok := sum.jobs[l.ID]; ok {
-			p(" %s %.0f (paper: %d);", l.Label, n, l.PaperJobs)
+			jobs += fmt.Sprintf(" %s %.0f (paper: %d);", l.Label, n, l.PaperJobs)
 		}
 	}
-	p(" mean waits are in `results/%s/runs.csv` (metric `%s`).\n\n", Name, MetricWait)
-	p("A cell outside the tolerance is a mismatch, reported as such; nothing was tuned per cell.\n\n")
-	p("**Fitted vs validated:** nothing of this study is fitted. No parameter was chosen on these logs or cells: the schedulers, the filter and the ±%.0f%% tolerance were fixed before the first run, "+
-		"so all %d published cells are validated out of sample (%d within the tolerance), and so are the %d ordering tests.\n\n", 100*c.Tolerance, sum.total, sum.matched, len(sum.tests))
-	p("## Orderings\n\nEach claim: the algorithm's mean bounded slowdown is lower than EASY's (requested times), tested over %d windows (see the interpretations).\n\n", c.Windows)
-	p("| log | claim | mean over windows (A vs EASY) | r | Holm p | verdict |\n|---|---|---|---|---|---|\n")
+	pg.Para("%s mean waits are in `results/%s/runs.csv` (metric `%s`).", jobs, Name, MetricWait)
+	pg.Para("A cell outside the tolerance is a mismatch, reported as such; nothing was tuned per cell.")
+	pg.Para("**Fitted vs validated:** nothing of this study is fitted. No parameter was chosen on these logs or cells: the schedulers, the filter and the ±%.0f%% tolerance were fixed before the first run, "+
+		"so all %d published cells are validated out of sample (%d within the tolerance), and so are the %d ordering tests.", 100*c.Tolerance, sum.total, sum.matched, len(sum.tests))
+	pg.Section("Orderings")
+	pg.Para("Each claim: the algorithm's mean bounded slowdown is lower than EASY's (requested times), tested over %d windows (see the interpretations).", c.Windows)
+	ords := &report.Table{ID: "orderings", Columns: []string{"log", "claim", "mean over windows (A vs EASY)", "r", "Holm p", "verdict"}}
 	for _, t := range sum.tests {
-		p("| %s | %s | %.2f vs %.2f | %.2f | %.3g | %s |\n", t.log.Label, t.o.Quote, t.cmp.MeanA, t.cmp.MeanB, t.cmp.Res.Effect, t.cmp.PAdj,
-			analysis.Decide([]*analysis.Comparison{t.cmp}).Status())
+		d := analysis.Decide([]*analysis.Comparison{t.cmp})
+		v := report.Str(d.Status())
+		v.Bad = !t.cmp.Held()
+		ords.AddRow(report.Str(t.log.Label), report.Str(t.o.Quote), report.Str(fmt.Sprintf("%.2f vs %.2f", t.cmp.MeanA, t.cmp.MeanB)),
+			report.Num(t.cmp.Res.Effect, 2), report.Cell{Text: fmt.Sprintf("%.3g", t.cmp.PAdj), Value: t.cmp.PAdj, Num: true}, v)
 	}
-	p("\n## Interpretations\n\n")
-	for _, s := range Interpretations {
-		p("- %s\n", s)
-	}
-	p("\n")
-	return report.WriteLedgerSection(w, fmt.Sprintf("Every published cell of Table 2 for the logs at hand (held: within ±%.0f%%) and every ordering tested above, "+
-		"one Holm family of %d orderings per log. None is in sample. Also in `%s.claims.json` beside this page.", 100*c.Tolerance, len(Orderings), Name), sum.ledger)
+	pg.Add(ords)
+	pg.Section("Interpretations")
+	pg.Bullets(Interpretations...)
+	pg.Add(&report.Claims{Lead: fmt.Sprintf("Every published cell of Table 2 for the logs at hand (held: within ±%.0f%%) and every ordering tested above, "+
+		"one Holm family of %d orderings per log. None is in sample. Also in `%s.claims.json` beside this page.", 100*c.Tolerance, len(Orderings), Name), Entries: sum.ledger})
+	return pg
 }
 
 func contains(xs []string, x string) bool {

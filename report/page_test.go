@@ -1,0 +1,169 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"image"
+	"image/png"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/analysis"
+)
+
+// testPage has one block of every kind.
+func testPage() *Page {
+	p := &Page{ID: "demo", Title: "demo — a study"}
+	p.Para("**%d of %d held.** See `runs.csv` and [the paper](https://example.org/a_b%%20c).", 3, 4)
+	p.Section("Results & more")
+	p.Subsection("Detail")
+	t := &Table{ID: "t1", Title: "Wait (s)", Columns: []string{"algorithm", "wait", "note"}}
+	best := Num(1.5, 2)
+	best.Best = true
+	t.AddRow(Str("EASY"), best, Str("*fast* | 50% ≤ x_1"))
+	t.AddRow(Str("FCFS"), Num(2.25, 2), Str(""))
+	t.Notes = []string{"Means over 20 repetitions."}
+	p.Add(t)
+	p.Bullets("first `a_b`", "second")
+	p.Add(&List{Items: []string{"one", "two"}, Ordered: true})
+	p.Add(&Figure{Path: "figures/demo-fig1.png", Alt: "Figure 1: waits"})
+	p.Add(&Code{Lang: "sh", Text: "gridbench reproduce --only demo\n"})
+	pv := 0.01
+	p.Add(&Claims{Lead: "Every claim.", Entries: []analysis.LedgerEntry{
+		{ID: "c1", Quote: "EASY waits less", Section: "§5", Verdict: analysis.VerdictHeld, P: &pv, N: 20},
+		{ID: "c2", Quote: "FCFS is fair", Section: "§6", Verdict: analysis.VerdictNotTestable, Note: "no fairness metric"},
+	}})
+	return p
+}
+
+func TestWritePageMarkdown(t *testing.T) {
+	var b bytes.Buffer
+	if err := WritePageMarkdown(&b, testPage()); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
+	for _, want := range []string{
+		"# demo — a study\n\n**3 of 4 held.** See `runs.csv`",
+		"\n\n## Results & more\n\n### Detail\n\n**Wait (s)**\n\n| algorithm | wait | note |\n|---|---:|---|\n| EASY | **1.50** | *fast* \\| 50% ≤ x_1 |\n",
+		"\nMeans over 20 repetitions.\n\n- first `a_b`\n- second\n\n1. one\n2. two\n\n",
+		"![Figure 1: waits](figures/demo-fig1.png)\n\n```sh\ngridbench reproduce --only demo\n```\n\n## Claims ledger\n\nEvery claim.\n\n**2 claims: 1 held, 0 not held, 0 inconclusive, 1 not testable.**\n\n",
+		"| c2 | §6 | “FCFS is fair” |",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Markdown lacks %q; got\n%s", want, got)
+		}
+	}
+	if err := WritePageMarkdown(&b, &Page{ID: "x", Blocks: []Block{nil}}); err == nil {
+		t.Error("a nil block rendered without error")
+	}
+}
+
+func TestLatexInline(t *testing.T) {
+	for in, want := range map[string]string{
+		"plain 50% & x_1":             `plain 50\% \& x\_1`,
+		"**bold *em* 3**":             `\textbf{bold \emph{em} 3}`,
+		"`a_b%`":                      `\texttt{a\_b\%}`,
+		"[t_x](https://e.org/a%20#b)": `\href{https://e.org/a\%20\#b}{t\_x}`,
+		"2 * 3 and **open":            `2 * 3 and **open`,
+		"≤ ± “q”":                     "\\ensuremath{\\leq} \\ensuremath{\\pm} ``q''",
+		"`unclosed":                   "`unclosed",
+	} {
+		if got := latexInline(in); got != want {
+			t.Errorf("latexInline(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestWritePageLaTeX(t *testing.T) {
+	var b bytes.Buffer
+	if err := WritePageLaTeX(&b, testPage()); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String()
+	for _, want := range []string{
+		"\\section{demo --- a study}\n",
+		"\\subsection{Results \\& more}\n\n\\subsubsection{Detail}\n",
+		"\\begin{longtable}{lrl}\n\\caption{Wait (s)}\\\\\n\\toprule\nalgorithm & wait & note \\\\\n\\midrule\n\\endhead\nEASY & \\textbf{1.50} & \\emph{fast} | 50\\% \\ensuremath{\\leq} x\\_1 \\\\\n",
+		"\\begin{itemize}\n\\item first \\texttt{a\\_b}\n\\item second\n\\end{itemize}\n",
+		"\\begin{enumerate}\n\\item one\n",
+		"\\includegraphics[width=\\linewidth]{figures/demo-fig1}\n\\caption{Figure 1: waits}",
+		"\\begin{verbatim}\ngridbench reproduce --only demo\n\\end{verbatim}",
+		"\\subsection{Claims ledger}\n\nEvery claim.\n\n\\textbf{2 claims: 1 held, 0 not held, 0 inconclusive, 1 not testable.}",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("LaTeX lacks %q; got\n%s", want, got)
+		}
+	}
+	// With a LaTeX installation, the fragment must compile inside a
+	// minimal document (the figure replaced by a blank PNG).
+	latex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		t.Log("pdflatex not on PATH: the LaTeX fragment was checked as text only")
+		return
+	}
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var img bytes.Buffer
+	if err := png.Encode(&img, image.NewGray(image.Rect(0, 0, 4, 3))); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "figures", "demo-fig1.png"), img.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc := "\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\usepackage{booktabs,longtable,graphicx,hyperref}\n\\begin{document}\n" +
+		got + "\\end{document}\n"
+	if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(latex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pdflatex: %v\n%s", err, out)
+	}
+}
+
+func TestWritePageJSON(t *testing.T) {
+	var b bytes.Buffer
+	if err := WritePageJSON(&b, testPage()); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		ID     string
+		Title  string
+		Blocks []struct {
+			Type   string
+			Level  int
+			Text   string
+			Items  []string
+			Path   string
+			Table  *struct{ ID string }
+			Claims []analysis.LedgerEntry
+		}
+	}
+	if err := json.Unmarshal(b.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	var types []string
+	for _, x := range got.Blocks {
+		types = append(types, x.Type)
+	}
+	if want := "paragraph heading heading table list list figure code claims"; strings.Join(types, " ") != want || got.ID != "demo" {
+		t.Fatalf("id %q, blocks %v, want %s", got.ID, types, want)
+	}
+	if got.Blocks[3].Table == nil || got.Blocks[3].Table.ID != "t1" || got.Blocks[6].Path != "figures/demo-fig1.png" ||
+		len(got.Blocks[8].Claims) != 2 || got.Blocks[8].Claims[0].Verdict != analysis.VerdictHeld {
+		t.Errorf("blocks lost their content: %+v", got.Blocks)
+	}
+}
+
+func TestPageTables(t *testing.T) {
+	ts := testPage().Tables()
+	if len(ts) != 2 || ts[0].ID != "t1" || ts[1].ID != "claims" || len(ts[1].Rows) != 2 {
+		t.Fatalf("tables %v", ts)
+	}
+}
