@@ -68,6 +68,7 @@ var latexSymbols = map[rune]string{
 	'α': `\ensuremath{\alpha}`, 'λ': `\ensuremath{\lambda}`, 'μ': `\ensuremath{\mu}`, 'σ': `\ensuremath{\sigma}`,
 	'⌊': `\ensuremath{\lfloor}`, '⌋': `\ensuremath{\rfloor}`,
 	'“': "``", '”': "''", '‘': "`", '’': "'", '–': "--", '—': "---", '…': `\ldots{}`, '§': `\S{}`,
+	'✓': `\ensuremath{\surd}`, '✗': `\ensuremath{\times}`, // the marks of a reproduced or mismatched cell
 }
 
 // latexEscape makes s safe as LaTeX text.
