@@ -2,7 +2,6 @@ package immediate
 
 import (
 	"fmt"
-	"io"
 	"path/filepath"
 	"strings"
 
@@ -24,16 +23,22 @@ func normalised(recs []analysis.Record, workload, metric, h, ref string) []float
 	return out
 }
 
-func generatedSection(w io.Writer, recs []analysis.Record, idx map[analysis.GroupKey]*analysis.Group, cfg Config, reps int, paperDir string) ([]*report.Table, error) {
+// generated is the fresh instances' section: the normalised figures, the
+// workbook sheet of every mean and interval, and the significance table.
+type generated struct {
+	figures      []*report.Figure
+	sheet        *report.Table // immediate-generated, the workbook's only
+	significance *report.Table // on the page and in the workbook
+}
+
+// generatedSection computes the fresh instances' section and draws its
+// figures (nil without fresh instances).
+func generatedSection(recs []analysis.Record, idx map[analysis.GroupKey]*analysis.Group, cfg Config, reps int, paperDir string) (*generated, error) {
 	heur := cfg.Heuristics
 	if len(cfg.GenTypes) == 0 || reps == 0 {
 		return nil, nil
 	}
-	fmt.Fprintf(w, "## Beyond the paper: %d fresh instances per type\n\n", reps)
-	fmt.Fprintf(w, "%d×%d instances of each of the %d types, generated with the range-based method; values are "+
-		"normalised to MCT on the same instance (ratio < 1: better than MCT for makespan and flowtime), mean and 95%% "+
-		"confidence interval (Student t) over the repetitions.\n\n", cfg.GenJobs, cfg.GenMachines, len(cfg.GenTypes))
-
+	gen := &generated{}
 	sheet := &report.Table{ID: "immediate-generated", Title: "Generated instances: mean and 95% CI per type, heuristic and metric",
 		Columns: []string{"type", "heuristic", "metric", "n", "mean", "ci95_low", "ci95_high", "mean_ratio_to_MCT", "ratio_ci95_low", "ratio_ci95_high"}}
 	for _, metric := range []string{"makespan", "flowtime"} {
@@ -68,7 +73,7 @@ func generatedSection(w io.Writer, recs []analysis.Record, idx map[analysis.Grou
 		if _, err := plots.Save(p, 30*vg.Centimeter, 12*vg.Centimeter, base, "png", "svg"); err != nil {
 			return nil, err
 		}
-		fmt.Fprintf(w, "![%s normalised to MCT](figures/immediate-%s-normalised.png)\n\n", metric, metric)
+		gen.figures = append(gen.figures, &report.Figure{Path: "figures/immediate-" + metric + "-normalised.png", Alt: metric + " normalised to MCT"})
 	}
 	for _, tn := range cfg.GenTypes {
 		for _, h := range heur {
@@ -84,12 +89,8 @@ func generatedSection(w io.Writer, recs []analysis.Record, idx map[analysis.Grou
 		}
 	}
 
-	sig := significance(recs, cfg, "makespan")
-	fmt.Fprintf(w, "### Which heuristic is best per type (makespan)\n\n")
-	if err := report.WriteMarkdown(w, sig); err != nil {
-		return nil, err
-	}
-	return []*report.Table{sheet, sig}, nil
+	gen.sheet, gen.significance = sheet, significance(recs, cfg, "makespan")
+	return gen, nil
 }
 
 // splitOutliers drops series whose mean ratio exceeds limit in some
