@@ -191,6 +191,9 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := experiments.WritePage(dir, Name, out); err != nil {
+		t.Fatal(err)
+	}
 	page, err := os.ReadFile(filepath.Join(pdir, out.Page))
 	if err != nil {
 		t.Fatal(err)

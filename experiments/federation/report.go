@@ -1,11 +1,9 @@
 package federation
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"github.com/gridbench/gridbench/families/federated"
-	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -28,14 +26,17 @@ const matchTol = 0.15
 
 func within(ours, pub float64) bool { return math.Abs(ours/pub-1) <= matchTol }
 
-// Report implements experiments.Plan.
+// Report implements experiments.Plan: it computes the calibration, the
+// published tables beside ours, the sensitivity sweeps, the figures and
+// the claims, then lays them out as the page model (page).
 func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	c := pl.Config
 	recs := in.Result.Records
-	pols := policiesOf(recs, c.Policies)
-	if len(pols) == 0 {
+	r := &results{pols: policiesOf(recs, c.Policies), scale: float64(c.JobsPerUser) / 550} // published job counts scaled in quick mode
+	if len(r.pols) == 0 {
 		return nil, fmt.Errorf("no %s records", Name)
 	}
+	pols, m := r.pols, c.Model
 	paperVal := valueIn(recs, WorkloadPaper)
 	groups := in.Result.Index()
 	jitter := func(pol, metric string) analysis.Summary {
@@ -44,104 +45,27 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		}
 		return analysis.Summarize(nil)
 	}
-	scale := float64(c.JobsPerUser) / 550 // published job counts scaled in quick mode
-	m := c.Model
-
 	var out experiments.ReportOutput
-	var page bytes.Buffer
-	w := func(format string, a ...any) { fmt.Fprintf(&page, format, a...) }
-
-	w("# Federated grids: Normal, SO, DO, SO-AS and DO-AS (Leal, Huedo, Llorente 2009)\n\n")
-	if c.Quick {
-		w("> **Quick configuration** (smoke test): %d jobs per user instead of 550 and %d repetitions; published job counts are scaled by %.2f; "+
-			"numbers here are not the reproduction.\n\n", c.JobsPerUser, pl.Reps, scale)
-	}
-	w("Two testbeds, DSA (%d PEs) and LCG (%d PEs), each behind a space-shared FCFS manager; a GridWay meta-scheduler on DSA maps each user's "+
-		"experiment of %d jobs (%.0f MI, %.0f MB in, %.0f MB out) to DSA or, through the GridGateWay and the LCG GridWay, to LCG, while the whole LCG trace "+
-		"(%s) loads the LCG testbed. Model: `internal/gridway`; every number traces back to `results/%s/runs.csv`.\n\n",
-		m.DSA.PEs(), m.LCG.PEs(), c.JobsPerUser, m.JobMI, m.InputBytes/1e6, m.OutputBytes/1e6, c.Trace, Name)
-	w("Workloads: **paper** — users at 12:00 of days 2, 4 and 6 (one deterministic run per policy; Tables 3–4 and Figures 6–10); "+
-		"**jitter** — %d repetitions of the paper's setting in which each user's submission moves uniformly within ±%.0f min of 12:00 "+
-		"(drawn from the repetition's seed, the same for every policy: a paired design). Submission time to the minute is the one thing "+
-		"of the setting the paper leaves open that changes what a user meets; everything else (trace, testbeds, parameters) is fixed. "+
-		"The suspension timeout, also left open, is not varied: at the paper setting it moves %.0f jobs in all (it acts only on jobs that wait an hour). "+
-		"The claims are tested on these repetitions; **calibration** — Normal at the paper setting for each swept background scale; **alt-…** — the other readings below.\n\n",
-		pl.Reps, c.Jitter/60, totalMigrations(recs, WorkloadPaper, pols))
-
-	// Calibrated values.
-	w("## Calibrated values\n\n")
-	w("The paper gives neither how a trace run time becomes a job length nor the speed of the GridGateWay path. Both are fitted, each on one published " +
-		"table, and Table 4 (and the rest of Table 3) are the out-of-sample check.\n\n")
-	cal, best := calibrationTable(recs, m.MIPerTraceSecond, scale)
-	w("**Background scale: %s MI per trace second** (a background job of trace run time r has length r × %s MI). "+
-		"Fitted on Table 3's **Normal split only** (LCG jobs of Users 0–2: 524 / 437 / 123): Normal is run at the paper setting for each value of the sweep "+
-		"and the value with the smallest misfit (sum over users of the squared relative error of the LCG jobs) is kept.",
-		report.FormatFloat(m.MIPerTraceSecond, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
-	if cal == nil {
-		w(" No calibration runs in this result.\n\n")
-	} else {
-		if best == m.MIPerTraceSecond {
-			w(" The sweep's best is the model's value.\n\n")
-		} else if c.Quick {
-			w(" With the quick configuration's %d jobs per user the sweep's best is %s; the model keeps %s, fitted at 550.\n\n", c.JobsPerUser, report.FormatFloat(best, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
-		} else {
-			w(" **Mismatch: the sweep's best is %s, the model runs %s** — refit `DefaultMIPerTraceSecond`.\n\n", report.FormatFloat(best, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
-		}
-		report.WriteMarkdown(&page, cal)
-	}
-	rate, cells := GatewayRate(m.InputBytes, m.OutputBytes)
-	gw := &report.Table{ID: "Gateway", Title: "GridGateWay rate: derived from three published User-0 cells (LCG idle)",
-		Columns: []string{"policy", "LCG jobs (Table 3)", "completion (Table 4)", "s per LCG job", "rate for 1 MB in + 2 MB out (kB/s)"}}
-	for _, g := range cells {
-		gw.AddRow(report.Str(g.Policy), report.Num(float64(g.LCGJobs), 0), report.Seconds(g.Completion, fmtHMS(g.Completion)), report.Num(g.SecondsPerJob(), 2),
-			report.Num((m.InputBytes+m.OutputBytes)/g.SecondsPerJob()/1e3, 1))
-	}
-	w("**GridGateWay port: %.0f kB/s (%.2f Mb/s), shared by inputs and outputs.** With LCG idle (User-0) an experiment lasts about as long as its LCG jobs' "+
-		"files take through the GridGateWay: ≈11.2 s per LCG job, far more than the 10 Mb/s link first assumed allows (2.4 s). We model the path as GridSim's "+
-		"serialised I/O: one FIFO port that inputs and outputs share (the alternative, a full-duplex link of ≈%.0f kB/s where the 2 MB outputs set the pace, "+
-		"gives the same throughput). Derived from Normal, DO and DO-AS of User-0 (Σ LCG jobs × 3 MB / Σ completion = %.0f kB/s); SO and SO-AS of User-0 and "+
-		"Users 1–2 are not used.\n\n", m.WAN.Bandwidth/1e3, m.WAN.Bandwidth*8/1e6, m.WAN.Bandwidth*m.OutputBytes/(m.InputBytes+m.OutputBytes)/1e3, rate/1e3)
-	report.WriteMarkdown(&page, gw)
-
-	// Saturation.
-	w("## LCG saturation at submission\n\n")
-	w("The paper defines its scenarios by free PEs: User-0 meets an LCG that \"always has free PEs\", User-1 one with \"fewer free PEs\", User-2 \"limited PEs\". "+
-		"Measured on the background alone (no experiment jobs), at the submission and over the GridWay cycles (every %.0f s) of the hours after it.\n\n", m.SchedulingInterval)
-	satCols := []string{"user", "submitted", "paper's scenario", "free PEs", "queued"}
-	for _, d := range c.SatWindows {
-		satCols = append(satCols, fmt.Sprintf("cycles with a free PE, next %gh", d/3600))
-	}
-	sat := &report.Table{ID: "Saturation", Title: "The LCG testbed under the background alone at each user's submission (paper setting)", Columns: satCols}
-	scen := []string{"low: always free PEs", "medium: fewer free PEs", "high: limited PEs"}
-	for u := 0; u < Users; u++ {
-		row := []report.Cell{report.Str(fmt.Sprintf("User-%d", u)), report.Str(fmt.Sprintf("day %d, 12:00", 2*u+2)), report.Str(scen[u]),
-			report.Num(paperVal("Normal", federated.UserMetric(u, MBgFree)), 0), report.Num(paperVal("Normal", federated.UserMetric(u, MBgQueued)), 0)}
-		for _, d := range c.SatWindows {
-			v := paperVal("Normal", federated.UserMetric(u, FreeShareMetric(d)))
-			row = append(row, report.Pct(v, 0))
-		}
-		sat.AddRow(row...)
-	}
-	report.WriteMarkdown(&page, sat)
-
-	t4match, t3match := matches(paperVal, pols, scale)
-	var t3tally, t4tally tally
+	r.migrations = totalMigrations(recs, WorkloadPaper, pols)
+	r.cal, r.calBest = calibrationTable(recs, m.MIPerTraceSecond, r.scale)
+	r.gw, r.gwRate = gatewayTable(m)
+	r.sat = saturationTable(c, paperVal)
+	r.t4match, r.t3match = matches(paperVal, pols, r.scale)
 
 	// Table 3.
-	w("## Table 3: jobs executed on DSA and LCG\n\n")
-	t3 := &report.Table{ID: "Table3", Title: "Jobs per infrastructure: published, ours (paper setting), ours/published, and the jitter repetitions",
+	r.t3 = &report.Table{ID: "Table3", Title: "Jobs per infrastructure: published, ours (paper setting), ours/published, and the jitter repetitions",
 		Columns: []string{"user", "policy", "DSA pub.", "DSA ours", "LCG pub.", "LCG ours", "LCG ratio", "migrations", "jitter LCG mean [95% CI]"}}
 	for u := 0; u < Users; u++ {
 		for _, pol := range pols {
 			pub := PublishedJobs[pol][u]
-			pd, pl := float64(pub[0])*scale, float64(pub[1])*scale
+			pd, pl := float64(pub[0])*r.scale, float64(pub[1])*r.scale
 			od, ol := paperVal(pol, federated.UserMetric(u, federated.MJobsDSA)), paperVal(pol, federated.UserMetric(u, federated.MJobsLCG))
 			rl := report.Num(ol/pl, 2)
 			ok := within(ol, pl)
 			rl.Bad = !ok
 			fitted := pol == "Normal" // the background scale was fitted on this column
-			t3tally.add(fitted, ok, within(jitter(pol, federated.UserMetric(u, federated.MJobsLCG)).Mean, pl))
-			t3.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Num(pd, 0), report.Num(od, 0),
+			r.t3tally.add(fitted, ok, within(jitter(pol, federated.UserMetric(u, federated.MJobsLCG)).Mean, pl))
+			r.t3.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Num(pd, 0), report.Num(od, 0),
 				report.Num(pl, 0), report.Num(ol, 0), rl, report.Num(paperVal(pol, federated.UserMetric(u, federated.MMigrations)), 0),
 				report.Str(ci(jitter(pol, federated.UserMetric(u, federated.MJobsLCG)), 0)))
 			note := "paper setting"
@@ -155,14 +79,12 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 					Published: pl, Reproduced: ol, Match: ok, Note: note, InSample: fitted})
 		}
 	}
-	t3.Notes = []string{fmt.Sprintf("%d of %d rows have the LCG jobs within ±%.0f%% of the published (marked otherwise; the DSA counts are the complement and often too small for a ratio). "+
+	r.t3.Notes = []string{fmt.Sprintf("%d of %d rows have the LCG jobs within ±%.0f%% of the published (marked otherwise; the DSA counts are the complement and often too small for a ratio). "+
 		"Normal's three rows are the calibration's fit, not a check. The paper prints SO and SO-AS in one column (same objective); both are compared with it.",
-		t3match, len(pols)*Users, matchTol*100), t3tally.note("rows", "the background scale")}
-	report.WriteMarkdown(&page, t3)
+		r.t3match, len(pols)*Users, matchTol*100), r.t3tally.note("rows", "the background scale")}
 
 	// Table 4.
-	w("## Table 4: completion times\n\n")
-	t4 := &report.Table{ID: "Table4", Title: "Completion time of each user's experiment (h:mm:ss): published, ours (paper setting), ours/published, and the jitter repetitions",
+	r.t4 = &report.Table{ID: "Table4", Title: "Completion time of each user's experiment (h:mm:ss): published, ours (paper setting), ours/published, and the jitter repetitions",
 		Columns: []string{"user", "policy", "published", "ours", "ratio", "ours − published", "jitter mean [95% CI]", "jitter mean ratio"}}
 	var edge []string // cells inside the tolerance by less than one point
 	for u := 0; u < Users; u++ {
@@ -179,85 +101,158 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 			oc := report.Seconds(ours, fmtHMS(ours))
 			oc.Best = ours == best
 			s := jitter(pol, federated.UserMetric(u, federated.MCompletion))
-			if r := math.Abs(ours/pub - 1); ok && r > matchTol-0.01 {
+			if d := math.Abs(ours/pub - 1); ok && d > matchTol-0.01 {
 				edge = append(edge, fmt.Sprintf("User-%d %s (ratio %.4f, %s inside; jitter mean ratio %.3f)", u, pol, ours/pub,
 					fmtHMS(math.Abs(math.Abs(ours-pub)-matchTol*pub)), s.Mean/pub))
 			}
 			jr := report.Num(s.Mean/pub, 3)
 			jr.Bad = !within(s.Mean, pub)
-			t4.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Seconds(pub, PublishedCompletion[pol][u]), oc, rc,
+			r.t4.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Seconds(pub, PublishedCompletion[pol][u]), oc, rc,
 				report.Seconds(ours-pub, fmtHMS(ours-pub)), report.Str(fmt.Sprintf("%s [%s, %s]", fmtHMS(s.Mean), fmtHMS(s.CILow), fmtHMS(s.CIHigh))), jr)
 			note := "paper setting; out of sample"
 			fitted := u == 0 && indexOf(GatewayCells, pol) >= 0
 			if fitted {
 				note = "paper setting; fitted (GridGateWay rate)"
 			}
-			t4tally.add(fitted, ok, within(s.Mean, pub))
+			r.t4tally.add(fitted, ok, within(s.Mean, pub))
 			out.Compared = append(out.Compared, experiments.Comparison{Table: "Table 4", Workload: fmt.Sprintf("User-%d", u), Algorithm: pol,
 				Metric: "completion time (s)", Published: pub, Reproduced: ours, Match: ok, Better: "lower", Note: note, InSample: fitted})
 		}
 	}
-	t4.Notes = []string{fmt.Sprintf("**%d of %d cells within ±%.0f%%** of the published time (a ratio is marked otherwise). Bold: the fastest policy for the user. "+
-		"User-0's Normal, DO and DO-AS cells fixed the GridGateWay rate; the other twelve are out of sample.", t4match, len(pols)*Users, matchTol*100),
-		t4tally.note("cells", "the GridGateWay rate")}
+	r.t4.Notes = []string{fmt.Sprintf("**%d of %d cells within ±%.0f%%** of the published time (a ratio is marked otherwise). Bold: the fastest policy for the user. "+
+		"User-0's Normal, DO and DO-AS cells fixed the GridGateWay rate; the other twelve are out of sample.", r.t4match, len(pols)*Users, matchTol*100),
+		r.t4tally.note("cells", "the GridGateWay rate")}
 	if len(edge) > 0 {
-		t4.Notes = append(t4.Notes, fmt.Sprintf("Counted as matches but on the edge of the tolerance: %s. A few seconds either way move such a cell, "+
-			"so the count is %d of %d with them and %d without.", strings.Join(edge, "; "), t4match, len(pols)*Users, t4match-len(edge)))
+		r.t4.Notes = append(r.t4.Notes, fmt.Sprintf("Counted as matches but on the edge of the tolerance: %s. A few seconds either way move such a cell, "+
+			"so the count is %d of %d with them and %d without.", strings.Join(edge, "; "), r.t4match, len(pols)*Users, r.t4match-len(edge)))
 	}
-	report.WriteMarkdown(&page, t4)
-	w("User-2's order, published: DO-AS < SO-AS < DO < Normal < SO; ours (paper setting): %s.\n\n", orderOf(pols, func(p string) float64 { return paperVal(p, federated.UserMetric(2, federated.MCompletion)) }))
+	r.user2Order = orderOf(pols, func(p string) float64 { return paperVal(p, federated.UserMetric(2, federated.MCompletion)) })
+	r.deviations = deviations(recs, pols, paperVal, c)
+	r.alt = readingsTable(recs, pols, c, paperVal, r.t4match, r.t3match, r.scale)
 
-	// Deviations.
-	w("## Mismatches and their explanation\n\n")
-	for _, d := range deviations(recs, pols, paperVal, c) {
-		w("- %s\n", d)
-	}
-	w("\n")
-
-	// Alternative readings.
-	alt := readingsTable(recs, pols, c, paperVal, t4match, t3match, scale)
-	if alt != nil {
-		w("## Other readings of what the paper leaves open\n\n")
-		w("Each reading below is run at the paper setting under every policy; the model keeps the one the published tables support.\n\n")
-		report.WriteMarkdown(&page, alt)
-	}
 	figDir := filepath.Join(in.PaperDir, "figures")
 	if err := os.MkdirAll(figDir, 0o755); err != nil {
 		return nil, err
 	}
-	sens, sensSheet, err := sensitivity(recs, pols, c, figDir)
-	if err != nil {
+	var err error
+	if r.sens, err = sensitivity(recs, pols, c, figDir); err != nil {
 		return nil, fmt.Errorf("sensitivity: %w", err)
 	}
-	page.WriteString(sens)
-	// Figures.
-	w("## Figures 6–10: job states over time for User-%d\n\n", c.SeriesUser)
-	w("Paper setting, one figure per policy, panels DSA, LCG and the whole federated grid; stacked: pending (in the DSA GridWay), "+
-		"queued (dispatched, not started), running (including the output transfer), done. Sampled every %.0f s; the samples are the paper run's series in `results/%s/series.csv`.\n\n", c.SeriesStep, Name)
-	for i, pol := range pols {
+	for _, pol := range pols {
 		grid, err := statePanels(in.Result.Series, pol, c.SeriesUser)
 		if err != nil {
 			return nil, fmt.Errorf("figure for %s: %w", pol, err)
 		}
-		fig := fmt.Sprintf("%s-fig%d-%s", Name, 6+indexOf(gridway.Names, pol), slug(pol))
+		n := 6 + indexOf(gridway.Names, pol)
+		fig := fmt.Sprintf("%s-fig%d-%s", Name, n, slug(pol))
 		if _, err := plots.SaveGrid(grid, 30*vg.Centimeter, 9*vg.Centimeter, filepath.Join(figDir, fig), "png", "svg"); err != nil {
 			return nil, err
 		}
-		w("![Figure %d: %s](figures/%s.png)\n\n", 6+indexOf(gridway.Names, pol), pol, fig)
-		_ = i
+		r.stateFigs = append(r.stateFigs, &report.Figure{Path: "figures/" + fig + ".png", Alt: fmt.Sprintf("Figure %d: %s", n, pol)})
 	}
 	if err := completionFigure(recs, pols, figDir); err != nil {
 		return nil, err
 	}
-	w("Completion times over the jitter repetitions (mean and 95%% CI), per user and policy:\n\n![completion](figures/%s-completion.png)\n\n", Name)
 
 	// Claims.
-	w("## Claims\n\n")
-	checks := Claims(recs, pols)
-	w("Tested on the %d jitter repetitions: each comparison is a paired Wilcoxon signed-rank test over the repetitions (the same submissions for every policy), "+
-		"Holm-corrected within its claim; a claim holds in a scope when every comparison goes the stated way with p_Holm < %.2f. The statistic shown is the comparison "+
-		"that decides (the first that fails, else the least significant). The paper-setting column says whether every stated direction holds in the one "+
-		"deterministic run of Tables 3–4 (a single run: no test), and the next column whether it holds in the paper's own published tables.\n\n", pl.Reps, analysis.Alpha)
+	r.claims, r.heldAll = claimsTable(Claims(recs, pols))
+	r.ledger = Ledger(ledgerInput{recs: recs, pts: in.Result.Series, pols: pols, jobs: c.JobsPerUser, series: c.SeriesUser, step: c.SeriesStep, windows: c.SatWindows},
+		[]analysis.LedgerEntry{
+			r.t3tally.entry("L-T3fit", "Table 3", true, "Normal's split of the three users (LCG jobs 524 / 437 / 123)", "LCG jobs", "the background scale was fitted on it"),
+			r.t3tally.entry("L-T3val", "Table 3", false, "the SO / SO-AS, DO and DO-AS splits of the three users", "LCG jobs", ""),
+			r.t4tally.entry("L-T4fit", "Table 4", true, "User-0's completion times under Normal (1:37:36), DO (1:36:31) and DO-AS (1:30:21)", "completion times", "the GridGateWay rate was derived from them"),
+			r.t4tally.entry("L-T4val", "Table 4", false, "the other twelve completion times", "completion times", ""),
+		})
+	out.Ledger = r.ledger
+	out.Model = pl.page(r)
+	out.Sheets = []*report.Table{r.gw, r.sat, r.t3, r.t4, r.claims}
+	if r.sens != nil {
+		out.Sheets = append(out.Sheets, r.sens.table)
+	}
+	if r.alt != nil {
+		out.Sheets = append(out.Sheets, r.alt)
+	}
+	if r.cal != nil {
+		out.Sheets = append([]*report.Table{r.cal}, out.Sheets...)
+	}
+	var hs []string
+	keys := make([]string, 0, len(r.heldAll))
+	for k := range r.heldAll {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		v := "not held"
+		if r.heldAll[k] {
+			v = "held"
+		}
+		hs = append(hs, fmt.Sprintf("claim %s %s", k[:1], v))
+	}
+	out.Headline = fmt.Sprintf("Table 4: %d/%d completion times within ±15%% (%s); Table 3: %d/%d LCG counts within ±15%% (%s); background %s MI per trace second (fitted on Table 3 Normal), GridGateWay %.0f kB/s (from Table 4 User-0); %s",
+		r.t4match, len(pols)*Users, r.t4tally.short(), r.t3match, len(pols)*Users, r.t3tally.short(), report.FormatFloat(m.MIPerTraceSecond, 0), m.WAN.Bandwidth/1e3, strings.Join(hs, ", "))
+	return &out, nil
+}
+
+// results is everything the page shows, computed before it is laid out.
+type results struct {
+	pols             []string
+	scale            float64 // published job counts are scaled by it (quick mode)
+	migrations       float64 // every user's migrations at the paper setting
+	cal              *report.Table
+	calBest          float64 // the calibration sweep's best background scale
+	gw               *report.Table
+	gwRate           float64 // the GridGateWay rate derived from the published cells, B/s
+	sat              *report.Table
+	t3, t4           *report.Table
+	t3match, t4match int
+	t3tally, t4tally tally
+	user2Order       string // User-2's policies from the fastest, paper setting
+	deviations       []string
+	alt              *report.Table // the other readings (nil without their runs)
+	sens             *sensResult   // nil without sensitivity runs
+	stateFigs        []*report.Figure
+	claims           *report.Table
+	heldAll          map[string]bool // per claim of the claims table: held in every scope
+	ledger           []analysis.LedgerEntry
+}
+
+// gatewayTable derives the GridGateWay rate from the published User-0
+// cells and lists them.
+func gatewayTable(m gridway.Config) (*report.Table, float64) {
+	rate, cells := GatewayRate(m.InputBytes, m.OutputBytes)
+	gw := &report.Table{ID: "Gateway", Title: "GridGateWay rate: derived from three published User-0 cells (LCG idle)",
+		Columns: []string{"policy", "LCG jobs (Table 3)", "completion (Table 4)", "s per LCG job", "rate for 1 MB in + 2 MB out (kB/s)"}}
+	for _, g := range cells {
+		gw.AddRow(report.Str(g.Policy), report.Num(float64(g.LCGJobs), 0), report.Seconds(g.Completion, fmtHMS(g.Completion)), report.Num(g.SecondsPerJob(), 2),
+			report.Num((m.InputBytes+m.OutputBytes)/g.SecondsPerJob()/1e3, 1))
+	}
+	return gw, rate
+}
+
+// saturationTable measures the LCG testbed under the background alone at
+// each user's submission.
+func saturationTable(c Config, paperVal func(pol, metric string) float64) *report.Table {
+	satCols := []string{"user", "submitted", "paper's scenario", "free PEs", "queued"}
+	for _, d := range c.SatWindows {
+		satCols = append(satCols, fmt.Sprintf("cycles with a free PE, next %gh", d/3600))
+	}
+	sat := &report.Table{ID: "Saturation", Title: "The LCG testbed under the background alone at each user's submission (paper setting)", Columns: satCols}
+	scen := []string{"low: always free PEs", "medium: fewer free PEs", "high: limited PEs"}
+	for u := 0; u < Users; u++ {
+		row := []report.Cell{report.Str(fmt.Sprintf("User-%d", u)), report.Str(fmt.Sprintf("day %d, 12:00", 2*u+2)), report.Str(scen[u]),
+			report.Num(paperVal("Normal", federated.UserMetric(u, MBgFree)), 0), report.Num(paperVal("Normal", federated.UserMetric(u, MBgQueued)), 0)}
+		for _, d := range c.SatWindows {
+			v := paperVal("Normal", federated.UserMetric(u, FreeShareMetric(d)))
+			row = append(row, report.Pct(v, 0))
+		}
+		sat.AddRow(row...)
+	}
+	return sat
+}
+
+// claimsTable lists the claims table's checks and whether each claim held
+// in every scope.
+func claimsTable(checks []Check) (*report.Table, map[string]bool) {
 	ct := &report.Table{ID: "Claims", Title: fmt.Sprintf("The paper's claims over the jitter repetitions (alpha = %.2f)", analysis.Alpha),
 		Columns: []string{"claim", "scope", "held (jitter repetitions)", "paper setting (one run)", "paper's own Tables 3–4", "statistic"}}
 	heldAll := map[string]bool{}
@@ -281,67 +276,103 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		}
 		ct.AddRow(report.Str(ch.Claim), report.Str(ch.Scope), h, ps, pub, report.Str(ch.Statistic))
 	}
-	report.WriteMarkdown(&page, ct)
+	return ct, heldAll
+}
 
-	ledger := Ledger(ledgerInput{recs: recs, pts: in.Result.Series, pols: pols, jobs: c.JobsPerUser, series: c.SeriesUser, step: c.SeriesStep, windows: c.SatWindows},
-		[]analysis.LedgerEntry{
-			t3tally.entry("L-T3fit", "Table 3", true, "Normal's split of the three users (LCG jobs 524 / 437 / 123)", "LCG jobs", "the background scale was fitted on it"),
-			t3tally.entry("L-T3val", "Table 3", false, "the SO / SO-AS, DO and DO-AS splits of the three users", "LCG jobs", ""),
-			t4tally.entry("L-T4fit", "Table 4", true, "User-0's completion times under Normal (1:37:36), DO (1:36:31) and DO-AS (1:30:21)", "completion times", "the GridGateWay rate was derived from them"),
-			t4tally.entry("L-T4val", "Table 4", false, "the other twelve completion times", "completion times", ""),
-		})
-	if err := report.WriteLedgerSection(&page, fmt.Sprintf("Every result statement of Sections 7.3, 7.4 and 8, in the paper's order, after Tables 3–4 split into what was fitted and what was not. "+
+// page lays out the results; it computes nothing.
+func (pl *Plan) page(r *results) *report.Page {
+	c, m := pl.Config, pl.Config.Model
+	pg := &report.Page{ID: Name, Title: "Federated grids: Normal, SO, DO, SO-AS and DO-AS (Leal, Huedo, Llorente 2009)"}
+	if c.Quick {
+		pg.Para("> **Quick configuration** (smoke test): %d jobs per user instead of 550 and %d repetitions; published job counts are scaled by %.2f; "+
+			"numbers here are not the reproduction.", c.JobsPerUser, pl.Reps, r.scale)
+	}
+	pg.Para("Two testbeds, DSA (%d PEs) and LCG (%d PEs), each behind a space-shared FCFS manager; a GridWay meta-scheduler on DSA maps each user's "+
+		"experiment of %d jobs (%.0f MI, %.0f MB in, %.0f MB out) to DSA or, through the GridGateWay and the LCG GridWay, to LCG, while the whole LCG trace "+
+		"(%s) loads the LCG testbed. Model: `internal/gridway`; every number traces back to `results/%s/runs.csv`.",
+		m.DSA.PEs(), m.LCG.PEs(), c.JobsPerUser, m.JobMI, m.InputBytes/1e6, m.OutputBytes/1e6, c.Trace, Name)
+	pg.Para("Workloads: **paper** — users at 12:00 of days 2, 4 and 6 (one deterministic run per policy; Tables 3–4 and Figures 6–10); "+
+		"**jitter** — %d repetitions of the paper's setting in which each user's submission moves uniformly within ±%.0f min of 12:00 "+
+		"(drawn from the repetition's seed, the same for every policy: a paired design). Submission time to the minute is the one thing "+
+		"of the setting the paper leaves open that changes what a user meets; everything else (trace, testbeds, parameters) is fixed. "+
+		"The suspension timeout, also left open, is not varied: at the paper setting it moves %.0f jobs in all (it acts only on jobs that wait an hour). "+
+		"The claims are tested on these repetitions; **calibration** — Normal at the paper setting for each swept background scale; **alt-…** — the other readings below.",
+		pl.Reps, c.Jitter/60, r.migrations)
+
+	pg.Section("Calibrated values")
+	pg.Para("The paper gives neither how a trace run time becomes a job length nor the speed of the GridGateWay path. Both are fitted, each on one published " +
+		"table, and Table 4 (and the rest of Table 3) are the out-of-sample check.")
+	scale := fmt.Sprintf("**Background scale: %s MI per trace second** (a background job of trace run time r has length r × %s MI). "+
+		"Fitted on Table 3's **Normal split only** (LCG jobs of Users 0–2: 524 / 437 / 123): Normal is run at the paper setting for each value of the sweep "+
+		"and the value with the smallest misfit (sum over users of the squared relative error of the LCG jobs) is kept.",
+		report.FormatFloat(m.MIPerTraceSecond, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
+	switch {
+	case r.cal == nil:
+		pg.Para("%s No calibration runs in this result.", scale)
+	case r.calBest == m.MIPerTraceSecond:
+		pg.Para("%s The sweep's best is the model's value.", scale)
+	case c.Quick:
+		pg.Para("%s With the quick configuration's %d jobs per user the sweep's best is %s; the model keeps %s, fitted at 550.", scale, c.JobsPerUser, report.FormatFloat(r.calBest, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
+	default:
+		pg.Para("%s **Mismatch: the sweep's best is %s, the model runs %s** — refit `DefaultMIPerTraceSecond`.", scale, report.FormatFloat(r.calBest, 0), report.FormatFloat(m.MIPerTraceSecond, 0))
+	}
+	if r.cal != nil {
+		pg.Add(r.cal)
+	}
+	pg.Para("**GridGateWay port: %.0f kB/s (%.2f Mb/s), shared by inputs and outputs.** With LCG idle (User-0) an experiment lasts about as long as its LCG jobs' "+
+		"files take through the GridGateWay: ≈11.2 s per LCG job, far more than the 10 Mb/s link first assumed allows (2.4 s). We model the path as GridSim's "+
+		"serialised I/O: one FIFO port that inputs and outputs share (the alternative, a full-duplex link of ≈%.0f kB/s where the 2 MB outputs set the pace, "+
+		"gives the same throughput). Derived from Normal, DO and DO-AS of User-0 (Σ LCG jobs × 3 MB / Σ completion = %.0f kB/s); SO and SO-AS of User-0 and "+
+		"Users 1–2 are not used.", m.WAN.Bandwidth/1e3, m.WAN.Bandwidth*8/1e6, m.WAN.Bandwidth*m.OutputBytes/(m.InputBytes+m.OutputBytes)/1e3, r.gwRate/1e3)
+	pg.Add(r.gw)
+
+	pg.Section("LCG saturation at submission")
+	pg.Para("The paper defines its scenarios by free PEs: User-0 meets an LCG that \"always has free PEs\", User-1 one with \"fewer free PEs\", User-2 \"limited PEs\". "+
+		"Measured on the background alone (no experiment jobs), at the submission and over the GridWay cycles (every %.0f s) of the hours after it.", m.SchedulingInterval)
+	pg.Add(r.sat)
+
+	pg.Section("Table 3: jobs executed on DSA and LCG")
+	pg.Add(r.t3)
+	pg.Section("Table 4: completion times")
+	pg.Add(r.t4)
+	pg.Para("User-2's order, published: DO-AS < SO-AS < DO < Normal < SO; ours (paper setting): %s.", r.user2Order)
+
+	pg.Section("Mismatches and their explanation")
+	pg.Bullets(r.deviations...)
+	if r.alt != nil {
+		pg.Section("Other readings of what the paper leaves open")
+		pg.Para("Each reading below is run at the paper setting under every policy; the model keeps the one the published tables support.")
+		pg.Add(r.alt)
+	}
+	if r.sens != nil {
+		r.sens.layout(pg)
+	}
+
+	pg.Section(fmt.Sprintf("Figures 6–10: job states over time for User-%d", c.SeriesUser))
+	pg.Para("Paper setting, one figure per policy, panels DSA, LCG and the whole federated grid; stacked: pending (in the DSA GridWay), "+
+		"queued (dispatched, not started), running (including the output transfer), done. Sampled every %.0f s; the samples are the paper run's series in `results/%s/series.csv`.", c.SeriesStep, Name)
+	for _, f := range r.stateFigs {
+		pg.Add(f)
+	}
+	pg.Para("Completion times over the jitter repetitions (mean and 95%% CI), per user and policy:")
+	pg.Add(&report.Figure{Path: "figures/" + Name + "-completion.png", Alt: "completion"})
+
+	pg.Section("Claims")
+	pg.Para("Tested on the %d jitter repetitions: each comparison is a paired Wilcoxon signed-rank test over the repetitions (the same submissions for every policy), "+
+		"Holm-corrected within its claim; a claim holds in a scope when every comparison goes the stated way with p_Holm < %.2f. The statistic shown is the comparison "+
+		"that decides (the first that fails, else the least significant). The paper-setting column says whether every stated direction holds in the one "+
+		"deterministic run of Tables 3–4 (a single run: no test), and the next column whether it holds in the paper's own published tables.", pl.Reps, analysis.Alpha)
+	pg.Add(r.claims)
+	pg.Add(&report.Claims{Lead: fmt.Sprintf("Every result statement of Sections 7.3, 7.4 and 8, in the paper's order, after Tables 3–4 split into what was fitted and what was not. "+
 		"Claims are tested on the %d jitter repetitions (paired Wilcoxon signed-rank, Holm within each claim); the statistic also says whether the stated direction "+
 		"holds in the one paper-setting run and in the paper's own tables. The five claims of the table above are L-10, L-2/L-7, L-8, L-21a/b and L-19. "+
-		"Also in `%s.claims.json`.", pl.Reps, Name), ledger); err != nil {
-		return nil, err
-	}
-	if _, err := report.WriteLedgerFile(in.PaperDir, Name, ledger); err != nil {
-		return nil, err
-	}
-	out.Ledger = ledger
+		"Also in `%s.claims.json`.", pl.Reps, Name), Entries: r.ledger})
 
-	// Interpretations.
-	w("## Interpretations (parameters the paper does not give)\n\n")
-	for _, s := range Interpretations(c) {
-		w("- %s\n", s)
-	}
-	w("\nWorkbook sheets: federation-Calibration, -Gateway, -Saturation, -Table3, -Table4, -Claims (the jitter claims), -Sensitivity, -Readings; " +
-		"the claims ledger is in the shared Claims sheet, beside Summary, Stats, Raw and Series.\n")
-
-	if err := analysis.WriteFileAtomic(filepath.Join(in.PaperDir, Name+".md"), func(f io.Writer) error {
-		_, err := f.Write(page.Bytes())
-		return err
-	}); err != nil {
-		return nil, err
-	}
-	out.Page = Name + ".md"
-	out.Sheets = []*report.Table{gw, sat, t3, t4, ct}
-	if sensSheet != nil {
-		out.Sheets = append(out.Sheets, sensSheet)
-	}
-	if alt != nil {
-		out.Sheets = append(out.Sheets, alt)
-	}
-	if cal != nil {
-		out.Sheets = append([]*report.Table{cal}, out.Sheets...)
-	}
-	var hs []string
-	keys := make([]string, 0, len(heldAll))
-	for k := range heldAll {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		v := "not held"
-		if heldAll[k] {
-			v = "held"
-		}
-		hs = append(hs, fmt.Sprintf("claim %s %s", k[:1], v))
-	}
-	out.Headline = fmt.Sprintf("Table 4: %d/%d completion times within ±15%% (%s); Table 3: %d/%d LCG counts within ±15%% (%s); background %s MI per trace second (fitted on Table 3 Normal), GridGateWay %.0f kB/s (from Table 4 User-0); %s",
-		t4match, len(pols)*Users, t4tally.short(), t3match, len(pols)*Users, t3tally.short(), report.FormatFloat(m.MIPerTraceSecond, 0), m.WAN.Bandwidth/1e3, strings.Join(hs, ", "))
-	return &out, nil
+	pg.Section("Interpretations (parameters the paper does not give)")
+	pg.Bullets(Interpretations(c)...)
+	pg.Para("Workbook sheets: federation-Calibration, -Gateway, -Saturation, -Table3, -Table4, -Claims (the jitter claims), -Sensitivity, -Readings; " +
+		"the claims ledger is in the shared Claims sheet, beside Summary, Stats, Raw and Series.")
+	return pg
 }
 
 func ci(s analysis.Summary, dec int) string {

@@ -72,19 +72,32 @@ func meanAbsDev(rs []float64) float64 {
 	return s / float64(len(rs))
 }
 
-// sensitivity is the page's sensitivity section: User-u's result against
-// its submission hour and the background scale, and whether one scale fits
-// days 4 and 6. It returns the Markdown, the sheet and the figure's file
-// base name (empty without sensitivity runs).
-func sensitivity(recs []analysis.Record, pols []string, c Config, figDir string) (string, *report.Table, error) {
+// sensResult is the sensitivity section's content: User-u's result
+// against its submission hour and the background scale, and whether one
+// scale fits days 4 and 6.
+type sensResult struct {
+	u             int
+	hours, scales []sensPoint
+	lo, hi        float64  // the range of User-u's ratios over the hours
+	hourFits      []string // hours at which all five ratios are within the tolerance
+	fit1, fit2    []string // scales at which User-1's (User-2's) five are within
+	both          []string // scales at which both are
+	best, bestDev [Users]float64
+	calBest       [2]float64 // the calibration sweep's closest scale for Users 1 and 2 (NaN: no calibration runs)
+	figure        *report.Figure
+	table         *report.Table
+}
+
+// sensitivity computes the sensitivity section and draws its figure (nil
+// without sensitivity runs).
+func sensitivity(recs []analysis.Record, pols []string, c Config, figDir string) (*sensResult, error) {
 	u := c.SensUser
 	hours := sensPoints(recs, WorkloadSensHour, pols, len(c.HourOffsets), func(i int) float64 { return 12 + c.HourOffsets[i]/3600 })
 	scales := sensPoints(recs, WorkloadSensScale, pols, len(c.ScaleSweep), func(i int) float64 { return c.ScaleSweep[i] })
 	if len(hours) == 0 && len(scales) == 0 {
-		return "", nil, nil
+		return nil, nil
 	}
-	var b strings.Builder
-	w := func(format string, a ...any) { fmt.Fprintf(&b, format, a...) }
+	r := &sensResult{u: u, hours: hours, scales: scales, calBest: [2]float64{math.NaN(), math.NaN()}}
 	t := &report.Table{ID: "Sensitivity", Title: "Sensitivity: completion time / published, per policy",
 		Columns: append([]string{"sweep", "value", "user"}, append(append([]string{}, pols...), "within ±15%", "Normal LCG jobs")...)}
 	addRows := func(kind string, ps []sensPoint, users []int, format func(float64) string) {
@@ -102,56 +115,42 @@ func sensitivity(recs []analysis.Record, pols []string, c Config, figDir string)
 			}
 		}
 	}
-	hourFmt := func(h float64) string { return fmt.Sprintf("%02d:%02d", int(h), int(math.Round((h-math.Floor(h))*60))) }
-	scaleFmt := func(v float64) string { return report.FormatFloat(v, 0) }
 	addRows("submission hour of User-"+fmt.Sprint(u), hours, []int{u}, hourFmt)
 	addRows("background scale", scales, []int{1, 2}, scaleFmt)
+	r.table = t
 
-	w("## Sensitivity of User-%d's result (day %d)\n\n", u, 2*u+2)
-	w("User-%d's five completion times all run short of the published (Table 4). Two things the paper leaves open could move them: the submission "+
-		"time (\"12:00\", but a trace's load changes by the hour) and the background scale (fitted on Table 3's Normal split of all three users). "+
-		"Both are swept here, every policy, one run per value (workloads `%s`, `%s`: the other users stay at 12:00; the model is otherwise unchanged).\n\n",
-		u, WorkloadSensHour, WorkloadSensScale)
 	if len(hours) > 0 {
-		lo, hi := math.Inf(1), math.Inf(-1)
-		var fits []string
+		r.lo, r.hi = math.Inf(1), math.Inf(-1)
 		for _, p := range hours {
-			for _, r := range p.ratio[u] {
-				lo, hi = math.Min(lo, r), math.Max(hi, r)
+			for _, x := range p.ratio[u] {
+				r.lo, r.hi = math.Min(r.lo, x), math.Max(r.hi, x)
 			}
 			if ok, _ := allWithin(p.ratio[u]); ok {
-				fits = append(fits, hourFmt(p.x))
+				r.hourFits = append(r.hourFits, hourFmt(p.x))
 			}
 		}
-		w("**Submission hour.** Between %s and %s the five ratios of User-%d range over %.2f–%.2f; all five are within ±15%% at %s.\n\n",
-			hourFmt(hours[0].x), hourFmt(hours[len(hours)-1].x), u, lo, hi, listOr(fits, "no hour of the sweep"))
 	}
 	if len(scales) > 0 {
-		var fit1, fit2, both []string
-		best := [Users]float64{math.NaN(), math.NaN(), math.NaN()}
-		bestDev := [Users]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
+		r.best = [Users]float64{math.NaN(), math.NaN(), math.NaN()}
+		r.bestDev = [Users]float64{math.Inf(1), math.Inf(1), math.Inf(1)}
 		for _, p := range scales {
 			ok1, _ := allWithin(p.ratio[1])
 			ok2, _ := allWithin(p.ratio[2])
 			if ok1 {
-				fit1 = append(fit1, scaleFmt(p.x))
+				r.fit1 = append(r.fit1, scaleFmt(p.x))
 			}
 			if ok2 {
-				fit2 = append(fit2, scaleFmt(p.x))
+				r.fit2 = append(r.fit2, scaleFmt(p.x))
 			}
 			if ok1 && ok2 {
-				both = append(both, scaleFmt(p.x))
+				r.both = append(r.both, scaleFmt(p.x))
 			}
 			for _, uu := range []int{1, 2} {
-				if d := meanAbsDev(p.ratio[uu]); d < bestDev[uu] {
-					best[uu], bestDev[uu] = p.x, d
+				if d := meanAbsDev(p.ratio[uu]); d < r.bestDev[uu] {
+					r.best[uu], r.bestDev[uu] = p.x, d
 				}
 			}
 		}
-		w("**Background scale.** Over %s–%s MI per trace second: User-1's five times (day 4) are all within ±15%% at %s; User-2's (day 6) at %s. "+
-			"Closest on average (mean |ratio − 1|): day 4 at %s (%.1f%%), day 6 at %s (%.1f%%).",
-			scaleFmt(scales[0].x), scaleFmt(scales[len(scales)-1].x), listOr(fit1, "no scale of the sweep"), listOr(fit2, "no scale of the sweep"),
-			scaleFmt(best[1]), 100*bestDev[1], scaleFmt(best[2]), 100*bestDev[2])
 		if cal := calibrationRuns(recs); len(cal) > 0 {
 			var b1, b2 float64
 			d1, d2 := math.Inf(1), math.Inf(1)
@@ -163,29 +162,59 @@ func sensitivity(recs []analysis.Record, pols []string, c Config, figDir string)
 					b2, d2 = x.mi, d
 				}
 			}
-			w(" On Table 3 (Normal's LCG jobs, the calibration sweep) day 4 is closest at %s and day 6 at %s.", scaleFmt(b1), scaleFmt(b2))
-		}
-		if len(both) > 0 {
-			w(" **One scale fits both days: %s.**\n\n", strings.Join(both, ", "))
-		} else {
-			w(" **No single background scale fits days 4 and 6: no value of the sweep puts the five times of both within ±15%%.** " +
-				"The scale is one number for the whole 11-day trace, and the two days are closest at different values (above): User-1's short " +
-				"times are a limit of one time-invariant job-length factor, which a refit on one day would trade against the other.\n\n")
+			r.calBest = [2]float64{b1, b2}
 		}
 	}
 	fig := Name + "-sensitivity"
 	drawn, err := sensitivityFigure(hours, scales, pols, u, filepath.Join(figDir, fig))
 	if err != nil {
-		return "", nil, err
+		return nil, err
 	}
 	if drawn {
-		w("![Sensitivity of the completion times](figures/%s.png)\n\n", fig)
+		r.figure = &report.Figure{Path: "figures/" + fig + ".png", Alt: "Sensitivity of the completion times"}
 	}
-	var sb strings.Builder
-	if err := report.WriteMarkdown(&sb, t); err != nil {
-		return "", nil, err
+	return r, nil
+}
+
+func hourFmt(h float64) string {
+	return fmt.Sprintf("%02d:%02d", int(h), int(math.Round((h-math.Floor(h))*60)))
+}
+
+func scaleFmt(v float64) string { return report.FormatFloat(v, 0) }
+
+// layout adds the sensitivity section to the page; it computes nothing.
+func (r *sensResult) layout(pg *report.Page) {
+	u := r.u
+	pg.Section(fmt.Sprintf("Sensitivity of User-%d's result (day %d)", u, 2*u+2))
+	pg.Para("User-%d's five completion times all run short of the published (Table 4). Two things the paper leaves open could move them: the submission "+
+		"time (\"12:00\", but a trace's load changes by the hour) and the background scale (fitted on Table 3's Normal split of all three users). "+
+		"Both are swept here, every policy, one run per value (workloads `%s`, `%s`: the other users stay at 12:00; the model is otherwise unchanged).",
+		u, WorkloadSensHour, WorkloadSensScale)
+	if len(r.hours) > 0 {
+		pg.Para("**Submission hour.** Between %s and %s the five ratios of User-%d range over %.2f–%.2f; all five are within ±15%% at %s.",
+			hourFmt(r.hours[0].x), hourFmt(r.hours[len(r.hours)-1].x), u, r.lo, r.hi, listOr(r.hourFits, "no hour of the sweep"))
 	}
-	return b.String() + sb.String(), t, nil
+	if len(r.scales) > 0 {
+		s := fmt.Sprintf("**Background scale.** Over %s–%s MI per trace second: User-1's five times (day 4) are all within ±15%% at %s; User-2's (day 6) at %s. "+
+			"Closest on average (mean |ratio − 1|): day 4 at %s (%.1f%%), day 6 at %s (%.1f%%).",
+			scaleFmt(r.scales[0].x), scaleFmt(r.scales[len(r.scales)-1].x), listOr(r.fit1, "no scale of the sweep"), listOr(r.fit2, "no scale of the sweep"),
+			scaleFmt(r.best[1]), 100*r.bestDev[1], scaleFmt(r.best[2]), 100*r.bestDev[2])
+		if !math.IsNaN(r.calBest[0]) {
+			s += fmt.Sprintf(" On Table 3 (Normal's LCG jobs, the calibration sweep) day 4 is closest at %s and day 6 at %s.", scaleFmt(r.calBest[0]), scaleFmt(r.calBest[1]))
+		}
+		if len(r.both) > 0 {
+			s += fmt.Sprintf(" **One scale fits both days: %s.**", strings.Join(r.both, ", "))
+		} else {
+			s += " **No single background scale fits days 4 and 6: no value of the sweep puts the five times of both within ±15%.** " +
+				"The scale is one number for the whole 11-day trace, and the two days are closest at different values (above): User-1's short " +
+				"times are a limit of one time-invariant job-length factor, which a refit on one day would trade against the other."
+		}
+		pg.Add(&report.Paragraph{Text: s})
+	}
+	if r.figure != nil {
+		pg.Add(r.figure)
+	}
+	pg.Add(r.table)
 }
 
 func listOr(xs []string, none string) string {
