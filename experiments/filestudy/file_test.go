@@ -121,10 +121,14 @@ func TestDeadlineStudyReport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
+	base := t.TempDir()
+	dir := experiments.PaperDir(base)
 	os.MkdirAll(filepath.Join(dir, "figures"), 0o755)
 	out, err := st.Report(context.Background(), experiments.ReportInput{Result: res, PaperDir: dir})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := experiments.WritePage(base, s.Name(), out); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(dir, out.Page))
