@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"math"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -68,10 +67,7 @@ func WritePageLaTeX(w io.Writer, p *Page) error {
 
 // writeLongtable writes t as a booktabs longtable: numeric columns
 // right-aligned, long text columns wrapped, best cells bold, the title as
-// the caption and the notes below. A table too wide for the line is set
-// smaller, with narrower gaps, its long headers wrapped and its long text
-// columns sharing what is left of the line (fitColumns), in the largest
-// of \small, \footnotesize and \scriptsize that fits (else \tiny).
+// the caption and the notes below.
 func writeLongtable(b *strings.Builder, t *Table) {
 	width := len(t.Columns)
 	for _, row := range t.Rows {
@@ -80,13 +76,17 @@ func writeLongtable(b *strings.Builder, t *Table) {
 	if width == 0 {
 		return
 	}
-	spec, head, boxes, size := fitColumns(t, width)
-	if size != "" {
-		b.WriteString("{\\" + size + "\\sloppy\\setlength{\\tabcolsep}{3pt}\n")
+	b.WriteString("\\begin{longtable}{")
+	for i := range width {
+		b.WriteString(latexColumn(t, i, width))
 	}
-	b.WriteString("\\begin{longtable}{" + strings.Join(spec, "") + "}\n")
+	b.WriteString("}\n")
 	if t.Title != "" {
 		fmt.Fprintf(b, "\\caption{%s}\\\\\n", latexInline(t.Title))
+	}
+	head := make([]string, width)
+	for i, c := range t.Columns {
+		head[i] = latexInline(c)
 	}
 	b.WriteString("\\toprule\n" + strings.Join(head, " & ") + " \\\\\n\\midrule\n\\endhead\n")
 	for _, row := range t.Rows {
@@ -96,188 +96,26 @@ func writeLongtable(b *strings.Builder, t *Table) {
 			if c.Best && s != "" {
 				s = "\\textbf{" + s + "}"
 			}
-			if boxes[i] != "" && s != "" {
-				s = boxes[i] + "{\\raggedleft " + s + "}"
-			}
 			cells[i] = s
 		}
 		b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
 	}
 	b.WriteString("\\bottomrule\n\\end{longtable}\n")
-	if size != "" {
-		b.WriteString("}\n")
-	}
 	for _, n := range t.Notes {
 		b.WriteString("{\\small " + latexInline(n) + "}\n\n")
 	}
 	b.WriteString("\n")
 }
 
-// Widths in characters (half an em): a line of the article class holds
-// about 69 characters of normal text, with 2.4 of them for the 6pt gaps
-// around a column. A fitted table has 3pt gaps (fitSizes).
-const (
-	naturalLine = 69.0
-	naturalGap  = 2.4
-	slack       = 0.92 // the estimate runs short on symbols and underscores
-	minWrapped  = 6.0  // the narrowest a wrapped text column gets
-	maxWord     = 14.0 // the widest a wrapped column gets for its longest word alone
-	longColumn  = 12.0 // a text column wider than this may be wrapped
-	longInitial = 40   // a text column wider than this is wrapped even in a table that fits
-)
-
-// fitSizes are the fonts a fitted table may take, largest first, each with
-// the characters of it that the line holds (345pt over the width of a
-// digit, which small design sizes draw wider) and that a column's 6pt of
-// gaps take.
-var fitSizes = []struct {
-	name      string
-	line, gap float64
-}{{"small", 345 / 4.6, 6 / 4.6}, {"footnotesize", 345 / 4.25, 6 / 4.25}, {"scriptsize", 345 / 4.0, 6 / 4.0}, {"tiny", 345 / 3.4, 6 / 3.4}}
-
-// fitColumns returns the column specifications and the header cells of t.
-// A table whose columns fit the line keeps its natural widths: r for
-// numbers, l for text, a paragraph column for text longer than
-// longInitial characters (latexColumn); size is "". A wider one is
-// fitted. Its text columns wider than longColumn become paragraph columns
-// that first get their longest word (within minWrapped and maxWord); size
-// is the largest font in which that fits (else \tiny). The paragraph
-// columns then share what is left of the line by the square root of their
-// widest cell, so that one very long column does not starve the others,
-// and headers longer than their column wrap, widened by what is still left.
-// A numeric column whose cells are long and have spaces ("12.3 [11.0,
-// 13.5]") is wrapped too, each cell in a right-aligned box: boxes[i] is
-// the \parbox that opens its cells, "" for a column not boxed.
-func fitColumns(t *Table, width int) (spec, head, boxes []string, size string) {
-	spec, head, boxes = make([]string, width), make([]string, width), make([]string, width)
-	cell := make([]float64, width) // widest cell of each column
-	need := make([]float64, width) // the column's width
-	total := 0.0
-	for i := range width {
-		for _, row := range t.Rows {
-			if i < len(row) {
-				cell[i] = max(cell[i], visibleLen(row[i].Text))
-			}
-		}
-		total += max(cell[i], visibleLen(colName(t, i))) + naturalGap
-		spec[i] = latexColumn(t, i, width)
-		head[i] = latexInline(colName(t, i))
-	}
-	if total <= naturalLine {
-		return spec, head, boxes, ""
-	}
-	sum := 0.0 // the columns' widths, the wrapped ones at their least
-	var wrap []int
-	for i := range width {
-		if cell[i] > longColumn && (!columnIsNumeric(t, i) || columnHasSpaces(t, i)) {
-			wrap = append(wrap, i)
-			need[i] = min(max(columnWord(t, i), minWrapped), maxWord)
-		} else {
-			need[i] = max(cell[i], longestWord(colName(t, i)))
-		}
-		sum += need[i]
-	}
-	font := fitSizes[len(fitSizes)-1]
-	for _, f := range fitSizes {
-		if sum/slack+float64(width)*f.gap <= f.line {
-			font = f
-			break
-		}
-	}
-	size = font.name
-	line := (font.line - float64(width)*font.gap) * slack // for the columns' text, in estimated characters
-	frac := func(chars float64) float64 { return chars / slack / font.line }
-	rest, weights := line-sum, 0.0
-	for _, i := range wrap {
-		weights += math.Sqrt(cell[i])
-	}
-	for _, i := range wrap {
-		if rest > 0 {
-			need[i] = min(need[i]+rest*math.Sqrt(cell[i])/weights, cell[i])
-		}
-		spec[i] = fmt.Sprintf("p{%.3f\\linewidth}", frac(need[i]))
-		if columnIsNumeric(t, i) {
-			spec[i], boxes[i] = "r", fmt.Sprintf("\\parbox[t]{%.3f\\linewidth}", frac(need[i]))
-		}
-	}
-	used, lack := 0.0, 0.0
-	for i := range width {
-		used += need[i]
-		if !strings.HasPrefix(spec[i], "p{") && boxes[i] == "" {
-			lack += max(visibleLen(colName(t, i))-need[i], 0)
-		}
-	}
-	for i := range width {
-		name := colName(t, i)
-		l := visibleLen(name) - need[i]
-		if strings.HasPrefix(spec[i], "p{") || boxes[i] != "" || l <= 0 {
-			continue
-		}
-		if spare := line - used; spare > 0 {
-			need[i] += l * min(spare/lack, 1)
-		}
-		align := "\\raggedright"
-		if columnIsNumeric(t, i) {
-			align = "\\raggedleft"
-		}
-		head[i] = fmt.Sprintf("\\parbox[b]{%.3f\\linewidth}{%s %s}", frac(need[i]), align, latexInline(name))
-	}
-	for i := range width {
-		if boxes[i] != "" {
-			head[i] = boxes[i] + "{\\raggedleft " + head[i] + "}"
-		}
-	}
-	return spec, head, boxes, size
-}
-
-// columnHasSpaces reports whether a cell of column i has a space, where
-// it may wrap.
-func columnHasSpaces(t *Table, i int) bool {
-	for _, row := range t.Rows {
-		if i < len(row) && strings.Contains(strings.TrimSpace(row[i].Text), " ") {
-			return true
-		}
-	}
-	return false
-}
-
-// visibleLen is the number of characters s shows, Markdown markers left
-// out.
-func visibleLen(s string) float64 {
-	return float64(utf8.RuneCountInString(strings.NewReplacer("**", "", "`", "").Replace(s)))
-}
-
-// columnWord is the length of the longest word in column i, its header
-// included.
-func columnWord(t *Table, i int) float64 {
-	n := longestWord(colName(t, i))
-	for _, row := range t.Rows {
-		if i < len(row) {
-			n = max(n, longestWord(row[i].Text))
-		}
-	}
-	return n
-}
-
-// longestWord is the length of the longest word of s.
-func longestWord(s string) float64 {
-	n := 0.0
-	for _, w := range strings.Fields(s) {
-		n = max(n, visibleLen(w))
-	}
-	return n
-}
-
-// latexColumn is column i's specification in a table that fits the line:
-// r for numbers, a paragraph column sharing the line for text longer than
-// longInitial characters, else l.
+// latexColumn is column i's specification: r for numbers, a paragraph
+// column sharing the line for text longer than 40 characters, else l.
 func latexColumn(t *Table, i, width int) string {
 	if columnIsNumeric(t, i) {
 		return "r"
 	}
-	long := utf8.RuneCountInString(colName(t, i)) > longInitial
+	long := utf8.RuneCountInString(colName(t, i)) > 40
 	for _, row := range t.Rows {
-		if i < len(row) && utf8.RuneCountInString(row[i].Text) > longInitial {
+		if i < len(row) && utf8.RuneCountInString(row[i].Text) > 40 {
 			long = true
 			break
 		}
