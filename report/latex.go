@@ -69,7 +69,7 @@ var latexSymbols = map[rune]string{
 	'⌊': `\ensuremath{\lfloor}`, '⌋': `\ensuremath{\rfloor}`,
 	'“': "``", '”': "''", '‘': "`", '’': "'", '–': "--", '—': "---", '…': `\ldots{}`, '§': `\S{}`,
 	'✓': `\ensuremath{\surd}`, '✗': `\ensuremath{\times}`, // the marks of a reproduced or mismatched cell
-	'√': `\ensuremath{\surd}`, 'χ': `\ensuremath{\chi}`, 'Δ': `\ensuremath{\Delta}`, 'τ': `\ensuremath{\tau}`,
+	'√': `\ensuremath{\surd}`, 'χ': `\ensuremath{\chi}`, 'Δ': `\ensuremath{\Delta}`,
 }
 
 // latexEscape makes s safe as LaTeX text.
