@@ -284,8 +284,8 @@ func (pl *Plan) page(r *results) *report.Page {
 	c, m := pl.Config, pl.Config.Model
 	pg := &report.Page{ID: Name, Title: "Federated grids: Normal, SO, DO, SO-AS and DO-AS (Leal, Huedo, Llorente 2009)"}
 	if c.Quick {
-		pg.Para("> **Quick configuration** (smoke test): %d jobs per user instead of 550 and %d repetitions; published job counts are scaled by %.2f; "+
-			"numbers here are not the reproduction.", c.JobsPerUser, pl.Reps, r.scale)
+		pg.Add(&report.Paragraph{Quote: true, Text: fmt.Sprintf("**Quick configuration** (smoke test): %d jobs per user instead of 550 and %d repetitions; published job counts are scaled by %.2f; "+
+			"numbers here are not the reproduction.", c.JobsPerUser, pl.Reps, r.scale)})
 	}
 	pg.Para("Two testbeds, DSA (%d PEs) and LCG (%d PEs), each behind a space-shared FCFS manager; a GridWay meta-scheduler on DSA maps each user's "+
 		"experiment of %d jobs (%.0f MI, %.0f MB in, %.0f MB out) to DSA or, through the GridGateWay and the LCG GridWay, to LCG, while the whole LCG trace "+
