@@ -203,13 +203,13 @@ func TestPageQuoteSubLinks(t *testing.T) {
 func TestLatexColumns(t *testing.T) {
 	narrow := &Table{Columns: []string{"a", "b"}}
 	narrow.AddRow(Str("x"), Num(1, 0))
-	if specs, wrap, size := latexColumns(narrow, 2); strings.Join(specs, "") != "lr" || size != "" || wrap[0]+wrap[1] != 0 {
+	if specs, wrap, _, size := latexColumns(narrow, 2); strings.Join(specs, "") != "lr" || size != "" || wrap[0]+wrap[1] != 0 {
 		t.Errorf("narrow table: %v %v %q", specs, wrap, size)
 	}
 	long := strings.Repeat("word ", 40)
 	wide := &Table{Columns: []string{"id", "claim", "note", "a rather long header over a number"}}
 	wide.AddRow(Str("c1"), Str(long), Str(long[:100]), Num(0.5, 2))
-	specs, wrap, size := latexColumns(wide, 4)
+	specs, wrap, _, size := latexColumns(wide, 4)
 	share := 0.0
 	for _, s := range specs[1:3] {
 		var f float64

@@ -82,7 +82,8 @@ func WritePageLaTeX(w io.Writer, p *Page) error {
 
 // writeLongtable writes t as a booktabs longtable: numeric columns
 // right-aligned, long text columns wrapped, best cells bold, the title as
-// the caption and the notes below.
+// the caption and the notes below. A table wider than the line is set in
+// a smaller font with narrower gaps (latexColumns).
 func writeLongtable(b *strings.Builder, t *Table) {
 	width := len(t.Columns)
 	for _, row := range t.Rows {
@@ -91,9 +92,9 @@ func writeLongtable(b *strings.Builder, t *Table) {
 	if width == 0 {
 		return
 	}
-	specs, wrap, size := latexColumns(t, width)
+	specs, wrap, boxes, size := latexColumns(t, width)
 	if size != "" {
-		b.WriteString("{" + size + "\\setlength{\\tabcolsep}{3pt}\n")
+		b.WriteString("{" + size + "\\sloppy\\setlength{\\tabcolsep}{3pt}\n")
 	}
 	b.WriteString("\\begin{longtable}{" + strings.Join(specs, "") + "}\n")
 	if t.Title != "" {
@@ -102,12 +103,14 @@ func writeLongtable(b *strings.Builder, t *Table) {
 	head := make([]string, width)
 	for i, c := range t.Columns {
 		head[i] = latexInline(c)
-		if wrap[i] > 0 {
+		if boxes[i] != "" {
+			head[i] = boxes[i] + "{\\raggedleft " + head[i] + "}"
+		} else if wrap[i] > 0 {
 			align := "\\raggedright"
 			if specs[i] == "r" {
 				align = "\\raggedleft"
 			}
-			head[i] = fmt.Sprintf("\\parbox[b]{%.2f\\linewidth}{%s %s}", wrap[i], align, head[i])
+			head[i] = fmt.Sprintf("\\parbox[b]{%.3f\\linewidth}{%s %s}", wrap[i], align, head[i])
 		}
 	}
 	b.WriteString("\\toprule\n" + strings.Join(head, " & ") + " \\\\\n\\midrule\n\\endhead\n")
@@ -117,6 +120,9 @@ func writeLongtable(b *strings.Builder, t *Table) {
 			s := latexInline(c.Text)
 			if c.Best && s != "" {
 				s = "\\textbf{" + s + "}"
+			}
+			if boxes[i] != "" && s != "" {
+				s = boxes[i] + "{\\raggedleft " + s + "}"
 			}
 			cells[i] = s
 		}
@@ -132,75 +138,157 @@ func writeLongtable(b *strings.Builder, t *Table) {
 	b.WriteString("\n")
 }
 
-// latexLine is about how many characters of the normal font a line holds.
-const latexLine = 75.0
+// Widths are estimated in characters: a line holds about 345pt, a
+// character is about as wide as a digit of the font.
+const (
+	latexSlack  = 0.92 // the estimate runs short on symbols and underscores
+	minWrapped  = 6.0  // the narrowest a wrapped column gets
+	maxWord     = 14.0 // the widest a wrapped column gets for its longest word alone
+	longColumn  = 12.0 // a column wider than this may be wrapped when the table does not fit
+	longInitial = 40.0 // a text column wider than this is always wrapped
+)
+
+// latexSizes are the fonts a table may take, largest first, each with the
+// characters of it that the line holds (345pt over the width of a digit,
+// which small design sizes draw wider) and that a column's gaps take (6pt
+// a side in the normal font, 3pt a side in the others).
+var latexSizes = []struct {
+	cmd       string
+	line, gap float64
+}{{"", 345 / 5.0, 12 / 5.0}, {"\\small", 345 / 4.6, 6 / 4.6}, {"\\footnotesize", 345 / 4.25, 6 / 4.25},
+	{"\\scriptsize", 345 / 4.0, 6 / 4.0}, {"\\tiny", 345 / 3.4, 6 / 3.4}}
 
 // latexColumns are t's column specifications and the font size that lets
-// it fit the line ("" when it fits as it is): numbers right-aligned (r),
-// short text as it is (l), long text (over 40 characters) in paragraph
-// columns that share what the others leave of the line, at least 14
-// characters each. A header much
-// longer than its column's entries is wrapped to their width: wrap[i] is
-// that width as a share of the line, 0 when the header stays on one line.
-// Widths are estimated from the longest entry of each column.
-func latexColumns(t *Table, width int) (specs []string, wrap []float64, size string) {
-	wrap = make([]float64, width)
-	lens := make([]int, width)
+// it fit the line ("" when the normal font does): numbers right-aligned
+// (r), short text as it is (l), text over longInitial characters in
+// paragraph columns. When the table is wider than the line, text columns
+// over longColumn characters are wrapped too, and so are numeric columns
+// whose entries have spaces ("12.3 [11.0, 13.5]"), each entry in a
+// right-aligned box of the column's width: boxes[i] opens it, "" for a
+// column not boxed. A wrapped column first gets its longest word (within
+// minWrapped and maxWord); the size is the largest font in which the
+// table then fits (else \tiny); the wrapped columns share what the others
+// leave of the line by the square root of their longest entry, so that one
+// very long column does not starve the others. A header longer than its
+// column is wrapped to the column's width, widened by what is still left:
+// wrap[i] is that width as a share of the line, 0 when the header stays on
+// one line.
+func latexColumns(t *Table, width int) (specs []string, wrap []float64, boxes []string, size string) {
+	specs, wrap, boxes = make([]string, width), make([]float64, width), make([]string, width)
+	cell := make([]float64, width) // the longest entry of each column
+	need := make([]float64, width) // the column's width
+	natural := 0.0
 	for i := range width {
-		n := 0
 		for _, row := range t.Rows {
 			if i < len(row) {
-				n = max(n, utf8.RuneCountInString(row[i].Text))
+				cell[i] = max(cell[i], visibleLen(row[i].Text))
 			}
 		}
-		if h := utf8.RuneCountInString(colName(t, i)); h > max(n, 10)+2 && n <= 40 {
-			n = max(n, 10)
-			wrap[i] = float64(n) / latexLine
-		} else {
-			n = max(n, h)
-		}
-		lens[i] = n
+		natural += max(cell[i], visibleLen(colName(t, i)))
 	}
-	specs = make([]string, width)
-	var long []int
-	short, weight := 0.0, 0.0
-	for i, n := range lens {
+	fits := natural/latexSlack+float64(width)*latexSizes[0].gap <= latexSizes[0].line
+	sum := 0.0 // the columns' widths, the wrapped ones at their least
+	var wrapped []int
+	for i := range width {
+		numeric := columnIsNumeric(t, i)
 		switch {
-		case columnIsNumeric(t, i):
+		case numeric:
 			specs[i] = "r"
-		case n > 40:
-			long = append(long, i)
-			weight += math.Sqrt(float64(n))
-			continue
+		case cell[i] > longInitial || visibleLen(colName(t, i)) > longInitial:
+			specs[i] = "p"
 		default:
 			specs[i] = "l"
 		}
-		short += float64(n) + 1.2
-	}
-
-	// The smallest of these sizes at which the table fits, in characters
-	// of the normal font per character of the size; the paragraph columns
-	// share what the others leave of the line, longer text a larger part
-	// (by the square root of its length).
-	sizes := []struct {
-		cmd   string
-		scale float64
-	}{{"", 1}, {"\\small", 0.9}, {"\\footnotesize", 0.8}, {"\\scriptsize", 0.7}}
-	for _, sz := range sizes {
-		size = sz.cmd
-		total := short * sz.scale
-		left := 0.95*latexLine - total
-		for _, i := range long {
-			w := max(left*math.Sqrt(float64(lens[i]))/weight, 14*sz.scale)
-			specs[i] = fmt.Sprintf("p{%.2f\\linewidth}", w/latexLine)
-			wrap[i] = 0 // a paragraph column wraps its header itself
-			total += w + 1.2*sz.scale
+		if specs[i] == "p" || (!fits && cell[i] > longColumn && (!numeric || columnHasSpaces(t, i))) {
+			wrapped = append(wrapped, i)
+			need[i] = min(max(columnWord(t, i), minWrapped), maxWord)
+		} else if fits {
+			need[i] = max(cell[i], visibleLen(colName(t, i)))
+		} else {
+			need[i] = max(cell[i], longestWord(colName(t, i)))
 		}
-		if total <= latexLine {
+		sum += need[i]
+	}
+	font := latexSizes[len(latexSizes)-1]
+	for _, f := range latexSizes {
+		if sum/latexSlack+float64(width)*f.gap <= f.line {
+			font = f
 			break
 		}
 	}
-	return specs, wrap, size
+	size = font.cmd
+	line := (font.line - float64(width)*font.gap) * latexSlack // for the columns' text, in estimated characters
+	share := func(chars float64) float64 { return chars / latexSlack / font.line }
+	rest, weights := line-sum, 0.0
+	for _, i := range wrapped {
+		weights += math.Sqrt(cell[i])
+	}
+	for _, i := range wrapped {
+		if rest > 0 {
+			need[i] = min(need[i]+rest*math.Sqrt(cell[i])/weights, max(cell[i], need[i]))
+		}
+		if specs[i] == "r" {
+			boxes[i] = fmt.Sprintf("\\parbox[t]{%.3f\\linewidth}", share(need[i]))
+		} else {
+			specs[i] = fmt.Sprintf("p{%.3f\\linewidth}", share(need[i]))
+		}
+	}
+	used, lack := 0.0, 0.0
+	for i := range width {
+		used += need[i]
+		if specs[i] == "l" || (specs[i] == "r" && boxes[i] == "") {
+			lack += max(visibleLen(colName(t, i))-need[i], 0)
+		}
+	}
+	for i := range width {
+		l := visibleLen(colName(t, i)) - need[i]
+		if (specs[i] != "l" && specs[i] != "r") || boxes[i] != "" || l <= 0 {
+			continue
+		}
+		if spare := line - used; spare > 0 {
+			need[i] += l * min(spare/lack, 1)
+		}
+		wrap[i] = share(need[i])
+	}
+	return specs, wrap, boxes, size
+}
+
+// visibleLen is the number of characters s shows, Markdown markers left
+// out.
+func visibleLen(s string) float64 {
+	return float64(utf8.RuneCountInString(strings.NewReplacer("**", "", "`", "").Replace(s)))
+}
+
+// longestWord is the length of the longest word of s.
+func longestWord(s string) float64 {
+	n := 0.0
+	for _, w := range strings.Fields(s) {
+		n = max(n, visibleLen(w))
+	}
+	return n
+}
+
+// columnWord is the length of the longest word in column i, its header
+// included.
+func columnWord(t *Table, i int) float64 {
+	n := longestWord(colName(t, i))
+	for _, row := range t.Rows {
+		if i < len(row) {
+			n = max(n, longestWord(row[i].Text))
+		}
+	}
+	return n
+}
+
+// columnHasSpaces reports whether an entry of column i has a space, where
+// it may wrap.
+func columnHasSpaces(t *Table, i int) bool {
+	for _, row := range t.Rows {
+		if i < len(row) && strings.Contains(strings.TrimSpace(row[i].Text), " ") {
+			return true
+		}
+	}
+	return false
 }
 
 func colName(t *Table, i int) string {
