@@ -53,10 +53,18 @@ func TestPlan(t *testing.T) {
 			t.Fatal(err)
 		}
 		plan := pl.Bench()
-		algos := append(Algorithms(), Sensitivity...)
+		// easywalk (timing only), the Sensitivity variants and the Readings
+		// run at SideReps, the other paper algorithms at reps.
+		full := len(Algorithms()) - 1
+		sides := 1 + len(Sensitivity) + len(Readings)
 		side := SideReps(tc.reps)
-		if want := len(tc.streams)*(len(algos)*tc.reps+len(Readings)*side) + len(Slacks)*len(pl.Config.SlackInterArrivals)*len(SlackAlgorithms)*side; len(plan.Runs) != want {
+		if want := len(tc.streams)*(full*tc.reps+sides*side) + len(Slacks)*len(pl.Config.SlackInterArrivals)*len(SlackAlgorithms)*side; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
+		}
+		for _, r := range plan.Runs {
+			if SideRun(r.Algorithm) && r.Rep >= side {
+				t.Fatalf("quick=%v: side run %v at repetition %d of %d", tc.quick, r.Key(), r.Rep, side)
+			}
 		}
 		// The sensitivity runs share their instance and run seeds with the
 		// default rule's runs and differ from them in the slack range only.
