@@ -252,6 +252,14 @@ func execTimeoutFlag() cli.Flag {
 		Usage: "how long an exec: scheduler may take to answer one message (1ms to 24h)"}
 }
 
+// studyExecTimeoutFlag is --exec-timeout of study run, where the study
+// file may set the timeout too (key exec_timeout).
+func studyExecTimeoutFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "exec-timeout", Value: external.DefaultTimeout,
+		Usage: "how long an exec: scheduler may take to answer one message (1ms to 24h); " +
+			"given, it wins over the study file's exec_timeout"}
+}
+
 // setExecTimeout gives every exec: scheduler of this command the answer
 // timeout of --exec-timeout and the command's context, so that Ctrl-C
 // ends the scheduler at once.

@@ -3,6 +3,7 @@ package external
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -38,10 +39,11 @@ type Scheduler struct {
 	// transcript is one).
 	Transcript io.Writer
 
-	argv    []string
-	timeout time.Duration
-	ctx     context.Context // its end kills the process group at once
-	stopCtx func() bool     // unregisters that kill
+	argv         []string
+	timeout      time.Duration
+	timeoutGiven bool            // by New or the command line, not defaulted
+	ctx          context.Context // its end kills the process group at once
+	stopCtx      func() bool     // unregisters that kill
 
 	cmd     *exec.Cmd
 	pipe    *pipes        // stdin and stdout, of our own: both have deadlines
@@ -89,10 +91,25 @@ func New(command string, timeout time.Duration) (*Scheduler, error) {
 		return nil, err
 	}
 	ctx, def := defaultsNow()
+	given := timeout > 0 || def > 0
 	if timeout <= 0 {
-		timeout = def
+		timeout = cmp.Or(def, DefaultTimeout)
 	}
-	return &Scheduler{argv: argv, timeout: timeout, ctx: ctx}, nil
+	return &Scheduler{argv: argv, timeout: timeout, timeoutGiven: given, ctx: ctx}, nil
+}
+
+// SetFileTimeout sets the answer timeout a study file asks for (its key
+// exec_timeout), checked as New checks one, unless the timeout was given
+// to New or by the command line (SetDefaults): those win. Call it before
+// the run starts.
+func (x *Scheduler) SetFileTimeout(timeout time.Duration) error {
+	if err := CheckTimeout(timeout); err != nil {
+		return err
+	}
+	if timeout > 0 && !x.timeoutGiven {
+		x.timeout = timeout
+	}
+	return nil
 }
 
 // Name returns the algorithm name, "exec:" and the command.
