@@ -243,7 +243,7 @@ func (f *Flex) startBounded(s *sim.State, free int) {
 	}
 	var head int
 	for {
-		f.look = search{all: true}
+		f.look = search{all: true, skip: -1}
 		if !f.find() {
 			f.holder = -1 // every job started
 			return
@@ -382,12 +382,10 @@ func (f *Flex) bounded() bool {
 func (f *Flex) backfillBounded(s *sim.State, head, after, limit int) {
 	work := s.Work()
 	t := f.tree
-	hl := t.leaf(head)
-	t.remove(head) // the walk behind head never meets it
-	defer t.restore(head, hl)
+	skip := int(t.rank[head]) // the walk behind head never meets it
 	// The walk reads the reservation at the first job that fits the free
 	// CPUs anywhere, before any job starts.
-	if int(t.v[1].cpus) > limit {
+	if !t.fits(1, 0, t.size, limit, skip) {
 		work.Add(after)
 		return
 	}
@@ -406,7 +404,7 @@ func (f *Flex) backfillBounded(s *sim.State, head, after, limit int) {
 			}
 		}
 		f.look = search{
-			s: s, capA: max(freeOther, min(spare, freeRes)), freeRes: freeRes,
+			s: s, skip: skip, capA: max(freeOther, min(spare, freeRes)), freeRes: freeRes,
 			short: freeRes > 0 && estLimit >= 0, estLimit: estLimit, resM: resM, shadow: shadow,
 		}
 		if !f.find() {
@@ -423,7 +421,11 @@ func (f *Flex) backfillBounded(s *sim.State, head, after, limit int) {
 		if f.maxFree(s) == 0 {
 			// The walk stops here, having examined this job, the ones
 			// started before it and the ones still waiting before it.
-			work.Add(started + f.countBefore(1, 0, t.size, prio, r))
+			n := started + f.countBefore(1, 0, t.size, prio, r)
+			if hj := s.Job(head); f.prio(hj.Submit, hj.Est()) > prio || f.prio(hj.Submit, hj.Est()) == prio && skip < r {
+				n-- // counted, but the walk behind head does not
+			}
+			work.Add(n)
 			return
 		}
 	}

@@ -20,14 +20,14 @@ import (
 type rankTree struct {
 	size   int     // leaves, a power of two
 	v      []node  // v[1] is the root; leaves at v[size:]
+	n      []int32 // waiting jobs below each node, apart from v so that set can stop early in v
 	byRank []int   // arrival rank -> job
 	rank   []int32 // job -> arrival rank
 }
 
-// node summarises the waiting jobs below it; an empty node has n 0,
-// cpus noCPUs and infinite minima and maxima of the wrong sign.
+// node summarises the waiting jobs below it; an empty node has cpus
+// noCPUs and infinite minima and maxima of the wrong sign.
 type node struct {
-	n              int32
 	cpus           int32 // smallest CPU count
 	minEst, maxEst float64
 	minSub, maxSub float64
@@ -46,7 +46,7 @@ func newRankTree(jobs int) *rankTree {
 	for i := range v {
 		v[i] = emptyNode
 	}
-	return &rankTree{size: size, v: v, rank: make([]int32, jobs)}
+	return &rankTree{size: size, v: v, n: make([]int32, 2*size), rank: make([]int32, jobs)}
 }
 
 // arrive gives job j, just arrived, the next rank.
@@ -54,35 +54,50 @@ func (t *rankTree) arrive(j, cpus int, submit, est float64) {
 	r := len(t.byRank)
 	t.byRank = append(t.byRank, j)
 	t.rank[j] = int32(r)
-	t.set(r, node{n: 1, cpus: int32(min(cpus, noCPUs-1)), minEst: est, maxEst: est, minSub: submit, maxSub: submit})
+	t.set(r, 1, node{cpus: int32(min(cpus, noCPUs-1)), minEst: est, maxEst: est, minSub: submit, maxSub: submit})
 }
 
-// set stores leaf r and updates its ancestors.
-func (t *rankTree) set(r int, leaf node) {
+// set stores leaf r, adds dn to its ancestors' counts and updates their
+// minima and maxima; that climb stops at the first node that does not
+// change, since its ancestors cannot either.
+func (t *rankTree) set(r int, dn int32, leaf node) {
 	i := r + t.size
 	t.v[i] = leaf
+	for k := i; k >= 1; k >>= 1 {
+		t.n[k] += dn
+	}
 	for i > 1 {
 		i >>= 1
 		a, b := &t.v[2*i], &t.v[2*i+1]
-		t.v[i] = node{
-			n:      a.n + b.n,
+		v := node{
 			cpus:   min(a.cpus, b.cpus),
 			minEst: min(a.minEst, b.minEst),
 			maxEst: max(a.maxEst, b.maxEst),
 			minSub: min(a.minSub, b.minSub),
 			maxSub: max(a.maxSub, b.maxSub),
 		}
+		if t.v[i] == v {
+			return
+		}
+		t.v[i] = v
 	}
 }
 
-// remove takes job j out (it started, or is left out of a search).
-func (t *rankTree) remove(j int) { t.set(int(t.rank[j]), emptyNode) }
+// remove takes job j out: it started.
+func (t *rankTree) remove(j int) { t.set(int(t.rank[j]), -1, emptyNode) }
 
-// leaf returns job j's leaf, for restore.
-func (t *rankTree) leaf(j int) node { return t.v[int(t.rank[j])+t.size] }
-
-// restore puts back job j's leaf l, as leaf returned it before remove.
-func (t *rankTree) restore(j int, l node) { t.set(int(t.rank[j]), l) }
+// fits tells whether a job below node i, covering ranks [lo, hi), but
+// the one of rank skip needs at most c CPUs.
+func (t *rankTree) fits(i, lo, hi, c, skip int) bool {
+	if int(t.v[i].cpus) > c {
+		return false
+	}
+	if i >= t.size {
+		return lo != skip
+	}
+	mid := (lo + hi) / 2
+	return t.fits(2*i, lo, mid, c, skip) || t.fits(2*i+1, mid, hi, c, skip)
+}
 
 // prio is the priority in a bounded pass (see Flex.bounded) of a job
 // submitted at sub with estimate est: Params.Priority's sum, step by step
@@ -113,6 +128,7 @@ type search struct {
 	resM     int
 	shadow   float64
 
+	skip int // the rank of a job left out (the head), or -1
 	r    int // the best job found so far, or -1
 	prio float64
 }
@@ -133,7 +149,7 @@ func (x *search) accepts(j int, v *node) bool {
 // find runs f.look from the root and tells whether it found a job.
 func (f *Flex) find() bool {
 	f.look.r = -1
-	if v := &f.tree.v[1]; v.n > 0 {
+	if v := &f.tree.v[1]; f.tree.n[1] > 0 {
 		f.descend(1, 0, f.tree.size, f.prio(v.minSub, v.minEst))
 	}
 	return f.look.r >= 0
@@ -147,23 +163,23 @@ func (f *Flex) find() bool {
 func (f *Flex) descend(i, lo, hi int, ub float64) {
 	x, t := &f.look, f.tree
 	v := &t.v[i]
-	if v.n == 0 || !x.may(v) || x.r >= 0 && (ub < x.prio || ub == x.prio && lo > x.r) {
+	if t.n[i] == 0 || !x.may(v) || x.r >= 0 && (ub < x.prio || ub == x.prio && lo > x.r) {
 		return
 	}
 	if i >= t.size {
 		// A leaf's bound is its job's priority, better than the best.
-		if j := t.byRank[lo]; x.accepts(j, v) {
+		if j := t.byRank[lo]; lo != x.skip && x.accepts(j, v) {
 			x.r, x.prio = lo, ub
 		}
 		return
 	}
 	mid := (lo + hi) / 2
 	a, b := &t.v[2*i], &t.v[2*i+1]
-	if a.n == 0 {
+	if t.n[2*i] == 0 {
 		f.descend(2*i+1, mid, hi, f.prio(b.minSub, b.minEst))
 		return
 	}
-	if b.n == 0 {
+	if t.n[2*i+1] == 0 {
 		f.descend(2*i, lo, mid, f.prio(a.minSub, a.minEst))
 		return
 	}
@@ -184,14 +200,14 @@ func (f *Flex) descend(i, lo, hi int, ub float64) {
 func (f *Flex) countBefore(i, lo, hi int, p float64, r int) int {
 	t := f.tree
 	v := &t.v[i]
-	if v.n == 0 {
+	if t.n[i] == 0 {
 		return 0
 	}
 	if ub := f.prio(v.minSub, v.minEst); ub < p || ub == p && lo >= r {
 		return 0
 	}
 	if lb := f.prio(v.maxSub, v.maxEst); lb > p || lb == p && hi <= r {
-		return int(v.n)
+		return int(t.n[i])
 	}
 	if i >= t.size {
 		return 0 // a leaf's bounds are equal, so the tests above decided it unless it is NaN
