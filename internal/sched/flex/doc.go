@@ -43,15 +43,17 @@
 // within the spare CPUs or by the shadow time. Those leave a heap in order
 // and, after each start, the ones that can no longer start are dropped.
 // With no free CPU and a holder, a pass costs O(1). With no deadline
-// waiting, a priority lies between its Aging plus Min and that plus
-// boostvalue, bounds that do not rise along the arrival order: behind a
-// blocked holder the jobs that could backfill are found in arrival order
-// through EASY's rank index (easy.Index) only until none left can come
-// before the best candidate, and the jobs the walk counts before the last
-// start are two runs found by binary search plus the few ranked between
-// them (Flex.bounded); when the holder starts, or there is none, the
-// starting phase draws the queue in order the same way. minext is kept up to date at arrivals and searched
-// for again only after the job holding it starts.
+// waiting, a priority does not rise with the submit time nor with the
+// estimate, step by floating-point step, so the waiting jobs are kept in a
+// segment tree over arrival ranks whose nodes hold their smallest CPU
+// count and their smallest and largest submit time and estimate: the
+// priority of the smallest pair bounds a node's priorities from above,
+// exactly, and that of the largest from below. The first job in order
+// that can start, in the starting phase or behind a blocked head, is then
+// found by a branch-and-bound descent that skips the nodes unable to hold
+// a job that fits or that comes before the best found so far, and the
+// jobs the walk counts before the last start are counted by whole nodes
+// (Flex.bounded, rankTree). minext is the tree root's smallest estimate.
 //
 // # Interpretations
 //
