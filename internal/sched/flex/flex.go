@@ -28,9 +28,15 @@ type Flex struct {
 	cand   []item     // the jobs that could backfill behind the head
 	now    float64    // this pass's time
 	minext float64    // the queue's smallest estimate at the start of the pass
-	dated  int        // waiting jobs with a deadline (see bounded)
-	tree   *rankTree  // the waiting jobs by arrival rank
+	tree   *rankTree  // the waiting jobs by arrival rank, but the side list's
 	look   search     // the search under way in a bounded pass
+
+	// Jobs with a deadline in a bounded pass (see ramps).
+	state    []uint8   // job -> inTree, pending or onSide
+	pend     pendHeap  // the pending jobs by when they join the side list
+	side     []int     // the jobs on or near their ramp
+	sidePos  []int32   // job -> its index in side
+	sidePrio []float64 // side's priorities in this pass
 }
 
 // ranked returns it with its priority computed.
@@ -89,17 +95,20 @@ func (f *Flex) OnArrival(s *sim.State, j int) {
 	}
 	job := s.Job(j)
 	f.tree.arrive(j, job.CPUs, job.Submit, job.Est())
-	if job.HasDeadline {
-		f.dated++
+	if job.HasDeadline && f.bounded() {
+		f.arriveDated(s, j)
 	}
 }
 
 // start starts job j on machine m.
 func (f *Flex) start(s *sim.State, j, m int) {
 	f.ends.Start(s, j, m)
-	f.tree.remove(j)
-	if s.Job(j).HasDeadline {
-		f.dated--
+	switch f.state[j] {
+	case onSide:
+		f.dropSide(j) // out of the tree already
+	default:
+		f.tree.remove(j)
+		f.state[j] = inTree // a pending job leaves the heap when it comes up
 	}
 }
 
@@ -110,6 +119,8 @@ func (f *Flex) init(s *sim.State) {
 	pl := s.Platform()
 	f.ends = easy.NewEnds(s)
 	f.tree = newRankTree(s.NumJobs())
+	f.state = make([]uint8, s.NumJobs())
+	f.sidePos = make([]int32, s.NumJobs())
 	f.order = pl.FastestFirst()
 	f.best = make([]int, pl.MaxCPUs()+1)
 	for c := range f.best {
@@ -162,7 +173,13 @@ func (f *Flex) Schedule(s *sim.State) {
 		return
 	}
 	f.now = s.Now()
-	f.minext = f.tree.v[1].minEst
+	if f.bounded() {
+		side := f.ramps(s)
+		f.minext = min(f.tree.v[1].minEst, side)
+		f.rankSide(s)
+	} else {
+		f.minext = f.tree.v[1].minEst
+	}
 	f.items, f.wide = f.items[:0], f.wide[:0]
 	if f.holder >= 0 && fcfs.FirstFit(s, f.order, f.holder) < 0 {
 		// The holder, first whatever the priorities, is blocked again: it
@@ -243,7 +260,7 @@ func (f *Flex) startBounded(s *sim.State, free int) {
 	}
 	var head int
 	for {
-		f.look = search{all: true, skip: -1}
+		f.look = search{s: s, all: true, skip: -1}
 		if !f.find() {
 			f.holder = -1 // every job started
 			return
@@ -368,7 +385,7 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int
 // and BoostValue are not negative. Then the walk need not rank the queue
 // (see rankTree).
 func (f *Flex) bounded() bool {
-	return f.dated == 0 && f.p.AgeFactor >= 0 && f.p.BoostValue >= 0
+	return f.p.AgeFactor >= 0 && f.p.BoostValue >= 0
 }
 
 // backfillBounded is backfill over the whole queue in a bounded pass,
@@ -385,7 +402,7 @@ func (f *Flex) backfillBounded(s *sim.State, head, after, limit int) {
 	skip := int(t.rank[head]) // the walk behind head never meets it
 	// The walk reads the reservation at the first job that fits the free
 	// CPUs anywhere, before any job starts.
-	if !t.fits(1, 0, t.size, limit, skip) {
+	if !t.fits(1, 0, t.size, limit, skip) && !f.sideFits(s, limit, head) {
 		work.Add(after)
 		return
 	}
@@ -422,7 +439,12 @@ func (f *Flex) backfillBounded(s *sim.State, head, after, limit int) {
 			// The walk stops here, having examined this job, the ones
 			// started before it and the ones still waiting before it.
 			n := started + f.countBefore(1, 0, t.size, prio, r)
-			if hj := s.Job(head); f.prio(hj.Submit, hj.Est()) > prio || f.prio(hj.Submit, hj.Est()) == prio && skip < r {
+			for i, j := range f.side {
+				if p := f.sidePrio[i]; p > prio || p == prio && int(t.rank[j]) < r {
+					n++
+				}
+			}
+			if hp := f.priority(s, head); hp > prio || hp == prio && skip < r {
 				n-- // counted, but the walk behind head does not
 			}
 			work.Add(n)

@@ -51,10 +51,14 @@ func newRankTree(jobs int) *rankTree {
 
 // arrive gives job j, just arrived, the next rank.
 func (t *rankTree) arrive(j, cpus int, submit, est float64) {
-	r := len(t.byRank)
+	t.rank[j] = int32(len(t.byRank))
 	t.byRank = append(t.byRank, j)
-	t.rank[j] = int32(r)
-	t.set(r, 1, node{cpus: int32(min(cpus, noCPUs-1)), minEst: est, maxEst: est, minSub: submit, maxSub: submit})
+	t.put(j, cpus, submit, est)
+}
+
+// put puts job j, out of the tree, back in its leaf.
+func (t *rankTree) put(j, cpus int, submit, est float64) {
+	t.set(int(t.rank[j]), 1, node{cpus: int32(min(cpus, noCPUs-1)), minEst: est, maxEst: est, minSub: submit, maxSub: submit})
 }
 
 // set stores leaf r, adds dn to its ancestors' counts and updates their
@@ -83,7 +87,8 @@ func (t *rankTree) set(r int, dn int32, leaf node) {
 	}
 }
 
-// remove takes job j out: it started.
+// remove takes job j out: it started, or it is on the side list (then
+// put puts it back).
 func (t *rankTree) remove(j int) { t.set(int(t.rank[j]), -1, emptyNode) }
 
 // fits tells whether a job below node i, covering ranks [lo, hi), but
@@ -139,16 +144,29 @@ func (x *search) may(v *node) bool {
 	return x.all || c <= x.capA || x.short && c <= x.freeRes && v.minEst <= x.estLimit
 }
 
-// accepts tells whether job j, whose leaf is v, is accepted.
-func (x *search) accepts(j int, v *node) bool {
-	c := int(v.cpus)
-	return x.all || c <= x.capA || x.short && c <= x.freeRes && v.minEst <= x.estLimit &&
+// accepts tells whether job j, needing cpus CPUs with estimate est, is
+// accepted.
+func (x *search) accepts(j, cpus int, est float64) bool {
+	c := cpus
+	return x.all || c <= x.capA || x.short && c <= x.freeRes && est <= x.estLimit &&
 		x.s.Now()+x.s.EstDuration(j, x.resM) <= x.shadow
 }
 
-// find runs f.look from the root and tells whether it found a job.
+// find runs f.look over the side list (see ramps), then from the root of
+// the tree, and tells whether it found a job.
 func (f *Flex) find() bool {
-	f.look.r = -1
+	x := &f.look
+	x.r = -1
+	for i, j := range f.side {
+		r := int(f.tree.rank[j])
+		if r == x.skip {
+			continue
+		}
+		job := x.s.Job(j)
+		if p := f.sidePrio[i]; (x.r < 0 || p > x.prio || p == x.prio && r < x.r) && x.accepts(j, job.CPUs, job.Est()) {
+			x.r, x.prio = r, p
+		}
+	}
 	if v := &f.tree.v[1]; f.tree.n[1] > 0 {
 		f.descend(1, 0, f.tree.size, f.prio(v.minSub, v.minEst))
 	}
@@ -168,7 +186,7 @@ func (f *Flex) descend(i, lo, hi int, ub float64) {
 	}
 	if i >= t.size {
 		// A leaf's bound is its job's priority, better than the best.
-		if j := t.byRank[lo]; lo != x.skip && x.accepts(j, v) {
+		if j := t.byRank[lo]; lo != x.skip && x.accepts(j, int(v.cpus), v.minEst) {
 			x.r, x.prio = lo, ub
 		}
 		return
