@@ -147,7 +147,9 @@ func before(a, b *item) bool {
 }
 
 // Schedule recomputes the priorities and runs EASY's rule over the queue in
-// priority order without sorting it. Only the jobs that fit the largest
+// priority order without sorting it. In a bounded pass (see bounded),
+// startBounded and backfillBounded find the jobs in order in the rank
+// tree and on the side list. Otherwise only the jobs that fit the largest
 // free CPU count can start in this pass (starts only take CPUs away): they
 // go into a heap, popped in order while they start; the first in order of
 // the others, found by a scan, ends the starting phase if nothing fails
