@@ -28,7 +28,11 @@ const (
 // margin is far wider than the rounding of those few operations.
 func (f *Flex) enterAt(j *sim.Job, nx float64) float64 {
 	at := j.Deadline - (f.p.K+1)*nx
-	return at - 1e-9*(1+math.Abs(j.Deadline)+(f.p.K+1)*math.Abs(nx))
+	at -= 1e-9 * (1 + math.Abs(j.Deadline) + (f.p.K+1)*math.Abs(nx))
+	if math.IsNaN(at) {
+		return math.Inf(-1) // an infinite deadline: ranked on the side list from the start
+	}
+	return at
 }
 
 // pend is a job waiting for its ramp and when it joins the side list.

@@ -213,3 +213,39 @@ func TestBoundedCountMatchesRecount(t *testing.T) {
 		t.Errorf("only %d passes with 20 or more jobs waiting, %d with a side list: too few to test the bounded walk", long, sided)
 	}
 }
+
+// TestInfiniteDeadlines: deadlines of ±Inf (unchecked by the simulator)
+// must neither stall the side list's heap nor change a schedule: Flex
+// agrees with the whole-queue sort, starts and work counter.
+func TestInfiniteDeadlines(t *testing.T) {
+	for seed := range uint64(40) {
+		r := rand.New(rand.NewPCG(seed, 23))
+		pl := simtest.Platform(r, 3, 12, seed%2 == 0)
+		jobs := simtest.Jobs(r, pl, 1+r.IntN(120))
+		for i := range jobs {
+			switch r.IntN(4) {
+			case 0:
+				jobs[i].HasDeadline, jobs[i].Deadline = true, math.Inf(1)
+			case 1:
+				jobs[i].HasDeadline, jobs[i].Deadline = true, math.Inf(-1)
+			}
+		}
+		fast, err := sim.New(pl, jobs, New(DefaultParams()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, err := sim.New(pl, jobs, &sortAll{New(DefaultParams())})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := fast.Run(); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if err := slow.Run(); err != nil {
+			t.Fatalf("seed %d: sortAll: %v", seed, err)
+		}
+		if !slices.Equal(fast.Records(), slow.Records()) || fast.Work() != slow.Work() {
+			t.Fatalf("seed %d: flex and sortAll differ (work %d, %d)", seed, fast.Work(), slow.Work())
+		}
+	}
+}
