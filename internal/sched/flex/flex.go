@@ -36,7 +36,8 @@ type Flex struct {
 	pend     pendHeap  // the pending jobs by when they join the side list
 	side     []int     // the jobs on or near their ramp
 	sidePos  []int32   // job -> its index in side
-	sidePrio []float64 // side's priorities in this pass
+	sidePrio []float64 // side's priorities in this pass, once ranked (see sideRanked)
+	nx       []float64 // job -> Nxtime, for the jobs with a deadline
 }
 
 // ranked returns it with its priority computed.
@@ -121,6 +122,7 @@ func (f *Flex) init(s *sim.State) {
 	f.tree = newRankTree(s.NumJobs())
 	f.state = make([]uint8, s.NumJobs())
 	f.sidePos = make([]int32, s.NumJobs())
+	f.nx = make([]float64, s.NumJobs())
 	f.order = pl.FastestFirst()
 	f.best = make([]int, pl.MaxCPUs()+1)
 	for c := range f.best {
@@ -178,7 +180,6 @@ func (f *Flex) Schedule(s *sim.State) {
 	if f.bounded() {
 		side := f.ramps(s)
 		f.minext = min(f.tree.v[1].minEst, side)
-		f.rankSide(s)
 	} else {
 		f.minext = f.tree.v[1].minEst
 	}
@@ -441,6 +442,7 @@ func (f *Flex) backfillBounded(s *sim.State, head, after, limit int) {
 			// The walk stops here, having examined this job, the ones
 			// started before it and the ones still waiting before it.
 			n := started + f.countBefore(1, 0, t.size, prio, r)
+			f.sideRanked(s)
 			for i, j := range f.side {
 				if p := f.sidePrio[i]; p > prio || p == prio && int(t.rank[j]) < r {
 					n++

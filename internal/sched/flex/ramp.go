@@ -86,7 +86,8 @@ func (h *pendHeap) pop() pend {
 func (f *Flex) arriveDated(s *sim.State, j int) {
 	job := s.Job(j)
 	f.state[j] = pending
-	f.pend.push(pend{at: f.enterAt(job, s.EstDuration(j, f.best[job.CPUs])), job: j})
+	f.nx[j] = s.EstDuration(j, f.best[job.CPUs])
+	f.pend.push(pend{at: f.enterAt(job, f.nx[j]), job: j})
 }
 
 // ramps brings the side list up to date at the start of a pass: the jobs
@@ -95,7 +96,7 @@ func (f *Flex) arriveDated(s *sim.State, j int) {
 // be this pass's). It returns the smallest estimate on the side list.
 func (f *Flex) ramps(s *sim.State) float64 {
 	now := s.Now()
-	f.sidePrio = f.sidePrio[:0] // ranked again below, by rankSide
+	f.sidePrio = f.sidePrio[:0] // ranked again when needed, by sideRanked
 	for len(f.pend) > 0 && f.pend[0].at <= now {
 		j := f.pend.pop().job
 		if f.state[j] != pending {
@@ -110,7 +111,7 @@ func (f *Flex) ramps(s *sim.State) float64 {
 	for i := 0; i < len(f.side); {
 		j := f.side[i]
 		job := s.Job(j)
-		if now+s.EstDuration(j, f.best[job.CPUs]) > job.Deadline {
+		if now+f.nx[j] > job.Deadline {
 			// Past its ramp for good: Min again, back in the tree.
 			f.dropSide(j)
 			f.tree.put(j, job.CPUs, job.Submit, job.Est())
@@ -122,11 +123,15 @@ func (f *Flex) ramps(s *sim.State) float64 {
 	return minEst
 }
 
-// rankSide computes the side list's priorities for this pass.
-func (f *Flex) rankSide(s *sim.State) {
+// sideRanked computes the side list's priorities for this pass unless
+// done: a pass in which no job can start needs none.
+func (f *Flex) sideRanked(s *sim.State) {
+	if len(f.sidePrio) == len(f.side) {
+		return
+	}
 	f.sidePrio = f.sidePrio[:0]
 	for _, j := range f.side {
-		f.sidePrio = append(f.sidePrio, f.priority(s, j))
+		f.sidePrio = append(f.sidePrio, f.p.Priority(s.Job(j), f.now, f.nx[j], f.minext))
 	}
 }
 

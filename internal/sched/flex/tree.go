@@ -157,6 +157,7 @@ func (x *search) accepts(j, cpus int, est float64) bool {
 func (f *Flex) find() bool {
 	x := &f.look
 	x.r = -1
+	f.sideRanked(x.s)
 	for i, j := range f.side {
 		r := int(f.tree.rank[j])
 		if r == x.skip {
