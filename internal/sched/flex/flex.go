@@ -36,7 +36,7 @@ type Flex struct {
 	pend     pendHeap  // the pending jobs by when they join the side list
 	side     []int     // the jobs on or near their ramp
 	sidePos  []int32   // job -> its index in side
-	sidePrio []float64 // side's priorities in this pass, once ranked (see sideRanked)
+	sidePrio []float64 // side's priorities in this pass, NaN until computed (see sidePriority)
 	nx       []float64 // job -> Nxtime, for the jobs with a deadline
 }
 
@@ -442,9 +442,8 @@ func (f *Flex) backfillBounded(s *sim.State, head, after, limit int) {
 			// The walk stops here, having examined this job, the ones
 			// started before it and the ones still waiting before it.
 			n := started + f.countBefore(1, 0, t.size, prio, r)
-			f.sideRanked(s)
 			for i, j := range f.side {
-				if p := f.sidePrio[i]; p > prio || p == prio && int(t.rank[j]) < r {
+				if p := f.sidePriority(s, i); p > prio || p == prio && int(t.rank[j]) < r {
 					n++
 				}
 			}

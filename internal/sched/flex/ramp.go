@@ -91,12 +91,15 @@ func (f *Flex) arriveDated(s *sim.State, j int) {
 }
 
 // ramps brings the side list up to date at the start of a pass: the jobs
-// whose time has come join it, those past their ramp go back to the tree,
-// and the priorities of those left are computed (f.now and f.minext must
-// be this pass's). It returns the smallest estimate on the side list.
+// whose time has come join it and those past their ramp go back to the
+// tree. Their priorities are forgotten, to be computed when needed (see
+// sidePriority). It returns the smallest estimate on the side list.
 func (f *Flex) ramps(s *sim.State) float64 {
 	now := s.Now()
-	f.sidePrio = f.sidePrio[:0] // ranked again when needed, by sideRanked
+	f.sidePrio = f.sidePrio[:0]
+	for range f.side {
+		f.sidePrio = append(f.sidePrio, math.NaN())
+	}
 	for len(f.pend) > 0 && f.pend[0].at <= now {
 		j := f.pend.pop().job
 		if f.state[j] != pending {
@@ -105,6 +108,7 @@ func (f *Flex) ramps(s *sim.State) float64 {
 		f.state[j] = onSide
 		f.sidePos[j] = int32(len(f.side))
 		f.side = append(f.side, j)
+		f.sidePrio = append(f.sidePrio, math.NaN())
 		f.tree.remove(j)
 	}
 	minEst := math.Inf(1)
@@ -123,16 +127,18 @@ func (f *Flex) ramps(s *sim.State) float64 {
 	return minEst
 }
 
-// sideRanked computes the side list's priorities for this pass unless
-// done: a pass in which no job can start needs none.
-func (f *Flex) sideRanked(s *sim.State) {
-	if len(f.sidePrio) == len(f.side) {
-		return
+// sidePriority returns the priority in this pass of the i-th job on the
+// side list, computed once per pass and only when asked for: most passes
+// need few (the search asks only for the jobs it accepts) or none. NaN
+// marks one not computed yet (a NaN priority is computed again each time).
+func (f *Flex) sidePriority(s *sim.State, i int) float64 {
+	p := f.sidePrio[i]
+	if math.IsNaN(p) {
+		j := f.side[i]
+		p = f.p.Priority(s.Job(j), f.now, f.nx[j], f.minext)
+		f.sidePrio[i] = p
 	}
-	f.sidePrio = f.sidePrio[:0]
-	for _, j := range f.side {
-		f.sidePrio = append(f.sidePrio, f.p.Priority(s.Job(j), f.now, f.nx[j], f.minext))
-	}
+	return p
 }
 
 // dropSide takes job j off the side list (it started, or is past its
@@ -140,10 +146,8 @@ func (f *Flex) sideRanked(s *sim.State) {
 func (f *Flex) dropSide(j int) {
 	i := f.sidePos[j]
 	last := len(f.side) - 1
-	if len(f.sidePrio) == len(f.side) { // ranked: keep the priorities in step
-		f.sidePrio[i] = f.sidePrio[last]
-		f.sidePrio = f.sidePrio[:last]
-	}
+	f.sidePrio[i] = f.sidePrio[last]
+	f.sidePrio = f.sidePrio[:last]
 	k := f.side[last]
 	f.side[i], f.sidePos[k] = k, i
 	f.side = f.side[:last]

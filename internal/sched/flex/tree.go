@@ -157,14 +157,15 @@ func (x *search) accepts(j, cpus int, est float64) bool {
 func (f *Flex) find() bool {
 	x := &f.look
 	x.r = -1
-	f.sideRanked(x.s)
 	for i, j := range f.side {
 		r := int(f.tree.rank[j])
 		if r == x.skip {
 			continue
 		}
-		job := x.s.Job(j)
-		if p := f.sidePrio[i]; (x.r < 0 || p > x.prio || p == x.prio && r < x.r) && x.accepts(j, job.CPUs, job.Est()) {
+		if job := x.s.Job(j); !x.accepts(j, job.CPUs, job.Est()) {
+			continue
+		}
+		if p := f.sidePriority(x.s, i); x.r < 0 || p > x.prio || p == x.prio && r < x.r {
 			x.r, x.prio = r, p
 		}
 	}
