@@ -161,6 +161,7 @@ func TestBoundedCountMatchesRecount(t *testing.T) {
 		{AgeFactor: 0, K: 5, Max: 100, Min: 1, BoostValue: 3},
 		{AgeFactor: 0.3, K: 0.5, Max: 3, Min: 3, BoostValue: 7, FloatingReservation: true},
 		{AgeFactor: 1e-3, K: 2, Max: 20, Min: 0.1, BoostValue: 2},
+		{AgeFactor: -0.01, K: 2, Max: 20, Min: 0.1, BoostValue: 2}, // not bounded: the whole queue is ranked
 	}
 	long, sided := 0, 0
 	for seed := range uint64(200) {
