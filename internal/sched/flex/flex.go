@@ -381,12 +381,12 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int
 	work.Add(after)
 }
 
-// bounded tells whether this pass's priorities are those of Flex.prio,
-// monotone in the submit time and the estimate: with no deadline waiting,
-// a job's priority is its Aging plus Min plus its Wait Minimization, and
-// neither falls as the submit time or the estimate falls when AgeFactor
-// and BoostValue are not negative. Then the walk need not rank the queue
-// (see rankTree).
+// bounded tells whether the priorities of the jobs whose Deadline score
+// is Min (no deadline, or not on the ramp) are those of Flex.prio,
+// monotone in the submit time and the estimate: Aging plus Min plus Wait
+// Minimization, neither of which falls as the submit time or the estimate
+// falls when AgeFactor and BoostValue are not negative. Then the walk need
+// not rank the queue but the side list (see rankTree and Flex.ramps).
 func (f *Flex) bounded() bool {
 	return f.p.AgeFactor >= 0 && f.p.BoostValue >= 0
 }
@@ -397,8 +397,9 @@ func (f *Flex) bounded() bool {
 // without ranking the queue. The first job in order that
 // easy.BackfillMachine would start, found in the tree (see search),
 // starts, until none is left. When the walk stops because no CPU is left
-// free, the jobs it examined are counted in the tree: the jobs still
-// waiting before the last one started, plus those started before it.
+// free, the jobs it examined are counted in the tree and on the side
+// list: the jobs still waiting before the last one started, plus those
+// started before it.
 func (f *Flex) backfillBounded(s *sim.State, head, after, limit int) {
 	work := s.Work()
 	t := f.tree
