@@ -32,7 +32,7 @@ type Flex struct {
 	look   search     // the search under way in a bounded pass
 
 	// Jobs with a deadline in a bounded pass (see ramps).
-	state    []uint8   // job -> inTree, pending or onSide
+	state    []uint8   // job -> inTree, pending or onSide; nil until a job with a deadline arrives
 	pend     pendHeap  // the pending jobs by when they join the side list
 	side     []int     // the jobs on or near their ramp
 	sidePos  []int32   // job -> its index in side
@@ -104,11 +104,12 @@ func (f *Flex) OnArrival(s *sim.State, j int) {
 // start starts job j on machine m.
 func (f *Flex) start(s *sim.State, j, m int) {
 	f.ends.Start(s, j, m)
-	switch f.state[j] {
-	case onSide:
+	if f.state != nil && f.state[j] == onSide {
 		f.dropSide(j) // out of the tree already
-	default:
-		f.tree.remove(j)
+		return
+	}
+	f.tree.remove(j)
+	if f.state != nil {
 		f.state[j] = inTree // a pending job leaves the heap when it comes up
 	}
 }
@@ -120,9 +121,6 @@ func (f *Flex) init(s *sim.State) {
 	pl := s.Platform()
 	f.ends = easy.NewEnds(s)
 	f.tree = newRankTree(s.NumJobs())
-	f.state = make([]uint8, s.NumJobs())
-	f.sidePos = make([]int32, s.NumJobs())
-	f.nx = make([]float64, s.NumJobs())
 	f.order = pl.FastestFirst()
 	f.best = make([]int, pl.MaxCPUs()+1)
 	for c := range f.best {

@@ -84,6 +84,11 @@ func (h *pendHeap) pop() pend {
 // arriveDated records job j, just arrived with a deadline, as waiting for
 // its ramp.
 func (f *Flex) arriveDated(s *sim.State, j int) {
+	if f.state == nil {
+		f.state = make([]uint8, s.NumJobs())
+		f.sidePos = make([]int32, s.NumJobs())
+		f.nx = make([]float64, s.NumJobs())
+	}
 	job := s.Job(j)
 	f.state[j] = pending
 	f.nx[j] = s.EstDuration(j, f.best[job.CPUs])
