@@ -20,14 +20,14 @@ import (
 type rankTree struct {
 	size   int     // leaves, a power of two
 	v      []node  // v[1] is the root; leaves at v[size:]
-	n      []int32 // waiting jobs below each node, apart from v so that set can stop early in v
 	byRank []int   // arrival rank -> job
 	rank   []int32 // job -> arrival rank
 }
 
-// node summarises the waiting jobs below it; an empty node has cpus
+// node summarises the waiting jobs below it; an empty node has n 0, cpus
 // noCPUs and infinite minima and maxima of the wrong sign.
 type node struct {
+	n              int32 // waiting jobs
 	cpus           int32 // smallest CPU count
 	minEst, maxEst float64
 	minSub, maxSub float64
@@ -46,7 +46,7 @@ func newRankTree(jobs int) *rankTree {
 	for i := range v {
 		v[i] = emptyNode
 	}
-	return &rankTree{size: size, v: v, n: make([]int32, 2*size), rank: make([]int32, jobs)}
+	return &rankTree{size: size, v: v, rank: make([]int32, jobs)}
 }
 
 // arrive gives job j, just arrived, the next rank.
@@ -58,32 +58,38 @@ func (t *rankTree) arrive(j, cpus int, submit, est float64) {
 
 // put puts job j, out of the tree, back in its leaf.
 func (t *rankTree) put(j, cpus int, submit, est float64) {
-	t.set(int(t.rank[j]), 1, node{cpus: int32(min(cpus, noCPUs-1)), minEst: est, maxEst: est, minSub: submit, maxSub: submit})
+	t.set(int(t.rank[j]), 1, node{n: 1, cpus: int32(min(cpus, noCPUs-1)), minEst: est, maxEst: est, minSub: submit, maxSub: submit})
 }
 
-// set stores leaf r, adds dn to its ancestors' counts and updates their
-// minima and maxima; that climb stops at the first node that does not
-// change, since its ancestors cannot either.
+// set stores leaf r, whose count changes by dn, adds dn to its
+// ancestors' counts and updates their minima and maxima, up to the first
+// node whose minima and maxima do not change (those of its ancestors
+// cannot either).
 func (t *rankTree) set(r int, dn int32, leaf node) {
 	i := r + t.size
 	t.v[i] = leaf
-	for k := i; k >= 1; k >>= 1 {
-		t.n[k] += dn
-	}
+	bounds := true
 	for i > 1 {
 		i >>= 1
+		v := &t.v[i]
+		v.n += dn
+		if !bounds {
+			continue
+		}
 		a, b := &t.v[2*i], &t.v[2*i+1]
-		v := node{
+		w := node{
+			n:      v.n,
 			cpus:   min(a.cpus, b.cpus),
 			minEst: min(a.minEst, b.minEst),
 			maxEst: max(a.maxEst, b.maxEst),
 			minSub: min(a.minSub, b.minSub),
 			maxSub: max(a.maxSub, b.maxSub),
 		}
-		if t.v[i] == v {
-			return
+		if *v == w {
+			bounds = false
+			continue
 		}
-		t.v[i] = v
+		*v = w
 	}
 }
 
@@ -169,7 +175,7 @@ func (f *Flex) find() bool {
 			x.r, x.prio = r, p
 		}
 	}
-	if v := &f.tree.v[1]; f.tree.n[1] > 0 {
+	if v := &f.tree.v[1]; f.tree.v[1].n > 0 {
 		f.descend(1, 0, f.tree.size, f.prio(v.minSub, v.minEst))
 	}
 	return f.look.r >= 0
@@ -183,7 +189,7 @@ func (f *Flex) find() bool {
 func (f *Flex) descend(i, lo, hi int, ub float64) {
 	x, t := &f.look, f.tree
 	v := &t.v[i]
-	if t.n[i] == 0 || !x.may(v) || x.r >= 0 && (ub < x.prio || ub == x.prio && lo > x.r) {
+	if v.n == 0 || !x.may(v) || x.r >= 0 && (ub < x.prio || ub == x.prio && lo > x.r) {
 		return
 	}
 	if i >= t.size {
@@ -195,11 +201,11 @@ func (f *Flex) descend(i, lo, hi int, ub float64) {
 	}
 	mid := (lo + hi) / 2
 	a, b := &t.v[2*i], &t.v[2*i+1]
-	if t.n[2*i] == 0 {
+	if a.n == 0 {
 		f.descend(2*i+1, mid, hi, f.prio(b.minSub, b.minEst))
 		return
 	}
-	if t.n[2*i+1] == 0 {
+	if b.n == 0 {
 		f.descend(2*i, lo, mid, f.prio(a.minSub, a.minEst))
 		return
 	}
@@ -220,14 +226,14 @@ func (f *Flex) descend(i, lo, hi int, ub float64) {
 func (f *Flex) countBefore(i, lo, hi int, p float64, r int) int {
 	t := f.tree
 	v := &t.v[i]
-	if t.n[i] == 0 {
+	if v.n == 0 {
 		return 0
 	}
 	if ub := f.prio(v.minSub, v.minEst); ub < p || ub == p && lo >= r {
 		return 0
 	}
 	if lb := f.prio(v.maxSub, v.maxEst); lb > p || lb == p && hi <= r {
-		return int(t.n[i])
+		return int(v.n)
 	}
 	if i >= t.size {
 		return 0 // a leaf's bounds are equal, so the tests above decided it unless it is NaN
