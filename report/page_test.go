@@ -167,3 +167,30 @@ func TestPageTables(t *testing.T) {
 		t.Fatalf("tables %v", ts)
 	}
 }
+
+// TestPageQuoteSubLinks covers block quotes, sub-items, figure links and
+// the empty list (a blank line in Markdown, nothing in LaTeX, which has no
+// empty itemize).
+func TestPageQuoteSubLinks(t *testing.T) {
+	p := &Page{ID: "q", Title: "q"}
+	p.Add(&Paragraph{Text: "**Quick** run.", Quote: true})
+	p.Add(&List{Items: []string{"a", "b"}, Sub: [][]string{{"a1", "a2"}}})
+	p.Add(&List{})
+	p.Add(&Figure{Path: "figures/q.png", Alt: "Q", Links: []string{"figures/q.svg"}})
+	var md, tex bytes.Buffer
+	if err := WritePageMarkdown(&md, p); err != nil {
+		t.Fatal(err)
+	}
+	if want := "# q\n\n> **Quick** run.\n\n- a\n  - a1\n  - a2\n- b\n\n\n![Q](figures/q.png) ([svg](figures/q.svg))\n\n"; md.String() != want {
+		t.Errorf("Markdown\n%q\nwant\n%q", md.String(), want)
+	}
+	if err := WritePageLaTeX(&tex, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\\begin{quote}\n\\textbf{Quick} run.\n\\end{quote}\n",
+		"\\item a\n\\begin{itemize}\n\\item a1\n\\item a2\n\\end{itemize}\n\\item b\n\\end{itemize}\n\n\\begin{figure}"} {
+		if !strings.Contains(tex.String(), want) {
+			t.Errorf("LaTeX lacks %q; got\n%s", want, tex.String())
+		}
+	}
+}

@@ -32,15 +32,29 @@ func WritePageLaTeX(w io.Writer, p *Page) error {
 			}
 			fmt.Fprintf(&b, "\\%s{%s}\n\n", cmd, latexInline(x.Text))
 		case *Paragraph:
-			b.WriteString(latexInline(x.Text) + "\n\n")
+			if x.Quote {
+				b.WriteString("\\begin{quote}\n" + latexInline(x.Text) + "\n\\end{quote}\n\n")
+			} else {
+				b.WriteString(latexInline(x.Text) + "\n\n")
+			}
 		case *List:
+			if len(x.Items) == 0 {
+				continue // LaTeX has no empty list
+			}
 			env := "itemize"
 			if x.Ordered {
 				env = "enumerate"
 			}
 			fmt.Fprintf(&b, "\\begin{%s}\n", env)
-			for _, it := range x.Items {
+			for i, it := range x.Items {
 				b.WriteString("\\item " + latexInline(it) + "\n")
+				if i < len(x.Sub) && len(x.Sub[i]) > 0 {
+					b.WriteString("\\begin{itemize}\n")
+					for _, sub := range x.Sub[i] {
+						b.WriteString("\\item " + latexInline(sub) + "\n")
+					}
+					b.WriteString("\\end{itemize}\n")
+				}
 			}
 			fmt.Fprintf(&b, "\\end{%s}\n\n", env)
 		case *Figure:
