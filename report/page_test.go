@@ -70,6 +70,7 @@ func TestLatexInline(t *testing.T) {
 		"2 * 3 and **open":            `2 * 3 and **open`,
 		"≤ ± “q”":                     "\\ensuremath{\\leq} \\ensuremath{\\pm} ``q''",
 		"`unclosed":                   "`unclosed",
+		"ρ ∝ sᵢ ÷ µs":                 "\\ensuremath{\\rho} \\ensuremath{\\propto} s\\ensuremath{_i} \\ensuremath{\\div} \\ensuremath{\\mu}s",
 	} {
 		if got := latexInline(in); got != want {
 			t.Errorf("latexInline(%q) = %q, want %q", in, got, want)
