@@ -1,7 +1,6 @@
 package deadline
 
 import (
-	"bytes"
 	"fmt"
 	"github.com/gridbench/gridbench/families/spacesharing"
 	"io"
@@ -35,16 +34,15 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 	get := func(m map[analysis.GroupKey]*analysis.Group, s, a, metric string) *analysis.Group {
 		return m[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
 	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "# %s: wall-clock timings of this machine\n\n", Name)
-	fmt.Fprintf(&b, "Written by `gridbench reproduce` from `timings.csv`. These numbers depend on the machine and on what else ran on it, "+
-		"so they are kept out of the committed report (paper/%s.md shows the deterministic work counter instead).\n\n", Name)
+	pg := &report.Page{ID: "timings", Title: Name + ": wall-clock timings of this machine"}
+	pg.Para("Written by `gridbench reproduce` from `timings.csv`. These numbers depend on the machine and on what else ran on it, "+
+		"so they are kept out of the committed report (paper/%s.md shows the deterministic work counter instead).", Name)
 	if quick {
-		fmt.Fprintf(&b, "> Quick configuration (smoke test).\n\n")
+		pg.Add(&report.Paragraph{Text: "Quick configuration (smoke test).", Quote: true})
 	}
 
 	// Figure 5: seconds per decision against the inter-arrival time.
-	fmt.Fprintf(&b, "## Figure 5: scheduler runtime per decision (wall clock)\n\n")
+	pg.Section("Figure 5: scheduler runtime per decision (wall clock)")
 	tab := &report.Table{ID: "deadline-fig5-runtime", Columns: []string{"stream"}}
 	var series []plots.Series
 	for _, a := range algos {
@@ -77,15 +75,13 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 		}
 		tab.AddRow(row...)
 	}
-	if err := plotTo(&b, figDir, "fig5-runtime", "Figure 5: scheduler runtime per decision (wall clock)", "mean job inter-arrival time (s)", series, quick, reps); err != nil {
+	if err := plotTo(pg, figDir, "fig5-runtime", "Figure 5: scheduler runtime per decision (wall clock)", "mean job inter-arrival time (s)", series, quick, reps); err != nil {
 		return err
 	}
-	if err := report.WriteMarkdown(&b, tab); err != nil {
-		return err
-	}
+	pg.Add(tab)
 
 	// Figure 5c: seconds per decision against the queue length.
-	fmt.Fprintf(&b, "## Figure 5c: runtime per decision against the queue length\n\n")
+	pg.Section("Figure 5c: runtime per decision against the queue length")
 	series = nil
 	for _, a := range algos {
 		type pt struct{ x, y, lo, hi float64 }
@@ -110,7 +106,7 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 			series = append(series, se)
 		}
 	}
-	if err := plotTo(&b, figDir, "fig5c-runtime-queue", "Figure 5c: runtime per decision vs queue length", "mean queue length at a decision (jobs)", series, quick, reps); err != nil {
+	if err := plotTo(pg, figDir, "fig5c-runtime-queue", "Figure 5c: runtime per decision vs queue length", "mean queue length at a decision (jobs)", series, quick, reps); err != nil {
 		return err
 	}
 	heavy, light := streams[0].id, streams[len(streams)-1].id
@@ -131,12 +127,10 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 		t.AddRow(report.Str(Label(a)), val(hl, 1e6, 2), val(hh, 1e6, 2), growth,
 			val(get(tidx, heavy, a, spacesharing.TWallSlope), 1e9, 2), val(get(tidx, heavy, a, spacesharing.TWallSpearman), 1, 2))
 	}
-	if err := report.WriteMarkdown(&b, t); err != nil {
-		return err
-	}
+	pg.Add(t)
 
 	// The statements only the wall clock decides.
-	fmt.Fprintf(&b, "## Claims decided on the wall clock\n\n")
+	pg.Section("Claims decided on the wall clock")
 	ct := &report.Table{ID: "deadline-wall-claims", Columns: []string{"statement", "scope", "verdict", "statistic"}}
 	for _, c := range rows {
 		v := "not checked"
@@ -147,18 +141,15 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 	}
 	ct.Notes = []string{"Paired Wilcoxon over the repetitions, Holm within each row. On a machine shared with other runs the levels are noisy; " +
 		"the committed page's ledger marks these statements not testable there and points here."}
-	if err := report.WriteMarkdown(&b, ct); err != nil {
-		return err
-	}
+	pg.Add(ct)
 	return analysis.WriteFileAtomic(filepath.Join(dir, TimingsPage), func(w io.Writer) error {
-		_, err := w.Write(b.Bytes())
-		return err
+		return report.WritePageMarkdown(w, pg)
 	})
 }
 
 // plotTo saves a log-scale line plot of microseconds per decision as
-// figures/<Name>-<file>.{png,svg} and links it from b.
-func plotTo(b *bytes.Buffer, figDir, file, title, xlabel string, series []plots.Series, quick bool, reps int) error {
+// figures/<Name>-<file>.{png,svg} and shows it on pg.
+func plotTo(pg *report.Page, figDir, file, title, xlabel string, series []plots.Series, quick bool, reps int) error {
 	if len(series) == 0 {
 		return nil
 	}
@@ -169,6 +160,6 @@ func plotTo(b *bytes.Buffer, figDir, file, title, xlabel string, series []plots.
 	if _, err := plots.Save(pl, 16*vg.Centimeter, 10*vg.Centimeter, filepath.Join(figDir, Name+"-"+file), "png", "svg"); err != nil {
 		return fmt.Errorf("%s: %s: %w", Name, title, err)
 	}
-	fmt.Fprintf(b, "![%s](figures/%s-%s.png)\n\n", title, Name, file)
+	pg.Add(&report.Figure{Path: "figures/" + Name + "-" + file + ".png", Alt: title})
 	return nil
 }
