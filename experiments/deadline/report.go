@@ -13,6 +13,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/plots"
@@ -50,32 +51,160 @@ var figures = []figure{
 		better: -1, decimals: 2, paper: "slowdown grows with contention; Tabu best, nearly the same as Flex-BF"},
 }
 
-// Report implements experiments.Plan.
+// Report implements experiments.Plan: it summarizes the results, draws
+// the figures, builds the page (page) and writes the timings page.
 func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	if in.Result == nil || len(in.Result.Records) == 0 {
 		return nil, fmt.Errorf("%s: no results to report", Name)
 	}
-	recs, timings := in.Result.Records, in.Result.Timings
-	streams := pl.streams
-	algos := slices.DeleteFunc(analysis.OrderAlgorithms(recs, PaperAlgorithms), func(a string) bool {
-		return slices.Contains(Sensitivity, a) || slices.Contains(Readings, a)
-	})
-	idx := in.Result.Index()
-	_, tgroups := in.Result.Groups()
-	tidx := analysis.Index(tgroups)
-	group := func(f figure, w, a string) *analysis.Group {
-		if f.timing {
-			return tidx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]
-		}
-		return idx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]
-	}
-	cfg, reps := pl.Config, pl.Reps
-
+	sum := pl.summarize(in.Result)
 	figDir := filepath.Join(in.PaperDir, "figures")
 	if err := os.MkdirAll(figDir, 0o755); err != nil {
 		return nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	pg := &report.Page{ID: Name, Title: Experiment{}.Title()}
+	for _, f := range figures {
+		if f.timing {
+			continue // machine-dependent: results/deadline/timings.md
+		}
+		if err := sum.plot(f, figDir, pl.Config.Quick, pl.Reps); err != nil {
+			return nil, err
+		}
+	}
+	pg, means, claims := page(pl.Config, pl.Reps, sum)
+	if err := writeTimings(filepath.Join(filepath.Dir(in.PaperDir), "results", Name), sum.streams, sum.algos, sum.idx, sum.tidx, sum.wallRows, pl.Config.Quick, pl.Reps); err != nil {
+		return nil, err
+	}
+	return &experiments.ReportOutput{
+		Model:    pg,
+		Headline: headline(sum.ledger, sum.streams, sum.algos, sum.idx, pl.Config.Quick),
+		Sheets:   []*report.Table{means, claims},
+		Ledger:   sum.ledger,
+	}, nil
+}
+
+// summary is everything the page shows, computed from the results before
+// the page is built: the group summaries, the claim checks, the ledger,
+// the deadline-rule sensitivity and the explanations of the claims not
+// held.
+type summary struct {
+	streams   []stream
+	algos     []string // the paper's algorithms run, without the readings
+	idx, tidx map[analysis.GroupKey]*analysis.Group
+	checks    []Check // the claims table's rows
+	wallRows  []Check // the rows only the wall clock decides (timings page)
+	ledger    []analysis.LedgerEntry
+	slack     *slackResult
+	notHeld   []explained
+	plotted   map[string]bool // figure files drawn
+}
+
+// explained is a claim not held: the likely reason and, per scope, the
+// numbers behind it.
+type explained struct {
+	claim, reason string
+	numbers       []string
+}
+
+func (pl *Plan) summarize(res *bench.Result) *summary {
+	recs := res.Records
+	sum := &summary{streams: pl.streams, idx: res.Index(), plotted: map[string]bool{}}
+	sum.algos = slices.DeleteFunc(analysis.OrderAlgorithms(recs, PaperAlgorithms), func(a string) bool {
+		return slices.Contains(Sensitivity, a) || slices.Contains(Readings, a)
+	})
+	_, tgroups := res.Groups()
+	sum.tidx = analysis.Index(tgroups)
+	cin := &claimInput{recs: recs, timings: res.Timings, workloads: ids(sum.streams), algos: sum.algos}
+	all := checkClaims(cin)
+	for _, c := range all {
+		if c.Wall {
+			sum.wallRows = append(sum.wallRows, c)
+		} else {
+			sum.checks = append(sum.checks, c)
+		}
+	}
+	sum.wallRows = append(sum.wallRows, wallChecks(cin)...)
+	sum.ledger = buildLedger(cin, all, recs)
+	sum.slack = slackChecks(pl.Config, sum.streams, recs, SideReps(pl.Reps))
+	said := map[string]bool{}
+	for _, c := range sum.checks {
+		if !c.Checked || c.Held {
+			continue
+		}
+		numbers, reason := explain(c, sum.streams, sum.algos, sum.idx, sum.tidx)
+		if numbers == "" {
+			continue
+		}
+		if n := len(sum.notHeld); n == 0 || sum.notHeld[n-1].claim != c.Claim {
+			sum.notHeld = append(sum.notHeld, explained{claim: c.Claim, reason: reason})
+		}
+		if !said[numbers] { // the two rows of claim (c) share their numbers
+			said[numbers] = true
+			x := &sum.notHeld[len(sum.notHeld)-1]
+			x.numbers = append(x.numbers, fmt.Sprintf("%s: %s.", c.Scope, numbers))
+		}
+	}
+	return sum
+}
+
+// group is the summary of figure f's metric for one stream and algorithm.
+func (sum *summary) group(f figure, w, a string) *analysis.Group {
+	if f.timing {
+		return sum.tidx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]
+	}
+	return sum.idx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]
+}
+
+// figureAlgos are the algorithms with a value of f's metric: the
+// queue-walking EASY appears only where its cost is shown.
+func (sum *summary) figureAlgos(f figure) []string {
+	return slices.DeleteFunc(slices.Clone(sum.algos), func(a string) bool {
+		return !slices.ContainsFunc(sum.streams, func(s stream) bool { return sum.group(f, s.id, a) != nil })
+	})
+}
+
+// plot draws figure f (mean and 95% CI against the inter-arrival time, a
+// line per algorithm) as figures/deadline-<file>.{png,svg}, when any
+// algorithm has a value to draw.
+func (sum *summary) plot(f figure, figDir string, quick bool, reps int) error {
+	var series []plots.Series
+	for _, a := range sum.figureAlgos(f) {
+		se := plots.Series{Name: Label(a)}
+		for _, s := range sum.streams {
+			g := sum.group(f, s.id, a)
+			if g == nil || math.IsNaN(g.Mean) {
+				continue
+			}
+			y, lo, hi := g.Mean*f.scale, g.CILow*f.scale, g.CIHigh*f.scale
+			if f.logY && lo <= 0 {
+				lo = y // no lower bar below zero on a log axis
+			}
+			se.X, se.Y, se.Lo, se.Hi = append(se.X, s.ia), append(se.Y, y), append(se.Lo, lo), append(se.Hi, hi)
+		}
+		if len(se.X) > 0 && (!f.logY || !slices.ContainsFunc(se.Y, func(v float64) bool { return v <= 0 })) {
+			series = append(series, se)
+		}
+	}
+	if len(series) == 0 {
+		return nil
+	}
+	pl, err := plots.Lines(plots.LineSpec{Title: f.id + ": " + f.title, XLabel: "mean job inter-arrival time (s)",
+		YLabel: f.ylabel, Series: series, LogY: f.logY, Note: note(quick, reps)})
+	if err != nil {
+		return fmt.Errorf("%s: %s: %w", Name, f.id, err)
+	}
+	if _, err := plots.Save(pl, 16*vg.Centimeter, 10*vg.Centimeter, filepath.Join(figDir, Name+"-"+f.file), "png", "svg"); err != nil {
+		return fmt.Errorf("%s: %s: %w", Name, f.id, err)
+	}
+	sum.plotted[f.file] = true
+	return nil
+}
+
+// page lays out the summary; it computes nothing. It returns the page and
+// the two workbook tables: the means behind every figure (workbook only)
+// and the claims table (the page's own).
+func page(cfg Config, reps int, sum *summary) (pg *report.Page, means, claims *report.Table) {
+	streams, algos, idx := sum.streams, sum.algos, sum.idx
+	pg = &report.Page{ID: Name, Title: Experiment{}.Title()}
 	pg.Para("Generated by `gridbench reproduce --only %s`. Sources: Klusáček & Rudová, \"Improving QoS in Computational Grids through Schedule-based Approach\", SPARK workshop at ICAPS'08, 2008 "+
 		"(Figures 1–6, the claims) and Klusáček, Rudová, Baraglia, Pasquali & Capannini, \"Comparison of Multi-Criteria Scheduling Techniques\", CoreGRID 2008 (algorithms, Flexible backfilling); `references.bib`. "+
 		"Every number below comes from `results/%s/runs.csv` (deterministic metrics) and its `manifest.json`. "+
@@ -124,23 +253,8 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	pg.Section("Offered load")
 	pg.Add(load)
 
-	// Claims and the ledger first: the figures quote their verdicts.
-	cin := &claimInput{recs: recs, timings: timings, workloads: ids(streams), algos: algos}
-	all := checkClaims(cin)
-	var checks, wallRows []Check
-	for _, c := range all {
-		if c.Wall {
-			wallRows = append(wallRows, c)
-		} else {
-			checks = append(checks, c)
-		}
-	}
-	wallRows = append(wallRows, wallChecks(cin)...)
-	ledger := buildLedger(cin, all, recs)
-	slack := slackChecks(cfg, streams, recs, SideReps(reps))
-
 	// Figures.
-	means := &report.Table{ID: "deadline-means", Title: "Per stream and algorithm: mean and 95% CI over repetitions",
+	means = &report.Table{ID: "deadline-means", Title: "Per stream and algorithm: mean and 95% CI over repetitions",
 		Columns: []string{"stream", "algorithm", "metric", "source", "n", "mean", "sd", "ci95_low", "ci95_high"}}
 	pg.Section("Figures 1–6")
 	pg.Add(&report.Paragraph{Text: "Each figure: mean over repetitions against the mean inter-arrival time, one line per algorithm, bars = 95% CI of the mean. " +
@@ -149,35 +263,16 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		if f.timing {
 			continue // machine-dependent: results/deadline/timings.md
 		}
-		// The queue-walking EASY appears only where its cost is shown.
-		algos := slices.DeleteFunc(slices.Clone(algos), func(a string) bool {
-			return !slices.ContainsFunc(streams, func(s stream) bool { return group(f, s.id, a) != nil })
-		})
-		var series []plots.Series
+		algos := sum.figureAlgos(f)
 		tab := &report.Table{ID: f.file, Columns: []string{"stream"}}
 		for _, a := range algos {
 			tab.Columns = append(tab.Columns, Label(a))
-			se := plots.Series{Name: Label(a)}
-			for _, s := range streams {
-				g := group(f, s.id, a)
-				if g == nil || math.IsNaN(g.Mean) {
-					continue
-				}
-				y, lo, hi := g.Mean*f.scale, g.CILow*f.scale, g.CIHigh*f.scale
-				if f.logY && lo <= 0 {
-					lo = y // no lower bar below zero on a log axis
-				}
-				se.X, se.Y, se.Lo, se.Hi = append(se.X, s.ia), append(se.Y, y), append(se.Lo, lo), append(se.Hi, hi)
-			}
-			if len(se.X) > 0 && (!f.logY || !slices.ContainsFunc(se.Y, func(v float64) bool { return v <= 0 })) {
-				series = append(series, se)
-			}
 		}
 		for _, s := range streams {
 			row := []report.Cell{report.Str(s.id)}
 			best := -1
 			for i, a := range algos {
-				g := group(f, s.id, a)
+				g := sum.group(f, s.id, a)
 				if g == nil {
 					row = append(row, report.Str("n/a"))
 					continue
@@ -203,7 +298,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		pg.Para("Paper: %s.", f.paper)
 		if f.file == "fig2-usage" {
 			var vs []string
-			for _, e := range ledger {
+			for _, e := range sum.ledger {
 				if (e.ID == "fig2" || e.ID == "fig2-low") && usageReading(e) != "" {
 					vs = append(vs, fmt.Sprintf("%s (%s): **%s**", e.ID, e.Scope, e.Verdict))
 				}
@@ -211,16 +306,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 			pg.Para("Claims ledger: %s. The section \"Figure 2: machine usage, time average and event average\" below says which reading, if any, supports the claim.",
 				strings.Join(vs, "; "))
 		}
-		if len(series) > 0 {
-			pl, err := plots.Lines(plots.LineSpec{Title: f.id + ": " + f.title, XLabel: "mean job inter-arrival time (s)",
-				YLabel: f.ylabel, Series: series, LogY: f.logY, Note: note(cfg.Quick, reps)})
-			if err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", Name, f.id, err)
-			}
-			base := filepath.Join(figDir, Name+"-"+f.file)
-			if _, err := plots.Save(pl, 16*vg.Centimeter, 10*vg.Centimeter, base, "png", "svg"); err != nil {
-				return nil, fmt.Errorf("%s: %s: %w", Name, f.id, err)
-			}
+		if sum.plotted[f.file] {
 			file := "figures/" + Name + "-" + f.file
 			pg.Add(&report.Figure{Path: file + ".png", Alt: f.id, Links: []string{file + ".svg"}})
 		}
@@ -231,10 +317,10 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	runtimeSection(pg, streams, algos, idx)
 
 	// Claims.
-	claims := &report.Table{ID: "deadline-claims", Title: "Claims of the papers, checked over the repetitions",
+	claims = &report.Table{ID: "deadline-claims", Title: "Claims of the papers, checked over the repetitions",
 		Columns: []string{"claim", "stream", "statement", "verdict", "statistic"}}
 	held, checked := 0, 0
-	for _, c := range checks {
+	for _, c := range sum.checks {
 		v := report.Str("not checked")
 		if c.Checked {
 			checked++
@@ -267,42 +353,27 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	pg.Section("Claims")
 	pg.Para("The five headline claims (a)–(e) of the two papers, as checks per stream; the claims ledger below has every result statement of both papers.")
 	count := fmt.Sprintf("%d of %d checks held", held, checked)
-	if nc := len(checks) - checked; nc > 0 {
+	if nc := len(sum.checks) - checked; nc > 0 {
 		count += fmt.Sprintf(" (%d not checked)", nc)
 	}
 	pg.Para("%s.", count)
 	pg.Add(claims)
 	pg.Subsection("Claims not held: the numbers behind them and likely reasons")
 	notHeld := &report.List{}
-	said := map[string]bool{}
-	for _, c := range checks {
-		if !c.Checked || c.Held {
-			continue
-		}
-		numbers, reason := explain(c, streams, algos, idx, tidx)
-		if numbers == "" {
-			continue
-		}
-		if n := len(notHeld.Items); n == 0 || !strings.HasPrefix(notHeld.Items[n-1], "Claim ("+c.Claim+"):") {
-			notHeld.Items = append(notHeld.Items, fmt.Sprintf("Claim (%s): %s", c.Claim, reason))
-			notHeld.Sub = append(notHeld.Sub, nil)
-		}
-		if !said[numbers] { // the two rows of claim (c) share their numbers
-			said[numbers] = true
-			n := len(notHeld.Sub) - 1
-			notHeld.Sub[n] = append(notHeld.Sub[n], fmt.Sprintf("%s: %s.", c.Scope, numbers))
-		}
+	for _, x := range sum.notHeld {
+		notHeld.Items = append(notHeld.Items, fmt.Sprintf("Claim (%s): %s", x.claim, x.reason))
+		notHeld.Sub = append(notHeld.Sub, x.numbers)
 	}
 	pg.Add(notHeld)
 
 	// The ledger: every result statement of both papers.
-	pg.Add(&report.Claims{Lead: ledgerLead(cfg.Quick, SideReps(reps)), Entries: ledger})
+	pg.Add(&report.Claims{Lead: ledgerLead(cfg.Quick, SideReps(reps)), Entries: sum.ledger})
 
 	// Readings and sensitivity.
 	pg.Section("Other readings and the deadline rule")
-	usageReadingsSection(pg, streams, algos, idx, ledger)
-	alg3Section(pg, streams, idx, ledger, SideReps(reps))
-	slackSection(pg, cfg, slack, SideReps(reps))
+	usageReadingsSection(pg, streams, algos, idx, sum.ledger)
+	alg3Section(pg, streams, idx, sum.ledger, SideReps(reps))
+	slackSection(pg, cfg, sum.slack, SideReps(reps))
 
 	// FCFS against the SPEC's prototype.
 	fcfsCheckSection(pg, streams, idx, cfg.Quick)
@@ -314,13 +385,5 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	pg.Bullets(interpretations(cfg)...)
 	sensitivitySection(pg, streams, idx)
 
-	if err := writeTimings(filepath.Join(filepath.Dir(in.PaperDir), "results", Name), streams, algos, idx, tidx, wallRows, cfg.Quick, reps); err != nil {
-		return nil, err
-	}
-	return &experiments.ReportOutput{
-		Model:    pg,
-		Headline: headline(ledger, streams, algos, idx, cfg.Quick),
-		Sheets:   []*report.Table{means, claims},
-		Ledger:   ledger,
-	}, nil
+	return pg, means, claims
 }
