@@ -95,7 +95,10 @@ type summary struct {
 	ledger    []analysis.LedgerEntry
 	slack     *slackResult
 	notHeld   []explained
-	plotted   map[string]bool // figure files drawn
+	// workGrowth is each algorithm's work per decision on the heaviest
+	// stream over the lightest.
+	workGrowth map[string]float64
+	plotted    map[string]bool // figure files drawn
 }
 
 // explained is a claim not held: the likely reason and, per scope, the
@@ -125,6 +128,7 @@ func (pl *Plan) summarize(res *bench.Result) *summary {
 	sum.wallRows = append(sum.wallRows, wallChecks(cin)...)
 	sum.ledger = buildLedger(cin, all, recs)
 	sum.slack = slackChecks(pl.Config, sum.streams, recs, SideReps(pl.Reps))
+	sum.workGrowth = workGrowth(sum.streams, sum.algos, sum.idx)
 	said := map[string]bool{}
 	for _, c := range sum.checks {
 		if !c.Checked || c.Held {
@@ -314,7 +318,7 @@ func page(cfg Config, reps int, sum *summary) (pg *report.Page, means, claims *r
 	}
 
 	// Runtime against queue length.
-	runtimeSection(pg, streams, algos, idx)
+	runtimeSection(pg, sum)
 
 	// Claims.
 	claims = &report.Table{ID: "deadline-claims", Title: "Claims of the papers, checked over the repetitions",

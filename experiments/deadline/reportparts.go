@@ -41,7 +41,8 @@ func note(quick bool, reps int) string {
 // the queue: a table of the queue lengths and the work counter's levels
 // and within-run slopes on the heaviest stream. Its wall-clock twin (Figure
 // 5 and 5c) is machine-dependent and goes to results/deadline/timings.md.
-func runtimeSection(pg *report.Page, streams []stream, algos []string, idx map[analysis.GroupKey]*analysis.Group) {
+func runtimeSection(pg *report.Page, sum *summary) {
+	streams, idx := sum.streams, sum.idx
 	get := func(s, a, metric string) *analysis.Group {
 		return idx[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
 	}
@@ -59,11 +60,11 @@ func runtimeSection(pg *report.Page, streams []stream, algos []string, idx map[a
 		}
 		return report.Num(g.Mean, dec)
 	}
-	for _, a := range algos {
+	for _, a := range sum.algos {
 		hl, hh := get(light, a, spacesharing.MWorkPerDec), get(heavy, a, spacesharing.MWorkPerDec)
 		growth := report.Str("n/a")
-		if hl != nil && hh != nil && hl.Mean > 0 {
-			growth = report.Num(hh.Mean/hl.Mean, 1)
+		if g, ok := sum.workGrowth[a]; ok {
+			growth = report.Num(g, 1)
 		}
 		t.AddRow(report.Str(Label(a)), val(get(heavy, a, spacesharing.MQueuePerDec), 0), val(get(heavy, a, spacesharing.MMaxQueue), 0),
 			val(hl, 1), val(hh, 1), growth, val(get(heavy, a, spacesharing.MWorkSlope), 3), val(get(heavy, a, spacesharing.MWorkSpearman), 2))
@@ -72,6 +73,22 @@ func runtimeSection(pg *report.Page, streams []stream, algos []string, idx map[a
 		"see each scheduler's doc comment), so work is comparable across streams for one algorithm, and only roughly across algorithms; " +
 		"growth × (work per decision on the heaviest stream over the lightest) is unit-free and compares across algorithms."}
 	pg.Add(t)
+}
+
+// workGrowth is each algorithm's mean work per decision on the heaviest
+// stream over that on the lightest, when both are known and the lightest
+// is positive.
+func workGrowth(streams []stream, algos []string, idx map[analysis.GroupKey]*analysis.Group) map[string]float64 {
+	heavy, light := streams[0].id, streams[len(streams)-1].id
+	out := map[string]float64{}
+	for _, a := range algos {
+		hl := idx[analysis.GroupKey{Experiment: Name, Workload: light, Algorithm: a, Metric: spacesharing.MWorkPerDec}]
+		hh := idx[analysis.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: spacesharing.MWorkPerDec}]
+		if hl != nil && hh != nil && hl.Mean > 0 {
+			out[a] = hh.Mean / hl.Mean
+		}
+	}
+	return out
 }
 
 // explain gives, for a claim row that does not hold, the numbers behind
