@@ -71,7 +71,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		}
 	}
 	pg, means, claims := page(pl.Config, pl.Reps, sum)
-	if err := writeTimings(filepath.Join(filepath.Dir(in.PaperDir), "results", Name), sum.streams, sum.algos, sum.idx, sum.tidx, sum.wallRows, pl.Config.Quick, pl.Reps); err != nil {
+	if err := writeTimings(filepath.Join(filepath.Dir(in.PaperDir), "results", Name), sum, pl.Config.Quick, pl.Reps); err != nil {
 		return nil, err
 	}
 	return &experiments.ReportOutput{
@@ -128,7 +128,7 @@ func (pl *Plan) summarize(res *bench.Result) *summary {
 	sum.wallRows = append(sum.wallRows, wallChecks(cin)...)
 	sum.ledger = buildLedger(cin, all, recs)
 	sum.slack = slackChecks(pl.Config, sum.streams, recs, SideReps(pl.Reps))
-	sum.workGrowth = workGrowth(sum.streams, sum.algos, sum.idx)
+	sum.workGrowth = growthOf(sum.streams, sum.algos, sum.idx, spacesharing.MWorkPerDec)
 	said := map[string]bool{}
 	for _, c := range sum.checks {
 		if !c.Checked || c.Held {

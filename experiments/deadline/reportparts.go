@@ -75,15 +75,15 @@ func runtimeSection(pg *report.Page, sum *summary) {
 	pg.Add(t)
 }
 
-// workGrowth is each algorithm's mean work per decision on the heaviest
-// stream over that on the lightest, when both are known and the lightest
-// is positive.
-func workGrowth(streams []stream, algos []string, idx map[analysis.GroupKey]*analysis.Group) map[string]float64 {
+// growthOf is each algorithm's mean of metric on the heaviest stream over
+// that on the lightest, when both are known and the lightest is positive:
+// the growth factor of the runtime tables.
+func growthOf(streams []stream, algos []string, idx map[analysis.GroupKey]*analysis.Group, metric string) map[string]float64 {
 	heavy, light := streams[0].id, streams[len(streams)-1].id
 	out := map[string]float64{}
 	for _, a := range algos {
-		hl := idx[analysis.GroupKey{Experiment: Name, Workload: light, Algorithm: a, Metric: spacesharing.MWorkPerDec}]
-		hh := idx[analysis.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: spacesharing.MWorkPerDec}]
+		hl := idx[analysis.GroupKey{Experiment: Name, Workload: light, Algorithm: a, Metric: metric}]
+		hh := idx[analysis.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: metric}]
 		if hl != nil && hh != nil && hl.Mean > 0 {
 			out[a] = hh.Mean / hl.Mean
 		}
