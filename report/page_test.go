@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"fmt"
 	"encoding/json"
 	"image"
 	"image/png"
@@ -193,5 +194,31 @@ func TestPageQuoteSubLinks(t *testing.T) {
 		if !strings.Contains(tex.String(), want) {
 			t.Errorf("LaTeX lacks %q; got\n%s", want, tex.String())
 		}
+	}
+}
+
+// TestLatexColumns checks the width estimate: a narrow table keeps the
+// normal font, a table of long text gets paragraph columns that share the
+// line, and a number column's long header wraps to the numbers' width.
+func TestLatexColumns(t *testing.T) {
+	narrow := &Table{Columns: []string{"a", "b"}}
+	narrow.AddRow(Str("x"), Num(1, 0))
+	if specs, wrap, size := latexColumns(narrow, 2); strings.Join(specs, "") != "lr" || size != "" || wrap[0]+wrap[1] != 0 {
+		t.Errorf("narrow table: %v %v %q", specs, wrap, size)
+	}
+	long := strings.Repeat("word ", 40)
+	wide := &Table{Columns: []string{"id", "claim", "note", "a rather long header over a number"}}
+	wide.AddRow(Str("c1"), Str(long), Str(long[:100]), Num(0.5, 2))
+	specs, wrap, size := latexColumns(wide, 4)
+	share := 0.0
+	for _, s := range specs[1:3] {
+		var f float64
+		if _, err := fmt.Sscanf(s, "p{%f\\linewidth}", &f); err != nil {
+			t.Fatalf("column %q is not a paragraph column: %v", s, err)
+		}
+		share += f
+	}
+	if specs[0] != "l" || specs[3] != "r" || share > 0.95 || share < 0.5 || wrap[3] == 0 || size != "" {
+		t.Errorf("wide table: %v (paragraph share %.2f), wrap %v, size %q", specs, share, wrap, size)
 	}
 }
