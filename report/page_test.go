@@ -2,8 +2,8 @@ package report
 
 import (
 	"bytes"
-	"fmt"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
