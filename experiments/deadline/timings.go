@@ -153,7 +153,9 @@ func timingsPage(sum *summary, growth map[string]float64, plotted map[string]boo
 				row = append(row, report.Str("n/a"))
 				continue
 			}
-			row = append(row, report.Str(fmt.Sprintf("%s ± %s µs", report.FormatFloat(g.Mean*1e6, 2), report.FormatFloat((g.CIHigh-g.Mean)*1e6, 2))))
+			c := report.Str(fmt.Sprintf("%s ± %s µs", report.FormatFloat(g.Mean*1e6, 2), report.FormatFloat((g.CIHigh-g.Mean)*1e6, 2)))
+			c.Value, c.Num = g.Mean*1e6, !math.IsNaN(g.Mean)
+			row = append(row, c)
 		}
 		tab.AddRow(row...)
 	}

@@ -439,7 +439,7 @@ func (r *reporter) makespanSection() {
 		if g := r.group(w.ID, r.algos[0], timesharing.MMakespan); g != nil {
 			mean = g.Mean / 3600
 		}
-		t.AddRow(report.Str(w.Size.ID()), report.Int(w.Slaves), report.Num(mean, 1), report.Cell{Text: fmt.Sprintf("%.1e", worst), Value: worst, Num: true})
+		t.AddRow(report.Str(w.Size.ID()), report.Int(w.Slaves), report.Num(mean, 1), report.Cell{Text: fmt.Sprintf("%.1e", worst), Value: worst, Num: true, Format: "0.0E+00"})
 	}
 	r.pg.Section("Makespan (algorithm-independent)")
 	r.pg.Para("The makespan, last completion over all slaves minus the first submission, is recorded as `%s` but is not the paper's Figure 8: "+
