@@ -66,6 +66,7 @@ var latexSymbols = map[rune]string{
 	'≤': `\ensuremath{\leq}`, '≥': `\ensuremath{\geq}`, '≈': `\ensuremath{\approx}`, '≠': `\ensuremath{\neq}`,
 	'→': `\ensuremath{\rightarrow}`, '∞': `\ensuremath{\infty}`, 'Σ': `\ensuremath{\Sigma}`,
 	'α': `\ensuremath{\alpha}`, 'λ': `\ensuremath{\lambda}`, 'μ': `\ensuremath{\mu}`, 'σ': `\ensuremath{\sigma}`,
+	'ρ': `\ensuremath{\rho}`, 'τ': `\ensuremath{\tau}`, 'µ': `\ensuremath{\mu}`, '÷': `\ensuremath{\div}`, 'ᵢ': `\ensuremath{_i}`, '∝': `\ensuremath{\propto}`,
 	'⌊': `\ensuremath{\lfloor}`, '⌋': `\ensuremath{\rfloor}`,
 	'“': "``", '”': "''", '‘': "`", '’': "'", '–': "--", '—': "---", '…': `\ldots{}`, '§': `\S{}`,
 }

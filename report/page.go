@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"path"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
@@ -35,13 +36,19 @@ type Heading struct {
 	Text  string
 }
 
-// Paragraph is one paragraph of inline text.
-type Paragraph struct{ Text string }
+// Paragraph is one paragraph of inline text; a Quote paragraph is set
+// apart as a block quote (a warning such as the quick configuration's).
+type Paragraph struct {
+	Text  string
+	Quote bool
+}
 
-// List is a bulleted list (numbered when Ordered) of inline text.
+// List is a bulleted list (numbered when Ordered) of inline text; Sub[i],
+// when present, are item i's sub-items, a bulleted list below it.
 type List struct {
 	Items   []string
 	Ordered bool
+	Sub     [][]string
 }
 
 // Figure is an image beside the page: Path relative to the page, without
@@ -49,6 +56,9 @@ type List struct {
 type Figure struct {
 	Path string // e.g. "figures/deadline-fig2.png"
 	Alt  string // the caption and the Markdown alt text
+	// Links are the same figure in other formats (e.g. the SVG), linked
+	// after the image on the Markdown page.
+	Links []string
 }
 
 // Code is a block of verbatim text, such as a command to run.
@@ -114,6 +124,9 @@ func WritePageMarkdown(w io.Writer, p *Page) error {
 		case *Heading:
 			fmt.Fprintf(&b, "%s %s\n\n", strings.Repeat("#", max(x.Level, 2)), x.Text)
 		case *Paragraph:
+			if x.Quote {
+				b.WriteString("> ")
+			}
 			b.WriteString(x.Text + "\n\n")
 		case *List:
 			for i, it := range x.Items {
@@ -122,10 +135,23 @@ func WritePageMarkdown(w io.Writer, p *Page) error {
 				} else {
 					b.WriteString("- " + it + "\n")
 				}
+				if i < len(x.Sub) {
+					for _, sub := range x.Sub[i] {
+						b.WriteString("  - " + sub + "\n")
+					}
+				}
 			}
 			b.WriteString("\n")
 		case *Figure:
-			fmt.Fprintf(&b, "![%s](%s)\n\n", x.Alt, x.Path)
+			fmt.Fprintf(&b, "![%s](%s)", x.Alt, x.Path)
+			if len(x.Links) > 0 {
+				links := make([]string, len(x.Links))
+				for i, l := range x.Links {
+					links[i] = fmt.Sprintf("[%s](%s)", strings.TrimPrefix(path.Ext(l), "."), l)
+				}
+				b.WriteString(" (" + strings.Join(links, ", ") + ")")
+			}
+			b.WriteString("\n\n")
 		case *Code:
 			fmt.Fprintf(&b, "```%s\n%s\n```\n\n", x.Lang, strings.TrimRight(x.Text, "\n"))
 		case *Table:
@@ -152,7 +178,10 @@ type jsonBlock struct {
 	Text    string                 `json:"text,omitempty"`
 	Items   []string               `json:"items,omitempty"`
 	Ordered bool                   `json:"ordered,omitempty"`
+	Sub     [][]string             `json:"sub,omitempty"`
+	Quote   bool                   `json:"quote,omitempty"`
 	Path    string                 `json:"path,omitempty"`
+	Links   []string               `json:"links,omitempty"`
 	Lang    string                 `json:"lang,omitempty"`
 	Table   *jsonTable             `json:"table,omitempty"`
 	Claims  []analysis.LedgerEntry `json:"claims,omitempty"`
@@ -173,11 +202,11 @@ func WritePageJSON(w io.Writer, p *Page) error {
 		case *Heading:
 			j = jsonBlock{Type: "heading", Level: x.Level, Text: x.Text}
 		case *Paragraph:
-			j = jsonBlock{Type: "paragraph", Text: x.Text}
+			j = jsonBlock{Type: "paragraph", Text: x.Text, Quote: x.Quote}
 		case *List:
-			j = jsonBlock{Type: "list", Items: x.Items, Ordered: x.Ordered}
+			j = jsonBlock{Type: "list", Items: x.Items, Ordered: x.Ordered, Sub: x.Sub}
 		case *Figure:
-			j = jsonBlock{Type: "figure", Path: x.Path, Text: x.Alt}
+			j = jsonBlock{Type: "figure", Path: x.Path, Text: x.Alt, Links: x.Links}
 		case *Code:
 			j = jsonBlock{Type: "code", Lang: x.Lang, Text: x.Text}
 		case *Table:

@@ -3,6 +3,7 @@ package report
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/png"
 	"os"
@@ -70,6 +71,7 @@ func TestLatexInline(t *testing.T) {
 		"2 * 3 and **open":            `2 * 3 and **open`,
 		"≤ ± “q”":                     "\\ensuremath{\\leq} \\ensuremath{\\pm} ``q''",
 		"`unclosed":                   "`unclosed",
+		"ρ ∝ sᵢ ÷ µs":                 "\\ensuremath{\\rho} \\ensuremath{\\propto} s\\ensuremath{_i} \\ensuremath{\\div} \\ensuremath{\\mu}s",
 	} {
 		if got := latexInline(in); got != want {
 			t.Errorf("latexInline(%q) = %q, want %q", in, got, want)
@@ -165,5 +167,58 @@ func TestPageTables(t *testing.T) {
 	ts := testPage().Tables()
 	if len(ts) != 2 || ts[0].ID != "t1" || ts[1].ID != "claims" || len(ts[1].Rows) != 2 {
 		t.Fatalf("tables %v", ts)
+	}
+}
+
+// TestPageQuoteSubLinks covers block quotes, sub-items, figure links and
+// the empty list (a blank line in Markdown, nothing in LaTeX, which has no
+// empty itemize).
+func TestPageQuoteSubLinks(t *testing.T) {
+	p := &Page{ID: "q", Title: "q"}
+	p.Add(&Paragraph{Text: "**Quick** run.", Quote: true})
+	p.Add(&List{Items: []string{"a", "b"}, Sub: [][]string{{"a1", "a2"}}})
+	p.Add(&List{})
+	p.Add(&Figure{Path: "figures/q.png", Alt: "Q", Links: []string{"figures/q.svg"}})
+	var md, tex bytes.Buffer
+	if err := WritePageMarkdown(&md, p); err != nil {
+		t.Fatal(err)
+	}
+	if want := "# q\n\n> **Quick** run.\n\n- a\n  - a1\n  - a2\n- b\n\n\n![Q](figures/q.png) ([svg](figures/q.svg))\n\n"; md.String() != want {
+		t.Errorf("Markdown\n%q\nwant\n%q", md.String(), want)
+	}
+	if err := WritePageLaTeX(&tex, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"\\begin{quote}\n\\textbf{Quick} run.\n\\end{quote}\n",
+		"\\item a\n\\begin{itemize}\n\\item a1\n\\item a2\n\\end{itemize}\n\\item b\n\\end{itemize}\n\n\\begin{figure}"} {
+		if !strings.Contains(tex.String(), want) {
+			t.Errorf("LaTeX lacks %q; got\n%s", want, tex.String())
+		}
+	}
+}
+
+// TestLatexColumns checks the width estimate: a narrow table keeps the
+// normal font, a table of long text gets paragraph columns that share the
+// line, and a number column's long header wraps to the numbers' width.
+func TestLatexColumns(t *testing.T) {
+	narrow := &Table{Columns: []string{"a", "b"}}
+	narrow.AddRow(Str("x"), Num(1, 0))
+	if specs, wrap, size := latexColumns(narrow, 2); strings.Join(specs, "") != "lr" || size != "" || wrap[0]+wrap[1] != 0 {
+		t.Errorf("narrow table: %v %v %q", specs, wrap, size)
+	}
+	long := strings.Repeat("word ", 40)
+	wide := &Table{Columns: []string{"id", "claim", "note", "a rather long header over a number"}}
+	wide.AddRow(Str("c1"), Str(long), Str(long[:100]), Num(0.5, 2))
+	specs, wrap, size := latexColumns(wide, 4)
+	share := 0.0
+	for _, s := range specs[1:3] {
+		var f float64
+		if _, err := fmt.Sscanf(s, "p{%f\\linewidth}", &f); err != nil {
+			t.Fatalf("column %q is not a paragraph column: %v", s, err)
+		}
+		share += f
+	}
+	if specs[0] != "l" || specs[3] != "r" || share > 0.95 || share < 0.5 || wrap[3] == 0 || size != "" {
+		t.Errorf("wide table: %v (paragraph share %.2f), wrap %v, size %q", specs, share, wrap, size)
 	}
 }

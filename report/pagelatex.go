@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"path"
 	"strings"
 	"unicode/utf8"
@@ -32,15 +33,29 @@ func WritePageLaTeX(w io.Writer, p *Page) error {
 			}
 			fmt.Fprintf(&b, "\\%s{%s}\n\n", cmd, latexInline(x.Text))
 		case *Paragraph:
-			b.WriteString(latexInline(x.Text) + "\n\n")
+			if x.Quote {
+				b.WriteString("\\begin{quote}\n" + latexInline(x.Text) + "\n\\end{quote}\n\n")
+			} else {
+				b.WriteString(latexInline(x.Text) + "\n\n")
+			}
 		case *List:
+			if len(x.Items) == 0 {
+				continue // LaTeX has no empty list
+			}
 			env := "itemize"
 			if x.Ordered {
 				env = "enumerate"
 			}
 			fmt.Fprintf(&b, "\\begin{%s}\n", env)
-			for _, it := range x.Items {
+			for i, it := range x.Items {
 				b.WriteString("\\item " + latexInline(it) + "\n")
+				if i < len(x.Sub) && len(x.Sub[i]) > 0 {
+					b.WriteString("\\begin{itemize}\n")
+					for _, sub := range x.Sub[i] {
+						b.WriteString("\\item " + latexInline(sub) + "\n")
+					}
+					b.WriteString("\\end{itemize}\n")
+				}
 			}
 			fmt.Fprintf(&b, "\\end{%s}\n\n", env)
 		case *Figure:
@@ -76,17 +91,24 @@ func writeLongtable(b *strings.Builder, t *Table) {
 	if width == 0 {
 		return
 	}
-	b.WriteString("\\begin{longtable}{")
-	for i := range width {
-		b.WriteString(latexColumn(t, i, width))
+	specs, wrap, size := latexColumns(t, width)
+	if size != "" {
+		b.WriteString("{" + size + "\\setlength{\\tabcolsep}{3pt}\n")
 	}
-	b.WriteString("}\n")
+	b.WriteString("\\begin{longtable}{" + strings.Join(specs, "") + "}\n")
 	if t.Title != "" {
 		fmt.Fprintf(b, "\\caption{%s}\\\\\n", latexInline(t.Title))
 	}
 	head := make([]string, width)
 	for i, c := range t.Columns {
 		head[i] = latexInline(c)
+		if wrap[i] > 0 {
+			align := "\\raggedright"
+			if specs[i] == "r" {
+				align = "\\raggedleft"
+			}
+			head[i] = fmt.Sprintf("\\parbox[b]{%.2f\\linewidth}{%s %s}", wrap[i], align, head[i])
+		}
 	}
 	b.WriteString("\\toprule\n" + strings.Join(head, " & ") + " \\\\\n\\midrule\n\\endhead\n")
 	for _, row := range t.Rows {
@@ -101,29 +123,84 @@ func writeLongtable(b *strings.Builder, t *Table) {
 		b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
 	}
 	b.WriteString("\\bottomrule\n\\end{longtable}\n")
+	if size != "" {
+		b.WriteString("}\n")
+	}
 	for _, n := range t.Notes {
 		b.WriteString("{\\small " + latexInline(n) + "}\n\n")
 	}
 	b.WriteString("\n")
 }
 
-// latexColumn is column i's specification: r for numbers, a paragraph
-// column sharing the line for text longer than 40 characters, else l.
-func latexColumn(t *Table, i, width int) string {
-	if columnIsNumeric(t, i) {
-		return "r"
+// latexLine is about how many characters of the normal font a line holds.
+const latexLine = 75.0
+
+// latexColumns are t's column specifications and the font size that lets
+// it fit the line ("" when it fits as it is): numbers right-aligned (r),
+// short text as it is (l), long text (over 40 characters) in paragraph
+// columns that share what the others leave of the line, at least 14
+// characters each. A header much
+// longer than its column's entries is wrapped to their width: wrap[i] is
+// that width as a share of the line, 0 when the header stays on one line.
+// Widths are estimated from the longest entry of each column.
+func latexColumns(t *Table, width int) (specs []string, wrap []float64, size string) {
+	wrap = make([]float64, width)
+	lens := make([]int, width)
+	for i := range width {
+		n := 0
+		for _, row := range t.Rows {
+			if i < len(row) {
+				n = max(n, utf8.RuneCountInString(row[i].Text))
+			}
+		}
+		if h := utf8.RuneCountInString(colName(t, i)); h > max(n, 10)+2 && n <= 40 {
+			n = max(n, 10)
+			wrap[i] = float64(n) / latexLine
+		} else {
+			n = max(n, h)
+		}
+		lens[i] = n
 	}
-	long := utf8.RuneCountInString(colName(t, i)) > 40
-	for _, row := range t.Rows {
-		if i < len(row) && utf8.RuneCountInString(row[i].Text) > 40 {
-			long = true
+	specs = make([]string, width)
+	var long []int
+	short, weight := 0.0, 0.0
+	for i, n := range lens {
+		switch {
+		case columnIsNumeric(t, i):
+			specs[i] = "r"
+		case n > 40:
+			long = append(long, i)
+			weight += math.Sqrt(float64(n))
+			continue
+		default:
+			specs[i] = "l"
+		}
+		short += float64(n) + 1.2
+	}
+
+	// The smallest of these sizes at which the table fits, in characters
+	// of the normal font per character of the size; the paragraph columns
+	// share what the others leave of the line, longer text a larger part
+	// (by the square root of its length).
+	sizes := []struct {
+		cmd   string
+		scale float64
+	}{{"", 1}, {"\\small", 0.9}, {"\\footnotesize", 0.8}, {"\\scriptsize", 0.7}}
+	for _, sz := range sizes {
+		size = sz.cmd
+		total := short * sz.scale
+		left := 0.95*latexLine - total
+		for _, i := range long {
+			w := max(left*math.Sqrt(float64(lens[i]))/weight, 14*sz.scale)
+			specs[i] = fmt.Sprintf("p{%.2f\\linewidth}", w/latexLine)
+			wrap[i] = 0 // a paragraph column wraps its header itself
+			total += w + 1.2*sz.scale
+		}
+		if total <= latexLine {
 			break
 		}
 	}
-	if !long {
-		return "l"
-	}
-	return fmt.Sprintf("p{%.2f\\linewidth}", 0.9/float64(max(width-1, 1))+0.1)
+	return specs, wrap, size
 }
 
 func colName(t *Table, i int) string {

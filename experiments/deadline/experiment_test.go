@@ -277,6 +277,10 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := experiments.WritePage(dir, Name, out); err != nil {
+		t.Fatal(err)
+	}
+	checkLaTeX(t, dir)
 	b, err := os.ReadFile(filepath.Join(pdir, out.Page))
 	if err != nil {
 		t.Fatal(err)
@@ -331,6 +335,9 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := experiments.WritePage(dir, Name, out2); err != nil {
+		t.Fatal(err)
+	}
 	b2, _ := os.ReadFile(filepath.Join(pdir, out2.Page))
 	if string(b2) != page {
 		t.Error("report differs between two builds from the same results")
@@ -346,7 +353,11 @@ func TestReportQuick(t *testing.T) {
 	}
 	dir2 := t.TempDir()
 	pdir2 := filepath.Join(dir2, "paper")
-	if _, err := study.Report(context.Background(), experiments.ReportInput{Result: &other, PaperDir: pdir2}); err != nil {
+	out3, err := study.Report(context.Background(), experiments.ReportInput{Result: &other, PaperDir: pdir2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := experiments.WritePage(dir2, Name, out3); err != nil {
 		t.Fatal(err)
 	}
 	err = filepath.WalkDir(pdir, func(path string, d os.DirEntry, err error) error {
