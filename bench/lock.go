@@ -15,32 +15,36 @@ import (
 // LockFile is the name of the lock file in an output folder.
 const LockFile = ".gridbench.lock"
 
-// Lock is an exclusive hold on an output folder: while one process holds
-// it, no other gridbench process computes into that folder, so two
-// invocations never both run what is missing.
+// Lock is an exclusive hold on an output folder, or on one shard of it:
+// while one process holds it, no other gridbench process computes into
+// that folder (or that shard), so two invocations never both run what is
+// missing.
 //
-// The lock is held on an open descriptor of the folder itself, not only on
-// the lock file: removing the lock file during a run (a clean-up script, a
+// The lock is held on an open descriptor of a folder, not only on the lock
+// file in it: removing the lock file during a run (a clean-up script, a
 // user) once let a second writer lock a new file of the same name. The
-// folder cannot be swapped from under a process that writes into it.
+// whole folder's lock is held on the output folder itself, which cannot be
+// swapped from under a process that writes into it; a shard's, on a folder
+// of its own in the output folder (Shard.Lock), since shards and a
+// whole-folder writer work side by side.
 type Lock struct{ dir, f *os.File }
 
 // ErrLocked is returned by AcquireLock with wait false when another
 // process holds the lock.
 var ErrLocked = errors.New("output folder in use")
 
-// AcquireLock takes the lock file name in dir (created, with dir, when
-// missing) and writes this process's PID into it. When another process
-// holds it, AcquireLock says so on msg and waits for it, or, with wait
-// false, fails at once naming the holder's PID. The lock is an flock(2)
-// lock, released by the kernel when the holder exits, however it exits.
-//
-// The name LockFile stands for the whole folder: it is held on the
-// folder's descriptor too. Any other name (a shard's, which writes only its
-// own shard folders and runs beside a whole-folder writer) is held on its
-// own file only, so removing that file during the run can still let a twin
-// of the same shard in.
+// AcquireLock takes the lock of the folder dir (created when missing): an
+// flock(2) lock on dir's descriptor and on its lock file name, into which
+// it writes this process's PID. When another process holds it, AcquireLock
+// says so on msg and waits for it, or, with wait false, fails at once
+// naming the holder's PID. The kernel releases the lock when the holder
+// exits, however it exits.
 func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer) (*Lock, error) {
+	return acquireLock(ctx, dir, name, dir, wait, msg)
+}
+
+// acquireLock is AcquireLock with what the messages call the folder.
+func acquireLock(ctx context.Context, dir, name, what string, wait bool, msg io.Writer) (*Lock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory %s: %w", dir, err)
 	}
@@ -54,10 +58,9 @@ func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer
 		d.Close()
 		return nil, fmt.Errorf("cannot write to %s: %w", dir, err)
 	}
-	whole := name == LockFile
 	told := false
 	for {
-		ok, err := lockBoth(d, f, whole)
+		ok, err := lockBoth(d, f)
 		if err != nil {
 			d.Close()
 			f.Close()
@@ -71,10 +74,10 @@ func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer
 			d.Close()
 			f.Close()
 			return nil, fmt.Errorf("%w: %s is being written by process %s (lock %s); wait for it to end, or drop --no-wait to queue behind it",
-				ErrLocked, dir, holder, path)
+				ErrLocked, what, holder, path)
 		}
 		if !told && msg != nil {
-			fmt.Fprintf(msg, "%s is being written by process %s; waiting for it to finish (lock %s)\n", dir, holder, path)
+			fmt.Fprintf(msg, "%s is being written by process %s; waiting for it to finish (lock %s)\n", what, holder, path)
 			told = true
 		}
 		select {
@@ -91,17 +94,20 @@ func AcquireLock(ctx context.Context, dir, name string, wait bool, msg io.Writer
 	return &Lock{d, f}, nil
 }
 
-// lockBoth takes the folder (for the whole folder only) and then the
-// file; it holds neither when it cannot have both.
-func lockBoth(d, f *os.File, whole bool) (bool, error) {
-	if whole {
-		ok, err := tryLock(d, true)
-		if !ok || err != nil {
-			return false, err
-		}
+// lockBoth takes the folder and then the file; it holds neither when it
+// cannot have both. Where the file system cannot lock a folder (NFS
+// emulates flock(2) with a byte-range lock, which needs a file open for
+// writing) the file alone is locked, as it was before folders were.
+func lockBoth(d, f *os.File) (bool, error) {
+	ok, err := tryLock(d, true)
+	if err != nil && folderLockUnsupported(err) {
+		return tryLock(f, true)
 	}
-	ok, err := tryLock(f, true)
-	if whole && (!ok || err != nil) {
+	if !ok || err != nil {
+		return false, err
+	}
+	ok, err = tryLock(f, true)
+	if !ok || err != nil {
 		unlock(d)
 	}
 	return ok, err

@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -84,18 +86,99 @@ func TestLockShardsAndWholeFolder(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Release()
-	a, err := AcquireLock(ctx, dir, ".gridbench-shard-0-of-2.lock", false, nil)
+	a, err := Shard{0, 2}.Lock(ctx, dir, false, nil)
 	if err != nil {
 		t.Fatalf("a shard beside the whole-folder writer: %v", err)
 	}
 	defer a.Release()
-	b, err := AcquireLock(ctx, dir, ".gridbench-shard-1-of-2.lock", false, nil)
+	b, err := Shard{1, 2}.Lock(ctx, dir, false, nil)
 	if err != nil {
 		t.Fatalf("second shard beside the first: %v", err)
 	}
 	defer b.Release()
-	_, err = AcquireLock(ctx, dir, ".gridbench-shard-1-of-2.lock", false, nil)
-	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "process "+strconv.Itoa(os.Getpid())) {
-		t.Errorf("a shard's twin: %v, want ErrLocked naming the holder", err)
+	_, err = Shard{1, 2}.Lock(ctx, dir, false, nil)
+	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "shard 1/2 of "+dir+" is being written by process "+strconv.Itoa(os.Getpid())) {
+		t.Errorf("a shard's twin: %v, want ErrLocked naming the shard and the holder", err)
+	}
+}
+
+// removeLockFiles removes every file below dir whose name has "lock" in
+// it, as a clean-up script might while a run holds them.
+func removeLockFiles(t *testing.T, dir string) {
+	t.Helper()
+	n := 0
+	err := filepath.WalkDir(dir, func(p string, e fs.DirEntry, err error) error {
+		if err == nil && !e.IsDir() && strings.Contains(e.Name(), "lock") {
+			n++
+			err = os.Remove(p)
+		}
+		return err
+	})
+	if err != nil || n == 0 {
+		t.Fatalf("removing the lock files below %s: %d removed, %v", dir, n, err)
+	}
+}
+
+// A shard's lock once lived in its lock file only: removed during the run,
+// it let a twin of the shard in. It is held on a folder of the shard's own.
+func TestShardLockSurvivesRemovedLockFile(t *testing.T) {
+	dir := t.TempDir()
+	ctx := context.Background()
+	held, err := Shard{1, 3}.Lock(ctx, dir, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	removeLockFiles(t, dir)
+	if l, err := (Shard{1, 3}).Lock(ctx, dir, false, nil); !errors.Is(err, ErrLocked) {
+		l.Release()
+		t.Fatalf("a twin of the shard after its lock file was removed: %v, want ErrLocked", err)
+	}
+	held.Release()
+	l, err := Shard{1, 3}.Lock(ctx, dir, false, nil)
+	if err != nil {
+		t.Fatalf("after release: %v", err)
+	}
+	l.Release()
+}
+
+// The same with the shard run in another process, as two array tasks
+// given the same K.
+func TestShardLockSurvivesRemovedLockFileAcrossProcesses(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("skipping: flock is Unix")
+	}
+	if dir := os.Getenv("BENCH_SHARD_LOCK_HELPER_DIR"); dir != "" {
+		l, err := Shard{0, 2}.Lock(context.Background(), dir, false, nil)
+		if err != nil {
+			os.Stdout.WriteString("error " + err.Error() + "\n")
+			os.Exit(1)
+		}
+		os.Stdout.WriteString("locked\n")
+		bufio.NewReader(os.Stdin).ReadString('\n') // hold until the parent closes stdin
+		l.Release()
+		os.Exit(0)
+	}
+	dir := t.TempDir()
+	child := exec.Command(os.Args[0], "-test.run=^TestShardLockSurvivesRemovedLockFileAcrossProcesses$")
+	child.Env = append(os.Environ(), "BENCH_SHARD_LOCK_HELPER_DIR="+dir)
+	stdin, _ := child.StdinPipe()
+	stdout, _ := child.StdoutPipe()
+	if err := child.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer child.Wait()
+	defer stdin.Close()
+	line, _ := bufio.NewReader(stdout).ReadString('\n')
+	if line != "locked\n" {
+		t.Fatalf("helper: %q", line)
+	}
+	removeLockFiles(t, dir)
+	l, err := Shard{0, 2}.Lock(context.Background(), dir, false, nil)
+	if !errors.Is(err, ErrLocked) {
+		l.Release()
+		t.Fatalf("second process after the shard's lock file was removed: %v, want ErrLocked", err)
+	}
+	if !strings.Contains(err.Error(), fmt.Sprintf("process %d", child.Process.Pid)) && !strings.Contains(err.Error(), "process unknown") {
+		t.Errorf("error %q names neither the holder's PID nor an unknown one", err)
 	}
 }

@@ -9,3 +9,5 @@ import "os"
 func tryLock(f *os.File, exclusive bool) (bool, error) { return true, nil }
 
 func unlock(f *os.File) {}
+
+func folderLockUnsupported(error) bool { return false }

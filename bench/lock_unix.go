@@ -23,3 +23,9 @@ func tryLock(f *os.File, exclusive bool) (bool, error) {
 }
 
 func unlock(f *os.File) { syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }
+
+// folderLockUnsupported reports whether err, from tryLock on a folder, says
+// that the file system cannot lock folders.
+func folderLockUnsupported(err error) bool {
+	return errors.Is(err, syscall.EBADF) || errors.Is(err, syscall.ENOLCK) || errors.Is(err, syscall.EOPNOTSUPP)
+}

@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -38,6 +39,16 @@ func (s Shard) String() string { return fmt.Sprintf("%d/%d", s.K, s.N) }
 // shard has its own folder, so shards never write the same file.
 func (s Shard) Dir(dir string) string {
 	return filepath.Join(dir, shardsDir, fmt.Sprintf("%d-of-%d", s.K, s.N))
+}
+
+// Lock takes the shard's lock in the output folder out: its own folder
+// there, .gridbench-shard-K-of-N, held on its descriptor as the whole
+// folder's lock is on out's (see Lock), so that the N shards of an array
+// run side by side, beside a whole-folder writer, and a twin of one shard
+// is kept out even when the lock file is removed during the run.
+func (s Shard) Lock(ctx context.Context, out string, wait bool, msg io.Writer) (*Lock, error) {
+	dir := filepath.Join(out, fmt.Sprintf(".gridbench-shard-%d-of-%d", s.K, s.N))
+	return acquireLock(ctx, dir, LockFile, fmt.Sprintf("shard %s of %s", s, out), wait, msg)
 }
 
 // shardOf returns the shard, among n, that runs plan.Runs[i].

@@ -171,11 +171,10 @@ func onlyList(c *cli.Context) []string {
 // write only their own shard folders: each has a lock of its own, and the
 // N tasks of an array run side by side on one --out.
 func lockOut(c *cli.Context, opts experiments.Options) (*bench.Lock, error) {
-	name := bench.LockFile
 	if sh := opts.Shard; sh.N > 0 && !opts.Merge {
-		name = fmt.Sprintf(".gridbench-shard-%d-of-%d.lock", sh.K, sh.N)
+		return sh.Lock(c.Context, opts.Out, !c.Bool("no-wait"), c.App.ErrWriter)
 	}
-	return bench.AcquireLock(c.Context, opts.Out, name, !c.Bool("no-wait"), c.App.ErrWriter)
+	return bench.AcquireLock(c.Context, opts.Out, bench.LockFile, !c.Bool("no-wait"), c.App.ErrWriter)
 }
 
 func reproduceLocked(c *cli.Context, opts experiments.Options) error {
@@ -251,6 +250,14 @@ const maxWorkers = 1024
 func execTimeoutFlag() cli.Flag {
 	return &cli.DurationFlag{Name: "exec-timeout", Value: external.DefaultTimeout,
 		Usage: "how long an exec: scheduler may take to answer one message (1ms to 24h)"}
+}
+
+// studyExecTimeoutFlag is --exec-timeout of study run, where the study
+// file may set the timeout too (key exec_timeout).
+func studyExecTimeoutFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "exec-timeout", Value: external.DefaultTimeout,
+		Usage: "how long an exec: scheduler may take to answer one message (1ms to 24h); " +
+			"given, it wins over the study file's exec_timeout"}
 }
 
 // setExecTimeout gives every exec: scheduler of this command the answer

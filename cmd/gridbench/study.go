@@ -36,7 +36,7 @@ func studyCommand() *cli.Command {
 				&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
 				&cli.StringFlag{Name: "shard", Usage: "K/N: run only every Nth run of the plan from the Kth (K from 0) into a shard folder, " +
 					"no report; `gridbench study merge` gathers the N shards"},
-				execTimeoutFlag(),
+				studyExecTimeoutFlag(),
 			},
 			Action: func(c *cli.Context) error {
 				opts, err := studyOptions(c, "run")

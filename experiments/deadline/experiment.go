@@ -76,6 +76,14 @@ func SlackWorkloadID(ia float64, s SlackRange) string {
 	return fmt.Sprintf("%s/slack=%s-%s", WorkloadID(ia), strconv.FormatFloat(s.Min, 'g', -1, 64), strconv.FormatFloat(s.Max, 'g', -1, 64))
 }
 
+// SideRun reports whether algo is run at SideReps repetitions only: the
+// Readings, the Sensitivity variants and the timing-only algorithms. None
+// of them has a published number; their claims are tested on SideReps
+// pairs, which analysis.MinPairs shows is enough.
+func SideRun(algo string) bool {
+	return TimingOnly(algo) || slices.Contains(Sensitivity, algo) || slices.Contains(Readings, algo)
+}
+
 // TimingOnly reports whether algo is run only for its cost per decision:
 // its schedules are another algorithm's, so only the decision metrics
 // (work counter, queue, wall clock) are recorded for it.
@@ -262,7 +270,9 @@ func PlanConfig(c Config, reps int) (*Plan, error) {
 		plan.Describe(w, bench.Num("ia", ia), bench.Int("jobs", spec.Jobs), bench.Int("machines", spec.Machines))
 		for rep := range reps {
 			for _, a := range c.Algorithms {
-				pl.runs.Add(bench.NewRun(Name, w, a, rep), spec)
+				if rep < SideReps(reps) || !SideRun(a) {
+					pl.runs.Add(bench.NewRun(Name, w, a, rep), spec)
+				}
 			}
 			if rep < SideReps(reps) {
 				for _, a := range c.Readings {

@@ -53,10 +53,18 @@ func TestPlan(t *testing.T) {
 			t.Fatal(err)
 		}
 		plan := pl.Bench()
-		algos := append(Algorithms(), Sensitivity...)
+		// easywalk (timing only), the Sensitivity variants and the Readings
+		// run at SideReps, the other paper algorithms at reps.
+		full := len(Algorithms()) - 1
+		sides := 1 + len(Sensitivity) + len(Readings)
 		side := SideReps(tc.reps)
-		if want := len(tc.streams)*(len(algos)*tc.reps+len(Readings)*side) + len(Slacks)*len(pl.Config.SlackInterArrivals)*len(SlackAlgorithms)*side; len(plan.Runs) != want {
+		if want := len(tc.streams)*(full*tc.reps+sides*side) + len(Slacks)*len(pl.Config.SlackInterArrivals)*len(SlackAlgorithms)*side; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
+		}
+		for _, r := range plan.Runs {
+			if SideRun(r.Algorithm) && r.Rep >= side {
+				t.Fatalf("quick=%v: side run %v at repetition %d of %d", tc.quick, r.Key(), r.Rep, side)
+			}
 		}
 		// The sensitivity runs share their instance and run seeds with the
 		// default rule's runs and differ from them in the slack range only.
@@ -269,6 +277,10 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := experiments.WritePage(dir, Name, out); err != nil {
+		t.Fatal(err)
+	}
+	checkLaTeX(t, dir)
 	b, err := os.ReadFile(filepath.Join(pdir, out.Page))
 	if err != nil {
 		t.Fatal(err)
@@ -323,6 +335,9 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if err := experiments.WritePage(dir, Name, out2); err != nil {
+		t.Fatal(err)
+	}
 	b2, _ := os.ReadFile(filepath.Join(pdir, out2.Page))
 	if string(b2) != page {
 		t.Error("report differs between two builds from the same results")
@@ -338,7 +353,11 @@ func TestReportQuick(t *testing.T) {
 	}
 	dir2 := t.TempDir()
 	pdir2 := filepath.Join(dir2, "paper")
-	if _, err := study.Report(context.Background(), experiments.ReportInput{Result: &other, PaperDir: pdir2}); err != nil {
+	out3, err := study.Report(context.Background(), experiments.ReportInput{Result: &other, PaperDir: pdir2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := experiments.WritePage(dir2, Name, out3); err != nil {
 		t.Fatal(err)
 	}
 	err = filepath.WalkDir(pdir, func(path string, d os.DirEntry, err error) error {

@@ -3,7 +3,7 @@ package deadline
 import (
 	"fmt"
 	"github.com/gridbench/gridbench/families/spacesharing"
-	"io"
+	"math"
 	"slices"
 	"strings"
 
@@ -57,14 +57,14 @@ func alg3Checks(in *claimInput, allRecs []analysis.Record) []Check {
 	return out
 }
 
-// writeUsageReadings shows machine usage under both readings of "computed
-// at each simulation time" and says which, if any, supports Figure 2's
-// claim.
-func writeUsageReadings(w io.Writer, streams []stream, algos []string, idx map[analysis.GroupKey]*analysis.Group, ledger []analysis.LedgerEntry) error {
-	fmt.Fprintf(w, "### Figure 2: machine usage, time average and event average\n\n")
-	fmt.Fprintf(w, "The shorter paper defines its usage as the ratio \"computed at each simulation time\"; read as a time average "+
+// usageReadingsSection shows machine usage under both readings of
+// "computed at each simulation time" and says which, if any, supports
+// Figure 2's claim.
+func usageReadingsSection(pg *report.Page, streams []stream, algos []string, idx map[analysis.GroupKey]*analysis.Group, ledger []analysis.LedgerEntry) {
+	pg.Subsection("Figure 2: machine usage, time average and event average")
+	pg.Para("The shorter paper defines its usage as the ratio \"computed at each simulation time\"; read as a time average "+
 		"(Figure 2 above, the default) each instant counts for as long as it lasts, read as an event average each event instant counts once "+
-		"(`%s` in runs.csv), which weighs the busy periods with many events more.\n\n", spacesharing.MUsageEvent)
+		"(`%s` in runs.csv), which weighs the busy periods with many events more.", spacesharing.MUsageEvent)
 	t := &report.Table{ID: "deadline-usage-readings", Title: "Machine usage (%): time average / event average, means over repetitions",
 		Columns: []string{"stream"}}
 	for _, a := range algos {
@@ -83,9 +83,7 @@ func writeUsageReadings(w io.Writer, streams []stream, algos []string, idx map[a
 		}
 		t.AddRow(row...)
 	}
-	if err := report.WriteMarkdown(w, t); err != nil {
-		return err
-	}
+	pg.Add(t)
 	var parts []string
 	support := []string{}
 	for _, e := range ledger {
@@ -96,14 +94,14 @@ func writeUsageReadings(w io.Writer, streams []stream, algos []string, idx map[a
 			}
 		}
 	}
-	fmt.Fprintf(w, "Verdicts of \"in general, able to better exploit the system computational resources\" (schedule-based higher than queue-based "+
+	verdicts := fmt.Sprintf("Verdicts of \"in general, able to better exploit the system computational resources\" (schedule-based higher than queue-based "+
 		"on every stream heavier than the lightest, paired Wilcoxon, Holm): %s. ", strings.Join(parts, "; "))
 	if len(support) == 0 {
-		fmt.Fprintf(w, "**Neither reading supports the claim.**\n\n")
+		verdicts += "**Neither reading supports the claim.**"
 	} else {
-		fmt.Fprintf(w, "Supported under: %s.\n\n", strings.Join(support, "; "))
+		verdicts += fmt.Sprintf("Supported under: %s.", strings.Join(support, "; "))
 	}
-	return nil
+	pg.Add(&report.Paragraph{Text: verdicts})
 }
 
 // usageReading returns the usage reading a Figure 2 ledger entry was
@@ -117,9 +115,9 @@ func usageReading(e analysis.LedgerEntry) string {
 	return ""
 }
 
-// writeAlg3 shows the Tabu statements' verdicts under both readings of
+// alg3Section shows the Tabu statements' verdicts under both readings of
 // Algorithm 3, and the two Tabu searches' means.
-func writeAlg3(w io.Writer, streams []stream, idx map[analysis.GroupKey]*analysis.Group, ledger []analysis.LedgerEntry, sideReps int) error {
+func alg3Section(pg *report.Page, streams []stream, idx map[analysis.GroupKey]*analysis.Group, ledger []analysis.LedgerEntry, sideReps int) {
 	var alg3 []analysis.LedgerEntry
 	for _, e := range ledger {
 		if strings.HasSuffix(e.ID, "/alg3") {
@@ -127,14 +125,14 @@ func writeAlg3(w io.Writer, streams []stream, idx map[analysis.GroupKey]*analysi
 		}
 	}
 	if len(alg3) == 0 {
-		return nil
+		return
 	}
-	fmt.Fprintf(w, "### Tabu search: Algorithm 3 as the longer paper reads it\n\n")
-	fmt.Fprintf(w, "The default Tabu (figures and claims) takes only machines with a delayed planned job as sources and stops once no planned job is "+
+	pg.Subsection("Tabu search: Algorithm 3 as the longer paper reads it")
+	pg.Para("The default Tabu (figures and claims) takes only machines with a delayed planned job as sources and stops once no planned job is "+
 		"delayed (the shorter paper: \"until there are no delayed non-tabu jobs\"). The longer paper's Algorithm 3 says \"Both delayed and non-delayed "+
 		"jobs are considered as candidates\": every machine is a source and the search runs its %d iterations after every arrival "+
 		"(`tabu-alg3`, internal/sched/schedbased.Alg3TabuOptions). It was run on the first %d repetitions of every stream; its verdicts pair it "+
-		"with the other algorithms on those.\n\n", TabuOptions().Iterations, sideReps)
+		"with the other algorithms on those.", TabuOptions().Iterations, sideReps)
 	t := &report.Table{ID: "deadline-tabu-readings", Title: "Tabu readings: means over the repetitions each ran",
 		Columns: []string{"stream", "reading", "delayed %", "weighted usage %", "slowdown", "work per decision"}}
 	for _, s := range streams {
@@ -154,9 +152,7 @@ func writeAlg3(w io.Writer, streams []stream, idx map[analysis.GroupKey]*analysi
 			t.AddRow(row...)
 		}
 	}
-	if err := report.WriteMarkdown(w, t); err != nil {
-		return err
-	}
+	pg.Add(t)
 	v := &report.Table{ID: "deadline-tabu-verdicts", Title: "Statements about Tabu: default reading and Algorithm 3 reading",
 		Columns: []string{"statement", "scope", "default Tabu", "Algorithm 3 reading", "statistic (Algorithm 3 reading)"}}
 	for _, e := range alg3 {
@@ -169,7 +165,7 @@ func writeAlg3(w io.Writer, streams []stream, idx map[analysis.GroupKey]*analysi
 		}
 		v.AddRow(report.Str(id), report.Str(e.Scope), report.Str(def), verdictCell(e.Verdict), report.Str(e.Statistic))
 	}
-	return report.WriteMarkdown(w, v)
+	pg.Add(v)
 }
 
 func verdictCell(v string) report.Cell {
@@ -178,33 +174,35 @@ func verdictCell(v string) report.Cell {
 	return c
 }
 
-// writeSlack shows the schedule-based half of claim (a) and the
-// delayed-job means under each deadline rule: the rule is ours, so the page
-// shows how much the verdicts lean on it.
-func writeSlack(w io.Writer, cfg Config, streams []stream, allRecs []analysis.Record, sideReps int) error {
+// slackResult is the deadline-rule sensitivity, computed before it is
+// laid out: per rule, the claim (a) checks and the delayed-job means of
+// each stream and algorithm (NaN: not run).
+type slackResult struct {
+	streams []stream
+	rules   []slackRule
+}
+
+type slackRule struct {
+	rule   SlackRange
+	checks []Check     // one per stream
+	means  [][]float64 // [stream][cfg.SlackAlgorithms]
+	held   int         // streams on which EG-EDF < queue-based held
+}
+
+// slackChecks checks the schedule-based half of claim (a) and averages the
+// delayed jobs under each deadline rule, on the first sideReps
+// repetitions: the rule is ours, so the page shows how much the verdicts
+// lean on it. Nil when no alternative rule was run.
+func slackChecks(cfg Config, streams []stream, allRecs []analysis.Record, sideReps int) *slackResult {
 	if len(cfg.Slacks) == 0 || len(cfg.SlackInterArrivals) == 0 {
 		return nil
 	}
-	var ss []stream
+	res := &slackResult{}
 	for _, s := range streams {
 		if slices.Contains(cfg.SlackInterArrivals, s.ia) {
-			ss = append(ss, s)
+			res.streams = append(res.streams, s)
 		}
 	}
-	fmt.Fprintf(w, "### Sensitivity: the deadline rule\n\n")
-	fmt.Fprintf(w, "Deadline = submit + run × U[%g, %g) is ours (the papers give no rule). The same instances (same seeds; the generator draws "+
-		"the same numbers, so only the deadlines move) under U[%g, %g) and the alternatives below, on the first %d repetitions of streams %s "+
-		"(a subset, to keep the run cheap), with %s (Tabu left out: the costliest, and the schedule-based side moves with EG-EDF). "+
-		"The claim checked is claim (a)'s \"%s\" (%s), Holm over all its comparisons under one rule.\n\n",
-		cfg.Base.SlackMin, cfg.Base.SlackMax, cfg.Base.SlackMin, cfg.Base.SlackMax, sideReps, joinStreams(ss), labels(cfg.SlackAlgorithms),
-		"EG-EDF < Flex-BF, EASY-BF, FCFS on delayed jobs", statementOf("a").section)
-	t := &report.Table{ID: "deadline-slack", Title: "Delayed jobs (%) per deadline rule (means over the repetitions run) and EG-EDF < queue-based",
-		Columns: []string{"rule", "stream"}}
-	for _, a := range cfg.SlackAlgorithms {
-		t.Columns = append(t.Columns, Label(a))
-	}
-	t.Columns = append(t.Columns, "EG-EDF < queue-based", "statistic")
-	rules := append([]SlackRange{{cfg.Base.SlackMin, cfg.Base.SlackMax}}, cfg.Slacks...)
 	// The default rule restricted to the repetitions the alternatives ran,
 	// so the rows of a stream compare like with like.
 	var recs []analysis.Record
@@ -213,48 +211,78 @@ func writeSlack(w io.Writer, cfg Config, streams []stream, allRecs []analysis.Re
 			recs = append(recs, r)
 		}
 	}
-	var summary []string
-	for k, sl := range rules {
-		ids := make([]string, len(ss))
-		for i, s := range ss {
+	for k, sl := range append([]SlackRange{{cfg.Base.SlackMin, cfg.Base.SlackMax}}, cfg.Slacks...) {
+		ids := make([]string, len(res.streams))
+		for i, s := range res.streams {
 			ids[i] = s.id
 			if k > 0 {
 				ids[i] = SlackWorkloadID(s.ia, sl)
 			}
 		}
 		sub := &claimInput{recs: recs, workloads: ids, algos: cfg.SlackAlgorithms}
-		checks := perStream(sub, "a", spacesharing.MDelayed, []string{"egedf"}, analysis.Lower, queueBased, ids)
-		held := 0
-		for _, c := range checks {
+		r := slackRule{rule: sl, checks: perStream(sub, "a", spacesharing.MDelayed, []string{"egedf"}, analysis.Lower, queueBased, ids)}
+		for _, c := range r.checks {
 			if c.Held {
-				held++
+				r.held++
 			}
 		}
-		summary = append(summary, fmt.Sprintf("U[%g, %g): %d of %d streams", sl.Min, sl.Max, held, len(ss)))
-		for i, s := range ss {
+		for i := range res.streams {
+			ms := make([]float64, len(cfg.SlackAlgorithms))
+			for j, a := range cfg.SlackAlgorithms {
+				ms[j] = math.NaN()
+				if g := analysis.Summarize(analysis.Select(recs, ids[i], a, spacesharing.MDelayed)); g.N > 0 {
+					ms[j] = g.Mean
+				}
+			}
+			r.means = append(r.means, ms)
+		}
+		res.rules = append(res.rules, r)
+	}
+	return res
+}
+
+// slackSection lays out the deadline-rule sensitivity.
+func slackSection(pg *report.Page, cfg Config, res *slackResult, sideReps int) {
+	if res == nil {
+		return
+	}
+	pg.Subsection("Sensitivity: the deadline rule")
+	pg.Para("Deadline = submit + run × U[%g, %g) is ours (the papers give no rule). The same instances (same seeds; the generator draws "+
+		"the same numbers, so only the deadlines move) under U[%g, %g) and the alternatives below, on the first %d repetitions of streams %s "+
+		"(a subset, to keep the run cheap), with %s (Tabu left out: the costliest, and the schedule-based side moves with EG-EDF). "+
+		"The claim checked is claim (a)'s \"%s\" (%s), Holm over all its comparisons under one rule.",
+		cfg.Base.SlackMin, cfg.Base.SlackMax, cfg.Base.SlackMin, cfg.Base.SlackMax, sideReps, joinStreams(res.streams), labels(cfg.SlackAlgorithms),
+		"EG-EDF < Flex-BF, EASY-BF, FCFS on delayed jobs", statementOf("a").section)
+	t := &report.Table{ID: "deadline-slack", Title: "Delayed jobs (%) per deadline rule (means over the repetitions run) and EG-EDF < queue-based",
+		Columns: []string{"rule", "stream"}}
+	for _, a := range cfg.SlackAlgorithms {
+		t.Columns = append(t.Columns, Label(a))
+	}
+	t.Columns = append(t.Columns, "EG-EDF < queue-based", "statistic")
+	var summary []string
+	for _, r := range res.rules {
+		sl := r.rule
+		summary = append(summary, fmt.Sprintf("U[%g, %g): %d of %d streams", sl.Min, sl.Max, r.held, len(res.streams)))
+		for i, s := range res.streams {
 			row := []report.Cell{report.Str(fmt.Sprintf("U[%g, %g)", sl.Min, sl.Max)), report.Str(s.id)}
-			for _, a := range cfg.SlackAlgorithms {
-				g := analysis.Summarize(analysis.Select(recs, ids[i], a, spacesharing.MDelayed))
-				if g.N == 0 {
+			for _, m := range r.means[i] {
+				if math.IsNaN(m) {
 					row = append(row, report.Str("n/a"))
 					continue
 				}
-				row = append(row, report.Num(g.Mean, 2))
+				row = append(row, report.Num(m, 2))
 			}
 			verdict, stat := "not checked", ""
-			if i < len(checks) && checks[i].Checked {
-				verdict, stat = entry(checks[i]).Verdict, checks[i].Statistic
+			if i < len(r.checks) && r.checks[i].Checked {
+				verdict, stat = entry(r.checks[i]).Verdict, r.checks[i].Statistic
 			}
 			row = append(row, verdictCell(verdict), report.Str(stat))
 			t.AddRow(row...)
 		}
 	}
-	if err := report.WriteMarkdown(w, t); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "EG-EDF < queue-based held, at %d repetitions: %s. The main page's verdicts use the default rule at the full repetitions.\n\n",
+	pg.Add(t)
+	pg.Para("EG-EDF < queue-based held, at %d repetitions: %s. The main page's verdicts use the default rule at the full repetitions.",
 		sideReps, strings.Join(summary, "; "))
-	return nil
 }
 
 func labels(as []string) string {

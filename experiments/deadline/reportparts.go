@@ -3,7 +3,6 @@ package deadline
 import (
 	"fmt"
 	"github.com/gridbench/gridbench/families/spacesharing"
-	"io"
 	"math"
 	"slices"
 	"sort"
@@ -38,18 +37,19 @@ func note(quick bool, reps int) string {
 	return s
 }
 
-// writeRuntime shows how each algorithm's work per decision grows with
+// runtimeSection shows how each algorithm's work per decision grows with
 // the queue: a table of the queue lengths and the work counter's levels
 // and within-run slopes on the heaviest stream. Its wall-clock twin (Figure
 // 5 and 5c) is machine-dependent and goes to results/deadline/timings.md.
-func writeRuntime(w io.Writer, streams []stream, algos []string, idx map[analysis.GroupKey]*analysis.Group) error {
+func runtimeSection(pg *report.Page, sum *summary) {
+	streams, idx := sum.streams, sum.idx
 	get := func(s, a, metric string) *analysis.Group {
 		return idx[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
 	}
-	fmt.Fprintf(w, "## Work against queue length\n\n")
-	fmt.Fprintf(w, "The paper's Figure 5 (runtime per decision, wall clock) explains runtime by the queue length. The wall clock depends on the machine, "+
+	pg.Section("Work against queue length")
+	pg.Para("The paper's Figure 5 (runtime per decision, wall clock) explains runtime by the queue length. The wall clock depends on the machine, "+
 		"so this page shows its deterministic twin, the work counter; `reproduce` writes Figure 5, the runtime against the queue length (5c) "+
-		"and the wall-clock claims to `results/%s/timings.md`.\n\n", Name)
+		"and the wall-clock claims to `results/%s/timings.md`.", Name)
 	heavy, light := streams[0].id, streams[len(streams)-1].id
 	t := &report.Table{ID: "deadline-runtime", Title: fmt.Sprintf("Work per decision and its growth with the queue (means over runs; slopes on %s)", heavy),
 		Columns: []string{"algorithm", "mean queue " + heavy, "max queue " + heavy,
@@ -60,11 +60,11 @@ func writeRuntime(w io.Writer, streams []stream, algos []string, idx map[analysi
 		}
 		return report.Num(g.Mean, dec)
 	}
-	for _, a := range algos {
+	for _, a := range sum.algos {
 		hl, hh := get(light, a, spacesharing.MWorkPerDec), get(heavy, a, spacesharing.MWorkPerDec)
 		growth := report.Str("n/a")
-		if hl != nil && hh != nil && hl.Mean > 0 {
-			growth = report.Num(hh.Mean/hl.Mean, 1)
+		if g, ok := sum.workGrowth[a]; ok {
+			growth = report.Num(g, 1)
 		}
 		t.AddRow(report.Str(Label(a)), val(get(heavy, a, spacesharing.MQueuePerDec), 0), val(get(heavy, a, spacesharing.MMaxQueue), 0),
 			val(hl, 1), val(hh, 1), growth, val(get(heavy, a, spacesharing.MWorkSlope), 3), val(get(heavy, a, spacesharing.MWorkSpearman), 2))
@@ -72,7 +72,23 @@ func writeRuntime(w io.Writer, streams []stream, algos []string, idx map[analysi
 	t.Notes = []string{"Work steps are counted by each algorithm in its own unit (a queued job examined, a gap tested, a move evaluated — " +
 		"see each scheduler's doc comment), so work is comparable across streams for one algorithm, and only roughly across algorithms; " +
 		"growth × (work per decision on the heaviest stream over the lightest) is unit-free and compares across algorithms."}
-	return report.WriteMarkdown(w, t)
+	pg.Add(t)
+}
+
+// growthOf is each algorithm's mean of metric on the heaviest stream over
+// that on the lightest, when both are known and the lightest is positive:
+// the growth factor of the runtime tables.
+func growthOf(streams []stream, algos []string, idx map[analysis.GroupKey]*analysis.Group, metric string) map[string]float64 {
+	heavy, light := streams[0].id, streams[len(streams)-1].id
+	out := map[string]float64{}
+	for _, a := range algos {
+		hl := idx[analysis.GroupKey{Experiment: Name, Workload: light, Algorithm: a, Metric: metric}]
+		hh := idx[analysis.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: metric}]
+		if hl != nil && hh != nil && hl.Mean > 0 {
+			out[a] = hh.Mean / hl.Mean
+		}
+	}
+	return out
 }
 
 // explain gives, for a claim row that does not hold, the numbers behind
@@ -178,11 +194,11 @@ const floorDelayed = 1.0
 // the SPEC describes.
 var specFCFS = map[string]float64{"ia=1": 69, "ia=2": 61, "ia=3": 47, "ia=4": 25, "ia=5": 1}
 
-func writeFCFSCheck(w io.Writer, streams []stream, idx map[analysis.GroupKey]*analysis.Group, quick bool) error {
-	fmt.Fprintf(w, "## Sanity check: FCFS against the design prototype\n\n")
+func fcfsCheckSection(pg *report.Page, streams []stream, idx map[analysis.GroupKey]*analysis.Group, quick bool) {
+	pg.Section("Sanity check: FCFS against the design prototype")
 	if quick {
-		fmt.Fprintf(w, "Skipped in the quick configuration (the prototype figures are for 3000 jobs on 150 machines).\n\n")
-		return nil
+		pg.Para("Skipped in the quick configuration (the prototype figures are for 3000 jobs on 150 machines).")
+		return
 	}
 	t := &report.Table{ID: "deadline-fcfs-check", Columns: []string{"stream", "design prototype (≈ %)", "ours: FCFS delayed %", "95% CI low", "95% CI high"}}
 	for _, s := range streams {
@@ -195,7 +211,7 @@ func writeFCFSCheck(w io.Writer, streams []stream, idx map[analysis.GroupKey]*an
 	}
 	t.Notes = []string{"These come from a quick FCFS prototype with the same parameters, written when this reproduction was designed; they are not from the papers, " +
 		"which publish no numbers (Figures 1–6 are shapes only)."}
-	return report.WriteMarkdown(w, t)
+	pg.Add(t)
 }
 
 var definitions = []string{
@@ -315,10 +331,10 @@ func ledgerLead(quick bool, sideReps int) string {
 	return s
 }
 
-// writeSensitivity shows EG-EDF's tie-break beside the literal reading of
+// sensitivitySection shows EG-EDF's tie-break beside the literal reading of
 // Algorithm 2 (Sensitivity), per stream: the default is the figures' and
 // claims' EG-EDF; the literal one is shown here only.
-func writeSensitivity(w io.Writer, streams []stream, idx map[analysis.GroupKey]*analysis.Group) error {
+func sensitivitySection(pg *report.Page, streams []stream, idx map[analysis.GroupKey]*analysis.Group) {
 	get := func(s, a, metric string) *analysis.Group {
 		return idx[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
 	}
@@ -352,11 +368,11 @@ func writeSensitivity(w io.Writer, streams []stream, idx map[analysis.GroupKey]*
 		}
 	}
 	if len(t.Rows) == 0 {
-		return nil
+		return
 	}
-	fmt.Fprintf(w, "### Both readings of EG-EDF's ties\n\n")
+	pg.Subsection("Both readings of EG-EDF's ties")
 	t.Notes = []string{"Means over repetitions, same instances. EG-EDF (the default, used by the figures, the claims and Tabu) breaks a tie " +
 		"of Algorithm 2 — neither candidate accepted over the other — by the earlier planned start; EG-EDF (literal ties) keeps the first " +
 		"machine in index order whatever its start (internal/sched/schedbased, package documentation)."}
-	return report.WriteMarkdown(w, t)
+	pg.Add(t)
 }

@@ -1,7 +1,6 @@
 package deadline
 
 import (
-	"bytes"
 	"fmt"
 	"github.com/gridbench/gridbench/families/spacesharing"
 	"io"
@@ -27,31 +26,57 @@ const TimingsPage = "timings.md"
 // writeTimings writes dir/timings.md and its figures (dir/figures): Figure
 // 5 (wall-clock runtime per decision), Figure 5c (runtime against the
 // queue), the cost table and the wall-clock claim rows.
-func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[analysis.GroupKey]*analysis.Group, rows []Check, quick bool, reps int) error {
+func writeTimings(dir string, sum *summary, quick bool, reps int) error {
 	figDir := filepath.Join(dir, "figures")
 	if err := os.MkdirAll(figDir, 0o755); err != nil {
 		return fmt.Errorf("%s: %w", Name, err)
 	}
-	get := func(m map[analysis.GroupKey]*analysis.Group, s, a, metric string) *analysis.Group {
-		return m[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
+	plotted := map[string]bool{}
+	for _, f := range []struct {
+		file, title, xlabel string
+		series              []plots.Series
+	}{
+		{"fig5-runtime", timingsFig5, "mean job inter-arrival time (s)", runtimeSeries(sum)},
+		{"fig5c-runtime-queue", timingsFig5c, "mean queue length at a decision (jobs)", queueSeries(sum)},
+	} {
+		if len(f.series) == 0 {
+			continue
+		}
+		pl, err := plots.Lines(plots.LineSpec{Title: f.title, XLabel: f.xlabel, YLabel: "microseconds per decision", Series: f.series, LogY: true, Note: note(quick, reps)})
+		if err != nil {
+			return fmt.Errorf("%s: %s: %w", Name, f.title, err)
+		}
+		if _, err := plots.Save(pl, 16*vg.Centimeter, 10*vg.Centimeter, filepath.Join(figDir, Name+"-"+f.file), "png", "svg"); err != nil {
+			return fmt.Errorf("%s: %s: %w", Name, f.title, err)
+		}
+		plotted[f.file] = true
 	}
-	var b bytes.Buffer
-	fmt.Fprintf(&b, "# %s: wall-clock timings of this machine\n\n", Name)
-	fmt.Fprintf(&b, "Written by `gridbench reproduce` from `timings.csv`. These numbers depend on the machine and on what else ran on it, "+
-		"so they are kept out of the committed report (paper/%s.md shows the deterministic work counter instead).\n\n", Name)
-	if quick {
-		fmt.Fprintf(&b, "> Quick configuration (smoke test).\n\n")
-	}
+	growth := growthOf(sum.streams, sum.algos, sum.tidx, spacesharing.TSecPerDec)
+	pg := timingsPage(sum, growth, plotted, quick)
+	return analysis.WriteFileAtomic(filepath.Join(dir, TimingsPage), func(w io.Writer) error {
+		return report.WritePageMarkdown(w, pg)
+	})
+}
 
-	// Figure 5: seconds per decision against the inter-arrival time.
-	fmt.Fprintf(&b, "## Figure 5: scheduler runtime per decision (wall clock)\n\n")
-	tab := &report.Table{ID: "deadline-fig5-runtime", Columns: []string{"stream"}}
+// The timings page's figure titles.
+const (
+	timingsFig5  = "Figure 5: scheduler runtime per decision (wall clock)"
+	timingsFig5c = "Figure 5c: runtime per decision vs queue length"
+)
+
+// timingGroup is the wall-clock summary of one stream and algorithm.
+func (sum *summary) timingGroup(s, a, metric string) *analysis.Group {
+	return sum.tidx[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
+}
+
+// runtimeSeries are Figure 5's lines: microseconds per decision against
+// the inter-arrival time.
+func runtimeSeries(sum *summary) []plots.Series {
 	var series []plots.Series
-	for _, a := range algos {
-		tab.Columns = append(tab.Columns, Label(a))
+	for _, a := range sum.algos {
 		se := plots.Series{Name: Label(a)}
-		for _, s := range streams {
-			g := get(tidx, s.id, a, spacesharing.TSecPerDec)
+		for _, s := range sum.streams {
+			g := sum.timingGroup(s.id, a, spacesharing.TSecPerDec)
 			if g == nil || !(g.Mean > 0) {
 				continue
 			}
@@ -65,33 +90,19 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 			series = append(series, se)
 		}
 	}
-	for _, s := range streams {
-		row := []report.Cell{report.Str(s.id)}
-		for _, a := range algos {
-			g := get(tidx, s.id, a, spacesharing.TSecPerDec)
-			if g == nil {
-				row = append(row, report.Str("n/a"))
-				continue
-			}
-			row = append(row, report.Str(fmt.Sprintf("%s ± %s µs", report.FormatFloat(g.Mean*1e6, 2), report.FormatFloat((g.CIHigh-g.Mean)*1e6, 2))))
-		}
-		tab.AddRow(row...)
-	}
-	if err := plotTo(&b, figDir, "fig5-runtime", "Figure 5: scheduler runtime per decision (wall clock)", "mean job inter-arrival time (s)", series, quick, reps); err != nil {
-		return err
-	}
-	if err := report.WriteMarkdown(&b, tab); err != nil {
-		return err
-	}
+	return series
+}
 
-	// Figure 5c: seconds per decision against the queue length.
-	fmt.Fprintf(&b, "## Figure 5c: runtime per decision against the queue length\n\n")
-	series = nil
-	for _, a := range algos {
+// queueSeries are Figure 5c's lines: microseconds per decision against
+// the mean queue length.
+func queueSeries(sum *summary) []plots.Series {
+	var series []plots.Series
+	for _, a := range sum.algos {
 		type pt struct{ x, y, lo, hi float64 }
 		var pts []pt
-		for _, s := range streams {
-			q, t := get(idx, s.id, a, spacesharing.MQueuePerDec), get(tidx, s.id, a, spacesharing.TSecPerDec)
+		for _, s := range sum.streams {
+			q := sum.idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spacesharing.MQueuePerDec}]
+			t := sum.timingGroup(s.id, a, spacesharing.TSecPerDec)
 			if q == nil || t == nil || !(t.Mean > 0) || math.IsNaN(q.Mean) {
 				continue
 			}
@@ -110,9 +121,50 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 			series = append(series, se)
 		}
 	}
-	if err := plotTo(&b, figDir, "fig5c-runtime-queue", "Figure 5c: runtime per decision vs queue length", "mean queue length at a decision (jobs)", series, quick, reps); err != nil {
-		return err
+	return series
+}
+
+// timingsPage lays out the wall-clock page; it computes nothing.
+func timingsPage(sum *summary, growth map[string]float64, plotted map[string]bool, quick bool) *report.Page {
+	streams, algos := sum.streams, sum.algos
+	pg := &report.Page{ID: "timings", Title: Name + ": wall-clock timings of this machine"}
+	pg.Para("Written by `gridbench reproduce` from `timings.csv`. These numbers depend on the machine and on what else ran on it, "+
+		"so they are kept out of the committed report (paper/%s.md shows the deterministic work counter instead).", Name)
+	if quick {
+		pg.Add(&report.Paragraph{Text: "Quick configuration (smoke test).", Quote: true})
 	}
+	figure := func(file, title string) {
+		if plotted[file] {
+			pg.Add(&report.Figure{Path: "figures/" + Name + "-" + file + ".png", Alt: title})
+		}
+	}
+
+	// Figure 5: seconds per decision against the inter-arrival time.
+	pg.Section("Figure 5: scheduler runtime per decision (wall clock)")
+	tab := &report.Table{ID: "deadline-fig5-runtime", Columns: []string{"stream"}}
+	for _, a := range algos {
+		tab.Columns = append(tab.Columns, Label(a))
+	}
+	for _, s := range streams {
+		row := []report.Cell{report.Str(s.id)}
+		for _, a := range algos {
+			g := sum.timingGroup(s.id, a, spacesharing.TSecPerDec)
+			if g == nil {
+				row = append(row, report.Str("n/a"))
+				continue
+			}
+			c := report.Str(fmt.Sprintf("%s ± %s µs", report.FormatFloat(g.Mean*1e6, 2), report.FormatFloat((g.CIHigh-g.Mean)*1e6, 2)))
+			c.Value, c.Num = g.Mean*1e6, !math.IsNaN(g.Mean)
+			row = append(row, c)
+		}
+		tab.AddRow(row...)
+	}
+	figure("fig5-runtime", timingsFig5)
+	pg.Add(tab)
+
+	// Figure 5c: seconds per decision against the queue length.
+	pg.Section("Figure 5c: runtime per decision against the queue length")
+	figure("fig5c-runtime-queue", timingsFig5c)
 	heavy, light := streams[0].id, streams[len(streams)-1].id
 	t := &report.Table{ID: "deadline-runtime-wall", Title: fmt.Sprintf("Wall-clock cost per decision (means over runs; slopes on %s)", heavy),
 		Columns: []string{"algorithm", "µs/decision " + light, "µs/decision " + heavy, "growth ×", "ns per queued job (wall slope)", "ρ(wall, queue)"}}
@@ -123,22 +175,19 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 		return report.Num(g.Mean*scale, dec)
 	}
 	for _, a := range algos {
-		hl, hh := get(tidx, light, a, spacesharing.TSecPerDec), get(tidx, heavy, a, spacesharing.TSecPerDec)
-		growth := report.Str("n/a")
-		if hl != nil && hh != nil && hl.Mean > 0 {
-			growth = report.Num(hh.Mean/hl.Mean, 1)
+		g := report.Str("n/a")
+		if x, ok := growth[a]; ok {
+			g = report.Num(x, 1)
 		}
-		t.AddRow(report.Str(Label(a)), val(hl, 1e6, 2), val(hh, 1e6, 2), growth,
-			val(get(tidx, heavy, a, spacesharing.TWallSlope), 1e9, 2), val(get(tidx, heavy, a, spacesharing.TWallSpearman), 1, 2))
+		t.AddRow(report.Str(Label(a)), val(sum.timingGroup(light, a, spacesharing.TSecPerDec), 1e6, 2), val(sum.timingGroup(heavy, a, spacesharing.TSecPerDec), 1e6, 2), g,
+			val(sum.timingGroup(heavy, a, spacesharing.TWallSlope), 1e9, 2), val(sum.timingGroup(heavy, a, spacesharing.TWallSpearman), 1, 2))
 	}
-	if err := report.WriteMarkdown(&b, t); err != nil {
-		return err
-	}
+	pg.Add(t)
 
 	// The statements only the wall clock decides.
-	fmt.Fprintf(&b, "## Claims decided on the wall clock\n\n")
+	pg.Section("Claims decided on the wall clock")
 	ct := &report.Table{ID: "deadline-wall-claims", Columns: []string{"statement", "scope", "verdict", "statistic"}}
-	for _, c := range rows {
+	for _, c := range sum.wallRows {
 		v := "not checked"
 		if c.Checked {
 			v = entry(c).Verdict
@@ -147,28 +196,6 @@ func writeTimings(dir string, streams []stream, algos []string, idx, tidx map[an
 	}
 	ct.Notes = []string{"Paired Wilcoxon over the repetitions, Holm within each row. On a machine shared with other runs the levels are noisy; " +
 		"the committed page's ledger marks these statements not testable there and points here."}
-	if err := report.WriteMarkdown(&b, ct); err != nil {
-		return err
-	}
-	return analysis.WriteFileAtomic(filepath.Join(dir, TimingsPage), func(w io.Writer) error {
-		_, err := w.Write(b.Bytes())
-		return err
-	})
-}
-
-// plotTo saves a log-scale line plot of microseconds per decision as
-// figures/<Name>-<file>.{png,svg} and links it from b.
-func plotTo(b *bytes.Buffer, figDir, file, title, xlabel string, series []plots.Series, quick bool, reps int) error {
-	if len(series) == 0 {
-		return nil
-	}
-	pl, err := plots.Lines(plots.LineSpec{Title: title, XLabel: xlabel, YLabel: "microseconds per decision", Series: series, LogY: true, Note: note(quick, reps)})
-	if err != nil {
-		return fmt.Errorf("%s: %s: %w", Name, title, err)
-	}
-	if _, err := plots.Save(pl, 16*vg.Centimeter, 10*vg.Centimeter, filepath.Join(figDir, Name+"-"+file), "png", "svg"); err != nil {
-		return fmt.Errorf("%s: %s: %w", Name, title, err)
-	}
-	fmt.Fprintf(b, "![%s](figures/%s-%s.png)\n\n", title, Name, file)
-	return nil
+	pg.Add(ct)
+	return pg
 }

@@ -24,9 +24,16 @@ type File struct {
 	// content of those files is part of each run's reuse key.
 	Algorithms []string          `toml:"algorithms"`
 	Aliases    map[string]string `toml:"aliases"` // short name -> algorithm, e.g. mine = "exec:python3 mine.py"
-	Metrics    []string          `toml:"metrics"` // reported metrics; default: all of Metrics
-	Workloads  []Workload        `toml:"workload"`
-	Claims     []Claim           `toml:"claim"`
+	// ExecTimeout is how long an exec: scheduler may take to answer one
+	// message, a Go duration from "1ms" to "24h" (e.g. "2m"); unset, the
+	// default 30s. The command line's --exec-timeout, when given, wins.
+	// It is not part of the configuration hash: a run either answered in
+	// time, and its results do not depend on the timeout, or failed and is
+	// not in runs.csv.
+	ExecTimeout string     `toml:"exec_timeout" json:"-"`
+	Metrics     []string   `toml:"metrics"` // reported metrics; default: all of Metrics
+	Workloads   []Workload `toml:"workload"`
+	Claims      []Claim    `toml:"claim"`
 }
 
 // Workload is one [[workload]] table.

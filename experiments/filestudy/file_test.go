@@ -5,12 +5,15 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/filestudy"
+	"github.com/gridbench/gridbench/internal/sched/external"
 )
 
 func write(t *testing.T, text string) string {
@@ -217,5 +220,39 @@ func TestPercentWindows(t *testing.T) {
 	}
 	if res.Records[0].Workload != "tiny/50%/cpus=4" {
 		t.Errorf("workload id %q", res.Records[0].Workload)
+	}
+}
+
+// TestExecTimeoutKey: a study's exec_timeout is the answer timeout of its
+// exec: schedulers; the command line's (external.SetDefaults, set by
+// --exec-timeout) wins over it. The scheduler answers hello and then never
+// answers, so each run fails naming the timeout it had.
+func TestExecTimeoutKey(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("skipping: the scheduler is a POSIX shell script")
+	}
+	dir := t.TempDir()
+	mute := filepath.Join(dir, "mute.sh")
+	os.WriteFile(mute, []byte("read line\necho '{\"type\":\"ready\",\"protocol\":1}'\nexec sleep 600\n"), 0o644)
+	study := write(t, "exec_timeout = \"150ms\"\n"+strings.NewReplacer(`"tiny"`, `"exectimeout"`, `"easy"]`, `"mute"]`).Replace(good)+
+		"[aliases]\nmute = \"exec:sh "+mute+"\"\n")
+	for _, tc := range []struct {
+		name string
+		flag time.Duration // 0: --exec-timeout not given
+		want string
+	}{
+		{"key", 0, "no answer within 150ms"},
+		{"flag wins", 250 * time.Millisecond, "no answer within 250ms"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if err := external.SetDefaults(nil, tc.flag); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { external.SetDefaults(nil, 0) })
+			_, err := filestudy.Run(context.Background(), study, experiments.Options{Config: experiments.Config{Reps: 1}, Out: t.TempDir(), Workers: 1})
+			if err == nil || !strings.Contains(err.Error(), "1 of 2 runs failed") || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("err = %v, want the mute run failed with %q", err, tc.want)
+			}
+		})
 	}
 }

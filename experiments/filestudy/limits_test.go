@@ -44,6 +44,11 @@ slaves = 4
 		{"slaves 1e9", strings.Replace(tsStudy, "slaves = 4", "slaves = 1000000000", 1), "key slaves: 1000000000"},
 		{"quantum 1e-300", tsStudy + "quantum = 1e-300\n", "key quantum: 1e-300: must be 0 (the default) or between 0.001 and 4e+09"},
 		{"start", tsStudy + "start = 4611686018427387904\n", "key start: 4611686018427387904"},
+		{"exec_timeout 25h", "exec_timeout = \"25h\"\n" + good, `s.toml:1: key exec_timeout: "25h": want a duration from 1ms to 24h, e.g. "2m"`},
+		{"exec_timeout 0", "exec_timeout = \"0s\"\n" + good, `s.toml:1: key exec_timeout: "0s": want a duration from 1ms to 24h`},
+		{"exec_timeout 1us", "exec_timeout = \"1us\"\n" + good, `s.toml:1: key exec_timeout: "1us": want a duration from 1ms to 24h`},
+		{"exec_timeout words", "exec_timeout = \"2 minutes\"\n" + good, `s.toml:1: key exec_timeout: "2 minutes": want a duration`},
+		{"exec_timeout number", "exec_timeout = 120\n" + good, `s.toml:1: key exec_timeout: incompatible types`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := filestudy.Load(write(t, tc.text))

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
@@ -23,6 +24,7 @@ import (
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/internal/timeshare"
 	_ "github.com/gridbench/gridbench/spaceshared" // the built-in schedulers
@@ -44,6 +46,8 @@ type Study struct {
 	path string
 	dir  string // the file's folder: relative trace paths start here
 	text []byte // the file, to find the line of a key in errors
+
+	execTimeout time.Duration // ExecTimeout parsed; 0 when unset
 
 	mu       sync.Mutex
 	failures []string // one line per run that failed in this process, sorted by Run
@@ -85,6 +89,13 @@ func (s *Study) check() error {
 	}
 	if s.Reps < 0 || s.Reps > MaxReps {
 		return fmt.Errorf("key reps: %d: need 1 to %d", s.Reps, MaxReps)
+	}
+	if s.ExecTimeout != "" {
+		d, err := time.ParseDuration(s.ExecTimeout)
+		if err != nil || d < time.Millisecond || d > external.MaxTimeout {
+			return fmt.Errorf("key exec_timeout: %q: want a duration from 1ms to 24h, e.g. \"2m\"", s.ExecTimeout)
+		}
+		s.execTimeout = d
 	}
 	seen := map[string]bool{}
 	for i := range s.Workloads {
@@ -531,6 +542,9 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 		return bench.Output{}, err
 	}
 	defer sched.CloseScheduler(sc)
+	if x, ok := sc.(*external.Scheduler); ok {
+		x.SetFileTimeout(s.execTimeout) // checked by Load
+	}
 	recs, _, err := spacesharing.Simulate(ctx, p, jobs, sc)
 	if err != nil {
 		if ctx.Err() != nil {
@@ -568,7 +582,7 @@ func Run(ctx context.Context, path string, opts experiments.Options) (*experimen
 		// The same file again (a program retrying its failed runs): the
 		// registered study takes the file as it is now.
 		ps.mu.Lock()
-		ps.File, ps.dir, ps.text, ps.failures = s.File, s.dir, s.text, nil
+		ps.File, ps.dir, ps.text, ps.execTimeout, ps.failures = s.File, s.dir, s.text, s.execTimeout, nil
 		ps.mu.Unlock()
 		s = ps
 	} else {

@@ -521,6 +521,7 @@ func TestReportQuick(t *testing.T) {
 		t.Fatal("no report")
 	}
 	rep := outcomes[0].Report
+	checkLaTeX(t, out)
 	b, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), rep.Page))
 	if err != nil {
 		t.Fatal(err)
@@ -590,8 +591,13 @@ func TestReportQuick(t *testing.T) {
 	m := *other.Manifest
 	m.WallSecs, m.CPUSecs, m.Reused, m.Executed, m.Workers = m.WallSecs*3+1, m.CPUSecs*2+1, m.Executed, 0, 7
 	other.Manifest = &m
-	pdir2 := filepath.Join(t.TempDir(), "paper")
-	if _, err := study.Report(context.Background(), experiments.ReportInput{Result: &other, PaperDir: pdir2}); err != nil {
+	out2 := t.TempDir()
+	pdir2 := experiments.PaperDir(out2)
+	rep2, err := study.Report(context.Background(), experiments.ReportInput{Result: &other, PaperDir: pdir2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := experiments.WritePage(out2, Name, rep2); err != nil {
 		t.Fatal(err)
 	}
 	pdir := experiments.PaperDir(out)

@@ -1,7 +1,6 @@
 package roundrobin
 
 import (
-	"bytes"
 	"fmt"
 	"github.com/gridbench/gridbench/families/timesharing"
 	"math"
@@ -9,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/report"
 )
 
@@ -17,11 +15,11 @@ import (
 // algorithm, which the sweep re-checks at each load.
 var sweepClaims = []string{"W1", "W5", "T1", "S1", "C1", "X1", "K1"}
 
-// writeSweep shows, for each offered load per CPU of the sweep and the
+// sweepSection shows, for each offered load per CPU of the sweep and the
 // trace's own, which algorithm is best on each metric and which of the
 // "APDRR is best" claims hold, with APDRR as published and with admission
 // within a cycle: where, if anywhere, the paper's ordering appears.
-func (r *reporter) writeSweep(b *bytes.Buffer) {
+func (r *reporter) sweepSection() {
 	sw := r.cfg.Sweep
 	if len(sw.Loads) == 0 {
 		return
@@ -37,15 +35,7 @@ func (r *reporter) writeSweep(b *bytes.Buffer) {
 			pts = append(pts, point{SweepWorkloadID(sw.Size, p, l), report.FormatG(l), p})
 		}
 		if w := WorkloadID(sw.Size, p); slices.ContainsFunc(r.ws, func(x Workload) bool { return x.ID == w }) {
-			own := math.NaN()
-			if ws := r.windows[sw.Size]; len(ws) > 0 {
-				sum := 0.0
-				for _, x := range ws {
-					sum += x.load(p)
-				}
-				own = sum / float64(len(ws))
-			}
-			pts = append(pts, point{w, fmt.Sprintf("trace's own (mean %.2f)", own), p})
+			pts = append(pts, point{w, fmt.Sprintf("trace's own (mean %.2f)", r.num.sweepOwn[p]), p})
 		}
 	}
 	metrics := []struct{ name, label string }{{timesharing.MWaiting, "waiting"}, {timesharing.MTurnaround, "turnaround"}, {timesharing.MResponse, "response"},
@@ -89,14 +79,9 @@ func (r *reporter) writeSweep(b *bytes.Buffer) {
 			rs = append(rs, l)
 		}
 		row = append(row, report.Str(strings.Join(rs, " < ")))
-		ws := []Workload{{ID: pt.id, Size: sw.Size, Slaves: pt.p}}
-		for k, recs := range [][]analysis.Record{r.recs, substitute(r.recs, "apdrr-admit", "apdrr")} {
-			var held []string
-			for _, v := range Evaluate(recs, ws) {
-				if slices.Contains(sweepClaims, v.ID) && v.Held() {
-					held = append(held, v.ID)
-					where[k][v.ID] = append(where[k][v.ID], fmt.Sprintf("%s on P=%d", pt.label, pt.p))
-				}
+		for k, held := range r.num.sweepHeld[pt.id] {
+			for _, id := range held {
+				where[k][id] = append(where[k][id], fmt.Sprintf("%s on P=%d", pt.label, pt.p))
 			}
 			cell := "none"
 			if len(held) > 0 {
@@ -110,15 +95,15 @@ func (r *reporter) writeSweep(b *bytes.Buffer) {
 		"about the first dealt job's so that the offered load per CPU is exactly the value shown; run times and priorities are unchanged. " +
 		"Claims are checked on each row alone (paired Wilcoxon over the windows, Holm within the claim), with APDRR as published and, in the " +
 		"last column, with the admission-within-a-cycle variant (timeshare.NewAPDRRAdmit) in APDRR's place."}
-	fmt.Fprintf(b, "## Load sweep: where, if anywhere, the paper's ordering appears\n\n")
-	fmt.Fprintf(b, "On the trace's own windows the claims that APDRR is best do not hold in every workload (claims table). Two explanations are tested here: the load "+
+	r.pg.Section("Load sweep: where, if anywhere, the paper's ordering appears")
+	r.pg.Para("On the trace's own windows the claims that APDRR is best do not hold in every workload (claims table). Two explanations are tested here: the load "+
 		"(the trace's windows overload the slaves, so every metric is dominated by how long queues are served; at low load all algorithms "+
 		"start jobs at once) and APDRR's admission (the published algorithm admits arrivals only at the next cycle, so an urgent job waits "+
 		"a whole cycle). The %s windows are re-run with their arrivals scaled to offered loads per CPU of %s on P = %s, with every "+
-		"algorithm and the admission variant.\n\n", sw.Size.ID(), joinFloats(sw.Loads), joinInts(sw.Slaves, " and "))
-	_ = report.WriteMarkdown(b, t)
-	fmt.Fprintln(b)
-	fmt.Fprintf(b, "Where each APDRR-best claim holds in the sweep (offered load per CPU on P):\n\n")
+		"algorithm and the admission variant.", sw.Size.ID(), joinFloats(sw.Loads), joinInts(sw.Slaves, " and "))
+	r.pg.Add(t)
+	r.pg.Para("Where each APDRR-best claim holds in the sweep (offered load per CPU on P):")
+	var items []string
 	for _, id := range sweepClaims {
 		say := func(ls []string) string {
 			if len(ls) == 0 {
@@ -126,9 +111,9 @@ func (r *reporter) writeSweep(b *bytes.Buffer) {
 			}
 			return strings.Join(ls, "; ")
 		}
-		fmt.Fprintf(b, "- %s: APDRR as published: %s; with admission within a cycle: %s.\n", id, say(where[0][id]), say(where[1][id]))
+		items = append(items, fmt.Sprintf("%s: APDRR as published: %s; with admission within a cycle: %s.", id, say(where[0][id]), say(where[1][id])))
 	}
-	fmt.Fprintln(b)
+	r.pg.Bullets(items...)
 	r.sheets = append(r.sheets, t)
 }
 

@@ -45,15 +45,14 @@ func CheckTimeout(timeout time.Duration) error {
 	return nil
 }
 
+// defaultsNow returns the context and the timeout set by SetDefaults, the
+// timeout 0 when none was set.
 func defaultsNow() (context.Context, time.Duration) {
 	defaults.mu.Lock()
 	defer defaults.mu.Unlock()
-	ctx, t := defaults.ctx, defaults.timeout
+	ctx := defaults.ctx
 	if ctx == nil {
 		ctx = context.Background()
 	}
-	if t <= 0 {
-		t = DefaultTimeout
-	}
-	return ctx, t
+	return ctx, defaults.timeout
 }

@@ -3,6 +3,7 @@ package external
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -38,18 +39,21 @@ type Scheduler struct {
 	// transcript is one).
 	Transcript io.Writer
 
-	argv    []string
-	timeout time.Duration
-	ctx     context.Context // its end kills the process group at once
-	stopCtx func() bool     // unregisters that kill
+	argv         []string
+	timeout      time.Duration
+	timeoutGiven bool            // by New or the command line, not defaulted
+	ctx          context.Context // its end kills the process group at once
+	stopCtx      func() bool     // unregisters that kill
 
 	cmd     *exec.Cmd
-	stdin   *os.File  // a pipe of our own, so a write has a deadline
-	lines   chan line // answers read from stdout
+	pipe    *pipes        // stdin and stdout, of our own: both have deadlines
+	rd      *bufio.Reader // answers, read on the calling goroutine
+	long    []byte        // a line longer than rd's buffer, gathered
 	stderr  *tail
 	exited  chan struct{} // closed once the process has exited
 	waitErr error         // how it exited, valid once exited is closed
 	failed  bool
+	closed  bool
 
 	submitted []int // since the last message
 	completed []int
@@ -74,11 +78,6 @@ type jobMsg struct {
 	Deadline *float64 `json:"deadline,omitempty"`
 }
 
-type line struct {
-	b   []byte
-	err error
-}
-
 // New returns the scheduler that runs command, split at white space (no
 // quoting), answering each message within timeout (0: the default set by
 // SetDefaults, else DefaultTimeout). Its process ends when the context
@@ -92,10 +91,25 @@ func New(command string, timeout time.Duration) (*Scheduler, error) {
 		return nil, err
 	}
 	ctx, def := defaultsNow()
+	given := timeout > 0 || def > 0
 	if timeout <= 0 {
-		timeout = def
+		timeout = cmp.Or(def, DefaultTimeout)
 	}
-	return &Scheduler{argv: argv, timeout: timeout, ctx: ctx}, nil
+	return &Scheduler{argv: argv, timeout: timeout, timeoutGiven: given, ctx: ctx}, nil
+}
+
+// SetFileTimeout sets the answer timeout a study file asks for (its key
+// exec_timeout), checked as New checks one, unless the timeout was given
+// to New or by the command line (SetDefaults): those win. Call it before
+// the run starts.
+func (x *Scheduler) SetFileTimeout(timeout time.Duration) error {
+	if err := CheckTimeout(timeout); err != nil {
+		return err
+	}
+	if timeout > 0 && !x.timeoutGiven {
+		x.timeout = timeout
+	}
+	return nil
 }
 
 // Name returns the algorithm name, "exec:" and the command.
@@ -271,38 +285,41 @@ func (x *Scheduler) start(s *sim.State) error {
 	}
 	x.cmd = exec.Command(x.argv[0], x.argv[1:]...)
 	x.cmd.SysProcAttr = sysProcAttr()
-	// The three pipes are our own, not exec's: Wait then neither waits for
-	// nor closes them, so a process the scheduler forked that keeps one
-	// open cannot hold gridbench up, and stdin writes can have a deadline.
-	var child, ours [3]*os.File
-	for i := range child {
-		r, w, err := os.Pipe()
-		if err != nil {
-			closeAll(child[:i], ours[:i])
-			return err
-		}
-		if i == 0 {
-			child[i], ours[i] = r, w
-		} else {
-			child[i], ours[i] = w, r
-		}
-	}
-	x.cmd.Stdin, x.cmd.Stdout, x.cmd.Stderr = child[0], child[1], child[2]
-	err := x.cmd.Start()
-	closeAll(child[:])
+	// The pipes are our own, not exec's: Wait then neither waits for nor
+	// closes them, so a process the scheduler forked that keeps one open
+	// cannot hold gridbench up, and reads and writes have a deadline.
+	pipe, childIn, childOut, err := openPipes()
 	if err != nil {
-		closeAll(ours[:])
 		return fmt.Errorf("cannot start: %w", err)
 	}
-	x.stdin = ours[0]
-	x.stopCtx = context.AfterFunc(x.ctx, func() { killGroup(x.cmd.Process) })
-	x.lines = make(chan line, 1)
-	go read(ours[1], x.lines)
+	errR, childErr, err := os.Pipe()
+	if err != nil {
+		closeAll([]*os.File{childIn, childOut})
+		pipe.close()
+		return fmt.Errorf("cannot start: %w", err)
+	}
+	x.cmd.Stdin, x.cmd.Stdout, x.cmd.Stderr = childIn, childOut, childErr
+	err = x.cmd.Start()
+	closeAll([]*os.File{childIn, childOut, childErr})
+	if err != nil {
+		pipe.close()
+		errR.Close()
+		return fmt.Errorf("cannot start: %w", err)
+	}
+	x.pipe = pipe
+	x.rd = bufio.NewReaderSize(pipe, 64<<10)
+	// Ctrl-C: a read or write waiting in ask returns at once, and the
+	// group ends.
+	proc := x.cmd.Process
+	x.stopCtx = context.AfterFunc(x.ctx, func() {
+		pipe.interrupt()
+		killGroup(proc)
+	})
 	x.stderr = &tail{}
 	stderrDone := make(chan struct{})
 	go func() {
-		io.Copy(x.stderr, ours[2])
-		ours[2].Close()
+		io.Copy(x.stderr, errR)
+		errR.Close()
 		close(stderrDone)
 	}()
 	x.exited = make(chan struct{})
@@ -349,69 +366,72 @@ func closeAll(groups ...[]*os.File) {
 // errLineTooLong is the read error for a line over MaxLine bytes.
 var errLineTooLong = fmt.Errorf("wrote a line longer than %d bytes (16 MiB, the limit) without a newline", MaxLine)
 
-// read sends each line of r to lines, then the read error (io.EOF at exit,
-// errLineTooLong for a line over MaxLine), and closes r.
-func read(r io.ReadCloser, lines chan<- line) {
-	defer r.Close()
-	br := bufio.NewReaderSize(r, 64<<10)
-	var long []byte // a line longer than br's buffer, gathered
+// readLine returns the next line of the scheduler's stdout without its
+// surrounding white space, valid until the next call: io.EOF at exit,
+// errLineTooLong for a line over MaxLine, os.ErrDeadlineExceeded when the
+// deadline passed, errInterrupted once the context ended.
+func (x *Scheduler) readLine() ([]byte, error) {
+	x.long = x.long[:0]
+	gathering := false
 	for {
-		b, err := br.ReadSlice('\n')
-		if len(long)+len(b) > MaxLine {
-			err = errLineTooLong
-		} else if err == bufio.ErrBufferFull || long != nil {
-			long = append(long, b...)
-			b = long
+		b, err := x.rd.ReadSlice('\n')
+		if len(x.long)+len(b) > MaxLine {
+			return nil, errLineTooLong
+		}
+		if err == bufio.ErrBufferFull || gathering {
+			x.long = append(x.long, b...)
+			b, gathering = x.long, true
 		}
 		if err == bufio.ErrBufferFull {
 			continue
 		}
 		if err != nil {
-			lines <- line{err: err}
-			close(lines)
-			return
+			return nil, err
 		}
-		lines <- line{b: bytes.Clone(bytes.TrimSpace(b))}
-		long = nil
+		return bytes.TrimSpace(b), nil
 	}
 }
 
-// ask writes msg and waits for one answer line.
+// ask writes msg and waits for one answer line, valid until the next ask.
+// Both wait on the calling goroutine, with a deadline: no goroutine,
+// channel or timer per message.
 func (x *Scheduler) ask(msg []byte, timeout time.Duration) ([]byte, error) {
-	sent := clip(bytes.TrimSpace(msg))
-	x.log("> ", msg)
-	x.stdin.SetWriteDeadline(time.Now().Add(timeout))
-	if _, err := x.stdin.Write(msg); err != nil {
-		if x.ctx.Err() != nil {
-			return nil, fmt.Errorf("sent %s: interrupted (%v)", sent, context.Cause(x.ctx))
-		}
-		if errors.Is(err, os.ErrDeadlineExceeded) {
-			return nil, fmt.Errorf("sent %s: the scheduler read none of it within %v", sent, timeout)
-		}
-		return nil, fmt.Errorf("sent %s: %w", sent, x.exitReason(err))
-	}
-	timer := time.NewTimer(timeout)
-	defer timer.Stop()
-	select {
-	case l, ok := <-x.lines:
-		if !ok {
-			l.err = io.EOF
-		}
+	x.log("> ", msg, nil)
+	x.pipe.setDeadline(time.Now().Add(timeout))
+	if err := x.pipe.write(msg); err != nil {
 		switch {
-		case l.err == nil:
-			x.log("< ", append(l.b, '\n'))
-			return l.b, nil
-		case x.ctx.Err() != nil:
-			return nil, fmt.Errorf("sent %s: interrupted (%v)", sent, context.Cause(x.ctx))
-		case l.err == errLineTooLong:
-			return nil, fmt.Errorf("sent %s: the scheduler %w", sent, l.err)
+		case x.ctx.Err() != nil || err == errInterrupted:
+			return nil, x.interrupted(msg)
+		case errors.Is(err, os.ErrDeadlineExceeded):
+			return nil, fmt.Errorf("sent %s: the scheduler read none of it within %v", sent(msg), timeout)
 		}
-		return nil, fmt.Errorf("sent %s: no answer: %w", sent, x.exitReason(l.err))
-	case <-timer.C:
-		return nil, fmt.Errorf("sent %s: no answer within %v", sent, timeout)
-	case <-x.ctx.Done():
-		return nil, fmt.Errorf("sent %s: interrupted (%v)", sent, context.Cause(x.ctx))
+		return nil, fmt.Errorf("sent %s: %w", sent(msg), x.exitReason(err))
 	}
+	b, err := x.readLine()
+	switch {
+	case err == nil:
+		x.log("< ", b, newline)
+		return b, nil
+	case x.ctx.Err() != nil || err == errInterrupted:
+		return nil, x.interrupted(msg)
+	case err == errLineTooLong:
+		return nil, fmt.Errorf("sent %s: the scheduler %w", sent(msg), err)
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		return nil, fmt.Errorf("sent %s: no answer within %v", sent(msg), timeout)
+	}
+	return nil, fmt.Errorf("sent %s: no answer: %w", sent(msg), x.exitReason(err))
+}
+
+// errInterrupted is the read or write error once the context has ended.
+var errInterrupted = errors.New("interrupted")
+
+var newline = []byte{'\n'}
+
+// sent is msg as an error quotes it.
+func sent(msg []byte) string { return clip(bytes.TrimSpace(msg)) }
+
+func (x *Scheduler) interrupted(msg []byte) error {
+	return fmt.Errorf("sent %s: interrupted (%v)", sent(msg), context.Cause(x.ctx))
 }
 
 // exitReason waits briefly for the process and says how it ended.
@@ -435,18 +455,15 @@ func (x *Scheduler) exitReason(err error) error {
 // process killed if it has not exited a second later. It is safe to call
 // more than once.
 func (x *Scheduler) Close() error {
-	if x.cmd == nil || x.stdin == nil {
-		return nil
+	if x.pipe == nil || x.closed {
+		return nil // never started, or closed
 	}
+	x.closed = true
 	end := []byte("{\"type\":\"end\"}\n")
-	x.log("> ", end)
-	x.stdin.SetWriteDeadline(time.Now().Add(time.Second))
-	x.stdin.Write(end)
-	x.stdin.Close()
-	x.stdin = nil
-	if x.exited == nil {
-		return nil // never started
-	}
+	x.log("> ", end, nil)
+	x.pipe.setDeadline(time.Now().Add(time.Second))
+	x.pipe.write(end)
+	x.pipe.closeStdin()
 	select {
 	case <-x.exited:
 	case <-time.After(time.Second):
@@ -454,17 +471,15 @@ func (x *Scheduler) Close() error {
 		<-x.exited // at most a second more: the group is gone, stderr drains
 	}
 	x.stopCtx()
-	go func(lines <-chan line) {
-		for range lines { // let the reader reach the end of the pipe and quit
-		}
-	}(x.lines)
+	x.pipe.close()
 	return nil
 }
 
-func (x *Scheduler) log(dir string, line []byte) {
+func (x *Scheduler) log(dir string, line, end []byte) {
 	if x.Transcript != nil {
 		io.WriteString(x.Transcript, dir)
 		x.Transcript.Write(line)
+		x.Transcript.Write(end)
 	}
 }
 

@@ -236,3 +236,43 @@ func TestKilledGridbenchLeavesNoOrphan(t *testing.T) {
 		t.Errorf("the scheduler (pid %d) outlived gridbench killed with -9", pid)
 	}
 }
+
+// Ctrl-C must not rely on the pipe closing when the group ends: a process
+// the scheduler moved out of its group (setsid) keeps stdout open, and the
+// wait for the answer still ends at once.
+func TestContextEndsTheWaitWhenAnEscapeeHoldsThePipe(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("skipping: no setsid")
+	}
+	dir := t.TempDir()
+	pidfile, escapee := filepath.Join(dir, "s.pid"), filepath.Join(dir, "escapee.pid")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if err := external.SetDefaults(ctx, 10*time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { external.SetDefaults(nil, 0) })
+	x, err := external.New(shScript(t, "setsid sh -c 'echo $$ > "+escapee+"; exec sleep 600' &\necho $$ > "+pidfile+"\nexec sleep 600"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	go func() { // Ctrl-C once both have started and the decide message is sent
+		for {
+			_, err1 := os.Stat(escapee)
+			b, err2 := os.ReadFile(pidfile)
+			if err1 == nil && err2 == nil && strings.HasSuffix(string(b), "\n") {
+				cancel()
+				return
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}()
+	_, err = sim.Simulate(sim.SingleMachine(3), twoJobs, x)
+	if pid := readPid(t, escapee); pid > 0 {
+		syscall.Kill(pid, syscall.SIGKILL)
+	}
+	if err == nil || !strings.Contains(err.Error(), "interrupted (context canceled)") {
+		t.Errorf("err = %v, want interrupted", err)
+	}
+}

@@ -42,16 +42,23 @@
 // jobs that could backfill: fitting another machine, or the reserved one
 // within the spare CPUs or by the shadow time. Those leave a heap in order
 // and, after each start, the ones that can no longer start are dropped.
-// With no free CPU and a holder, a pass costs O(1). With no deadline
-// waiting, a priority lies between its Aging plus Min and that plus
-// boostvalue, bounds that do not rise along the arrival order: behind a
-// blocked holder the jobs that could backfill are found in arrival order
-// through EASY's rank index (easy.Index) only until none left can come
-// before the best candidate, and the jobs the walk counts before the last
-// start are two runs found by binary search plus the few ranked between
-// them (Flex.bounded); when the holder starts, or there is none, the
-// starting phase draws the queue in order the same way. minext is kept up to date at arrivals and searched
-// for again only after the job holding it starts.
+// With no free CPU and a holder, a pass costs O(1). A job's priority
+// with its Deadline score at Min (no deadline, or not on its ramp) does
+// not rise with its submit time nor with its estimate, step by
+// floating-point step (AgeFactor and BoostValue not negative), so those
+// jobs are kept in a segment tree over arrival ranks whose nodes hold
+// their smallest CPU count and their smallest and largest submit time and
+// estimate: the priority of the smallest pair bounds a node's priorities
+// from above, exactly, and that of the largest from below. The jobs on or
+// near their deadline ramp — each job is before it, on it, then past it,
+// for good — are kept apart on a side list, ranked at every pass. The
+// first job in order that can start, in the starting phase or behind a
+// blocked head, is the best of the side list and of a branch-and-bound
+// descent of the tree that skips the nodes unable to hold a job that fits
+// or that comes before the best found so far; the jobs the walk counts
+// before the last start are counted by whole nodes and over the side list
+// (Flex.bounded, rankTree, Flex.ramps). minext is the smaller of the tree
+// root's smallest estimate and the side list's.
 //
 // # Interpretations
 //

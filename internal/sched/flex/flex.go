@@ -1,10 +1,8 @@
 package flex
 
 import (
-	"math"
 	"math/rand/v2"
 	"slices"
-	"sort"
 
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/easy"
@@ -21,18 +19,25 @@ func init() {
 // easy.Ends.Reserve.
 type Flex struct {
 	p      Params
-	ends   *easy.Ends  // running jobs' CPUs by estimated end, for the reservation
-	order  []int       // machines, fastest first
-	best   []int       // CPUs -> fastest machine with at least that many CPUs
-	holder int         // job keeping the reservation, or -1
-	items  []item      // the pass's jobs that fit the largest free CPU count
-	wide   []item      // the others
-	cand   []item      // the jobs that could backfill behind the head
-	now    float64     // this pass's time
-	minext float64     // the queue's smallest estimate at the start of the pass
-	minJob int         // a job whose estimate is minext, or -1: recompute it
-	dated  int         // waiting jobs with a deadline (see bounded)
-	idx    *easy.Index // the waiting jobs by arrival rank
+	ends   *easy.Ends // running jobs' CPUs by estimated end, for the reservation
+	order  []int      // machines, fastest first
+	best   []int      // CPUs -> fastest machine with at least that many CPUs
+	holder int        // job keeping the reservation, or -1
+	items  []item     // the pass's jobs that fit the largest free CPU count
+	wide   []item     // the others
+	cand   []item     // the jobs that could backfill behind the head
+	now    float64    // this pass's time
+	minext float64    // the queue's smallest estimate at the start of the pass
+	tree   *rankTree  // the waiting jobs by arrival rank, but the side list's
+	look   search     // the search under way in a bounded pass
+
+	// Jobs with a deadline in a bounded pass (see ramps).
+	state    []uint8   // job -> inTree, pending or onSide; nil until a job with a deadline arrives
+	pend     pendHeap  // the pending jobs by when they join the side list
+	side     []int     // the jobs on or near their ramp
+	sidePos  []int32   // job -> its index in side
+	sidePrio []float64 // side's priorities in this pass, NaN until computed (see sidePriority)
+	nx       []float64 // job -> Nxtime, for the jobs with a deadline
 }
 
 // ranked returns it with its priority computed.
@@ -76,38 +81,36 @@ func New(p Params) *Flex {
 	if err := p.Validate(); err != nil {
 		panic(err)
 	}
-	return &Flex{p: p, holder: -1, minJob: -1}
+	return &Flex{p: p, holder: -1}
 }
 
 // Params returns the scheduler's parameters.
 func (f *Flex) Params() Params { return f.p }
 
-// OnArrival keeps minext, the queue's smallest estimate, up to date;
-// priorities themselves are recomputed from the state at each pass.
+// OnArrival adds the job to the tree of waiting jobs, whose root holds
+// minext, the queue's smallest estimate; priorities themselves are
+// computed from the state at each pass.
 func (f *Flex) OnArrival(s *sim.State, j int) {
 	if f.order == nil {
 		f.init(s)
 	}
-	f.idx.Arrive(s, j)
 	job := s.Job(j)
-	if est := job.Est(); f.minJob >= 0 && est < f.minext {
-		f.minext, f.minJob = est, j
-	}
-	if job.HasDeadline {
-		f.dated++
+	f.tree.arrive(j, job.CPUs, job.Submit, job.Est())
+	if job.HasDeadline && f.bounded() {
+		f.arriveDated(s, j)
 	}
 }
 
-// start starts job j on machine m; when j held the smallest estimate, the
-// next pass looks for it again.
+// start starts job j on machine m.
 func (f *Flex) start(s *sim.State, j, m int) {
 	f.ends.Start(s, j, m)
-	f.idx.Started(j)
-	if j == f.minJob {
-		f.minJob = -1
+	if f.state != nil && f.state[j] == onSide {
+		f.dropSide(j) // out of the tree already
+		return
 	}
-	if s.Job(j).HasDeadline {
-		f.dated--
+	f.tree.remove(j)
+	if f.state != nil {
+		f.state[j] = inTree // a pending job leaves the heap when it comes up
 	}
 }
 
@@ -117,7 +120,7 @@ func (f *Flex) OnCompletion(s *sim.State, j int) { f.ends.Ended(s, j) }
 func (f *Flex) init(s *sim.State) {
 	pl := s.Platform()
 	f.ends = easy.NewEnds(s)
-	f.idx = easy.NewIndex(s)
+	f.tree = newRankTree(s.NumJobs())
 	f.order = pl.FastestFirst()
 	f.best = make([]int, pl.MaxCPUs()+1)
 	for c := range f.best {
@@ -144,7 +147,9 @@ func before(a, b *item) bool {
 }
 
 // Schedule recomputes the priorities and runs EASY's rule over the queue in
-// priority order without sorting it. Only the jobs that fit the largest
+// priority order without sorting it. In a bounded pass (see bounded),
+// startBounded and backfillBounded find the jobs in order in the rank
+// tree and on the side list. Otherwise only the jobs that fit the largest
 // free CPU count can start in this pass (starts only take CPUs away): they
 // go into a heap, popped in order while they start; the first in order of
 // the others, found by a scan, ends the starting phase if nothing fails
@@ -155,13 +160,13 @@ func (f *Flex) Schedule(s *sim.State) {
 	if f.order == nil {
 		f.init(s)
 	}
-	q := s.Queue()
-	if len(q) == 0 {
+	n := s.QueueLen()
+	if n == 0 {
 		f.holder = -1
 		return
 	}
 	work := s.Work()
-	work.Add(len(q)) // one step per priority
+	work.Add(n) // one step per priority
 	free := f.maxFree(s)
 	if free == 0 && f.holder >= 0 {
 		// Nothing can start, and the holder stays first: it is the head
@@ -170,26 +175,32 @@ func (f *Flex) Schedule(s *sim.State) {
 		return
 	}
 	f.now = s.Now()
-	if f.minJob < 0 {
-		f.minext = math.Inf(1)
-		for _, j := range q {
-			if est := s.Job(j).Est(); est < f.minext || f.minJob < 0 {
-				f.minext, f.minJob = est, j
-			}
-		}
+	if f.bounded() {
+		side := f.ramps(s)
+		f.minext = min(f.tree.v[1].minEst, side)
+	} else {
+		f.minext = f.tree.v[1].minEst
 	}
 	f.items, f.wide = f.items[:0], f.wide[:0]
 	if f.holder >= 0 && fcfs.FirstFit(s, f.order, f.holder) < 0 {
 		// The holder, first whatever the priorities, is blocked again: it
 		// is the head, and every other job is behind it.
 		work.Inc()
+		if f.bounded() {
+			if limit := f.maxFree(s); limit > 0 {
+				f.backfillBounded(s, f.holder, n-1, limit)
+			}
+			return
+		}
+		q := s.Queue()
 		f.backfill(s, item{job: f.holder, first: true}, nil, q, len(q)-1)
 		return
 	}
 	if f.bounded() {
-		f.startBounded(s, q, free)
+		f.startBounded(s, free)
 		return
 	}
+	q := s.Queue()
 	var first item // the first in order of the jobs too wide to start
 	for pos, j := range q {
 		it := item{job: j, pos: pos, first: j == f.holder}
@@ -239,63 +250,41 @@ func (f *Flex) Schedule(s *sim.State) {
 // the holder can start or there is none, free CPUs being free at most on
 // any machine at the start of the pass: the same starts and the same
 // count without ranking the whole queue. The holder starts first; then
-// the waiting jobs leave a heap in order, filled in arrival order only
-// until no job not yet scanned can come before its first (as in
-// backfillBounded), and start until one is too wide for free or fits no
-// machine: the head, behind which backfillBounded goes on.
-func (f *Flex) startBounded(s *sim.State, q []int, free int) {
+// the first waiting job in order, found in the tree (see search), starts
+// until one is too wide for free or fits no machine: the head, behind
+// which backfillBounded goes on.
+func (f *Flex) startBounded(s *sim.State, free int) {
 	work := s.Work()
-	first := -1 // the holder, started first whatever its priority
 	if f.holder >= 0 {
-		first = f.holder
 		work.Inc()
-		f.start(s, first, fcfs.FirstFit(s, f.order, first)) // it fits: Schedule checked
+		f.start(s, f.holder, fcfs.FirstFit(s, f.order, f.holder)) // it fits: Schedule checked
 	}
-	const anyCPUs = math.MaxInt32
-	h := itemHeap(f.items[:0])
-	defer func() { f.items = h[:0] }()
-	started := 0 // besides the holder
-	r := f.idx.Next(0, anyCPUs)
-	var head item
+	var head int
 	for {
-		for r >= 0 && (len(h) == 0 || f.lo(s, f.idx.Job(r))+f.p.BoostValue >= h[0].prio-f.slack(h[0].prio)) {
-			h.push(f.ranked(s, item{job: f.idx.Job(r), pos: r}))
-			r = f.idx.Next(r+1, anyCPUs)
-		}
-		if len(h) == 0 {
+		f.look = search{s: s, all: true, skip: -1}
+		if !f.find() {
 			f.holder = -1 // every job started
 			return
 		}
-		head = h.pop()
+		head = f.tree.byRank[f.look.r]
 		work.Inc()
-		if s.Job(head.job).CPUs > free {
+		if s.Job(head).CPUs > free {
 			break // the walk reaches a job too wide for the pass and stops there
 		}
-		m := fcfs.FirstFit(s, f.order, head.job)
+		m := fcfs.FirstFit(s, f.order, head)
 		if m < 0 {
 			break
 		}
-		f.start(s, head.job, m)
-		started++
+		f.start(s, head, m)
 	}
 	if !f.p.FloatingReservation {
-		f.holder = head.job
+		f.holder = head
 	}
-	if f.maxFree(s) == 0 {
-		return
+	if limit := f.maxFree(s); limit > 0 {
+		// Every job before the head in order started: the walk behind it
+		// counts the jobs still waiting but the head.
+		f.backfillBounded(s, head, s.QueueLen()-1, limit)
 	}
-	// Every job before the head in order started; the walk behind it
-	// counts only the jobs after the head, so those are taken off
-	// aheadBounded's count of all the jobs before the last start.
-	f.backfillBounded(s, head.job, q, len(q)-started-1-min(first+1, 1), f.maxFree(s), func(it item) int {
-		n := started
-		if first >= 0 {
-			if p := f.priority(s, first); p > it.prio || p == it.prio && f.idx.Rank(first) < it.pos {
-				n++
-			}
-		}
-		return n
-	})
 }
 
 func (f *Flex) maxFree(s *sim.State) int {
@@ -318,10 +307,6 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int
 	work := s.Work()
 	limit := f.maxFree(s)
 	if limit == 0 {
-		return
-	}
-	if q != nil && f.bounded() {
-		f.backfillBounded(s, head.job, q, after, limit, nil)
 		return
 	}
 	// The walk reads the reservation at the first job that fits the free
@@ -394,144 +379,81 @@ func (f *Flex) backfill(s *sim.State, head item, rest []item, q []int, after int
 	work.Add(after)
 }
 
-// bounded tells whether this pass's priorities are bounded by arrival
-// order: with no deadline waiting, a job's priority is its Aging plus Min
-// (lo) plus a Wait Minimization between 0 and BoostValue (minext is at
-// most any waiting job's estimate), and lo does not increase along the
-// queue, which is in submit order, when AgeFactor is not negative. Then
-// the walk need not rank jobs far from the one it is looking at.
+// bounded tells whether the priorities of the jobs whose Deadline score
+// is Min (no deadline, or not on the ramp) are those of Flex.prio,
+// monotone in the submit time and the estimate: Aging plus Min plus Wait
+// Minimization, neither of which falls as the submit time or the estimate
+// falls when AgeFactor and BoostValue are not negative. Then the walk need
+// not rank the queue but the side list (see rankTree and Flex.ramps).
 func (f *Flex) bounded() bool {
-	return f.dated == 0 && f.p.AgeFactor >= 0 && f.p.BoostValue >= 0
+	return f.p.AgeFactor >= 0 && f.p.BoostValue >= 0
 }
 
-// lo is the lower bound of job j's priority in a bounded pass (see
-// bounded): Aging plus Min. The priority is at most lo + BoostValue.
-func (f *Flex) lo(s *sim.State, j int) float64 {
-	return f.p.Aging(s.Job(j), f.now) + f.p.Min
-}
-
-// slack is the margin within which a bound is not trusted when compared
-// with priority x: far wider than any difference in rounding between lo
-// and the same sum inside Params.Priority (a compiler may fuse a multiply
-// and an add there and not here), far narrower than the scores.
-func (f *Flex) slack(x float64) float64 {
-	return 1e-9 * (1 + math.Abs(x) + math.Abs(f.p.Min) + f.p.BoostValue)
-}
-
-// backfillBounded is backfill over the whole queue q in a bounded pass,
-// limit CPUs being free at most on any machine: the same starts in the
-// same order and the same count, without ranking the queue. The jobs
-// that could backfill are found in arrival order through the index (the
-// narrow ones, and those narrow enough for the reservation's machine and
-// short enough to end by the shadow time) and ranked into a heap; its
-// first job leaves once no job not yet found can come before it, its
-// priority being above their upper bound. When the walk stops because no
-// CPU is left free, the jobs before the one that took the last CPUs are
-// counted by aheadBounded, less excluded(it) (when not nil): the jobs of
-// q the walk behind head does not count, those started before it.
-func (f *Flex) backfillBounded(s *sim.State, head int, q []int, after, limit int, excluded func(it item) int) {
+// backfillBounded is backfill over the whole queue in a bounded pass,
+// limit CPUs being free at most on any machine and after jobs waiting
+// behind head: the same starts in the same order and the same count,
+// without ranking the queue. The first job in order that
+// easy.BackfillMachine would start, found in the tree (see search),
+// starts, until none is left. When the walk stops because no CPU is left
+// free, the jobs it examined are counted in the tree and on the side
+// list: the jobs still waiting before the last one started, plus those
+// started before it.
+func (f *Flex) backfillBounded(s *sim.State, head, after, limit int) {
 	work := s.Work()
+	t := f.tree
+	skip := int(t.rank[head]) // the walk behind head never meets it
 	// The walk reads the reservation at the first job that fits the free
 	// CPUs anywhere, before any job starts.
-	r := f.idx.Next(0, limit)
-	if r >= 0 && f.idx.Job(r) == head {
-		r = f.idx.Next(r+1, limit)
-	}
-	if r < 0 {
+	if !t.fits(1, 0, t.size, limit, skip) && !f.sideFits(s, limit, head) {
 		work.Add(after)
 		return
 	}
 	resM, shadow, spare := f.ends.Reserve(s, f.order, head)
 	p := s.Platform()
-	// Estimates in the index are at the reference speed; the bound is
-	// widened a little so that rounding never hides a job, and ok checks
-	// every job found exactly.
+	// Estimates in the tree are at the reference speed; the bound is
+	// widened a little so that rounding never hides a job, and accepts
+	// checks every job found exactly.
 	estLimit := (shadow - s.Now()) * p.Machines[resM].Speed / p.Ref() * (1 + 1e-9)
-	next := func(r int) int {
+	started := 0
+	for {
 		freeRes, freeOther := s.Free(resM), 0
 		for m := range p.Machines {
 			if m != resM {
 				freeOther = max(freeOther, s.Free(m))
 			}
 		}
-		k := f.idx.Next(r, max(freeOther, min(spare, freeRes)))
-		if freeRes > 0 && estLimit >= 0 {
-			hi := k
-			if k < 0 {
-				hi = math.MaxInt
-			}
-			if k2 := f.idx.NextShort(r, hi, freeRes, estLimit); k2 >= 0 {
-				k = k2
-			}
+		f.look = search{
+			s: s, skip: skip, capA: max(freeOther, min(spare, freeRes)), freeRes: freeRes,
+			short: freeRes > 0 && estLimit >= 0, estLimit: estLimit, resM: resM, shadow: shadow,
 		}
-		return k
-	}
-	ok := f.acceptor(s, resM, shadow, spare)
-	h := itemHeap(f.cand[:0])
-	defer func() { f.cand = h[:0] }()
-	filter := true
-	r = next(0)
-	for {
-		for r >= 0 && (len(h) == 0 || f.lo(s, f.idx.Job(r))+f.p.BoostValue >= h[0].prio-f.slack(h[0].prio)) {
-			if j := f.idx.Job(r); j != head && ok(j) {
-				h.push(f.ranked(s, item{job: j, pos: r}))
-			}
-			r = next(r + 1)
-		}
-		if len(h) == 0 {
+		if !f.find() {
 			break
 		}
-		it := h.pop()
+		r, prio := f.look.r, f.look.prio
+		j := t.byRank[r]
 		var m int
-		if m, spare = easy.BackfillMachine(s, f.order, it.job, resM, shadow, spare); m < 0 {
-			continue
+		if m, spare = easy.BackfillMachine(s, f.order, j, resM, shadow, spare); m < 0 {
+			panic("flex: internal error: a job the search accepted cannot backfill")
 		}
-		f.start(s, it.job, m) // cannot fail: BackfillMachine checked the CPUs
+		f.start(s, j, m) // cannot fail: BackfillMachine checked the CPUs
+		started++
 		if f.maxFree(s) == 0 {
-			n := f.aheadBounded(s, head, it, q)
-			if excluded != nil {
-				n -= excluded(it)
+			// The walk stops here, having examined this job, the ones
+			// started before it and the ones still waiting before it.
+			n := started + f.countBefore(1, 0, t.size, prio, r)
+			for i, j := range f.side {
+				if p := f.sidePriority(s, i); p > prio || p == prio && int(t.rank[j]) < r {
+					n++
+				}
+			}
+			if hp := f.priority(s, head); hp > prio || hp == prio && skip < r {
+				n-- // counted, but the walk behind head does not
 			}
 			work.Add(n)
 			return
 		}
-		// Free and spare CPUs shrank: a job the new acceptor refuses could
-		// not start any more.
-		ok = f.acceptor(s, resM, shadow, spare)
-		if filter {
-			n := len(h)
-			h = slices.DeleteFunc(h, func(it item) bool { return !ok(it.job) })
-			h.init()
-			filter = len(h) <= n/2
-		}
 	}
 	work.Add(after)
-}
-
-// aheadBounded counts, in a bounded pass, the jobs the walk over the
-// whole queue q in order examines up to it when it takes the last free
-// CPUs: it and every job of q but head before it in order (priority, then
-// arrival; it.pos is an arrival rank), as the loop in backfill does. The
-// jobs whose lo is above it's priority come before it, those whose upper
-// bound is below come after: both are runs of q found by binary search,
-// and only the jobs between are ranked.
-func (f *Flex) aheadBounded(s *sim.State, head int, it item, q []int) int {
-	t, d := it.prio, f.slack(it.prio)
-	above := func(j int) bool { return f.lo(s, j) > t+d }
-	a := sort.Search(len(q), func(i int) bool { return !above(q[i]) })
-	b := a + sort.Search(len(q)-a, func(i int) bool { return f.lo(s, q[a+i])+f.p.BoostValue < t-d })
-	n := 1 + a
-	if above(head) {
-		n--
-	}
-	for _, j := range q[a:b] {
-		if j != head {
-			if p := f.priority(s, j); p > t || p == t && f.idx.Rank(j) < it.pos {
-				n++
-			}
-		}
-	}
-	return n
 }
 
 // acceptor returns whether easy.BackfillMachine would start a job now

@@ -197,12 +197,16 @@ func TestMatchesNaive(t *testing.T) {
 }
 
 // TestOtherParams: the twins must also agree away from the defaults, where
-// Aging dominates (ordering close to FCFS) or Deadline dominates.
+// Aging dominates (ordering close to FCFS) or Deadline dominates, and with
+// a negative AgeFactor or BoostValue, which Flex does not bound (see
+// Flex.bounded) and ranks in full.
 func TestOtherParams(t *testing.T) {
 	for _, fp := range []flex.Params{
 		{AgeFactor: 1, K: 1, Max: 0.5, Min: 0, BoostValue: 0.1},
 		{AgeFactor: 0, K: 5, Max: 100, Min: 1, BoostValue: 0},
 		{AgeFactor: 0.3, K: 0.5, Max: 3, Min: 3, BoostValue: 7, FloatingReservation: true},
+		{AgeFactor: -0.05, K: 2, Max: 20, Min: 0.1, BoostValue: 2},
+		{AgeFactor: 0.01, K: 2, Max: 20, Min: 0.1, BoostValue: -2, FloatingReservation: true},
 	} {
 		for seed := range uint64(60) {
 			r := rand.New(rand.NewPCG(seed, 11))

@@ -146,14 +146,14 @@ func TestMatchesSortAll(t *testing.T) {
 	}
 }
 
-// TestBoundedCountMatchesRecount runs deadline-free workloads, where Flex
-// ranks only the jobs near the one it looks at (see Flex.bounded), in
-// lockstep with the whole-queue sort and demands the same work counter
-// after every pass and the same records. Submissions come in bursts so
-// that equal priorities (ties broken by arrival) are common, and the
-// parameters range from Aging dominating to Wait Minimization dominating,
-// so the band of jobs ranked is sometimes the whole queue, sometimes one
-// job.
+// TestBoundedCountMatchesRecount runs workloads, where Flex ranks only
+// the jobs on the side list and searches the rank tree for the others
+// (see Flex.bounded), in lockstep with the whole-queue sort and demands
+// the same work counter after every pass and the same records.
+// Submissions come in bursts so that equal priorities (ties broken by
+// arrival) are common, and the parameters range from Aging dominating to
+// Wait Minimization dominating. Every other seed has no deadline; in the
+// others jobs join and leave the side list.
 func TestBoundedCountMatchesRecount(t *testing.T) {
 	params := []Params{
 		DefaultParams(),
@@ -161,8 +161,9 @@ func TestBoundedCountMatchesRecount(t *testing.T) {
 		{AgeFactor: 0, K: 5, Max: 100, Min: 1, BoostValue: 3},
 		{AgeFactor: 0.3, K: 0.5, Max: 3, Min: 3, BoostValue: 7, FloatingReservation: true},
 		{AgeFactor: 1e-3, K: 2, Max: 20, Min: 0.1, BoostValue: 2},
+		{AgeFactor: -0.01, K: 2, Max: 20, Min: 0.1, BoostValue: 2}, // not bounded: the whole queue is ranked
 	}
-	long := 0
+	long, sided := 0, 0
 	for seed := range uint64(200) {
 		r := rand.New(rand.NewPCG(seed, 13))
 		pl := simtest.Platform(r, 3, 12, seed%2 == 0)
@@ -171,13 +172,14 @@ func TestBoundedCountMatchesRecount(t *testing.T) {
 		}
 		jobs := simtest.Jobs(r, pl, 1+r.IntN(200))
 		for i := range jobs {
-			jobs[i].HasDeadline = false
+			jobs[i].HasDeadline = jobs[i].HasDeadline && seed%2 == 1
 			if i > 0 && r.IntN(3) == 0 {
 				jobs[i].Submit = jobs[i-1].Submit // a burst
 			}
 		}
 		p := params[seed%uint64(len(params))]
-		fast, err := sim.New(pl, jobs, New(p))
+		f := New(p)
+		fast, err := sim.New(pl, jobs, f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -194,6 +196,9 @@ func TestBoundedCountMatchesRecount(t *testing.T) {
 			}
 			fast.Decide()
 			slow.Decide()
+			if len(f.side) > 0 {
+				sided++
+			}
 			if fw, sw := fast.Work(), slow.Work(); fw != sw {
 				t.Fatalf("seed %d params %+v: t=%g: work %d, whole-queue recount %d", seed, p, fast.State().Now(), fw, sw)
 			}
@@ -205,7 +210,43 @@ func TestBoundedCountMatchesRecount(t *testing.T) {
 			t.Fatalf("seed %d params %+v: records differ", seed, p)
 		}
 	}
-	if long < 1000 {
-		t.Errorf("only %d passes with 20 or more jobs waiting: the queues are too short to test the bounded walk", long)
+	if long < 1000 || sided < 1000 {
+		t.Errorf("only %d passes with 20 or more jobs waiting, %d with a side list: too few to test the bounded walk", long, sided)
+	}
+}
+
+// TestInfiniteDeadlines: deadlines of ±Inf (unchecked by the simulator)
+// must neither stall the side list's heap nor change a schedule: Flex
+// agrees with the whole-queue sort, starts and work counter.
+func TestInfiniteDeadlines(t *testing.T) {
+	for seed := range uint64(40) {
+		r := rand.New(rand.NewPCG(seed, 23))
+		pl := simtest.Platform(r, 3, 12, seed%2 == 0)
+		jobs := simtest.Jobs(r, pl, 1+r.IntN(120))
+		for i := range jobs {
+			switch r.IntN(4) {
+			case 0:
+				jobs[i].HasDeadline, jobs[i].Deadline = true, math.Inf(1)
+			case 1:
+				jobs[i].HasDeadline, jobs[i].Deadline = true, math.Inf(-1)
+			}
+		}
+		fast, err := sim.New(pl, jobs, New(DefaultParams()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		slow, err := sim.New(pl, jobs, &sortAll{New(DefaultParams())})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := fast.Run(); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if err := slow.Run(); err != nil {
+			t.Fatalf("seed %d: sortAll: %v", seed, err)
+		}
+		if !slices.Equal(fast.Records(), slow.Records()) || fast.Work() != slow.Work() {
+			t.Fatalf("seed %d: flex and sortAll differ (work %d, %d)", seed, fast.Work(), slow.Work())
+		}
 	}
 }
