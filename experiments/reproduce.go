@@ -405,17 +405,13 @@ func studySheet(study string, t *report.Table) *report.Table {
 // results/<exp>/tables/<table-id>.tex and .json, beside the runs they are
 // made from: like the workbook they hold every row of every sheet (some
 // run to thousands), so they are outputs, not part of the committed report.
-// WritePage renders rep.Model, when the study built one, as the Markdown
-// page under paper/, its LaTeX and JSON forms under
-// results/<exp>/page/, and the claims ledger as paper/<exp>.claims.json;
-// each file is written atomically.
+// WritePage renders rep.Model as the Markdown page under paper/, its
+// LaTeX and JSON forms under results/<exp>/page/, and the claims ledger as
+// paper/<exp>.claims.json; each file is written atomically.
 func WritePage(out, exp string, rep *ReportOutput) error {
 	m := rep.Model
-	if m == nil {
-		return nil
-	}
-	if m.ID == "" {
-		return fmt.Errorf("report: %s: the page model has no id", exp)
+	if m == nil || m.ID == "" {
+		return fmt.Errorf("report: %s built no page model (ReportOutput.Model with an ID)", exp)
 	}
 	rep.Page = m.ID + ".md"
 	pdir, rdir := PaperDir(out), filepath.Join(ResultsDir(out, exp), "page")

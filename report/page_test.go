@@ -91,7 +91,7 @@ func TestWritePageLaTeX(t *testing.T) {
 		"\\begin{longtable}{lrl}\n\\caption{Wait (s)}\\\\\n\\toprule\nalgorithm & wait & note \\\\\n\\midrule\n\\endhead\nEASY & \\textbf{1.50} & \\emph{fast} | 50\\% \\ensuremath{\\leq} x\\_1 \\\\\n",
 		"\\begin{itemize}\n\\item first \\texttt{a\\_b}\n\\item second\n\\end{itemize}\n",
 		"\\begin{enumerate}\n\\item one\n",
-		"\\includegraphics[width=\\linewidth]{figures/demo-fig1}\n\\caption{Figure 1: waits}",
+		"\\includegraphics[width=\\linewidth]{figures/demo-fig1}\n\\par\\smallskip{\\small Figure 1: waits}",
 		"\\begin{verbatim}\ngridbench reproduce --only demo\n\\end{verbatim}",
 		"\\subsection{Claims ledger}\n\nEvery claim.\n\n\\textbf{2 claims: 1 held, 0 not held, 0 inconclusive, 1 not testable.}",
 	} {

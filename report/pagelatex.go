@@ -59,7 +59,10 @@ func WritePageLaTeX(w io.Writer, p *Page) error {
 			}
 			fmt.Fprintf(&b, "\\end{%s}\n\n", env)
 		case *Figure:
-			fmt.Fprintf(&b, "\\begin{figure}[htbp]\n\\centering\n\\includegraphics[width=\\linewidth]{%s}\n\\caption{%s}\n\\end{figure}\n\n",
+			// The alt text names the paper's figure ("Figure 5: ..."): it is
+			// set under the graphic as it is, not as a \caption, which would
+			// number it a second time.
+			fmt.Fprintf(&b, "\\begin{figure}[htbp]\n\\centering\n\\includegraphics[width=\\linewidth]{%s}\n\\par\\smallskip{\\small %s}\n\\end{figure}\n\n",
 				strings.TrimSuffix(x.Path, path.Ext(x.Path)), latexInline(x.Alt))
 		case *Code:
 			b.WriteString("\\begin{verbatim}\n" + strings.TrimRight(x.Text, "\n") + "\n\\end{verbatim}\n\n")
