@@ -27,6 +27,9 @@ func tsSynthetic(n, slaves int) []timeshare.Job {
 	return jobs
 }
 
+// tsRun times timeshare.Run; cpu-ns/op is the process's CPU time per
+// run (user and system, all threads), which a shared machine inflates far
+// less than the wall time.
 func tsRun(b *testing.B, jobs []timeshare.Job, slaves int, algo string) {
 	b.Helper()
 	s, err := timeshare.New(algo, timeshare.Params{})
@@ -35,6 +38,7 @@ func tsRun(b *testing.B, jobs []timeshare.Job, slaves int, algo string) {
 	}
 	b.ReportAllocs()
 	var slices int64
+	c0, _ := cpuTimes(b)
 	for b.Loop() {
 		res, err := timeshare.Run(jobs, slaves, s)
 		if err != nil {
@@ -42,6 +46,8 @@ func tsRun(b *testing.B, jobs []timeshare.Job, slaves int, algo string) {
 		}
 		slices = res.Slices
 	}
+	c1, _ := cpuTimes(b)
+	b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(slices), "slices/op")
 	b.ReportMetric(float64(slices)*float64(b.N)/b.Elapsed().Seconds(), "slices/s")
 }
