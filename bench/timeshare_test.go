@@ -32,9 +32,14 @@ func tsSynthetic(n, slaves int) []timeshare.Job {
 // less than the wall time.
 func tsRun(b *testing.B, jobs []timeshare.Job, slaves int, algo string) {
 	b.Helper()
-	s, err := timeshare.New(algo, timeshare.Params{})
-	if err != nil {
-		b.Fatal(err)
+	var s timeshare.Scheduler
+	if algo == "apdrr-admit" {
+		s = timeshare.NewAPDRRAdmit(0) // the roundrobin ablation's variant
+	} else {
+		var err error
+		if s, err = timeshare.New(algo, timeshare.Params{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.ReportAllocs()
 	var slices int64
@@ -67,7 +72,8 @@ func BenchmarkTimeshare(b *testing.B) {
 	}
 }
 
-// BenchmarkTimeshareLCG runs the paper's grid: all seven algorithms on the
+// BenchmarkTimeshareLCG runs the paper's grid: all seven algorithms, and
+// the ablation's APDRR with admission within a cycle, on the
 // LCG trace's prefixes of 5% (9,402 jobs) and of the paper's largest sample
 // (20,208 jobs, the roundrobin experiment's paper-sized window), P = 16 … 128.
 func BenchmarkTimeshareLCG(b *testing.B) {
@@ -85,7 +91,7 @@ func BenchmarkTimeshareLCG(b *testing.B) {
 			jobs[i] = timeshare.Job{ID: int64(r.ID), Submit: r.Submit, Run: r.Run, User: r.User}
 		}
 		timeshare.PriorityRule(jobs)
-		for _, algo := range timeshare.Algorithms() {
+		for _, algo := range append(timeshare.Algorithms(), "apdrr-admit") {
 			for _, slaves := range []int{16, 32, 64, 128} {
 				b.Run(fmt.Sprintf("trace=%s/algo=%s/slaves=%d/jobs=%d", w.name, algo, slaves, w.n), func(b *testing.B) {
 					tsRun(b, jobs, slaves, algo)

@@ -1,6 +1,9 @@
 package timeshare
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // nonPreemptive runs each chosen job to completion. When the CPU frees it
 // takes, among the arrived jobs, the one that before ranks first; before
@@ -16,6 +19,21 @@ func (s nonPreemptive) Schedule(jobs []Job, out []Outcome) int64 {
 	keys := make([]float64, n)
 	for i := range jobs {
 		keys[i] = s.key(&jobs[i])
+	}
+	if slices.IsSorted(keys) {
+		// Keys in arrival order (FCFS's, or one priority level): the
+		// waiting job with the smallest (key, index) is always the
+		// earliest arrival, so the jobs run in arrival order.
+		t := math.Inf(-1)
+		for i := range jobs {
+			if jobs[i].Submit > t {
+				t = jobs[i].Submit
+			}
+			out[i].FirstStart = t
+			t += jobs[i].Run
+			out[i].End = t
+		}
+		return int64(n)
 	}
 	h := jobHeap{keys: keys, items: make([]int32, 0, 64)}
 	t := math.Inf(-1)
