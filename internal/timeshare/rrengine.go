@@ -29,36 +29,38 @@ func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 	var slices int64
 	t := math.Inf(-1)
 	next, left := 0, n
-	admit := func() {
-		for next < n && jobs[next].Submit <= t {
-			queues[lev[next]].push(int32(next))
-			next++
-		}
+	// nextArrival is the next job's submit time, +Inf after the last.
+	nextArrival := math.Inf(1)
+	if n > 0 {
+		nextArrival = jobs[0].Submit
 	}
-	top := func() *ring {
-		for l := range queues {
-			if queues[l].len() > 0 {
-				return &queues[l]
+	// cur is the most urgent non-empty level, len(queues) when all are
+	// empty: arrivals can only lower it, and only a finishing job can
+	// empty its level.
+	cur := len(queues)
+	admit := func() {
+		for nextArrival <= t {
+			l := int(lev[next])
+			queues[l].push(int32(next))
+			cur = min(cur, l)
+			next++
+			nextArrival = math.Inf(1)
+			if next < n {
+				nextArrival = jobs[next].Submit
 			}
 		}
-		return nil
 	}
 	sinceCheck := math.MaxInt // check for a jump before the first slice
 	for left > 0 {
-		qu := top()
-		if qu == nil {
+		if cur == len(queues) {
 			t = max(t, jobs[next].Submit)
 			admit()
-			qu = top()
 		}
+		qu := &queues[cur]
 		// Trying a jump costs O(queue length), so try at most once per that
 		// many slices: amortised O(1) per slice.
 		if sinceCheck >= qu.len() {
 			sinceCheck = 0
-			nextArrival := math.Inf(1)
-			if next < n {
-				nextArrival = jobs[next].Submit
-			}
 			if k := qu.jumpRounds(q, t, nextArrival, rem, started, out); k > 0 {
 				m := int64(qu.len())
 				slices += k * m
@@ -67,6 +69,7 @@ func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 			}
 		}
 		sinceCheck++
+		l := cur
 		i := qu.pop()
 		if !started[i] {
 			started[i] = true
@@ -79,10 +82,15 @@ func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 		// Arrivals up to and including t enter before the preempted job.
 		admit()
 		if rem[i] > 0 {
-			queues[lev[i]].push(i)
+			qu.push(i)
 		} else {
 			out[i].End = t
 			left--
+			if cur == l {
+				for cur < len(queues) && queues[cur].len() == 0 {
+					cur++
+				}
+			}
 		}
 	}
 	return slices
@@ -101,14 +109,23 @@ func (r *ring) jumpRounds(q, t, nextArrival float64, rem []float64, started []bo
 	if m == 0 || q <= 0 {
 		return 0
 	}
+	// The arrival's bound first, in O(1): when an arrival is due within
+	// a round, as it mostly is on long queues, the queue is not scanned.
+	k := int64(math.MaxInt64)
+	if !math.IsInf(nextArrival, 1) {
+		if k = roundsBelow(nextArrival-t, float64(m)*q); k < 1 {
+			return 0
+		}
+	}
 	minRem := math.Inf(1)
 	for p := range m {
-		minRem = min(minRem, rem[r.at(p)])
+		x := rem[r.at(p)]
+		if x <= q {
+			return 0 // finishes within the first round
+		}
+		minRem = min(minRem, x)
 	}
-	k := roundsBelow(minRem, q)
-	if !math.IsInf(nextArrival, 1) {
-		k = min(k, roundsBelow(nextArrival-t, float64(m)*q))
-	}
+	k = min(k, roundsBelow(minRem, q))
 	if k < 1 {
 		return 0
 	}

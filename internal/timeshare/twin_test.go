@@ -206,6 +206,111 @@ func (a admitTwin) Schedule(jobs []Job, out []Outcome) int64 {
 	return nslices
 }
 
+// levelRRTwin scans the top level's queue for its least remaining time
+// at every jump check, and finds the top level by a scan at every slice.
+type levelRRTwin levelRR
+
+func (s levelRRTwin) Schedule(jobs []Job, out []Outcome) int64 {
+	n := len(jobs)
+	q := s.quantum
+	lev := make([]int32, n)
+	queues := make([]ring, s.levels)
+	rem := make([]float64, n)
+	started := make([]bool, n)
+	for i := range jobs {
+		lev[i] = int32(s.level(&jobs[i]))
+		rem[i] = jobs[i].Run
+	}
+	var slices int64
+	t := math.Inf(-1)
+	next, left := 0, n
+	admit := func() {
+		for next < n && jobs[next].Submit <= t {
+			queues[lev[next]].push(int32(next))
+			next++
+		}
+	}
+	top := func() *ring {
+		for l := range queues {
+			if queues[l].len() > 0 {
+				return &queues[l]
+			}
+		}
+		return nil
+	}
+	sinceCheck := math.MaxInt // check for a jump before the first slice
+	for left > 0 {
+		qu := top()
+		if qu == nil {
+			t = max(t, jobs[next].Submit)
+			admit()
+			qu = top()
+		}
+		// Trying a jump costs O(queue length), so try at most once per that
+		// many slices: amortised O(1) per slice.
+		if sinceCheck >= qu.len() {
+			sinceCheck = 0
+			nextArrival := math.Inf(1)
+			if next < n {
+				nextArrival = jobs[next].Submit
+			}
+			if k := twinJumpRounds(qu, q, t, nextArrival, rem, started, out); k > 0 {
+				m := int64(qu.len())
+				slices += k * m
+				t += float64(k) * float64(m) * q
+				continue
+			}
+		}
+		sinceCheck++
+		i := qu.pop()
+		if !started[i] {
+			started[i] = true
+			out[i].FirstStart = t
+		}
+		d := min(q, rem[i])
+		t += d
+		rem[i] -= d
+		slices++
+		// Arrivals up to and including t enter before the preempted job.
+		admit()
+		if rem[i] > 0 {
+			queues[lev[i]].push(i)
+		} else {
+			out[i].End = t
+			left--
+		}
+	}
+	return slices
+}
+
+func twinJumpRounds(r *ring, q, t, nextArrival float64, rem []float64, started []bool, out []Outcome) int64 {
+	m := r.len()
+	if m == 0 || q <= 0 {
+		return 0
+	}
+	minRem := math.Inf(1)
+	for p := range m {
+		minRem = min(minRem, rem[r.at(p)])
+	}
+	k := roundsBelow(minRem, q)
+	if !math.IsInf(nextArrival, 1) {
+		k = min(k, roundsBelow(nextArrival-t, float64(m)*q))
+	}
+	if k < 1 {
+		return 0
+	}
+	kq := float64(k) * q
+	for p := range m {
+		i := r.at(p)
+		if !started[i] {
+			started[i] = true
+			out[i].FirstStart = t + float64(p)*q
+		}
+		rem[i] -= kq
+	}
+	return k
+}
+
 // twinJobs is randomJobs with, half the time, submit times off the
 // integers, so that times accumulate rounding as in the load sweep, and a
 // third of the time run times off the dyadic fractions, whose sums depend
@@ -243,6 +348,17 @@ func sameRun(t *testing.T, name string, jobs []Job, slaves int, fast, twin Sched
 	}
 }
 
+// rrOf and plrrOf are the RR and PLRR engines the registry builds.
+func rrOf(q float64) levelRR {
+	return levelRR{quantum: q, levels: 1, level: func(*Job) int { return 0 }}
+}
+
+func plrrOf(q float64) levelRR {
+	// Priorities are 1 to PriorityLevels, so level = priority - 1 is
+	// PLRR's level of every job.
+	return levelRR{quantum: q, levels: PriorityLevels, level: func(j *Job) int { return j.Priority - 1 }}
+}
+
 // TestAgainstTwins runs every rewritten scheduler against its twin on
 // random workloads (integer and fractional run and submit times, so both
 // the exact and the general paths run) and on the LCG prefix.
@@ -255,6 +371,8 @@ func TestAgainstTwins(t *testing.T) {
 			name       string
 			fast, twin Scheduler
 		}{
+			{"rr", rrOf(q), levelRRTwin(rrOf(q))},
+			{"plrr", plrrOf(q), levelRRTwin(plrrOf(q))},
 			{"apdrr", apdrr{}, apdrrTwin{}},
 			{"apdrr fixed", apdrr{fixed: q}, apdrrTwin{fixed: q}},
 			{"apdrr-admit", NewAPDRRAdmit(0), admitTwin{}},
