@@ -53,12 +53,7 @@ func init() {
 
 func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
-	var prios []int
-	for i := range jobs {
-		prios = append(prios, jobs[i].Priority)
-	}
-	slices.Sort(prios)
-	prios = slices.Compact(prios)
+	prios := distinctPriorities(jobs)
 	// levels[l] holds the queued jobs of priority prios[l], in arrival
 	// order; concatenating the levels gives the cycle order.
 	levels := make([][]int32, len(prios))

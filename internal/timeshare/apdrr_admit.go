@@ -35,12 +35,7 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 	if n == 0 {
 		return 0
 	}
-	var prios []int
-	for i := range jobs {
-		prios = append(prios, jobs[i].Priority)
-	}
-	slices.Sort(prios)
-	prios = slices.Compact(prios)
+	prios := distinctPriorities(jobs)
 	lev := make([]int32, n)
 	for i := range jobs {
 		l, _ := slices.BinarySearch(prios, jobs[i].Priority)

@@ -1,6 +1,7 @@
 package timeshare
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -401,6 +402,57 @@ func TestAgainstTwins(t *testing.T) {
 				scaled[i].Submit *= 0.7
 			}
 			sameRun(t, "LCG prefix at 1/0.7 the load, "+p.name, scaled, slaves, p.fast, p.twin)
+		}
+	}
+}
+
+// TestDistinctPriorities: the short list and the sort agree, with few and
+// with many distinct priorities.
+func TestDistinctPriorities(t *testing.T) {
+	for c := range 200 {
+		r := rand.New(rand.NewPCG(uint64(c), 80))
+		jobs := make([]Job, r.IntN(100))
+		spread := 1 + r.IntN(40)
+		for i := range jobs {
+			jobs[i].Priority = r.IntN(spread) - spread/2
+		}
+		if got, want := distinctPriorities(jobs), sortedPriorities(jobs); !slices.Equal(got, want) {
+			t.Fatalf("case %d: %v, want %v", c, got, want)
+		}
+	}
+}
+
+// TestSortByIntRunTwin: the integer-key sort gives the order of the
+// comparison sort, (run, index), with ties and -0, and declines
+// fractional run times.
+func TestSortByIntRunTwin(t *testing.T) {
+	for c := range 300 {
+		r := rand.New(rand.NewPCG(uint64(c), 81))
+		jobs := make([]Job, r.IntN(200))
+		idx := make([]int, len(jobs))
+		for i := range jobs {
+			jobs[i].Run = float64(r.IntN(1 + c))
+			if r.IntN(50) == 0 {
+				jobs[i].Run = math.Copysign(0, -1)
+			}
+			idx[i] = i
+		}
+		r.Shuffle(len(idx), func(a, b int) { idx[a], idx[b] = idx[b], idx[a] })
+		want := slices.Clone(idx)
+		slices.SortFunc(want, func(a, b int) int {
+			if c := cmp.Compare(jobs[a].Run, jobs[b].Run); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
+		if !sortByIntRun(jobs, idx) || !slices.Equal(idx, want) {
+			t.Fatalf("case %d: %v, want %v", c, idx, want)
+		}
+		if len(jobs) > 0 {
+			jobs[r.IntN(len(jobs))].Run = 2.5
+			if sortByIntRun(jobs, idx) {
+				t.Fatalf("case %d: sorted a fractional run time as an integer", c)
+			}
 		}
 	}
 }
