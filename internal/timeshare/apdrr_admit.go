@@ -53,9 +53,16 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 	kept := make([]int, len(prios))
 	rem := make([]float64, n)
 	started := make([]bool, n)
+	// exact: as in APDRR, integer run times with a total below 2^53 sum
+	// exactly in any order, so the queue's total is kept up to date.
+	exact, total := true, 0.0
 	for i := range jobs {
 		rem[i] = jobs[i].Run
+		exact = exact && jobs[i].Run == math.Trunc(jobs[i].Run)
+		total += jobs[i].Run
 	}
+	exact = exact && total < 1<<53
+	queuedRun := 0.0
 	var nslices int64
 	t := math.Inf(-1)
 	next, left, queued := 0, n, 0
@@ -68,6 +75,7 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 		for nextSubmit <= t {
 			l := lev[next]
 			levels[l] = append(levels[l], int32(next))
+			queuedRun += jobs[next].Run
 			first = min(first, int(l))
 			next++
 			queued++
@@ -83,10 +91,13 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 		}
 		admit()
 		// A new cycle: the quantum over the jobs queued now.
-		sum := 0.0
-		for _, lv := range levels {
-			for _, i := range lv {
-				sum += jobs[i].Run
+		sum := queuedRun
+		if !exact {
+			sum = 0
+			for _, lv := range levels {
+				for _, i := range lv {
+					sum += jobs[i].Run
+				}
 			}
 		}
 		q := math.Sqrt(sum / float64(queued))
@@ -128,6 +139,7 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 					out[i].End = t
 					left--
 					queued--
+					queuedRun -= jobs[i].Run
 				}
 				if nextSubmit <= t {
 					break

@@ -144,8 +144,8 @@ func (r *ring) jumpRounds(q, t, nextArrival float64, rem []float64, started []bo
 // roundsBelow returns the largest integer k >= 0 with k*step < x (0 when
 // x <= 0 or step <= 0).
 func roundsBelow(x, step float64) int64 {
-	if !(x > 0) || !(step > 0) {
-		return 0
+	if !(x > 0) || !(step > 0) || x <= step {
+		return 0 // x <= step: not even one step fits below x
 	}
 	f := math.Ceil(x/step) - 1
 	if f > 1<<52 {

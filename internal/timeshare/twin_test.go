@@ -456,3 +456,48 @@ func TestSortByIntRunTwin(t *testing.T) {
 		}
 	}
 }
+
+// roundsBelowTwin is roundsBelow without its shortcut for x <= step.
+func roundsBelowTwin(x, step float64) int64 {
+	if !(x > 0) || !(step > 0) {
+		return 0
+	}
+	f := math.Ceil(x/step) - 1
+	if f > 1<<52 {
+		f = 1 << 52
+	}
+	k := int64(max(f, 0))
+	// x/step rounds; step back or forward so k*step < x holds exactly as
+	// the slice-by-slice arithmetic would see it.
+	for k > 0 && float64(k)*step >= x {
+		k--
+	}
+	for float64(k+1)*step < x && k < 1<<52 {
+		k++
+	}
+	return k
+}
+
+// TestRoundsBelowTwin: roundsBelow and its twin agree around and on the
+// boundaries k*step == x.
+func TestRoundsBelowTwin(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 82))
+	for c := range 20000 {
+		step := []float64{50, 0.3, math.Sqrt(2) * 100, r.Float64() * 1000}[c%4]
+		var x float64
+		switch c % 3 {
+		case 0:
+			x = float64(r.IntN(5)) * step // on a boundary
+		case 1:
+			x = r.Float64() * 3 * step
+		default:
+			x = r.Float64() * 1e6
+		}
+		if r.IntN(20) == 0 {
+			x = -x
+		}
+		if got, want := roundsBelow(x, step), roundsBelowTwin(x, step); got != want {
+			t.Fatalf("roundsBelow(%v, %v) = %d, twin %d", x, step, got, want)
+		}
+	}
+}
