@@ -68,28 +68,46 @@ func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 				continue
 			}
 		}
-		sinceCheck++
-		l := cur
-		i := qu.pop()
-		if !started[i] {
-			started[i] = true
-			out[i].FirstStart = t
-		}
-		d := min(q, rem[i])
-		t += d
-		rem[i] -= d
-		slices++
-		// Arrivals up to and including t enter before the preempted job.
-		admit()
-		if rem[i] > 0 {
-			qu.push(i)
-		} else {
-			out[i].End = t
-			left--
-			if cur == l {
-				for cur < len(queues) && queues[cur].len() == 0 {
-					cur++
+		// Slices of the top level until the next jump check, an arrival
+		// or a finish, on the ring's fields in locals: a preempted job
+		// goes from the head to the tail of its own level.
+		buf, mask := qu.buf, len(qu.buf)-1
+		head, size := qu.head, qu.size
+		for {
+			sinceCheck++
+			i := buf[head]
+			head, size = (head+1)&mask, size-1
+			if !started[i] {
+				started[i] = true
+				out[i].FirstStart = t
+			}
+			d := min(q, rem[i])
+			t += d
+			rem[i] -= d
+			slices++
+			if nextArrival <= t || !(rem[i] > 0) {
+				qu.head, qu.size = head, size
+				// Arrivals up to and including t enter before the
+				// preempted job.
+				admit()
+				if rem[i] > 0 {
+					qu.push(i)
+				} else {
+					out[i].End = t
+					left--
+					if l := int(lev[i]); cur == l {
+						for cur < len(queues) && queues[cur].len() == 0 {
+							cur++
+						}
+					}
 				}
+				break
+			}
+			buf[(head+size)&mask] = i // no growth: a slot was just freed
+			size++
+			if sinceCheck >= size {
+				qu.head, qu.size = head, size
+				break
 			}
 		}
 	}
