@@ -108,7 +108,7 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 		m := float64(queued)
 
 		k := roundsBelow(minRem, q)
-		if next < n {
+		if next < n && k > 0 { // with k = 0 the arrival cannot lower it
 			k = min(k, 1+roundsBelow(jobs[next].Submit-t, m*q))
 		}
 		minRem = math.Inf(1)
