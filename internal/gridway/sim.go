@@ -157,7 +157,7 @@ func (s *Sim) Run(p Policy) (*Result, error) {
 		if s.err != nil {
 			return nil, s.err
 		}
-		if _, ok := s.peek(); !ok {
+		if len(s.ev) == 0 && s.nextBG >= len(s.bg) { // no event left
 			return nil, fmt.Errorf("federation: no events left at %.0f s with %d of %d experiments unfinished", s.now, len(s.cfg.Users)-s.finished, len(s.cfg.Users))
 		}
 		s.step()
