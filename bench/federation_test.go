@@ -60,9 +60,12 @@ func federationPrefix(b testing.TB) (gridway.Config, []gridway.BGJob, *gridway.S
 func BenchmarkFederationSaturation(b *testing.B) {
 	cfg, _, pre := federationPrefix(b)
 	at := []float64{gridway.PaperSubmit(0), gridway.PaperSubmit(1), gridway.PaperSubmit(2)}
+	c0, _ := cpuTimes(b)
 	for b.Loop() {
 		gridway.BackgroundSaturation(pre, at, []float64{2 * 3600, 6 * 3600}, cfg.SchedulingInterval)
 	}
+	c1, _ := cpuTimes(b)
+	b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkFederationBackground times the background-only simulation of the
@@ -77,11 +80,14 @@ func BenchmarkFederationBackground(b *testing.B) {
 	cfg := gridway.DefaultConfig()
 	for _, days := range []int{1, 4, 11} {
 		b.Run(fmt.Sprintf("days=%d", days), func(b *testing.B) {
+			c0, _ := cpuTimes(b)
 			for b.Loop() {
 				if _, err := gridway.Prefix(cfg, bg, float64(days)*gridway.Day); err != nil {
 					b.Fatal(err)
 				}
 			}
+			c1, _ := cpuTimes(b)
+			b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }
