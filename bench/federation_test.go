@@ -12,7 +12,9 @@ import (
 // BenchmarkFederation times one federation run per policy (three users of
 // 550 jobs) continuing from the shared background prefix at the start of
 // day 2, with the whole LCG trace as background at the calibrated scale;
-// SO and SO-AS include their Normal training run. The trace is read and
+// SO and SO-AS include their Normal training run. cpu-ns/op is the
+// process's CPU time per run (user and system, all threads), which a
+// shared machine inflates far less than the wall time. The trace is read and
 // the prefix built once, outside the timer, as the experiment's executor
 // does. events/op is the deterministic work count of the policy's run
 // (without the training run).
@@ -21,6 +23,7 @@ func BenchmarkFederation(b *testing.B) {
 	for _, p := range gridway.Names {
 		b.Run(fmt.Sprintf("policy=%s/bg=%d", p, len(bg)), func(b *testing.B) {
 			var events int64
+			c0, _ := cpuTimes(b)
 			for b.Loop() {
 				res, _, err := gridway.Simulate(cfg, bg, pre, p)
 				if err != nil {
@@ -28,6 +31,8 @@ func BenchmarkFederation(b *testing.B) {
 				}
 				events = res.Events
 			}
+			c1, _ := cpuTimes(b)
+			b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 			b.ReportMetric(float64(events), "events/op")
 		})
 	}
@@ -35,7 +40,7 @@ func BenchmarkFederation(b *testing.B) {
 
 // federationPrefix reads the LCG trace and builds the paper's background
 // prefix up to the start of day 2.
-func federationPrefix(b *testing.B) (gridway.Config, []gridway.BGJob, *gridway.Sim) {
+func federationPrefix(b testing.TB) (gridway.Config, []gridway.BGJob, *gridway.Sim) {
 	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
 	bg, err := adapt.Background(path, 0)
 	if err != nil {
@@ -55,9 +60,12 @@ func federationPrefix(b *testing.B) (gridway.Config, []gridway.BGJob, *gridway.S
 func BenchmarkFederationSaturation(b *testing.B) {
 	cfg, _, pre := federationPrefix(b)
 	at := []float64{gridway.PaperSubmit(0), gridway.PaperSubmit(1), gridway.PaperSubmit(2)}
+	c0, _ := cpuTimes(b)
 	for b.Loop() {
 		gridway.BackgroundSaturation(pre, at, []float64{2 * 3600, 6 * 3600}, cfg.SchedulingInterval)
 	}
+	c1, _ := cpuTimes(b)
+	b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 }
 
 // BenchmarkFederationBackground times the background-only simulation of the
@@ -72,11 +80,14 @@ func BenchmarkFederationBackground(b *testing.B) {
 	cfg := gridway.DefaultConfig()
 	for _, days := range []int{1, 4, 11} {
 		b.Run(fmt.Sprintf("days=%d", days), func(b *testing.B) {
+			c0, _ := cpuTimes(b)
 			for b.Loop() {
 				if _, err := gridway.Prefix(cfg, bg, float64(days)*gridway.Day); err != nil {
 					b.Fatal(err)
 				}
 			}
+			c1, _ := cpuTimes(b)
+			b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 		})
 	}
 }

@@ -27,14 +27,23 @@ func tsSynthetic(n, slaves int) []timeshare.Job {
 	return jobs
 }
 
+// tsRun times timeshare.Run; cpu-ns/op is the process's CPU time per
+// run (user and system, all threads), which a shared machine inflates far
+// less than the wall time.
 func tsRun(b *testing.B, jobs []timeshare.Job, slaves int, algo string) {
 	b.Helper()
-	s, err := timeshare.New(algo, timeshare.Params{})
-	if err != nil {
-		b.Fatal(err)
+	var s timeshare.Scheduler
+	if algo == "apdrr-admit" {
+		s = timeshare.NewAPDRRAdmit(0) // the roundrobin ablation's variant
+	} else {
+		var err error
+		if s, err = timeshare.New(algo, timeshare.Params{}); err != nil {
+			b.Fatal(err)
+		}
 	}
 	b.ReportAllocs()
 	var slices int64
+	c0, _ := cpuTimes(b)
 	for b.Loop() {
 		res, err := timeshare.Run(jobs, slaves, s)
 		if err != nil {
@@ -42,6 +51,8 @@ func tsRun(b *testing.B, jobs []timeshare.Job, slaves int, algo string) {
 		}
 		slices = res.Slices
 	}
+	c1, _ := cpuTimes(b)
+	b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
 	b.ReportMetric(float64(slices), "slices/op")
 	b.ReportMetric(float64(slices)*float64(b.N)/b.Elapsed().Seconds(), "slices/s")
 }
@@ -61,7 +72,8 @@ func BenchmarkTimeshare(b *testing.B) {
 	}
 }
 
-// BenchmarkTimeshareLCG runs the paper's grid: all seven algorithms on the
+// BenchmarkTimeshareLCG runs the paper's grid: all seven algorithms, and
+// the ablation's APDRR with admission within a cycle, on the
 // LCG trace's prefixes of 5% (9,402 jobs) and of the paper's largest sample
 // (20,208 jobs, the roundrobin experiment's paper-sized window), P = 16 … 128.
 func BenchmarkTimeshareLCG(b *testing.B) {
@@ -79,7 +91,7 @@ func BenchmarkTimeshareLCG(b *testing.B) {
 			jobs[i] = timeshare.Job{ID: int64(r.ID), Submit: r.Submit, Run: r.Run, User: r.User}
 		}
 		timeshare.PriorityRule(jobs)
-		for _, algo := range timeshare.Algorithms() {
+		for _, algo := range append(timeshare.Algorithms(), "apdrr-admit") {
 			for _, slaves := range []int{16, 32, 64, 128} {
 				b.Run(fmt.Sprintf("trace=%s/algo=%s/slaves=%d/jobs=%d", w.name, algo, slaves, w.n), func(b *testing.B) {
 					tsRun(b, jobs, slaves, algo)

@@ -42,10 +42,13 @@ type Sim struct {
 	nextBG int
 	now    float64
 	ev     eventHeap
-	seq    uint64
-	lr     [2]*lrms
-	link   [4]float64 // busy-until per link direction
-	bgRun  int        // background jobs holding a PE
+	// evTaken: the root of ev is the event being handled, to be replaced
+	// by the next push or removed once the handler returns.
+	evTaken bool
+	seq     uint64
+	lr      [2]*lrms
+	link    [4]float64 // busy-until per link direction
+	bgRun   int        // background jobs holding a PE
 
 	jobs []fjob
 	exps []*Exp
@@ -154,7 +157,7 @@ func (s *Sim) Run(p Policy) (*Result, error) {
 		if s.err != nil {
 			return nil, s.err
 		}
-		if _, ok := s.peek(); !ok {
+		if len(s.ev) == 0 && s.nextBG >= len(s.bg) { // no event left
 			return nil, fmt.Errorf("federation: no events left at %.0f s with %d of %d experiments unfinished", s.now, len(s.cfg.Users)-s.finished, len(s.cfg.Users))
 		}
 		s.step()
@@ -173,6 +176,11 @@ func (s *Sim) Run(p Policy) (*Result, error) {
 func (s *Sim) push(e event) {
 	e.seq = s.seq
 	s.seq++
+	if s.evTaken {
+		s.evTaken = false
+		s.ev.replaceTop(e)
+		return
+	}
 	s.ev.push(e)
 }
 
@@ -196,9 +204,17 @@ func (s *Sim) peek() (float64, bool) {
 func (s *Sim) step() {
 	s.events++
 	if len(s.ev) > 0 && (s.nextBG >= len(s.bg) || s.ev[0].t <= s.bg[s.nextBG].Submit) {
-		e := s.ev.pop()
+		// The event stays at the root while it is handled: the first
+		// event the handler schedules takes its place in one sift
+		// (replaceTop) instead of a pop and a push.
+		e := s.ev[0]
+		s.evTaken = true
 		s.now = e.t
 		s.handle(e)
+		if s.evTaken {
+			s.evTaken = false
+			s.ev.pop()
+		}
 	} else {
 		b := s.nextBG
 		s.nextBG++
@@ -386,7 +402,7 @@ func (s *Sim) dispatch(e *Exp, i Infra) {
 		s.push(event{t: s.now + s.cfg.SuspensionTimeout, kind: evTimeout, c: id, d: j.att})
 	}
 	if i == Internal {
-		s.push(event{t: s.send(lanIn, s.cfg.InputBytes), kind: evStageIn, a: int32(Internal), c: id, d: j.att})
+		s.push(event{t: s.send(lanIn, s.cfg.InputBytes), kind: evStageIn, a: uint8(Internal), c: id, d: j.att})
 	} else {
 		// Only the job description travels to the GridGateWay; the input
 		// is staged when the LCG GridWay forwards the job to a resource
@@ -455,7 +471,7 @@ func (s *Sim) lcgCycle() {
 		if !s.cfg.Alt.StageAtDispatch {
 			at = s.send(wanIn, s.cfg.InputBytes)
 		}
-		s.push(event{t: at, kind: evStageIn, a: int32(External), c: q.id, d: q.att})
+		s.push(event{t: at, kind: evStageIn, a: uint8(External), c: q.id, d: q.att})
 	}
 	if s.lcgHead > 1024 && s.lcgHead > len(s.lcgList)/2 {
 		n := copy(s.lcgList, s.lcgList[s.lcgHead:])
@@ -488,7 +504,7 @@ func (s *Sim) tryStart(r Infra) {
 			m := l.take()
 			l.live--
 			s.bgRun++
-			s.push(event{t: s.now + s.bg[q.id].Run*s.cfg.MIPerTraceSecond/l.mach[m].MIPS, kind: evEnd, a: int32(r), b: int32(m), c: q.id})
+			s.push(event{t: s.now + s.bg[q.id].Run*s.cfg.MIPerTraceSecond/l.mach[m].MIPS, kind: evEnd, a: uint8(r), b: int32(m), c: q.id})
 			continue
 		}
 		id := -(q.id + 1)
@@ -513,7 +529,7 @@ func (s *Sim) tryStart(r Infra) {
 		e.queued[r]--
 		e.running[r]++
 		e.record(s.now)
-		s.push(event{t: s.now + s.cfg.JobMI/l.mach[m].MIPS, kind: evEnd, a: int32(r), b: int32(m), c: q.id})
+		s.push(event{t: s.now + s.cfg.JobMI/l.mach[m].MIPS, kind: evEnd, a: uint8(r), b: int32(m), c: q.id})
 	}
 }
 

@@ -53,42 +53,52 @@ func init() {
 
 func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
-	var prios []int
-	for i := range jobs {
-		prios = append(prios, jobs[i].Priority)
-	}
-	slices.Sort(prios)
-	prios = slices.Compact(prios)
+	prios := distinctPriorities(jobs)
 	// levels[l] holds the queued jobs of priority prios[l], in arrival
 	// order; concatenating the levels gives the cycle order.
 	levels := make([][]int32, len(prios))
 	rem := make([]float64, n)
 	started := make([]bool, n)
 	lev := make([]int32, n)
+	// exact: every run time is an integer and their total below 2^53, so
+	// any sum of them is exact in any order and the queue's total can be
+	// kept up to date instead of summed in cycle order every cycle.
+	exact, total := true, 0.0
 	for i := range jobs {
 		rem[i] = jobs[i].Run
 		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
 		lev[i] = int32(l)
+		exact = exact && jobs[i].Run == math.Trunc(jobs[i].Run)
+		total += jobs[i].Run
 	}
+	exact = exact && total < 1<<53
 	var nslices int64
 	t := math.Inf(-1)
 	next, left, queued := 0, n, 0
+	// queuedRun is the queue's total run time when exact; minRem the
+	// least remaining time in the queue, kept by the pass of each cycle
+	// for the next one (a minimum is exact in any order).
+	queuedRun, minRem := 0.0, math.Inf(1)
 	for left > 0 {
 		if queued == 0 && jobs[next].Submit > t {
 			t = jobs[next].Submit
 		}
 		for next < n && jobs[next].Submit <= t {
 			levels[lev[next]] = append(levels[lev[next]], int32(next))
+			queuedRun += jobs[next].Run
+			minRem = min(minRem, jobs[next].Run)
 			next++
 			queued++
 		}
-		// Summed in cycle order, like the naive twin, so both see the same
-		// quantum to the last bit.
-		sum, minRem := 0.0, math.Inf(1)
-		for _, lv := range levels {
-			for _, i := range lv {
-				sum += jobs[i].Run
-				minRem = min(minRem, rem[i])
+		sum := queuedRun
+		if !exact {
+			// Summed in cycle order, like the naive twin, so both see
+			// the same quantum to the last bit.
+			sum = 0
+			for _, lv := range levels {
+				for _, i := range lv {
+					sum += jobs[i].Run
+				}
 			}
 		}
 		q := math.Sqrt(sum / float64(queued))
@@ -98,9 +108,10 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 		m := float64(queued)
 
 		k := roundsBelow(minRem, q)
-		if next < n {
+		if next < n && k > 0 { // with k = 0 the arrival cannot lower it
 			k = min(k, 1+roundsBelow(jobs[next].Submit-t, m*q))
 		}
+		minRem = math.Inf(1)
 		if k >= 1 {
 			kq := float64(k) * q
 			p := 0
@@ -111,6 +122,7 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 						out[i].FirstStart = t + float64(p)*q
 					}
 					rem[i] -= kq
+					minRem = min(minRem, rem[i])
 					p++
 				}
 			}
@@ -133,10 +145,12 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 				if rem[i] > 0 {
 					lv[w] = i
 					w++
+					minRem = min(minRem, rem[i])
 				} else {
 					out[i].End = t
 					left--
 					queued--
+					queuedRun -= jobs[i].Run
 				}
 			}
 			levels[l] = lv[:w]

@@ -35,85 +35,121 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 	if n == 0 {
 		return 0
 	}
-	var prios []int
+	prios := distinctPriorities(jobs)
+	lev := make([]int32, n)
 	for i := range jobs {
-		prios = append(prios, jobs[i].Priority)
+		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
+		lev[i] = int32(l)
 	}
-	slices.Sort(prios)
-	prios = slices.Compact(prios)
-	lev := make([]int, n)
-	for i := range jobs {
-		lev[i], _ = slices.BinarySearch(prios, jobs[i].Priority)
-	}
-	// levels[l] holds level l's queued jobs in arrival order; cursor[l] is
-	// how many of them have had their slice in the current cycle (they
-	// are always a prefix: served jobs go to the front of the next cycle's
-	// order, as in APDRR, and arrivals join at the tail).
-	levels := make([][]int, len(prios))
+	// levels[l] holds level l's queued jobs: in the current cycle,
+	// [0, kept[l]) are the ones that had their slice and are still
+	// running, [cursor[l], len) the ones waiting for it (arrivals join at
+	// the tail), and the gap the ones that finished. When the cycle ends
+	// every level is its kept prefix: survivors in order, as in APDRR.
+	// Compacting as the cursor passes replaces deleting each finished job
+	// from the middle, which moved the rest of its level.
+	levels := make([][]int32, len(prios))
 	cursor := make([]int, len(prios))
+	kept := make([]int, len(prios))
 	rem := make([]float64, n)
 	started := make([]bool, n)
+	// exact: as in APDRR, integer run times with a total below 2^53 sum
+	// exactly in any order, so the queue's total is kept up to date.
+	exact, total := true, 0.0
 	for i := range jobs {
 		rem[i] = jobs[i].Run
+		exact = exact && jobs[i].Run == math.Trunc(jobs[i].Run)
+		total += jobs[i].Run
 	}
+	exact = exact && total < 1<<53
+	queuedRun := 0.0
 	var nslices int64
 	t := math.Inf(-1)
 	next, left, queued := 0, n, 0
+	// nextSubmit is the next arrival's submit time, +Inf after the last.
+	nextSubmit := jobs[0].Submit
+	// first is a level at or before the first one with a job waiting
+	// for its slice in this cycle.
+	first := 0
 	admit := func() {
-		for next < n && jobs[next].Submit <= t {
-			levels[lev[next]] = append(levels[lev[next]], next)
+		for nextSubmit <= t {
+			l := lev[next]
+			levels[l] = append(levels[l], int32(next))
+			queuedRun += jobs[next].Run
+			first = min(first, int(l))
 			next++
 			queued++
+			nextSubmit = math.Inf(1)
+			if next < n {
+				nextSubmit = jobs[next].Submit
+			}
 		}
 	}
 	for left > 0 {
-		if queued == 0 && jobs[next].Submit > t {
-			t = jobs[next].Submit
+		if queued == 0 && nextSubmit > t {
+			t = nextSubmit
 		}
 		admit()
 		// A new cycle: the quantum over the jobs queued now.
-		sum := 0.0
-		for _, lv := range levels {
-			for _, i := range lv {
-				sum += jobs[i].Run
+		sum := queuedRun
+		if !exact {
+			sum = 0
+			for _, lv := range levels {
+				for _, i := range lv {
+					sum += jobs[i].Run
+				}
 			}
 		}
 		q := math.Sqrt(sum / float64(queued))
 		if a.fixed > 0 {
 			q = a.fixed
 		}
-		for l := range cursor {
-			cursor[l] = 0
-		}
+		clear(cursor)
+		clear(kept)
+		first = 0
 		for {
-			l := 0
-			for l < len(levels) && cursor[l] == len(levels[l]) {
-				l++
+			for first < len(levels) && cursor[first] == len(levels[first]) {
+				first++
 			}
-			if l == len(levels) {
+			if first == len(levels) {
 				break // every queued job had its slice: the cycle ends
 			}
-			i := levels[l][cursor[l]]
-			if !started[i] {
-				started[i] = true
-				out[i].FirstStart = t
+			// Serve level l's waiting jobs in order until one arrival is
+			// due (it may be more urgent) or the level is done.
+			l := first
+			lv, c, w := levels[l], cursor[l], kept[l]
+			for c < len(lv) {
+				i := lv[c]
+				c++
+				if !started[i] {
+					started[i] = true
+					out[i].FirstStart = t
+				}
+				d := min(q, rem[i])
+				if !(q > 0) { // a zero quantum (every queued job of run 0): finish the job
+					d = rem[i]
+				}
+				t += d
+				rem[i] -= d
+				nslices++
+				if rem[i] > 0 {
+					lv[w] = i
+					w++
+				} else {
+					out[i].End = t
+					left--
+					queued--
+					queuedRun -= jobs[i].Run
+				}
+				if nextSubmit <= t {
+					break
+				}
 			}
-			d := min(q, rem[i])
-			if !(q > 0) { // a zero quantum (every queued job of run 0): finish the job
-				d = rem[i]
-			}
-			t += d
-			rem[i] -= d
-			nslices++
-			if rem[i] > 0 {
-				cursor[l]++
-			} else {
-				out[i].End = t
-				levels[l] = slices.Delete(levels[l], cursor[l], cursor[l]+1)
-				left--
-				queued--
-			}
+			cursor[l], kept[l] = c, w
 			admit()
+		}
+		for l := range levels {
+			levels[l] = levels[l][:kept[l]]
 		}
 	}
 	return nslices

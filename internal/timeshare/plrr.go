@@ -21,12 +21,7 @@ func init() {
 }
 
 func (s plrr) Schedule(jobs []Job, out []Outcome) int64 {
-	var prios []int
-	for i := range jobs {
-		prios = append(prios, jobs[i].Priority)
-	}
-	slices.Sort(prios)
-	prios = slices.Compact(prios)
+	prios := distinctPriorities(jobs)
 	level := func(j *Job) int {
 		l, _ := slices.BinarySearch(prios, j.Priority)
 		return l

@@ -29,36 +29,38 @@ func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 	var slices int64
 	t := math.Inf(-1)
 	next, left := 0, n
-	admit := func() {
-		for next < n && jobs[next].Submit <= t {
-			queues[lev[next]].push(int32(next))
-			next++
-		}
+	// nextArrival is the next job's submit time, +Inf after the last.
+	nextArrival := math.Inf(1)
+	if n > 0 {
+		nextArrival = jobs[0].Submit
 	}
-	top := func() *ring {
-		for l := range queues {
-			if queues[l].len() > 0 {
-				return &queues[l]
+	// cur is the most urgent non-empty level, len(queues) when all are
+	// empty: arrivals can only lower it, and only a finishing job can
+	// empty its level.
+	cur := len(queues)
+	admit := func() {
+		for nextArrival <= t {
+			l := int(lev[next])
+			queues[l].push(int32(next))
+			cur = min(cur, l)
+			next++
+			nextArrival = math.Inf(1)
+			if next < n {
+				nextArrival = jobs[next].Submit
 			}
 		}
-		return nil
 	}
 	sinceCheck := math.MaxInt // check for a jump before the first slice
 	for left > 0 {
-		qu := top()
-		if qu == nil {
+		if cur == len(queues) {
 			t = max(t, jobs[next].Submit)
 			admit()
-			qu = top()
 		}
+		qu := &queues[cur]
 		// Trying a jump costs O(queue length), so try at most once per that
 		// many slices: amortised O(1) per slice.
 		if sinceCheck >= qu.len() {
 			sinceCheck = 0
-			nextArrival := math.Inf(1)
-			if next < n {
-				nextArrival = jobs[next].Submit
-			}
 			if k := qu.jumpRounds(q, t, nextArrival, rem, started, out); k > 0 {
 				m := int64(qu.len())
 				slices += k * m
@@ -66,23 +68,47 @@ func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 				continue
 			}
 		}
-		sinceCheck++
-		i := qu.pop()
-		if !started[i] {
-			started[i] = true
-			out[i].FirstStart = t
-		}
-		d := min(q, rem[i])
-		t += d
-		rem[i] -= d
-		slices++
-		// Arrivals up to and including t enter before the preempted job.
-		admit()
-		if rem[i] > 0 {
-			queues[lev[i]].push(i)
-		} else {
-			out[i].End = t
-			left--
+		// Slices of the top level until the next jump check, an arrival
+		// or a finish, on the ring's fields in locals: a preempted job
+		// goes from the head to the tail of its own level.
+		buf, mask := qu.buf, len(qu.buf)-1
+		head, size := qu.head, qu.size
+		for {
+			sinceCheck++
+			i := buf[head]
+			head, size = (head+1)&mask, size-1
+			if !started[i] {
+				started[i] = true
+				out[i].FirstStart = t
+			}
+			d := min(q, rem[i])
+			t += d
+			rem[i] -= d
+			slices++
+			if nextArrival <= t || !(rem[i] > 0) {
+				qu.head, qu.size = head, size
+				// Arrivals up to and including t enter before the
+				// preempted job.
+				admit()
+				if rem[i] > 0 {
+					qu.push(i)
+				} else {
+					out[i].End = t
+					left--
+					if l := int(lev[i]); cur == l {
+						for cur < len(queues) && queues[cur].len() == 0 {
+							cur++
+						}
+					}
+				}
+				break
+			}
+			buf[(head+size)&mask] = i // no growth: a slot was just freed
+			size++
+			if sinceCheck >= size {
+				qu.head, qu.size = head, size
+				break
+			}
 		}
 	}
 	return slices
@@ -101,14 +127,23 @@ func (r *ring) jumpRounds(q, t, nextArrival float64, rem []float64, started []bo
 	if m == 0 || q <= 0 {
 		return 0
 	}
+	// The arrival's bound first, in O(1): when an arrival is due within
+	// a round, as it mostly is on long queues, the queue is not scanned.
+	k := int64(math.MaxInt64)
+	if !math.IsInf(nextArrival, 1) {
+		if k = roundsBelow(nextArrival-t, float64(m)*q); k < 1 {
+			return 0
+		}
+	}
 	minRem := math.Inf(1)
 	for p := range m {
-		minRem = min(minRem, rem[r.at(p)])
+		x := rem[r.at(p)]
+		if x <= q {
+			return 0 // finishes within the first round
+		}
+		minRem = min(minRem, x)
 	}
-	k := roundsBelow(minRem, q)
-	if !math.IsInf(nextArrival, 1) {
-		k = min(k, roundsBelow(nextArrival-t, float64(m)*q))
-	}
+	k = min(k, roundsBelow(minRem, q))
 	if k < 1 {
 		return 0
 	}
@@ -127,8 +162,8 @@ func (r *ring) jumpRounds(q, t, nextArrival float64, rem []float64, started []bo
 // roundsBelow returns the largest integer k >= 0 with k*step < x (0 when
 // x <= 0 or step <= 0).
 func roundsBelow(x, step float64) int64 {
-	if !(x > 0) || !(step > 0) {
-		return 0
+	if !(x > 0) || !(step > 0) || x <= step {
+		return 0 // x <= step: not even one step fits below x
 	}
 	f := math.Ceil(x/step) - 1
 	if f > 1<<52 {

@@ -223,7 +223,7 @@ func compare(got, ref []Outcome, tol float64) error {
 
 // readSWFPrefix is a minimal SWF reader for tests (job id, submit, run,
 // user), so this package's tests do not depend on generators/trace.
-func readSWFPrefix(t *testing.T, path string, max int) []Job {
+func readSWFPrefix(t testing.TB, path string, max int) []Job {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
