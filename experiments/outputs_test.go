@@ -21,8 +21,16 @@ func outcomes() []*Outcome {
 	p := 0.01
 	mk := func(name string, sheets []*report.Table, ledger []analysis.LedgerEntry) *Outcome {
 		rec := analysis.Record{Experiment: name, Workload: "w", Algorithm: "a", Rep: 0, Seed: 1, Metric: "m", Value: 2}
+		// The page shows its sheets and one table of its own.
+		page := &report.Page{ID: name}
+		for _, t := range sheets {
+			page.Add(t)
+		}
+		own := &report.Table{ID: name + "-page-only", Columns: []string{"y"}}
+		own.AddRow(report.Int(3))
+		page.Add(own)
 		return &Outcome{Name: name, Result: &bench.Result{Records: []analysis.Record{rec}},
-			Report: &ReportOutput{Sheets: sheets, Ledger: ledger,
+			Report: &ReportOutput{Model: page, Sheets: sheets, Ledger: ledger,
 				Compared: []Comparison{{Table: "Table 3", Workload: "w", Algorithm: "a", Metric: "m", Published: 4, Reproduced: 2, Better: "lower"}}}}
 	}
 	t4 := &report.Table{ID: "Table4", Columns: []string{"user", "share"}}
@@ -65,8 +73,9 @@ func TestWorkbookSheets(t *testing.T) {
 	}
 }
 
-// TestWriteTables: each study's tables, its comparisons and its ledger
-// land in results/<exp>/tables/ as .tex and .json.
+// TestWriteTables: each study's sheets, its page's other tables, its
+// comparisons and its ledger land in results/<exp>/tables/ as .tex and
+// .json.
 func TestWriteTables(t *testing.T) {
 	out := t.TempDir()
 	o := outcomes()[0]
@@ -74,7 +83,7 @@ func TestWriteTables(t *testing.T) {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(ResultsDir(out, "alpha"), "tables")
-	for _, id := range []string{"Table4", "compared", "ledger"} {
+	for _, id := range []string{"Table4", "alpha-page-only", "compared", "ledger"} {
 		tex, err := os.ReadFile(filepath.Join(dir, id+".tex"))
 		if err != nil || !strings.Contains(string(tex), `\toprule`) {
 			t.Errorf("%s.tex: %v %.80q", id, err, tex)

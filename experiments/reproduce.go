@@ -400,11 +400,6 @@ func studySheet(study string, t *report.Table) *report.Table {
 	return &c
 }
 
-// writeTables writes the experiment's tables (its workbook sheets, its
-// published-vs-reproduced comparisons, its claims ledger as "ledger") as
-// results/<exp>/tables/<table-id>.tex and .json, beside the runs they are
-// made from: like the workbook they hold every row of every sheet (some
-// run to thousands), so they are outputs, not part of the committed report.
 // WritePage renders rep.Model as the Markdown page under paper/, its
 // LaTeX and JSON forms under results/<exp>/page/, and the claims ledger as
 // paper/<exp>.claims.json; each file is written atomically.
@@ -438,8 +433,19 @@ func WritePage(out, exp string, rep *ReportOutput) error {
 	return nil
 }
 
+// writeTables writes the experiment's tables (its workbook sheets, the
+// page's other tables, its published-vs-reproduced comparisons, its claims
+// ledger as "ledger") as results/<exp>/tables/<table-id>.tex and .json,
+// beside the runs they are made from: like the workbook they hold every
+// row of every sheet (some run to thousands), so they are outputs, not
+// part of the committed report.
 func writeTables(out, exp string, rep *ReportOutput) error {
 	tables := slices.Clone(rep.Sheets)
+	for _, t := range rep.Model.Tables() {
+		if !slices.Contains(tables, t) {
+			tables = append(tables, t)
+		}
+	}
 	if len(rep.Compared) > 0 {
 		t := &report.Table{ID: "compared", Title: "Published vs reproduced", Columns: summaryColumns}
 		addComparisons(t, exp, rep.Compared)

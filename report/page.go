@@ -99,17 +99,13 @@ func (p *Page) Para(format string, args ...any) {
 // Bullets appends a bulleted list.
 func (p *Page) Bullets(items ...string) { p.Add(&List{Items: items}) }
 
-// Tables returns the page's tables in page order, the claims ledger
-// included (as LedgerTable "claims"): what the workbook and the table
-// files take from the page.
+// Tables returns the page's tables in page order (the claims ledger is
+// not among them: LedgerTable renders it).
 func (p *Page) Tables() []*Table {
 	var ts []*Table
 	for _, b := range p.Blocks {
-		switch b := b.(type) {
-		case *Table:
-			ts = append(ts, b)
-		case *Claims:
-			ts = append(ts, LedgerTable("claims", "Claims ledger", b.Entries))
+		if t, ok := b.(*Table); ok {
+			ts = append(ts, t)
 		}
 	}
 	return ts

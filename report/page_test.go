@@ -165,7 +165,7 @@ func TestWritePageJSON(t *testing.T) {
 
 func TestPageTables(t *testing.T) {
 	ts := testPage().Tables()
-	if len(ts) != 2 || ts[0].ID != "t1" || ts[1].ID != "claims" || len(ts[1].Rows) != 2 {
+	if len(ts) != 1 || ts[0].ID != "t1" {
 		t.Fatalf("tables %v", ts)
 	}
 }
