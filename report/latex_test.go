@@ -6,11 +6,12 @@ import (
 	"flag"
 	"math"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gridbench/gridbench/internal/latextest"
 )
 
 var update = flag.Bool("update", false, "rewrite report/testdata/*.golden.* from the current output")
@@ -50,10 +51,6 @@ func TestLaTeXGolden(t *testing.T) {
 // TestLaTeXCompiles typesets the golden table with pdflatex, when it is
 // installed, so the escaping is checked by LaTeX itself.
 func TestLaTeXCompiles(t *testing.T) {
-	tex, err := exec.LookPath("pdflatex")
-	if err != nil {
-		t.Skip("no pdflatex: apt-get install texlive-latex-base texlive-latex-recommended")
-	}
 	dir := t.TempDir()
 	var b bytes.Buffer
 	if err := WriteLaTeX(&b, small()); err != nil {
@@ -62,19 +59,7 @@ func TestLaTeXCompiles(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "table.tex"), b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	doc := "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{booktabs}\n\\begin{document}\n" +
-		"\\begin{table}\\centering\\input{table}\\caption{x}\\end{table}\n\\end{document}\n"
-	if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(tex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("pdflatex: %v\n%s", err, out)
-	}
-	if log, _ := os.ReadFile(filepath.Join(dir, "doc.log")); bytes.Contains(log, []byte("Missing character")) {
-		t.Errorf("pdflatex dropped characters:\n%s", log)
-	}
+	latextest.Compile(t, dir, latextest.Document("\\begin{table}\\centering\\input{table}\\caption{x}\\end{table}\n"))
 }
 
 func TestJSON(t *testing.T) {

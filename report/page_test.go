@@ -7,12 +7,12 @@ import (
 	"image"
 	"image/png"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/internal/latextest"
 )
 
 // testPage has one block of every kind.
@@ -100,12 +100,7 @@ func TestWritePageLaTeX(t *testing.T) {
 		}
 	}
 	// With a LaTeX installation, the fragment must compile inside a
-	// minimal document (the figure replaced by a blank PNG).
-	latex, err := exec.LookPath("pdflatex")
-	if err != nil {
-		t.Log("pdflatex not on PATH: the LaTeX fragment was checked as text only")
-		return
-	}
+	// minimal document (the figure a small blank PNG).
 	dir := t.TempDir()
 	if err := os.MkdirAll(filepath.Join(dir, "figures"), 0o755); err != nil {
 		t.Fatal(err)
@@ -117,16 +112,7 @@ func TestWritePageLaTeX(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "figures", "demo-fig1.png"), img.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	doc := "\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\usepackage{booktabs,longtable,graphicx,hyperref}\n\\begin{document}\n" +
-		got + "\\end{document}\n"
-	if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(latex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
-	cmd.Dir = dir
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("pdflatex: %v\n%s", err, out)
-	}
+	latextest.Compile(t, dir, latextest.Document(got))
 }
 
 func TestWritePageJSON(t *testing.T) {

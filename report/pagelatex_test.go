@@ -1,11 +1,10 @@
 package report
 
 import (
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gridbench/gridbench/internal/latextest"
 )
 
 // wideTable is wider than a page's line: seven columns, long headers, a long
@@ -49,34 +48,8 @@ func TestLatexColumnsBoxed(t *testing.T) {
 		!strings.Contains(got, boxes[2]+`{\raggedleft 12345.678 [12000.000, 12700.000]}`) {
 		t.Errorf("fitted table not set in its own group and size, or its cells not boxed:\n%s", got)
 	}
-	compileLaTeX(t, "\\section{Wide}\n"+got)
-}
-
-// compileLaTeX runs pdflatex twice (longtable settles its widths on the
-// second run) on the fragment inside a minimal document, when pdflatex is
-// installed, and fails on an error or a table wider than the line.
-func compileLaTeX(t *testing.T, fragment string) {
-	t.Helper()
-	latex, err := exec.LookPath("pdflatex")
-	if err != nil {
-		t.Log("pdflatex not on PATH: the LaTeX was checked as text only")
-		return
-	}
-	dir := t.TempDir()
-	doc := "\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n\\usepackage{booktabs,longtable,graphicx,hyperref}\n\\begin{document}\n" +
-		fragment + "\\end{document}\n"
-	if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var out []byte
-	for range 2 {
-		cmd := exec.Command(latex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
-		cmd.Dir = dir
-		if out, err = cmd.CombinedOutput(); err != nil {
-			t.Fatalf("pdflatex: %v\n%s", err, out)
-		}
-	}
-	if strings.Contains(string(out), "in alignment at lines") {
+	out := latextest.Compile(t, t.TempDir(), latextest.Document("\\section{Wide}\n"+got))
+	if strings.Contains(out, "in alignment at lines") {
 		t.Errorf("a table is wider than the line:\n%s", out)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	_ "github.com/gridbench/gridbench/experiments/all"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/golden"
+	"github.com/gridbench/gridbench/internal/latextest"
 )
 
 // TestQuickPagesGolden builds every study's page at --quick --reps 2 in
@@ -18,7 +19,8 @@ import (
 // any page shows in review. The pages are built from the data the
 // repository ships (data/, given as --data; GRIDBENCH_DATA cleared), so a
 // data set fetched elsewhere does not change them; one fetched into data/
-// itself does, and shows here as a difference.
+// itself does, and shows here as a difference. Each page's LaTeX form is
+// typeset with pdflatex when it is installed.
 func TestQuickPagesGolden(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reproduces every study (about 15 s)")
@@ -52,6 +54,17 @@ func TestQuickPagesGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden.Check(t, filepath.Join("testdata", "pages", o.Name+".md"), string(got))
+			// The page's LaTeX form, with the figures beside it, must
+			// typeset (when pdflatex is installed).
+			tex, err := os.ReadFile(filepath.Join(experiments.ResultsDir(out, o.Name), "page", o.Name+".tex"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			if err := os.Symlink(filepath.Join(experiments.PaperDir(out), "figures"), filepath.Join(dir, "figures")); err != nil {
+				t.Fatal(err)
+			}
+			latextest.Compile(t, dir, latextest.Document(string(tex)))
 		})
 	}
 }

@@ -280,7 +280,6 @@ func TestReportQuick(t *testing.T) {
 	if err := experiments.WritePage(dir, Name, out); err != nil {
 		t.Fatal(err)
 	}
-	checkLaTeX(t, dir)
 	b, err := os.ReadFile(filepath.Join(pdir, out.Page))
 	if err != nil {
 		t.Fatal(err)

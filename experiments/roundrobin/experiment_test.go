@@ -521,7 +521,6 @@ func TestReportQuick(t *testing.T) {
 		t.Fatal("no report")
 	}
 	rep := outcomes[0].Report
-	checkLaTeX(t, out)
 	b, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), rep.Page))
 	if err != nil {
 		t.Fatal(err)
