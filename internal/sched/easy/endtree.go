@@ -62,29 +62,29 @@ func (t *endTree) pull(x int32) {
 }
 
 // add inserts job j, holding cpus CPUs until estEnd, into machine m's treap.
+// It descends from the root adding the job to the sums of the subtrees it
+// joins, down to the first node it outranks, whose subtree it splits: one
+// node read per level, where a recursive insert re-summing each node from
+// its children reads three.
 func (t *endTree) add(m, j, cpus int, estEnd float64) {
 	n := int32(j)
-	t.n[n].key, t.n[n].cpus, t.n[n].l, t.n[n].r = estEnd, int32(cpus), -1, -1
-	t.pull(n)
-	t.root[m] = t.insert(t.root[m], n)
-}
-
-func (t *endTree) insert(x, n int32) int32 {
-	if x < 0 {
-		return n
+	nd := &t.n[n]
+	nd.key, nd.cpus, nd.l, nd.r, nd.sum, nd.cnt = estEnd, int32(cpus), -1, -1, int64(cpus), 1
+	link := &t.root[m]
+	for x := *link; x >= 0 && t.n[x].pri >= nd.pri; x = *link {
+		t.n[x].sum += int64(cpus)
+		t.n[x].cnt++
+		if t.before(n, x) {
+			link = &t.n[x].l
+		} else {
+			link = &t.n[x].r
+		}
 	}
-	if t.n[n].pri > t.n[x].pri {
-		t.n[n].l, t.n[n].r = t.split(x, n)
+	if x := *link; x >= 0 {
+		nd.l, nd.r = t.split(x, n)
 		t.pull(n)
-		return n
 	}
-	if t.before(n, x) {
-		t.n[x].l = t.insert(t.n[x].l, n)
-	} else {
-		t.n[x].r = t.insert(t.n[x].r, n)
-	}
-	t.pull(x)
-	return x
+	*link = n
 }
 
 // split divides the treap at x into the nodes before n and those after.
@@ -121,25 +121,26 @@ func (t *endTree) merge(a, b int32) int32 {
 	}
 }
 
-// remove takes job j, which must be in it, out of machine m's treap.
+// remove takes job j, which must be in it, out of machine m's treap: a
+// descent that takes the job out of each subtree sum on the way, then its
+// children merged in its place.
 func (t *endTree) remove(m, j int) {
-	t.root[m] = t.delete(t.root[m], int32(j))
-}
-
-func (t *endTree) delete(x, n int32) int32 {
-	if x == n {
-		return t.merge(t.n[x].l, t.n[x].r)
+	n := int32(j)
+	cpus := int64(t.n[n].cpus)
+	link := &t.root[m]
+	for x := *link; x != n; x = *link {
+		if x < 0 {
+			panic("easy: internal error: running job not in its machine's end tree")
+		}
+		t.n[x].sum -= cpus
+		t.n[x].cnt--
+		if t.before(n, x) {
+			link = &t.n[x].l
+		} else {
+			link = &t.n[x].r
+		}
 	}
-	if x < 0 {
-		panic("easy: internal error: running job not in its machine's end tree")
-	}
-	if t.before(n, x) {
-		t.n[x].l = t.delete(t.n[x].l, n)
-	} else {
-		t.n[x].r = t.delete(t.n[x].r, n)
-	}
-	t.pull(x)
-	return x
+	*link = t.merge(t.n[n].l, t.n[n].r)
 }
 
 // covering returns the estimated end of the last job of the shortest prefix,

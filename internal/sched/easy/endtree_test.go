@@ -111,3 +111,61 @@ func idle(s *sim.State) bool {
 	}
 	return true
 }
+
+// TestEndTreeInvariants adds and removes random jobs, many with equal
+// estimated ends, and checks after each step that every treap is ordered
+// by (end, job), heap-ordered by priority, holds exactly the jobs added and
+// not removed, and that each node's sum and count are those of its
+// subtree, which the descents of add and remove update by difference.
+func TestEndTreeInvariants(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const machines, jobs = 2, 300
+	tr := newEndTree(machines, jobs)
+	on := make([]int, jobs) // job -> machine + 1, 0 when absent
+	var walk func(x int32, lo, hi int32) (sum int64, cnt int32)
+	walk = func(x int32, lo, hi int32) (int64, int32) {
+		if x < 0 {
+			return 0, 0
+		}
+		if lo >= 0 && !tr.before(lo, x) || hi >= 0 && !tr.before(x, hi) {
+			t.Fatalf("node %d out of order", x)
+		}
+		for _, c := range []int32{tr.n[x].l, tr.n[x].r} {
+			if c >= 0 && tr.n[c].pri > tr.n[x].pri {
+				t.Fatalf("node %d: child %d has a higher priority", x, c)
+			}
+		}
+		ls, lc := walk(tr.n[x].l, lo, x)
+		rs, rc := walk(tr.n[x].r, x, hi)
+		sum, cnt := ls+rs+int64(tr.n[x].cpus), lc+rc+1
+		if tr.n[x].sum != sum || tr.n[x].cnt != cnt {
+			t.Fatalf("node %d: sum %d count %d, subtree holds %d in %d jobs", x, tr.n[x].sum, tr.n[x].cnt, sum, cnt)
+		}
+		return sum, cnt
+	}
+	for step := range 20000 {
+		j := r.IntN(jobs)
+		if m := on[j] - 1; m >= 0 {
+			tr.remove(m, j)
+			on[j] = 0
+		} else {
+			m := r.IntN(machines)
+			tr.add(m, j, 1+r.IntN(64), float64(r.IntN(40)))
+			on[j] = m + 1
+		}
+		if step%97 != 0 {
+			continue
+		}
+		for m := range machines {
+			want := int32(0)
+			for _, o := range on {
+				if o == m+1 {
+					want++
+				}
+			}
+			if _, cnt := walk(tr.root[m], -1, -1); cnt != want {
+				t.Fatalf("step %d: machine %d holds %d jobs, want %d", step, m, cnt, want)
+			}
+		}
+	}
+}
