@@ -80,13 +80,14 @@ func (r *SWFReader) fast() bool {
 			return false
 		}
 	}
-	r.job = Job{
-		ID: int(v[0]), Submit: float64(v[1]), Wait: float64(v[2]), Run: float64(v[3]),
-		Procs: int(v[4]), AvgCPU: float64(v[5]), Mem: float64(v[6]), ReqProcs: int(v[7]),
-		ReqTime: float64(v[8]), ReqMem: float64(v[9]), Status: int(v[10]), User: int(v[11]),
-		Group: int(v[12]), Exe: int(v[13]), Queue: int(v[14]), Partition: int(v[15]),
-		Preceding: int(v[16]), Think: float64(v[17]), Line: r.line,
-	}
+	// Field by field: a Job literal is built aside and copied in, 330
+	// bytes a line. The text fields stay empty: no SWF reader sets them.
+	j := &r.job
+	j.ID, j.Submit, j.Wait, j.Run = int(v[0]), float64(v[1]), float64(v[2]), float64(v[3])
+	j.Procs, j.AvgCPU, j.Mem, j.ReqProcs = int(v[4]), float64(v[5]), float64(v[6]), int(v[7])
+	j.ReqTime, j.ReqMem, j.Status, j.User = float64(v[8]), float64(v[9]), int(v[10]), int(v[11])
+	j.Group, j.Exe, j.Queue, j.Partition = int(v[12]), int(v[13]), int(v[14]), int(v[15])
+	j.Preceding, j.Think, j.Line = int(v[16]), float64(v[17]), r.line
 	return true
 }
 
