@@ -11,7 +11,7 @@ import "iter"
 //
 // The heap is built by the first ordered walk: until then a is a plain set
 // (append, and removal by moving the last job into the hole), so a
-// scheduler that never asks for the order — EASY keeps its own end tree,
+// scheduler that never asks for the order — EASY keeps its own end list,
 // the others read RunningJobs in no order — pays O(1) per start and end.
 type runHeap struct {
 	a    []RunningJob
