@@ -43,6 +43,7 @@ func (r *GWFReader) Next() bool {
 	if !r.next() {
 		return false
 	}
+	r.split()
 	if n := len(r.fields); n != len(GWFColumns) {
 		r.fail(0, "", fmt.Sprintf("%d fields, want 29: a GWF job line has 29 tab- or space-separated columns (JobID SubmitTime WaitTime RunTime NProcs ... VOID ProjectID), -1 for a missing value; comment lines start with '#'", n))
 		return false

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"compress/gzip"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -220,5 +222,57 @@ func TestCapacity(t *testing.T) {
 	}
 	if got := Capacity(nil, 7); got != 7 {
 		t.Errorf("Capacity(nil, 7) = %d, want 7", got)
+	}
+}
+
+// TestSWFFastMatchesParse: whenever the one-pass path takes a line, the
+// field-by-field path takes it too and reads the same job; the lines it
+// refuses are left to the general path whole. Lines mix plain integers at
+// the edges fastInt and MaxSeconds draw with signs, decimals, exponents,
+// stray bytes, every separator and wrong field counts.
+func TestSWFFastMatchesParse(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	tokens := []string{"0", "-1", "+7", "-0", "12", "4000000000", "-4000000000", "4000000001", "-4000000001",
+		"123456789012345", "-123456789012345", "1234567890123456", "1.0", "2.5", "1e3", "-", "+", "", "0x1", "1_0", "7a", "a7"}
+	seps := []string{" ", "  ", "\t", " \t ", "\r", "\v", "\f"}
+	fast := 0
+	for range 200000 {
+		n := 18
+		if r.IntN(10) == 0 {
+			n = 16 + r.IntN(5)
+		}
+		var b strings.Builder
+		if r.IntN(4) == 0 {
+			b.WriteString(seps[r.IntN(len(seps))])
+		}
+		for k := range n {
+			if k > 0 {
+				b.WriteString(seps[r.IntN(len(seps))])
+			}
+			if r.IntN(6) == 0 {
+				b.WriteString(tokens[r.IntN(len(tokens))])
+			} else {
+				b.WriteString(strconv.Itoa(r.IntN(2000000) - 1000))
+			}
+		}
+		if r.IntN(4) == 0 {
+			b.WriteString(seps[r.IntN(len(seps))])
+		}
+		line := b.String()
+		a := &SWFReader{lines: lines{name: "x.swf", line: 1, text: []byte(line)}}
+		if !a.fast() {
+			continue
+		}
+		fast++
+		g := &SWFReader{lines: lines{name: "x.swf", line: 1, text: []byte(line)}}
+		if !g.parse() {
+			t.Fatalf("%q: fast path read it, the general path fails: %v", line, g.Err())
+		}
+		if a.Job() != g.Job() {
+			t.Fatalf("%q: fast path %+v, general path %+v", line, a.Job(), g.Job())
+		}
+	}
+	if fast < 10000 {
+		t.Fatalf("only %d lines took the fast path", fast)
 	}
 }

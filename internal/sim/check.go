@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 )
@@ -41,26 +42,47 @@ func Check(p Platform, jobs []Job, recs []Record) error {
 	}
 	var spare []edge
 	for m := range p.Machines {
-		// Starts at one instant in increasing CPUs, so the first instant
-		// reported over the limit is the same for any input order (equal
-		// CPUs keep job order).
+		// The verdict needs the starts in time order only: at one instant
+		// the busy count peaks after the last start whatever their order.
+		// The report does need a fixed order (starts at one instant in
+		// increasing CPUs, equal CPUs in job order, so the first instant
+		// reported over the limit is the same for any input order); it
+		// is sorted so only when there is something to report, which
+		// spares a valid run the radix passes over the CPUs.
 		spare = slices.Grow(spare[:0], len(starts[m]))[:len(starts[m])]
-		starts[m], spare = sortEdges(starts[m], spare, true)
+		starts[m], spare = sortEdges(starts[m], spare, false)
 		spare = slices.Grow(spare[:0], len(ends[m]))[:len(ends[m])]
 		ends[m], spare = sortEdges(ends[m], spare, false)
-		// At equal times ends come first: a job ending at t frees its CPUs
-		// for a job starting at t. Zero-length jobs then count nothing.
-		busy, k, es := 0, 0, ends[m]
-		for _, e := range starts[m] {
-			for k < len(es) && es[k].t <= e.t {
-				busy -= es[k].cpus
-				k++
-			}
-			busy += e.cpus
-			if busy > p.Machines[m].CPUs {
-				return fmt.Errorf("sim: check: machine %d has %d of %d CPUs busy at t=%g (job %d starting)", m, busy, p.Machines[m].CPUs, e.t, e.job)
-			}
+		if _, _, over := overcommit(starts[m], ends[m], p.Machines[m].CPUs); !over {
+			continue
 		}
+		slices.SortStableFunc(starts[m], func(a, b edge) int {
+			if c := compareKeys(timeKey(a.t), timeKey(b.t)); c != 0 {
+				return c
+			}
+			return cmp.Compare(a.cpus, b.cpus)
+		})
+		e, busy, _ := overcommit(starts[m], ends[m], p.Machines[m].CPUs)
+		return fmt.Errorf("sim: check: machine %d has %d of %d CPUs busy at t=%g (job %d starting)", m, busy, p.Machines[m].CPUs, e.t, e.job)
 	}
 	return nil
+}
+
+// overcommit sweeps a machine's starts and ends, each sorted by time, and
+// returns the first start that takes the busy CPUs over cpus, with the
+// count then. At equal times ends come first: a job ending at t frees its
+// CPUs for a job starting at t. Zero-length jobs then count nothing.
+func overcommit(starts, ends []edge, cpus int) (edge, int, bool) {
+	busy, k := 0, 0
+	for _, e := range starts {
+		for k < len(ends) && ends[k].t <= e.t {
+			busy -= ends[k].cpus
+			k++
+		}
+		busy += e.cpus
+		if busy > cpus {
+			return e, busy, true
+		}
+	}
+	return edge{}, 0, false
 }

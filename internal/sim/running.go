@@ -8,9 +8,15 @@ import "iter"
 // while schedulers only ever read a short prefix in order (EASY stops once
 // enough CPUs are freed). The heap gives O(log n) start and end, and an
 // ordered walk of the first k jobs costs O(k log k).
+//
+// The heap is built by the first ordered walk: until then a is a plain set
+// (append, and removal by moving the last job into the hole), so a
+// scheduler that never asks for the order — EASY keeps its own end list,
+// the others read RunningJobs in no order — pays O(1) per start and end.
 type runHeap struct {
-	a   []RunningJob
-	pos []int // shared job -> index in a (owned by State)
+	a    []RunningJob
+	pos  []int // shared job -> index in a (owned by State)
+	heap bool  // a is heap-ordered, kept so from the first ordered walk on
 }
 
 func (h *runHeap) swap(i, j int) {
@@ -51,7 +57,9 @@ func (h *runHeap) down(i int) {
 func (h *runHeap) push(rj RunningJob) {
 	h.a = append(h.a, rj)
 	h.pos[rj.Job] = len(h.a) - 1
-	h.up(len(h.a) - 1)
+	if h.heap {
+		h.up(len(h.a) - 1)
+	}
 }
 
 func (h *runHeap) remove(job int) {
@@ -61,10 +69,11 @@ func (h *runHeap) remove(job int) {
 	}
 	last := len(h.a) - 1
 	if i != last {
-		h.swap(i, last)
+		h.a[i] = h.a[last]
+		h.pos[h.a[i].Job] = i
 	}
 	h.a = h.a[:last]
-	if i != last {
+	if h.heap && i != last {
 		h.down(i)
 		h.up(i)
 	}
@@ -74,6 +83,12 @@ func (h *runHeap) remove(job int) {
 // a frontier heap of indices, so stopping early costs only what was read.
 func (h *runHeap) ordered(scratch *[]int) iter.Seq[RunningJob] {
 	return func(yield func(RunningJob) bool) {
+		if !h.heap {
+			for i := len(h.a)/2 - 1; i >= 0; i-- {
+				h.down(i)
+			}
+			h.heap = true
+		}
 		if len(h.a) == 0 {
 			return
 		}

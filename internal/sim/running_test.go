@@ -7,7 +7,8 @@ import (
 )
 
 // TestRunHeapOrdered checks the heap's ordered walk, full and stopped
-// early, against sorting, through random starts and ends.
+// early, against sorting, through random starts and ends; the first walk
+// comes after 500 of them, so it builds the heap from the unordered set.
 func TestRunHeapOrdered(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	const n = 100
@@ -22,6 +23,17 @@ func TestRunHeapOrdered(t *testing.T) {
 		} else {
 			h.remove(j)
 			delete(in, j)
+		}
+		if len(h.a) != len(in) {
+			t.Fatalf("step %d: %d running, want %d", step, len(h.a), len(in))
+		}
+		for i, rj := range h.a {
+			if in[rj.Job] != rj || h.pos[rj.Job] != i {
+				t.Fatalf("step %d: slot %d holds %v (position %d), want %v", step, i, rj, h.pos[rj.Job], in[rj.Job])
+			}
+		}
+		if step < 500 {
+			continue
 		}
 		var want []RunningJob
 		for _, rj := range in {

@@ -83,6 +83,7 @@ func New(p Platform, jobs []Job, sched Scheduler) (*Sim, error) {
 		st.running[i].pos = st.runPos
 	}
 	st.qpos = make([]int, n)
+	st.q = make([]int, 0, n) // a long queue never regrows it
 	st.now = math.Inf(-1)
 	for i := range s.arrivals {
 		s.arrivals[i] = i

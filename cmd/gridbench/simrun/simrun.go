@@ -31,19 +31,25 @@ func writeJobsCSV(path string, jobs []sim.Job, recs []sim.Record, gate func() er
 	}
 	return atomicfile.Write(path, func(w io.Writer) error {
 		io.WriteString(w, "job_id,submit,start,end,machine\n")
-		var buf []byte
+		// Rows go out in blocks of about 64 KiB, one Write each, rather
+		// than one Write per row.
+		const block = 64 << 10
+		buf := make([]byte, 0, block+256)
 		for i, j := range jobs {
 			r := recs[i]
-			buf = strconv.AppendInt(buf[:0], j.ID, 10)
-			for _, x := range []float64{j.Submit, r.Start, r.End} {
+			buf = strconv.AppendInt(buf, j.ID, 10)
+			for _, x := range [...]float64{j.Submit, r.Start, r.End} {
 				buf = append(buf, ',')
 				buf = appendG(buf, x)
 			}
 			buf = append(buf, ',')
 			buf = strconv.AppendInt(buf, int64(r.Machine), 10)
 			buf = append(buf, '\n')
-			if _, err := w.Write(buf); err != nil {
-				return err
+			if len(buf) >= block || i == len(jobs)-1 {
+				if _, err := w.Write(buf); err != nil {
+					return err
+				}
+				buf = buf[:0]
 			}
 		}
 		if gate != nil {

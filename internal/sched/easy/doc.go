@@ -24,9 +24,10 @@
 // arrival rank holding their CPUs and estimates, and the pass jumps straight
 // to the next job that can start (fits another machine, fits the spare CPUs,
 // or fits and ends by the shadow time). The shadow time and the spare CPUs
-// come from a treap per machine of the running jobs by estimated end with
-// subtree CPU sums (Ends), two O(log n) descents instead of a walk over the
-// running jobs. A pass therefore costs O((started + 1) log n) tree steps;
+// come from the running jobs of each machine kept in estimated-end order in
+// blocks of at most 128 with their CPU sums (Ends): a scan of the block sums
+// and of one block instead of a walk over the running jobs. A pass
+// therefore costs O((started + 1) log n) tree steps and block scans;
 // the work counter counts queued jobs examined and the running jobs that
 // free CPUs by the shadow time (those a walk in end order would read, so
 // the count is the same as when EASY walked them).

@@ -30,6 +30,7 @@ func (e *EASY) init(s *sim.State) {
 	e.order = s.Platform().FastestFirst()
 	e.tree = newMinTree(s.NumJobs())
 	e.rank = make([]int, s.NumJobs())
+	e.byRank = make([]int, 0, s.NumJobs())
 	e.ends = NewEnds(s)
 }
 

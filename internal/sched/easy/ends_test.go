@@ -3,6 +3,7 @@ package easy
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/sched/fcfs"
@@ -110,4 +111,90 @@ func idle(s *sim.State) bool {
 		}
 	}
 	return true
+}
+
+// TestEndListInvariants adds and removes random jobs, many with equal
+// estimated ends and enough on one machine to split blocks many times, and
+// checks that every machine's blocks are non-empty, at most maxBlock long,
+// in (end, job) order within and across blocks, with their CPU sums, and
+// hold exactly the jobs added and not removed; covering and upTo must
+// match sums over that order computed the slow way.
+func TestEndListInvariants(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const machines, jobs = 2, 1200
+	l := newEndList(machines, jobs)
+	on := make([]int, jobs) // job -> machine + 1, 0 when absent
+	cpus := make([]int, jobs)
+	for step := range 30000 {
+		j := r.IntN(jobs)
+		if m := on[j] - 1; m >= 0 && r.IntN(3) > 0 {
+			l.remove(m, j)
+			on[j] = 0
+		} else if m < 0 {
+			m := r.IntN(machines) * r.IntN(2) // machine 0 twice as busy
+			cpus[j] = 1 + r.IntN(64)
+			l.add(m, j, cpus[j], float64(r.IntN(60)))
+			on[j] = m + 1
+		}
+		if step%101 != 0 {
+			continue
+		}
+		for m := range machines {
+			var want []endEntry
+			for j, o := range on {
+				if o == m+1 {
+					want = append(want, endEntry{l.key[j], int32(j), int32(cpus[j])})
+				}
+			}
+			slices.SortFunc(want, func(a, b endEntry) int {
+				if a.before(b) {
+					return -1
+				}
+				return 1
+			})
+			var got []endEntry
+			b := l.m[m]
+			if len(b.b) != len(b.sum) {
+				t.Fatalf("step %d machine %d: %d blocks, %d sums", step, m, len(b.b), len(b.sum))
+			}
+			for k, blk := range b.b {
+				var sum int64
+				for _, e := range blk {
+					sum += int64(e.cpus)
+				}
+				if len(blk) == 0 || len(blk) > maxBlock || sum != b.sum[k] {
+					t.Fatalf("step %d machine %d block %d: %d jobs, sum %d, recorded %d", step, m, k, len(blk), sum, b.sum[k])
+				}
+				got = append(got, blk...)
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("step %d machine %d: holds %v, want %v", step, m, got, want)
+			}
+			need := int64(1 + r.IntN(40*64))
+			wantEnd, wantOK, left := 0.0, false, need
+			for _, e := range want {
+				if left -= int64(e.cpus); left <= 0 {
+					wantEnd, wantOK = e.key, true
+					break
+				}
+			}
+			if end, ok := l.covering(m, need); end != wantEnd || ok != wantOK {
+				t.Fatalf("step %d machine %d: covering(%d) = %g, %v, want %g, %v", step, m, need, end, ok, wantEnd, wantOK)
+			}
+			end := float64(r.IntN(62) - 1)
+			wantJobs, wantCPUs := 0, int64(0)
+			for _, e := range want {
+				if e.key <= end {
+					wantJobs++
+					wantCPUs += int64(e.cpus)
+				}
+			}
+			if n, c := l.upTo(m, end); n != wantJobs || c != wantCPUs {
+				t.Fatalf("step %d machine %d: upTo(%g) = %d, %d, want %d, %d", step, m, end, n, c, wantJobs, wantCPUs)
+			}
+		}
+	}
+	if len(l.m[0].b) < 3 {
+		t.Fatalf("machine 0 ended with %d blocks: the test never split one", len(l.m[0].b))
+	}
 }
