@@ -502,20 +502,6 @@ func (h itemHeap) down(i int) {
 	}
 }
 
-// push adds it.
-func (h *itemHeap) push(it item) {
-	*h = append(*h, it)
-	a := *h
-	for i := len(a) - 1; i > 0; {
-		p := (i - 1) / 2
-		if !before(&a[i], &a[p]) {
-			break
-		}
-		a[i], a[p] = a[p], a[i]
-		i = p
-	}
-}
-
 // pop removes and returns the first item.
 func (h *itemHeap) pop() item {
 	a := *h
