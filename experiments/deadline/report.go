@@ -222,9 +222,9 @@ func page(cfg Config, reps int, sum *summary) (pg *report.Page, means, claims *r
 	}
 	pg.Para("Setup: %d streams × %d algorithms × %d repetitions; per stream %d jobs on %d machines (CPUs U{1..%d}, speed U[%g, %g)), "+
 		"run time U[%g, %g) s at reference speed %g, job CPUs U{1..%d}, %g%% of jobs with deadline = submit + run × U[%g, %g). "+
-		"All algorithms of one repetition see the same instance (paired design).",
+		"All algorithms of one repetition see the same instance (paired design).%s",
 		len(streams), len(algos), reps, cfg.Base.Jobs, cfg.Base.Machines, cfg.Base.MachineCPUsMax, cfg.Base.SpeedMin, cfg.Base.SpeedMax,
-		cfg.Base.RunMin, cfg.Base.RunMax, cfg.Base.RefSpeed, cfg.Base.JobCPUsMax, cfg.Base.DeadlineShare*100, cfg.Base.SlackMin, cfg.Base.SlackMax)
+		cfg.Base.RunMin, cfg.Base.RunMax, cfg.Base.RefSpeed, cfg.Base.JobCPUsMax, cfg.Base.DeadlineShare*100, cfg.Base.SlackMin, cfg.Base.SlackMax, sideNote(algos, reps))
 	run := "Algorithms run: " + labels(algos) + "."
 	if missing := Missing(algos); len(missing) > 0 {
 		run += fmt.Sprintf(" **Not run: %s** — not available in this build; nothing on this page is said about them, "+
@@ -390,4 +390,20 @@ func page(cfg Config, reps int, sum *summary) (pg *report.Page, means, claims *r
 	sensitivitySection(pg, streams, idx)
 
 	return pg, means, claims
+}
+
+// sideNote says which of algos run at SideReps only, when that is fewer
+// than reps: " The timing-only EASY-BF (queue walk) runs the first 10
+// repetitions." (empty otherwise).
+func sideNote(algos []string, reps int) string {
+	var side []string
+	for _, a := range algos {
+		if SideRun(a) {
+			side = append(side, a)
+		}
+	}
+	if len(side) == 0 || SideReps(reps) == reps {
+		return ""
+	}
+	return fmt.Sprintf(" The timing-only %s runs the first %d repetitions (it has no published number; its claims are tested on those pairs).", labels(side), SideReps(reps))
 }
