@@ -17,6 +17,7 @@ type Scheduler struct {
 	plan    *Plan
 	tabu    *Tabu
 	literal bool // EG-EDF without the tie-break (InsertEGEDFLiteral)
+	direct  bool // the plan without its memos (Plan.direct), for the tests
 }
 
 // NewEGEDF returns an EG-EDF scheduler.
@@ -44,6 +45,7 @@ func (s *Scheduler) sync(st *sim.State) {
 			ms[i] = Machine{CPUs: m.CPUs, Speed: m.Speed}
 		}
 		s.plan = NewPlan(ms, p.RefSpeed)
+		s.plan.direct = s.direct
 	}
 	s.plan.Advance(st.Now())
 }

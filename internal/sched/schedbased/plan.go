@@ -63,6 +63,11 @@ type machPlan struct {
 	makespan float64 // max End over running and queue; 0 when empty
 	late     int     // entries (running and queued) that miss their deadline
 	lateQ    int     // queued entries that miss their deadline
+	// qstamp changes whenever the running jobs or the queue change,
+	// pstamp whenever the profile does (memo.go); restore puts back the
+	// stamps it saved, with the state they stand for.
+	qstamp, pstamp uint64
+	memo           machMemo
 }
 
 // Plan is the whole schedule: one machPlan per machine, plus the logical
@@ -98,6 +103,18 @@ type Plan struct {
 	mkTree   []float64
 	mkLeaves int
 	snap     snapshot
+	// stamp is the last state stamp issued; gstamp stands for the state
+	// of the whole plan (every machine and the clock), see memo.go.
+	stamp, gstamp uint64
+	// lateMarks counts the calls of lateChanged, so a memo can tell
+	// whether an operation marked its machine.
+	lateMarks int64
+	// direct turns the memos off (memo.go): the tests run both ways in
+	// lockstep.
+	direct bool
+	// memoHits counts the answers taken from memos (removals evaluated,
+	// removals made, machines tested), for the tests.
+	memoHits [3]int64
 	// src indexes the machines by late queued jobs for Tabu (sources.go),
 	// gaps by where their first gap of each width starts (gapindex.go).
 	src  sources
@@ -108,6 +125,9 @@ type Plan struct {
 // rejected Tabu move is undone by copying them back (restore).
 type snapshot struct {
 	m                 int
+	held              bool // queue, ts and free hold machine m at stamps qstamp, pstamp
+	qstamp, pstamp    uint64
+	gstamp            uint64
 	queue             []Entry
 	ts                []float64
 	free              []int
@@ -134,6 +154,7 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 		}
 		p.ms[i] = machPlan{idx: i, cpus: m.CPUs, speed: m.Speed}
 		p.maxSpeed = max(p.maxSpeed, m.Speed)
+		p.touch(&p.ms[i])
 	}
 	p.src = newSources(len(machines))
 	p.gaps = newGapIndex(p.ms)
@@ -239,6 +260,8 @@ func (p *Plan) Advance(now float64) {
 		return // an empty plan may also move back: a run starting before 0
 	}
 	p.now = now
+	p.stamp++
+	p.gstamp = p.stamp
 	for m := range p.ms {
 		mp := &p.ms[m]
 		// Trim profile segments that lie wholly in the past.
@@ -247,11 +270,17 @@ func (p *Plan) Advance(now float64) {
 			k++
 		}
 		if k == len(mp.free) {
+			if len(mp.ts) > 0 {
+				p.touchProfile(mp)
+			}
 			mp.ts, mp.free = mp.ts[:0], mp.free[:0]
 		} else {
 			if k > 0 {
 				mp.ts = mp.ts[k:]
 				mp.free = mp.free[k:]
+			}
+			if k > 0 || mp.ts[0] < now {
+				p.touchProfile(mp)
 			}
 			mp.ts[0] = max(mp.ts[0], now)
 		}
@@ -335,6 +364,7 @@ func (p *Plan) InsertGap(m, id int, j Job) bool {
 // insertGapAt places job id at time t on machine m, where a gap holds it.
 func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 	mp := &p.ms[m]
+	p.touch(mp)
 	e := Entry{ID: id, Job: j, Start: t, End: t + dur}
 	// After all queued jobs starting no later than t, so list order stays
 	// start order and a recomputation from scratch gives the same times.
@@ -369,6 +399,7 @@ func (p *Plan) EDFPos(m int, j Job) int {
 func (p *Plan) InsertAt(m, pos, id int, j Job) {
 	p.checkNew(m, id, j)
 	mp := &p.ms[m]
+	p.touch(mp)
 	e := Entry{ID: id, Job: j}
 	mp.queue = slices.Insert(mp.queue, pos, e)
 	p.where[id] = m
@@ -385,6 +416,7 @@ func (p *Plan) Remove(id int) (j Job, m, pos int) {
 		panic(fmt.Sprintf("schedbased: Remove(%d): not a queued job", id))
 	}
 	mp := &p.ms[m]
+	p.touch(mp)
 	e := mp.queue[pos]
 	p.drop(mp, e, true)
 	mp.queue = slices.Delete(mp.queue, pos, pos+1)
@@ -408,10 +440,15 @@ func (p *Plan) Remove(id int) (j Job, m, pos int) {
 // plan's, for restore. Only one snapshot is kept.
 func (p *Plan) save(m int) {
 	mp, s := &p.ms[m], &p.snap
-	s.m = m
-	s.queue = append(s.queue[:0], mp.queue...)
-	s.ts = append(s.ts[:0], mp.ts...)
-	s.free = append(s.free[:0], mp.free...)
+	// A rejected move leaves the machine as it was: the next save of it
+	// finds its copy still held (the stamps say so) and copies nothing.
+	if p.direct || !s.held || s.m != m || s.qstamp != mp.qstamp || s.pstamp != mp.pstamp {
+		s.queue = append(s.queue[:0], mp.queue...)
+		s.ts = append(s.ts[:0], mp.ts...)
+		s.free = append(s.free[:0], mp.free...)
+	}
+	s.m, s.held = m, true
+	s.qstamp, s.pstamp, s.gstamp = mp.qstamp, mp.pstamp, p.gstamp
 	s.makespan, s.late, s.lateQ = mp.makespan, mp.late, mp.lateQ
 	s.nondelayed, s.count = p.nondelayed, p.count
 	p.work += int64(len(mp.queue) + len(mp.ts))
@@ -428,6 +465,7 @@ func (p *Plan) restore(id int) {
 	mp.ts = append(mp.ts[:0], s.ts...)
 	mp.free = append(mp.free[:0], s.free...)
 	mp.makespan, mp.late, mp.lateQ = s.makespan, s.late, s.lateQ
+	mp.qstamp, mp.pstamp, p.gstamp = s.qstamp, s.pstamp, s.gstamp
 	p.lateChanged(mp)
 	p.profileChanged(m)
 	p.nondelayed, p.count = s.nondelayed, s.count
@@ -457,6 +495,7 @@ func (p *Plan) Start(id int) {
 		panic(fmt.Sprintf("schedbased: Start(%d): not the head of a queue", id))
 	}
 	mp := &p.ms[m]
+	p.touch(mp)
 	e := mp.queue[0]
 	mp.queue = mp.queue[1:]
 	if j := e.Job; j.Late(e.End) {
@@ -487,6 +526,7 @@ func (p *Plan) Complete(id int, t float64) {
 		panic(fmt.Sprintf("schedbased: Complete(%d): not a running job", id))
 	}
 	mp := &p.ms[m]
+	p.touch(mp)
 	e := mp.running[k]
 	mp.running = slices.Delete(mp.running, k, k+1)
 	delete(p.where, id)
@@ -732,6 +772,7 @@ func (p *Plan) place(m int, f float64, h endHeap, used int, seq []Entry) {
 // on starts no earlier than it.
 func (p *Plan) replan(m, pos int) {
 	mp := &p.ms[m]
+	p.touch(mp)
 	f, h, used, act, _ := p.activeAt(m, pos, true)
 	suffix := mp.queue[pos:]
 	for _, e := range suffix {
@@ -788,25 +829,32 @@ func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int, start
 // whatIfRemove returns the plan's makespan and the change in its number of
 // non-delayed jobs if machine m's queued job at position pos were removed,
 // without changing the plan: Remove followed by Objective, at the cost of
-// re-placing the suffix behind pos but not rebuilding the profile.
+// re-placing the suffix behind pos but not rebuilding the profile. The
+// machine's own part is memoised (memo.go).
 func (p *Plan) whatIfRemove(m, pos int) (makespan float64, dnd int) {
+	ms, dnd := p.whatIfRemoveMemo(m, pos)
+	return max(ms, p.makespanWithout(m)), dnd
+}
+
+// whatIfRemoveLocal is whatIfRemove's part on machine m: its makespan
+// without the job and the change in non-delayed jobs.
+func (p *Plan) whatIfRemoveLocal(m, pos int) (ms float64, dnd int) {
 	mp := &p.ms[m]
 	if e := mp.queue[pos]; !e.Job.Late(e.End) {
 		dnd--
 	}
 	p.work += int64(len(mp.running) + pos)
-	var ms float64 // machine m's makespan without the job
 	if pos+1 == len(mp.queue) {
 		if mp.queue[pos].End < mp.makespan {
 			// Another entry ends at the makespan and stays.
-			return max(mp.makespan, p.makespanWithout(m)), dnd
+			return mp.makespan, dnd
 		}
 		for _, list := range [2][]Entry{mp.running, mp.queue[:pos]} {
 			for _, e := range list {
 				ms = max(ms, e.End)
 			}
 		}
-		return max(ms, p.makespanWithout(m)), dnd
+		return ms, dnd
 	}
 	f, h, used, _, last := p.activeAt(m, pos, false)
 	ms = last // of the running jobs and those before pos
@@ -822,7 +870,7 @@ func (p *Plan) whatIfRemove(m, pos int) (makespan float64, dnd int) {
 			dnd--
 		}
 	}
-	return max(ms, p.makespanWithout(m)), dnd
+	return ms, dnd
 }
 
 // makespanWithout returns the largest makespan of the machines other than

@@ -68,7 +68,10 @@ func (s *sources) mark(m int) {
 }
 
 // lateChanged records that machine mp's late queued count may have changed.
-func (p *Plan) lateChanged(mp *machPlan) { p.src.mark(mp.idx) }
+func (p *Plan) lateChanged(mp *machPlan) {
+	p.lateMarks++
+	p.src.mark(mp.idx)
+}
 
 // flushSources brings the tree up to date with the marked machines.
 func (p *Plan) flushSources() {

@@ -1,0 +1,206 @@
+package schedbased
+
+// Memos of the Tabu search. Tabu search mostly repeats itself: a rejected
+// move leaves the plan exactly as it was, so the next iterations of the
+// same run try the same moves of the same source machines on the same
+// plan, and the next arrival finds most machines unchanged. On a deadline
+// stream at a mean inter-arrival of 1 s, 99.5% of the removals Tabu
+// evaluates (whatIfRemove) are of a machine state it has evaluated before,
+// and 87% of the moves are tried on a plan identical to one they were
+// tried on. The memos below give such repeats their result, and the work
+// they counted the first time, without computing them again: the work
+// counter still counts every step of the paper's algorithm, one repeat as
+// much as the first time.
+//
+// A memo is valid for a state, named by stamps: a machine's qstamp changes
+// whenever its running jobs or queue change, its pstamp whenever its
+// profile does, and the plan's gstamp whenever any machine or the clock
+// changes; a new stamp is never issued twice. restore puts back the stamps
+// saved with the state it puts back, so a rejected move does not outdate
+// any memo. The indexes beside the plan (sources.go, gapindex.go) are not
+// part of a state: what an operation does to them is replayed, never
+// memoised. Plan.direct turns every memo off; the tests run plans both
+// ways in lockstep and compare them, work counter included, after every
+// operation.
+
+// touch gives machine mp new stamps: its jobs (and so its profile) changed.
+func (p *Plan) touch(mp *machPlan) {
+	p.stamp++
+	mp.qstamp, mp.pstamp, p.gstamp = p.stamp, p.stamp, p.stamp
+}
+
+// touchProfile gives machine mp a new profile stamp.
+func (p *Plan) touchProfile(mp *machPlan) {
+	p.stamp++
+	mp.pstamp, p.gstamp = p.stamp, p.stamp
+}
+
+// machMemo is one machine's memos.
+type machMemo struct {
+	// remove[pos] is whatIfRemoveLocal's answer for the job at pos.
+	remove []removeMemo
+	// moves are the last removals actually made by Tabu (a few positions
+	// at the end of the queue), with the machine after each and what
+	// moveJob found after it; reused round robin.
+	moves [moveMemos]moveMemo
+	next  int
+}
+
+// moveMemos is the number of removals remembered per machine: Tabu takes
+// the last job that is not tabu, so with the default tabu list of 10 jobs
+// at most 11 positions of a machine are tried on one state.
+const moveMemos = 12
+
+// removeMemo is one answer of whatIfRemoveLocal. It depends on the
+// machine's jobs (qstamp) and on f, the instant from which the queue
+// behind the job is re-planned (the job's predecessor's start, or now).
+type removeMemo struct {
+	qstamp uint64
+	f      float64
+	ms     float64
+	dnd    int
+	work   int64
+}
+
+// replanFrom is the instant from which machine m's queue from position pos
+// on is planned (activeAt's f).
+func (p *Plan) replanFrom(m, pos int) float64 {
+	f := p.now
+	if pos > 0 {
+		f = max(f, p.ms[m].queue[pos-1].Start)
+	}
+	return f
+}
+
+// whatIfRemoveMemo is whatIfRemoveLocal, memoised.
+func (p *Plan) whatIfRemoveMemo(m, pos int) (ms float64, dnd int) {
+	if p.direct {
+		return p.whatIfRemoveLocal(m, pos)
+	}
+	mp := &p.ms[m]
+	f := p.replanFrom(m, pos)
+	mm := &mp.memo
+	if pos < len(mm.remove) {
+		if c := &mm.remove[pos]; c.qstamp == mp.qstamp && c.f == f {
+			p.memoHits[0]++
+			p.work += c.work
+			return c.ms, c.dnd
+		}
+	}
+	w0 := p.work
+	ms, dnd = p.whatIfRemoveLocal(m, pos)
+	for len(mm.remove) <= pos {
+		mm.remove = append(mm.remove, removeMemo{})
+	}
+	mm.remove[pos] = removeMemo{qstamp: mp.qstamp, f: f, ms: ms, dnd: dnd, work: p.work - w0}
+	return ms, dnd
+}
+
+// moveMemo is one removal made by Tabu and what followed it: the machine
+// after Remove (valid for the machine's stamps and f before it), and the
+// machines moveJob tested after it (valid for the plan's gstamp before it).
+type moveMemo struct {
+	used           bool
+	pos            int
+	qstamp, pstamp uint64
+	f              float64
+	// the machine after the removal
+	queue       []Entry
+	ts          []float64
+	free        []int
+	makespan    float64
+	late, lateQ int
+	dnd         int   // change of the plan's non-delayed count
+	work        int64 // Remove's work
+	marked      bool  // Remove marked the machine in the sources index
+	gstamp      uint64
+	tested      []testedMachine
+}
+
+// testedMachine is what moveJob found on one candidate machine: the work
+// of testing it and, if the move is accepted there, the gap's start.
+type testedMachine struct {
+	m    int
+	work int64
+	ok   bool
+	t    float64
+}
+
+// removeForMove takes the job at position pos of machine m out of the plan
+// as Remove does, copying the machine's state after it from a memo when
+// the same removal was made before on the same state. It returns the job
+// and the memo (nil when the memos are off), whose tested list moveJob
+// keeps for the plan state g.
+func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
+	mp := &p.ms[m]
+	e := mp.queue[pos]
+	if p.direct {
+		p.Remove(e.ID)
+		return e.Job, nil
+	}
+	f := p.replanFrom(m, pos)
+	mm := &mp.memo
+	var c *moveMemo
+	for i := range mm.moves {
+		if x := &mm.moves[i]; x.used && x.pos == pos {
+			c = x
+			break
+		}
+	}
+	if c != nil && c.qstamp == mp.qstamp && c.pstamp == mp.pstamp && c.f == f {
+		p.touch(mp)
+		delete(p.where, e.ID)
+		p.count--
+		mp.queue = append(mp.queue[:0], c.queue...)
+		mp.ts = append(mp.ts[:0], c.ts...)
+		mp.free = append(mp.free[:0], c.free...)
+		mp.makespan, mp.late, mp.lateQ = c.makespan, c.late, c.lateQ
+		p.nondelayed += c.dnd
+		if c.marked {
+			p.lateChanged(mp)
+		}
+		p.profileChanged(m)
+		p.setMakespan(m)
+		p.work += c.work
+		p.memoHits[1]++
+		return e.Job, c
+	}
+	if c == nil {
+		c = &mm.moves[mm.next]
+		mm.next = (mm.next + 1) % moveMemos
+	}
+	q, ps := mp.qstamp, mp.pstamp
+	w0, nd0, marks0 := p.work, p.nondelayed, p.lateMarks
+	p.Remove(e.ID)
+	c.used, c.pos, c.qstamp, c.pstamp, c.f = true, pos, q, ps, f
+	c.queue = append(c.queue[:0], mp.queue...)
+	c.ts = append(c.ts[:0], mp.ts...)
+	c.free = append(c.free[:0], mp.free...)
+	c.makespan, c.late, c.lateQ = mp.makespan, mp.late, mp.lateQ
+	c.dnd, c.work, c.marked = p.nondelayed-nd0, p.work-w0, p.lateMarks != marks0
+	c.gstamp, c.tested = 0, c.tested[:0]
+	return e.Job, c
+}
+
+// testedFor returns the memo's record of machine k, the i-th candidate of
+// the move, for plan state g, or nil; a memo of another state is emptied
+// first. The candidates usually come in the order they were recorded in,
+// so the i-th record is looked at first.
+func (c *moveMemo) testedFor(g uint64, i, k int) *testedMachine {
+	if c == nil {
+		return nil
+	}
+	if c.gstamp != g {
+		c.gstamp, c.tested = g, c.tested[:0]
+		return nil
+	}
+	if i < len(c.tested) && c.tested[i].m == k {
+		return &c.tested[i]
+	}
+	for i := range c.tested {
+		if c.tested[i].m == k {
+			return &c.tested[i]
+		}
+	}
+	return nil
+}
