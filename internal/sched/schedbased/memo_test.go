@@ -72,7 +72,7 @@ func TestMemoLockstep(t *testing.T) {
 	if testing.Short() {
 		seeds = 60
 	}
-	var hits [2]int64
+	var hits [4]int64
 	for seed := range uint64(seeds) {
 		r := rand.New(rand.NewPCG(seed, 11))
 		mach := make([]Machine, 2+r.IntN(8))
@@ -131,13 +131,14 @@ func TestMemoLockstep(t *testing.T) {
 			}
 			check(fmt.Sprintf("Tabu after job %d", id))
 		}
-		hits[0] += b.memoHits[0]
-		hits[1] += b.memoHits[1]
-		if a.memoHits != [3]int64{} {
+		for i := range hits {
+			hits[i] += b.memoHits[i]
+		}
+		if a.memoHits != [4]int64{} {
 			t.Fatalf("seed %d: the plan without memos used them: %v", seed, a.memoHits)
 		}
 	}
-	if hits[0] == 0 || hits[1] == 0 {
+	if slices.Contains(hits[:], 0) {
 		t.Fatalf("memo hits %v: the lockstep test must exercise every memo", hits)
 	}
 }
@@ -226,4 +227,70 @@ func TestSimulateMemoLockstep(t *testing.T) {
 	}
 }
 
-var _ = math.Inf
+// TestWhatIfInsertPrefix compares whatIfInsert and EDFPos from the
+// machine's prefixes with the direct computations at every queue position
+// of random plans, for random jobs: answer and work.
+func TestWhatIfInsertPrefix(t *testing.T) {
+	seeds := 200
+	if testing.Short() {
+		seeds = 40
+	}
+	used := 0
+	for seed := range uint64(seeds) {
+		r := rand.New(rand.NewPCG(seed, 13))
+		mach := randomPlatform(r)
+		maxCPUs := 0
+		for _, m := range mach {
+			maxCPUs = max(maxCPUs, m.CPUs)
+		}
+		p := NewPlan(mach, 2)
+		submit := 0.0
+		for id := range 40 {
+			submit += float64(r.IntN(2))
+			for ev := nextEvent(p); ev < submit; ev = nextEvent(p) {
+				p.Advance(ev)
+				completeAt(t, p, r, 0.05)
+				startDue(t, p)
+			}
+			p.Advance(submit)
+			completeAt(t, p, r, 0.05)
+			InsertEGEDF(p, id, randomJob(r, submit, maxCPUs))
+			for m := range p.ms {
+				for pos := 0; pos <= len(p.ms[m].queue); pos++ {
+					if pos > 0 && p.ms[m].queue[pos-1].Start < p.now {
+						continue
+					}
+					j := randomJob(r, submit, p.ms[m].cpus)
+					if r.IntN(10) == 0 {
+						j.Deadline = math.Inf(1)
+					}
+					w0 := p.work
+					wk := p.edfPosDirect(m, j.Deadline)
+					w1 := p.work
+					if gk := p.edfPos(m, j.Deadline); gk != wk || p.work-w1 != w1-w0 {
+						t.Fatalf("seed %d job %d machine %d: EDF position %d work %d, by a scan %d work %d", seed, id, m, gk, p.work-w1, wk, w1-w0)
+					}
+					if pos > 0 && r.IntN(4) == 0 {
+						j.Deadline = p.ms[m].queue[pos-1].Job.Deadline // ties
+						if gk, wk := p.edfPos(m, j.Deadline), p.edfPosDirect(m, j.Deadline); gk != wk {
+							t.Fatalf("seed %d job %d machine %d: EDF position %d for a tie, by a scan %d", seed, id, m, gk, wk)
+						}
+					}
+					w0 = p.work
+					wm, wd, ws := p.whatIfInsertDirect(m, pos, j)
+					w1 = p.work
+					gm, gd, gs := p.whatIfInsertPrefix(m, pos, j)
+					if gm != wm || gd != wd || gs != ws || p.work-w1 != w1-w0 {
+						t.Fatalf("seed %d job %d machine %d pos %d: (%v %d %v) work %d, direct (%v %d %v) work %d",
+							seed, id, m, pos, gm, gd, gs, p.work-w1, wm, wd, ws, w1-w0)
+					}
+					used++
+				}
+			}
+			startDue(t, p)
+		}
+	}
+	if used == 0 {
+		t.Fatal("no position evaluated")
+	}
+}

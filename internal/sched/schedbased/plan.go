@@ -68,6 +68,7 @@ type machPlan struct {
 	// stamps it saved, with the state they stand for.
 	qstamp, pstamp uint64
 	memo           machMemo
+	prefix         prefixes
 }
 
 // Plan is the whole schedule: one machPlan per machine, plus the logical
@@ -113,8 +114,9 @@ type Plan struct {
 	// lockstep.
 	direct bool
 	// memoHits counts the answers taken from memos (removals evaluated,
-	// removals made, machines tested), for the tests.
-	memoHits [3]int64
+	// removals made, machines tested) and from the prefixes (insertions
+	// evaluated, prefix.go), for the tests.
+	memoHits [4]int64
 	// src indexes the machines by late queued jobs for Tabu (sources.go),
 	// gaps by where their first gap of each width starts (gapindex.go).
 	src  sources
@@ -383,9 +385,17 @@ func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 // EDFPos returns the EDF position for job j in machine m's queue: the index
 // of the first queued job whose deadline is later than j's.
 func (p *Plan) EDFPos(m int, j Job) int {
+	if !p.direct {
+		return p.edfPos(m, j.Deadline)
+	}
+	return p.edfPosDirect(m, j.Deadline)
+}
+
+// edfPosDirect is EDFPos by a scan of the queue.
+func (p *Plan) edfPosDirect(m int, d float64) int {
 	q := p.ms[m].queue
 	for k := range q {
-		if q[k].Job.Deadline > j.Deadline {
+		if q[k].Job.Deadline > d {
 			p.work += int64(k + 1)
 			return k
 		}
@@ -806,6 +816,14 @@ func (p *Plan) replan(m, pos int) {
 // number of non-delayed jobs and job j's planned start if j were inserted
 // at queue position pos, without changing the plan.
 func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int, start float64) {
+	if !p.direct && (pos == 0 || p.ms[m].queue[pos-1].Start >= p.now) {
+		return p.whatIfInsertPrefix(m, pos, j)
+	}
+	return p.whatIfInsertDirect(m, pos, j)
+}
+
+// whatIfInsertDirect is whatIfInsert computed from the plan alone.
+func (p *Plan) whatIfInsertDirect(m, pos int, j Job) (makespan float64, dnd int, start float64) {
 	mp := &p.ms[m]
 	f, h, used, _, last := p.activeAt(m, pos, false)
 	seq := append(p.seqBuf[:0], Entry{Job: j})
