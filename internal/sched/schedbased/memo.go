@@ -115,6 +115,16 @@ type moveMemo struct {
 	marked      bool  // Remove marked the machine in the sources index
 	gstamp      uint64
 	tested      []testedMachine
+	// The candidate machines of the gap index's search after the
+	// removal (c CPUs, starting by bound), with its work, valid while the
+	// other machines' leaves are as they were (others: their flushes that
+	// changed a leaf, gapIndex.ver), and the plan state gstamp.
+	searched  bool
+	c         int
+	bound     float64
+	others    uint64
+	cands     []int
+	candsWork int64
 }
 
 // testedMachine is what moveJob found on one candidate machine: the work
@@ -178,8 +188,35 @@ func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
 	c.free = append(c.free[:0], mp.free...)
 	c.makespan, c.late, c.lateQ = mp.makespan, mp.late, mp.lateQ
 	c.dnd, c.work, c.marked = p.nondelayed-nd0, p.work-w0, p.lateMarks != marks0
-	c.gstamp, c.tested = 0, c.tested[:0]
+	c.gstamp, c.tested, c.searched = 0, c.tested[:0], false
 	return e.Job, c
+}
+
+// candidates is gapCandidates for moveJob after the removal of memo's job
+// from machine src, reusing the search made after the same removal when
+// the index has the same leaves: the removed machine's are those the same
+// removal gives, the others' have not changed (the sum of their change
+// counts is the same). The flush is always made, as it changes the index.
+func (p *Plan) candidates(memo *moveMemo, src int, g uint64, c int, bound float64, out []int) []int {
+	p.flushGaps()
+	if memo == nil {
+		return p.gapSearch(c, bound, out)
+	}
+	others := p.gaps.total - p.gaps.ver[src]
+	if memo.searched && memo.gstamp == g && memo.c == c && memo.bound == bound && memo.others == others {
+		p.memoHits[2]++
+		p.work += memo.candsWork
+		return append(out, memo.cands...)
+	}
+	w0 := p.work
+	out = p.gapSearch(c, bound, out)
+	if memo.gstamp != g {
+		memo.gstamp, memo.tested = g, memo.tested[:0]
+	}
+	memo.searched, memo.c, memo.bound, memo.others = true, c, bound, others
+	memo.cands = append(memo.cands[:0], out...)
+	memo.candsWork = p.work - w0
+	return out
 }
 
 // testedFor returns the memo's record of machine k, the i-th candidate of
@@ -191,7 +228,7 @@ func (c *moveMemo) testedFor(g uint64, i, k int) *testedMachine {
 		return nil
 	}
 	if c.gstamp != g {
-		c.gstamp, c.tested = g, c.tested[:0]
+		c.gstamp, c.tested, c.searched = g, c.tested[:0], false
 		return nil
 	}
 	if i < len(c.tested) && c.tested[i].m == k {

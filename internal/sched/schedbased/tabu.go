@@ -121,7 +121,7 @@ func (ts *Tabu) Run(p *Plan) (moves int) {
 			g := p.gstamp // the plan before the move
 			p.save(src)
 			j, memo := p.removeForMove(src, k)
-			if ts.moveJob(p, id, j, best, run, it, memo, g) {
+			if ts.moveJob(p, src, id, j, best, run, it, memo, g) {
 				moves++
 			} else {
 				p.restore(id) // a rejected move changed only src: exact undo
@@ -168,7 +168,7 @@ func (ts *Tabu) release(p *Plan) {
 // memo, when not nil, holds what was found on the candidate machines when
 // the same move was tried on the same plan (state g before the removal):
 // a machine found there is not tested again, its work counted as then.
-func (ts *Tabu) moveJob(p *Plan, id int, j Job, best objective, run, it int, memo *moveMemo, g uint64) bool {
+func (ts *Tabu) moveJob(p *Plan, src, id int, j Job, best objective, run, it int, memo *moveMemo, g uint64) bool {
 	mk, nd := p.Objective() // a gap never moves a machine's makespan
 	onTime := accept(best, objective{mk, nd + 1})
 	late := accept(best, objective{mk, nd})
@@ -193,7 +193,7 @@ func (ts *Tabu) moveJob(p *Plan, id int, j Job, best objective, run, it int, mem
 		bound = limit - j.Run*p.ref/p.maxSpeed
 		bound += 1e-9 * max(1, math.Abs(bound)) // rounding: a superset is harmless
 	}
-	ts.cands = p.gapCandidates(j.CPUs, bound, ts.cands[:0])
+	ts.cands = p.candidates(memo, src, g, j.CPUs, bound, ts.cands[:0])
 	ts.acc = ts.acc[:0]
 	for i, k := range ts.cands {
 		var t float64
