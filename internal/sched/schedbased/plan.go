@@ -87,9 +87,10 @@ type Plan struct {
 	where    map[int]int // job id -> machine
 	work     int64
 	// scratch storage reused across operations
-	hbuf   endHeap
-	actBuf []Entry
-	seqBuf []Entry
+	hbuf    endHeap
+	sortBuf []endItem
+	actBuf  []Entry
+	seqBuf  []Entry
 	// replan's profile under construction
 	profTs   []float64
 	profFree []int

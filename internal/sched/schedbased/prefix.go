@@ -135,7 +135,10 @@ func (p *Plan) whatIfInsertPrefix(m, pos int, j Job) (makespan float64, dnd int,
 		return p.whatIfInsertDirect(m, pos, j)
 	}
 	p.memoHits[3]++
-	var h endHeap
+	// The jobs holding CPUs, kept sorted by end from index head on
+	// rather than in a heap: there are few (each holds a CPU), and which
+	// of equal ends leaves first changes nothing in place.
+	var h []endItem
 	var used int
 	var t, last float64
 	if pos == 0 {
@@ -145,52 +148,56 @@ func (p *Plan) whatIfInsertPrefix(m, pos int, j Job) (makespan float64, dnd int,
 		for k < len(c.run) && !(c.run[k].end > t) {
 			k++
 		}
-		h = append(p.hbuf[:0], c.run[k:]...)
+		h = append(p.sortBuf[:0], c.run[k:]...)
 		for _, it := range h {
 			used += it.cpus
 		}
 	} else {
-		h = append(p.hbuf[:0], c.active[c.off[pos]:c.off[pos+1]]...)
+		h = append(p.sortBuf[:0], c.active[c.off[pos]:c.off[pos+1]]...)
 		used, t, last = c.used[pos], mp.queue[pos-1].Start, c.last[pos]
 	}
+	head := 0
 	cpus := mp.cpus
 	q := mp.queue
 	w := int64(len(mp.running)+pos) + int64(1+len(q)-pos) // activeAt's, then place's
 	// The job itself, then the queue from pos on, as place does.
-	for len(h) > 0 && (h[0].end <= t || cpus-used < j.CPUs) {
-		it := h.pop()
-		used -= it.cpus
-		t = max(t, it.end)
-		w++
-	}
-	start = t
-	end := t + p.Duration(j, m)
-	h.push(endItem{end, j.CPUs})
-	used += j.CPUs
-	makespan = max(last, end)
-	if !j.Late(end) {
-		dnd++
-	}
-	for k := pos; k < len(q); k++ {
-		e := &q[k]
-		for len(h) > 0 && (h[0].end <= t || cpus-used < e.Job.CPUs) {
-			it := h.pop()
-			used -= it.cpus
-			t = max(t, it.end)
+	need, dur := j.CPUs, p.Duration(j, m)
+	for k := pos - 1; k < len(q); k++ {
+		if k >= pos {
+			need, dur = q[k].Job.CPUs, c.dur[k]
+		}
+		for head < len(h) && (h[head].end <= t || cpus-used < need) {
+			used -= h[head].cpus
+			t = max(t, h[head].end)
+			head++
 			w++
 		}
-		end := t + c.dur[k]
-		h.push(endItem{end, e.Job.CPUs})
-		used += e.Job.CPUs
+		end := t + dur
+		i := len(h)
+		h = append(h, endItem{})
+		for i > head && h[i-1].end > end {
+			h[i] = h[i-1]
+			i--
+		}
+		h[i] = endItem{end, need}
+		used += need
+		if k < pos {
+			start = t
+			makespan = max(last, end)
+			if !j.Late(end) {
+				dnd++
+			}
+			continue
+		}
 		makespan = max(makespan, end)
-		if !e.Job.Late(end) {
+		if e := &q[k]; !e.Job.Late(end) {
 			dnd++
 		}
-		if !e.Job.Late(e.End) {
+		if e := &q[k]; !e.Job.Late(e.End) {
 			dnd--
 		}
 	}
-	p.hbuf = h[:0]
+	p.sortBuf = h[:0]
 	p.work += w + int64(len(mp.running)+pos) // and whatIfInsert's own
 	return makespan, dnd, start
 }
