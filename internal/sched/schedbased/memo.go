@@ -25,12 +25,18 @@ package schedbased
 
 // touch gives machine mp new stamps: its jobs (and so its profile) changed.
 func (p *Plan) touch(mp *machPlan) {
+	if p.alias.on && p.alias.m == mp.idx {
+		p.own() // it is about to change
+	}
 	p.stamp++
 	mp.qstamp, mp.pstamp, p.gstamp = p.stamp, p.stamp, p.stamp
 }
 
 // touchProfile gives machine mp a new profile stamp.
 func (p *Plan) touchProfile(mp *machPlan) {
+	if p.alias.on && p.alias.m == mp.idx {
+		p.own()
+	}
 	p.stamp++
 	mp.pstamp, p.gstamp = p.stamp, p.stamp
 }
@@ -161,9 +167,10 @@ func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
 		p.touch(mp)
 		delete(p.where, e.ID)
 		p.count--
-		mp.queue = append(mp.queue[:0], c.queue...)
-		mp.ts = append(mp.ts[:0], c.ts...)
-		mp.free = append(mp.free[:0], c.free...)
+		// The machine reads the memo's storage until restore or ownAll
+		// (capacities cut, so no append can write into it).
+		p.alias = alias{on: true, m: m, queue: mp.queue, ts: mp.ts, free: mp.free}
+		mp.queue, mp.ts, mp.free = c.queue[:len(c.queue):len(c.queue)], c.ts[:len(c.ts):len(c.ts)], c.free[:len(c.free):len(c.free)]
 		mp.makespan, mp.late, mp.lateQ = c.makespan, c.late, c.lateQ
 		p.nondelayed += c.dnd
 		if c.marked {
@@ -217,6 +224,32 @@ func (p *Plan) candidates(memo *moveMemo, src int, g uint64, c int, bound float6
 	memo.cands = append(memo.cands[:0], out...)
 	memo.candsWork = p.work - w0
 	return out
+}
+
+// alias is a machine that reads a move memo's storage after a removal
+// (removeForMove) instead of a copy: its own storage, which still holds
+// the state before the removal, is kept here. restore points the machine
+// back at it; anything that changes the machine after the removal must
+// first give it its own copy (own).
+type alias struct {
+	on    bool
+	m     int
+	queue []Entry
+	ts    []float64
+	free  []int
+}
+
+// own gives the aliased machine, if any, its own copy of what it reads.
+func (p *Plan) own() {
+	a := &p.alias
+	if !a.on {
+		return
+	}
+	mp := &p.ms[a.m]
+	mp.queue = append(a.queue[:0], mp.queue...)
+	mp.ts = append(a.ts[:0], mp.ts...)
+	mp.free = append(a.free[:0], mp.free...)
+	a.on = false
 }
 
 // testedFor returns the memo's record of machine k, the i-th candidate of

@@ -1,7 +1,6 @@
 package schedbased
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 )
@@ -105,6 +104,7 @@ type Plan struct {
 	mkTree   []float64
 	mkLeaves int
 	snap     snapshot
+	alias    alias
 	// stamp is the last state stamp issued; gstamp stands for the state
 	// of the whole plan (every machine and the clock), see memo.go.
 	stamp, gstamp uint64
@@ -472,9 +472,15 @@ func (p *Plan) restore(id int) {
 	s := &p.snap
 	m := s.m
 	mp := &p.ms[m]
-	mp.queue = append(mp.queue[:0], s.queue...)
-	mp.ts = append(mp.ts[:0], s.ts...)
-	mp.free = append(mp.free[:0], s.free...)
+	if a := &p.alias; a.on && a.m == m {
+		// The machine's own storage still holds the saved state.
+		mp.queue, mp.ts, mp.free = a.queue, a.ts, a.free
+		a.on = false
+	} else {
+		mp.queue = append(mp.queue[:0], s.queue...)
+		mp.ts = append(mp.ts[:0], s.ts...)
+		mp.free = append(mp.free[:0], s.free...)
+	}
 	mp.makespan, mp.late, mp.lateQ = s.makespan, s.late, s.lateQ
 	mp.qstamp, mp.pstamp, p.gstamp = s.qstamp, s.pstamp, s.gstamp
 	p.lateChanged(mp)
@@ -922,7 +928,17 @@ func profileOf(cpus int, from float64, act, seq []Entry, ts []float64, free []in
 			ends = append(ends, endEv{e.End, e.Job.CPUs})
 		}
 	}
-	slices.SortFunc(ends, func(a, b endEv) int { return cmp.Compare(a.t, b.t) })
+	// By insertion: the ends come nearly in order (starts are), and
+	// which of equal ends comes first changes nothing below.
+	for i := 1; i < len(ends); i++ {
+		x := ends[i]
+		k := i
+		for k > 0 && ends[k-1].t > x.t {
+			ends[k] = ends[k-1]
+			k--
+		}
+		ends[k] = x
+	}
 	// Walk the instants: the starts of act (at from), of seq (from from
 	// on) and the ends, every change at one instant applied together.
 	used, i, k := 0, 0, 0

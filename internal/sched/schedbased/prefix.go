@@ -101,12 +101,16 @@ func (p *Plan) edfPos(m int, d float64) int {
 	if !c.ok {
 		return p.edfPosDirect(m, d)
 	}
-	k, _ := slices.BinarySearchFunc(c.dl, d, func(x, d float64) int {
-		if x > d {
-			return 1
+	// The first k with dl[k] > d (dl is nondecreasing).
+	k, hi := 0, len(c.dl)
+	for k < hi {
+		mid := int(uint(k+hi) >> 1)
+		if c.dl[mid] > d {
+			hi = mid
+		} else {
+			k = mid + 1
 		}
-		return -1
-	})
+	}
 	if k < len(c.dl) {
 		p.work += int64(k + 1)
 	} else {

@@ -232,6 +232,7 @@ func (ts *Tabu) moveJob(p *Plan, src, id int, j Job, best objective, run, it int
 			for _, a := range ts.acc {
 				ts.gapAt[a] = math.NaN()
 			}
+			p.own() // the removal's machine keeps its state from now on
 			p.insertGapAt(k, id, j, t, p.Duration(j, k))
 			return true
 		}
