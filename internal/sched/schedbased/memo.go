@@ -68,6 +68,14 @@ type removeMemo struct {
 	work   int64
 }
 
+// memoOf returns machine mp's memos, allocated on first use.
+func (p *Plan) memoOf(mp *machPlan) *machMemo {
+	if mp.memo == nil {
+		mp.memo = new(machMemo)
+	}
+	return mp.memo
+}
+
 // replanFrom is the instant from which machine m's queue from position pos
 // on is planned (activeAt's f).
 func (p *Plan) replanFrom(m, pos int) float64 {
@@ -85,7 +93,7 @@ func (p *Plan) whatIfRemoveMemo(m, pos int) (ms float64, dnd int) {
 	}
 	mp := &p.ms[m]
 	f := p.replanFrom(m, pos)
-	mm := &mp.memo
+	mm := p.memoOf(mp)
 	if pos < len(mm.remove) {
 		if c := &mm.remove[pos]; c.qstamp == mp.qstamp && c.f == f {
 			p.memoHits[0]++
@@ -155,7 +163,7 @@ func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
 		return e.Job, nil
 	}
 	f := p.replanFrom(m, pos)
-	mm := &mp.memo
+	mm := p.memoOf(mp)
 	var c *moveMemo
 	for i := range mm.moves {
 		if x := &mm.moves[i]; x.used && x.pos == pos {

@@ -66,8 +66,10 @@ type machPlan struct {
 	// pstamp whenever the profile does (memo.go); restore puts back the
 	// stamps it saved, with the state they stand for.
 	qstamp, pstamp uint64
-	memo           machMemo
-	prefix         prefixes
+	// Memos and prefixes live apart (allocated on first use), so that the
+	// loops over every machine touch little memory.
+	memo   *machMemo
+	prefix *prefixes
 }
 
 // Plan is the whole schedule: one machPlan per machine, plus the logical

@@ -38,7 +38,10 @@ type prefixes struct {
 // prefixOf returns machine m's prefixes, built if its jobs changed.
 func (p *Plan) prefixOf(m int) *prefixes {
 	mp := &p.ms[m]
-	c := &mp.prefix
+	if mp.prefix == nil {
+		mp.prefix = new(prefixes)
+	}
+	c := mp.prefix
 	if c.built && c.qstamp == mp.qstamp {
 		return c
 	}
