@@ -269,30 +269,46 @@ func (p *Plan) Advance(now float64) {
 	p.gstamp = p.stamp
 	for m := range p.ms {
 		mp := &p.ms[m]
-		// Trim profile segments that lie wholly in the past.
-		k := 0
-		for k < len(mp.free) && mp.ts[k+1] <= now {
-			k++
-		}
-		if k == len(mp.free) {
-			if len(mp.ts) > 0 {
-				p.touchProfile(mp)
-			}
-			mp.ts, mp.free = mp.ts[:0], mp.free[:0]
-		} else {
-			if k > 0 {
-				mp.ts = mp.ts[k:]
-				mp.free = mp.free[k:]
-			}
-			if k > 0 || mp.ts[0] < now {
+		if len(mp.ts) == 0 {
+			// No profile to trim (the common case on an idle machine).
+		} else if len(mp.free) > 0 && mp.ts[1] > now {
+			// No segment lies wholly in the past: only the first starts
+			// later.
+			if mp.ts[0] < now {
 				p.touchProfile(mp)
 			}
 			mp.ts[0] = max(mp.ts[0], now)
+		} else {
+			p.trim(mp, now)
 		}
 		if len(mp.queue) > 0 && mp.queue[0].Start < now {
 			p.replan(m, 0)
 		}
 	}
+}
+
+// trim drops the profile segments of machine mp that lie wholly before
+// now and starts the first at now.
+func (p *Plan) trim(mp *machPlan, now float64) {
+	k := 0
+	for k < len(mp.free) && mp.ts[k+1] <= now {
+		k++
+	}
+	if k == len(mp.free) {
+		if len(mp.ts) > 0 {
+			p.touchProfile(mp)
+		}
+		mp.ts, mp.free = mp.ts[:0], mp.free[:0]
+		return
+	}
+	if k > 0 {
+		mp.ts = mp.ts[k:]
+		mp.free = mp.free[k:]
+	}
+	if k > 0 || mp.ts[0] < now {
+		p.touchProfile(mp)
+	}
+	mp.ts[0] = max(mp.ts[0], now)
 }
 
 // earliestGap finds the earliest start t >= max(now, submit) at which job
