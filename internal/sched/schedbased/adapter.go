@@ -85,7 +85,7 @@ func (s *Scheduler) OnCompletion(st *sim.State, j int) {
 func (s *Scheduler) Schedule(st *sim.State) {
 	s.sync(st)
 	w := s.plan.Work()
-	for m := range s.plan.ms {
+	for m := range s.plan.busyMachines() { // the others have nothing queued
 		for _, j := range s.plan.Due(m) {
 			if !st.Fits(j, m) || st.Start(j, m) != nil {
 				break

@@ -1,5 +1,7 @@
 package schedbased
 
+import "math/bits"
+
 // Memos of the Tabu search. Tabu search mostly repeats itself: a rejected
 // move leaves the plan exactly as it was, so the next iterations of the
 // same run try the same moves of the same source machines on the same
@@ -30,6 +32,7 @@ func (p *Plan) touch(mp *machPlan) {
 	}
 	p.stamp++
 	mp.qstamp, mp.pstamp, p.gstamp = p.stamp, p.stamp, p.stamp
+	p.busy[mp.idx/64] |= 1 << (mp.idx % 64)
 }
 
 // touchProfile gives machine mp a new profile stamp.
@@ -39,7 +42,25 @@ func (p *Plan) touchProfile(mp *machPlan) {
 	}
 	p.stamp++
 	mp.pstamp, p.gstamp = p.stamp, p.stamp
+	p.busy[mp.idx/64] |= 1 << (mp.idx % 64)
 }
+
+// busyMachines yields, in index order, the machines whose busy bit is set:
+// every machine with a profile or queued jobs, and maybe some without.
+func (p *Plan) busyMachines() func(yield func(int) bool) {
+	return func(yield func(int) bool) {
+		for w := range p.busy {
+			for b := p.busy[w]; b != 0; b &= b - 1 {
+				if !yield(w*64 + bits.TrailingZeros64(b)) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// idle clears machine m's busy bit: it has neither profile nor queue.
+func (p *Plan) idle(m int) { p.busy[m/64] &^= 1 << (m % 64) }
 
 // machMemo is one machine's memos.
 type machMemo struct {
@@ -63,6 +84,7 @@ const moveMemos = 12
 type removeMemo struct {
 	qstamp uint64
 	f      float64
+	anyF   bool // the job is the last: the answer does not depend on f
 	ms     float64
 	dnd    int
 	work   int64
@@ -95,7 +117,7 @@ func (p *Plan) whatIfRemoveMemo(m, pos int) (ms float64, dnd int) {
 	f := p.replanFrom(m, pos)
 	mm := p.memoOf(mp)
 	if pos < len(mm.remove) {
-		if c := &mm.remove[pos]; c.qstamp == mp.qstamp && c.f == f {
+		if c := &mm.remove[pos]; c.qstamp == mp.qstamp && (c.anyF || c.f == f) {
 			p.memoHits[0]++
 			p.work += c.work
 			return c.ms, c.dnd
@@ -106,7 +128,7 @@ func (p *Plan) whatIfRemoveMemo(m, pos int) (ms float64, dnd int) {
 	for len(mm.remove) <= pos {
 		mm.remove = append(mm.remove, removeMemo{})
 	}
-	mm.remove[pos] = removeMemo{qstamp: mp.qstamp, f: f, ms: ms, dnd: dnd, work: p.work - w0}
+	mm.remove[pos] = removeMemo{qstamp: mp.qstamp, f: f, anyF: pos+1 == len(mp.queue), ms: ms, dnd: dnd, work: p.work - w0}
 	return ms, dnd
 }
 

@@ -106,7 +106,10 @@ type Plan struct {
 	mkTree   []float64
 	mkLeaves int
 	snap     snapshot
-	alias    alias
+	// busy has a bit set for every machine that may have a profile or
+	// queued jobs (set by every change, cleared by Advance when neither).
+	busy  []uint64
+	alias alias
 	// stamp is the last state stamp issued; gstamp stands for the state
 	// of the whole plan (every machine and the clock), see memo.go.
 	stamp, gstamp uint64
@@ -153,6 +156,7 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 		p.mkLeaves *= 2
 	}
 	p.mkTree = make([]float64, 2*p.mkLeaves) // all makespans 0
+	p.busy = make([]uint64, (len(machines)+63)/64)
 	for i, m := range machines {
 		if m.CPUs < 1 || !(m.Speed > 0) {
 			panic(fmt.Sprintf("schedbased: machine %d has %d CPUs and speed %v", i, m.CPUs, m.Speed))
@@ -267,10 +271,13 @@ func (p *Plan) Advance(now float64) {
 	p.now = now
 	p.stamp++
 	p.gstamp = p.stamp
-	for m := range p.ms {
+	for m := range p.busyMachines() {
 		mp := &p.ms[m]
 		if len(mp.ts) == 0 {
-			// No profile to trim (the common case on an idle machine).
+			if len(mp.queue) == 0 {
+				p.idle(m) // nothing to trim or to re-plan until it changes
+				continue
+			}
 		} else if len(mp.free) > 0 && mp.ts[1] > now {
 			// No segment lies wholly in the past: only the first starts
 			// later.
