@@ -8,8 +8,9 @@ import "math/bits"
 // plan, and the next arrival finds most machines unchanged. On a deadline
 // stream at a mean inter-arrival of 1 s, 99.5% of the removals Tabu
 // evaluates (whatIfRemove) are of a machine state it has evaluated before,
-// and 87% of the moves are tried on a plan identical to one they were
-// tried on. The memos below give such repeats their result, and the work
+// 87% on a plan identical to one they were evaluated on, and half of the
+// moves that reach the gap search repeat one made on the same plan. The
+// memos below give such repeats their result, and the work
 // they counted the first time, without computing them again: the work
 // counter still counts every step of the paper's algorithm, one repeat as
 // much as the first time.
