@@ -17,7 +17,8 @@ import "math/bits"
 //
 // A memo is valid for a state, named by stamps: a machine's qstamp changes
 // whenever its running jobs or queue change, its pstamp whenever its
-// profile does, and the plan's gstamp whenever any machine or the clock
+// profile does (but for its start, which Advance moves to the clock: the
+// memos that depend on it hold the clock too), and the plan's gstamp whenever any machine or the clock
 // changes; a new stamp is never issued twice. restore puts back the stamps
 // saved with the state it puts back, so a rejected move does not outdate
 // any memo. The indexes beside the plan (sources.go, gapindex.go) are not
@@ -140,7 +141,7 @@ type moveMemo struct {
 	used           bool
 	pos            int
 	qstamp, pstamp uint64
-	f              float64
+	now, f         float64
 	// the machine after the removal
 	queue       []Entry
 	ts          []float64
@@ -194,7 +195,7 @@ func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
 			break
 		}
 	}
-	if c != nil && c.qstamp == mp.qstamp && c.pstamp == mp.pstamp && c.f == f {
+	if c != nil && c.qstamp == mp.qstamp && c.pstamp == mp.pstamp && c.now == p.now && c.f == f {
 		p.touch(mp)
 		delete(p.where, e.ID)
 		p.count--
@@ -220,7 +221,7 @@ func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
 	q, ps := mp.qstamp, mp.pstamp
 	w0, nd0, marks0 := p.work, p.nondelayed, p.lateMarks
 	p.Remove(e.ID)
-	c.used, c.pos, c.qstamp, c.pstamp, c.f = true, pos, q, ps, f
+	c.used, c.pos, c.qstamp, c.pstamp, c.now, c.f = true, pos, q, ps, p.now, f
 	c.queue = append(c.queue[:0], mp.queue...)
 	c.ts = append(c.ts[:0], mp.ts...)
 	c.free = append(c.free[:0], mp.free...)

@@ -63,7 +63,8 @@ type machPlan struct {
 	late     int     // entries (running and queued) that miss their deadline
 	lateQ    int     // queued entries that miss their deadline
 	// qstamp changes whenever the running jobs or the queue change,
-	// pstamp whenever the profile does (memo.go); restore puts back the
+	// pstamp whenever the profile does, but for its start moving with
+	// the clock (memo.go); restore puts back the
 	// stamps it saved, with the state they stand for.
 	qstamp, pstamp uint64
 	// Memos and prefixes live apart (allocated on first use), so that the
@@ -133,7 +134,8 @@ type Plan struct {
 // rejected Tabu move is undone by copying them back (restore).
 type snapshot struct {
 	m                 int
-	held              bool // queue, ts and free hold machine m at stamps qstamp, pstamp
+	held              bool // queue, ts and free hold machine m at stamps qstamp, pstamp and time now
+	now               float64
 	qstamp, pstamp    uint64
 	gstamp            uint64
 	queue             []Entry
@@ -280,10 +282,8 @@ func (p *Plan) Advance(now float64) {
 			}
 		} else if len(mp.free) > 0 && mp.ts[1] > now {
 			// No segment lies wholly in the past: only the first starts
-			// later.
-			if mp.ts[0] < now {
-				p.touchProfile(mp)
-			}
+			// later. (No new stamp: what depends on the profile's start
+			// is memoised with the clock.)
 			mp.ts[0] = max(mp.ts[0], now)
 		} else {
 			p.trim(mp, now)
@@ -478,13 +478,13 @@ func (p *Plan) save(m int) {
 	mp, s := &p.ms[m], &p.snap
 	// A rejected move leaves the machine as it was: the next save of it
 	// finds its copy still held (the stamps say so) and copies nothing.
-	if p.direct || !s.held || s.m != m || s.qstamp != mp.qstamp || s.pstamp != mp.pstamp {
+	if p.direct || !s.held || s.m != m || s.qstamp != mp.qstamp || s.pstamp != mp.pstamp || s.now != p.now {
 		s.queue = append(s.queue[:0], mp.queue...)
 		s.ts = append(s.ts[:0], mp.ts...)
 		s.free = append(s.free[:0], mp.free...)
 	}
 	s.m, s.held = m, true
-	s.qstamp, s.pstamp, s.gstamp = mp.qstamp, mp.pstamp, p.gstamp
+	s.qstamp, s.pstamp, s.gstamp, s.now = mp.qstamp, mp.pstamp, p.gstamp, p.now
 	s.makespan, s.late, s.lateQ = mp.makespan, mp.late, mp.lateQ
 	s.nondelayed, s.count = p.nondelayed, p.count
 	p.work += int64(len(mp.queue) + len(mp.ts))
