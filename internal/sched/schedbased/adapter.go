@@ -15,6 +15,7 @@ import (
 // so work per decision is deterministic.
 type Scheduler struct {
 	plan    *Plan
+	due     []int // scratch: the machines with jobs due
 	tabu    *Tabu
 	literal bool // EG-EDF without the tie-break (InsertEGEDFLiteral)
 	direct  bool // the plan without its memos (Plan.direct), for the tests
@@ -85,7 +86,8 @@ func (s *Scheduler) OnCompletion(st *sim.State, j int) {
 func (s *Scheduler) Schedule(st *sim.State) {
 	s.sync(st)
 	w := s.plan.Work()
-	for m := range s.plan.busyMachines() { // the others have nothing queued
+	s.due = s.plan.dueMachines(s.due[:0]) // the others have nothing due
+	for _, m := range s.due {
 		for _, j := range s.plan.Due(m) {
 			if !st.Fits(j, m) || st.Start(j, m) != nil {
 				break

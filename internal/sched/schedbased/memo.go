@@ -35,6 +35,7 @@ func (p *Plan) touch(mp *machPlan) {
 	p.stamp++
 	mp.qstamp, mp.pstamp, p.gstamp = p.stamp, p.stamp, p.stamp
 	p.busy[mp.idx/64] |= 1 << (mp.idx % 64)
+	p.heads.mark(mp.idx)
 }
 
 // touchProfile gives machine mp a new profile stamp.

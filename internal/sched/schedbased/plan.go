@@ -109,7 +109,9 @@ type Plan struct {
 	snap     snapshot
 	// busy has a bit set for every machine that may have a profile or
 	// queued jobs (set by every change, cleared by Advance when neither).
-	busy  []uint64
+	busy []uint64
+	// heads indexes the machines by their queue's first start (heads.go).
+	heads heads
 	alias alias
 	// stamp is the last state stamp issued; gstamp stands for the state
 	// of the whole plan (every machine and the clock), see memo.go.
@@ -159,6 +161,7 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 	}
 	p.mkTree = make([]float64, 2*p.mkLeaves) // all makespans 0
 	p.busy = make([]uint64, (len(machines)+63)/64)
+	p.heads = newHeads(len(machines))
 	for i, m := range machines {
 		if m.CPUs < 1 || !(m.Speed > 0) {
 			panic(fmt.Sprintf("schedbased: machine %d has %d CPUs and speed %v", i, m.CPUs, m.Speed))
