@@ -68,21 +68,27 @@ func (p *Plan) flushGaps() {
 		m := int(m32)
 		g.isDirty[m] = false
 		mp, early := &p.ms[m], g.early[m]
-		if p.direct {
-			p.work += earliestStarts(mp, p.now, early)
-		} else {
-			p.work += p.memoOf(mp).earliestStarts(mp, p.now, early)
+		for c := range early {
+			early[c] = math.Inf(1)
+		}
+		have := 0 // early[1..have] are set
+		for i, f := range mp.free {
+			p.work++
+			if mp.ts[i+1] <= p.now {
+				continue
+			}
+			for ; have < f; have++ {
+				early[have+1] = max(mp.ts[i], p.now)
+			}
+			if have == mp.cpus {
+				break
+			}
 		}
 		changed := false
 		for c := 1; c < len(early); c++ {
 			t := g.trees[c]
 			i := g.leaves + m
-			if !p.direct && i > 1 && t[i] == early[c] {
-				// An unchanged leaf: the walk would stop at its parent.
-				p.work++
-				continue
-			}
-			changed = true
+			changed = changed || t[i] != early[c]
 			t[i] = early[c]
 			for i > 1 {
 				i /= 2
@@ -100,29 +106,6 @@ func (p *Plan) flushGaps() {
 		}
 	}
 	g.dirty = g.dirty[:0]
-}
-
-// earliestStarts sets early[c], for every c, to the start of machine mp's
-// first profile segment from now on with at least c free CPUs (+Inf when
-// none) and returns the work: the segments examined.
-func earliestStarts(mp *machPlan, now float64, early []float64) (work int64) {
-	for c := range early {
-		early[c] = math.Inf(1)
-	}
-	have := 0 // early[1..have] are set
-	for i, f := range mp.free {
-		work++
-		if mp.ts[i+1] <= now {
-			continue
-		}
-		for ; have < f; have++ {
-			early[have+1] = max(mp.ts[i], now)
-		}
-		if have == mp.cpus {
-			break
-		}
-	}
-	return work
 }
 
 // gapCandidates appends to out every machine with at least c CPUs whose

@@ -74,36 +74,6 @@ type machMemo struct {
 	// moveJob found after it; reused round robin.
 	moves [moveMemos]moveMemo
 	next  int
-	// starts are the last two answers of earliestStarts: a Tabu move
-	// flushes its machine after the removal and again after restore.
-	starts     [2]startsMemo
-	nextStarts int
-}
-
-// startsMemo is one answer of earliestStarts, for the profile pstamp (and
-// its start moved to now) at time now, with its work.
-type startsMemo struct {
-	ok     bool
-	pstamp uint64
-	now    float64
-	early  []float64
-	work   int64
-}
-
-// earliestStarts is earliestStarts, memoised.
-func (mm *machMemo) earliestStarts(mp *machPlan, now float64, early []float64) int64 {
-	for i := range mm.starts {
-		if c := &mm.starts[i]; c.ok && c.pstamp == mp.pstamp && c.now == now {
-			copy(early, c.early)
-			return c.work
-		}
-	}
-	w := earliestStarts(mp, now, early)
-	c := &mm.starts[mm.nextStarts]
-	mm.nextStarts = (mm.nextStarts + 1) % len(mm.starts)
-	c.ok, c.pstamp, c.now, c.work = true, mp.pstamp, now, w
-	c.early = append(c.early[:0], early...)
-	return w
 }
 
 // moveMemos is the number of removals remembered per machine: Tabu takes
