@@ -63,9 +63,9 @@ type machPlan struct {
 	late     int     // entries (running and queued) that miss their deadline
 	lateQ    int     // queued entries that miss their deadline
 	// qstamp changes whenever the running jobs or the queue change,
-	// pstamp whenever the profile does, but for its start moving with
-	// the clock (memo.go); restore puts back the
-	// stamps it saved, with the state they stand for.
+	// pstamp whenever the profile does, but for its start moving with the
+	// clock (memo.go); restore puts back the stamps it saved, with the
+	// state they stand for.
 	qstamp, pstamp uint64
 	// Memos and prefixes live apart (allocated on first use), so that the
 	// loops over every machine touch little memory.
@@ -112,6 +112,7 @@ type Plan struct {
 	busy []uint64
 	// heads indexes the machines by their queue's first start (heads.go).
 	heads heads
+	// alias is the machine that reads a move memo's storage (memo.go).
 	alias alias
 	// stamp is the last state stamp issued; gstamp stands for the state
 	// of the whole plan (every machine and the clock), see memo.go.
