@@ -229,7 +229,8 @@ func TestSimulateMemoLockstep(t *testing.T) {
 
 // TestWhatIfInsertPrefix compares whatIfInsert and EDFPos from the
 // machine's prefixes with the direct computations at every queue position
-// of random plans, for random jobs: answer and work.
+// of random plans, for random jobs: answer and work; and EG-EDF's two
+// largest makespans from the tree with the scan's.
 func TestWhatIfInsertPrefix(t *testing.T) {
 	seeds := 200
 	if testing.Short() {
@@ -255,6 +256,13 @@ func TestWhatIfInsertPrefix(t *testing.T) {
 			p.Advance(submit)
 			completeAt(t, p, r, 0.05)
 			InsertEGEDF(p, id, randomJob(r, submit, maxCPUs))
+			f1, at1, s1 := p.top2()
+			p.direct = true
+			f0, at0, s0 := p.top2()
+			p.direct = false
+			if f1 != f0 || at1 != at0 || s1 != s0 {
+				t.Fatalf("seed %d job %d: top2 from the tree (%v %d %v), by a scan (%v %d %v)", seed, id, f1, at1, s1, f0, at0, s0)
+			}
 			for m := range p.ms {
 				for pos := 0; pos <= len(p.ms[m].queue); pos++ {
 					if pos > 0 && p.ms[m].queue[pos-1].Start < p.now {

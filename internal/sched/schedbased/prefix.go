@@ -1,9 +1,6 @@
 package schedbased
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // prefixes holds, for one machine state (qstamp), what activeAt would
 // return for every queue position pos >= 1 — the jobs holding CPUs at the
@@ -53,10 +50,13 @@ func (p *Plan) prefixOf(m int) *prefixes {
 	c.dur = c.dur[:0]
 	c.dl = c.dl[:0]
 	last := 0.0
-	cur := c.cur[:0]
+	// cur[head:] holds the jobs that may still hold CPUs, sorted by end;
+	// used is their CPU total.
+	cur, head, used := c.cur[:0], 0, 0
 	for _, e := range mp.running {
 		last = max(last, e.End)
-		cur = insertByEnd(cur, endItem{e.End, e.Job.CPUs})
+		cur = insertByEnd(cur, head, endItem{e.End, e.Job.CPUs})
+		used += e.Job.CPUs
 	}
 	c.run = append(c.run[:0], cur...)
 	c.lastRun = last
@@ -73,21 +73,17 @@ func (p *Plan) prefixOf(m int) *prefixes {
 			c.dl = append(c.dl, max(c.dl[k-2], e.Job.Deadline))
 		}
 		last = max(last, e.End)
-		cur = insertByEnd(cur, endItem{e.End, e.Job.CPUs})
+		cur = insertByEnd(cur, head, endItem{e.End, e.Job.CPUs})
+		used += e.Job.CPUs
 		f := e.Start
 		if k > 1 && f < mp.queue[k-2].Start {
 			c.ok = false // activeAt's sets would not shrink in order
 		}
-		drop := 0
-		for drop < len(cur) && !(cur[drop].end > f) {
-			drop++
+		for head < len(cur) && !(cur[head].end > f) {
+			used -= cur[head].cpus
+			head++
 		}
-		cur = append(cur[:0], cur[drop:]...)
-		used := 0
-		for _, it := range cur {
-			used += it.cpus
-		}
-		c.active = append(c.active, cur...)
+		c.active = append(c.active, cur[head:]...)
 		c.off = append(c.off, int32(len(c.active)))
 		c.used = append(c.used, used)
 		c.last = append(c.last, last)
@@ -122,14 +118,17 @@ func (p *Plan) edfPos(m int, d float64) int {
 	return k
 }
 
-// insertByEnd inserts it into s, kept sorted by end (ties: after the
-// equal ones).
-func insertByEnd(s []endItem, it endItem) []endItem {
+// insertByEnd inserts it into s[head:], kept sorted by end (ties: after
+// the equal ones).
+func insertByEnd(s []endItem, head int, it endItem) []endItem {
 	i := len(s)
-	for i > 0 && s[i-1].end > it.end {
+	s = append(s, it)
+	for i > head && s[i-1].end > it.end {
+		s[i] = s[i-1]
 		i--
 	}
-	return slices.Insert(s, i, it)
+	s[i] = it
+	return s
 }
 
 // whatIfInsertPrefix is whatIfInsert from the machine's prefixes, for pos
