@@ -3,8 +3,10 @@ package bench_test
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/families/spacesharing"
+	"slices"
 	"testing"
+
+	"github.com/gridbench/gridbench/families/spacesharing"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments/deadline"
@@ -18,25 +20,29 @@ import (
 // exactly as `gridbench reproduce` does, so ns/op is the cost of one row of
 // the plan. Besides it, the deterministic work and the queue per decision.
 // jobs=300 on 30 machines is the quick configuration; jobs=3000 on 150
-// machines the paper's.
+// machines the paper's. The sensitivity variant and the other reading of
+// Tabu (egedf-literal, tabu-alg3) run beside the paper's algorithms.
 func BenchmarkDeadline(b *testing.B) {
+	variants := append(append([]string{}, deadline.Sensitivity...), deadline.Readings...)
 	for _, size := range []struct{ jobs, machines int }{{300, 30}, {3000, 150}} {
 		for _, ia := range []float64{1, 5} {
 			spec := jobstream.Default(ia)
 			spec.Jobs, spec.Machines = size.jobs, size.machines
-			for _, algo := range deadline.PaperAlgorithms {
-				if _, err := sched.Lookup(algo); err != nil {
+			for _, algo := range append(append([]string{}, deadline.PaperAlgorithms...), variants...) {
+				if _, err := sched.Lookup(algo); err != nil && !slices.Contains(variants, algo) {
 					continue // not linked in yet
 				}
 				run := bench.NewRun(deadline.Name, deadline.WorkloadID(ia), algo, 0)
 				b.Run(fmt.Sprintf("algo=%s/ia=%g/jobs=%d", algo, ia, size.jobs), func(b *testing.B) {
 					var out bench.Output
+					c0 := processCPU()
 					for b.Loop() {
 						var err error
 						if out, err = deadline.Execute(context.Background(), run, spec); err != nil {
 							b.Fatal(err)
 						}
 					}
+					reportCPU(b, c0)
 					for _, m := range out.Metrics {
 						switch m.Name {
 						case spacesharing.MWorkPerDec:

@@ -38,6 +38,20 @@ func deadlineWorkload(n int, iat float64) (sim.Platform, []sim.Job) {
 	return p, jobs
 }
 
+// processCPU returns the CPU time (user and system, all threads) this
+// process has used so far, or 0 where the platform cannot tell
+// (schedbased_cpu_unix_test.go sets it). The schedule-based benchmarks
+// report it per op beside ns/op: on a shared machine CPU time grows far
+// less with the load than wall time does.
+var processCPU = func() time.Duration { return 0 }
+
+// reportCPU reports the CPU time per op since c0, taken before b.Loop.
+func reportCPU(b *testing.B, c0 time.Duration) {
+	if c := processCPU(); c > 0 && b.N > 0 {
+		b.ReportMetric(float64(c-c0)/float64(b.N), "cpu-ns/op")
+	}
+}
+
 // BenchmarkEGEDF runs whole simulations and reports, besides time per run,
 // the wall-clock time and deterministic work per decision (one simulator
 // instant: completions, arrivals and the scheduling pass) and the mean
@@ -51,6 +65,7 @@ func BenchmarkEGEDF(b *testing.B) {
 				b.Run(fmt.Sprintf("jobs=%d/iat=%g/algo=%s", n, iat, algo), func(b *testing.B) {
 					var decisions, work, queue int64
 					var spent time.Duration
+					c0 := processCPU()
 					for b.Loop() {
 						s, err := sched.New(algo)
 						if err != nil {
@@ -73,6 +88,7 @@ func BenchmarkEGEDF(b *testing.B) {
 						}
 						work = sm.Work()
 					}
+					reportCPU(b, c0)
 					d := float64(decisions)
 					b.ReportMetric(float64(spent.Nanoseconds())/d, "ns/decision")
 					b.ReportMetric(float64(work)/d, "steps/decision")

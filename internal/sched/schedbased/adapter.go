@@ -15,8 +15,10 @@ import (
 // so work per decision is deterministic.
 type Scheduler struct {
 	plan    *Plan
+	due     []int // scratch: the machines with jobs due
 	tabu    *Tabu
 	literal bool // EG-EDF without the tie-break (InsertEGEDFLiteral)
+	direct  bool // the plan without its memos (Plan.direct), for the tests
 }
 
 // NewEGEDF returns an EG-EDF scheduler.
@@ -44,6 +46,7 @@ func (s *Scheduler) sync(st *sim.State) {
 			ms[i] = Machine{CPUs: m.CPUs, Speed: m.Speed}
 		}
 		s.plan = NewPlan(ms, p.RefSpeed)
+		s.plan.direct = s.direct
 	}
 	s.plan.Advance(st.Now())
 }
@@ -83,7 +86,8 @@ func (s *Scheduler) OnCompletion(st *sim.State, j int) {
 func (s *Scheduler) Schedule(st *sim.State) {
 	s.sync(st)
 	w := s.plan.Work()
-	for m := range s.plan.ms {
+	s.due = s.plan.dueMachines(s.due[:0]) // the others have nothing due
+	for _, m := range s.due {
 		for _, j := range s.plan.Due(m) {
 			if !st.Fits(j, m) || st.Start(j, m) != nil {
 				break

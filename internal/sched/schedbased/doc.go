@@ -38,6 +38,18 @@
 // of 1 s, where the 87 wide enough and fast enough would be tested
 // otherwise; the decisions are the same, only the work is smaller.
 //
+// Most of Tabu search repeats itself (a rejected move leaves the plan as
+// it was), and few machines change between two arrivals. Machines and the
+// plan carry state stamps, and the repeated parts are memoised with the
+// work they counted, which every repeat counts again (memo.go): the
+// evaluation of a removal, the machine after it, the gap index's search
+// and what each candidate machine gave. EG-EDF's what-if insertion and EDF
+// position read per-machine prefixes of the queue (prefix.go) instead of
+// scanning it, and still count the scan. The work counter is thus the
+// paper's algorithm's, whatever the implementation skips; Plan.direct
+// turns the memos and prefixes off, and a lockstep test compares plans
+// with and without them, work counter included, after every operation.
+//
 // The tests hold a naive twin: the same schedule kept as plain lists,
 // recomputed from scratch after every change, with gap feasibility checked
 // by brute force at every breakpoint, and EG-EDF and Tabu run on whole copied

@@ -51,8 +51,24 @@ func rel(num, den float64) float64 {
 // the second largest, so the plan's makespan without machine i is known in
 // O(1).
 func (p *Plan) top2() (first float64, at int, second float64) {
-	at = -1
 	p.work += int64(len(p.ms))
+	if !p.direct {
+		// From the makespans' tournament tree, as the scan counted above
+		// finds them: the first machine holding the largest, and the
+		// largest of the others (the siblings on its path).
+		first = p.mkTree[1]
+		i := 1
+		for i < p.mkLeaves {
+			if i *= 2; p.mkTree[i] != first {
+				i++
+			}
+		}
+		for k := i; k > 1; k /= 2 {
+			second = max(second, p.mkTree[k^1])
+		}
+		return first, i - p.mkLeaves, second
+	}
+	at = -1
 	for i := range p.ms {
 		switch v := p.ms[i].makespan; {
 		case at < 0 || v > first:

@@ -21,10 +21,15 @@ type gapIndex struct {
 	early   [][]float64 // early[m][c]
 	dirty   []int32
 	isDirty []bool
+	// ver[m] counts the flushes that changed one of machine m's leaves,
+	// total is their sum: equal sums over the other machines mean equal
+	// leaves there (memo.go uses it to reuse a search).
+	ver   []uint64
+	total uint64
 }
 
 func newGapIndex(ms []machPlan) gapIndex {
-	g := gapIndex{leaves: 1, early: make([][]float64, len(ms)), isDirty: make([]bool, len(ms))}
+	g := gapIndex{leaves: 1, early: make([][]float64, len(ms)), isDirty: make([]bool, len(ms)), ver: make([]uint64, len(ms))}
 	for g.leaves < len(ms) {
 		g.leaves *= 2
 	}
@@ -79,9 +84,11 @@ func (p *Plan) flushGaps() {
 				break
 			}
 		}
+		changed := false
 		for c := 1; c < len(early); c++ {
 			t := g.trees[c]
 			i := g.leaves + m
+			changed = changed || t[i] != early[c]
 			t[i] = early[c]
 			for i > 1 {
 				i /= 2
@@ -93,6 +100,10 @@ func (p *Plan) flushGaps() {
 				t[i] = v
 			}
 		}
+		if changed {
+			g.ver[m]++
+			g.total++
+		}
 	}
 	g.dirty = g.dirty[:0]
 }
@@ -102,6 +113,11 @@ func (p *Plan) flushGaps() {
 // a c-CPU job in a gap starting by bound.
 func (p *Plan) gapCandidates(c int, bound float64, out []int) []int {
 	p.flushGaps()
+	return p.gapSearch(c, bound, out)
+}
+
+// gapSearch is gapCandidates on the index as it is (flushed).
+func (p *Plan) gapSearch(c int, bound float64, out []int) []int {
 	g := &p.gaps
 	if c >= len(g.trees) {
 		return out

@@ -1,7 +1,6 @@
 package schedbased
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 )
@@ -63,6 +62,15 @@ type machPlan struct {
 	makespan float64 // max End over running and queue; 0 when empty
 	late     int     // entries (running and queued) that miss their deadline
 	lateQ    int     // queued entries that miss their deadline
+	// qstamp changes whenever the running jobs or the queue change,
+	// pstamp whenever the profile does, but for its start moving with the
+	// clock (memo.go); restore puts back the stamps it saved, with the
+	// state they stand for.
+	qstamp, pstamp uint64
+	// Memos and prefixes live apart (allocated on first use), so that the
+	// loops over every machine touch little memory.
+	memo   *machMemo
+	prefix *prefixes
 }
 
 // Plan is the whole schedule: one machPlan per machine, plus the logical
@@ -81,9 +89,10 @@ type Plan struct {
 	where    map[int]int // job id -> machine
 	work     int64
 	// scratch storage reused across operations
-	hbuf   endHeap
-	actBuf []Entry
-	seqBuf []Entry
+	hbuf    endHeap
+	sortBuf []endItem
+	actBuf  []Entry
+	seqBuf  []Entry
 	// replan's profile under construction
 	profTs   []float64
 	profFree []int
@@ -98,6 +107,26 @@ type Plan struct {
 	mkTree   []float64
 	mkLeaves int
 	snap     snapshot
+	// busy has a bit set for every machine that may have a profile or
+	// queued jobs (set by every change, cleared by Advance when neither).
+	busy []uint64
+	// heads indexes the machines by their queue's first start (heads.go).
+	heads heads
+	// alias is the machine that reads a move memo's storage (memo.go).
+	alias alias
+	// stamp is the last state stamp issued; gstamp stands for the state
+	// of the whole plan (every machine and the clock), see memo.go.
+	stamp, gstamp uint64
+	// lateMarks counts the calls of lateChanged, so a memo can tell
+	// whether an operation marked its machine.
+	lateMarks int64
+	// direct turns the memos off (memo.go): the tests run both ways in
+	// lockstep.
+	direct bool
+	// memoHits counts the answers taken from memos (removals evaluated,
+	// removals made, machines tested) and from the prefixes (insertions
+	// evaluated, prefix.go), for the tests.
+	memoHits [4]int64
 	// src indexes the machines by late queued jobs for Tabu (sources.go),
 	// gaps by where their first gap of each width starts (gapindex.go).
 	src  sources
@@ -108,6 +137,10 @@ type Plan struct {
 // rejected Tabu move is undone by copying them back (restore).
 type snapshot struct {
 	m                 int
+	held              bool // queue, ts and free hold machine m at stamps qstamp, pstamp and time now
+	now               float64
+	qstamp, pstamp    uint64
+	gstamp            uint64
 	queue             []Entry
 	ts                []float64
 	free              []int
@@ -128,12 +161,15 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 		p.mkLeaves *= 2
 	}
 	p.mkTree = make([]float64, 2*p.mkLeaves) // all makespans 0
+	p.busy = make([]uint64, (len(machines)+63)/64)
+	p.heads = newHeads(len(machines))
 	for i, m := range machines {
 		if m.CPUs < 1 || !(m.Speed > 0) {
 			panic(fmt.Sprintf("schedbased: machine %d has %d CPUs and speed %v", i, m.CPUs, m.Speed))
 		}
 		p.ms[i] = machPlan{idx: i, cpus: m.CPUs, speed: m.Speed}
 		p.maxSpeed = max(p.maxSpeed, m.Speed)
+		p.touch(&p.ms[i])
 	}
 	p.src = newSources(len(machines))
 	p.gaps = newGapIndex(p.ms)
@@ -239,26 +275,51 @@ func (p *Plan) Advance(now float64) {
 		return // an empty plan may also move back: a run starting before 0
 	}
 	p.now = now
-	for m := range p.ms {
+	p.stamp++
+	p.gstamp = p.stamp
+	for m := range p.busyMachines() {
 		mp := &p.ms[m]
-		// Trim profile segments that lie wholly in the past.
-		k := 0
-		for k < len(mp.free) && mp.ts[k+1] <= now {
-			k++
-		}
-		if k == len(mp.free) {
-			mp.ts, mp.free = mp.ts[:0], mp.free[:0]
-		} else {
-			if k > 0 {
-				mp.ts = mp.ts[k:]
-				mp.free = mp.free[k:]
+		if len(mp.ts) == 0 {
+			if len(mp.queue) == 0 {
+				p.idle(m) // nothing to trim or to re-plan until it changes
+				continue
 			}
+		} else if len(mp.free) > 0 && mp.ts[1] > now {
+			// No segment lies wholly in the past: only the first starts
+			// later. (No new stamp: what depends on the profile's start
+			// is memoised with the clock.)
 			mp.ts[0] = max(mp.ts[0], now)
+		} else {
+			p.trim(mp, now)
 		}
 		if len(mp.queue) > 0 && mp.queue[0].Start < now {
 			p.replan(m, 0)
 		}
 	}
+}
+
+// trim drops the profile segments of machine mp that lie wholly before
+// now and starts the first at now.
+func (p *Plan) trim(mp *machPlan, now float64) {
+	k := 0
+	for k < len(mp.free) && mp.ts[k+1] <= now {
+		k++
+	}
+	if k == len(mp.free) {
+		if len(mp.ts) > 0 {
+			p.touchProfile(mp)
+		}
+		mp.ts, mp.free = mp.ts[:0], mp.free[:0]
+		return
+	}
+	if k > 0 {
+		mp.ts = mp.ts[k:]
+		mp.free = mp.free[k:]
+	}
+	if k > 0 || mp.ts[0] < now {
+		p.touchProfile(mp)
+	}
+	mp.ts[0] = max(mp.ts[0], now)
 }
 
 // earliestGap finds the earliest start t >= max(now, submit) at which job
@@ -335,6 +396,7 @@ func (p *Plan) InsertGap(m, id int, j Job) bool {
 // insertGapAt places job id at time t on machine m, where a gap holds it.
 func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 	mp := &p.ms[m]
+	p.touch(mp)
 	e := Entry{ID: id, Job: j, Start: t, End: t + dur}
 	// After all queued jobs starting no later than t, so list order stays
 	// start order and a recomputation from scratch gives the same times.
@@ -353,9 +415,17 @@ func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 // EDFPos returns the EDF position for job j in machine m's queue: the index
 // of the first queued job whose deadline is later than j's.
 func (p *Plan) EDFPos(m int, j Job) int {
+	if !p.direct {
+		return p.edfPos(m, j.Deadline)
+	}
+	return p.edfPosDirect(m, j.Deadline)
+}
+
+// edfPosDirect is EDFPos by a scan of the queue.
+func (p *Plan) edfPosDirect(m int, d float64) int {
 	q := p.ms[m].queue
 	for k := range q {
-		if q[k].Job.Deadline > j.Deadline {
+		if q[k].Job.Deadline > d {
 			p.work += int64(k + 1)
 			return k
 		}
@@ -369,6 +439,7 @@ func (p *Plan) EDFPos(m int, j Job) int {
 func (p *Plan) InsertAt(m, pos, id int, j Job) {
 	p.checkNew(m, id, j)
 	mp := &p.ms[m]
+	p.touch(mp)
 	e := Entry{ID: id, Job: j}
 	mp.queue = slices.Insert(mp.queue, pos, e)
 	p.where[id] = m
@@ -385,6 +456,7 @@ func (p *Plan) Remove(id int) (j Job, m, pos int) {
 		panic(fmt.Sprintf("schedbased: Remove(%d): not a queued job", id))
 	}
 	mp := &p.ms[m]
+	p.touch(mp)
 	e := mp.queue[pos]
 	p.drop(mp, e, true)
 	mp.queue = slices.Delete(mp.queue, pos, pos+1)
@@ -408,10 +480,15 @@ func (p *Plan) Remove(id int) (j Job, m, pos int) {
 // plan's, for restore. Only one snapshot is kept.
 func (p *Plan) save(m int) {
 	mp, s := &p.ms[m], &p.snap
-	s.m = m
-	s.queue = append(s.queue[:0], mp.queue...)
-	s.ts = append(s.ts[:0], mp.ts...)
-	s.free = append(s.free[:0], mp.free...)
+	// A rejected move leaves the machine as it was: the next save of it
+	// finds its copy still held (the stamps say so) and copies nothing.
+	if p.direct || !s.held || s.m != m || s.qstamp != mp.qstamp || s.pstamp != mp.pstamp || s.now != p.now {
+		s.queue = append(s.queue[:0], mp.queue...)
+		s.ts = append(s.ts[:0], mp.ts...)
+		s.free = append(s.free[:0], mp.free...)
+	}
+	s.m, s.held = m, true
+	s.qstamp, s.pstamp, s.gstamp, s.now = mp.qstamp, mp.pstamp, p.gstamp, p.now
 	s.makespan, s.late, s.lateQ = mp.makespan, mp.late, mp.lateQ
 	s.nondelayed, s.count = p.nondelayed, p.count
 	p.work += int64(len(mp.queue) + len(mp.ts))
@@ -424,10 +501,17 @@ func (p *Plan) restore(id int) {
 	s := &p.snap
 	m := s.m
 	mp := &p.ms[m]
-	mp.queue = append(mp.queue[:0], s.queue...)
-	mp.ts = append(mp.ts[:0], s.ts...)
-	mp.free = append(mp.free[:0], s.free...)
+	if a := &p.alias; a.on && a.m == m {
+		// The machine's own storage still holds the saved state.
+		mp.queue, mp.ts, mp.free = a.queue, a.ts, a.free
+		a.on = false
+	} else {
+		mp.queue = append(mp.queue[:0], s.queue...)
+		mp.ts = append(mp.ts[:0], s.ts...)
+		mp.free = append(mp.free[:0], s.free...)
+	}
 	mp.makespan, mp.late, mp.lateQ = s.makespan, s.late, s.lateQ
+	mp.qstamp, mp.pstamp, p.gstamp = s.qstamp, s.pstamp, s.gstamp
 	p.lateChanged(mp)
 	p.profileChanged(m)
 	p.nondelayed, p.count = s.nondelayed, s.count
@@ -457,6 +541,7 @@ func (p *Plan) Start(id int) {
 		panic(fmt.Sprintf("schedbased: Start(%d): not the head of a queue", id))
 	}
 	mp := &p.ms[m]
+	p.touch(mp)
 	e := mp.queue[0]
 	mp.queue = mp.queue[1:]
 	if j := e.Job; j.Late(e.End) {
@@ -487,6 +572,7 @@ func (p *Plan) Complete(id int, t float64) {
 		panic(fmt.Sprintf("schedbased: Complete(%d): not a running job", id))
 	}
 	mp := &p.ms[m]
+	p.touch(mp)
 	e := mp.running[k]
 	mp.running = slices.Delete(mp.running, k, k+1)
 	delete(p.where, id)
@@ -732,6 +818,7 @@ func (p *Plan) place(m int, f float64, h endHeap, used int, seq []Entry) {
 // on starts no earlier than it.
 func (p *Plan) replan(m, pos int) {
 	mp := &p.ms[m]
+	p.touch(mp)
 	f, h, used, act, _ := p.activeAt(m, pos, true)
 	suffix := mp.queue[pos:]
 	for _, e := range suffix {
@@ -765,6 +852,14 @@ func (p *Plan) replan(m, pos int) {
 // number of non-delayed jobs and job j's planned start if j were inserted
 // at queue position pos, without changing the plan.
 func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int, start float64) {
+	if !p.direct && (pos == 0 || p.ms[m].queue[pos-1].Start >= p.now) {
+		return p.whatIfInsertPrefix(m, pos, j)
+	}
+	return p.whatIfInsertDirect(m, pos, j)
+}
+
+// whatIfInsertDirect is whatIfInsert computed from the plan alone.
+func (p *Plan) whatIfInsertDirect(m, pos int, j Job) (makespan float64, dnd int, start float64) {
 	mp := &p.ms[m]
 	f, h, used, _, last := p.activeAt(m, pos, false)
 	seq := append(p.seqBuf[:0], Entry{Job: j})
@@ -788,25 +883,32 @@ func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int, start
 // whatIfRemove returns the plan's makespan and the change in its number of
 // non-delayed jobs if machine m's queued job at position pos were removed,
 // without changing the plan: Remove followed by Objective, at the cost of
-// re-placing the suffix behind pos but not rebuilding the profile.
+// re-placing the suffix behind pos but not rebuilding the profile. The
+// machine's own part is memoised (memo.go).
 func (p *Plan) whatIfRemove(m, pos int) (makespan float64, dnd int) {
+	ms, dnd := p.whatIfRemoveMemo(m, pos)
+	return max(ms, p.makespanWithout(m)), dnd
+}
+
+// whatIfRemoveLocal is whatIfRemove's part on machine m: its makespan
+// without the job and the change in non-delayed jobs.
+func (p *Plan) whatIfRemoveLocal(m, pos int) (ms float64, dnd int) {
 	mp := &p.ms[m]
 	if e := mp.queue[pos]; !e.Job.Late(e.End) {
 		dnd--
 	}
 	p.work += int64(len(mp.running) + pos)
-	var ms float64 // machine m's makespan without the job
 	if pos+1 == len(mp.queue) {
 		if mp.queue[pos].End < mp.makespan {
 			// Another entry ends at the makespan and stays.
-			return max(mp.makespan, p.makespanWithout(m)), dnd
+			return mp.makespan, dnd
 		}
 		for _, list := range [2][]Entry{mp.running, mp.queue[:pos]} {
 			for _, e := range list {
 				ms = max(ms, e.End)
 			}
 		}
-		return max(ms, p.makespanWithout(m)), dnd
+		return ms, dnd
 	}
 	f, h, used, _, last := p.activeAt(m, pos, false)
 	ms = last // of the running jobs and those before pos
@@ -822,7 +924,7 @@ func (p *Plan) whatIfRemove(m, pos int) (makespan float64, dnd int) {
 			dnd--
 		}
 	}
-	return max(ms, p.makespanWithout(m)), dnd
+	return ms, dnd
 }
 
 // makespanWithout returns the largest makespan of the machines other than
@@ -855,7 +957,17 @@ func profileOf(cpus int, from float64, act, seq []Entry, ts []float64, free []in
 			ends = append(ends, endEv{e.End, e.Job.CPUs})
 		}
 	}
-	slices.SortFunc(ends, func(a, b endEv) int { return cmp.Compare(a.t, b.t) })
+	// By insertion: the ends come nearly in order (starts are), and
+	// which of equal ends comes first changes nothing below.
+	for i := 1; i < len(ends); i++ {
+		x := ends[i]
+		k := i
+		for k > 0 && ends[k-1].t > x.t {
+			ends[k] = ends[k-1]
+			k--
+		}
+		ends[k] = x
+	}
 	// Walk the instants: the starts of act (at from), of seq (from from
 	// on) and the ends, every change at one instant applied together.
 	used, i, k := 0, 0, 0

@@ -11,8 +11,9 @@ package schedbased
 // marks it (lateChanged), and source flushes the marks, so the many
 // changes of one re-plan cost one leaf update when Tabu next asks.
 type sources struct {
-	win      []int32 // node -> winning machine; -1 for an empty node
+	win      []node // node -> winning machine and its key
 	leaves   int
+	depth    int64  // levels above the leaves
 	seen     []int  // late queued count per machine at the last flush
 	excluded []bool // Tabu's used machines
 	dirty    []int32
@@ -25,29 +26,37 @@ func newSources(n int) sources {
 	for s.leaves < n {
 		s.leaves *= 2
 	}
-	s.win = make([]int32, 2*s.leaves)
+	for i := s.leaves; i > 1; i /= 2 {
+		s.depth++
+	}
+	s.win = make([]node, 2*s.leaves)
 	for i := range s.win {
-		s.win[i] = -1
+		s.win[i] = node{m: -1}
 	}
 	for m := range n {
-		s.win[s.leaves+m] = int32(m)
+		s.win[s.leaves+m] = node{m: int32(m), key: int32(s.key(int32(m)))}
 	}
 	for i := s.leaves - 1; i >= 1; i-- {
-		s.win[i] = s.better(s.win[2*i], s.win[2*i+1])
+		s.win[i] = better(s.win[2*i], s.win[2*i+1])
 	}
 	return s
 }
 
-// better returns the winner of machines a and b (-1: none).
-func (s *sources) better(a, b int32) int32 {
+// node is a machine of the tournament (m == -1: none) with its key as of
+// its last flush.
+type node struct {
+	m, key int32
+}
+
+// better returns the winner of a and b.
+func better(a, b node) node {
 	switch {
-	case a < 0:
+	case a.m < 0:
 		return b
-	case b < 0:
+	case b.m < 0:
 		return a
 	}
-	ka, kb := s.key(a), s.key(b)
-	if kb > ka || (kb == ka && b < a) {
+	if b.key > a.key || (b.key == a.key && b.m < a.m) {
 		return b
 	}
 	return a
@@ -68,7 +77,10 @@ func (s *sources) mark(m int) {
 }
 
 // lateChanged records that machine mp's late queued count may have changed.
-func (p *Plan) lateChanged(mp *machPlan) { p.src.mark(mp.idx) }
+func (p *Plan) lateChanged(mp *machPlan) {
+	p.lateMarks++
+	p.src.mark(mp.idx)
+}
 
 // flushSources brings the tree up to date with the marked machines.
 func (p *Plan) flushSources() {
@@ -78,9 +90,16 @@ func (p *Plan) flushSources() {
 		lq := p.ms[m].lateQ
 		s.total += lq - s.seen[m]
 		s.seen[m] = lq
+		s.win[s.leaves+int(m)].key = int32(s.key(m))
+		// One step per level is counted, as the walk to the root makes;
+		// it stops where a winner is unchanged, as nothing above changes.
+		p.work += s.depth
 		for i := (s.leaves + int(m)) / 2; i >= 1; i /= 2 {
-			s.win[i] = s.better(s.win[2*i], s.win[2*i+1])
-			p.work++
+			w := better(s.win[2*i], s.win[2*i+1])
+			if w == s.win[i] {
+				break
+			}
+			s.win[i] = w
 		}
 	}
 	s.dirty = s.dirty[:0]
@@ -93,7 +112,7 @@ func (p *Plan) flushSources() {
 func (p *Plan) source(all bool) (m int, anyLate bool) {
 	p.flushSources()
 	s := &p.src
-	w := s.win[1]
+	w := s.win[1].m
 	if w < 0 || s.excluded[w] || (!all && s.seen[w] == 0) {
 		return -1, s.total > 0
 	}

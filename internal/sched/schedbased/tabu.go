@@ -118,9 +118,10 @@ func (ts *Tabu) Run(p *Plan) (moves int) {
 		// move fails whatever the gaps: skip the removal and the search.
 		if mk2, dnd := p.whatIfRemove(src, k); accept(best, objective{mk2, nd + dnd + 1}) ||
 			accept(best, objective{mk2, nd + dnd}) {
+			g := p.gstamp // the plan before the move
 			p.save(src)
-			j, _, _ := p.Remove(id)
-			if ts.moveJob(p, id, j, best, run, it) {
+			j, memo := p.removeForMove(src, k)
+			if ts.moveJob(p, src, id, j, best, run, it, memo, g) {
 				moves++
 			} else {
 				p.restore(id) // a rejected move changed only src: exact undo
@@ -163,7 +164,11 @@ func (ts *Tabu) release(p *Plan) {
 // from the move's own seed (moveSeed), and stops at the first accepting
 // machine without drawing the rest; the naive twin, which draws the whole
 // permutation the same way and tries the machines in it, picks the same.
-func (ts *Tabu) moveJob(p *Plan, id int, j Job, best objective, run, it int) bool {
+//
+// memo, when not nil, holds what was found on the candidate machines when
+// the same move was tried on the same plan (state g before the removal):
+// a machine found there is not tested again, its work counted as then.
+func (ts *Tabu) moveJob(p *Plan, src, id int, j Job, best objective, run, it int, memo *moveMemo, g uint64) bool {
 	mk, nd := p.Objective() // a gap never moves a machine's makespan
 	onTime := accept(best, objective{mk, nd + 1})
 	late := accept(best, objective{mk, nd})
@@ -188,23 +193,23 @@ func (ts *Tabu) moveJob(p *Plan, id int, j Job, best objective, run, it int) boo
 		bound = limit - j.Run*p.ref/p.maxSpeed
 		bound += 1e-9 * max(1, math.Abs(bound)) // rounding: a superset is harmless
 	}
-	ts.cands = p.gapCandidates(j.CPUs, bound, ts.cands[:0])
+	ts.cands = p.candidates(memo, src, g, j.CPUs, bound, ts.cands[:0])
 	ts.acc = ts.acc[:0]
-	for _, k := range ts.cands {
-		p.work++
-		dur := p.Duration(j, k)
-		if end := lb + dur; end > limit || end > p.ms[k].makespan {
-			continue // no start on this machine ends by the limit, or in a gap
+	for i, k := range ts.cands {
+		var t float64
+		var ok bool
+		if c := memo.testedFor(g, i, k); c != nil {
+			p.memoHits[2]++
+			p.work += c.work
+			t, ok = c.t, c.ok
+		} else {
+			w0 := p.work
+			t, ok = ts.test(p, k, j, lb, limit, best, mk, nd)
+			if memo != nil {
+				memo.tested = append(memo.tested, testedMachine{m: k, work: p.work - w0, ok: ok, t: t})
+			}
 		}
-		t, ok := p.earliestGapBy(k, j, dur, limit)
-		if !ok {
-			continue
-		}
-		cand := objective{mk, nd}
-		if !j.Late(t + dur) {
-			cand.nondelayed++
-		}
-		if accept(best, cand) {
+		if ok {
 			ts.gapAt[k] = t
 			ts.acc = append(ts.acc, k)
 		}
@@ -227,11 +232,32 @@ func (ts *Tabu) moveJob(p *Plan, id int, j Job, best objective, run, it int) boo
 			for _, a := range ts.acc {
 				ts.gapAt[a] = math.NaN()
 			}
+			p.own() // the removal's machine keeps its state from now on
 			p.insertGapAt(k, id, j, t, p.Duration(j, k))
 			return true
 		}
 	}
 	panic("schedbased: Tabu lost its accepting machine")
+}
+
+// test reports whether moving job j into machine k's earliest gap (from
+// lb, ending by limit) is accepted over best, and the gap's start; mk and
+// nd are the plan's objective without the job.
+func (ts *Tabu) test(p *Plan, k int, j Job, lb, limit float64, best objective, mk float64, nd int) (float64, bool) {
+	p.work++
+	dur := p.Duration(j, k)
+	if end := lb + dur; end > limit || end > p.ms[k].makespan {
+		return 0, false // no start on this machine ends by the limit, or in a gap
+	}
+	t, ok := p.earliestGapBy(k, j, dur, limit)
+	if !ok {
+		return 0, false
+	}
+	cand := objective{mk, nd}
+	if !j.Late(t + dur) {
+		cand.nondelayed++
+	}
+	return t, accept(best, cand)
 }
 
 // unshuffle undoes the current move's swaps, so perm is the identity again

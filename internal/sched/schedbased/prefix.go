@@ -1,0 +1,209 @@
+package schedbased
+
+import "math"
+
+// prefixes holds, for one machine state (qstamp), what activeAt would
+// return for every queue position pos >= 1 — the jobs holding CPUs at the
+// start of job pos-1, as (end, CPUs) pairs sorted by end, their CPU total
+// and the latest end before pos — and each queued job's duration on the
+// machine. EG-EDF evaluates the EDF insertion on up to every machine per
+// arrival (whatIfInsert) while few machines change between arrivals; with
+// these the evaluation re-places only the jobs behind the insertion
+// instead of first scanning the ones before it. activeAt's work is still
+// counted, as the paper's algorithm does that scan.
+//
+// For pos >= 1, activeAt's instant is max(now, start of job pos-1), which
+// is the start itself whenever it is not in the past; the prefixes are
+// only used then, so they do not depend on the clock.
+type prefixes struct {
+	qstamp uint64
+	built  bool
+	ok     bool      // the queue's starts are nondecreasing, as the list rule has them
+	off    []int32   // active[off[pos]:off[pos+1]] for position pos
+	active []endItem // sorted by end: a valid endHeap as it is
+	used   []int
+	last   []float64
+	dur    []float64 // queue[k]'s duration on the machine
+	// dl[k] is the latest deadline of queue[:k+1]: EDFPos's answer is the
+	// first k with dl[k] above the job's deadline.
+	dl      []float64
+	run     []endItem // the running jobs, sorted by end (position 0)
+	lastRun float64   // the latest end of a running job
+	cur     []endItem // scratch
+}
+
+// prefixOf returns machine m's prefixes, built if its jobs changed.
+func (p *Plan) prefixOf(m int) *prefixes {
+	mp := &p.ms[m]
+	if mp.prefix == nil {
+		mp.prefix = new(prefixes)
+	}
+	c := mp.prefix
+	if c.built && c.qstamp == mp.qstamp {
+		return c
+	}
+	c.qstamp, c.built, c.ok = mp.qstamp, true, true
+	n := len(mp.queue)
+	c.off = append(c.off[:0], 0, 0) // position 0 is not kept
+	c.active = c.active[:0]
+	c.used = append(c.used[:0], 0)
+	c.dur = c.dur[:0]
+	c.dl = c.dl[:0]
+	last := 0.0
+	// cur[head:] holds the jobs that may still hold CPUs, sorted by end;
+	// used is their CPU total.
+	cur, head, used := c.cur[:0], 0, 0
+	for _, e := range mp.running {
+		last = max(last, e.End)
+		cur = insertByEnd(cur, head, endItem{e.End, e.Job.CPUs})
+		used += e.Job.CPUs
+	}
+	c.run = append(c.run[:0], cur...)
+	c.lastRun = last
+	c.last = append(c.last[:0], last)
+	for k := 1; k <= n; k++ {
+		e := &mp.queue[k-1]
+		c.dur = append(c.dur, p.Duration(e.Job, m))
+		if math.IsNaN(e.Job.Deadline) {
+			c.ok = false // no running maximum to bisect
+		}
+		if k == 1 {
+			c.dl = append(c.dl, e.Job.Deadline)
+		} else {
+			c.dl = append(c.dl, max(c.dl[k-2], e.Job.Deadline))
+		}
+		last = max(last, e.End)
+		cur = insertByEnd(cur, head, endItem{e.End, e.Job.CPUs})
+		used += e.Job.CPUs
+		f := e.Start
+		if k > 1 && f < mp.queue[k-2].Start {
+			c.ok = false // activeAt's sets would not shrink in order
+		}
+		for head < len(cur) && !(cur[head].end > f) {
+			used -= cur[head].cpus
+			head++
+		}
+		c.active = append(c.active, cur[head:]...)
+		c.off = append(c.off, int32(len(c.active)))
+		c.used = append(c.used, used)
+		c.last = append(c.last, last)
+	}
+	c.cur = cur[:0]
+	return c
+}
+
+// edfPos is EDFPos from the prefixes: the first queue position whose
+// deadline is later than d, found by bisection over the running maximum of
+// the deadlines, with EDFPos's work.
+func (p *Plan) edfPos(m int, d float64) int {
+	c := p.prefixOf(m)
+	if !c.ok {
+		return p.edfPosDirect(m, d)
+	}
+	// The first k with dl[k] > d (dl is nondecreasing).
+	k, hi := 0, len(c.dl)
+	for k < hi {
+		mid := int(uint(k+hi) >> 1)
+		if c.dl[mid] > d {
+			hi = mid
+		} else {
+			k = mid + 1
+		}
+	}
+	if k < len(c.dl) {
+		p.work += int64(k + 1)
+	} else {
+		p.work += int64(len(c.dl))
+	}
+	return k
+}
+
+// insertByEnd inserts it into s[head:], kept sorted by end (ties: after
+// the equal ones).
+func insertByEnd(s []endItem, head int, it endItem) []endItem {
+	i := len(s)
+	s = append(s, it)
+	for i > head && s[i-1].end > it.end {
+		s[i] = s[i-1]
+		i--
+	}
+	s[i] = it
+	return s
+}
+
+// whatIfInsertPrefix is whatIfInsert from the machine's prefixes, for pos
+// 0 or for job pos-1 starting no earlier than now: the same placement, the
+// same answer and the same work.
+func (p *Plan) whatIfInsertPrefix(m, pos int, j Job) (makespan float64, dnd int, start float64) {
+	mp := &p.ms[m]
+	c := p.prefixOf(m)
+	if !c.ok {
+		return p.whatIfInsertDirect(m, pos, j)
+	}
+	p.memoHits[3]++
+	// The jobs holding CPUs, kept sorted by end from index head on
+	// rather than in a heap: there are few (each holds a CPU), and which
+	// of equal ends leaves first changes nothing in place.
+	var h []endItem
+	var used int
+	var t, last float64
+	if pos == 0 {
+		// activeAt from now: the running jobs still holding CPUs.
+		t, last = p.now, c.lastRun
+		k := 0
+		for k < len(c.run) && !(c.run[k].end > t) {
+			k++
+		}
+		h = append(p.sortBuf[:0], c.run[k:]...)
+		for _, it := range h {
+			used += it.cpus
+		}
+	} else {
+		h = append(p.sortBuf[:0], c.active[c.off[pos]:c.off[pos+1]]...)
+		used, t, last = c.used[pos], mp.queue[pos-1].Start, c.last[pos]
+	}
+	head := 0
+	cpus := mp.cpus
+	q := mp.queue
+	w := int64(len(mp.running)+pos) + int64(1+len(q)-pos) // activeAt's, then place's
+	// The job itself, then the queue from pos on, as place does.
+	need, dur := j.CPUs, p.Duration(j, m)
+	for k := pos - 1; k < len(q); k++ {
+		if k >= pos {
+			need, dur = q[k].Job.CPUs, c.dur[k]
+		}
+		for head < len(h) && (h[head].end <= t || cpus-used < need) {
+			used -= h[head].cpus
+			t = max(t, h[head].end)
+			head++
+			w++
+		}
+		end := t + dur
+		i := len(h)
+		h = append(h, endItem{})
+		for i > head && h[i-1].end > end {
+			h[i] = h[i-1]
+			i--
+		}
+		h[i] = endItem{end, need}
+		used += need
+		if k < pos {
+			start = t
+			makespan = max(last, end)
+			if !j.Late(end) {
+				dnd++
+			}
+			continue
+		}
+		makespan = max(makespan, end)
+		if e := &q[k]; !e.Job.Late(end) {
+			dnd++
+		}
+		if e := &q[k]; !e.Job.Late(e.End) {
+			dnd--
+		}
+	}
+	p.sortBuf = h[:0]
+	p.work += w + int64(len(mp.running)+pos) // and whatIfInsert's own
+	return makespan, dnd, start
+}
