@@ -40,7 +40,7 @@ func deadlineWorkload(n int, iat float64) (sim.Platform, []sim.Job) {
 
 // processCPU returns the CPU time (user and system, all threads) this
 // process has used so far, or 0 where the platform cannot tell
-// (schedbased_cpu_unix_test.go sets it). The schedule-based benchmarks
+// (cpu_unix_test.go sets it). The schedule-based benchmarks
 // report it per op beside ns/op: on a shared machine CPU time grows far
 // less with the load than wall time does.
 var processCPU = func() time.Duration { return 0 }

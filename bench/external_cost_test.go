@@ -6,9 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
@@ -16,30 +14,6 @@ import (
 	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/internal/sim"
 )
-
-// cpuTimes returns the CPU time (user plus system) of this process and of
-// its children that have been waited for.
-func cpuTimes(tb testing.TB) (self, children time.Duration) {
-	tb.Helper()
-	var ru syscall.Rusage
-	sum := func(who int) time.Duration {
-		if err := syscall.Getrusage(who, &ru); err != nil {
-			tb.Fatal(err)
-		}
-		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
-	return sum(syscall.RUSAGE_SELF), sum(syscall.RUSAGE_CHILDREN)
-}
-
-// kernelTime returns the system part of this process's CPU time.
-func kernelTime(tb testing.TB) time.Duration {
-	tb.Helper()
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		tb.Fatal(err)
-	}
-	return time.Duration(ru.Stime.Nano())
-}
 
 // BenchmarkExternalCost splits a decision of the exec: protocol between
 // gridbench's side and the scheduler's. It runs the first 3,000 KTH jobs

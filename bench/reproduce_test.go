@@ -5,23 +5,12 @@ package bench_test
 import (
 	"context"
 	"fmt"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/gridbench/gridbench/experiments"
 	_ "github.com/gridbench/gridbench/experiments/all"
 )
-
-// processCPU is this process's user + system CPU time so far.
-func processCPU(tb testing.TB) time.Duration {
-	tb.Helper()
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		tb.Fatal(err)
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
 
 // BenchmarkReproduce is `gridbench reproduce --fresh` at paper scale, the
 // report included, per study and for all five, with one and two workers.
@@ -46,12 +35,14 @@ func BenchmarkReproduce(b *testing.B) {
 				var cpu, wall time.Duration
 				for b.Loop() {
 					out := b.TempDir()
-					c0, t0 := processCPU(b), time.Now()
+					c0, _ := cpuTimes(b)
+					t0 := time.Now()
 					if _, err := experiments.Reproduce(context.Background(), experiments.Options{
 						Only: only, Out: out, Workers: workers, Fresh: true, Report: true, Version: "bench"}); err != nil {
 						b.Fatal(err)
 					}
-					cpu += processCPU(b) - c0
+					c1, _ := cpuTimes(b)
+					cpu += c1 - c0
 					wall += time.Since(t0)
 				}
 				b.ReportMetric(cpu.Seconds()/float64(b.N), "cpu-s/op")
