@@ -60,18 +60,12 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 	rem := make([]float64, n)
 	started := make([]bool, n)
 	lev := make([]int32, n)
-	// exact: every run time is an integer and their total below 2^53, so
-	// any sum of them is exact in any order and the queue's total can be
-	// kept up to date instead of summed in cycle order every cycle.
-	exact, total := true, 0.0
+	exact := exactRuns(jobs)
 	for i := range jobs {
 		rem[i] = jobs[i].Run
 		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
 		lev[i] = int32(l)
-		exact = exact && jobs[i].Run == math.Trunc(jobs[i].Run)
-		total += jobs[i].Run
 	}
-	exact = exact && total < 1<<53
 	var nslices int64
 	t := math.Inf(-1)
 	next, left, queued := 0, n, 0
@@ -90,21 +84,7 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 			next++
 			queued++
 		}
-		sum := queuedRun
-		if !exact {
-			// Summed in cycle order, like the naive twin, so both see
-			// the same quantum to the last bit.
-			sum = 0
-			for _, lv := range levels {
-				for _, i := range lv {
-					sum += jobs[i].Run
-				}
-			}
-		}
-		q := math.Sqrt(sum / float64(queued))
-		if a.fixed > 0 {
-			q = a.fixed
-		}
+		q := cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
 		m := float64(queued)
 
 		k := roundsBelow(minRem, q)
@@ -157,4 +137,40 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 		}
 	}
 	return nslices
+}
+
+// exactRuns reports whether every run time is an integer and their total
+// below 2^53: then any sum of them is exact in any order, and a queue's
+// total run time can be kept up to date instead of summed in cycle order
+// every cycle.
+func exactRuns(jobs []Job) bool {
+	total := 0.0
+	for i := range jobs {
+		if jobs[i].Run != math.Trunc(jobs[i].Run) {
+			return false
+		}
+		total += jobs[i].Run
+	}
+	return total < 1<<53
+}
+
+// cycleQuantum is APDRR's quantum for a cycle over the queued jobs of
+// levels: fixed when positive, else the square root of their mean run
+// time. queuedRun is their total when exact; otherwise the run times are
+// summed in cycle order, like the naive twin, so that both see the same
+// quantum to the last bit.
+func cycleQuantum(jobs []Job, levels [][]int32, queued int, queuedRun float64, exact bool, fixed float64) float64 {
+	if fixed > 0 {
+		return fixed
+	}
+	sum := queuedRun
+	if !exact {
+		sum = 0
+		for _, lv := range levels {
+			for _, i := range lv {
+				sum += jobs[i].Run
+			}
+		}
+	}
+	return math.Sqrt(sum / float64(queued))
 }

@@ -53,15 +53,10 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 	kept := make([]int, len(prios))
 	rem := make([]float64, n)
 	started := make([]bool, n)
-	// exact: as in APDRR, integer run times with a total below 2^53 sum
-	// exactly in any order, so the queue's total is kept up to date.
-	exact, total := true, 0.0
+	exact := exactRuns(jobs) // as in APDRR: the queue's total is kept up to date
 	for i := range jobs {
 		rem[i] = jobs[i].Run
-		exact = exact && jobs[i].Run == math.Trunc(jobs[i].Run)
-		total += jobs[i].Run
 	}
-	exact = exact && total < 1<<53
 	queuedRun := 0.0
 	var nslices int64
 	t := math.Inf(-1)
@@ -91,19 +86,7 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 		}
 		admit()
 		// A new cycle: the quantum over the jobs queued now.
-		sum := queuedRun
-		if !exact {
-			sum = 0
-			for _, lv := range levels {
-				for _, i := range lv {
-					sum += jobs[i].Run
-				}
-			}
-		}
-		q := math.Sqrt(sum / float64(queued))
-		if a.fixed > 0 {
-			q = a.fixed
-		}
+		q := cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
 		clear(cursor)
 		clear(kept)
 		first = 0
