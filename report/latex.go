@@ -9,7 +9,9 @@ import (
 // WriteLaTeX renders t as a booktabs tabular meant to be \input inside a
 // table float the paper's author writes (caption and label are theirs):
 // the title and notes go in comments, numeric columns are right-aligned,
-// best cells bold, as on the Markdown page. It needs \usepackage{booktabs}
+// best cells bold, and the cells' Markdown inline text (**bold**, `code`,
+// links) converted, as on the page's LaTeX form (latexInline). It needs
+// \usepackage{booktabs}
 // and UTF-8 input; the few symbols our tables use that LaTeX's default
 // fonts lack (−, ±, ×, ≤, Greek letters, ...) are written as math.
 func WriteLaTeX(w io.Writer, t *Table) error {
@@ -34,13 +36,13 @@ func WriteLaTeX(w io.Writer, t *Table) error {
 	b.WriteString("}\n\\toprule\n")
 	head := make([]string, width)
 	for i, c := range t.Columns {
-		head[i] = latexEscape(c)
+		head[i] = latexInline(c)
 	}
 	b.WriteString(strings.Join(head, " & ") + " \\\\\n\\midrule\n")
 	for _, row := range t.Rows {
 		cells := make([]string, width)
 		for i, c := range row {
-			s := latexEscape(c.Text)
+			s := latexInline(c.Text)
 			if c.Best && s != "" {
 				s = "\\textbf{" + s + "}"
 			}
