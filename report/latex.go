@@ -11,8 +11,8 @@ import (
 // the title and notes go in comments, numeric columns are right-aligned,
 // best cells bold, and the cells' Markdown inline text (**bold**, `code`,
 // links) converted, as on the page's LaTeX form (latexInline). It needs
-// \usepackage{booktabs}
-// and UTF-8 input; the few symbols our tables use that LaTeX's default
+// \usepackage{booktabs} (and hyperref if a cell holds a link) and UTF-8
+// input; the few symbols our tables use that LaTeX's default
 // fonts lack (−, ±, ×, ≤, Greek letters, ...) are written as math.
 func WriteLaTeX(w io.Writer, t *Table) error {
 	var b strings.Builder
