@@ -92,6 +92,9 @@ func newStyles(f *excelize.File) (*styles, error) {
 // cell returns the style of c: its number format (numeric cells only) and
 // the green fill of a Best cell or the red fill of a Bad one.
 func (s *styles) cell(c Cell) (int, error) {
+	if !c.Num && !c.Best && !c.Bad {
+		return 0, nil // most cells: no map lookup
+	}
 	k := styleKey{}
 	if c.Num {
 		k.format = c.Format
@@ -191,6 +194,13 @@ func writeSheet(f *excelize.File, name string, t *Table, st *styles) error {
 			style, err := st.cell(c)
 			if err != nil {
 				return err
+			}
+			if style == 0 && v != nil {
+				// SetRow writes a bare value as it writes a Cell of
+				// style 0, without the Cell's allocation (a bare nil it
+				// would skip: the blank cell stays a Cell).
+				vals[i] = v
+				continue
 			}
 			vals[i] = excelize.Cell{StyleID: style, Value: v}
 		}
