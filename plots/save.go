@@ -1,12 +1,16 @@
 package plots
 
 import (
+	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"image/color"
+	"image/png"
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -90,7 +94,16 @@ func Save(p *plot.Plot, w, h vg.Length, basePath string, formats ...string) ([]s
 	if p == nil {
 		return nil, errors.New("plots: Save: nil plot")
 	}
-	return save(w, h, basePath, formats, func(c draw.Canvas) { p.Draw(c) })
+	return save(w, h, basePath, formats, func(c draw.Canvas, white bool) {
+		// The plot's background is the first thing drawn: on a canvas
+		// that is white already, a white one changes no pixel, and
+		// painting it costs a pass over the whole image.
+		if bg := p.BackgroundColor; white && isWhite(bg) {
+			p.BackgroundColor = nil
+			defer func() { p.BackgroundColor = bg }()
+		}
+		p.Draw(c)
+	})
 }
 
 // SaveGrid is Save for several plots tiled on one page: plots is
@@ -120,11 +133,13 @@ func SaveGrid(plots [][]*plot.Plot, w, h vg.Length, basePath string, formats ...
 		PadTop: vg.Points(4), PadBottom: vg.Points(4),
 		PadLeft: vg.Points(4), PadRight: vg.Points(4),
 	}
-	return save(w, h, basePath, formats, func(dc draw.Canvas) {
+	return save(w, h, basePath, formats, func(dc draw.Canvas, white bool) {
 		// Tiles leave their padding unpainted; fill it so PNGs are not
-		// transparent around the panels.
-		dc.SetColor(color.White)
-		dc.Fill(dc.Rectangle.Path())
+		// transparent around the panels (a PNG canvas starts white).
+		if !white {
+			dc.SetColor(color.White)
+			dc.Fill(dc.Rectangle.Path())
+		}
 		canvases := plot.Align(plots, tiles, dc)
 		for j, row := range plots {
 			for i, p := range row {
@@ -136,7 +151,7 @@ func SaveGrid(plots [][]*plot.Plot, w, h vg.Length, basePath string, formats ...
 	})
 }
 
-func save(w, h vg.Length, basePath string, formats []string, drawFn func(draw.Canvas)) ([]string, error) {
+func save(w, h vg.Length, basePath string, formats []string, drawFn func(c draw.Canvas, white bool)) ([]string, error) {
 	if w <= 0 || h <= 0 {
 		return nil, fmt.Errorf("plots: Save: size %vx%v, want positive", w, h)
 	}
@@ -155,23 +170,88 @@ func save(w, h vg.Length, basePath string, formats []string, drawFn func(draw.Ca
 	if err != nil {
 		return nil, fmt.Errorf("plots: Save: %w", err)
 	}
-	var written []string
-	for _, f := range fs {
+	// Each format is drawn on its own canvas, one after the other (a
+	// plot's Draw is not safe for concurrent use), and encoded and
+	// written in its own goroutine, so the PNG's compression overlaps
+	// the drawing of the SVG.
+	errs := make([]error, len(fs))
+	var wg sync.WaitGroup
+	for k, f := range fs {
 		var c vg.CanvasWriterTo
+		white := false
 		switch f {
 		case "png":
-			c = vgimg.PngCanvas{Canvas: vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))}
+			// NewWith fills the image with its default background, white.
+			c, white = pngCanvas{vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))}, true
 		case "svg":
 			c = vgsvg.New(w, h)
 		case "pdf":
 			c = vgpdf.New(w, h)
 		}
-		drawFn(draw.New(c))
+		drawFn(draw.New(c), white)
 		path := basePath + "." + f
-		if err := atomicfile.Write(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err }); err != nil {
-			return written, fmt.Errorf("plots: Save: %w", err)
-		}
-		written = append(written, path)
+		wg.Go(func() {
+			errs[k] = atomicfile.Write(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err })
+		})
 	}
-	return written, nil
+	wg.Wait()
+	var written []string
+	var first error
+	for k, f := range fs {
+		if errs[k] != nil {
+			first = cmp.Or(first, fmt.Errorf("plots: Save: %w", errs[k]))
+			continue
+		}
+		written = append(written, basePath+"."+f)
+	}
+	return written, first
+}
+
+// pngEncoder compresses with BestSpeed: on the report's figures (large
+// flat areas, thin lines) it takes about 40% less CPU than the default
+// level for files about 5% larger; the pixels are the same.
+var pngEncoder = png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &pngBuffers{}}
+
+// pngBuffers lets concurrent encodings reuse their buffers.
+type pngBuffers struct{ pool sync.Pool }
+
+func (p *pngBuffers) Get() *png.EncoderBuffer {
+	b, _ := p.pool.Get().(*png.EncoderBuffer)
+	return b
+}
+
+func (p *pngBuffers) Put(b *png.EncoderBuffer) { p.pool.Put(b) }
+
+// pngCanvas is vgimg.PngCanvas with pngEncoder's compression level.
+type pngCanvas struct{ *vgimg.Canvas }
+
+func (c pngCanvas) WriteTo(w io.Writer) (int64, error) {
+	wc := &countWriter{w: w}
+	b := bufio.NewWriterSize(wc, 64<<10)
+	if err := pngEncoder.Encode(b, c.Image()); err != nil {
+		return wc.n, err
+	}
+	err := b.Flush()
+	return wc.n, err
+}
+
+type countWriter struct {
+	w io.Writer
+	n int64
+}
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	n, err := c.w.Write(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// isWhite reports whether c is opaque white: painted over white, with any
+// coverage, it leaves white.
+func isWhite(c color.Color) bool {
+	if c == nil {
+		return false
+	}
+	r, g, b, a := c.RGBA()
+	return r == 0xffff && g == 0xffff && b == 0xffff && a == 0xffff
 }

@@ -2,6 +2,9 @@ package plots
 
 import (
 	"bytes"
+	"image"
+	"image/color"
+	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -9,6 +12,9 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 )
 
 // TestAlsoWritePDF: with AlsoWrite("pdf") a SaveGrid that names png and
@@ -62,4 +68,77 @@ func TestAlsoWritePDF(t *testing.T) {
 	if fs, err := CheckFormats([]string{" SVG", "png", "svg"}); err != nil || !slices.Equal(fs, []string{"svg", "png"}) {
 		t.Errorf("CheckFormats = %q, %v; want svg, png", fs, err)
 	}
+}
+
+// TestPNGPixelsAsPainted: the PNG writer skips the backgrounds that would
+// paint white over white and compresses at its own level; each golden
+// figure's PNG must still decode to exactly the pixels of the plain
+// rendering, which paints every fill on a vgimg canvas.
+func TestPNGPixelsAsPainted(t *testing.T) {
+	dir := t.TempDir()
+	for _, g := range goldens {
+		t.Run(g.name, func(t *testing.T) {
+			ps, err := g.make()
+			if err != nil {
+				t.Fatal(err)
+			}
+			base := filepath.Join(dir, g.name)
+			if _, err := saveFig(g, base, "png"); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(base + ".png")
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := paintPlain(ps, g.w, g.h)
+			if got.Bounds() != want.Bounds() {
+				t.Fatalf("PNG is %v, plain rendering %v", got.Bounds(), want.Bounds())
+			}
+			differ := 0
+			for y := want.Bounds().Min.Y; y < want.Bounds().Max.Y; y++ {
+				for x := want.Bounds().Min.X; x < want.Bounds().Max.X; x++ {
+					r0, g0, b0, a0 := got.At(x, y).RGBA()
+					r1, g1, b1, a1 := want.At(x, y).RGBA()
+					if r0 != r1 || g0 != g1 || b0 != b1 || a0 != a1 {
+						differ++
+					}
+				}
+			}
+			if differ > 0 {
+				t.Errorf("%d pixels differ from the plain rendering", differ)
+			}
+		})
+	}
+}
+
+// paintPlain is the naive twin of save's PNG path: every fill painted,
+// as gonum/plot's own PNG canvas does.
+func paintPlain(ps [][]*plot.Plot, w, h vg.Length) image.Image {
+	c := vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))
+	dc := draw.New(c)
+	if len(ps) == 1 && len(ps[0]) == 1 {
+		ps[0][0].Draw(dc)
+		return c.Image()
+	}
+	dc.SetColor(color.White)
+	dc.Fill(dc.Rectangle.Path())
+	tiles := draw.Tiles{
+		Rows: len(ps), Cols: len(ps[0]),
+		PadX: vg.Points(8), PadY: vg.Points(8),
+		PadTop: vg.Points(4), PadBottom: vg.Points(4),
+		PadLeft: vg.Points(4), PadRight: vg.Points(4),
+	}
+	canvases := plot.Align(ps, tiles, dc)
+	for j, row := range ps {
+		for i, p := range row {
+			if p != nil {
+				p.Draw(canvases[j][i])
+			}
+		}
+	}
+	return c.Image()
 }
