@@ -38,7 +38,9 @@ func WriteWorkbook(path string, sheets []*Table) error {
 		})
 		return zw
 	})
-	// A fixed creation date keeps the file's bytes stable between runs.
+	// A fixed creation date keeps every part of the file the same between
+	// runs; the zip's bytes may still differ, as excelize writes the parts
+	// in map order.
 	if err := f.SetDocProps(&excelize.DocProperties{Creator: "gridbench", Created: "2000-01-01T00:00:00Z",
 		Modified: "2000-01-01T00:00:00Z", Title: "gridbench reproduction"}); err != nil {
 		return err
