@@ -73,6 +73,16 @@ func sharedWindow(t *Trace, start, n int) ([]timeshare.Job, error) {
 	return jobs, nil
 }
 
+// window is the spec's window of its trace (sharedWindow: the jobs must
+// not be modified).
+func (s Spec) window() ([]timeshare.Job, error) {
+	tr, err := LoadTrace(s.Path, s.Source)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", Name, err)
+	}
+	return sharedWindow(tr, s.Start, s.Len)
+}
+
 // Simulate runs algo (an algorithm or an APDRR variant) on P slaves over
 // jobs and measures it. jobs is not modified: a variant with its own
 // priorities works on a copy.
@@ -106,11 +116,7 @@ func (s WindowSpec) execute(bench.Run) (bench.Output, error) {
 // simulateRun is one simulation run.
 func simulateRun(run bench.Run, spec Spec) (bench.Output, error) {
 	t0 := time.Now()
-	tr, err := LoadTrace(spec.Path, spec.Source)
-	if err != nil {
-		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
-	}
-	jobs, err := sharedWindow(tr, spec.Start, spec.Len)
+	jobs, err := spec.window()
 	if err != nil {
 		return bench.Output{}, err
 	}

@@ -100,11 +100,7 @@ func ScaleLoad(jobs []timeshare.Job, slaves int, load float64) []timeshare.Job {
 
 // sweepRun is one simulation of the sweep.
 func sweepRun(run bench.Run, spec SweepSpec) (bench.Output, error) {
-	tr, err := LoadTrace(spec.Path, spec.Source)
-	if err != nil {
-		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
-	}
-	jobs, err := sharedWindow(tr, spec.Start, spec.Len)
+	jobs, err := spec.window()
 	if err != nil {
 		return bench.Output{}, err
 	}
