@@ -1,6 +1,7 @@
 package spacesharing
 
 import (
+	"cmp"
 	"math"
 	"slices"
 
@@ -155,15 +156,7 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 
 	// Time-average of the usage ratio over the instants with jobs present.
 	// Within an instant only integer sums are taken: any order will do.
-	slices.SortFunc(ch, func(a, b change) int {
-		switch {
-		case a.t < b.t:
-			return -1
-		case a.t > b.t:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(ch, func(a, b change) int { return cmp.Compare(a.t, b.t) })
 	total := p.TotalCPUs()
 	present, active := 0, 0
 	var area, covered, events float64

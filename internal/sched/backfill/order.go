@@ -1,6 +1,7 @@
 package backfill
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -243,15 +244,7 @@ func (o *Order) reserve(s *sim.State, head int) (machine int, shadow float64, sp
 			o.ends = append(o.ends, end{max(now, r.Start+p.Scale(o.est(s, r.Job), m)), r.CPUs})
 		}
 		s.Work().Add(len(o.ends))
-		slices.SortFunc(o.ends, func(a, b end) int {
-			switch {
-			case a.t < b.t:
-				return -1
-			case a.t > b.t:
-				return 1
-			}
-			return 0
-		})
+		slices.SortFunc(o.ends, func(a, b end) int { return cmp.Compare(a.t, b.t) })
 		free, t := s.Free(m), now
 		k := 0
 		for ; free < need; k++ {

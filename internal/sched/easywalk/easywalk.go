@@ -1,6 +1,7 @@
 package easywalk
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -85,15 +86,7 @@ func (e *EASY) reserve(s *sim.State, head int) (machine int, shadow float64, spa
 		}
 		e.run = append(e.run[:0], s.RunningJobs(m)...)
 		s.Work().Add(len(e.run))
-		slices.SortFunc(e.run, func(a, b sim.RunningJob) int {
-			switch {
-			case a.EstEnd < b.EstEnd:
-				return -1
-			case a.EstEnd > b.EstEnd:
-				return 1
-			}
-			return 0
-		})
+		slices.SortFunc(e.run, func(a, b sim.RunningJob) int { return cmp.Compare(a.EstEnd, b.EstEnd) })
 		free, t := s.Free(m), now
 		for _, rj := range e.run {
 			if free >= need && rj.EstEnd > t {
