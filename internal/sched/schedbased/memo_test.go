@@ -248,13 +248,7 @@ func TestWhatIfInsertPrefix(t *testing.T) {
 		submit := 0.0
 		for id := range 40 {
 			submit += float64(r.IntN(2))
-			for ev := nextEvent(p); ev < submit; ev = nextEvent(p) {
-				p.Advance(ev)
-				completeAt(t, p, r, 0.05)
-				startDue(t, p)
-			}
-			p.Advance(submit)
-			completeAt(t, p, r, 0.05)
+			advanceTo(t, p, r, submit, 0.05)
 			InsertEGEDF(p, id, randomJob(r, submit, maxCPUs))
 			f1, at1, s1 := p.top2()
 			p.direct = true

@@ -169,6 +169,19 @@ func completeAt(t *testing.T, p *Plan, r *rand.Rand, early float64) {
 	}
 }
 
+// advanceTo moves p's clock to submit through every planned event before
+// it, retiring the ending jobs (completeAt) and starting the due ones at
+// each stop, and retires the jobs ending at submit.
+func advanceTo(t *testing.T, p *Plan, r *rand.Rand, submit, early float64) {
+	for ev := nextEvent(p); ev < submit; ev = nextEvent(p) {
+		p.Advance(ev)
+		completeAt(t, p, r, early)
+		startDue(t, p)
+	}
+	p.Advance(submit)
+	completeAt(t, p, r, early)
+}
+
 func startDue(t *testing.T, p *Plan) {
 	for m := range p.ms {
 		for _, id := range p.Due(m) {

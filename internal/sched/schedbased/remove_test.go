@@ -29,13 +29,7 @@ func TestRemoveRestoreMatchNaive(t *testing.T) {
 		submit := 0.0
 		for id := range 30 {
 			submit += float64(r.IntN(3))
-			for ev := nextEvent(p); ev < submit; ev = nextEvent(p) {
-				p.Advance(ev)
-				completeAt(t, p, r, 0)
-				startDue(t, p)
-			}
-			p.Advance(submit)
-			completeAt(t, p, r, 0)
+			advanceTo(t, p, r, submit, 0)
 			InsertEGEDF(p, id, randomJob(r, submit, maxCPUs))
 
 			// Pick a queued job at random, if there is one.
