@@ -43,31 +43,9 @@ func TestLockSurvivesRemovedLockFileAcrossProcesses(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("skipping: flock is Unix")
 	}
-	if dir := os.Getenv("BENCH_LOCK_HELPER_DIR"); dir != "" {
-		l, err := AcquireLock(context.Background(), dir, LockFile, false, nil)
-		if err != nil {
-			os.Stdout.WriteString("error " + err.Error() + "\n")
-			os.Exit(1)
-		}
-		os.Stdout.WriteString("locked\n")
-		bufio.NewReader(os.Stdin).ReadString('\n') // hold until the parent closes stdin
-		l.Release()
-		os.Exit(0)
-	}
-	dir := t.TempDir()
-	child := exec.Command(os.Args[0], "-test.run=^TestLockSurvivesRemovedLockFileAcrossProcesses$")
-	child.Env = append(os.Environ(), "BENCH_LOCK_HELPER_DIR="+dir)
-	stdin, _ := child.StdinPipe()
-	stdout, _ := child.StdoutPipe()
-	if err := child.Start(); err != nil {
-		t.Fatal(err)
-	}
-	defer child.Wait()
-	defer stdin.Close()
-	line, _ := bufio.NewReader(stdout).ReadString('\n')
-	if line != "locked\n" {
-		t.Fatalf("helper: %q", line)
-	}
+	dir, _ := lockInChild(t, "TestLockSurvivesRemovedLockFileAcrossProcesses", "BENCH_LOCK_HELPER_DIR", func(dir string) (*Lock, error) {
+		return AcquireLock(context.Background(), dir, LockFile, false, nil)
+	})
 	os.Remove(filepath.Join(dir, LockFile))
 	if l, err := AcquireLock(context.Background(), dir, LockFile, false, nil); !errors.Is(err, ErrLocked) {
 		l.Release()
@@ -147,8 +125,27 @@ func TestShardLockSurvivesRemovedLockFileAcrossProcesses(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("skipping: flock is Unix")
 	}
-	if dir := os.Getenv("BENCH_SHARD_LOCK_HELPER_DIR"); dir != "" {
-		l, err := Shard{0, 2}.Lock(context.Background(), dir, false, nil)
+	dir, pid := lockInChild(t, "TestShardLockSurvivesRemovedLockFileAcrossProcesses", "BENCH_SHARD_LOCK_HELPER_DIR", func(dir string) (*Lock, error) {
+		return Shard{0, 2}.Lock(context.Background(), dir, false, nil)
+	})
+	removeLockFiles(t, dir)
+	l, err := Shard{0, 2}.Lock(context.Background(), dir, false, nil)
+	if !errors.Is(err, ErrLocked) {
+		l.Release()
+		t.Fatalf("second process after the shard's lock file was removed: %v, want ErrLocked", err)
+	}
+	if !strings.Contains(err.Error(), fmt.Sprintf("process %d", pid)) && !strings.Contains(err.Error(), "process unknown") {
+		t.Errorf("error %q names neither the holder's PID nor an unknown one", err)
+	}
+}
+
+// lockInChild runs the test binary again as the named test with env set
+// to a fresh folder; there, take locks that folder and holds the lock
+// until stdin closes. It returns the folder and the child's PID once the
+// child holds the lock; the child lets go at the test's cleanup.
+func lockInChild(t *testing.T, test, env string, take func(dir string) (*Lock, error)) (string, int) {
+	if dir := os.Getenv(env); dir != "" {
+		l, err := take(dir)
 		if err != nil {
 			os.Stdout.WriteString("error " + err.Error() + "\n")
 			os.Exit(1)
@@ -159,26 +156,20 @@ func TestShardLockSurvivesRemovedLockFileAcrossProcesses(t *testing.T) {
 		os.Exit(0)
 	}
 	dir := t.TempDir()
-	child := exec.Command(os.Args[0], "-test.run=^TestShardLockSurvivesRemovedLockFileAcrossProcesses$")
-	child.Env = append(os.Environ(), "BENCH_SHARD_LOCK_HELPER_DIR="+dir)
+	child := exec.Command(os.Args[0], "-test.run=^"+test+"$")
+	child.Env = append(os.Environ(), env+"="+dir)
 	stdin, _ := child.StdinPipe()
 	stdout, _ := child.StdoutPipe()
 	if err := child.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer child.Wait()
-	defer stdin.Close()
+	t.Cleanup(func() {
+		stdin.Close()
+		child.Wait()
+	})
 	line, _ := bufio.NewReader(stdout).ReadString('\n')
 	if line != "locked\n" {
 		t.Fatalf("helper: %q", line)
 	}
-	removeLockFiles(t, dir)
-	l, err := Shard{0, 2}.Lock(context.Background(), dir, false, nil)
-	if !errors.Is(err, ErrLocked) {
-		l.Release()
-		t.Fatalf("second process after the shard's lock file was removed: %v, want ErrLocked", err)
-	}
-	if !strings.Contains(err.Error(), fmt.Sprintf("process %d", child.Process.Pid)) && !strings.Contains(err.Error(), "process unknown") {
-		t.Errorf("error %q names neither the holder's PID nor an unknown one", err)
-	}
+	return dir, child.Process.Pid
 }
