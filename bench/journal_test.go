@@ -49,17 +49,7 @@ func resumeAndCheck(t *testing.T, dir string, plan Plan) {
 	if want := int64(len(plan.Runs) - len(have)); calls.Load() != want {
 		t.Errorf("resume computed %d runs, want %d: the %d journalled runs must all be reused", calls.Load(), want, len(have))
 	}
-	ref := t.TempDir()
-	if _, err := Execute(context.Background(), plan, toyExec(new(atomic.Int64)), Options{Dir: ref, Workers: 2}); err != nil {
-		t.Fatal(err)
-	}
-	for _, f := range []string{runsFile, seriesFile} {
-		a, _ := os.ReadFile(filepath.Join(dir, f))
-		b, _ := os.ReadFile(filepath.Join(ref, f))
-		if len(a) == 0 || string(a) != string(b) {
-			t.Errorf("resumed %s differs from an uninterrupted one", f)
-		}
-	}
+	sameAsUninterrupted(t, dir, plan, 2)
 }
 
 // Observation 5 of the trust issue: three interruptions in a row, each

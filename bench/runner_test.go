@@ -162,9 +162,16 @@ func TestInterruptedRunResumes(t *testing.T) {
 		t.Errorf("got %d records, want 90", len(res.Records))
 	}
 	// The resumed output equals an uninterrupted one.
+	sameAsUninterrupted(t, dir, testPlan(5), 3)
+}
+
+// sameAsUninterrupted runs plan without interruption into a fresh folder
+// with the given workers and checks that dir's runs.csv and series.csv
+// are byte for byte that run's.
+func sameAsUninterrupted(t *testing.T, dir string, plan Plan, workers int) {
+	t.Helper()
 	ref := t.TempDir()
-	var calls3 atomic.Int64
-	if _, err := Execute(context.Background(), testPlan(5), toyExec(&calls3), Options{Dir: ref, Workers: 3}); err != nil {
+	if _, err := Execute(context.Background(), plan, toyExec(new(atomic.Int64)), Options{Dir: ref, Workers: workers}); err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range []string{runsFile, seriesFile} {
