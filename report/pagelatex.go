@@ -88,10 +88,7 @@ func WritePageLaTeX(w io.Writer, p *Page) error {
 // the caption and the notes below. A table wider than the line is set in
 // a smaller font with narrower gaps (latexColumns).
 func writeLongtable(b *strings.Builder, t *Table) {
-	width := len(t.Columns)
-	for _, row := range t.Rows {
-		width = max(width, len(row))
-	}
+	width := t.Width()
 	if width == 0 {
 		return
 	}
@@ -120,10 +117,7 @@ func writeLongtable(b *strings.Builder, t *Table) {
 	for _, row := range t.Rows {
 		cells := make([]string, width)
 		for i, c := range row {
-			s := latexInline(c.Text)
-			if c.Best && s != "" {
-				s = "\\textbf{" + s + "}"
-			}
+			s := latexCell(c)
 			if boxes[i] != "" && s != "" {
 				s = boxes[i] + "{\\raggedleft " + s + "}"
 			}

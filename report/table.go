@@ -99,5 +99,15 @@ func FormatFloat(v float64, decimals int) string {
 	return strconv.FormatFloat(v, 'f', decimals, 64)
 }
 
+// Width is the number of columns of t: its column names or its longest
+// row, whichever is more.
+func (t *Table) Width() int {
+	width := len(t.Columns)
+	for _, row := range t.Rows {
+		width = max(width, len(row))
+	}
+	return width
+}
+
 // AddRow appends a row.
 func (t *Table) AddRow(cells ...Cell) { t.Rows = append(t.Rows, cells) }

@@ -133,10 +133,7 @@ func writeSheet(f *excelize.File, name string, t *Table, st *styles) error {
 	// The dimension (the used range) is written by NewStreamWriter, so it
 	// is set first. Readers that trust it, like openpyxl's read-only mode,
 	// see only column A when it says A1.
-	width := len(t.Columns)
-	for _, row := range t.Rows {
-		width = max(width, len(row))
-	}
+	width := t.Width()
 	last, err := excelize.CoordinatesToCellName(max(width, 1), len(t.Rows)+1)
 	if err != nil {
 		return err
