@@ -1,6 +1,7 @@
 package experiments
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -66,8 +67,10 @@ func WorkbookPath(out string) string     { return filepath.Join(out, "results", 
 // Reproduce runs the selected experiments one after another (each one's runs
 // in parallel) and, with opts.Report, writes their report pages, the report
 // index and the workbook. An experiment's report is written as soon as its
-// runs are done, while the next experiment runs (reports one at a time, in
-// order, so they never compete with each other). An experiment that fails
+// runs are done, while the next experiments run, each in its own goroutine:
+// the last runs then never wait for an earlier report, and the reports that
+// finish together share the cores. Their log lines keep the experiments'
+// order. An experiment that fails
 // does not stop the others; its error is returned at the end, with
 // everything else written.
 func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
@@ -98,31 +101,39 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 		opts.Progress = &syncWriter{w: opts.Progress}
 	}
 	// Slot i belongs to experiment i: the runs loop fills it, then hands
-	// i to the report goroutine, which alone touches it afterwards.
+	// it to the report goroutine of experiment i, which alone touches it
+	// afterwards. logged[i] is closed once experiment i's lines are
+	// written (or it has none), so experiment i+1 writes its own after.
 	done := make([]*finished, len(exps))
 	errs := make([]error, len(exps))
-	reports := make(chan int, len(exps))
-	reported := make(chan struct{})
-	go func() {
-		defer close(reported)
-		for i := range reports {
-			errs[i] = done[i].report(ctx, opts)
-		}
-	}()
+	logged := make([]chan struct{}, len(exps)+1)
+	for i := range logged {
+		logged[i] = make(chan struct{})
+	}
+	close(logged[0])
+	var reports sync.WaitGroup
 	for i, e := range exps {
 		f, err := runOne(ctx, e, opts)
 		if err != nil {
 			errs[i] = err
+			reports.Go(func() { <-logged[i]; close(logged[i+1]) })
 			if ctx.Err() != nil {
 				break
 			}
 			continue
 		}
 		done[i] = f
-		reports <- i
+		reports.Go(func() {
+			var lines bytes.Buffer
+			errs[i] = f.report(ctx, opts, &lines)
+			<-logged[i]
+			if opts.Progress != nil {
+				opts.Progress.Write(lines.Bytes())
+			}
+			close(logged[i+1])
+		})
 	}
-	close(reports)
-	<-reported
+	reports.Wait()
 
 	var outcomes []*Outcome
 	var all []error
@@ -135,12 +146,12 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	}
 	if opts.Report && len(outcomes) > 0 {
 		t0 := time.Now()
-		if err := writeIndex(opts.Out, outcomes); err != nil {
-			all = append(all, err)
-		}
-		if err := writeWorkbook(opts.Out, outcomes); err != nil {
-			all = append(all, err)
-		}
+		var ierr, werr error
+		var both sync.WaitGroup
+		both.Go(func() { ierr = writeIndex(opts.Out, outcomes) })
+		werr = writeWorkbook(opts.Out, outcomes)
+		both.Wait()
+		all = append(all, ierr, werr) // errors.Join drops the nils
 		logf(opts.Progress, "report index and workbook: %s (%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)))
 	}
 	return outcomes, errors.Join(all...)
@@ -196,9 +207,9 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) 
 	return &finished{e: e, o: o, plan: plan}, nil
 }
 
-// report writes the experiment's report (with opts.Report) and logs its
-// stage timings.
-func (f *finished) report(ctx context.Context, opts Options) error {
+// report writes the experiment's report (with opts.Report) and its stage
+// timings and summary lines to log.
+func (f *finished) report(ctx context.Context, opts Options, log io.Writer) error {
 	e, o := f.e, f.o
 	if opts.Report {
 		t0 := time.Now()
@@ -223,16 +234,16 @@ func (f *finished) report(ctx context.Context, opts Options) error {
 	for _, s := range o.Timings {
 		parts = append(parts, fmt.Sprintf("%s %s", s.Name, roundDur(s.Dur)))
 	}
-	logf(opts.Progress, "%s: %d runs (%d reused), %s\n", e.Name(), len(o.Result.Manifest.Runs), o.Result.Manifest.Reused, strings.Join(parts, ", "))
+	logf(log, "%s: %d runs (%d reused), %s\n", e.Name(), len(o.Result.Manifest.Runs), o.Result.Manifest.Reused, strings.Join(parts, ", "))
 	if o.Report != nil && o.Report.Headline != "" {
-		logf(opts.Progress, "%s: %s\n", e.Name(), o.Report.Headline)
+		logf(log, "%s: %s\n", e.Name(), o.Report.Headline)
 	}
 	if o.Report != nil {
 		if s := fittedSplit(o.Report.Compared); s != "" {
-			logf(opts.Progress, "%s: published values %s\n", e.Name(), s)
+			logf(log, "%s: published values %s\n", e.Name(), s)
 		}
 		if len(o.Report.Ledger) > 0 {
-			logf(opts.Progress, "%s: %s\n", e.Name(), report.LedgerCounts(o.Report.Ledger))
+			logf(log, "%s: %s\n", e.Name(), report.LedgerCounts(o.Report.Ledger))
 		}
 	}
 	return nil
