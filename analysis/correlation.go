@@ -13,12 +13,32 @@ import (
 // scipy.stats.spearmanr computes it. rho is NaN for unequal lengths, fewer
 // than 2 pairs or a constant input; p is NaN as well with fewer than 3 pairs.
 func Spearman(x, y []float64) (rho, p float64) {
-	n := len(x)
-	if n != len(y) || n < 2 {
-		return math.NaN(), math.NaN()
+	rs, ps := SpearmanEach(x, y)
+	return rs[0], ps[0]
+}
+
+// SpearmanEach returns Spearman(x, y) for each y of ys, ranking x once.
+func SpearmanEach(x []float64, ys ...[]float64) (rho, p []float64) {
+	rho, p = make([]float64, len(ys)), make([]float64, len(ys))
+	var rx []float64
+	for i, y := range ys {
+		if len(x) != len(y) || len(x) < 2 {
+			rho[i], p[i] = math.NaN(), math.NaN()
+			continue
+		}
+		if rx == nil {
+			rx, _ = averageRanks(x)
+		}
+		ry, _ := averageRanks(y)
+		rho[i], p[i] = spearmanRanks(rx, ry)
 	}
-	rx, _ := averageRanks(x)
-	ry, _ := averageRanks(y)
+	return rho, p
+}
+
+// spearmanRanks is Spearman's rho and p from the average ranks of two
+// inputs of the same length n >= 2.
+func spearmanRanks(rx, ry []float64) (rho, p float64) {
+	n := len(rx)
 	m := float64(n+1) / 2 // the mean of 1..n, whatever the ties
 	var sxy, sxx, syy float64
 	for i := range rx {

@@ -44,3 +44,21 @@ func TestOrderAlgorithms(t *testing.T) {
 		}
 	}
 }
+
+func TestSpearmanEachIsSpearmanPerInput(t *testing.T) {
+	x := []float64{3, 1, 4, 1, 5, 9, 2, 6}
+	ys := [][]float64{{2, 7, 1, 8, 2, 8, 1, 8}, {8, 7, 6, 5, 4, 3, 2, 1}, {1, 2, 3}, {5, 5, 5, 5, 5, 5, 5, 5}}
+	rho, p := SpearmanEach(x, ys...)
+	for i, y := range ys {
+		r, q := Spearman(x, y)
+		if !same(rho[i], r) || !same(p[i], q) {
+			t.Errorf("y %d: SpearmanEach gives (%v, %v), Spearman (%v, %v)", i, rho[i], p[i], r, q)
+		}
+	}
+	if !math.IsNaN(rho[2]) || !math.IsNaN(rho[3]) {
+		t.Errorf("unequal lengths and a constant input must give NaN, got %v and %v", rho[2], rho[3])
+	}
+}
+
+// same is == with NaN equal to itself.
+func same(a, b float64) bool { return a == b || math.IsNaN(a) && math.IsNaN(b) }

@@ -238,9 +238,9 @@ func Decisions(tr *DecisionLog) DecisionStats {
 	d.WorkPerDec = mean(w)
 	d.SecPerDec = d.DecideSeconds / float64(n)
 	d.WorkSlope = Slope(q, w)
-	d.WorkSpearman, _ = analysis.Spearman(q, w)
 	d.WallSlope = Slope(q, tr.Wall)
-	d.WallSpearman, _ = analysis.Spearman(q, tr.Wall)
+	rho, _ := analysis.SpearmanEach(q, w, tr.Wall)
+	d.WorkSpearman, d.WallSpearman = rho[0], rho[1]
 	return d
 }
 
