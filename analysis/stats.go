@@ -8,6 +8,8 @@ import (
 	"sort"
 
 	"gonum.org/v1/gonum/stat/distuv"
+
+	"github.com/gridbench/gridbench/internal/radix"
 )
 
 // Summary describes one sample of a metric (for example one algorithm's
@@ -116,55 +118,19 @@ func averageRanks(xs []float64) (ranks []float64, ties []int) {
 
 // sortByValue orders the indices idx (0..n-1 in order) by xs[i], ties in
 // index order: a stable sort. Without NaN (which orders nothing) that is
-// an LSD radix sort of the values' order-preserving bit patterns, which
-// replaces a slower comparison sort (Spearman ranks every decision of a
-// deadline run, twice); passes over a byte all keys share are skipped.
+// a radix sort of the values' order-preserving keys, which replaces a
+// slower comparison sort (Spearman ranks every decision of a deadline run).
 func sortByValue(idx []int, xs []float64) {
 	if slices.ContainsFunc(xs, math.IsNaN) {
 		sort.SliceStable(idx, func(a, b int) bool { return xs[idx[a]] < xs[idx[b]] })
 		return
 	}
-	type ki struct {
-		k uint64
-		i int
-	}
-	src := make([]ki, len(idx))
-	var or, and uint64 = 0, ^uint64(0)
+	items := make([]radix.Item, len(idx))
 	for k, i := range idx {
-		x := xs[i]
-		if x == 0 {
-			x = 0 // -0 ties with +0
-		}
-		b := math.Float64bits(x)
-		if b>>63 == 1 {
-			b = ^b // negatives: reversed, below the positives
-		} else {
-			b |= 1 << 63
-		}
-		src[k] = ki{b, i}
-		or, and = or|b, and&b
+		items[k] = radix.Item{Key: radix.Float64Key(xs[i]), Index: i}
 	}
-	dst := make([]ki, len(idx))
-	for shift := uint(0); shift < 64; shift += 8 {
-		if (or^and)>>shift&0xff == 0 {
-			continue // every key has the same byte here
-		}
-		var count [257]int
-		for _, e := range src {
-			count[e.k>>shift&0xff+1]++
-		}
-		for d := 1; d < 257; d++ {
-			count[d] += count[d-1]
-		}
-		for _, e := range src {
-			d := e.k >> shift & 0xff
-			dst[count[d]] = e
-			count[d]++
-		}
-		src, dst = dst, src
-	}
-	for k := range src {
-		idx[k] = src[k].i
+	for k, e := range radix.Sort(items) {
+		idx[k] = e.Index
 	}
 }
 

@@ -1,12 +1,11 @@
 package spacesharing
 
 import (
-	"cmp"
 	"math"
-	"slices"
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/families"
+	"github.com/gridbench/gridbench/internal/radix"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -156,7 +155,7 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 
 	// Time-average of the usage ratio over the instants with jobs present.
 	// Within an instant only integer sums are taken: any order will do.
-	slices.SortFunc(ch, func(a, b change) int { return cmp.Compare(a.t, b.t) })
+	ch = sortByTime(ch, func(c change) float64 { return c.t })
 	total := p.TotalCPUs()
 	present, active := 0, 0
 	var area, covered, events float64
@@ -308,4 +307,18 @@ func Slope(x, y []float64) float64 {
 		return math.NaN()
 	}
 	return sxy / sxx
+}
+
+// sortByTime returns s sorted by the time t gives (never NaN: the records
+// passed sim.Check), by a radix sort of the times' keys.
+func sortByTime[T any](s []T, t func(T) float64) []T {
+	items := make([]radix.Item, len(s))
+	for k, e := range s {
+		items[k] = radix.Item{Key: radix.Float64Key(t(e)), Index: k}
+	}
+	sorted := make([]T, len(s))
+	for k, e := range radix.Sort(items) {
+		sorted[k] = s[e.Index]
+	}
+	return sorted
 }
