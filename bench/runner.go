@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -122,6 +123,17 @@ type Options struct {
 	// scheduler or model must not be answered from results of the old
 	// code. Empty means ExecutableBuild(), the hash of the running program.
 	Build string
+	// Slots, when set, are run slots shared with other Execute calls, of
+	// which this one has Priority (lower goes first); Workers then only
+	// names the number in the manifest. Nil: Workers slots of its own.
+	Slots    *Slots
+	Priority int
+	// Turn, when set, holds back the first run until it is closed (the
+	// earlier experiments have started theirs); Started, when set, is
+	// called once this call has started its runs, has none to run, or
+	// has failed, whichever comes first.
+	Turn    <-chan struct{}
+	Started func()
 }
 
 // Result is the outcome of Execute: every planned run's records, in plan order.
@@ -241,6 +253,12 @@ func fromJ(js []jmetric) ([]Metric, error) {
 // error, runs finished so far stay in the journal and the next call resumes.
 func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Result, error) {
 	started := time.Now()
+	turnTaken := sync.OnceFunc(func() {
+		if opts.Started != nil {
+			opts.Started()
+		}
+	})
+	defer turnTaken()
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -291,51 +309,96 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if err != nil {
 		return nil, err
 	}
-	prog := newProgress(opts.Progress, plan.Experiment, len(plan.Runs), reused)
-
-	var mu sync.Mutex
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(workers)
-	for _, i := range todo {
-		if gctx.Err() != nil {
-			break
+	slots := opts.Slots
+	if slots == nil {
+		slots = NewSlots(workers)
+	}
+	// The progress and the start are those of the first run: with shared
+	// slots, the wait for an earlier experiment's runs is not this one's.
+	var prog *progress
+	var beginOnce sync.Once
+	begin := func() {
+		beginOnce.Do(func() {
+			started = time.Now()
+			prog = newProgress(opts.Progress, plan.Experiment, len(plan.Runs), reused)
+			turnTaken()
+		})
+	}
+	if opts.Turn != nil && len(todo) > 0 {
+		select {
+		case <-opts.Turn:
+		case <-ctx.Done():
 		}
-		run := plan.Runs[i]
-		g.Go(func() error {
-			if err := gctx.Err(); err != nil {
+	}
+
+	// Up to workers goroutines each hold a slot and take the runs in plan
+	// order until none is left; only then is the slot free for another
+	// Execute call (the next experiment's).
+	var mu sync.Mutex
+	one := func(gctx context.Context, run Run) error {
+		t0 := time.Now()
+		out, err := exec(gctx, run)
+		if err != nil {
+			if gctx.Err() != nil && errors.Is(err, gctx.Err()) {
 				return err
 			}
-			t0 := time.Now()
-			out, err := exec(gctx, run)
-			if err != nil {
-				if gctx.Err() != nil && errors.Is(err, gctx.Err()) {
+			return fmt.Errorf("run %s: %w", run.Key(), err)
+		}
+		for _, m := range out.Metrics {
+			if math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
+				return fmt.Errorf("run %s: metric %s is %v: not a measurement (an overflow or an undefined value); "+
+					"leave a metric that is undefined for a run out of its output", run.Key(), m.Name, m.Value)
+			}
+		}
+		if len(out.Metrics) == 0 && len(out.Series) > 0 {
+			return fmt.Errorf("run %s records series but no metric; report at least one metric, since runs.csv is what says a run was made", run.Key())
+		}
+		el := time.Since(t0).Seconds()
+		out.Timings = append(out.Timings, Metric{"run_seconds", el})
+		mu.Lock()
+		defer mu.Unlock()
+		done[run.Key()] = out
+		if err := journal.add(run, out); err != nil {
+			return fmt.Errorf("journal %s: %w", jpath, err)
+		}
+		prog.step()
+		return nil
+	}
+	var next atomic.Int64 // the next index into todo
+	g, gctx := errgroup.WithContext(ctx)
+	for range min(workers, len(todo)) {
+		g.Go(func() error {
+			if err := slots.acquire(gctx, opts.Priority); err != nil {
+				return err
+			}
+			held := true
+			defer func() {
+				if held {
+					slots.release()
+				}
+			}()
+			begin()
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= len(todo) {
+					return nil
+				}
+				if err := slots.yield(gctx, opts.Priority); err != nil {
+					held = false // given away, and none came back
 					return err
 				}
-				return fmt.Errorf("run %s: %w", run.Key(), err)
-			}
-			for _, m := range out.Metrics {
-				if math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
-					return fmt.Errorf("run %s: metric %s is %v: not a measurement (an overflow or an undefined value); "+
-						"leave a metric that is undefined for a run out of its output", run.Key(), m.Name, m.Value)
+				if err := gctx.Err(); err != nil {
+					return err
+				}
+				if err := one(gctx, plan.Runs[todo[k]]); err != nil {
+					return err
 				}
 			}
-			if len(out.Metrics) == 0 && len(out.Series) > 0 {
-				return fmt.Errorf("run %s records series but no metric; report at least one metric, since runs.csv is what says a run was made", run.Key())
-			}
-			el := time.Since(t0).Seconds()
-			out.Timings = append(out.Timings, Metric{"run_seconds", el})
-			mu.Lock()
-			defer mu.Unlock()
-			done[run.Key()] = out
-			if err := journal.add(run, out); err != nil {
-				return fmt.Errorf("journal %s: %w", jpath, err)
-			}
-			prog.step()
-			return nil
 		})
 	}
 	werr := g.Wait()
 	jerr := journal.close()
+	begin()
 	prog.finish()
 	if werr == nil {
 		werr = ctx.Err()

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -64,15 +65,16 @@ func ResultsDir(out, name string) string { return filepath.Join(out, "results", 
 func PaperDir(out string) string         { return filepath.Join(out, "paper") }
 func WorkbookPath(out string) string     { return filepath.Join(out, "results", "gridbench.xlsx") }
 
-// Reproduce runs the selected experiments one after another (each one's runs
-// in parallel) and, with opts.Report, writes their report pages, the report
-// index and the workbook. An experiment's report is written as soon as its
-// runs are done, while the next experiments run, each in its own goroutine:
-// the last runs then never wait for an earlier report, and the reports that
-// finish together share the cores. Their log lines keep the experiments'
-// order. An experiment that fails
-// does not stop the others; its error is returned at the end, with
-// everything else written.
+// Reproduce runs the selected experiments and, with opts.Report, writes
+// their report pages, the report index and the workbook. The experiments'
+// runs share opts.Workers slots (bench.Slots), one experiment after another
+// in order: the next one's runs take only the slots the earlier ones leave
+// idle, so its plan, its inputs' hashing and the earlier one's last runs
+// and result files overlap instead of leaving cores idle. Each experiment's
+// report is written as soon as its runs are done, in its own goroutine,
+// while the next experiments run; the reports' log lines keep the
+// experiments' order. An experiment that fails does not stop the others;
+// its error is returned at the end, with everything else written.
 func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	names := opts.Only
 	if len(names) == 0 {
@@ -111,21 +113,31 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 		logged[i] = make(chan struct{})
 	}
 	close(logged[0])
-	var reports sync.WaitGroup
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	slots := bench.NewSlots(workers)
+	// turn[i] is closed once experiment i-1 has started its runs (or has
+	// none, or failed): experiment i starts its own after, so the
+	// experiments' first runs go in order while their plans overlap.
+	turn := make([]chan struct{}, len(exps)+1)
+	for i := range turn {
+		turn[i] = make(chan struct{})
+	}
+	close(turn[0])
+	var all sync.WaitGroup
 	for i, e := range exps {
-		f, err := runOne(ctx, e, opts)
-		if err != nil {
-			errs[i] = err
-			reports.Go(func() { <-logged[i]; close(logged[i+1]) })
-			if ctx.Err() != nil {
-				break
-			}
-			continue
-		}
-		done[i] = f
-		reports.Go(func() {
+		all.Go(func() {
 			var lines bytes.Buffer
-			errs[i] = f.report(ctx, opts, &lines)
+			started := sync.OnceFunc(func() { close(turn[i+1]) })
+			f, err := runOne(ctx, e, opts, bench.Options{Slots: slots, Priority: i, Turn: turn[i], Started: started})
+			started()
+			if err == nil {
+				done[i] = f
+				err = f.report(ctx, opts, &lines)
+			}
+			errs[i] = err
 			<-logged[i]
 			if opts.Progress != nil {
 				opts.Progress.Write(lines.Bytes())
@@ -133,13 +145,13 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 			close(logged[i+1])
 		})
 	}
-	reports.Wait()
+	all.Wait()
 
 	var outcomes []*Outcome
-	var all []error
+	var failed []error
 	for i, e := range exps {
 		if errs[i] != nil {
-			all = append(all, fmt.Errorf("%s: %w", e.Name(), errs[i]))
+			failed = append(failed, fmt.Errorf("%s: %w", e.Name(), errs[i]))
 		} else if done[i] != nil {
 			outcomes = append(outcomes, done[i].o)
 		}
@@ -151,10 +163,10 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 		both.Go(func() { ierr = writeIndex(opts.Out, outcomes) })
 		werr = writeWorkbook(opts.Out, outcomes)
 		both.Wait()
-		all = append(all, ierr, werr) // errors.Join drops the nils
+		failed = append(failed, ierr, werr) // errors.Join drops the nils
 		logf(opts.Progress, "report index and workbook: %s (%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)))
 	}
-	return outcomes, errors.Join(all...)
+	return outcomes, errors.Join(failed...)
 }
 
 // syncWriter serialises writes to w.
@@ -177,7 +189,9 @@ type finished struct {
 	plan Plan
 }
 
-func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) {
+// runOne plans e and runs the plan, sharing the run slots as share says
+// (its Slots, Priority, Turn and Started).
+func runOne(ctx context.Context, e Experiment, opts Options, share bench.Options) (*finished, error) {
 	o := &Outcome{Name: e.Name()}
 	cfg := opts.Config.Filled(e)
 	t0 := time.Now()
@@ -198,11 +212,17 @@ func runOne(ctx context.Context, e Experiment, opts Options) (*finished, error) 
 	res, err := execute(ctx, plan.Bench(), plan.Execute, bench.Options{
 		Dir: ResultsDir(opts.Out, e.Name()), Workers: opts.Workers, Progress: opts.Progress,
 		Fresh: opts.Fresh, Shard: opts.Shard, Version: opts.Version, Commit: opts.Commit, Build: opts.Build,
+		Slots: share.Slots, Priority: share.Priority, Turn: share.Turn, Started: share.Started,
 	})
 	if err != nil {
 		return nil, err
 	}
 	o.Result = res
+	// From the first run on (Execute's start): the wait for the earlier
+	// experiments' runs is theirs. Merged shards started long before.
+	if s := res.Manifest.Started; s.After(t0) {
+		t0 = s
+	}
 	o.Timings = append(o.Timings, Stage{"runs", time.Since(t0)})
 	return &finished{e: e, o: o, plan: plan}, nil
 }
