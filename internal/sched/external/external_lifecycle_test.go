@@ -276,3 +276,38 @@ func TestContextEndsTheWaitWhenAnEscapeeHoldsThePipe(t *testing.T) {
 		t.Errorf("err = %v, want interrupted", err)
 	}
 }
+
+// A wait for the answer keeps its P (pipe_linux.go), yet the garbage
+// collector's stop-the-world and the other goroutines must still run while
+// a scheduler takes its time, even on one P: here the scheduler answers
+// only once the test has collected garbage, so a wait the collector could
+// not stop would end at the answer timeout instead.
+func TestWaitLetsTheCollectorRun(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	dir := t.TempDir()
+	asked, collected := filepath.Join(dir, "asked"), filepath.Join(dir, "collected")
+	x, err := external.New(shScript(t, "touch "+asked+"\nwhile [ ! -e "+collected+" ]; do sleep 0.05; done\n"+
+		"echo '{\"start\": [{\"job\": 0, \"machine\": 0}, {\"job\": 1, \"machine\": 0}]}'\nwhile read line; do echo '{\"start\": []}'; done"), 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	errc := make(chan error, 1)
+	go func() {
+		_, err := sim.Simulate(sim.SingleMachine(4), twoJobs, x)
+		errc <- err
+	}()
+	for range 600 { // a bounded poll until the decide message is read
+		if _, err := os.Stat(asked); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	runtime.GC()
+	if err := os.WriteFile(collected, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-errc; err != nil {
+		t.Errorf("run: %v, want it answered once the collector ran", err)
+	}
+}

@@ -3,6 +3,8 @@ package external
 import (
 	"io"
 	"os"
+	"runtime"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -17,6 +19,27 @@ import (
 // idle thread woken from epoll_wait, and a timer reset per message. The
 // pipes are kept out of the netpoller altogether, or each answer would
 // also wake the thread that waits there for stderr.
+//
+// The three calls are raw (RawSyscall: the runtime is not told), so the
+// goroutine keeps its P while it waits. Told of a syscall, the runtime
+// lets sysmon take the P of one that lasts over 20 µs whenever no other P
+// is idle (GOMAXPROCS=1, or -j 2 with both workers busy) and hand it to
+// another thread, woken for nothing; the answer then comes back to a
+// thread without a P that must get one, or park and be woken again. With
+// the shipped easy.py pinned to one CPU that was 11-13 µs of gridbench's
+// CPU per decision instead of 7. A raw wait must still let the runtime
+// stop the goroutine (for the garbage collector's stop-the-world, for
+// sysmon's 10 ms preemption that lets other goroutines run on the P): it
+// asks by signal (SIGURG), which ends ppoll with EINTR, and wait then
+// yields (runtime.Gosched) before it waits again. Without asynchronous
+// preemption (GODEBUG=asyncpreemptoff=1) no such signal comes, and the
+// wait is an ordinary syscall. The read and the write never block: the
+// fds are non-blocking.
+//
+// The wait's timeout is the answer's deadline, seconds away: a timer due
+// before the next clock tick would be the CPU's earliest, and arming and
+// cancelling it would reprogram the timer device twice per decision
+// (measured: 4-5 µs more per decision inside a virtual machine).
 type pipes struct {
 	in, out  int // our ends: the scheduler's stdin and stdout
 	deadline time.Time
@@ -64,7 +87,7 @@ func (p *pipes) Read(b []byte) (int, error) {
 		if err := p.wait(p.out, pollIn); err != nil {
 			return 0, err
 		}
-		n, err := syscall.Read(p.out, b)
+		n, err := rawIO(syscall.SYS_READ, p.out, b)
 		switch {
 		case err == syscall.EAGAIN || err == syscall.EINTR:
 			continue
@@ -81,7 +104,7 @@ func (p *pipes) Read(b []byte) (int, error) {
 // deadline for room in the pipe.
 func (p *pipes) write(b []byte) error {
 	for len(b) > 0 {
-		n, err := syscall.Write(p.in, b)
+		n, err := rawIO(syscall.SYS_WRITE, p.in, b)
 		switch {
 		case err == syscall.EAGAIN:
 			if err := p.wait(p.in, pollOut); err != nil {
@@ -97,6 +120,23 @@ func (p *pipes) write(b []byte) error {
 	}
 	return nil
 }
+
+// rawIO reads or writes (op) fd without telling the runtime: fd is
+// non-blocking, so the call cannot hold the P for long.
+func rawIO(op uintptr, fd int, b []byte) (int, error) {
+	if len(b) == 0 {
+		return 0, nil
+	}
+	n, _, e := syscall.RawSyscall(op, uintptr(fd), uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+	if e != 0 {
+		return 0, e
+	}
+	return int(n), nil
+}
+
+// rawWait says whether wait may keep its P: only when the runtime can
+// still interrupt it by signal.
+var rawWait = !strings.Contains(","+os.Getenv("GODEBUG")+",", ",asyncpreemptoff=1,")
 
 // poll(2)'s events, the same on every Linux architecture.
 const (
@@ -122,9 +162,15 @@ func (p *pipes) wait(fd int, events int16) error {
 			left = 0
 		}
 		ts := syscall.NsecToTimespec(left.Nanoseconds())
-		_, _, e := syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&fds[0])), 2, uintptr(unsafe.Pointer(&ts)), 0, 0, 0)
+		var e syscall.Errno
+		if rawWait {
+			_, _, e = syscall.RawSyscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&fds[0])), 2, uintptr(unsafe.Pointer(&ts)), 0, 0, 0)
+		} else {
+			_, _, e = syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&fds[0])), 2, uintptr(unsafe.Pointer(&ts)), 0, 0, 0)
+		}
 		switch {
 		case e == syscall.EINTR:
+			runtime.Gosched() // the runtime may want the P: see the top of the file
 			continue
 		case e != 0:
 			return &os.PathError{Op: "ppoll", Path: "pipe", Err: e}
