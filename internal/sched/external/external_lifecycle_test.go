@@ -311,3 +311,23 @@ func TestWaitLetsTheCollectorRun(t *testing.T) {
 		t.Errorf("run: %v, want it answered once the collector ran", err)
 	}
 }
+
+// The answer timeout is kept by a watchdog set for the first deadline and
+// moved on only when it fires (pipe_linux.go): a scheduler that answers,
+// then answers late but in time, then stalls, fails at the stalled
+// message, with the timeout named.
+func TestTimeoutAfterAnswers(t *testing.T) {
+	jobs := []sim.Job{{ID: 1, Submit: 0, Run: 1, CPUs: 1}, {ID: 2, Submit: 10, Run: 1, CPUs: 1}, {ID: 3, Submit: 20, Run: 1, CPUs: 1}}
+	x, err := external.New(sh(t, "read line\necho '{\"type\":\"ready\",\"protocol\":1}'\n"+
+		"read line\necho '{\"start\": [{\"job\": 0, \"machine\": 0}]}'\n"+
+		"read line\nsleep 1\necho '{\"start\": [{\"job\": 1, \"machine\": 0}]}'\n"+
+		"read line\nexec sleep 600\n"), 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	_, err = sim.Simulate(sim.SingleMachine(4), jobs, x)
+	if err == nil || !strings.Contains(err.Error(), `t=20: sent {"type":"decide","time":20`) || !strings.Contains(err.Error(), "no answer within 2s") {
+		t.Errorf("err = %v, want no answer within 2s at t=20", err)
+	}
+}
