@@ -24,7 +24,12 @@ import (
 // process (gridbench's side: encoding, pipes, decoding, applying the
 // starts, the simulator), the kernel's part of it (the pipes' system
 // calls and wake-ups), and the CPU time of the scheduler process. CPU
-// times do not grow with the machine's load as wall times do.
+// times do not grow with the machine's load as wall times do. go-cpu is
+// exact (the scheduler's run-time clock); go-sys is not: where Linux
+// accounts CPU time by tick (CONFIG_TICK_CPU_ACCOUNTING), it splits that
+// time into user and system in the proportion of the clock ticks (250 a
+// second, say) that found the process in each, a few dozen per run here,
+// so it moves by a µs or more between runs that do the same work.
 func BenchmarkExternalCost(b *testing.B) {
 	path := datadir.ForTest(b, "pwa-swf/KTH-SP2-1996-2.1-cln.swf.gz")
 	jobs, _, err := adapt.LoadSWF(path, 3000, 100, adapt.Requested)

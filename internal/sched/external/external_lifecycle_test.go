@@ -276,3 +276,58 @@ func TestContextEndsTheWaitWhenAnEscapeeHoldsThePipe(t *testing.T) {
 		t.Errorf("err = %v, want interrupted", err)
 	}
 }
+
+// A wait for the answer keeps its P (pipe_linux.go), yet the garbage
+// collector's stop-the-world and the other goroutines must still run while
+// a scheduler takes its time, even on one P: here the scheduler answers
+// only once the test has collected garbage, so a wait the collector could
+// not stop would end at the answer timeout instead.
+func TestWaitLetsTheCollectorRun(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	dir := t.TempDir()
+	asked, collected := filepath.Join(dir, "asked"), filepath.Join(dir, "collected")
+	x, err := external.New(shScript(t, "touch "+asked+"\nwhile [ ! -e "+collected+" ]; do sleep 0.05; done\n"+
+		"echo '{\"start\": [{\"job\": 0, \"machine\": 0}, {\"job\": 1, \"machine\": 0}]}'\nwhile read line; do echo '{\"start\": []}'; done"), 30*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	errc := make(chan error, 1)
+	go func() {
+		_, err := sim.Simulate(sim.SingleMachine(4), twoJobs, x)
+		errc <- err
+	}()
+	for range 600 { // a bounded poll until the decide message is read
+		if _, err := os.Stat(asked); err == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	runtime.GC()
+	if err := os.WriteFile(collected, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-errc; err != nil {
+		t.Errorf("run: %v, want it answered once the collector ran", err)
+	}
+}
+
+// The answer timeout is kept by a watchdog set for the first deadline and
+// moved on only when it fires (pipe_linux.go): a scheduler that answers,
+// then answers late but in time, then stalls, fails at the stalled
+// message, with the timeout named.
+func TestTimeoutAfterAnswers(t *testing.T) {
+	jobs := []sim.Job{{ID: 1, Submit: 0, Run: 1, CPUs: 1}, {ID: 2, Submit: 10, Run: 1, CPUs: 1}, {ID: 3, Submit: 20, Run: 1, CPUs: 1}}
+	x, err := external.New(sh(t, "read line\necho '{\"type\":\"ready\",\"protocol\":1}'\n"+
+		"read line\necho '{\"start\": [{\"job\": 0, \"machine\": 0}]}'\n"+
+		"read line\nsleep 1\necho '{\"start\": [{\"job\": 1, \"machine\": 0}]}'\n"+
+		"read line\nexec sleep 600\n"), 2*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	_, err = sim.Simulate(sim.SingleMachine(4), jobs, x)
+	if err == nil || !strings.Contains(err.Error(), `t=20: sent {"type":"decide","time":20`) || !strings.Contains(err.Error(), "no answer within 2s") {
+		t.Errorf("err = %v, want no answer within 2s at t=20", err)
+	}
+}
