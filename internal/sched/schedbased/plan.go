@@ -106,6 +106,7 @@ type Plan struct {
 	// Tabu asks for the objective twice per iteration.
 	mkTree   []float64
 	mkLeaves int
+	mkDepth  int64 // levels above the leaves
 	snap     snapshot
 	// busy has a bit set for every machine that may have a profile or
 	// queued jobs (set by every change, cleared by Advance when neither).
@@ -159,6 +160,7 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 	p.mkLeaves = 1
 	for p.mkLeaves < len(machines) {
 		p.mkLeaves *= 2
+		p.mkDepth++
 	}
 	p.mkTree = make([]float64, 2*p.mkLeaves) // all makespans 0
 	p.busy = make([]uint64, (len(machines)+63)/64)
@@ -928,8 +930,20 @@ func (p *Plan) whatIfRemoveLocal(m, pos int) (ms float64, dnd int) {
 }
 
 // makespanWithout returns the largest makespan of the machines other than
-// m, from the tournament tree: the maximum of the siblings on m's path.
+// m, from the tournament tree: the maximum of the siblings on m's path,
+// one step counted per level. When m's makespan is below the plan's, the
+// plan's is the answer and the walk is only counted (not with
+// Plan.direct, so the lockstep test compares the two).
 func (p *Plan) makespanWithout(m int) float64 {
+	if top := p.mkTree[1]; !p.direct && p.mkTree[p.mkLeaves+m] < top {
+		p.work += p.mkDepth
+		return top
+	}
+	return p.makespanWithoutWalk(m)
+}
+
+// makespanWithoutWalk is makespanWithout by the walk to the root.
+func (p *Plan) makespanWithoutWalk(m int) float64 {
 	var v float64
 	for i := p.mkLeaves + m; i > 1; i /= 2 {
 		v = max(v, p.mkTree[i^1])
