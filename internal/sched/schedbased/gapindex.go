@@ -26,6 +26,7 @@ type gapIndex struct {
 	// leaves there (memo.go uses it to reuse a search).
 	ver   []uint64
 	total uint64
+	buf   []float64 // scratch: a machine's early being recomputed
 }
 
 func newGapIndex(ms []machPlan) gapIndex {
@@ -41,6 +42,7 @@ func newGapIndex(ms []machPlan) gapIndex {
 			g.early[m][c] = math.Inf(1) // an empty machine has no gap
 		}
 	}
+	g.buf = make([]float64, maxCPUs+1)
 	g.trees = make([][]float64, maxCPUs+1)
 	for c := 1; c <= maxCPUs; c++ {
 		t := make([]float64, 2*g.leaves)
@@ -63,27 +65,83 @@ func (p *Plan) profileChanged(m int) {
 
 // flushGaps recomputes early for the marked machines and their leaves.
 func (p *Plan) flushGaps() {
+	if p.direct {
+		p.flushGapsDirect()
+		return
+	}
+	g := &p.gaps
+	// A leaf left as it was stops its walk at the first level, as a
+	// consistent tree's parent is already the minimum of its children
+	// (no level at all with one machine): only that step is counted.
+	unchanged := int64(0)
+	if g.leaves > 1 {
+		unchanged = 1
+	}
+	for _, m32 := range g.dirty {
+		m := int(m32)
+		g.isDirty[m] = false
+		early := g.early[m]
+		fresh := p.earlyOf(m, g.buf[:len(early)])
+		changed := false
+		for c := 1; c < len(early); c++ {
+			if fresh[c] == early[c] {
+				p.work += unchanged
+				continue
+			}
+			changed = true
+			early[c] = fresh[c]
+			t := g.trees[c]
+			i := g.leaves + m
+			t[i] = early[c]
+			for i > 1 {
+				i /= 2
+				v := min(t[2*i], t[2*i+1])
+				p.work++
+				if t[i] == v {
+					break // the minima above are unchanged too
+				}
+				t[i] = v
+			}
+		}
+		if changed {
+			g.ver[m]++
+			g.total++
+		}
+	}
+	g.dirty = g.dirty[:0]
+}
+
+// earlyOf computes early(m, c) for every c into out (len cpus+1), one step
+// counted per profile segment examined.
+func (p *Plan) earlyOf(m int, out []float64) []float64 {
+	mp := &p.ms[m]
+	for c := range out {
+		out[c] = math.Inf(1)
+	}
+	have := 0 // out[1..have] are set
+	for i, f := range mp.free {
+		p.work++
+		if mp.ts[i+1] <= p.now {
+			continue
+		}
+		for ; have < f; have++ {
+			out[have+1] = max(mp.ts[i], p.now)
+		}
+		if have == mp.cpus {
+			break
+		}
+	}
+	return out
+}
+
+// flushGapsDirect is flushGaps walking every leaf to where the tree stops
+// changing (Plan.direct): the twin of the lockstep test.
+func (p *Plan) flushGapsDirect() {
 	g := &p.gaps
 	for _, m32 := range g.dirty {
 		m := int(m32)
 		g.isDirty[m] = false
-		mp, early := &p.ms[m], g.early[m]
-		for c := range early {
-			early[c] = math.Inf(1)
-		}
-		have := 0 // early[1..have] are set
-		for i, f := range mp.free {
-			p.work++
-			if mp.ts[i+1] <= p.now {
-				continue
-			}
-			for ; have < f; have++ {
-				early[have+1] = max(mp.ts[i], p.now)
-			}
-			if have == mp.cpus {
-				break
-			}
-		}
+		early := p.earlyOf(m, g.early[m])
 		changed := false
 		for c := 1; c < len(early); c++ {
 			t := g.trees[c]
