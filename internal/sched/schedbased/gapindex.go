@@ -1,6 +1,9 @@
 package schedbased
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // gapIndex lets Tabu find the machines that may hold a moved job in a gap
 // without testing every machine: per CPU count c, a min tournament tree
@@ -27,10 +30,24 @@ type gapIndex struct {
 	ver   []uint64
 	total uint64
 	buf   []float64 // scratch: a machine's early being recomputed
+	// While logging (a Tabu run with memos, cycle.go), every flush that
+	// changes a machine's leaves appends the machine and its leaves before
+	// the change (early[m] in leafOld[off:]) to leafLog; leavesAsAt reads
+	// it back, telling the machines apart by seen == token.
+	logging bool
+	leafLog []leafChange
+	leafOld []float64
+	seen    []uint32
+	token   uint32
+}
+
+// leafChange is one entry of the gap index's leaf log.
+type leafChange struct {
+	m, off int32
 }
 
 func newGapIndex(ms []machPlan) gapIndex {
-	g := gapIndex{leaves: 1, early: make([][]float64, len(ms)), isDirty: make([]bool, len(ms)), ver: make([]uint64, len(ms))}
+	g := gapIndex{leaves: 1, early: make([][]float64, len(ms)), isDirty: make([]bool, len(ms)), ver: make([]uint64, len(ms)), seen: make([]uint32, len(ms))}
 	for g.leaves < len(ms) {
 		g.leaves *= 2
 	}
@@ -88,6 +105,11 @@ func (p *Plan) flushGaps() {
 				p.work += unchanged
 				continue
 			}
+			if !changed && g.logging {
+				// early[:c] are unchanged, early[c:] not yet written
+				g.leafLog = append(g.leafLog, leafChange{int32(m), int32(len(g.leafOld))})
+				g.leafOld = append(g.leafOld, early...)
+			}
 			changed = true
 			early[c] = fresh[c]
 			t := g.trees[c]
@@ -109,6 +131,36 @@ func (p *Plan) flushGaps() {
 		}
 	}
 	g.dirty = g.dirty[:0]
+}
+
+// leavesAsAt reports whether every machine's leaves are what they were
+// when the leaf log had n entries: those of every machine logged since
+// are as before its first change since.
+func (p *Plan) leavesAsAt(n int) bool {
+	g := &p.gaps
+	g.token++
+	if g.token == 0 { // wrapped: no machine may look seen
+		clear(g.seen)
+		g.token = 1
+	}
+	for _, e := range g.leafLog[n:] {
+		if g.seen[e.m] == g.token {
+			continue
+		}
+		g.seen[e.m] = g.token
+		early := g.early[e.m]
+		if !slices.Equal(early, g.leafOld[e.off:][:len(early)]) {
+			return false
+		}
+	}
+	return true
+}
+
+// logLeaves starts (on) or stops logging the changes of leaves, and
+// empties the log.
+func (p *Plan) logLeaves(on bool) {
+	g := &p.gaps
+	g.logging, g.leafLog, g.leafOld = on, g.leafLog[:0], g.leafOld[:0]
 }
 
 // earlyOf computes early(m, c) for every c into out (len cpus+1), one step

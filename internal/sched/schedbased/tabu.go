@@ -49,6 +49,10 @@ type Tabu struct {
 	cands []int
 	used  []int // machines excluded as sources in this run
 	tabu  []int // FIFO of job ids; oldest first
+	// cyc finds the iterations that repeat an earlier one (cycle.go);
+	// skipped counts the iterations it let Run skip, for the tests.
+	cyc     cycle
+	skipped int
 }
 
 // NewTabu returns a Tabu search whose machine orders derive from seed.
@@ -90,8 +94,37 @@ func (ts *Tabu) Run(p *Plan) (moves int) {
 	}
 	ts.tabu = ts.tabu[:0]
 	defer ts.release(p)
-	for it := 0; it < ts.opt.Iterations; it++ {
+	n := ts.opt.Iterations
+	detect := !p.direct && n > 1
+	if detect {
+		ts.cyc.start(n)
+		p.logLeaves(true)
+		defer p.logLeaves(false)
+	}
+	// tried says the last iteration tried to move a job. Only the start
+	// states after such an iteration are looked up and recorded: a period
+	// that tries no move would have to exclude every machine in turn,
+	// and the many such iterations of a light load never recur.
+	tried := false
+	for it := 0; it < n; it++ {
+		if detect && tried {
+			if it0, w0, ok := ts.repeat(p, it); ok {
+				// Iterations it0..it-1 repeat from here: skip the whole
+				// periods the bound leaves, counting their work.
+				period := it - it0
+				k := (n - it) / period
+				p.work += int64(k) * (p.work - w0)
+				ts.skipped += k * period
+				it += k * period
+				detect = false
+				p.logLeaves(false)
+				if it == n {
+					break
+				}
+			}
+		}
 		p.work++
+		tried = false
 		src, anyLate := p.source(ts.opt.AllSources)
 		if !ts.opt.AllSources && !anyLate {
 			break
@@ -108,9 +141,11 @@ func (ts *Tabu) Run(p *Plan) (moves int) {
 		if k < 0 {
 			p.exclude(src, true)
 			ts.used = append(ts.used, src)
+			ts.cyc.usedLog = append(ts.cyc.usedLog, src)
 			continue
 		}
 		id := q[k].ID
+		tried = true
 		mk, nd := p.Objective()
 		best := objective{mk, nd}
 		// A move's objective is the plan's after the removal plus at most
@@ -123,6 +158,7 @@ func (ts *Tabu) Run(p *Plan) (moves int) {
 			j, memo := p.removeForMove(src, k)
 			if ts.moveJob(p, src, id, j, best, run, it, memo, g) {
 				moves++
+				ts.cyc.forget() // the plan is new: no earlier state recurs
 			} else {
 				p.restore(id) // a rejected move changed only src: exact undo
 			}
@@ -132,6 +168,7 @@ func (ts *Tabu) Run(p *Plan) (moves int) {
 				ts.tabu = slices.Delete(ts.tabu, 0, 1)
 			}
 			ts.tabu = append(ts.tabu, id)
+			ts.cyc.tabuLog = append(ts.cyc.tabuLog, id)
 		}
 	}
 	return moves
@@ -143,6 +180,7 @@ func (ts *Tabu) release(p *Plan) {
 		p.exclude(m, false)
 	}
 	ts.used = ts.used[:0]
+	ts.cyc.round = len(ts.cyc.usedLog)
 }
 
 // moveJob is Algorithm 4: try the machines in random order and put the job
