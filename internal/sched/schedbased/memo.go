@@ -196,7 +196,10 @@ func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
 			break
 		}
 	}
-	if c != nil && c.qstamp == mp.qstamp && c.pstamp == mp.pstamp && c.now == p.now && c.f == f {
+	if c != nil && c.qstamp == mp.qstamp && c.pstamp == mp.pstamp && c.f == f && (c.now == p.now || c.clockMoved(mp, p.now, f)) {
+		if c.now != p.now {
+			c.ts[0], c.now = mp.ts[0], p.now
+		}
 		p.touch(mp)
 		delete(p.where, e.ID)
 		p.count--
@@ -230,6 +233,25 @@ func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
 	c.dnd, c.work, c.marked = p.nondelayed-nd0, p.work-w0, p.lateMarks != marks0
 	c.gstamp, c.tested, c.searched = 0, c.tested[:0], false
 	return e.Job, c
+}
+
+// clockMoved reports whether removal memo c, made at an earlier time on
+// the same machine state (stamps and f equal), still gives the machine
+// after the removal at time now, but for the start of the profile, which
+// is then the machine's (mp.ts[0]).
+//
+// The stamps equal, the clock's only change to the machine is its
+// profile's start, raised to the clock (Advance; a profile segment wholly
+// in the past would have been trimmed, with a new stamp). The removal
+// reads the profile's start only where it compares an instant with it:
+// replan keeps the profile before f (the segments starting before it,
+// and then rebuilds from f), the last job's release splits the profile at
+// the job's start (no earlier than f) and the makespan trims its end.
+// When the start lies before f and before the makespan after the removal,
+// at both times, every such comparison goes the same way, the profile
+// after the removal keeps its first segment, and the work is the same.
+func (c *moveMemo) clockMoved(mp *machPlan, now, f float64) bool {
+	return c.now < now && len(mp.ts) > 0 && len(c.ts) > 0 && c.ts[0] <= mp.ts[0] && mp.ts[0] < f && mp.ts[0] < c.makespan
 }
 
 // candidates is gapCandidates for moveJob after the removal of memo's job
