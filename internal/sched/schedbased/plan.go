@@ -2,6 +2,7 @@ package schedbased
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -893,8 +894,9 @@ func (p *Plan) whatIfRemove(m, pos int) (makespan float64, dnd int) {
 }
 
 // whatIfRemoveLocal is whatIfRemove's part on machine m: its makespan
-// without the job and the change in non-delayed jobs.
-func (p *Plan) whatIfRemoveLocal(m, pos int) (ms float64, dnd int) {
+// without the job and the change in non-delayed jobs; first is the start
+// of the first job re-placed (+Inf when the job is the last).
+func (p *Plan) whatIfRemoveLocal(m, pos int) (ms float64, dnd int, first float64) {
 	mp := &p.ms[m]
 	if e := mp.queue[pos]; !e.Job.Late(e.End) {
 		dnd--
@@ -903,14 +905,14 @@ func (p *Plan) whatIfRemoveLocal(m, pos int) (ms float64, dnd int) {
 	if pos+1 == len(mp.queue) {
 		if mp.queue[pos].End < mp.makespan {
 			// Another entry ends at the makespan and stays.
-			return mp.makespan, dnd
+			return mp.makespan, dnd, math.Inf(1)
 		}
 		for _, list := range [2][]Entry{mp.running, mp.queue[:pos]} {
 			for _, e := range list {
 				ms = max(ms, e.End)
 			}
 		}
-		return ms, dnd
+		return ms, dnd, math.Inf(1)
 	}
 	f, h, used, _, last := p.activeAt(m, pos, false)
 	ms = last // of the running jobs and those before pos
@@ -926,7 +928,7 @@ func (p *Plan) whatIfRemoveLocal(m, pos int) (ms float64, dnd int) {
 			dnd--
 		}
 	}
-	return ms, dnd
+	return ms, dnd, seq[0].Start
 }
 
 // makespanWithout returns the largest makespan of the machines other than
