@@ -97,3 +97,38 @@ func BenchmarkDeadlineMeasure(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkDeadlineTabu is the Tabu search's share of the `deadline`
+// study at paper scale: one op runs Tabu (or its Algorithm 3 reading) on
+// every stream of the study (ia=1..5, 3000 jobs on 150 machines), two
+// repetitions each, end to end as `gridbench reproduce` does. Its
+// steps/run is the sum of the runs' work per decision, which no speed-up
+// may change.
+func BenchmarkDeadlineTabu(b *testing.B) {
+	for _, algo := range []string{"tabu", "tabu-alg3"} {
+		b.Run("algo="+algo, func(b *testing.B) {
+			var steps float64
+			c0 := processCPU()
+			for b.Loop() {
+				steps = 0
+				for _, ia := range []float64{1, 2, 3, 4, 5} {
+					spec := jobstream.Default(ia)
+					for rep := range 2 {
+						run := bench.NewRun(deadline.Name, deadline.WorkloadID(ia), algo, rep)
+						out, err := deadline.Execute(context.Background(), run, spec)
+						if err != nil {
+							b.Fatal(err)
+						}
+						for _, m := range out.Metrics {
+							if m.Name == spacesharing.MWorkPerDec {
+								steps += m.Value
+							}
+						}
+					}
+				}
+			}
+			reportCPU(b, c0)
+			b.ReportMetric(steps, "steps/run")
+		})
+	}
+}

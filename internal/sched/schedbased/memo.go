@@ -91,6 +91,7 @@ type removeMemo struct {
 	ms     float64
 	dnd    int
 	work   int64
+	first  float64 // the start of the first job re-placed
 }
 
 // memoOf returns machine mp's memos, allocated on first use.
@@ -114,25 +115,48 @@ func (p *Plan) replanFrom(m, pos int) float64 {
 // whatIfRemoveMemo is whatIfRemoveLocal, memoised.
 func (p *Plan) whatIfRemoveMemo(m, pos int) (ms float64, dnd int) {
 	if p.direct {
-		return p.whatIfRemoveLocal(m, pos)
+		ms, dnd, _ = p.whatIfRemoveLocal(m, pos)
+		return ms, dnd
 	}
 	mp := &p.ms[m]
 	f := p.replanFrom(m, pos)
 	mm := p.memoOf(mp)
 	if pos < len(mm.remove) {
-		if c := &mm.remove[pos]; c.qstamp == mp.qstamp && (c.anyF || c.f == f) {
+		if c := &mm.remove[pos]; c.qstamp == mp.qstamp && (c.anyF || c.f == f || c.clockMoved(mp, pos, f)) {
+			c.f = f
 			p.memoHits[0]++
 			p.work += c.work
 			return c.ms, c.dnd
 		}
 	}
 	w0 := p.work
-	ms, dnd = p.whatIfRemoveLocal(m, pos)
+	ms, dnd, first := p.whatIfRemoveLocal(m, pos)
 	for len(mm.remove) <= pos {
 		mm.remove = append(mm.remove, removeMemo{})
 	}
-	mm.remove[pos] = removeMemo{qstamp: mp.qstamp, f: f, anyF: pos+1 == len(mp.queue), ms: ms, dnd: dnd, work: p.work - w0}
+	mm.remove[pos] = removeMemo{qstamp: mp.qstamp, f: f, anyF: pos+1 == len(mp.queue), ms: ms, dnd: dnd, work: p.work - w0, first: first}
 	return ms, dnd
+}
+
+// clockMoved reports whether removal answer c, made from an earlier f on
+// the same jobs (qstamp), is the answer from f too, work included: when
+// no job of the machine before pos ends in (c.f, f], the jobs still
+// active at f are those active at c.f, and when the first job re-placed
+// started no earlier than f, finding CPUs for it moved its start past
+// c.f to a job's end after f: from f, the placement pops the same ends
+// and gives the same starts.
+func (c *removeMemo) clockMoved(mp *machPlan, pos int, f float64) bool {
+	if !(c.f < f && c.first >= f) {
+		return false
+	}
+	for _, list := range [2][]Entry{mp.running, mp.queue[:pos]} {
+		for _, e := range list {
+			if c.f < e.End && e.End <= f {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // moveMemo is one removal made by Tabu and what followed it: the machine
@@ -196,7 +220,10 @@ func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
 			break
 		}
 	}
-	if c != nil && c.qstamp == mp.qstamp && c.pstamp == mp.pstamp && c.now == p.now && c.f == f {
+	if c != nil && c.qstamp == mp.qstamp && c.pstamp == mp.pstamp && c.f == f && (c.now == p.now || c.clockMoved(mp, p.now, f)) {
+		if c.now != p.now {
+			c.ts[0], c.now = mp.ts[0], p.now
+		}
 		p.touch(mp)
 		delete(p.where, e.ID)
 		p.count--
@@ -230,6 +257,25 @@ func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
 	c.dnd, c.work, c.marked = p.nondelayed-nd0, p.work-w0, p.lateMarks != marks0
 	c.gstamp, c.tested, c.searched = 0, c.tested[:0], false
 	return e.Job, c
+}
+
+// clockMoved reports whether removal memo c, made at an earlier time on
+// the same machine state (stamps and f equal), still gives the machine
+// after the removal at time now, but for the start of the profile, which
+// is then the machine's (mp.ts[0]).
+//
+// The stamps equal, the clock's only change to the machine is its
+// profile's start, raised to the clock (Advance; a profile segment wholly
+// in the past would have been trimmed, with a new stamp). The removal
+// reads the profile's start only where it compares an instant with it:
+// replan keeps the profile before f (the segments starting before it,
+// and then rebuilds from f), the last job's release splits the profile at
+// the job's start (no earlier than f) and the makespan trims its end.
+// When the start lies before f and before the makespan after the removal,
+// at both times, every such comparison goes the same way, the profile
+// after the removal keeps its first segment, and the work is the same.
+func (c *moveMemo) clockMoved(mp *machPlan, now, f float64) bool {
+	return c.now < now && len(mp.ts) > 0 && len(c.ts) > 0 && c.ts[0] <= mp.ts[0] && mp.ts[0] < f && mp.ts[0] < c.makespan
 }
 
 // candidates is gapCandidates for moveJob after the removal of memo's job

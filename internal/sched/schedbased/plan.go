@@ -2,6 +2,7 @@ package schedbased
 
 import (
 	"fmt"
+	"math"
 	"slices"
 )
 
@@ -106,6 +107,7 @@ type Plan struct {
 	// Tabu asks for the objective twice per iteration.
 	mkTree   []float64
 	mkLeaves int
+	mkDepth  int64 // levels above the leaves
 	snap     snapshot
 	// busy has a bit set for every machine that may have a profile or
 	// queued jobs (set by every change, cleared by Advance when neither).
@@ -159,6 +161,7 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 	p.mkLeaves = 1
 	for p.mkLeaves < len(machines) {
 		p.mkLeaves *= 2
+		p.mkDepth++
 	}
 	p.mkTree = make([]float64, 2*p.mkLeaves) // all makespans 0
 	p.busy = make([]uint64, (len(machines)+63)/64)
@@ -891,8 +894,9 @@ func (p *Plan) whatIfRemove(m, pos int) (makespan float64, dnd int) {
 }
 
 // whatIfRemoveLocal is whatIfRemove's part on machine m: its makespan
-// without the job and the change in non-delayed jobs.
-func (p *Plan) whatIfRemoveLocal(m, pos int) (ms float64, dnd int) {
+// without the job and the change in non-delayed jobs; first is the start
+// of the first job re-placed (+Inf when the job is the last).
+func (p *Plan) whatIfRemoveLocal(m, pos int) (ms float64, dnd int, first float64) {
 	mp := &p.ms[m]
 	if e := mp.queue[pos]; !e.Job.Late(e.End) {
 		dnd--
@@ -901,14 +905,14 @@ func (p *Plan) whatIfRemoveLocal(m, pos int) (ms float64, dnd int) {
 	if pos+1 == len(mp.queue) {
 		if mp.queue[pos].End < mp.makespan {
 			// Another entry ends at the makespan and stays.
-			return mp.makespan, dnd
+			return mp.makespan, dnd, math.Inf(1)
 		}
 		for _, list := range [2][]Entry{mp.running, mp.queue[:pos]} {
 			for _, e := range list {
 				ms = max(ms, e.End)
 			}
 		}
-		return ms, dnd
+		return ms, dnd, math.Inf(1)
 	}
 	f, h, used, _, last := p.activeAt(m, pos, false)
 	ms = last // of the running jobs and those before pos
@@ -924,12 +928,24 @@ func (p *Plan) whatIfRemoveLocal(m, pos int) (ms float64, dnd int) {
 			dnd--
 		}
 	}
-	return ms, dnd
+	return ms, dnd, seq[0].Start
 }
 
 // makespanWithout returns the largest makespan of the machines other than
-// m, from the tournament tree: the maximum of the siblings on m's path.
+// m, from the tournament tree: the maximum of the siblings on m's path,
+// one step counted per level. When m's makespan is below the plan's, the
+// plan's is the answer and the walk is only counted (not with
+// Plan.direct, so the lockstep test compares the two).
 func (p *Plan) makespanWithout(m int) float64 {
+	if top := p.mkTree[1]; !p.direct && p.mkTree[p.mkLeaves+m] < top {
+		p.work += p.mkDepth
+		return top
+	}
+	return p.makespanWithoutWalk(m)
+}
+
+// makespanWithoutWalk is makespanWithout by the walk to the root.
+func (p *Plan) makespanWithoutWalk(m int) float64 {
 	var v float64
 	for i := p.mkLeaves + m; i > 1; i /= 2 {
 		v = max(v, p.mkTree[i^1])

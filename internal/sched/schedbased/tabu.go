@@ -49,6 +49,12 @@ type Tabu struct {
 	cands []int
 	used  []int // machines excluded as sources in this run
 	tabu  []int // FIFO of job ids; oldest first
+	// marked[id] says whether job id is in tabu (isTabu).
+	marked []bool
+	// cyc finds the iterations that repeat an earlier one (cycle.go);
+	// skipped counts the iterations it let Run skip, for the tests.
+	cyc     cycle
+	skipped int
 }
 
 // NewTabu returns a Tabu search whose machine orders derive from seed.
@@ -88,10 +94,41 @@ func (ts *Tabu) Run(p *Plan) (moves int) {
 			ts.gapAt[i] = math.NaN()
 		}
 	}
-	ts.tabu = ts.tabu[:0]
+	ts.clearTabu()
 	defer ts.release(p)
-	for it := 0; it < ts.opt.Iterations; it++ {
+	n := ts.opt.Iterations
+	detect := !p.direct && n > 1
+	if detect {
+		ts.cyc.start(n)
+		p.logLeaves(true)
+		defer p.logLeaves(false)
+	}
+	// tried says the last iteration tried to move a job. Only the start
+	// states after such an iteration are looked up and recorded: a period
+	// that tries no move would have to exclude every machine in turn,
+	// and the many such iterations of a light load never recur. Nor does
+	// a state whose tabu list is not full: the list grows with every try
+	// until it is.
+	tried := false
+	for it := 0; it < n; it++ {
+		if detect && tried && len(ts.tabu) == ts.opt.TabuLen {
+			if it0, w0, ok := ts.repeat(p, it); ok {
+				// Iterations it0..it-1 repeat from here: skip the whole
+				// periods the bound leaves, counting their work.
+				period := it - it0
+				k := (n - it) / period
+				p.work += int64(k) * (p.work - w0)
+				ts.skipped += k * period
+				it += k * period
+				detect = false
+				p.logLeaves(false)
+				if it == n {
+					break
+				}
+			}
+		}
 		p.work++
+		tried = false
 		src, anyLate := p.source(ts.opt.AllSources)
 		if !ts.opt.AllSources && !anyLate {
 			break
@@ -102,15 +139,17 @@ func (ts *Tabu) Run(p *Plan) (moves int) {
 		}
 		q := p.ms[src].queue
 		k := len(q) - 1
-		for ; k >= 0 && slices.Contains(ts.tabu, q[k].ID); k-- {
+		for ; k >= 0 && ts.isTabu(p, q[k].ID); k-- {
 			p.work++
 		}
 		if k < 0 {
 			p.exclude(src, true)
 			ts.used = append(ts.used, src)
+			ts.cyc.usedLog = append(ts.cyc.usedLog, src)
 			continue
 		}
 		id := q[k].ID
+		tried = true
 		mk, nd := p.Objective()
 		best := objective{mk, nd}
 		// A move's objective is the plan's after the removal plus at most
@@ -123,18 +162,61 @@ func (ts *Tabu) Run(p *Plan) (moves int) {
 			j, memo := p.removeForMove(src, k)
 			if ts.moveJob(p, src, id, j, best, run, it, memo, g) {
 				moves++
+				ts.cyc.forget() // the plan is new: no earlier state recurs
 			} else {
 				p.restore(id) // a rejected move changed only src: exact undo
 			}
 		}
 		if ts.opt.TabuLen > 0 {
 			if len(ts.tabu) == ts.opt.TabuLen {
+				ts.mark(ts.tabu[0], false)
 				ts.tabu = slices.Delete(ts.tabu, 0, 1)
 			}
 			ts.tabu = append(ts.tabu, id)
+			ts.mark(id, true)
+			ts.cyc.tabuLog = append(ts.cyc.tabuLog, id)
 		}
 	}
 	return moves
+}
+
+// maxMarked bounds the job ids whose tabu membership is kept in
+// Tabu.marked; others are looked up in the list.
+const maxMarked = 1 << 22
+
+// isTabu reports whether job id is in the tabu list: from its mark, or
+// (Plan.direct, and ids without a mark) by a scan of the list.
+func (ts *Tabu) isTabu(p *Plan, id int) bool {
+	if uint(id) < uint(len(ts.marked)) && !p.direct {
+		return ts.marked[id]
+	}
+	if p.direct || uint(id) >= maxMarked {
+		return slices.Contains(ts.tabu, id)
+	}
+	return false // never marked
+}
+
+// mark records whether job id is in the tabu list (a job is never in it
+// twice: only jobs not in it are moved and added).
+func (ts *Tabu) mark(id int, on bool) {
+	if uint(id) >= maxMarked {
+		return
+	}
+	if id >= len(ts.marked) {
+		if !on {
+			return
+		}
+		ts.marked = append(ts.marked, make([]bool, id+1-len(ts.marked))...)
+	}
+	ts.marked[id] = on
+}
+
+// clearTabu empties the tabu list.
+func (ts *Tabu) clearTabu() {
+	for _, id := range ts.tabu {
+		ts.mark(id, false)
+	}
+	ts.tabu = ts.tabu[:0]
 }
 
 // release makes every machine a source candidate again.
@@ -143,6 +225,7 @@ func (ts *Tabu) release(p *Plan) {
 		p.exclude(m, false)
 	}
 	ts.used = ts.used[:0]
+	ts.cyc.round = len(ts.cyc.usedLog)
 }
 
 // moveJob is Algorithm 4: try the machines in random order and put the job
