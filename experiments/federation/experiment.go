@@ -275,7 +275,7 @@ func plan(c Config, cfg experiments.Config) (*Plan, error) {
 			pl.runs.Add(bench.NewRun(Name, WorkloadSensScale, pol, i), Spec{Scale: v})
 		}
 	}
-	pl.x = &executor{c: c, path: path}
+	pl.x = &executor{c: c, path: path, normals: sharedNormals(p.Runs)}
 	return pl, nil
 }
 
@@ -312,6 +312,94 @@ type executor struct {
 	// Normal training run.
 	mu      sync.Mutex
 	trained map[scenario]*training
+	// normals holds, for each scenario that has both a Normal run and a
+	// trained policy, the one Normal simulation they share: the Normal
+	// run and the training are the same simulation (same configuration,
+	// prefix and policy), so the second would only repeat the first.
+	// Built with the plan, read-only after; entries change under mu.
+	normals map[scenario]*normalRun
+	// prefixes are the background-only prefixes of the scales other than
+	// the model's, each built once and cloned by every run at that scale
+	// (the background alone depends on the scale and the testbeds only,
+	// which every run shares with the model).
+	prefixes map[float64]*prefixAt
+}
+
+type normalRun struct {
+	once sync.Once
+	res  *gridway.Result
+	err  error
+	left int // consumers yet to take res; it is dropped at 0
+}
+
+type prefixAt struct {
+	once sync.Once
+	pre  *gridway.Sim
+	err  error
+}
+
+// sharedNormals returns the scenarios of runs whose Normal run and
+// training can share one simulation, each expecting its two consumers.
+func sharedNormals(runs []bench.Run) map[scenario]*normalRun {
+	has := map[scenario][2]bool{} // a Normal run, a trained policy
+	for _, r := range runs {
+		k := scenario{r.Workload, r.Rep}
+		h := has[k]
+		if r.Algorithm == "Normal" {
+			h[0] = true
+		}
+		if gridway.NeedsTraining(r.Algorithm) {
+			h[1] = true
+		}
+		has[k] = h
+	}
+	out := map[scenario]*normalRun{}
+	for k, h := range has {
+		if h[0] && h[1] {
+			out[k] = &normalRun{left: 2}
+		}
+	}
+	return out
+}
+
+// normal returns the scenario's Normal simulation: run once and handed to
+// its two consumers when shared, run directly otherwise.
+func (x *executor) normal(k scenario, m gridway.Config, pre *gridway.Sim) (*gridway.Result, error) {
+	n := x.normals[k]
+	if n == nil {
+		return gridway.SimulateTrained(m, x.bg, pre, "Normal", nil)
+	}
+	n.once.Do(func() { n.res, n.err = gridway.SimulateTrained(m, x.bg, pre, "Normal", nil) })
+	x.mu.Lock()
+	res, err := n.res, n.err
+	n.left--
+	if n.left == 0 {
+		n.res = nil // both consumers have it
+	}
+	x.mu.Unlock()
+	if res == nil && err == nil { // a third consumer, which the plan does not make
+		return gridway.SimulateTrained(m, x.bg, pre, "Normal", nil)
+	}
+	return res, err
+}
+
+// prefix returns the background-only prefix at m's scale.
+func (x *executor) prefix(m gridway.Config) (*gridway.Sim, error) {
+	if m.MIPerTraceSecond == x.c.Model.MIPerTraceSecond {
+		return x.pre, nil
+	}
+	x.mu.Lock()
+	if x.prefixes == nil {
+		x.prefixes = map[float64]*prefixAt{}
+	}
+	p := x.prefixes[m.MIPerTraceSecond]
+	if p == nil {
+		p = &prefixAt{}
+		x.prefixes[m.MIPerTraceSecond] = p
+	}
+	x.mu.Unlock()
+	p.once.Do(func() { p.pre, p.err = gridway.Prefix(m, x.bg, x.prefixEnd()) })
+	return p.pre, p.err
 }
 
 // scenario identifies what a run simulates apart from its policy.
@@ -343,8 +431,10 @@ func (x *executor) train(run bench.Run, m gridway.Config, pre *gridway.Sim) (*tr
 	}
 	x.mu.Unlock()
 	t.once.Do(func() {
+		// What gridway.TrainRun does, with the Normal simulation shared.
 		var res *gridway.Result
-		if res, t.obj, t.err = gridway.TrainRun(m, x.bg, pre); t.err == nil {
+		if res, t.err = x.normal(k, m, pre); t.err == nil {
+			t.obj = gridway.TrainObjectives(res)
 			t.paced = Paced(res)
 		}
 	})
@@ -426,13 +516,12 @@ func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Out
 			m.WAN.Bandwidth = spec.Rate
 		}
 	}
-	pre := x.pre
-	if spec.Scale > 0 && spec.Scale != m.MIPerTraceSecond {
+	if spec.Scale > 0 {
 		m.MIPerTraceSecond = spec.Scale
-		var err error
-		if pre, err = gridway.Prefix(m, x.bg, x.prefixEnd()); err != nil {
-			return bench.Output{}, err
-		}
+	}
+	pre, err := x.prefix(m)
+	if err != nil {
+		return bench.Output{}, err
 	}
 	var trained, paced []gridway.Objective
 	if gridway.NeedsTraining(run.Algorithm) {
@@ -442,7 +531,12 @@ func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Out
 		}
 		trained, paced = t.obj, t.paced
 	}
-	res, err := gridway.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
+	var res *gridway.Result
+	if run.Algorithm == "Normal" {
+		res, err = x.normal(scenario{run.Workload, run.Rep}, m, pre)
+	} else {
+		res, err = gridway.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
+	}
 	if err != nil {
 		return bench.Output{}, err
 	}

@@ -166,6 +166,79 @@ func TestExecutorByHand(t *testing.T) {
 	}
 }
 
+// TestSharedSimulationsChangeNothing: the executor runs a scenario's
+// Normal simulation once for its Normal run and its SO training, and
+// builds the prefix of each other scale once. Every run of a plan executed
+// on one executor, two at a time, must give exactly what it gives alone on
+// a fresh executor, which shares nothing; and the shared Normal results
+// must be handed out and dropped.
+func TestSharedSimulationsChangeNothing(t *testing.T) {
+	c := ModelConfig(false)
+	c.Trace = "across-prefix.swf"
+	c.JobsPerUser = 3
+	m := &c.Model
+	m.DSA = gridway.Testbed{Name: "DSA", Machines: []gridway.Machine{{Name: "d", PEs: 2, MIPS: 1000}}}
+	m.LCG = gridway.Testbed{Name: "LCG", Machines: []gridway.Machine{{Name: "l", PEs: 1, MIPS: 1000}}}
+	m.JobMI, m.MIPerTraceSecond = 10000, 1000
+	m.InputBytes, m.OutputBytes = 0, 0
+	m.LAN.Latency, m.WAN.Latency = 0, 0
+	c.Sweep = []float64{500, 1000, 3000}
+	c.ScaleSweep = []float64{500, 1000, 2000}
+	c.HourOffsets = []float64{-3600, 0}
+	c.Readings = []Reading{{Workload: "alt-scale", Scale: 2000}, {Workload: "alt-count-on-time", Alt: gridway.Alternatives{CountOnTime: true}}}
+	cfg := experiments.Config{Reps: 2, DataDir: "testdata"}
+	pl, err := plan(c, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := pl.Bench().Runs
+	show := func(out bench.Output) string { return fmt.Sprintf("%v %v", out.Metrics, out.Series) }
+	shared := make([]string, len(runs))
+	errs := make(chan error, 2)
+	for w := range 2 {
+		go func() {
+			for i := w; i < len(runs); i += 2 {
+				out, err := pl.Execute(context.Background(), runs[i])
+				if err != nil {
+					errs <- err
+					return
+				}
+				shared[i] = show(out)
+			}
+			errs <- nil
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, r := range runs {
+		alone, err := plan(c, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := alone.Execute(context.Background(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := show(out); got != shared[i] {
+			t.Errorf("%s %s rep %d: on the shared executor\n%s\nalone\n%s", r.Workload, r.Algorithm, r.Rep, shared[i], got)
+		}
+	}
+	if len(pl.x.normals) == 0 {
+		t.Fatal("no scenario shares its Normal simulation")
+	}
+	for k, n := range pl.x.normals {
+		if n.left != 0 || n.res != nil {
+			t.Errorf("%v: %d consumers left, result kept %v", k, n.left, n.res != nil)
+		}
+	}
+	if got, want := len(pl.x.prefixes), 3; got != want { // 500, 2000 and 3000 besides the model's 1000
+		t.Errorf("%d prefixes built, want %d", got, want)
+	}
+}
+
 // TestReportQuick runs the quick configuration on the real trace and
 // writes the report into a temporary folder.
 func TestReportQuick(t *testing.T) {
