@@ -275,7 +275,11 @@ func plan(c Config, cfg experiments.Config) (*Plan, error) {
 			pl.runs.Add(bench.NewRun(Name, WorkloadSensScale, pol, i), Spec{Scale: v})
 		}
 	}
-	pl.x = &executor{c: c, path: path, normals: sharedNormals(p.Runs)}
+	sims, err := sharedSims(c, pl.runs)
+	if err != nil {
+		return nil, err
+	}
+	pl.x = &executor{c: c, path: path, sims: sims}
 	return pl, nil
 }
 
@@ -308,16 +312,18 @@ type executor struct {
 	work float64 // Σ trace run times, seconds
 	err  error
 
-	// SO and SO-AS of one scenario (workload and repetition) share their
-	// Normal training run.
+	// Runs that simulate the same thing share it: every run is keyed by
+	// its complete configuration (simConfig) and policy. A Normal run and
+	// the SO training of its configuration are one simulation (gridway.
+	// TrainRun is SimulateTrained with Normal); so are two runs of one
+	// policy whose workloads differ only in name (the sensitivity's zero
+	// offset and the model's own scale are the paper's setting; the
+	// calibration sweep and the sensitivity scales share values). sims
+	// holds the simulations asked for more than once, counted with the
+	// plan; it is read-only after, its entries change under mu.
 	mu      sync.Mutex
-	trained map[scenario]*training
-	// normals holds, for each scenario that has both a Normal run and a
-	// trained policy, the one Normal simulation they share: the Normal
-	// run and the training are the same simulation (same configuration,
-	// prefix and policy), so the second would only repeat the first.
-	// Built with the plan, read-only after; entries change under mu.
-	normals map[scenario]*normalRun
+	sims    map[simKey]*sharedSim
+	trained map[string]*training // by configuration key: SO and SO-AS share one
 	// prefixes are the background-only prefixes of the scales other than
 	// the model's, each built once and cloned by every run at that scale
 	// (the background alone depends on the scale and the testbeds only,
@@ -325,7 +331,18 @@ type executor struct {
 	prefixes map[float64]*prefixAt
 }
 
-type normalRun struct {
+// simKey identifies a simulation: configKey of its configuration, and its
+// policy.
+type simKey struct {
+	config string
+	policy string
+}
+
+// configKey spells out every field of a configuration (all plain values;
+// %v prints floats exactly), so equal keys are equal configurations.
+func configKey(m gridway.Config) string { return fmt.Sprintf("%#v", m) }
+
+type sharedSim struct {
 	once sync.Once
 	res  *gridway.Result
 	err  error
@@ -338,47 +355,59 @@ type prefixAt struct {
 	err  error
 }
 
-// sharedNormals returns the scenarios of runs whose Normal run and
-// training can share one simulation, each expecting its two consumers.
-func sharedNormals(runs []bench.Run) map[scenario]*normalRun {
-	has := map[scenario][2]bool{} // a Normal run, a trained policy
-	for _, r := range runs {
-		k := scenario{r.Workload, r.Rep}
-		h := has[k]
-		if r.Algorithm == "Normal" {
-			h[0] = true
-		}
-		if gridway.NeedsTraining(r.Algorithm) {
-			h[1] = true
-		}
-		has[k] = h
-	}
-	out := map[scenario]*normalRun{}
-	for k, h := range has {
-		if h[0] && h[1] {
-			out[k] = &normalRun{left: 2}
-		}
-	}
-	return out
+type training struct {
+	once sync.Once
+	obj  []gridway.Objective
+	// paced: the objectives had each user's training-run LCG jobs
+	// completed at the pace of the published Normal time (see Paced).
+	paced []gridway.Objective
+	err   error
 }
 
-// normal returns the scenario's Normal simulation: run once and handed to
-// its two consumers when shared, run directly otherwise.
-func (x *executor) normal(k scenario, m gridway.Config, pre *gridway.Sim) (*gridway.Result, error) {
-	n := x.normals[k]
-	if n == nil {
-		return gridway.SimulateTrained(m, x.bg, pre, "Normal", nil)
+// sharedSims counts who asks for each simulation of the plan: every run
+// its own, and the SO training of each configuration with a trained
+// policy its Normal one. It returns those asked for more than once.
+func sharedSims(c Config, runs experiments.Runs[Spec]) (map[simKey]*sharedSim, error) {
+	n := map[simKey]int{}
+	training := map[string]bool{}
+	for _, r := range runs.Plan.Runs {
+		spec, err := runs.Spec(r)
+		if err != nil {
+			return nil, err
+		}
+		k := configKey(c.simConfig(r, spec))
+		n[simKey{k, r.Algorithm}]++
+		if gridway.NeedsTraining(r.Algorithm) && !training[k] {
+			training[k] = true
+			n[simKey{k, "Normal"}]++
+		}
 	}
-	n.once.Do(func() { n.res, n.err = gridway.SimulateTrained(m, x.bg, pre, "Normal", nil) })
+	out := map[simKey]*sharedSim{}
+	for k, c := range n {
+		if c > 1 {
+			out[k] = &sharedSim{left: c}
+		}
+	}
+	return out, nil
+}
+
+// simulate runs policy p on m from pre, or, for a simulation the plan
+// asks for more than once, runs it the first time and hands it out after.
+func (x *executor) simulate(k simKey, m gridway.Config, pre *gridway.Sim, trained []gridway.Objective) (*gridway.Result, error) {
+	sh := x.sims[k]
+	if sh == nil {
+		return gridway.SimulateTrained(m, x.bg, pre, k.policy, trained)
+	}
+	sh.once.Do(func() { sh.res, sh.err = gridway.SimulateTrained(m, x.bg, pre, k.policy, trained) })
 	x.mu.Lock()
-	res, err := n.res, n.err
-	n.left--
-	if n.left == 0 {
-		n.res = nil // both consumers have it
+	res, err := sh.res, sh.err
+	sh.left--
+	if sh.left == 0 {
+		sh.res = nil // every consumer has it
 	}
 	x.mu.Unlock()
-	if res == nil && err == nil { // a third consumer, which the plan does not make
-		return gridway.SimulateTrained(m, x.bg, pre, "Normal", nil)
+	if res == nil && err == nil { // a consumer the plan did not count
+		return gridway.SimulateTrained(m, x.bg, pre, k.policy, trained)
 	}
 	return res, err
 }
@@ -402,27 +431,11 @@ func (x *executor) prefix(m gridway.Config) (*gridway.Sim, error) {
 	return p.pre, p.err
 }
 
-// scenario identifies what a run simulates apart from its policy.
-type scenario struct {
-	workload string
-	rep      int
-}
-
-type training struct {
-	once sync.Once
-	obj  []gridway.Objective
-	// paced: the objectives had each user's training-run LCG jobs
-	// completed at the pace of the published Normal time (see Paced).
-	paced []gridway.Objective
-	err   error
-}
-
-// train returns the scenario's SO training, running it once.
-func (x *executor) train(run bench.Run, m gridway.Config, pre *gridway.Sim) (*training, error) {
-	k := scenario{run.Workload, run.Rep}
+// train returns the SO training of configuration key k, running it once.
+func (x *executor) train(k string, m gridway.Config, pre *gridway.Sim) (*training, error) {
 	x.mu.Lock()
 	if x.trained == nil {
-		x.trained = map[scenario]*training{}
+		x.trained = map[string]*training{}
 	}
 	t := x.trained[k]
 	if t == nil {
@@ -433,7 +446,7 @@ func (x *executor) train(run bench.Run, m gridway.Config, pre *gridway.Sim) (*tr
 	t.once.Do(func() {
 		// What gridway.TrainRun does, with the Normal simulation shared.
 		var res *gridway.Result
-		if res, t.err = x.normal(k, m, pre); t.err == nil {
+		if res, t.err = x.simulate(simKey{k, "Normal"}, m, pre, nil); t.err == nil {
 			t.obj = gridway.TrainObjectives(res)
 			t.paced = Paced(res)
 		}
@@ -492,17 +505,14 @@ func (x *executor) offeredLoad(mi float64) float64 {
 	return x.work * mi / (capacity * x.bg[len(x.bg)-1].Submit)
 }
 
-func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Output, error) {
-	if err := x.load(); err != nil {
-		return bench.Output{}, err
-	}
-	if err := ctx.Err(); err != nil {
-		return bench.Output{}, err
-	}
-	m := x.c.Model
+// simConfig is the federation a run simulates: the model with the run's
+// users (their submissions drawn from the workload seed when jittered),
+// reading and scale.
+func (c Config) simConfig(run bench.Run, spec Spec) gridway.Config {
+	m := c.Model
 	m.Alt = spec.Alt
-	for _, t := range Submits(spec.Jitter, x.c.Jitter, run.Seed) {
-		m.Users = append(m.Users, gridway.User{Submit: t, Jobs: x.c.JobsPerUser})
+	for _, t := range Submits(spec.Jitter, c.Jitter, run.Seed) {
+		m.Users = append(m.Users, gridway.User{Submit: t, Jobs: c.JobsPerUser})
 	}
 	if spec.Offset != 0 {
 		m.Users[spec.OffsetUser].Submit += spec.Offset
@@ -519,24 +529,31 @@ func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Out
 	if spec.Scale > 0 {
 		m.MIPerTraceSecond = spec.Scale
 	}
+	return m
+}
+
+func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Output, error) {
+	if err := x.load(); err != nil {
+		return bench.Output{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return bench.Output{}, err
+	}
+	m := x.c.simConfig(run, spec)
 	pre, err := x.prefix(m)
 	if err != nil {
 		return bench.Output{}, err
 	}
+	k := configKey(m)
 	var trained, paced []gridway.Objective
 	if gridway.NeedsTraining(run.Algorithm) {
-		t, err := x.train(run, m, pre)
+		t, err := x.train(k, m, pre)
 		if err != nil {
 			return bench.Output{}, err
 		}
 		trained, paced = t.obj, t.paced
 	}
-	var res *gridway.Result
-	if run.Algorithm == "Normal" {
-		res, err = x.normal(scenario{run.Workload, run.Rep}, m, pre)
-	} else {
-		res, err = gridway.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
-	}
+	res, err := x.simulate(simKey{k, run.Algorithm}, m, pre, trained)
 	if err != nil {
 		return bench.Output{}, err
 	}

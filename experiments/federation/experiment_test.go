@@ -226,12 +226,19 @@ func TestSharedSimulationsChangeNothing(t *testing.T) {
 			t.Errorf("%s %s rep %d: on the shared executor\n%s\nalone\n%s", r.Workload, r.Algorithm, r.Rep, shared[i], got)
 		}
 	}
-	if len(pl.x.normals) == 0 {
-		t.Fatal("no scenario shares its Normal simulation")
+	// Shared: each configuration's Normal (its run and its training) and
+	// SO; besides, the paper's runs with the zero offset's, the calibration
+	// Normal with the sensitivity's at 500 and 1000, at 1000 with the
+	// paper's too, and the reading at 2000 with the sensitivity's there.
+	paper := configKey(c.simConfig(runs[0], Spec{}))
+	for _, p := range gridway.Names {
+		if pl.x.sims[simKey{paper, p}] == nil {
+			t.Errorf("the paper's %s is not shared with the zero offset's", p)
+		}
 	}
-	for k, n := range pl.x.normals {
+	for k, n := range pl.x.sims {
 		if n.left != 0 || n.res != nil {
-			t.Errorf("%v: %d consumers left, result kept %v", k, n.left, n.res != nil)
+			t.Errorf("%s: %d consumers left, result kept %v", k.policy, n.left, n.res != nil)
 		}
 	}
 	if got, want := len(pl.x.prefixes), 3; got != want { // 500, 2000 and 3000 besides the model's 1000
