@@ -275,7 +275,11 @@ func plan(c Config, cfg experiments.Config) (*Plan, error) {
 			pl.runs.Add(bench.NewRun(Name, WorkloadSensScale, pol, i), Spec{Scale: v})
 		}
 	}
-	pl.x = &executor{c: c, path: path}
+	sims, err := sharedSims(c, pl.runs)
+	if err != nil {
+		return nil, err
+	}
+	pl.x = &executor{c: c, path: path, sims: sims}
 	return pl, nil
 }
 
@@ -308,16 +312,47 @@ type executor struct {
 	work float64 // Σ trace run times, seconds
 	err  error
 
-	// SO and SO-AS of one scenario (workload and repetition) share their
-	// Normal training run.
+	// Runs that simulate the same thing share it: every run is keyed by
+	// its complete configuration (simConfig) and policy. A Normal run and
+	// the SO training of its configuration are one simulation (gridway.
+	// TrainRun is SimulateTrained with Normal); so are two runs of one
+	// policy whose workloads differ only in name (the sensitivity's zero
+	// offset and the model's own scale are the paper's setting; the
+	// calibration sweep and the sensitivity scales share values). sims
+	// holds the simulations asked for more than once, counted with the
+	// plan; it is read-only after, its entries change under mu.
 	mu      sync.Mutex
-	trained map[scenario]*training
+	sims    map[simKey]*sharedSim
+	trained map[string]*training // by configuration key: SO and SO-AS share one
+	// prefixes are the background-only prefixes of the scales other than
+	// the model's, each built once and cloned by every run at that scale
+	// (the background alone depends on the scale and the testbeds only,
+	// which every run shares with the model).
+	prefixes map[float64]*prefixAt
 }
 
-// scenario identifies what a run simulates apart from its policy.
-type scenario struct {
-	workload string
-	rep      int
+// simKey identifies a simulation: configKey of its configuration, and its
+// policy.
+type simKey struct {
+	config string
+	policy string
+}
+
+// configKey spells out every field of a configuration (all plain values;
+// %v prints floats exactly), so equal keys are equal configurations.
+func configKey(m gridway.Config) string { return fmt.Sprintf("%#v", m) }
+
+type sharedSim struct {
+	once sync.Once
+	res  *gridway.Result
+	err  error
+	left int // consumers yet to take res; it is dropped at 0
+}
+
+type prefixAt struct {
+	once sync.Once
+	pre  *gridway.Sim
+	err  error
 }
 
 type training struct {
@@ -329,12 +364,78 @@ type training struct {
 	err   error
 }
 
-// train returns the scenario's SO training, running it once.
-func (x *executor) train(run bench.Run, m gridway.Config, pre *gridway.Sim) (*training, error) {
-	k := scenario{run.Workload, run.Rep}
+// sharedSims counts who asks for each simulation of the plan: every run
+// its own, and the SO training of each configuration with a trained
+// policy its Normal one. It returns those asked for more than once.
+func sharedSims(c Config, runs experiments.Runs[Spec]) (map[simKey]*sharedSim, error) {
+	n := map[simKey]int{}
+	training := map[string]bool{}
+	for _, r := range runs.Plan.Runs {
+		spec, err := runs.Spec(r)
+		if err != nil {
+			return nil, err
+		}
+		k := configKey(c.simConfig(r, spec))
+		n[simKey{k, r.Algorithm}]++
+		if gridway.NeedsTraining(r.Algorithm) && !training[k] {
+			training[k] = true
+			n[simKey{k, "Normal"}]++
+		}
+	}
+	out := map[simKey]*sharedSim{}
+	for k, c := range n {
+		if c > 1 {
+			out[k] = &sharedSim{left: c}
+		}
+	}
+	return out, nil
+}
+
+// simulate runs policy p on m from pre, or, for a simulation the plan
+// asks for more than once, runs it the first time and hands it out after.
+func (x *executor) simulate(k simKey, m gridway.Config, pre *gridway.Sim, trained []gridway.Objective) (*gridway.Result, error) {
+	sh := x.sims[k]
+	if sh == nil {
+		return gridway.SimulateTrained(m, x.bg, pre, k.policy, trained)
+	}
+	sh.once.Do(func() { sh.res, sh.err = gridway.SimulateTrained(m, x.bg, pre, k.policy, trained) })
+	x.mu.Lock()
+	res, err := sh.res, sh.err
+	sh.left--
+	if sh.left == 0 {
+		sh.res = nil // every consumer has it
+	}
+	x.mu.Unlock()
+	if res == nil && err == nil { // a consumer the plan did not count
+		return gridway.SimulateTrained(m, x.bg, pre, k.policy, trained)
+	}
+	return res, err
+}
+
+// prefix returns the background-only prefix at m's scale.
+func (x *executor) prefix(m gridway.Config) (*gridway.Sim, error) {
+	if m.MIPerTraceSecond == x.c.Model.MIPerTraceSecond {
+		return x.pre, nil
+	}
+	x.mu.Lock()
+	if x.prefixes == nil {
+		x.prefixes = map[float64]*prefixAt{}
+	}
+	p := x.prefixes[m.MIPerTraceSecond]
+	if p == nil {
+		p = &prefixAt{}
+		x.prefixes[m.MIPerTraceSecond] = p
+	}
+	x.mu.Unlock()
+	p.once.Do(func() { p.pre, p.err = gridway.Prefix(m, x.bg, x.prefixEnd()) })
+	return p.pre, p.err
+}
+
+// train returns the SO training of configuration key k, running it once.
+func (x *executor) train(k string, m gridway.Config, pre *gridway.Sim) (*training, error) {
 	x.mu.Lock()
 	if x.trained == nil {
-		x.trained = map[scenario]*training{}
+		x.trained = map[string]*training{}
 	}
 	t := x.trained[k]
 	if t == nil {
@@ -343,8 +444,10 @@ func (x *executor) train(run bench.Run, m gridway.Config, pre *gridway.Sim) (*tr
 	}
 	x.mu.Unlock()
 	t.once.Do(func() {
+		// What gridway.TrainRun does, with the Normal simulation shared.
 		var res *gridway.Result
-		if res, t.obj, t.err = gridway.TrainRun(m, x.bg, pre); t.err == nil {
+		if res, t.err = x.simulate(simKey{k, "Normal"}, m, pre, nil); t.err == nil {
+			t.obj = gridway.TrainObjectives(res)
 			t.paced = Paced(res)
 		}
 	})
@@ -402,17 +505,14 @@ func (x *executor) offeredLoad(mi float64) float64 {
 	return x.work * mi / (capacity * x.bg[len(x.bg)-1].Submit)
 }
 
-func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Output, error) {
-	if err := x.load(); err != nil {
-		return bench.Output{}, err
-	}
-	if err := ctx.Err(); err != nil {
-		return bench.Output{}, err
-	}
-	m := x.c.Model
+// simConfig is the federation a run simulates: the model with the run's
+// users (their submissions drawn from the workload seed when jittered),
+// reading and scale.
+func (c Config) simConfig(run bench.Run, spec Spec) gridway.Config {
+	m := c.Model
 	m.Alt = spec.Alt
-	for _, t := range Submits(spec.Jitter, x.c.Jitter, run.Seed) {
-		m.Users = append(m.Users, gridway.User{Submit: t, Jobs: x.c.JobsPerUser})
+	for _, t := range Submits(spec.Jitter, c.Jitter, run.Seed) {
+		m.Users = append(m.Users, gridway.User{Submit: t, Jobs: c.JobsPerUser})
 	}
 	if spec.Offset != 0 {
 		m.Users[spec.OffsetUser].Submit += spec.Offset
@@ -426,23 +526,34 @@ func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Out
 			m.WAN.Bandwidth = spec.Rate
 		}
 	}
-	pre := x.pre
-	if spec.Scale > 0 && spec.Scale != m.MIPerTraceSecond {
+	if spec.Scale > 0 {
 		m.MIPerTraceSecond = spec.Scale
-		var err error
-		if pre, err = gridway.Prefix(m, x.bg, x.prefixEnd()); err != nil {
-			return bench.Output{}, err
-		}
 	}
+	return m
+}
+
+func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Output, error) {
+	if err := x.load(); err != nil {
+		return bench.Output{}, err
+	}
+	if err := ctx.Err(); err != nil {
+		return bench.Output{}, err
+	}
+	m := x.c.simConfig(run, spec)
+	pre, err := x.prefix(m)
+	if err != nil {
+		return bench.Output{}, err
+	}
+	k := configKey(m)
 	var trained, paced []gridway.Objective
 	if gridway.NeedsTraining(run.Algorithm) {
-		t, err := x.train(run, m, pre)
+		t, err := x.train(k, m, pre)
 		if err != nil {
 			return bench.Output{}, err
 		}
 		trained, paced = t.obj, t.paced
 	}
-	res, err := gridway.SimulateTrained(m, x.bg, pre, run.Algorithm, trained)
+	res, err := x.simulate(simKey{k, run.Algorithm}, m, pre, trained)
 	if err != nil {
 		return bench.Output{}, err
 	}

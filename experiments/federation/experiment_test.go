@@ -166,6 +166,86 @@ func TestExecutorByHand(t *testing.T) {
 	}
 }
 
+// TestSharedSimulationsChangeNothing: the executor runs a scenario's
+// Normal simulation once for its Normal run and its SO training, and
+// builds the prefix of each other scale once. Every run of a plan executed
+// on one executor, two at a time, must give exactly what it gives alone on
+// a fresh executor, which shares nothing; and the shared Normal results
+// must be handed out and dropped.
+func TestSharedSimulationsChangeNothing(t *testing.T) {
+	c := ModelConfig(false)
+	c.Trace = "across-prefix.swf"
+	c.JobsPerUser = 3
+	m := &c.Model
+	m.DSA = gridway.Testbed{Name: "DSA", Machines: []gridway.Machine{{Name: "d", PEs: 2, MIPS: 1000}}}
+	m.LCG = gridway.Testbed{Name: "LCG", Machines: []gridway.Machine{{Name: "l", PEs: 1, MIPS: 1000}}}
+	m.JobMI, m.MIPerTraceSecond = 10000, 1000
+	m.InputBytes, m.OutputBytes = 0, 0
+	m.LAN.Latency, m.WAN.Latency = 0, 0
+	c.Sweep = []float64{500, 1000, 3000}
+	c.ScaleSweep = []float64{500, 1000, 2000}
+	c.HourOffsets = []float64{-3600, 0}
+	c.Readings = []Reading{{Workload: "alt-scale", Scale: 2000}, {Workload: "alt-count-on-time", Alt: gridway.Alternatives{CountOnTime: true}}}
+	cfg := experiments.Config{Reps: 2, DataDir: "testdata"}
+	pl, err := plan(c, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := pl.Bench().Runs
+	show := func(out bench.Output) string { return fmt.Sprintf("%v %v", out.Metrics, out.Series) }
+	shared := make([]string, len(runs))
+	errs := make(chan error, 2)
+	for w := range 2 {
+		go func() {
+			for i := w; i < len(runs); i += 2 {
+				out, err := pl.Execute(context.Background(), runs[i])
+				if err != nil {
+					errs <- err
+					return
+				}
+				shared[i] = show(out)
+			}
+			errs <- nil
+		}()
+	}
+	for range 2 {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, r := range runs {
+		alone, err := plan(c, cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := alone.Execute(context.Background(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := show(out); got != shared[i] {
+			t.Errorf("%s %s rep %d: on the shared executor\n%s\nalone\n%s", r.Workload, r.Algorithm, r.Rep, shared[i], got)
+		}
+	}
+	// Shared: each configuration's Normal (its run and its training) and
+	// SO; besides, the paper's runs with the zero offset's, the calibration
+	// Normal with the sensitivity's at 500 and 1000, at 1000 with the
+	// paper's too, and the reading at 2000 with the sensitivity's there.
+	paper := configKey(c.simConfig(runs[0], Spec{}))
+	for _, p := range gridway.Names {
+		if pl.x.sims[simKey{paper, p}] == nil {
+			t.Errorf("the paper's %s is not shared with the zero offset's", p)
+		}
+	}
+	for k, n := range pl.x.sims {
+		if n.left != 0 || n.res != nil {
+			t.Errorf("%s: %d consumers left, result kept %v", k.policy, n.left, n.res != nil)
+		}
+	}
+	if got, want := len(pl.x.prefixes), 3; got != want { // 500, 2000 and 3000 besides the model's 1000
+		t.Errorf("%d prefixes built, want %d", got, want)
+	}
+}
+
 // TestReportQuick runs the quick configuration on the real trace and
 // writes the report into a temporary folder.
 func TestReportQuick(t *testing.T) {

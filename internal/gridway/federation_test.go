@@ -317,6 +317,31 @@ func TestFitAndObjective(t *testing.T) {
 	}
 }
 
+// TestRunFitAgainstRefit: the run's cached fit equals a fresh fit of the
+// completions after every completion and every repeated call, for both
+// readings of the fit.
+func TestRunFitAgainstRefit(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, fit := range []func([]float64) (Line, bool){FitLine, FitCountOnTime} {
+		e := &Exp{fit: fit}
+		now := 0.0
+		for range 300 {
+			i := Infra(r.IntN(2))
+			if r.IntN(3) > 0 {
+				now += float64(r.IntN(3)) // equal times too
+				e.Completed[i] = append(e.Completed[i], now)
+			}
+			for _, j := range []Infra{Internal, External} {
+				got, gotOK := e.runFit(j)
+				want, wantOK := fit(e.Completed[j])
+				if got != want || gotOK != wantOK {
+					t.Fatalf("%d completions on %d: runFit %+v %v, refit %+v %v", len(e.Completed[j]), j, got, gotOK, want, wantOK)
+				}
+			}
+		}
+	}
+}
+
 func TestBadInput(t *testing.T) {
 	if _, err := NewPolicy("FIFO", nil); err == nil || !strings.Contains(err.Error(), "DO-AS") {
 		t.Errorf("unknown policy: %v", err)

@@ -131,8 +131,8 @@ func updateObjective(e *Exp) {
 	if len(e.Completed[Internal]) < e.minIn || len(e.Completed[External]) < e.minEx {
 		return
 	}
-	in, ok1 := e.lineFit()(e.Completed[Internal])
-	ex, ok2 := e.lineFit()(e.Completed[External])
+	in, ok1 := e.runFit(Internal)
+	ex, ok2 := e.runFit(External)
 	if !ok1 || !ok2 {
 		return
 	}
@@ -140,6 +140,17 @@ func updateObjective(e *Exp) {
 		e.Obj = o
 		e.Fitted++
 	}
+}
+
+// runFit is the line fit of the completions on i so far, fitted again only
+// when there are new ones.
+func (e *Exp) runFit(i Infra) (Line, bool) {
+	f := &e.fits[i]
+	if n := len(e.Completed[i]); f.n != n {
+		f.n = n
+		f.line, f.ok = e.lineFit()(e.Completed[i])
+	}
+	return f.line, f.ok
 }
 
 // TrainObjectives derives SO's static objectives from a finished training

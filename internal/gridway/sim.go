@@ -41,14 +41,11 @@ type Sim struct {
 	bg     []BGJob
 	nextBG int
 	now    float64
-	ev     eventHeap
-	// evTaken: the root of ev is the event being handled, to be replaced
-	// by the next push or removed once the handler returns.
-	evTaken bool
-	seq     uint64
-	lr      [2]*lrms
-	link    [4]float64 // busy-until per link direction
-	bgRun   int        // background jobs holding a PE
+	ev     eventQueue
+	seq    uint64
+	lr     [2]*lrms
+	link   [4]float64 // busy-until per link direction
+	bgRun  int        // background jobs holding a PE
 
 	jobs []fjob
 	exps []*Exp
@@ -127,7 +124,7 @@ func (s *Sim) Clone() *Sim {
 		panic("federation: Clone after Run")
 	}
 	c := *s
-	c.ev = append(eventHeap(nil), s.ev...)
+	c.ev = s.ev.clone()
 	c.lr[0] = s.lr[0].clone()
 	c.lr[1] = s.lr[1].clone()
 	c.lcgList = append([]qent(nil), s.lcgList[s.lcgHead:]...)
@@ -157,7 +154,7 @@ func (s *Sim) Run(p Policy) (*Result, error) {
 		if s.err != nil {
 			return nil, s.err
 		}
-		if len(s.ev) == 0 && s.nextBG >= len(s.bg) { // no event left
+		if s.ev.len() == 0 && s.nextBG >= len(s.bg) { // no event left
 			return nil, fmt.Errorf("federation: no events left at %.0f s with %d of %d experiments unfinished", s.now, len(s.cfg.Users)-s.finished, len(s.cfg.Users))
 		}
 		s.step()
@@ -173,28 +170,32 @@ func (s *Sim) Run(p Policy) (*Result, error) {
 	return &Result{Policy: p.Name(), Exps: s.exps, End: s.now, Events: s.events}, nil
 }
 
+// push schedules e. Nothing is scheduled in the past (every delay is
+// non-negative), which the event queue relies on; an event that would be
+// is an error of the model, reported rather than simulated out of order.
 func (s *Sim) push(e event) {
-	e.seq = s.seq
-	s.seq++
-	if s.evTaken {
-		s.evTaken = false
-		s.ev.replaceTop(e)
+	if !(e.t >= s.now) {
+		if s.err == nil {
+			s.err = fmt.Errorf("federation: event of kind %d scheduled at %v s, before the current time %v s", e.kind, e.t, s.now)
+		}
 		return
 	}
+	e.seq = s.seq
+	s.seq++
 	s.ev.push(e)
 }
 
-// peek returns the time of the next event: the heap's or the next
-// background arrival's, whichever is earlier (the heap first on ties, so
+// peek returns the time of the next event: the queue's or the next
+// background arrival's, whichever is earlier (the queue first on ties, so
 // jobs ending at an instant free their PEs before arrivals queue).
 func (s *Sim) peek() (float64, bool) {
-	hasH := len(s.ev) > 0
+	hasH := s.ev.len() > 0
 	hasB := s.nextBG < len(s.bg)
 	switch {
 	case hasH && hasB:
-		return math.Min(s.ev[0].t, s.bg[s.nextBG].Submit), true
+		return math.Min(s.ev.peek().t, s.bg[s.nextBG].Submit), true
 	case hasH:
-		return s.ev[0].t, true
+		return s.ev.peek().t, true
 	case hasB:
 		return s.bg[s.nextBG].Submit, true
 	}
@@ -203,18 +204,10 @@ func (s *Sim) peek() (float64, bool) {
 
 func (s *Sim) step() {
 	s.events++
-	if len(s.ev) > 0 && (s.nextBG >= len(s.bg) || s.ev[0].t <= s.bg[s.nextBG].Submit) {
-		// The event stays at the root while it is handled: the first
-		// event the handler schedules takes its place in one sift
-		// (replaceTop) instead of a pop and a push.
-		e := s.ev[0]
-		s.evTaken = true
+	if s.ev.len() > 0 && (s.nextBG >= len(s.bg) || s.ev.peek().t <= s.bg[s.nextBG].Submit) {
+		e := s.ev.pop()
 		s.now = e.t
 		s.handle(e)
-		if s.evTaken {
-			s.evTaken = false
-			s.ev.pop()
-		}
 	} else {
 		b := s.nextBG
 		s.nextBG++

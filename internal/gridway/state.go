@@ -35,6 +35,15 @@ type Exp struct {
 	minIn, minEx          int
 	fit                   func([]float64) (Line, bool) // Algorithm 1's line fit
 	static                Objective                    // SO-AS's trained objective (Alternatives.StaticAS)
+
+	// fits caches the last line fitted per infrastructure during the run:
+	// Completed only grows, so a fit of as many samples is the same fit
+	// (DO refits every 30 s, often with no new completion).
+	fits [2]struct {
+		n    int
+		line Line
+		ok   bool
+	}
 }
 
 // StatePoint counts an experiment's jobs at one instant (T, seconds since
