@@ -131,8 +131,7 @@ func insertEGEDF(p *Plan, id int, j Job, tieBreak bool) Placement {
 				obj.nondelayed++
 			}
 		} else if !gapFound {
-			pos := p.EDFPos(i, j)
-			ms, dnd, st := p.whatIfInsert(i, pos, j)
+			pos, ms, dnd, st := p.edfCandidate(i, j, dur)
 			cand, start = Placement{Machine: i, Pos: pos}, st
 			obj = objective{max(others, ms), nd0 + dnd}
 		} else {

@@ -203,7 +203,78 @@ func (p *Plan) whatIfInsertPrefix(m, pos int, j Job) (makespan float64, dnd int,
 			dnd--
 		}
 	}
-	p.sortBuf = h[:0]
+	if cap(h) != cap(p.sortBuf) {
+		p.sortBuf = h[:0] // grown (storing it back unchanged costs a write barrier)
+	}
 	p.work += w + int64(len(mp.running)+pos) // and whatIfInsert's own
 	return makespan, dnd, start
+}
+
+// edfCandidate is EG-EDF's EDF candidate on machine m: EDFPos, then
+// whatIfInsert at that position, with their answers and their work. From
+// the prefixes, a job going to the end of the queue (the latest deadline
+// so far, or none) is placed behind the stored state of the last position
+// without copying it: nothing is re-placed after it.
+func (p *Plan) edfCandidate(m int, j Job, dur float64) (pos int, makespan float64, dnd int, start float64) {
+	mp := &p.ms[m]
+	n := len(mp.queue)
+	if p.direct {
+		pos = p.EDFPos(m, j)
+		makespan, dnd, start = p.whatIfInsert(m, pos, j)
+		return pos, makespan, dnd, start
+	}
+	c := p.prefixOf(m)
+	if !c.ok || (n > 0 && !(c.dl[n-1] <= j.Deadline)) {
+		pos = p.edfPos(m, j.Deadline)
+	} else {
+		// EDFPos's answer: every queued deadline is no later than j's.
+		pos = n
+		p.work += int64(n)
+	}
+	if pos < n || !c.ok || (n > 0 && mp.queue[n-1].Start < p.now) {
+		makespan, dnd, start = p.whatIfInsert(m, pos, j)
+		return pos, makespan, dnd, start
+	}
+	makespan, dnd, start = p.whatIfAppend(m, c, j, dur)
+	return n, makespan, dnd, start
+}
+
+// whatIfAppend is whatIfInsertPrefix at the end of machine m's queue
+// (prefixes c), where only the job itself is placed: the same answer and
+// the same work.
+func (p *Plan) whatIfAppend(m int, c *prefixes, j Job, dur float64) (makespan float64, dnd int, start float64) {
+	mp := &p.ms[m]
+	n := len(mp.queue)
+	p.memoHits[3]++
+	var a []endItem
+	var used int
+	var t, last float64
+	if n == 0 {
+		t, last = p.now, c.lastRun
+		k := 0
+		for k < len(c.run) && !(c.run[k].end > t) {
+			k++
+		}
+		a = c.run[k:]
+		for _, it := range a {
+			used += it.cpus
+		}
+	} else {
+		a = c.active[c.off[n]:c.off[n+1]]
+		used, t, last = c.used[n], mp.queue[n-1].Start, c.last[n]
+	}
+	cpus, need := mp.cpus, j.CPUs
+	head := 0
+	for head < len(a) && (a[head].end <= t || cpus-used < need) {
+		used -= a[head].cpus
+		t = max(t, a[head].end)
+		head++
+	}
+	// activeAt's, place's (the job and its pops) and whatIfInsert's own.
+	p.work += 2*int64(len(mp.running)+n) + 1 + int64(head)
+	end := t + dur
+	if !j.Late(end) {
+		dnd = 1
+	}
+	return max(last, end), dnd, t
 }
