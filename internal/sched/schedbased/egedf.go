@@ -17,6 +17,13 @@ type objective struct {
 // new schedule is better when the relative makespan gain plus the relative
 // gain in non-delayed jobs is positive.
 func accept(best, cand objective) bool {
+	if best.makespan-cand.makespan == 0 {
+		// The makespan term is 0 (not NaN: equal finite makespans), so
+		// the sum is positive exactly when the non-delayed term is, which
+		// is when the count rises: the usual case, as a gap or an EDF
+		// insertion behind the plan's makespan leaves it where it was.
+		return cand.nondelayed > best.nondelayed
+	}
 	w := rel(best.makespan-cand.makespan, best.makespan) +
 		rel(float64(cand.nondelayed-best.nondelayed), float64(best.nondelayed))
 	return w > 0
@@ -109,8 +116,8 @@ func insertEGEDF(p *Plan, id int, j Job, tieBreak bool) Placement {
 	var bestObj objective
 	gapFound := false
 	var bestT, bestDur, bestStart float64
+	p.work += int64(len(p.ms)) // a step per machine tried
 	for i := range p.ms {
-		p.work++
 		if p.ms[i].cpus < j.CPUs {
 			continue
 		}
@@ -137,11 +144,16 @@ func insertEGEDF(p *Plan, id int, j Job, tieBreak bool) Placement {
 		} else {
 			continue
 		}
-		better := accept(bestObj, obj)
-		if tieBreak {
+		var better bool
+		switch {
+		case best.Machine < 0:
+			better = true // the first candidate is always taken
+		case tieBreak:
 			better = prefer(bestObj, obj, bestStart, start)
+		default:
+			better = accept(bestObj, obj)
 		}
-		if best.Machine < 0 || better {
+		if better {
 			best, bestObj, bestT, bestDur, bestStart = cand, obj, t, dur, start
 		}
 	}

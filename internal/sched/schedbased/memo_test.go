@@ -302,7 +302,7 @@ func TestWhatIfInsertPrefix(t *testing.T) {
 					w0 = p.work
 					wm, wd, ws := p.whatIfInsertDirect(m, pos, j)
 					w1 = p.work
-					gm, gd, gs := p.whatIfInsertPrefix(m, pos, j)
+					gm, gd, gs := p.whatIfInsertPrefix(m, pos, j, p.Duration(j, m))
 					if gm != wm || gd != wd || gs != ws || p.work-w1 != w1-w0 {
 						t.Fatalf("seed %d job %d machine %d pos %d: (%v %d %v) work %d, direct (%v %d %v) work %d",
 							seed, id, m, pos, gm, gd, gs, p.work-w1, wm, wd, ws, w1-w0)

@@ -30,6 +30,12 @@ type prefixes struct {
 	run     []endItem // the running jobs, sorted by end (position 0)
 	lastRun float64   // the latest end of a running job
 	cur     []endItem // scratch
+	// firstFit[c] is the first profile segment with at least c free
+	// CPUs (len(free) when none), for the profile of stamp fitStamp:
+	// the gap search's scan skips the segments before it, a step each.
+	fitBuilt bool
+	fitStamp uint64
+	firstFit []int32
 }
 
 // prefixOf returns machine m's prefixes, built if its jobs changed.
@@ -133,8 +139,8 @@ func insertByEnd(s []endItem, head int, it endItem) []endItem {
 
 // whatIfInsertPrefix is whatIfInsert from the machine's prefixes, for pos
 // 0 or for job pos-1 starting no earlier than now: the same placement, the
-// same answer and the same work.
-func (p *Plan) whatIfInsertPrefix(m, pos int, j Job) (makespan float64, dnd int, start float64) {
+// same answer and the same work. dur is the job's duration on the machine.
+func (p *Plan) whatIfInsertPrefix(m, pos int, j Job, dur float64) (makespan float64, dnd int, start float64) {
 	mp := &p.ms[m]
 	c := p.prefixOf(m)
 	if !c.ok {
@@ -167,7 +173,7 @@ func (p *Plan) whatIfInsertPrefix(m, pos int, j Job) (makespan float64, dnd int,
 	q := mp.queue
 	w := int64(len(mp.running)+pos) + int64(1+len(q)-pos) // activeAt's, then place's
 	// The job itself, then the queue from pos on, as place does.
-	need, dur := j.CPUs, p.Duration(j, m)
+	need := j.CPUs
 	for k := pos - 1; k < len(q); k++ {
 		if k >= pos {
 			need, dur = q[k].Job.CPUs, c.dur[k]
@@ -231,8 +237,12 @@ func (p *Plan) edfCandidate(m int, j Job, dur float64) (pos int, makespan float6
 		pos = n
 		p.work += int64(n)
 	}
-	if pos < n || !c.ok || (n > 0 && mp.queue[n-1].Start < p.now) {
-		makespan, dnd, start = p.whatIfInsert(m, pos, j)
+	if !c.ok || (pos > 0 && mp.queue[pos-1].Start < p.now) {
+		makespan, dnd, start = p.whatIfInsertDirect(m, pos, j)
+		return pos, makespan, dnd, start
+	}
+	if pos < n {
+		makespan, dnd, start = p.whatIfInsertPrefix(m, pos, j, dur)
 		return pos, makespan, dnd, start
 	}
 	makespan, dnd, start = p.whatIfAppend(m, c, j, dur)
@@ -277,4 +287,31 @@ func (p *Plan) whatIfAppend(m int, c *prefixes, j Job, dur float64) (makespan fl
 		dnd = 1
 	}
 	return max(last, end), dnd, t
+}
+
+// firstFit returns the first segment of machine m's profile with at least
+// cpus free CPUs, or len(free) when there is none, from a table built
+// once per profile state (pstamp: the free counts change only with it).
+func (p *Plan) firstFit(m, cpus int) int {
+	mp := &p.ms[m]
+	if mp.prefix == nil {
+		mp.prefix = new(prefixes)
+	}
+	c := mp.prefix
+	if !c.fitBuilt || c.fitStamp != mp.pstamp {
+		c.fitBuilt, c.fitStamp = true, mp.pstamp
+		n := int32(len(mp.free))
+		ff := append(c.firstFit[:0], make([]int32, mp.cpus+1)...)
+		hi := 0 // every count up to hi has its first segment
+		for i, f := range mp.free {
+			for ; hi < min(f, mp.cpus); hi++ {
+				ff[hi+1] = int32(i)
+			}
+		}
+		for k := hi + 1; k <= mp.cpus; k++ {
+			ff[k] = n
+		}
+		c.firstFit = ff
+	}
+	return int(c.firstFit[max(cpus, 0)])
 }
