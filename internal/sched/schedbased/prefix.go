@@ -26,7 +26,9 @@ type prefixes struct {
 	dur    []float64 // queue[k]'s duration on the machine
 	// dl[k] is the latest deadline of queue[:k+1]: EDFPos's answer is the
 	// first k with dl[k] above the job's deadline.
-	dl      []float64
+	dl []float64
+	// onTime[k] is the number of queue[k:] that end by their deadline.
+	onTime  []int32
 	run     []endItem // the running jobs, sorted by end (position 0)
 	lastRun float64   // the latest end of a running job
 	cur     []endItem // scratch
@@ -95,6 +97,13 @@ func (p *Plan) prefixOf(m int) *prefixes {
 		c.last = append(c.last, last)
 	}
 	c.cur = cur[:0]
+	c.onTime = append(c.onTime[:0], make([]int32, n+1)...)
+	for k := n - 1; k >= 0; k-- {
+		c.onTime[k] = c.onTime[k+1]
+		if e := &mp.queue[k]; !e.Job.Late(e.End) {
+			c.onTime[k]++
+		}
+	}
 	return c
 }
 
@@ -137,6 +146,19 @@ func insertByEnd(s []endItem, head int, it endItem) []endItem {
 	return s
 }
 
+// popFor pops from h[head:] (sorted by end) what place pops before a job
+// that leaves at most maxUsed of the used CPUs busy starts at t or later:
+// the jobs ended by the start, and more while too few CPUs are free. It
+// returns the new head, the CPUs in use and the start.
+func popFor(h []endItem, head, used int, t float64, maxUsed int) (int, int, float64) {
+	for head < len(h) && (h[head].end <= t || used > maxUsed) {
+		used -= h[head].cpus
+		t = max(t, h[head].end)
+		head++
+	}
+	return head, used, t
+}
+
 // whatIfInsertPrefix is whatIfInsert from the machine's prefixes, for pos
 // 0 or for job pos-1 starting no earlier than now: the same placement, the
 // same answer and the same work. dur is the job's duration on the machine.
@@ -168,51 +190,37 @@ func (p *Plan) whatIfInsertPrefix(m, pos int, j Job, dur float64) (makespan floa
 		h = append(p.sortBuf[:0], c.active[c.off[pos]:c.off[pos+1]]...)
 		used, t, last = c.used[pos], mp.queue[pos-1].Start, c.last[pos]
 	}
-	head := 0
 	cpus := mp.cpus
 	q := mp.queue
-	w := int64(len(mp.running)+pos) + int64(1+len(q)-pos) // activeAt's, then place's
-	// The job itself, then the queue from pos on, as place does.
-	need := j.CPUs
-	for k := pos - 1; k < len(q); k++ {
-		if k >= pos {
-			need, dur = q[k].Job.CPUs, c.dur[k]
-		}
-		for head < len(h) && (h[head].end <= t || cpus-used < need) {
-			used -= h[head].cpus
-			t = max(t, h[head].end)
-			head++
-			w++
-		}
-		end := t + dur
-		i := len(h)
-		h = append(h, endItem{})
-		for i > head && h[i-1].end > end {
-			h[i] = h[i-1]
-			i--
-		}
-		h[i] = endItem{end, need}
+	// The job itself, then the queue from pos on, as place does; every
+	// item leaves h once, so head counts place's pops.
+	head, used, t := popFor(h, 0, used, t, cpus-j.CPUs)
+	start = t
+	end := t + dur
+	h = insertByEnd(h, head, endItem{end, j.CPUs})
+	used += j.CPUs
+	makespan = max(last, end)
+	if !j.Late(end) {
+		dnd++
+	}
+	for k := pos; k < len(q); k++ {
+		e := &q[k]
+		need := e.Job.CPUs
+		head, used, t = popFor(h, head, used, t, cpus-need)
+		end := t + c.dur[k]
+		h = insertByEnd(h, head, endItem{end, need})
 		used += need
-		if k < pos {
-			start = t
-			makespan = max(last, end)
-			if !j.Late(end) {
-				dnd++
-			}
-			continue
-		}
 		makespan = max(makespan, end)
-		if e := &q[k]; !e.Job.Late(end) {
+		if !e.Job.Late(end) {
 			dnd++
 		}
-		if e := &q[k]; !e.Job.Late(e.End) {
-			dnd--
-		}
 	}
+	dnd -= int(c.onTime[pos]) // the queue's jobs from pos on as planned
 	if cap(h) != cap(p.sortBuf) {
 		p.sortBuf = h[:0] // grown (storing it back unchanged costs a write barrier)
 	}
-	p.work += w + int64(len(mp.running)+pos) // and whatIfInsert's own
+	// activeAt's, place's (a step per job and its pops) and whatIfInsert's own.
+	p.work += 2*int64(len(mp.running)+pos) + int64(1+len(q)-pos) + int64(head)
 	return makespan, dnd, start
 }
 
@@ -273,13 +281,7 @@ func (p *Plan) whatIfAppend(m int, c *prefixes, j Job, dur float64) (makespan fl
 		a = c.active[c.off[n]:c.off[n+1]]
 		used, t, last = c.used[n], mp.queue[n-1].Start, c.last[n]
 	}
-	cpus, need := mp.cpus, j.CPUs
-	head := 0
-	for head < len(a) && (a[head].end <= t || cpus-used < need) {
-		used -= a[head].cpus
-		t = max(t, a[head].end)
-		head++
-	}
+	head, _, t := popFor(a, 0, used, t, mp.cpus-j.CPUs)
 	// activeAt's, place's (the job and its pops) and whatIfInsert's own.
 	p.work += 2*int64(len(mp.running)+n) + 1 + int64(head)
 	end := t + dur
