@@ -15,6 +15,17 @@ import "math"
 // For pos >= 1, activeAt's instant is max(now, start of job pos-1), which
 // is the start itself whenever it is not in the past; the prefixes are
 // only used then, so they do not depend on the clock.
+//
+// Apart, for one profile state (pstamp), the first segment with enough
+// free CPUs for each CPU count (firstFit), where EG-EDF's gap search on
+// every machine starts scanning.
+//
+// Not kept: an early stop of the re-placement once a job behind the
+// insertion starts as planned with the plan's own jobs holding CPUs
+// (after it, all would be placed as planned). On a paper-scale deadline
+// stream the inserted job still holds CPUs by then: of 147,000
+// evaluations at a mean inter-arrival of 1 s, 16 could stop, skipping 54
+// of 673,000 placements (none at 5 s).
 type prefixes struct {
 	qstamp uint64
 	built  bool
