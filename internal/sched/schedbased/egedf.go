@@ -20,8 +20,8 @@ func accept(best, cand objective) bool {
 	if best.makespan-cand.makespan == 0 {
 		// The makespan term is 0 (not NaN: equal finite makespans), so
 		// the sum is positive exactly when the non-delayed term is, which
-		// is when the count rises: the usual case, as a gap or an EDF
-		// insertion behind the plan's makespan leaves it where it was.
+		// is when the count rises. Every gap candidate has the plan's
+		// makespan, and so has an EDF candidate that ends before it.
 		return cand.nondelayed > best.nondelayed
 	}
 	w := rel(best.makespan-cand.makespan, best.makespan) +
