@@ -17,6 +17,13 @@ type objective struct {
 // new schedule is better when the relative makespan gain plus the relative
 // gain in non-delayed jobs is positive.
 func accept(best, cand objective) bool {
+	if best.makespan-cand.makespan == 0 {
+		// The makespan term is 0 (not NaN: equal finite makespans), so
+		// the sum is positive exactly when the non-delayed term is, which
+		// is when the count rises. Every gap candidate has the plan's
+		// makespan, and so has an EDF candidate that ends before it.
+		return cand.nondelayed > best.nondelayed
+	}
 	w := rel(best.makespan-cand.makespan, best.makespan) +
 		rel(float64(cand.nondelayed-best.nondelayed), float64(best.nondelayed))
 	return w > 0
@@ -109,8 +116,8 @@ func insertEGEDF(p *Plan, id int, j Job, tieBreak bool) Placement {
 	var bestObj objective
 	gapFound := false
 	var bestT, bestDur, bestStart float64
+	p.work += int64(len(p.ms)) // a step per machine tried
 	for i := range p.ms {
-		p.work++
 		if p.ms[i].cpus < j.CPUs {
 			continue
 		}
@@ -131,18 +138,22 @@ func insertEGEDF(p *Plan, id int, j Job, tieBreak bool) Placement {
 				obj.nondelayed++
 			}
 		} else if !gapFound {
-			pos := p.EDFPos(i, j)
-			ms, dnd, st := p.whatIfInsert(i, pos, j)
+			pos, ms, dnd, st := p.edfCandidate(i, j, dur)
 			cand, start = Placement{Machine: i, Pos: pos}, st
 			obj = objective{max(others, ms), nd0 + dnd}
 		} else {
 			continue
 		}
-		better := accept(bestObj, obj)
-		if tieBreak {
+		var better bool
+		switch {
+		case best.Machine < 0:
+			better = true // the first candidate is always taken
+		case tieBreak:
 			better = prefer(bestObj, obj, bestStart, start)
+		default:
+			better = accept(bestObj, obj)
 		}
-		if best.Machine < 0 || better {
+		if better {
 			best, bestObj, bestT, bestDur, bestStart = cand, obj, t, dur, start
 		}
 	}

@@ -2,6 +2,7 @@ package schedbased
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -55,5 +56,37 @@ func TestEGEDFTieBreakKeepsAccepted(t *testing.T) {
 	}
 	if !prefer(worse, best, 0, 50) {
 		t.Fatal("a better objective must win whatever its start")
+	}
+}
+
+// TestAcceptFormula checks accept, which skips the makespan term when
+// the makespans are equal, against Algorithm 2's sum computed in full, on
+// random pairs with equal and unequal makespans and zero denominators.
+func TestAcceptFormula(t *testing.T) {
+	formula := func(best, cand objective) bool {
+		w := rel(best.makespan-cand.makespan, best.makespan) +
+			rel(float64(cand.nondelayed-best.nondelayed), float64(best.nondelayed))
+		return w > 0
+	}
+	r := rand.New(rand.NewPCG(1, 2))
+	spans := []float64{0, 1, 2.5, 1e4, 1e4 + 1e-9, math.Inf(1)}
+	draw := func() objective {
+		return objective{makespan: spans[r.IntN(len(spans))], nondelayed: r.IntN(4)}
+	}
+	equal := 0
+	for range 20000 {
+		best, cand := draw(), draw()
+		if r.IntN(2) == 0 {
+			cand.makespan = best.makespan
+		}
+		if best.makespan == cand.makespan {
+			equal++
+		}
+		if got, want := accept(best, cand), formula(best, cand); got != want {
+			t.Fatalf("accept(%+v, %+v) = %v, Algorithm 2's sum says %v", best, cand, got, want)
+		}
+	}
+	if equal == 0 {
+		t.Fatal("no pair with equal makespans")
 	}
 }

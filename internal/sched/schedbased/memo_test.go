@@ -229,14 +229,15 @@ func TestSimulateMemoLockstep(t *testing.T) {
 
 // TestWhatIfInsertPrefix compares whatIfInsert and EDFPos from the
 // machine's prefixes with the direct computations at every queue position
-// of random plans, for random jobs: answer and work; and EG-EDF's two
-// largest makespans from the tree with the scan's.
+// of random plans, for random jobs: answer and work; EG-EDF's EDF
+// candidate (edfCandidate) with and without the prefixes on every machine;
+// and EG-EDF's two largest makespans from the tree with the scan's.
 func TestWhatIfInsertPrefix(t *testing.T) {
 	seeds := 200
 	if testing.Short() {
 		seeds = 40
 	}
-	used := 0
+	used, appended := 0, 0
 	for seed := range uint64(seeds) {
 		r := rand.New(rand.NewPCG(seed, 13))
 		mach := randomPlatform(r)
@@ -258,6 +259,26 @@ func TestWhatIfInsertPrefix(t *testing.T) {
 				t.Fatalf("seed %d job %d: top2 from the tree (%v %d %v), by a scan (%v %d %v)", seed, id, f1, at1, s1, f0, at0, s0)
 			}
 			for m := range p.ms {
+				// EG-EDF's EDF candidate from the prefixes, and by
+				// EDFPos and whatIfInsert without them.
+				j := randomJob(r, submit, p.ms[m].cpus)
+				if n := len(p.ms[m].queue); n > 0 && r.IntN(3) == 0 {
+					j.Deadline = p.ms[m].queue[r.IntN(n)].Job.Deadline // ties, and the end of the queue
+				}
+				dur := p.Duration(j, m)
+				p.direct = true
+				w0 := p.work
+				wp, wm, wd, ws := p.edfCandidate(m, j, dur)
+				p.direct = false
+				w1 := p.work
+				gp, gm, gd, gs := p.edfCandidate(m, j, dur)
+				if gp != wp || gm != wm || gd != wd || gs != ws || p.work-w1 != w1-w0 {
+					t.Fatalf("seed %d job %d machine %d: EDF candidate (%d %v %d %v) work %d, direct (%d %v %d %v) work %d",
+						seed, id, m, gp, gm, gd, gs, p.work-w1, wp, wm, wd, ws, w1-w0)
+				}
+				if wp == len(p.ms[m].queue) {
+					appended++
+				}
 				for pos := 0; pos <= len(p.ms[m].queue); pos++ {
 					if pos > 0 && p.ms[m].queue[pos-1].Start < p.now {
 						continue
@@ -281,7 +302,7 @@ func TestWhatIfInsertPrefix(t *testing.T) {
 					w0 = p.work
 					wm, wd, ws := p.whatIfInsertDirect(m, pos, j)
 					w1 = p.work
-					gm, gd, gs := p.whatIfInsertPrefix(m, pos, j)
+					gm, gd, gs := p.whatIfInsertPrefix(m, pos, j, p.Duration(j, m))
 					if gm != wm || gd != wd || gs != ws || p.work-w1 != w1-w0 {
 						t.Fatalf("seed %d job %d machine %d pos %d: (%v %d %v) work %d, direct (%v %d %v) work %d",
 							seed, id, m, pos, gm, gd, gs, p.work-w1, wm, wd, ws, w1-w0)
@@ -292,7 +313,7 @@ func TestWhatIfInsertPrefix(t *testing.T) {
 			startDue(t, p)
 		}
 	}
-	if used == 0 {
-		t.Fatal("no position evaluated")
+	if used == 0 || appended == 0 {
+		t.Fatalf("%d positions evaluated, %d EDF candidates at the end of the queue", used, appended)
 	}
 }

@@ -348,8 +348,19 @@ func (p *Plan) earliestGapBy(m int, j Job, dur, limit float64) (float64, bool) {
 	if len(free) > 0 {
 		ts = ts[:len(free)+1] // (bounds checks)
 	}
-	w := int64(0) // the work, counted locally
-	for i := 0; i < len(free); {
+	i := 0
+	if len(free) > 3 && j.CPUs > 0 && !p.direct {
+		// The segments before the first with enough free CPUs are
+		// skipped by the scan below, a step each (prefix.go; a short
+		// profile is scanned at once).
+		if c := mp.prefix; c != nil && c.fitBuilt && c.fitStamp == mp.pstamp {
+			i = int(c.firstFit[j.CPUs])
+		} else {
+			i = p.firstFit(m, j.CPUs)
+		}
+	}
+	w := int64(i) // the work, counted locally
+	for i < len(free) {
 		w++
 		if ts[i+1] <= lb || free[i] < j.CPUs {
 			i++
@@ -856,7 +867,7 @@ func (p *Plan) replan(m, pos int) {
 // at queue position pos, without changing the plan.
 func (p *Plan) whatIfInsert(m, pos int, j Job) (makespan float64, dnd int, start float64) {
 	if !p.direct && (pos == 0 || p.ms[m].queue[pos-1].Start >= p.now) {
-		return p.whatIfInsertPrefix(m, pos, j)
+		return p.whatIfInsertPrefix(m, pos, j, p.Duration(j, m))
 	}
 	return p.whatIfInsertDirect(m, pos, j)
 }
