@@ -43,7 +43,11 @@
 // plan carry state stamps, and the repeated parts are memoised with the
 // work they counted, which every repeat counts again (memo.go): the
 // evaluation of a removal, the machine after it, the gap index's search
-// and what each candidate machine gave. EG-EDF's what-if insertion and EDF
+// and what each candidate machine gave. Once its tabu list is full, a
+// search goes round in circles until its iteration bound: when an
+// iteration starts from the exact state of an earlier one of the same run,
+// Run skips the whole periods that follow and adds their work (cycle.go).
+// EG-EDF's what-if insertion and EDF
 // position read per-machine prefixes of the queue (prefix.go) instead of
 // scanning it, and still count the scan. The work counter is thus the
 // paper's algorithm's, whatever the implementation skips; Plan.direct
