@@ -80,20 +80,18 @@ func BenchmarkDeadlineMeasure(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("part=measure/jobs=%d", n), func(b *testing.B) {
-			c0, _ := cpuTimes(b)
+			c0 := processCPU()
 			for b.Loop() {
 				spacesharing.Measure(inst.Platform, inst.Jobs, recs)
 			}
-			c1, _ := cpuTimes(b)
-			b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
+			reportCPU(b, c0)
 		})
 		b.Run(fmt.Sprintf("part=decisions/jobs=%d", n), func(b *testing.B) {
-			c0, _ := cpuTimes(b)
+			c0 := processCPU()
 			for b.Loop() {
 				spacesharing.Decisions(tr)
 			}
-			c1, _ := cpuTimes(b)
-			b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
+			reportCPU(b, c0)
 		})
 	}
 }

@@ -75,7 +75,7 @@ func New(p Platform, jobs []Job, sched Scheduler) (*Sim, error) {
 	for i := range st.rec {
 		st.rec[i] = unstarted()
 	}
-	st.free = make([]int, len(p.Machines))
+	st.free, st.maxOK = make([]int, len(p.Machines)), false
 	st.running = make([]runHeap, len(p.Machines))
 	st.runPos = make([]int, n)
 	for i, m := range p.Machines {

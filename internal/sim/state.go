@@ -28,6 +28,8 @@ type State struct {
 	now    float64
 
 	free    []int
+	maxFree int // the largest of free, when maxOK
+	maxOK   bool
 	running []runHeap // per machine
 	runPos  []int     // job -> index in its machine's heap while running
 	scratch []int     // frontier of Running's ordered walk
@@ -87,6 +89,19 @@ func (s *State) Duration(j, m int) float64 { return s.plat.Scale(s.jobs[j].Run, 
 // EstDuration returns job j's estimated duration on machine m, the only
 // duration a scheduler that does not know run times may use.
 func (s *State) EstDuration(j, m int) float64 { return s.plat.Scale(s.jobs[j].Est(), m) }
+
+// MaxFree returns the largest number of idle CPUs of any machine now: a
+// job needing more fits nowhere.
+func (s *State) MaxFree() int {
+	if !s.maxOK {
+		s.maxFree = 0
+		for _, f := range s.free {
+			s.maxFree = max(s.maxFree, f)
+		}
+		s.maxOK = true
+	}
+	return s.maxFree
+}
 
 // Fits reports whether job j could start on machine m now.
 func (s *State) Fits(j, m int) bool { return s.jobs[j].CPUs <= s.free[m] }
@@ -160,6 +175,9 @@ func (s *State) Start(j, m int) error {
 	s.seq++
 	s.status[j] = Running
 	s.rec[j] = Record{Start: s.now, End: end, Machine: m}
+	if s.free[m] == s.maxFree {
+		s.maxOK = false // it may have been the only machine with that many
+	}
 	s.free[m] -= job.CPUs
 	s.running[m].push(rj)
 	s.events.push(event{t: end, seq: rj.seq, job: j})
@@ -193,6 +211,7 @@ func (s *State) finish(j int) {
 	m := s.rec[j].Machine
 	s.status[j] = Done
 	s.free[m] += s.jobs[j].CPUs
+	s.maxFree = max(s.maxFree, s.free[m]) // a bound that holds while !maxOK too
 	s.running[m].remove(j)
 }
 

@@ -38,6 +38,9 @@ func (f *FCFS) Schedule(s *sim.State) {
 
 // FirstFit returns the first machine of order on which job j fits now, or -1.
 func FirstFit(s *sim.State, order []int, j int) int {
+	if s.Job(j).CPUs > s.MaxFree() {
+		return -1 // no machine has that many idle CPUs
+	}
 	for _, m := range order {
 		if s.Fits(j, m) {
 			return m
