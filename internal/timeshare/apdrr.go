@@ -51,21 +51,35 @@ func init() {
 	Register("apdrr", Info{Family: "round-robin", New: func(p Params) Scheduler { return apdrr{fixed: p.APDRRQuantum} }})
 }
 
+// apdrrLevel is one priority level's queued jobs in cycle order: their
+// indices and, beside them, their remaining times, so a cycle's pass reads
+// both in sequence instead of looking each job's time up by index.
+// Jobs are admitted only at a cycle's start, and every queued job gets a
+// slice in every cycle, so the jobs that have never run are exactly those
+// from fresh on, the ones admitted at this cycle's start.
+type apdrrLevel struct {
+	idx   []int32
+	rem   []float64
+	fresh int
+}
+
 func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
-	prios := distinctPriorities(jobs)
-	// levels[l] holds the queued jobs of priority prios[l], in arrival
-	// order; concatenating the levels gives the cycle order.
-	levels := make([][]int32, len(prios))
-	rem := make([]float64, n)
-	started := make([]bool, n)
-	lev := make([]int32, n)
-	exact := exactRuns(jobs)
-	for i := range jobs {
-		rem[i] = jobs[i].Run
-		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
-		lev[i] = int32(l)
+	lev, nlev := jobLevels(jobs)
+	levels := make([]apdrrLevel, nlev)
+	// Each level's slices get room for all of its jobs up front, in two
+	// shared arrays: appending grew them a few times per slave.
+	per := make([]int, nlev)
+	for _, l := range lev {
+		per[l]++
 	}
+	idxs, rems := make([]int32, n), make([]float64, n)
+	off := 0
+	for l, c := range per {
+		levels[l] = apdrrLevel{idx: idxs[off : off : off+c], rem: rems[off : off : off+c]}
+		off += c
+	}
+	exact := exactRuns(jobs)
 	var nslices int64
 	t := math.Inf(-1)
 	next, left, queued := 0, n, 0
@@ -77,14 +91,33 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 		if queued == 0 && jobs[next].Submit > t {
 			t = jobs[next].Submit
 		}
+		for l := range levels {
+			levels[l].fresh = len(levels[l].idx)
+		}
 		for next < n && jobs[next].Submit <= t {
-			levels[lev[next]] = append(levels[lev[next]], int32(next))
+			lv := &levels[lev[next]]
+			lv.idx = append(lv.idx, int32(next))
+			lv.rem = append(lv.rem, jobs[next].Run)
 			queuedRun += jobs[next].Run
 			minRem = min(minRem, jobs[next].Run)
 			next++
 			queued++
 		}
-		q := cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
+		q := a.fixed
+		if q <= 0 {
+			sum := queuedRun
+			if !exact {
+				// Summed in cycle order, like the naive twin, so that
+				// both see the same quantum to the last bit.
+				sum = 0
+				for _, lv := range levels {
+					for _, i := range lv.idx {
+						sum += jobs[i].Run
+					}
+				}
+			}
+			q = math.Sqrt(sum / float64(queued))
+		}
 		m := float64(queued)
 
 		k := roundsBelow(minRem, q)
@@ -96,47 +129,82 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 			kq := float64(k) * q
 			p := 0
 			for _, lv := range levels {
-				for _, i := range lv {
-					if !started[i] {
-						started[i] = true
-						out[i].FirstStart = t + float64(p)*q
-					}
-					rem[i] -= kq
-					minRem = min(minRem, rem[i])
-					p++
+				idx, rem := lv.idx, lv.rem[:len(lv.idx)]
+				for x, i := range idx[lv.fresh:] {
+					out[i].FirstStart = t + float64(p+lv.fresh+x)*q
 				}
+				for x := range rem {
+					r := rem[x] - kq
+					rem[x] = r
+					if r < minRem { // remaining times are never NaN
+						minRem = r
+					}
+				}
+				p += len(idx)
 			}
 			t += float64(k) * m * q
 			nslices += k * int64(queued)
 			continue
 		}
 
-		for l, lv := range levels {
+		// One slice each, in cycle order. A job gets min(q, remaining)
+		// and finishes when that is all it had: remaining <= q. Written
+		// as that branch rather than with min, the same operations on
+		// the same values (remaining times are never NaN).
+		nslices += int64(queued)
+		for l := range levels {
+			lv := &levels[l]
+			idx, rem, fresh := lv.idx, lv.rem[:len(lv.idx)], lv.fresh
 			w := 0
-			for _, i := range lv {
-				if !started[i] {
-					started[i] = true
+			for x, i := range idx {
+				if x >= fresh {
 					out[i].FirstStart = t
 				}
-				d := min(q, rem[i])
-				t += d
-				rem[i] -= d
-				nslices++
-				if rem[i] > 0 {
-					lv[w] = i
+				if r := rem[x]; r > q {
+					t += q
+					r -= q
+					idx[w], rem[w] = i, r
 					w++
-					minRem = min(minRem, rem[i])
+					if r < minRem {
+						minRem = r
+					}
 				} else {
+					t += r
 					out[i].End = t
 					left--
 					queued--
 					queuedRun -= jobs[i].Run
 				}
 			}
-			levels[l] = lv[:w]
+			lv.idx, lv.rem = idx[:w], rem[:w]
 		}
 	}
 	return nslices
+}
+
+// jobLevels returns each job's level, the rank of its Priority among the
+// distinct priorities of jobs (0 the smallest), and the number of levels.
+func jobLevels(jobs []Job) ([]int32, int) {
+	prios := distinctPriorities(jobs)
+	lev := make([]int32, len(jobs))
+	if len(prios) <= 4 {
+		// A few levels (PriorityRule gives three): a linear scan, cheaper
+		// than a binary search's calls.
+		for i := range jobs {
+			p := jobs[i].Priority
+			l := 0
+			for prios[l] != p {
+				l++
+			}
+			lev[i] = int32(l)
+		}
+		return lev, len(prios)
+	}
+	for i := range jobs {
+		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
+		lev[i] = int32(l)
+	}
+	return lev, len(prios)
 }
 
 // exactRuns reports whether every run time is an integer and their total

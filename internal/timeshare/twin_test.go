@@ -114,6 +114,99 @@ func (a apdrrTwin) Schedule(jobs []Job, out []Outcome) int64 {
 	return nslices
 }
 
+// apdrrIndexed is APDRR as it was before each level kept its jobs'
+// remaining times beside their indices: a started flag and a remaining time
+// per job, looked up by index at every slice.
+type apdrrIndexed struct{ fixed float64 }
+
+func (a apdrrIndexed) Schedule(jobs []Job, out []Outcome) int64 {
+	n := len(jobs)
+	prios := distinctPriorities(jobs)
+	// levels[l] holds the queued jobs of priority prios[l], in arrival
+	// order; concatenating the levels gives the cycle order.
+	levels := make([][]int32, len(prios))
+	rem := make([]float64, n)
+	started := make([]bool, n)
+	lev := make([]int32, n)
+	exact := exactRuns(jobs)
+	for i := range jobs {
+		rem[i] = jobs[i].Run
+		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
+		lev[i] = int32(l)
+	}
+	var nslices int64
+	t := math.Inf(-1)
+	next, left, queued := 0, n, 0
+	// queuedRun is the queue's total run time when exact; minRem the
+	// least remaining time in the queue, kept by the pass of each cycle
+	// for the next one (a minimum is exact in any order).
+	queuedRun, minRem := 0.0, math.Inf(1)
+	for left > 0 {
+		if queued == 0 && jobs[next].Submit > t {
+			t = jobs[next].Submit
+		}
+		for next < n && jobs[next].Submit <= t {
+			levels[lev[next]] = append(levels[lev[next]], int32(next))
+			queuedRun += jobs[next].Run
+			minRem = min(minRem, jobs[next].Run)
+			next++
+			queued++
+		}
+		q := cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
+		m := float64(queued)
+
+		k := roundsBelow(minRem, q)
+		if next < n && k > 0 { // with k = 0 the arrival cannot lower it
+			k = min(k, 1+roundsBelow(jobs[next].Submit-t, m*q))
+		}
+		minRem = math.Inf(1)
+		if k >= 1 {
+			kq := float64(k) * q
+			p := 0
+			for _, lv := range levels {
+				for _, i := range lv {
+					if !started[i] {
+						started[i] = true
+						out[i].FirstStart = t + float64(p)*q
+					}
+					rem[i] -= kq
+					minRem = min(minRem, rem[i])
+					p++
+				}
+			}
+			t += float64(k) * m * q
+			nslices += k * int64(queued)
+			continue
+		}
+
+		for l, lv := range levels {
+			w := 0
+			for _, i := range lv {
+				if !started[i] {
+					started[i] = true
+					out[i].FirstStart = t
+				}
+				d := min(q, rem[i])
+				t += d
+				rem[i] -= d
+				nslices++
+				if rem[i] > 0 {
+					lv[w] = i
+					w++
+					minRem = min(minRem, rem[i])
+				} else {
+					out[i].End = t
+					left--
+					queued--
+					queuedRun -= jobs[i].Run
+				}
+			}
+			levels[l] = lv[:w]
+		}
+	}
+	return nslices
+}
+
 // admitTwin scans the levels from the most urgent at every slice and
 // deletes a finished job from the middle of its level.
 type admitTwin struct{ fixed float64 }
@@ -376,6 +469,8 @@ func TestAgainstTwins(t *testing.T) {
 			{"plrr", plrrOf(q), levelRRTwin(plrrOf(q))},
 			{"apdrr", apdrr{}, apdrrTwin{}},
 			{"apdrr fixed", apdrr{fixed: q}, apdrrTwin{fixed: q}},
+			{"apdrr, indexed", apdrr{}, apdrrIndexed{}},
+			{"apdrr fixed, indexed", apdrr{fixed: q}, apdrrIndexed{fixed: q}},
 			{"apdrr-admit", NewAPDRRAdmit(0), admitTwin{}},
 			{"apdrr-admit fixed", NewAPDRRAdmit(q), admitTwin{fixed: q}},
 		}
