@@ -65,20 +65,7 @@ type apdrrLevel struct {
 
 func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
-	lev, nlev := jobLevels(jobs)
-	levels := make([]apdrrLevel, nlev)
-	// Each level's slices get room for all of its jobs up front, in two
-	// shared arrays: appending grew them a few times per slave.
-	per := make([]int, nlev)
-	for _, l := range lev {
-		per[l]++
-	}
-	idxs, rems := make([]int32, n), make([]float64, n)
-	off := 0
-	for l, c := range per {
-		levels[l] = apdrrLevel{idx: idxs[off : off : off+c], rem: rems[off : off : off+c]}
-		off += c
-	}
+	lev, levels := newLevels(jobs)
 	exact := exactRuns(jobs)
 	var nslices int64
 	t := math.Inf(-1)
@@ -87,6 +74,11 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 	// least remaining time in the queue, kept by the pass of each cycle
 	// for the next one (a minimum is exact in any order).
 	queuedRun, minRem := 0.0, math.Inf(1)
+	// changed says whether a job joined or left the queue since the
+	// quantum was computed; if none did, the queue holds the same jobs in
+	// the same order and the quantum is the same (the twins recompute it).
+	changed := true
+	var q float64
 	for left > 0 {
 		if queued == 0 && jobs[next].Submit > t {
 			t = jobs[next].Submit
@@ -102,21 +94,11 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 			minRem = min(minRem, jobs[next].Run)
 			next++
 			queued++
+			changed = true
 		}
-		q := a.fixed
-		if q <= 0 {
-			sum := queuedRun
-			if !exact {
-				// Summed in cycle order, like the naive twin, so that
-				// both see the same quantum to the last bit.
-				sum = 0
-				for _, lv := range levels {
-					for _, i := range lv.idx {
-						sum += jobs[i].Run
-					}
-				}
-			}
-			q = math.Sqrt(sum / float64(queued))
+		if changed {
+			q = cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
+			changed = false
 		}
 		m := float64(queued)
 
@@ -174,12 +156,33 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 					left--
 					queued--
 					queuedRun -= jobs[i].Run
+					changed = true
 				}
 			}
 			lv.idx, lv.rem = idx[:w], rem[:w]
 		}
 	}
 	return nslices
+}
+
+// newLevels returns each job's level (jobLevels) and the empty levels,
+// each with room for all of its jobs, in two shared arrays: appending grew
+// them a few times per slave. A level never holds more than its jobs, so
+// the capped slices never spill into the next level's part.
+func newLevels(jobs []Job) ([]int32, []apdrrLevel) {
+	lev, nlev := jobLevels(jobs)
+	per := make([]int, nlev)
+	for _, l := range lev {
+		per[l]++
+	}
+	levels := make([]apdrrLevel, nlev)
+	idxs, rems := make([]int32, len(jobs)), make([]float64, len(jobs))
+	off := 0
+	for l, c := range per {
+		levels[l] = apdrrLevel{idx: idxs[off : off : off+c], rem: rems[off : off : off+c]}
+		off += c
+	}
+	return lev, levels
 }
 
 // jobLevels returns each job's level, the rank of its Priority among the
@@ -227,7 +230,7 @@ func exactRuns(jobs []Job) bool {
 // time. queuedRun is their total when exact; otherwise the run times are
 // summed in cycle order, like the naive twin, so that both see the same
 // quantum to the last bit.
-func cycleQuantum(jobs []Job, levels [][]int32, queued int, queuedRun float64, exact bool, fixed float64) float64 {
+func cycleQuantum(jobs []Job, levels []apdrrLevel, queued int, queuedRun float64, exact bool, fixed float64) float64 {
 	if fixed > 0 {
 		return fixed
 	}
@@ -235,7 +238,7 @@ func cycleQuantum(jobs []Job, levels [][]int32, queued int, queuedRun float64, e
 	if !exact {
 		sum = 0
 		for _, lv := range levels {
-			for _, i := range lv {
+			for _, i := range lv.idx {
 				sum += jobs[i].Run
 			}
 		}

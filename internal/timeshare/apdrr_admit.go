@@ -1,9 +1,6 @@
 package timeshare
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // NewAPDRRAdmit returns APDRR with one reading changed: a job that arrives
 // during a cycle is admitted at the next slice boundary, in priority
@@ -35,28 +32,20 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 	if n == 0 {
 		return 0
 	}
-	prios := distinctPriorities(jobs)
-	lev := make([]int32, n)
-	for i := range jobs {
-		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
-		lev[i] = int32(l)
-	}
+	lev, levels := newLevels(jobs)
 	// levels[l] holds level l's queued jobs: in the current cycle,
 	// [0, kept[l]) are the ones that had their slice and are still
 	// running, [cursor[l], len) the ones waiting for it (arrivals join at
 	// the tail), and the gap the ones that finished. When the cycle ends
 	// every level is its kept prefix: survivors in order, as in APDRR.
 	// Compacting as the cursor passes replaces deleting each finished job
-	// from the middle, which moved the rest of its level.
-	levels := make([][]int32, len(prios))
-	cursor := make([]int, len(prios))
-	kept := make([]int, len(prios))
-	rem := make([]float64, n)
-	started := make([]bool, n)
+	// from the middle, which moved the rest of its level. Every queued
+	// job gets a slice in every cycle, so the jobs that have never run are
+	// those from the level's length at the cycle's start (fresh[l]) on.
+	cursor := make([]int, len(levels))
+	kept := make([]int, len(levels))
+	fresh := make([]int, len(levels))
 	exact := exactRuns(jobs) // as in APDRR: the queue's total is kept up to date
-	for i := range jobs {
-		rem[i] = jobs[i].Run
-	}
 	queuedRun := 0.0
 	var nslices int64
 	t := math.Inf(-1)
@@ -66,10 +55,18 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 	// first is a level at or before the first one with a job waiting
 	// for its slice in this cycle.
 	first := 0
+	// changed says whether a job joined or left the queue since the
+	// quantum was computed; if none did, the queue holds the same jobs in
+	// the same order and the quantum is the same (the twins recompute it).
+	changed := true
+	var q, slice float64
 	admit := func() {
 		for nextSubmit <= t {
+			changed = true
 			l := lev[next]
-			levels[l] = append(levels[l], int32(next))
+			lv := &levels[l]
+			lv.idx = append(lv.idx, int32(next))
+			lv.rem = append(lv.rem, jobs[next].Run)
 			queuedRun += jobs[next].Run
 			first = min(first, int(l))
 			next++
@@ -84,14 +81,29 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 		if queued == 0 && nextSubmit > t {
 			t = nextSubmit
 		}
+		for l := range levels {
+			fresh[l] = len(levels[l].idx)
+		}
 		admit()
 		// A new cycle: the quantum over the jobs queued now.
-		q := cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
+		if changed {
+			q = cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
+			// A slice is min(q, remaining), and the job finishes when
+			// that is all it had; a zero quantum (every queued job of
+			// run 0) finishes the job. Written as one branch on
+			// remaining > slice, the same operations on the same values
+			// (times are never NaN).
+			slice = q
+			if !(q > 0) {
+				slice = math.Inf(1) // no remaining time is above it: every job finishes
+			}
+			changed = false
+		}
 		clear(cursor)
 		clear(kept)
 		first = 0
 		for {
-			for first < len(levels) && cursor[first] == len(levels[first]) {
+			for first < len(levels) && cursor[first] == len(levels[first].idx) {
 				first++
 			}
 			if first == len(levels) {
@@ -100,29 +112,26 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 			// Serve level l's waiting jobs in order until one arrival is
 			// due (it may be more urgent) or the level is done.
 			l := first
-			lv, c, w := levels[l], cursor[l], kept[l]
-			for c < len(lv) {
-				i := lv[c]
-				c++
-				if !started[i] {
-					started[i] = true
+			idx, c, w, fr := levels[l].idx, cursor[l], kept[l], fresh[l]
+			rem := levels[l].rem[:len(idx)]
+			for c < len(idx) {
+				i, r := idx[c], rem[c]
+				if c >= fr {
 					out[i].FirstStart = t
 				}
-				d := min(q, rem[i])
-				if !(q > 0) { // a zero quantum (every queued job of run 0): finish the job
-					d = rem[i]
-				}
-				t += d
-				rem[i] -= d
+				c++
 				nslices++
-				if rem[i] > 0 {
-					lv[w] = i
+				if r > slice {
+					t += q
+					idx[w], rem[w] = i, r-q
 					w++
 				} else {
+					t += r
 					out[i].End = t
 					left--
 					queued--
 					queuedRun -= jobs[i].Run
+					changed = true
 				}
 				if nextSubmit <= t {
 					break
@@ -132,7 +141,8 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 			admit()
 		}
 		for l := range levels {
-			levels[l] = levels[l][:kept[l]]
+			levels[l].idx = levels[l].idx[:kept[l]]
+			levels[l].rem = levels[l].rem[:kept[l]]
 		}
 	}
 	return nslices

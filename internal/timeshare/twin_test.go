@@ -152,7 +152,7 @@ func (a apdrrIndexed) Schedule(jobs []Job, out []Outcome) int64 {
 			next++
 			queued++
 		}
-		q := cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
+		q := cycleQuantumIndexed(jobs, levels, queued, queuedRun, exact, a.fixed)
 		m := float64(queued)
 
 		k := roundsBelow(minRem, q)
@@ -205,6 +205,139 @@ func (a apdrrIndexed) Schedule(jobs []Job, out []Outcome) int64 {
 		}
 	}
 	return nslices
+}
+
+// admitIndexed is APDRR with admission within a cycle as it was before
+// each level kept its jobs' remaining times beside their indices.
+type admitIndexed struct{ fixed float64 }
+
+func (a admitIndexed) Schedule(jobs []Job, out []Outcome) int64 {
+	n := len(jobs)
+	if n == 0 {
+		return 0
+	}
+	prios := distinctPriorities(jobs)
+	lev := make([]int32, n)
+	for i := range jobs {
+		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
+		lev[i] = int32(l)
+	}
+	// levels[l] holds level l's queued jobs: in the current cycle,
+	// [0, kept[l]) are the ones that had their slice and are still
+	// running, [cursor[l], len) the ones waiting for it (arrivals join at
+	// the tail), and the gap the ones that finished. When the cycle ends
+	// every level is its kept prefix: survivors in order, as in APDRR.
+	// Compacting as the cursor passes replaces deleting each finished job
+	// from the middle, which moved the rest of its level.
+	levels := make([][]int32, len(prios))
+	cursor := make([]int, len(prios))
+	kept := make([]int, len(prios))
+	rem := make([]float64, n)
+	started := make([]bool, n)
+	exact := exactRuns(jobs) // as in APDRR: the queue's total is kept up to date
+	for i := range jobs {
+		rem[i] = jobs[i].Run
+	}
+	queuedRun := 0.0
+	var nslices int64
+	t := math.Inf(-1)
+	next, left, queued := 0, n, 0
+	// nextSubmit is the next arrival's submit time, +Inf after the last.
+	nextSubmit := jobs[0].Submit
+	// first is a level at or before the first one with a job waiting
+	// for its slice in this cycle.
+	first := 0
+	admit := func() {
+		for nextSubmit <= t {
+			l := lev[next]
+			levels[l] = append(levels[l], int32(next))
+			queuedRun += jobs[next].Run
+			first = min(first, int(l))
+			next++
+			queued++
+			nextSubmit = math.Inf(1)
+			if next < n {
+				nextSubmit = jobs[next].Submit
+			}
+		}
+	}
+	for left > 0 {
+		if queued == 0 && nextSubmit > t {
+			t = nextSubmit
+		}
+		admit()
+		// A new cycle: the quantum over the jobs queued now.
+		q := cycleQuantumIndexed(jobs, levels, queued, queuedRun, exact, a.fixed)
+		clear(cursor)
+		clear(kept)
+		first = 0
+		for {
+			for first < len(levels) && cursor[first] == len(levels[first]) {
+				first++
+			}
+			if first == len(levels) {
+				break // every queued job had its slice: the cycle ends
+			}
+			// Serve level l's waiting jobs in order until one arrival is
+			// due (it may be more urgent) or the level is done.
+			l := first
+			lv, c, w := levels[l], cursor[l], kept[l]
+			for c < len(lv) {
+				i := lv[c]
+				c++
+				if !started[i] {
+					started[i] = true
+					out[i].FirstStart = t
+				}
+				d := min(q, rem[i])
+				if !(q > 0) { // a zero quantum (every queued job of run 0): finish the job
+					d = rem[i]
+				}
+				t += d
+				rem[i] -= d
+				nslices++
+				if rem[i] > 0 {
+					lv[w] = i
+					w++
+				} else {
+					out[i].End = t
+					left--
+					queued--
+					queuedRun -= jobs[i].Run
+				}
+				if nextSubmit <= t {
+					break
+				}
+			}
+			cursor[l], kept[l] = c, w
+			admit()
+		}
+		for l := range levels {
+			levels[l] = levels[l][:kept[l]]
+		}
+	}
+	return nslices
+}
+
+// cycleQuantumIndexed is APDRR's quantum for a cycle over the queued jobs of
+// levels: fixed when positive, else the square root of their mean run
+// time. queuedRun is their total when exact; otherwise the run times are
+// summed in cycle order, like the naive twin, so that both see the same
+// quantum to the last bit.
+func cycleQuantumIndexed(jobs []Job, levels [][]int32, queued int, queuedRun float64, exact bool, fixed float64) float64 {
+	if fixed > 0 {
+		return fixed
+	}
+	sum := queuedRun
+	if !exact {
+		sum = 0
+		for _, lv := range levels {
+			for _, i := range lv {
+				sum += jobs[i].Run
+			}
+		}
+	}
+	return math.Sqrt(sum / float64(queued))
 }
 
 // admitTwin scans the levels from the most urgent at every slice and
@@ -473,6 +606,8 @@ func TestAgainstTwins(t *testing.T) {
 			{"apdrr fixed, indexed", apdrr{fixed: q}, apdrrIndexed{fixed: q}},
 			{"apdrr-admit", NewAPDRRAdmit(0), admitTwin{}},
 			{"apdrr-admit fixed", NewAPDRRAdmit(q), admitTwin{fixed: q}},
+			{"apdrr-admit, indexed", NewAPDRRAdmit(0), admitIndexed{}},
+			{"apdrr-admit fixed, indexed", NewAPDRRAdmit(q), admitIndexed{fixed: q}},
 		}
 	}
 	cases := 400
