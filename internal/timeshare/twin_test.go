@@ -441,7 +441,7 @@ func (s levelRRTwin) Schedule(jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
 	q := s.quantum
 	lev := make([]int32, n)
-	queues := make([]ring, s.levels)
+	queues := make([]indexRing, s.levels)
 	rem := make([]float64, n)
 	started := make([]bool, n)
 	for i := range jobs {
@@ -457,7 +457,7 @@ func (s levelRRTwin) Schedule(jobs []Job, out []Outcome) int64 {
 			next++
 		}
 	}
-	top := func() *ring {
+	top := func() *indexRing {
 		for l := range queues {
 			if queues[l].len() > 0 {
 				return &queues[l]
@@ -510,7 +510,7 @@ func (s levelRRTwin) Schedule(jobs []Job, out []Outcome) int64 {
 	return slices
 }
 
-func twinJumpRounds(r *ring, q, t, nextArrival float64, rem []float64, started []bool, out []Outcome) int64 {
+func twinJumpRounds(r *indexRing, q, t, nextArrival float64, rem []float64, started []bool, out []Outcome) int64 {
 	m := r.len()
 	if m == 0 || q <= 0 {
 		return 0
@@ -600,6 +600,8 @@ func TestAgainstTwins(t *testing.T) {
 		}{
 			{"rr", rrOf(q), levelRRTwin(rrOf(q))},
 			{"plrr", plrrOf(q), levelRRTwin(plrrOf(q))},
+			{"rr, indexed", rrOf(q), levelRRIndexed(rrOf(q))},
+			{"plrr, indexed", plrrOf(q), levelRRIndexed(plrrOf(q))},
 			{"apdrr", apdrr{}, apdrrTwin{}},
 			{"apdrr fixed", apdrr{fixed: q}, apdrrTwin{fixed: q}},
 			{"apdrr, indexed", apdrr{}, apdrrIndexed{}},
@@ -730,4 +732,186 @@ func TestRoundsBelowTwin(t *testing.T) {
 			t.Fatalf("roundsBelow(%v, %v) = %d, twin %d", x, step, got, want)
 		}
 	}
+}
+
+// levelRRIndexed is the RR engine as it was before its rings held each
+// job's remaining time and started flag beside its index: both looked up
+// by index at every slice.
+type levelRRIndexed levelRR
+
+func (s levelRRIndexed) Schedule(jobs []Job, out []Outcome) int64 {
+	n := len(jobs)
+	q := s.quantum
+	lev := make([]int32, n)
+	queues := make([]indexRing, s.levels)
+	rem := make([]float64, n)
+	started := make([]bool, n)
+	for i := range jobs {
+		lev[i] = int32(s.level(&jobs[i]))
+		rem[i] = jobs[i].Run
+	}
+	var slices int64
+	t := math.Inf(-1)
+	next, left := 0, n
+	// nextArrival is the next job's submit time, +Inf after the last.
+	nextArrival := math.Inf(1)
+	if n > 0 {
+		nextArrival = jobs[0].Submit
+	}
+	// cur is the most urgent non-empty level, len(queues) when all are
+	// empty: arrivals can only lower it, and only a finishing job can
+	// empty its level.
+	cur := len(queues)
+	admit := func() {
+		for nextArrival <= t {
+			l := int(lev[next])
+			queues[l].push(int32(next))
+			cur = min(cur, l)
+			next++
+			nextArrival = math.Inf(1)
+			if next < n {
+				nextArrival = jobs[next].Submit
+			}
+		}
+	}
+	sinceCheck := math.MaxInt // check for a jump before the first slice
+	for left > 0 {
+		if cur == len(queues) {
+			t = max(t, jobs[next].Submit)
+			admit()
+		}
+		qu := &queues[cur]
+		// Trying a jump costs O(queue length), so try at most once per that
+		// many slices: amortised O(1) per slice.
+		if sinceCheck >= qu.len() {
+			sinceCheck = 0
+			if k := qu.jumpRounds(q, t, nextArrival, rem, started, out); k > 0 {
+				m := int64(qu.len())
+				slices += k * m
+				t += float64(k) * float64(m) * q
+				continue
+			}
+		}
+		// Slices of the top level until the next jump check, an arrival
+		// or a finish, on the ring's fields in locals: a preempted job
+		// goes from the head to the tail of its own level.
+		buf, mask := qu.buf, len(qu.buf)-1
+		head, size := qu.head, qu.size
+		for {
+			sinceCheck++
+			i := buf[head]
+			head, size = (head+1)&mask, size-1
+			if !started[i] {
+				started[i] = true
+				out[i].FirstStart = t
+			}
+			d := min(q, rem[i])
+			t += d
+			rem[i] -= d
+			slices++
+			if nextArrival <= t || !(rem[i] > 0) {
+				qu.head, qu.size = head, size
+				// Arrivals up to and including t enter before the
+				// preempted job.
+				admit()
+				if rem[i] > 0 {
+					qu.push(i)
+				} else {
+					out[i].End = t
+					left--
+					if l := int(lev[i]); cur == l {
+						for cur < len(queues) && queues[cur].len() == 0 {
+							cur++
+						}
+					}
+				}
+				break
+			}
+			buf[(head+size)&mask] = i // no growth: a slot was just freed
+			size++
+			if sinceCheck >= size {
+				qu.head, qu.size = head, size
+				break
+			}
+		}
+	}
+	return slices
+}
+
+// jumpRounds is the engine's jumpRounds on an indexRing: it skips k >= 0 whole rounds of the queue starting at time t, the
+// largest k for which no job finishes (every remaining time > k*q) and no
+// job arrives (t + k*len*q < nextArrival; an arrival exactly at a round's
+// end would have been queued before the preempted job, so it must be
+// strictly later). After k such rounds the queue is back in the same order,
+// every job is q*k shorter, and jobs that had never run first ran in the
+// first round, at t + position*q. It returns k; the caller advances time and
+// the slice count.
+func (r *indexRing) jumpRounds(q, t, nextArrival float64, rem []float64, started []bool, out []Outcome) int64 {
+	m := r.len()
+	if m == 0 || q <= 0 {
+		return 0
+	}
+	// The arrival's bound first, in O(1): when an arrival is due within
+	// a round, as it mostly is on long queues, the queue is not scanned.
+	k := int64(math.MaxInt64)
+	if !math.IsInf(nextArrival, 1) {
+		if k = roundsBelow(nextArrival-t, float64(m)*q); k < 1 {
+			return 0
+		}
+	}
+	minRem := math.Inf(1)
+	for p := range m {
+		x := rem[r.at(p)]
+		if x <= q {
+			return 0 // finishes within the first round
+		}
+		minRem = min(minRem, x)
+	}
+	k = min(k, roundsBelow(minRem, q))
+	if k < 1 {
+		return 0
+	}
+	kq := float64(k) * q
+	for p := range m {
+		i := r.at(p)
+		if !started[i] {
+			started[i] = true
+			out[i].FirstStart = t + float64(p)*q
+		}
+		rem[i] -= kq
+	}
+	return k
+}
+
+// indexRing is the engine's former ring, a FIFO of job indices on a power-of-two circular buffer.
+type indexRing struct {
+	buf        []int32
+	head, size int
+}
+
+func (r *indexRing) len() int { return r.size }
+
+func (r *indexRing) at(p int) int32 { return r.buf[(r.head+p)&(len(r.buf)-1)] }
+
+func (r *indexRing) push(x int32) {
+	if r.size == len(r.buf) {
+		r.grow()
+	}
+	r.buf[(r.head+r.size)&(len(r.buf)-1)] = x
+	r.size++
+}
+
+func (r *indexRing) pop() int32 {
+	x := r.buf[r.head]
+	r.head = (r.head + 1) & (len(r.buf) - 1)
+	r.size--
+	return x
+}
+
+func (r *indexRing) grow() {
+	nb := make([]int32, max(16, 2*len(r.buf)))
+	for p := range r.size {
+		nb[p] = r.at(p)
+	}
+	r.buf, r.head = nb, 0
 }
