@@ -1,9 +1,6 @@
 package timeshare
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // Thresholds are APDRR's Threshold1 and Threshold2 for PriorityRule's
 // levels: priority <= 1 goes to global queue 1, <= 2 to queue 2, the rest to
@@ -51,21 +48,60 @@ func init() {
 	Register("apdrr", Info{Family: "round-robin", New: func(p Params) Scheduler { return apdrr{fixed: p.APDRRQuantum} }})
 }
 
-// apdrrLevel is one priority level's queued jobs in cycle order: their
-// indices and, beside them, their remaining times, so a cycle's pass reads
-// both in sequence instead of looking each job's time up by index.
-// Jobs are admitted only at a cycle's start, and every queued job gets a
-// slice in every cycle, so the jobs that have never run are exactly those
-// from fresh on, the ones admitted at this cycle's start.
-type apdrrLevel struct {
+// levelQueue is APDRR's local queue by priority level. Level l's queued
+// jobs in cycle order are idx[sp.off : sp.off+sp.n], sp = spans[l], with
+// their remaining times beside them in rem, so a cycle's pass reads both
+// in sequence instead of looking each job's time up by index. Each level
+// has room for all of its jobs from the start (a level never holds more),
+// and the spans hold no pointers: updating per-level slices every cycle
+// cost write barriers while the collector ran.
+type levelQueue struct {
 	idx   []int32
 	rem   []float64
-	fresh int
+	spans []span
+}
+
+// span is one level's part of a levelQueue. In APDRR, where jobs are
+// admitted only at a cycle's start and every queued job gets a slice in
+// every cycle, the jobs that have never run are those from fresh on, the
+// ones admitted at this cycle's start; the variant with admission within
+// a cycle reads fresh likewise, and keeps its place in the cycle in cursor
+// and kept.
+type span struct{ off, n, fresh, cursor, kept int }
+
+// newLevelQueue returns each job's level (jobLevels) and an empty queue
+// with room for every level's jobs.
+func newLevelQueue(jobs []Job) ([]int32, levelQueue) {
+	lev, nlev := jobLevels(jobs)
+	spans := make([]span, nlev)
+	for _, l := range lev {
+		spans[l].n++
+	}
+	off := 0
+	for l := range spans {
+		spans[l].off, off = off, off+spans[l].n
+		spans[l].n = 0
+	}
+	return lev, levelQueue{idx: make([]int32, len(jobs)), rem: make([]float64, len(jobs)), spans: spans}
+}
+
+// push appends job i, with remaining time r, to level l.
+func (qu *levelQueue) push(l int32, i int32, r float64) {
+	sp := &qu.spans[l]
+	qu.idx[sp.off+sp.n], qu.rem[sp.off+sp.n] = i, r
+	sp.n++
+}
+
+// level returns level l's queued jobs and their remaining times.
+func (qu *levelQueue) level(l int) ([]int32, []float64) {
+	sp := qu.spans[l]
+	return qu.idx[sp.off : sp.off+sp.n], qu.rem[sp.off : sp.off+sp.n]
 }
 
 func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
-	lev, levels := newLevels(jobs)
+	lev, qu := newLevelQueue(jobs)
+	spans := qu.spans
 	exact := exactRuns(jobs)
 	var nslices int64
 	t := math.Inf(-1)
@@ -83,13 +119,11 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 		if queued == 0 && jobs[next].Submit > t {
 			t = jobs[next].Submit
 		}
-		for l := range levels {
-			levels[l].fresh = len(levels[l].idx)
+		for l := range spans {
+			spans[l].fresh = spans[l].n
 		}
 		for next < n && jobs[next].Submit <= t {
-			lv := &levels[lev[next]]
-			lv.idx = append(lv.idx, int32(next))
-			lv.rem = append(lv.rem, jobs[next].Run)
+			qu.push(lev[next], int32(next), jobs[next].Run)
 			queuedRun += jobs[next].Run
 			minRem = min(minRem, jobs[next].Run)
 			next++
@@ -97,7 +131,7 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 			changed = true
 		}
 		if changed {
-			q = cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
+			q = cycleQuantum(jobs, &qu, queued, queuedRun, exact, a.fixed)
 			changed = false
 		}
 		m := float64(queued)
@@ -110,10 +144,11 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 		if k >= 1 {
 			kq := float64(k) * q
 			p := 0
-			for _, lv := range levels {
-				idx, rem := lv.idx, lv.rem[:len(lv.idx)]
-				for x, i := range idx[lv.fresh:] {
-					out[i].FirstStart = t + float64(p+lv.fresh+x)*q
+			for l := range spans {
+				idx, rem := qu.level(l)
+				fresh := spans[l].fresh
+				for x, i := range idx[fresh:] {
+					out[i].FirstStart = t + float64(p+fresh+x)*q
 				}
 				for x := range rem {
 					r := rem[x] - kq
@@ -134,9 +169,9 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 		// as that branch rather than with min, the same operations on
 		// the same values (remaining times are never NaN).
 		nslices += int64(queued)
-		for l := range levels {
-			lv := &levels[l]
-			idx, rem, fresh := lv.idx, lv.rem[:len(lv.idx)], lv.fresh
+		for l := range spans {
+			idx, rem := qu.level(l)
+			fresh := spans[l].fresh
 			w := 0
 			for x, i := range idx {
 				if x >= fresh {
@@ -159,55 +194,10 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 					changed = true
 				}
 			}
-			lv.idx, lv.rem = idx[:w], rem[:w]
+			spans[l].n = w
 		}
 	}
 	return nslices
-}
-
-// newLevels returns each job's level (jobLevels) and the empty levels,
-// each with room for all of its jobs, in two shared arrays: appending grew
-// them a few times per slave. A level never holds more than its jobs, so
-// the capped slices never spill into the next level's part.
-func newLevels(jobs []Job) ([]int32, []apdrrLevel) {
-	lev, nlev := jobLevels(jobs)
-	per := make([]int, nlev)
-	for _, l := range lev {
-		per[l]++
-	}
-	levels := make([]apdrrLevel, nlev)
-	idxs, rems := make([]int32, len(jobs)), make([]float64, len(jobs))
-	off := 0
-	for l, c := range per {
-		levels[l] = apdrrLevel{idx: idxs[off : off : off+c], rem: rems[off : off : off+c]}
-		off += c
-	}
-	return lev, levels
-}
-
-// jobLevels returns each job's level, the rank of its Priority among the
-// distinct priorities of jobs (0 the smallest), and the number of levels.
-func jobLevels(jobs []Job) ([]int32, int) {
-	prios := distinctPriorities(jobs)
-	lev := make([]int32, len(jobs))
-	if len(prios) <= 4 {
-		// A few levels (PriorityRule gives three): a linear scan, cheaper
-		// than a binary search's calls.
-		for i := range jobs {
-			p := jobs[i].Priority
-			l := 0
-			for prios[l] != p {
-				l++
-			}
-			lev[i] = int32(l)
-		}
-		return lev, len(prios)
-	}
-	for i := range jobs {
-		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
-		lev[i] = int32(l)
-	}
-	return lev, len(prios)
 }
 
 // exactRuns reports whether every run time is an integer and their total
@@ -226,19 +216,20 @@ func exactRuns(jobs []Job) bool {
 }
 
 // cycleQuantum is APDRR's quantum for a cycle over the queued jobs of
-// levels: fixed when positive, else the square root of their mean run
+// qu: fixed when positive, else the square root of their mean run
 // time. queuedRun is their total when exact; otherwise the run times are
 // summed in cycle order, like the naive twin, so that both see the same
 // quantum to the last bit.
-func cycleQuantum(jobs []Job, levels []apdrrLevel, queued int, queuedRun float64, exact bool, fixed float64) float64 {
+func cycleQuantum(jobs []Job, qu *levelQueue, queued int, queuedRun float64, exact bool, fixed float64) float64 {
 	if fixed > 0 {
 		return fixed
 	}
 	sum := queuedRun
 	if !exact {
 		sum = 0
-		for _, lv := range levels {
-			for _, i := range lv.idx {
+		for l := range qu.spans {
+			idx, _ := qu.level(l)
+			for _, i := range idx {
 				sum += jobs[i].Run
 			}
 		}

@@ -32,19 +32,17 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 	if n == 0 {
 		return 0
 	}
-	lev, levels := newLevels(jobs)
-	// levels[l] holds level l's queued jobs: in the current cycle,
-	// [0, kept[l]) are the ones that had their slice and are still
-	// running, [cursor[l], len) the ones waiting for it (arrivals join at
-	// the tail), and the gap the ones that finished. When the cycle ends
-	// every level is its kept prefix: survivors in order, as in APDRR.
-	// Compacting as the cursor passes replaces deleting each finished job
-	// from the middle, which moved the rest of its level. Every queued
-	// job gets a slice in every cycle, so the jobs that have never run are
-	// those from the level's length at the cycle's start (fresh[l]) on.
-	cursor := make([]int, len(levels))
-	kept := make([]int, len(levels))
-	fresh := make([]int, len(levels))
+	lev, qu := newLevelQueue(jobs)
+	spans := qu.spans
+	// Level l's queued jobs, in the current cycle: [0, kept) are the
+	// ones that had their slice and are still running, [cursor, n)
+	// the ones waiting for it (arrivals join at the tail), and the gap the
+	// ones that finished. When the cycle ends every level is its kept
+	// prefix: survivors in order, as in APDRR. Compacting as the cursor
+	// passes replaces deleting each finished job from the middle, which
+	// moved the rest of its level. Every queued job gets a slice in every
+	// cycle, so the jobs that have never run are those from the level's
+	// length at the cycle's start (its span's fresh) on.
 	exact := exactRuns(jobs) // as in APDRR: the queue's total is kept up to date
 	queuedRun := 0.0
 	var nslices int64
@@ -64,9 +62,7 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 		for nextSubmit <= t {
 			changed = true
 			l := lev[next]
-			lv := &levels[l]
-			lv.idx = append(lv.idx, int32(next))
-			lv.rem = append(lv.rem, jobs[next].Run)
+			qu.push(l, int32(next), jobs[next].Run)
 			queuedRun += jobs[next].Run
 			first = min(first, int(l))
 			next++
@@ -81,13 +77,14 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 		if queued == 0 && nextSubmit > t {
 			t = nextSubmit
 		}
-		for l := range levels {
-			fresh[l] = len(levels[l].idx)
+		for l := range spans {
+			sp := &spans[l]
+			sp.fresh, sp.cursor, sp.kept = sp.n, 0, 0
 		}
 		admit()
 		// A new cycle: the quantum over the jobs queued now.
 		if changed {
-			q = cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
+			q = cycleQuantum(jobs, &qu, queued, queuedRun, exact, a.fixed)
 			// A slice is min(q, remaining), and the job finishes when
 			// that is all it had; a zero quantum (every queued job of
 			// run 0) finishes the job. Written as one branch on
@@ -99,21 +96,19 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 			}
 			changed = false
 		}
-		clear(cursor)
-		clear(kept)
 		first = 0
 		for {
-			for first < len(levels) && cursor[first] == len(levels[first].idx) {
+			for first < len(spans) && spans[first].cursor == spans[first].n {
 				first++
 			}
-			if first == len(levels) {
+			if first == len(spans) {
 				break // every queued job had its slice: the cycle ends
 			}
 			// Serve level l's waiting jobs in order until one arrival is
 			// due (it may be more urgent) or the level is done.
 			l := first
-			idx, c, w, fr := levels[l].idx, cursor[l], kept[l], fresh[l]
-			rem := levels[l].rem[:len(idx)]
+			idx, rem := qu.level(l)
+			c, w, fr := spans[l].cursor, spans[l].kept, spans[l].fresh
 			for c < len(idx) {
 				i, r := idx[c], rem[c]
 				if c >= fr {
@@ -137,12 +132,11 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 					break
 				}
 			}
-			cursor[l], kept[l] = c, w
+			spans[l].cursor, spans[l].kept = c, w
 			admit()
 		}
-		for l := range levels {
-			levels[l].idx = levels[l].idx[:kept[l]]
-			levels[l].rem = levels[l].rem[:kept[l]]
+		for l := range spans {
+			spans[l].n = spans[l].kept
 		}
 	}
 	return nslices

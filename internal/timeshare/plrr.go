@@ -1,7 +1,5 @@
 package timeshare
 
-import "slices"
-
 // PLRR is priority-level round robin. Shah et al. name it (expanding it as
 // "Proportional Local Round Robin", after Abawajy 2005) but do not define
 // it; the brief reads it as priority-level RR, and this is that reading:
@@ -21,10 +19,6 @@ func init() {
 }
 
 func (s plrr) Schedule(jobs []Job, out []Outcome) int64 {
-	prios := distinctPriorities(jobs)
-	level := func(j *Job) int {
-		l, _ := slices.BinarySearch(prios, j.Priority)
-		return l
-	}
-	return levelRR{quantum: s.quantum, level: level, levels: max(1, len(prios))}.Schedule(jobs, out)
+	lev, n := jobLevels(jobs)
+	return levelRR{quantum: s.quantum, lev: lev, levels: max(1, n)}.Schedule(jobs, out)
 }

@@ -10,19 +10,24 @@ import "math"
 // never mid-slice. RR is the one-level case.
 type levelRR struct {
 	quantum float64
-	// level maps a job to its level, 0 most urgent, < levels.
+	// level maps a job to its level, 0 most urgent, < levels; lev, when
+	// not nil, holds every job's level instead.
 	level  func(j *Job) int
+	lev    []int32
 	levels int
 }
 
 func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
 	q := s.quantum
-	lev := make([]int32, n)
-	queues := make([]ring, s.levels)
-	for i := range jobs {
-		lev[i] = int32(s.level(&jobs[i]))
+	lev := s.lev
+	if lev == nil {
+		lev = make([]int32, n)
+		for i := range jobs {
+			lev[i] = int32(s.level(&jobs[i]))
+		}
 	}
+	queues := make([]ring, s.levels)
 	var slices int64
 	t := math.Inf(-1)
 	next, left := 0, n

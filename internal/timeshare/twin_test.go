@@ -121,7 +121,7 @@ type apdrrIndexed struct{ fixed float64 }
 
 func (a apdrrIndexed) Schedule(jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
-	prios := distinctPriorities(jobs)
+	prios := sortedPriorities(jobs)
 	// levels[l] holds the queued jobs of priority prios[l], in arrival
 	// order; concatenating the levels gives the cycle order.
 	levels := make([][]int32, len(prios))
@@ -216,7 +216,7 @@ func (a admitIndexed) Schedule(jobs []Job, out []Outcome) int64 {
 	if n == 0 {
 		return 0
 	}
-	prios := distinctPriorities(jobs)
+	prios := sortedPriorities(jobs)
 	lev := make([]int32, n)
 	for i := range jobs {
 		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
@@ -638,18 +638,28 @@ func TestAgainstTwins(t *testing.T) {
 	}
 }
 
-// TestDistinctPriorities: the short list and the sort agree, with few and
-// with many distinct priorities.
-func TestDistinctPriorities(t *testing.T) {
-	for c := range 200 {
+// TestJobLevels: the short list of first appearances and the binary
+// search in the sorted priorities give every job the same level, with few
+// and with many distinct priorities.
+func TestJobLevels(t *testing.T) {
+	for c := range 300 {
 		r := rand.New(rand.NewPCG(uint64(c), 80))
 		jobs := make([]Job, r.IntN(100))
 		spread := 1 + r.IntN(40)
 		for i := range jobs {
 			jobs[i].Priority = r.IntN(spread) - spread/2
+			if i > 0 && r.IntN(3) == 0 {
+				jobs[i].Priority = jobs[i-1].Priority // runs of one priority
+			}
 		}
-		if got, want := distinctPriorities(jobs), sortedPriorities(jobs); !slices.Equal(got, want) {
-			t.Fatalf("case %d: %v, want %v", c, got, want)
+		prios := sortedPriorities(jobs)
+		want := make([]int32, len(jobs))
+		for i := range jobs {
+			l, _ := slices.BinarySearch(prios, jobs[i].Priority)
+			want[i] = int32(l)
+		}
+		if got, n := jobLevels(jobs); !slices.Equal(got, want) || n != len(prios) {
+			t.Fatalf("case %d: %v (%d levels), want %v (%d)", c, got, n, want, len(prios))
 		}
 	}
 }
