@@ -131,5 +131,3 @@ func sortByIntRun(jobs []Job, idx []int) bool {
 // valid reports whether the job can be simulated. NaN and infinite times are
 // rejected by Run before this is asked.
 func (j *Job) valid() bool { return j.Run >= 0 }
-
-func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }
