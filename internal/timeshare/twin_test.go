@@ -925,3 +925,43 @@ func (r *indexRing) grow() {
 	}
 	r.buf, r.head = nb, 0
 }
+
+// TestPackedOrderTwin: SPN's and LJF's heap of packed keys runs the jobs
+// in the order of the heap of indices, its twin, to the last bit, with
+// ties, -0 and negative keys; keys off the integers are not packed.
+func TestPackedOrderTwin(t *testing.T) {
+	for c := range 300 {
+		r := rand.New(rand.NewPCG(uint64(c), 83))
+		jobs := twinJobs(r)
+		keys := make([]float64, len(jobs))
+		for i := range jobs {
+			switch c % 3 {
+			case 0:
+				keys[i] = math.Round(jobs[i].Run) // SPN
+			case 1:
+				keys[i] = -math.Round(jobs[i].Run) // LJF
+			default:
+				keys[i] = float64(r.IntN(7) - 3)
+				if keys[i] == 0 && r.IntN(2) == 0 {
+					keys[i] = math.Copysign(0, -1)
+				}
+			}
+		}
+		packed := packKeys(keys)
+		if packed == nil && len(keys) > 0 {
+			t.Fatalf("case %d: integer keys not packed", c)
+		}
+		got, want := make([]Outcome, len(jobs)), make([]Outcome, len(jobs))
+		packedOrder(jobs, packed, got)
+		heapOrder(jobs, keys, want)
+		if err := compare(got, want, 0); err != nil {
+			t.Fatalf("case %d: %v", c, err)
+		}
+		if len(keys) > 0 {
+			keys[r.IntN(len(keys))] = 0.5
+			if packKeys(keys) != nil {
+				t.Fatalf("case %d: packed a fractional key", c)
+			}
+		}
+	}
+}
