@@ -1,6 +1,9 @@
 package timeshare
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // Thresholds are APDRR's Threshold1 and Threshold2 for PriorityRule's
 // levels: priority <= 1 goes to global queue 1, <= 2 to queue 2, the rest to
@@ -70,10 +73,14 @@ type levelQueue struct {
 type span struct{ off, n, fresh, cursor, kept int }
 
 // newLevelQueue returns each job's level (jobLevels) and an empty queue
-// with room for every level's jobs.
-func newLevelQueue(jobs []Job) ([]int32, levelQueue) {
-	lev, nlev := jobLevels(jobs)
-	spans := make([]span, nlev)
+// with room for every level's jobs, in sc's memory (which it grows).
+func newLevelQueue(sc *scratch, jobs []Job) ([]int32, levelQueue) {
+	n := len(jobs)
+	sc.lev = slices.Grow(sc.lev[:0], n)[:n]
+	lev, nlev := jobLevelsInto(jobs, sc.lev)
+	sc.spans = slices.Grow(sc.spans[:0], nlev)[:nlev]
+	spans := sc.spans
+	clear(spans)
 	for _, l := range lev {
 		spans[l].n++
 	}
@@ -82,7 +89,9 @@ func newLevelQueue(jobs []Job) ([]int32, levelQueue) {
 		spans[l].off, off = off, off+spans[l].n
 		spans[l].n = 0
 	}
-	return lev, levelQueue{idx: make([]int32, len(jobs)), rem: make([]float64, len(jobs)), spans: spans}
+	// Positions are written before they are read: no clearing needed.
+	sc.idx, sc.rem = slices.Grow(sc.idx[:0], n)[:n], slices.Grow(sc.rem[:0], n)[:n]
+	return lev, levelQueue{idx: sc.idx, rem: sc.rem, spans: spans}
 }
 
 // push appends job i, with remaining time r, to level l.
@@ -99,8 +108,12 @@ func (qu *levelQueue) level(l int) ([]int32, []float64) {
 }
 
 func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
+	return a.scheduleIn(new(scratch), jobs, out)
+}
+
+func (a apdrr) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
-	lev, qu := newLevelQueue(jobs)
+	lev, qu := newLevelQueue(sc, jobs)
 	spans := qu.spans
 	exact := exactRuns(jobs)
 	var nslices int64
@@ -145,19 +158,20 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 			kq := float64(k) * q
 			p := 0
 			for l := range spans {
-				idx, rem := qu.level(l)
-				fresh := spans[l].fresh
-				for x, i := range idx[fresh:] {
-					out[i].FirstStart = t + float64(p+fresh+x)*q
+				sp := &spans[l]
+				off, end := sp.off, sp.off+sp.n
+				for x := off + sp.fresh; x < end; x++ {
+					out[qu.idx[x]].FirstStart = t + float64(p+x-off)*q
 				}
-				for x := range rem {
-					r := rem[x] - kq
-					rem[x] = r
-					if r < minRem { // remaining times are never NaN
+				for _, r := range qu.rem[off:end] {
+					if r -= kq; r < minRem { // remaining times are never NaN
 						minRem = r
 					}
 				}
-				p += len(idx)
+				for x := off; x < end; x++ {
+					qu.rem[x] -= kq
+				}
+				p += sp.n
 			}
 			t += float64(k) * m * q
 			nslices += k * int64(queued)
@@ -170,8 +184,9 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 		// the same values (remaining times are never NaN).
 		nslices += int64(queued)
 		for l := range spans {
-			idx, rem := qu.level(l)
-			fresh := spans[l].fresh
+			sp := &spans[l]
+			idx, rem := qu.idx[sp.off:sp.off+sp.n], qu.rem[sp.off:sp.off+sp.n]
+			fresh := sp.fresh
 			w := 0
 			for x, i := range idx {
 				if x >= fresh {
@@ -194,7 +209,7 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 					changed = true
 				}
 			}
-			spans[l].n = w
+			sp.n = w
 		}
 	}
 	return nslices

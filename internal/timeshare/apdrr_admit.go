@@ -28,11 +28,15 @@ func NewAPDRRAdmit(fixed float64) Scheduler { return apdrrAdmit{fixed: fixed} }
 type apdrrAdmit struct{ fixed float64 }
 
 func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
+	return a.scheduleIn(new(scratch), jobs, out)
+}
+
+func (a apdrrAdmit) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
 	if n == 0 {
 		return 0
 	}
-	lev, qu := newLevelQueue(jobs)
+	lev, qu := newLevelQueue(sc, jobs)
 	spans := qu.spans
 	// Level l's queued jobs, in the current cycle: [0, kept) are the
 	// ones that had their slice and are still running, [cursor, n)
@@ -107,8 +111,9 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 			// Serve level l's waiting jobs in order until one arrival is
 			// due (it may be more urgent) or the level is done.
 			l := first
-			idx, rem := qu.level(l)
-			c, w, fr := spans[l].cursor, spans[l].kept, spans[l].fresh
+			sp := &spans[l]
+			idx, rem := qu.idx[sp.off:sp.off+sp.n], qu.rem[sp.off:sp.off+sp.n]
+			c, w, fr := sp.cursor, sp.kept, sp.fresh
 			for c < len(idx) {
 				i, r := idx[c], rem[c]
 				if c >= fr {
@@ -132,7 +137,7 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 					break
 				}
 			}
-			spans[l].cursor, spans[l].kept = c, w
+			sp.cursor, sp.kept = c, w
 			admit()
 		}
 		for l := range spans {

@@ -8,9 +8,11 @@ import "slices"
 // in order of first appearance by a scan of the short list, remembering the
 // last one, and the numbers are then mapped to ranks; many distinct values
 // fall back to a binary search in their sorted list.
-func jobLevels(jobs []Job) ([]int32, int) {
+func jobLevels(jobs []Job) ([]int32, int) { return jobLevelsInto(jobs, make([]int32, len(jobs))) }
+
+// jobLevelsInto is jobLevels writing into lev, of the length of jobs.
+func jobLevelsInto(jobs []Job, lev []int32) ([]int32, int) {
 	const few = 16
-	lev := make([]int32, len(jobs))
 	var seen [few]int
 	ns := 0
 	last, lastSlot := 0, int32(-1)

@@ -1,5 +1,7 @@
 package timeshare
 
+import "slices"
+
 // PLRR is priority-level round robin. Shah et al. name it (expanding it as
 // "Proportional Local Round Robin", after Abawajy 2005) but do not define
 // it; the brief reads it as priority-level RR, and this is that reading:
@@ -19,6 +21,11 @@ func init() {
 }
 
 func (s plrr) Schedule(jobs []Job, out []Outcome) int64 {
-	lev, n := jobLevels(jobs)
-	return levelRR{quantum: s.quantum, lev: lev, levels: max(1, n)}.Schedule(jobs, out)
+	return s.scheduleIn(new(scratch), jobs, out)
+}
+
+func (s plrr) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
+	sc.lev = slices.Grow(sc.lev[:0], len(jobs))[:len(jobs)]
+	lev, n := jobLevelsInto(jobs, sc.lev)
+	return levelRR{quantum: s.quantum, lev: lev, levels: max(1, n)}.scheduleIn(sc, jobs, out)
 }

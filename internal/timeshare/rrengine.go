@@ -1,6 +1,9 @@
 package timeshare
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // levelRR is round robin over strict priority levels with a fixed quantum:
 // the head of the most urgent non-empty level gets a slice of
@@ -18,16 +21,28 @@ type levelRR struct {
 }
 
 func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
+	return s.scheduleIn(new(scratch), jobs, out)
+}
+
+func (s levelRR) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
 	q := s.quantum
 	lev := s.lev
 	if lev == nil {
-		lev = make([]int32, n)
+		sc.lev = slices.Grow(sc.lev[:0], n)[:n]
+		lev = sc.lev
 		for i := range jobs {
 			lev[i] = int32(s.level(&jobs[i]))
 		}
 	}
-	queues := make([]ring, s.levels)
+	// The rings of the last slave, emptied: their buffers are reused.
+	if len(sc.rings) < s.levels {
+		sc.rings = make([]ring, s.levels)
+	}
+	queues := sc.rings[:s.levels]
+	for l := range queues {
+		queues[l].head, queues[l].size = 0, 0
+	}
 	var slices int64
 	t := math.Inf(-1)
 	next, left := 0, n
