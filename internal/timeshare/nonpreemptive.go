@@ -15,8 +15,13 @@ type nonPreemptive struct {
 }
 
 func (s nonPreemptive) Schedule(jobs []Job, out []Outcome) int64 {
+	return s.scheduleIn(new(scratch), jobs, out)
+}
+
+func (s nonPreemptive) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
-	keys := make([]float64, n)
+	sc.keys = slices.Grow(sc.keys[:0], n)[:n]
+	keys := sc.keys
 	for i := range jobs {
 		keys[i] = s.key(&jobs[i])
 	}
@@ -38,8 +43,9 @@ func (s nonPreemptive) Schedule(jobs []Job, out []Outcome) int64 {
 	if fewKeys(jobs, keys, out) {
 		return int64(n)
 	}
-	if packed := packKeys(keys); packed != nil {
-		packedOrder(jobs, packed, out)
+	sc.packed = slices.Grow(sc.packed[:0], n)[:n]
+	if packed := packKeysInto(keys, sc.packed); packed != nil {
+		sc.heap = packedOrder(jobs, packed, out, sc.heap[:0])
 	} else {
 		heapOrder(jobs, keys, out)
 	}
@@ -74,11 +80,13 @@ func heapOrder(jobs []Job, keys []float64, out []Outcome) {
 // jobs; else nil. The packed numbers order as (key, index) does, -0 and +0
 // alike, so a heap of them pops in the heap of indices' order with one
 // integer comparison and no look-up per step.
-func packKeys(keys []float64) []uint64 {
+func packKeys(keys []float64) []uint64 { return packKeysInto(keys, make([]uint64, len(keys))) }
+
+// packKeysInto is packKeys writing into packed, of the length of keys.
+func packKeysInto(keys []float64, packed []uint64) []uint64 {
 	if uint64(len(keys)) >= 1<<32 {
 		return nil
 	}
-	packed := make([]uint64, len(keys))
 	for i, k := range keys {
 		if !(k > -1<<31 && k < 1<<31 && k == math.Trunc(k)) {
 			return nil
@@ -88,10 +96,10 @@ func packKeys(keys []float64) []uint64 {
 	return packed
 }
 
-// packedOrder is heapOrder on packed keys (packKeys).
-func packedOrder(jobs []Job, packed []uint64, out []Outcome) {
+// packedOrder is heapOrder on packed keys (packKeys), with h's memory for
+// the heap; it returns the heap's memory for reuse.
+func packedOrder(jobs []Job, packed []uint64, out []Outcome, h packedHeap) packedHeap {
 	n := len(jobs)
-	h := make(packedHeap, 0, 64)
 	t := math.Inf(-1)
 	next := 0
 	for range n {
@@ -107,6 +115,7 @@ func packedOrder(jobs []Job, packed []uint64, out []Outcome) {
 		t += jobs[i].Run
 		out[i].End = t
 	}
+	return h
 }
 
 // packedHeap is a binary min-heap of packed keys.

@@ -98,6 +98,10 @@ type scratch struct {
 	rem   []float64
 	spans []span
 	rings []ring
+	// keys, packed and heap are the non-preemptive schedulers'.
+	keys   []float64
+	packed []uint64
+	heap   packedHeap
 }
 
 // scratchScheduler is a Scheduler that can work in lent memory.

@@ -952,7 +952,7 @@ func TestPackedOrderTwin(t *testing.T) {
 			t.Fatalf("case %d: integer keys not packed", c)
 		}
 		got, want := make([]Outcome, len(jobs)), make([]Outcome, len(jobs))
-		packedOrder(jobs, packed, got)
+		packedOrder(jobs, packed, got, nil)
 		heapOrder(jobs, keys, want)
 		if err := compare(got, want, 0); err != nil {
 			t.Fatalf("case %d: %v", c, err)
