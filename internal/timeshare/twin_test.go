@@ -965,3 +965,24 @@ func TestPackedOrderTwin(t *testing.T) {
 		}
 	}
 }
+
+// TestPriorityRuleTwin: the rule on slices indexed by user id gives every
+// job the priority of the rule on maps, its twin, with unknown users (-1),
+// users without a valid job, ties in job counts, and ids too spread out
+// for the slices (then the maps decide).
+func TestPriorityRuleTwin(t *testing.T) {
+	for c := range 300 {
+		r := rand.New(rand.NewPCG(uint64(c), 84))
+		jobs := make([]Job, r.IntN(200))
+		spread := []int{1, 5, 40, 1 << 20}[c%4]
+		for i := range jobs {
+			jobs[i] = Job{Run: float64(r.IntN(10)) - 1, User: r.IntN(spread) - 1}
+		}
+		got, want := slices.Clone(jobs), slices.Clone(jobs)
+		PriorityRule(got)
+		priorityRuleMap(want)
+		if !slices.Equal(got, want) {
+			t.Fatalf("case %d: %v, want %v", c, got, want)
+		}
+	}
+}
