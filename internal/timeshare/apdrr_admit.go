@@ -101,6 +101,49 @@ func (a apdrrAdmit) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
 			changed = false
 		}
 		first = 0
+		if queued == 1 {
+			// The only queued job is served cycle after cycle while it
+			// neither finishes nor sees an arrival due: each cycle is
+			// then that one slice, with the same quantum (no job joined
+			// or left). Its last slice leaves its level as the loop
+			// below leaves a level it has served, and the loop goes on
+			// with the cycle. Alone is how a job mostly runs on a lightly
+			// loaded slave, where the loop's per-cycle bookkeeping was
+			// most of the time.
+			l := 0
+			for spans[l].n == 0 {
+				l++
+			}
+			sp := &spans[l]
+			x := sp.off
+			i, r := qu.idx[x], qu.rem[x]
+			if sp.fresh == 0 {
+				out[i].FirstStart = t
+			}
+			sp.cursor, sp.kept = 1, 1
+			for {
+				nslices++
+				if r > slice {
+					t += q
+					r -= q
+					if nextSubmit <= t {
+						break
+					}
+					sp.fresh = 1 // a next cycle, in which the job has run before
+					continue
+				}
+				t += r
+				out[i].End = t
+				left--
+				queued--
+				queuedRun -= jobs[i].Run
+				changed = true
+				sp.kept = 0
+				break
+			}
+			qu.rem[x] = r
+			admit()
+		}
 		for {
 			for first < len(spans) && spans[first].cursor == spans[first].n {
 				first++
