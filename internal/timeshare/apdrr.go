@@ -187,8 +187,24 @@ func (a apdrr) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
 			sp := &spans[l]
 			idx, rem := qu.idx[sp.off:sp.off+sp.n], qu.rem[sp.off:sp.off+sp.n]
 			fresh := sp.fresh
-			w := 0
-			for x, i := range idx {
+			// Jobs that ran before, up to the first that finishes, stay
+			// where they are: only their remaining times change.
+			x := 0
+			for ; x < min(fresh, len(rem)); x++ {
+				r := rem[x]
+				if !(r > q) {
+					break
+				}
+				t += q
+				r -= q
+				rem[x] = r
+				if r < minRem {
+					minRem = r
+				}
+			}
+			w := x
+			for ; x < len(idx); x++ {
+				i := idx[x]
 				if x >= fresh {
 					out[i].FirstStart = t
 				}
