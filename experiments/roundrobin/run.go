@@ -109,9 +109,9 @@ type variantWindow struct {
 }
 
 // maxVariantWindows bounds variantPriorities: the full plan has 84
-// windows of the variants' sizes per variant; past the bound it starts
-// afresh.
-const maxVariantWindows = 512
+// windows for each of the two variants with priorities of their own (4
+// bytes a job, about 8 MB in all); past the bound it starts afresh.
+const maxVariantWindows = 256
 
 // simulateWindow is Simulate on jobs, spec's window of tr, with the
 // priorities of a variant's own rule taken from variantPriorities.
