@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/gridbench/gridbench/experiments/roundrobin"
 	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/timeshare"
@@ -99,4 +100,46 @@ func BenchmarkTimeshareLCG(b *testing.B) {
 			}
 		}
 	}
+}
+
+// BenchmarkTimeshareStudy is the roundrobin study's simulations in
+// miniature: every algorithm and APDRR variant it runs, on the LCG trace's
+// windows of the study's four sizes (the first 3% and 5% of its records
+// and the paper's 12,125 and 20,208 jobs; rep 0, the prefix) at P = 16 …
+// 128, 176 simulations per op. cpu-s/op is their CPU time; sims/op counts
+// them.
+func BenchmarkTimeshareStudy(b *testing.B) {
+	path := datadir.ForTest(b, "LCG-2005-1/LCG.swf.gz")
+	all, _, err := trace.ReadAll(path, 0)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var windows [][]timeshare.Job
+	for _, n := range []int{roundrobin.WindowLen(len(all), 3), roundrobin.WindowLen(len(all), 5), 12125, 20208} {
+		jobs := make([]timeshare.Job, n)
+		for i, r := range all[:n] {
+			jobs[i] = timeshare.Job{ID: int64(r.ID), Submit: r.Submit, Run: r.Run, User: r.User}
+		}
+		timeshare.PriorityRule(jobs)
+		windows = append(windows, jobs)
+	}
+	algos := append(append([]string(nil), roundrobin.Algorithms...), roundrobin.VariantNames()...)
+	sims := 0
+	c0, _ := cpuTimes(b)
+	for b.Loop() {
+		sims = 0
+		for _, jobs := range windows {
+			for _, slaves := range []int{16, 32, 64, 128} {
+				for _, algo := range algos {
+					if _, err := roundrobin.Simulate(jobs, slaves, algo, timeshare.DefaultQuantum); err != nil {
+						b.Fatal(err)
+					}
+					sims++
+				}
+			}
+		}
+	}
+	c1, _ := cpuTimes(b)
+	b.ReportMetric((c1-c0).Seconds()/float64(b.N), "cpu-s/op")
+	b.ReportMetric(float64(sims), "sims/op")
 }

@@ -157,11 +157,45 @@ type store map[analysis.GroupKey]map[int]float64
 func newStore(recs []analysis.Record) store {
 	s := store{}
 	for _, r := range recs {
-		k := analysis.GroupKey{Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
-		if s[k] == nil {
-			s[k] = map[int]float64{}
+		s.add(r)
+	}
+	return s
+}
+
+func (s store) add(r analysis.Record) {
+	k := analysis.GroupKey{Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
+	if s[k] == nil {
+		s[k] = map[int]float64{}
+	}
+	s[k][r.Rep] = r.Value
+}
+
+// claimStore is newStore over the records Evaluate reads: those of the
+// workloads of ws on a claim's metric. The store of every record took most
+// of Evaluate's time, and the report evaluates every family again for each
+// APDRR variant and reading.
+func claimStore(recs []analysis.Record, ws []Workload) store {
+	inWs := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		inWs[w.ID] = true
+	}
+	metrics := map[string]bool{}
+	for _, c := range Claims {
+		for _, m := range c.Metrics {
+			metrics[m] = true
 		}
-		s[k][r.Rep] = r.Value
+	}
+	s := store{}
+	// Records come run by run, so the workload repeats: its answer is
+	// remembered.
+	lastW, lastIn, have := "", false, false
+	for _, r := range recs {
+		if !have || r.Workload != lastW {
+			lastW, lastIn, have = r.Workload, inWs[r.Workload], true
+		}
+		if lastIn && metrics[r.Metric] {
+			s.add(r)
+		}
 	}
 	return s
 }
@@ -200,7 +234,7 @@ type Workload struct {
 // comparisons in ws. Algorithms a claim names that were not run are left
 // out of it; records of other algorithms (the APDRR variants) are ignored.
 func Evaluate(recs []analysis.Record, ws []Workload) []*Verdict {
-	s := newStore(recs)
+	s := claimStore(recs, ws)
 	ran := map[string]bool{}
 	for _, r := range recs {
 		ran[r.Algorithm] = true

@@ -444,6 +444,35 @@ func TestSharedWindow(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Error("a variant modified the shared window")
 	}
+	// The runs' path, with the variants' priorities kept per window, the
+	// second time from the memo, measures what Simulate measures.
+	spec := Spec{Slaves: 4, Start: 100, Len: 500, Quantum: timeshare.DefaultQuantum}
+	for _, name := range append(VariantNames(), "apdrr") {
+		want, err := Simulate(got, 4, name, timeshare.DefaultQuantum)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 2 {
+			o, err := simulateWindow(tr, spec, got, name)
+			if err != nil || o.Metrics != want.Metrics || o.Result.Slices != want.Result.Slices {
+				t.Fatalf("%s: %+v (err %v), Simulate %+v", name, o.Metrics, err, want.Metrics)
+			}
+		}
+	}
+	if !slices.Equal(got, want) {
+		t.Error("a variant's kept priorities modified the shared window")
+	}
+	sw := SweepSpec{Spec: spec, Load: 2}
+	scaled := sharedScaled(tr, sw, got)
+	if !slices.Equal(scaled, ScaleLoad(got, 4, 2)) {
+		t.Error("a shared scaled window differs from ScaleLoad")
+	}
+	if again := sharedScaled(tr, sw, got); &again[0] != &scaled[0] {
+		t.Error("a recent scaled window was scaled again")
+	}
+	if other := sharedScaled(tr, SweepSpec{Spec: spec, Load: 4}, got); !slices.Equal(other, ScaleLoad(got, 4, 4)) {
+		t.Error("another load reused a scaled window")
+	}
 	if _, err := sharedWindow(tr, 1900, 500); err == nil {
 		t.Error("a window past the trace's end was accepted")
 	}

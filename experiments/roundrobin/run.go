@@ -2,11 +2,13 @@ package roundrobin
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/timesharing"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/families/timesharing"
 	"github.com/gridbench/gridbench/internal/timeshare"
 )
 
@@ -76,11 +78,83 @@ func sharedWindow(t *Trace, start, n int) ([]timeshare.Job, error) {
 // window is the spec's window of its trace (sharedWindow: the jobs must
 // not be modified).
 func (s Spec) window() ([]timeshare.Job, error) {
+	jobs, _, err := s.windowOf()
+	return jobs, err
+}
+
+// windowOf is window, with the trace it was cut from.
+func (s Spec) windowOf() ([]timeshare.Job, *Trace, error) {
 	tr, err := LoadTrace(s.Path, s.Source)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", Name, err)
+		return nil, nil, fmt.Errorf("%s: %w", Name, err)
 	}
-	return sharedWindow(tr, s.Start, s.Len)
+	jobs, err := sharedWindow(tr, s.Start, s.Len)
+	return jobs, tr, err
+}
+
+// variantPriorities keeps, per window and APDRR variant with priorities
+// of its own, the priorities the variant's rule gives the window's jobs.
+// The plan runs every window once per P, and the run-time rule's sort
+// was a twentieth of the simulations' time; a priority per job is small
+// to keep, where the windows themselves are not.
+var variantPriorities struct {
+	sync.Mutex
+	m map[variantWindow][]int32
+}
+
+type variantWindow struct {
+	tr       *timesharing.Trace
+	start, n int
+	variant  string
+}
+
+// maxVariantWindows bounds variantPriorities: the full plan has 84
+// windows for each of the two variants with priorities of their own (4
+// bytes a job, about 8 MB in all); past the bound it starts afresh.
+const maxVariantWindows = 256
+
+// simulateWindow is Simulate on jobs, spec's window of tr, with the
+// priorities of a variant's own rule taken from variantPriorities.
+func simulateWindow(tr *Trace, spec Spec, jobs []timeshare.Job, algo string) (timesharing.Outcome, error) {
+	s, prio, err := scheduler(algo, spec.Quantum)
+	if err != nil {
+		return timesharing.Outcome{}, err
+	}
+	if prio != nil {
+		jobs = withPriorities(tr, spec.Start, jobs, strings.ToLower(algo), prio)
+	}
+	return timesharing.Simulate(jobs, spec.Slaves, s, nil)
+}
+
+// withPriorities returns a copy of jobs, the window [start, start+len) of
+// tr, with the priorities rule, variant's, gives them.
+func withPriorities(tr *Trace, start int, jobs []timeshare.Job, variant string, rule func([]timeshare.Job)) []timeshare.Job {
+	key := variantWindow{tr.Trace, start, len(jobs), variant}
+	out := slices.Clone(jobs)
+	variantPriorities.Lock()
+	prios, ok := variantPriorities.m[key]
+	variantPriorities.Unlock()
+	if ok {
+		for i := range out {
+			out[i].Priority = int(prios[i])
+		}
+		return out
+	}
+	rule(out)
+	prios = make([]int32, len(out))
+	for i := range out {
+		if int(int32(out[i].Priority)) != out[i].Priority {
+			return out // not kept: a priority beyond int32
+		}
+		prios[i] = int32(out[i].Priority)
+	}
+	variantPriorities.Lock()
+	if variantPriorities.m == nil || len(variantPriorities.m) >= maxVariantWindows {
+		variantPriorities.m = map[variantWindow][]int32{}
+	}
+	variantPriorities.m[key] = prios
+	variantPriorities.Unlock()
+	return out
 }
 
 // Simulate runs algo (an algorithm or an APDRR variant) on P slaves over
@@ -116,12 +190,12 @@ func (s WindowSpec) execute(bench.Run) (bench.Output, error) {
 // simulateRun is one simulation run.
 func simulateRun(run bench.Run, spec Spec) (bench.Output, error) {
 	t0 := time.Now()
-	jobs, err := spec.window()
+	jobs, tr, err := spec.windowOf()
 	if err != nil {
 		return bench.Output{}, err
 	}
 	t1 := time.Now()
-	o, err := Simulate(jobs, spec.Slaves, run.Algorithm, spec.Quantum)
+	o, err := simulateWindow(tr, spec, jobs, run.Algorithm)
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s: %s on %s rep %d: %w", Name, run.Algorithm, run.Workload, run.Rep, err)
 	}

@@ -2,11 +2,12 @@ package roundrobin
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/timesharing"
 	"math"
 	"slices"
+	"sync"
 
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/families/timesharing"
 	"github.com/gridbench/gridbench/internal/timeshare"
 )
 
@@ -98,13 +99,55 @@ func ScaleLoad(jobs []timeshare.Job, slaves int, load float64) []timeshare.Job {
 	return out
 }
 
+// recentScaled keeps the last few windows sweepRun scaled: the plan runs
+// every algorithm of a (window, P, load) one after the other, and each
+// scaled the window again. The scaled windows are shared read-only.
+var recentScaled struct {
+	sync.Mutex
+	windows []scaledWindow // most recently used last
+}
+
+type scaledWindow struct {
+	tr       *timesharing.Trace
+	start, n int
+	slaves   int
+	load     float64
+	jobs     []timeshare.Job
+}
+
+// sharedScaled returns ScaleLoad(jobs, spec.Slaves, spec.Load) for jobs,
+// spec's window of tr, reusing a recent one. The result must not be
+// modified.
+func sharedScaled(tr *Trace, spec SweepSpec, jobs []timeshare.Job) []timeshare.Job {
+	key := scaledWindow{tr: tr.Trace, start: spec.Start, n: len(jobs), slaves: spec.Slaves, load: spec.Load}
+	same := func(w scaledWindow) bool {
+		return w.tr == key.tr && w.start == key.start && w.n == key.n && w.slaves == key.slaves && w.load == key.load
+	}
+	recentScaled.Lock()
+	for _, w := range recentScaled.windows {
+		if same(w) {
+			recentScaled.Unlock()
+			return w.jobs
+		}
+	}
+	recentScaled.Unlock()
+	key.jobs = ScaleLoad(jobs, spec.Slaves, spec.Load)
+	recentScaled.Lock()
+	if len(recentScaled.windows) == recentWindows {
+		recentScaled.windows = append(recentScaled.windows[:0:0], recentScaled.windows[1:]...)
+	}
+	recentScaled.windows = append(recentScaled.windows, key)
+	recentScaled.Unlock()
+	return key.jobs
+}
+
 // sweepRun is one simulation of the sweep.
 func sweepRun(run bench.Run, spec SweepSpec) (bench.Output, error) {
-	jobs, err := spec.window()
+	jobs, tr, err := spec.windowOf()
 	if err != nil {
 		return bench.Output{}, err
 	}
-	o, err := Simulate(ScaleLoad(jobs, spec.Slaves, spec.Load), spec.Slaves, run.Algorithm, spec.Quantum)
+	o, err := Simulate(sharedScaled(tr, spec, jobs), spec.Slaves, run.Algorithm, spec.Quantum)
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s: %s on %s rep %d: %w", Name, run.Algorithm, run.Workload, run.Rep, err)
 	}

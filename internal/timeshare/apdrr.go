@@ -51,21 +51,71 @@ func init() {
 	Register("apdrr", Info{Family: "round-robin", New: func(p Params) Scheduler { return apdrr{fixed: p.APDRRQuantum} }})
 }
 
-func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
+// levelQueue is APDRR's local queue by priority level. Level l's queued
+// jobs in cycle order are idx[sp.off : sp.off+sp.n], sp = spans[l], with
+// their remaining times beside them in rem, so a cycle's pass reads both
+// in sequence instead of looking each job's time up by index. Each level
+// has room for all of its jobs from the start (a level never holds more),
+// and the spans hold no pointers: updating per-level slices every cycle
+// cost write barriers while the collector ran.
+type levelQueue struct {
+	idx   []int32
+	rem   []float64
+	spans []span
+}
+
+// span is one level's part of a levelQueue. In APDRR, where jobs are
+// admitted only at a cycle's start and every queued job gets a slice in
+// every cycle, the jobs that have never run are those from fresh on, the
+// ones admitted at this cycle's start; the variant with admission within
+// a cycle reads fresh likewise, and keeps its place in the cycle in cursor
+// and kept.
+type span struct{ off, n, fresh, cursor, kept int }
+
+// newLevelQueue returns each job's level (jobLevels) and an empty queue
+// with room for every level's jobs, in sc's memory (which it grows).
+func newLevelQueue(sc *scratch, jobs []Job) ([]int32, levelQueue) {
 	n := len(jobs)
-	prios := distinctPriorities(jobs)
-	// levels[l] holds the queued jobs of priority prios[l], in arrival
-	// order; concatenating the levels gives the cycle order.
-	levels := make([][]int32, len(prios))
-	rem := make([]float64, n)
-	started := make([]bool, n)
-	lev := make([]int32, n)
-	exact := exactRuns(jobs)
-	for i := range jobs {
-		rem[i] = jobs[i].Run
-		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
-		lev[i] = int32(l)
+	sc.lev = slices.Grow(sc.lev[:0], n)[:n]
+	lev, nlev := jobLevelsInto(jobs, sc.lev)
+	sc.spans = slices.Grow(sc.spans[:0], nlev)[:nlev]
+	spans := sc.spans
+	clear(spans)
+	for _, l := range lev {
+		spans[l].n++
 	}
+	off := 0
+	for l := range spans {
+		spans[l].off, off = off, off+spans[l].n
+		spans[l].n = 0
+	}
+	// Positions are written before they are read: no clearing needed.
+	sc.idx, sc.rem = slices.Grow(sc.idx[:0], n)[:n], slices.Grow(sc.rem[:0], n)[:n]
+	return lev, levelQueue{idx: sc.idx, rem: sc.rem, spans: spans}
+}
+
+// push appends job i, with remaining time r, to level l.
+func (qu *levelQueue) push(l int32, i int32, r float64) {
+	sp := &qu.spans[l]
+	qu.idx[sp.off+sp.n], qu.rem[sp.off+sp.n] = i, r
+	sp.n++
+}
+
+// level returns level l's queued jobs and their remaining times.
+func (qu *levelQueue) level(l int) ([]int32, []float64) {
+	sp := qu.spans[l]
+	return qu.idx[sp.off : sp.off+sp.n], qu.rem[sp.off : sp.off+sp.n]
+}
+
+func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
+	return a.scheduleIn(new(scratch), jobs, out)
+}
+
+func (a apdrr) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
+	n := len(jobs)
+	lev, qu := newLevelQueue(sc, jobs)
+	spans := qu.spans
+	exact := exactRuns(jobs)
 	var nslices int64
 	t := math.Inf(-1)
 	next, left, queued := 0, n, 0
@@ -73,18 +123,30 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 	// least remaining time in the queue, kept by the pass of each cycle
 	// for the next one (a minimum is exact in any order).
 	queuedRun, minRem := 0.0, math.Inf(1)
+	// changed says whether a job joined or left the queue since the
+	// quantum was computed; if none did, the queue holds the same jobs in
+	// the same order and the quantum is the same (the twins recompute it).
+	changed := true
+	var q float64
 	for left > 0 {
 		if queued == 0 && jobs[next].Submit > t {
 			t = jobs[next].Submit
 		}
+		for l := range spans {
+			spans[l].fresh = spans[l].n
+		}
 		for next < n && jobs[next].Submit <= t {
-			levels[lev[next]] = append(levels[lev[next]], int32(next))
+			qu.push(lev[next], int32(next), jobs[next].Run)
 			queuedRun += jobs[next].Run
 			minRem = min(minRem, jobs[next].Run)
 			next++
 			queued++
+			changed = true
 		}
-		q := cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
+		if changed {
+			q = cycleQuantum(jobs, &qu, queued, queuedRun, exact, a.fixed)
+			changed = false
+		}
 		m := float64(queued)
 
 		k := roundsBelow(minRem, q)
@@ -95,45 +157,75 @@ func (a apdrr) Schedule(jobs []Job, out []Outcome) int64 {
 		if k >= 1 {
 			kq := float64(k) * q
 			p := 0
-			for _, lv := range levels {
-				for _, i := range lv {
-					if !started[i] {
-						started[i] = true
-						out[i].FirstStart = t + float64(p)*q
-					}
-					rem[i] -= kq
-					minRem = min(minRem, rem[i])
-					p++
+			for l := range spans {
+				sp := &spans[l]
+				off, end := sp.off, sp.off+sp.n
+				for x := off + sp.fresh; x < end; x++ {
+					out[qu.idx[x]].FirstStart = t + float64(p+x-off)*q
 				}
+				for _, r := range qu.rem[off:end] {
+					if r -= kq; r < minRem { // remaining times are never NaN
+						minRem = r
+					}
+				}
+				for x := off; x < end; x++ {
+					qu.rem[x] -= kq
+				}
+				p += sp.n
 			}
 			t += float64(k) * m * q
 			nslices += k * int64(queued)
 			continue
 		}
 
-		for l, lv := range levels {
-			w := 0
-			for _, i := range lv {
-				if !started[i] {
-					started[i] = true
+		// One slice each, in cycle order. A job gets min(q, remaining)
+		// and finishes when that is all it had: remaining <= q. Written
+		// as that branch rather than with min, the same operations on
+		// the same values (remaining times are never NaN).
+		nslices += int64(queued)
+		for l := range spans {
+			sp := &spans[l]
+			idx, rem := qu.idx[sp.off:sp.off+sp.n], qu.rem[sp.off:sp.off+sp.n]
+			fresh := sp.fresh
+			// Jobs that ran before, up to the first that finishes, stay
+			// where they are: only their remaining times change.
+			x := 0
+			for ; x < min(fresh, len(rem)); x++ {
+				r := rem[x]
+				if !(r > q) {
+					break
+				}
+				t += q
+				r -= q
+				rem[x] = r
+				if r < minRem {
+					minRem = r
+				}
+			}
+			w := x
+			for ; x < len(idx); x++ {
+				i := idx[x]
+				if x >= fresh {
 					out[i].FirstStart = t
 				}
-				d := min(q, rem[i])
-				t += d
-				rem[i] -= d
-				nslices++
-				if rem[i] > 0 {
-					lv[w] = i
+				if r := rem[x]; r > q {
+					t += q
+					r -= q
+					idx[w], rem[w] = i, r
 					w++
-					minRem = min(minRem, rem[i])
+					if r < minRem {
+						minRem = r
+					}
 				} else {
+					t += r
 					out[i].End = t
 					left--
 					queued--
 					queuedRun -= jobs[i].Run
+					changed = true
 				}
 			}
-			levels[l] = lv[:w]
+			sp.n = w
 		}
 	}
 	return nslices
@@ -155,19 +247,20 @@ func exactRuns(jobs []Job) bool {
 }
 
 // cycleQuantum is APDRR's quantum for a cycle over the queued jobs of
-// levels: fixed when positive, else the square root of their mean run
+// qu: fixed when positive, else the square root of their mean run
 // time. queuedRun is their total when exact; otherwise the run times are
 // summed in cycle order, like the naive twin, so that both see the same
 // quantum to the last bit.
-func cycleQuantum(jobs []Job, levels [][]int32, queued int, queuedRun float64, exact bool, fixed float64) float64 {
+func cycleQuantum(jobs []Job, qu *levelQueue, queued int, queuedRun float64, exact bool, fixed float64) float64 {
 	if fixed > 0 {
 		return fixed
 	}
 	sum := queuedRun
 	if !exact {
 		sum = 0
-		for _, lv := range levels {
-			for _, i := range lv {
+		for l := range qu.spans {
+			idx, _ := qu.level(l)
+			for _, i := range idx {
 				sum += jobs[i].Run
 			}
 		}

@@ -1,9 +1,6 @@
 package timeshare
 
-import (
-	"math"
-	"slices"
-)
+import "math"
 
 // NewAPDRRAdmit returns APDRR with one reading changed: a job that arrives
 // during a cycle is admitted at the next slice boundary, in priority
@@ -31,32 +28,26 @@ func NewAPDRRAdmit(fixed float64) Scheduler { return apdrrAdmit{fixed: fixed} }
 type apdrrAdmit struct{ fixed float64 }
 
 func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
+	return a.scheduleIn(new(scratch), jobs, out)
+}
+
+func (a apdrrAdmit) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
 	if n == 0 {
 		return 0
 	}
-	prios := distinctPriorities(jobs)
-	lev := make([]int32, n)
-	for i := range jobs {
-		l, _ := slices.BinarySearch(prios, jobs[i].Priority)
-		lev[i] = int32(l)
-	}
-	// levels[l] holds level l's queued jobs: in the current cycle,
-	// [0, kept[l]) are the ones that had their slice and are still
-	// running, [cursor[l], len) the ones waiting for it (arrivals join at
-	// the tail), and the gap the ones that finished. When the cycle ends
-	// every level is its kept prefix: survivors in order, as in APDRR.
-	// Compacting as the cursor passes replaces deleting each finished job
-	// from the middle, which moved the rest of its level.
-	levels := make([][]int32, len(prios))
-	cursor := make([]int, len(prios))
-	kept := make([]int, len(prios))
-	rem := make([]float64, n)
-	started := make([]bool, n)
+	lev, qu := newLevelQueue(sc, jobs)
+	spans := qu.spans
+	// Level l's queued jobs, in the current cycle: [0, kept) are the
+	// ones that had their slice and are still running, [cursor, n)
+	// the ones waiting for it (arrivals join at the tail), and the gap the
+	// ones that finished. When the cycle ends every level is its kept
+	// prefix: survivors in order, as in APDRR. Compacting as the cursor
+	// passes replaces deleting each finished job from the middle, which
+	// moved the rest of its level. Every queued job gets a slice in every
+	// cycle, so the jobs that have never run are those from the level's
+	// length at the cycle's start (its span's fresh) on.
 	exact := exactRuns(jobs) // as in APDRR: the queue's total is kept up to date
-	for i := range jobs {
-		rem[i] = jobs[i].Run
-	}
 	queuedRun := 0.0
 	var nslices int64
 	t := math.Inf(-1)
@@ -66,10 +57,16 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 	// first is a level at or before the first one with a job waiting
 	// for its slice in this cycle.
 	first := 0
+	// changed says whether a job joined or left the queue since the
+	// quantum was computed; if none did, the queue holds the same jobs in
+	// the same order and the quantum is the same (the twins recompute it).
+	changed := true
+	var q, slice float64
 	admit := func() {
 		for nextSubmit <= t {
+			changed = true
 			l := lev[next]
-			levels[l] = append(levels[l], int32(next))
+			qu.push(l, int32(next), jobs[next].Run)
 			queuedRun += jobs[next].Run
 			first = min(first, int(l))
 			next++
@@ -84,55 +81,110 @@ func (a apdrrAdmit) Schedule(jobs []Job, out []Outcome) int64 {
 		if queued == 0 && nextSubmit > t {
 			t = nextSubmit
 		}
+		for l := range spans {
+			sp := &spans[l]
+			sp.fresh, sp.cursor, sp.kept = sp.n, 0, 0
+		}
 		admit()
 		// A new cycle: the quantum over the jobs queued now.
-		q := cycleQuantum(jobs, levels, queued, queuedRun, exact, a.fixed)
-		clear(cursor)
-		clear(kept)
+		if changed {
+			q = cycleQuantum(jobs, &qu, queued, queuedRun, exact, a.fixed)
+			// A slice is min(q, remaining), and the job finishes when
+			// that is all it had; a zero quantum (every queued job of
+			// run 0) finishes the job. Written as one branch on
+			// remaining > slice, the same operations on the same values
+			// (times are never NaN).
+			slice = q
+			if !(q > 0) {
+				slice = math.Inf(1) // no remaining time is above it: every job finishes
+			}
+			changed = false
+		}
 		first = 0
+		if queued == 1 {
+			// The only queued job is served cycle after cycle while it
+			// neither finishes nor sees an arrival due: each cycle is
+			// then that one slice, with the same quantum (no job joined
+			// or left). Its last slice leaves its level as the loop
+			// below leaves a level it has served, and the loop goes on
+			// with the cycle. Alone is how a job mostly runs on a lightly
+			// loaded slave, where the loop's per-cycle bookkeeping was
+			// most of the time.
+			l := 0
+			for spans[l].n == 0 {
+				l++
+			}
+			sp := &spans[l]
+			x := sp.off
+			i, r := qu.idx[x], qu.rem[x]
+			if sp.fresh == 0 {
+				out[i].FirstStart = t
+			}
+			sp.cursor, sp.kept = 1, 1
+			for {
+				nslices++
+				if r > slice {
+					t += q
+					r -= q
+					if nextSubmit <= t {
+						break
+					}
+					sp.fresh = 1 // a next cycle, in which the job has run before
+					continue
+				}
+				t += r
+				out[i].End = t
+				left--
+				queued--
+				queuedRun -= jobs[i].Run
+				changed = true
+				sp.kept = 0
+				break
+			}
+			qu.rem[x] = r
+			admit()
+		}
 		for {
-			for first < len(levels) && cursor[first] == len(levels[first]) {
+			for first < len(spans) && spans[first].cursor == spans[first].n {
 				first++
 			}
-			if first == len(levels) {
+			if first == len(spans) {
 				break // every queued job had its slice: the cycle ends
 			}
 			// Serve level l's waiting jobs in order until one arrival is
 			// due (it may be more urgent) or the level is done.
 			l := first
-			lv, c, w := levels[l], cursor[l], kept[l]
-			for c < len(lv) {
-				i := lv[c]
-				c++
-				if !started[i] {
-					started[i] = true
+			sp := &spans[l]
+			idx, rem := qu.idx[sp.off:sp.off+sp.n], qu.rem[sp.off:sp.off+sp.n]
+			c, w, fr := sp.cursor, sp.kept, sp.fresh
+			for c < len(idx) {
+				i, r := idx[c], rem[c]
+				if c >= fr {
 					out[i].FirstStart = t
 				}
-				d := min(q, rem[i])
-				if !(q > 0) { // a zero quantum (every queued job of run 0): finish the job
-					d = rem[i]
-				}
-				t += d
-				rem[i] -= d
+				c++
 				nslices++
-				if rem[i] > 0 {
-					lv[w] = i
+				if r > slice {
+					t += q
+					idx[w], rem[w] = i, r-q
 					w++
 				} else {
+					t += r
 					out[i].End = t
 					left--
 					queued--
 					queuedRun -= jobs[i].Run
+					changed = true
 				}
 				if nextSubmit <= t {
 					break
 				}
 			}
-			cursor[l], kept[l] = c, w
+			sp.cursor, sp.kept = c, w
 			admit()
 		}
-		for l := range levels {
-			levels[l] = levels[l][:kept[l]]
+		for l := range spans {
+			spans[l].n = spans[l].kept
 		}
 	}
 	return nslices

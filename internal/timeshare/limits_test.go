@@ -13,7 +13,8 @@ func TestHugeRunTimeRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, j := range []Job{{ID: 7, Run: 1e308}, {ID: 7, Submit: 1e300, Run: 1}, {ID: 7, Run: math.Inf(1)}, {ID: 7, Submit: -5e9, Run: 1}} {
+	for _, j := range []Job{{ID: 7, Run: 1e308}, {ID: 7, Submit: 1e300, Run: 1}, {ID: 7, Run: math.Inf(1)}, {ID: 7, Submit: -5e9, Run: 1},
+		{ID: 7, Submit: math.NaN(), Run: 1}, {ID: 7, Run: math.NaN()}, {ID: 7, Submit: math.Inf(-1), Run: 1}} {
 		_, err := Run([]Job{{ID: 1, Run: 10}, j}, 1, rr)
 		if err == nil || !strings.Contains(err.Error(), "id 7") || !strings.Contains(err.Error(), "4e+09") {
 			t.Errorf("job %+v: %v", j, err)

@@ -15,8 +15,13 @@ type nonPreemptive struct {
 }
 
 func (s nonPreemptive) Schedule(jobs []Job, out []Outcome) int64 {
+	return s.scheduleIn(new(scratch), jobs, out)
+}
+
+func (s nonPreemptive) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
-	keys := make([]float64, n)
+	sc.keys = slices.Grow(sc.keys[:0], n)[:n]
+	keys := sc.keys
 	for i := range jobs {
 		keys[i] = s.key(&jobs[i])
 	}
@@ -38,6 +43,19 @@ func (s nonPreemptive) Schedule(jobs []Job, out []Outcome) int64 {
 	if fewKeys(jobs, keys, out) {
 		return int64(n)
 	}
+	sc.packed = slices.Grow(sc.packed[:0], n)[:n]
+	if packed := packKeysInto(keys, sc.packed); packed != nil {
+		sc.heap = packedOrder(jobs, packed, out, sc.heap[:0])
+	} else {
+		heapOrder(jobs, keys, out)
+	}
+	return int64(n)
+}
+
+// heapOrder runs the jobs in (key, index) order of the arrived ones, on a
+// heap of indices.
+func heapOrder(jobs []Job, keys []float64, out []Outcome) {
+	n := len(jobs)
 	h := jobHeap{keys: keys, items: make([]int32, 0, 64)}
 	t := math.Inf(-1)
 	next := 0
@@ -54,7 +72,113 @@ func (s nonPreemptive) Schedule(jobs []Job, out []Outcome) int64 {
 		t += jobs[i].Run
 		out[i].End = t
 	}
-	return int64(n)
+}
+
+// packKeys returns key<<32 | index per job, the key shifted by 2^31, when
+// every key is an integer of magnitude below 2^31 (SPN's and LJF's on
+// traces, whose run times are whole seconds) and there are fewer than 2^32
+// jobs; else nil. The packed numbers order as (key, index) does, -0 and +0
+// alike, so a heap of them pops in the heap of indices' order with one
+// integer comparison and no look-up per step.
+func packKeys(keys []float64) []uint64 { return packKeysInto(keys, make([]uint64, len(keys))) }
+
+// packKeysInto is packKeys writing into packed, of the length of keys.
+func packKeysInto(keys []float64, packed []uint64) []uint64 {
+	if uint64(len(keys)) >= 1<<32 {
+		return nil
+	}
+	for i, k := range keys {
+		if !(k > -1<<31 && k < 1<<31 && k == math.Trunc(k)) {
+			return nil
+		}
+		packed[i] = uint64(int64(k)+1<<31)<<32 | uint64(i)
+	}
+	return packed
+}
+
+// packedOrder is heapOrder on packed keys (packKeys), with h's memory for
+// the heap; it returns the heap's memory for reuse.
+func packedOrder(jobs []Job, packed []uint64, out []Outcome, h packedHeap) packedHeap {
+	n := len(jobs)
+	t := math.Inf(-1)
+	next := 0
+	for range n {
+		if len(h) == 0 && jobs[next].Submit > t {
+			t = jobs[next].Submit
+		}
+		for next < n && jobs[next].Submit <= t {
+			h.push(packed[next])
+			next++
+		}
+		i := h.pop() & (1<<32 - 1)
+		out[i].FirstStart = t
+		t += jobs[i].Run
+		out[i].End = t
+	}
+	return h
+}
+
+// packedHeap is a binary min-heap of packed keys.
+type packedHeap []uint64
+
+func (h *packedHeap) push(x uint64) {
+	*h = append(*h, x)
+	a := *h
+	i := len(a) - 1
+	for i > 0 {
+		p := (i - 1) / 2
+		if a[p] <= x {
+			break
+		}
+		a[i] = a[p]
+		i = p
+	}
+	a[i] = x
+}
+
+func (h *packedHeap) pop() uint64 {
+	a := *h
+	top := a[0]
+	last := len(a) - 1
+	x := a[last]
+	a = a[:last]
+	*h = a
+	if last == 0 {
+		return top
+	}
+	// Bottom-up: move the hole at the root down to a leaf along the
+	// smaller children, one comparison a level, then sift the former last
+	// item up from there (it came from the bottom, so it rarely rises far).
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= last {
+			break
+		}
+		m := l
+		if r := l + 1; r < last {
+			// Which child is smaller is a coin toss: chosen without
+			// a branch (a conditional move), not mispredicted half
+			// the time.
+			d := 0
+			if a[r] < a[l] {
+				d = 1
+			}
+			m += d
+		}
+		a[i] = a[m]
+		i = m
+	}
+	for i > 0 {
+		p := (i - 1) / 2
+		if a[p] <= x {
+			break
+		}
+		a[i] = a[p]
+		i = p
+	}
+	a[i] = x
+	return top
 }
 
 // fewKeys schedules like the heap when keys take at most a few distinct

@@ -21,10 +21,11 @@ func init() {
 }
 
 func (s plrr) Schedule(jobs []Job, out []Outcome) int64 {
-	prios := distinctPriorities(jobs)
-	level := func(j *Job) int {
-		l, _ := slices.BinarySearch(prios, j.Priority)
-		return l
-	}
-	return levelRR{quantum: s.quantum, level: level, levels: max(1, len(prios))}.Schedule(jobs, out)
+	return s.scheduleIn(new(scratch), jobs, out)
+}
+
+func (s plrr) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
+	sc.lev = slices.Grow(sc.lev[:0], len(jobs))[:len(jobs)]
+	lev, n := jobLevelsInto(jobs, sc.lev)
+	return levelRR{quantum: s.quantum, lev: lev, levels: max(1, n)}.scheduleIn(sc, jobs, out)
 }

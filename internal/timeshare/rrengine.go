@@ -1,6 +1,9 @@
 package timeshare
 
-import "math"
+import (
+	"math"
+	"slices"
+)
 
 // levelRR is round robin over strict priority levels with a fixed quantum:
 // the head of the most urgent non-empty level gets a slice of
@@ -10,21 +13,35 @@ import "math"
 // never mid-slice. RR is the one-level case.
 type levelRR struct {
 	quantum float64
-	// level maps a job to its level, 0 most urgent, < levels.
+	// level maps a job to its level, 0 most urgent, < levels; lev, when
+	// not nil, holds every job's level instead.
 	level  func(j *Job) int
+	lev    []int32
 	levels int
 }
 
 func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
+	return s.scheduleIn(new(scratch), jobs, out)
+}
+
+func (s levelRR) scheduleIn(sc *scratch, jobs []Job, out []Outcome) int64 {
 	n := len(jobs)
 	q := s.quantum
-	lev := make([]int32, n)
-	queues := make([]ring, s.levels)
-	rem := make([]float64, n)
-	started := make([]bool, n)
-	for i := range jobs {
-		lev[i] = int32(s.level(&jobs[i]))
-		rem[i] = jobs[i].Run
+	lev := s.lev
+	if lev == nil {
+		sc.lev = slices.Grow(sc.lev[:0], n)[:n]
+		lev = sc.lev
+		for i := range jobs {
+			lev[i] = int32(s.level(&jobs[i]))
+		}
+	}
+	// The rings of the last slave, emptied: their buffers are reused.
+	if len(sc.rings) < s.levels {
+		sc.rings = make([]ring, s.levels)
+	}
+	queues := sc.rings[:s.levels]
+	for l := range queues {
+		queues[l].head, queues[l].size = 0, 0
 	}
 	var slices int64
 	t := math.Inf(-1)
@@ -41,7 +58,7 @@ func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 	admit := func() {
 		for nextArrival <= t {
 			l := int(lev[next])
-			queues[l].push(int32(next))
+			queues[l].push(rrEntry{rem: jobs[next].Run, idx: int32(next)})
 			cur = min(cur, l)
 			next++
 			nextArrival = math.Inf(1)
@@ -61,7 +78,7 @@ func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 		// many slices: amortised O(1) per slice.
 		if sinceCheck >= qu.len() {
 			sinceCheck = 0
-			if k := qu.jumpRounds(q, t, nextArrival, rem, started, out); k > 0 {
+			if k := qu.jumpRounds(q, t, nextArrival, out); k > 0 {
 				m := int64(qu.len())
 				slices += k * m
 				t += float64(k) * float64(m) * q
@@ -70,32 +87,39 @@ func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 		}
 		// Slices of the top level until the next jump check, an arrival
 		// or a finish, on the ring's fields in locals: a preempted job
-		// goes from the head to the tail of its own level.
+		// goes from the head to the tail of its own level. A slice is
+		// min(q, remaining) and the job finishes when that was all it
+		// had, written as one branch on remaining > q: the same
+		// operations on the same values (times are never NaN).
 		buf, mask := qu.buf, len(qu.buf)-1
 		head, size := qu.head, qu.size
 		for {
 			sinceCheck++
-			i := buf[head]
+			e := buf[head]
 			head, size = (head+1)&mask, size-1
-			if !started[i] {
-				started[i] = true
-				out[i].FirstStart = t
+			if !e.started {
+				e.started = true
+				out[e.idx].FirstStart = t
 			}
-			d := min(q, rem[i])
-			t += d
-			rem[i] -= d
 			slices++
-			if nextArrival <= t || !(rem[i] > 0) {
+			runs := e.rem > q
+			if runs {
+				t += q
+				e.rem -= q
+			} else {
+				t += e.rem
+			}
+			if nextArrival <= t || !runs {
 				qu.head, qu.size = head, size
 				// Arrivals up to and including t enter before the
 				// preempted job.
 				admit()
-				if rem[i] > 0 {
-					qu.push(i)
+				if runs {
+					qu.push(e)
 				} else {
-					out[i].End = t
+					out[e.idx].End = t
 					left--
-					if l := int(lev[i]); cur == l {
+					if l := int(lev[e.idx]); cur == l {
 						for cur < len(queues) && queues[cur].len() == 0 {
 							cur++
 						}
@@ -103,7 +127,7 @@ func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 				}
 				break
 			}
-			buf[(head+size)&mask] = i // no growth: a slot was just freed
+			buf[(head+size)&mask] = e // no growth: a slot was just freed
 			size++
 			if sinceCheck >= size {
 				qu.head, qu.size = head, size
@@ -122,7 +146,7 @@ func (s levelRR) Schedule(jobs []Job, out []Outcome) int64 {
 // every job is q*k shorter, and jobs that had never run first ran in the
 // first round, at t + position*q. It returns k; the caller advances time and
 // the slice count.
-func (r *ring) jumpRounds(q, t, nextArrival float64, rem []float64, started []bool, out []Outcome) int64 {
+func (r *ring) jumpRounds(q, t, nextArrival float64, out []Outcome) int64 {
 	m := r.len()
 	if m == 0 || q <= 0 {
 		return 0
@@ -137,7 +161,7 @@ func (r *ring) jumpRounds(q, t, nextArrival float64, rem []float64, started []bo
 	}
 	minRem := math.Inf(1)
 	for p := range m {
-		x := rem[r.at(p)]
+		x := r.at(p).rem
 		if x <= q {
 			return 0 // finishes within the first round
 		}
@@ -149,12 +173,12 @@ func (r *ring) jumpRounds(q, t, nextArrival float64, rem []float64, started []bo
 	}
 	kq := float64(k) * q
 	for p := range m {
-		i := r.at(p)
-		if !started[i] {
-			started[i] = true
-			out[i].FirstStart = t + float64(p)*q
+		e := r.at(p)
+		if !e.started {
+			e.started = true
+			out[e.idx].FirstStart = t + float64(p)*q
 		}
-		rem[i] -= kq
+		e.rem -= kq
 	}
 	return k
 }
@@ -181,17 +205,27 @@ func roundsBelow(x, step float64) int64 {
 	return k
 }
 
-// ring is a FIFO of job indices on a power-of-two circular buffer.
+// rrEntry is a queued job: its index, its remaining time and whether it
+// has run, kept together so a slice reads and writes one entry instead of
+// three arrays by index.
+type rrEntry struct {
+	rem     float64
+	idx     int32
+	started bool
+}
+
+// ring is a FIFO of queued jobs on a power-of-two circular buffer.
 type ring struct {
-	buf        []int32
+	buf        []rrEntry
 	head, size int
 }
 
 func (r *ring) len() int { return r.size }
 
-func (r *ring) at(p int) int32 { return r.buf[(r.head+p)&(len(r.buf)-1)] }
+// at returns the entry at position p from the head, to read or update.
+func (r *ring) at(p int) *rrEntry { return &r.buf[(r.head+p)&(len(r.buf)-1)] }
 
-func (r *ring) push(x int32) {
+func (r *ring) push(x rrEntry) {
 	if r.size == len(r.buf) {
 		r.grow()
 	}
@@ -199,17 +233,10 @@ func (r *ring) push(x int32) {
 	r.size++
 }
 
-func (r *ring) pop() int32 {
-	x := r.buf[r.head]
-	r.head = (r.head + 1) & (len(r.buf) - 1)
-	r.size--
-	return x
-}
-
 func (r *ring) grow() {
-	nb := make([]int32, max(16, 2*len(r.buf)))
+	nb := make([]rrEntry, max(16, 2*len(r.buf)))
 	for p := range r.size {
-		nb[p] = r.at(p)
+		nb[p] = *r.at(p)
 	}
 	r.buf, r.head = nb, 0
 }
