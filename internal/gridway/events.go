@@ -1,9 +1,10 @@
 package gridway
 
 import (
-	"math"
 	"math/bits"
 	"slices"
+
+	"github.com/gridbench/gridbench/internal/radix"
 )
 
 // Event kinds. The kind never decides order: events are ordered by (time,
@@ -32,22 +33,7 @@ type event struct {
 	c, d int32
 }
 
-// timeKey maps an event time to a uint64 that orders as the time does:
-// non-negative floats order as their bit patterns, negative ones reversed
-// below them, and -0 counts as +0, as < treats them. Times are never NaN
-// (the simulator refuses NaN inputs and only adds non-negative durations).
-func timeKey(t float64) uint64 {
-	if t == 0 {
-		return 1 << 63
-	}
-	b := math.Float64bits(t)
-	if b>>63 != 0 {
-		return ^b
-	}
-	return b | 1<<63
-}
-
-// eventQueue is a radix heap on the 128-bit key (timeKey(t), seq): the
+// eventQueue is a radix heap on the 128-bit key (radix.Float64Key(t), seq): the
 // order of the 4-ary heap it replaced, (time, sequence number), popped
 // exactly the same. A radix heap needs every event pushed to come after
 // the last one popped, which holds here since the simulator schedules
@@ -105,12 +91,12 @@ func (q *eventQueue) add(k int, e *event) int {
 }
 
 func (q *eventQueue) push(e event) {
-	tk := timeKey(e.t)
+	tk := radix.Float64Key(e.t)
 	k := q.bucket(tk, e.seq)
 	i := q.add(k, &e)
 	q.size++
 	if q.minKnown {
-		if m := &q.b[q.minB][q.minI]; before(tk, e.seq, timeKey(m.t), m.seq) {
+		if m := &q.b[q.minB][q.minI]; before(tk, e.seq, radix.Float64Key(m.t), m.seq) {
 			q.minB, q.minI = k, i
 		}
 	}
@@ -129,9 +115,9 @@ func (q *eventQueue) peek() *event {
 			k = 128 + bits.TrailingZeros64(q.nonEmpty[2])
 		}
 		b := q.b[k][:q.n[k]]
-		m, mt, ms := 0, timeKey(b[0].t), b[0].seq
+		m, mt, ms := 0, radix.Float64Key(b[0].t), b[0].seq
 		for i := 1; i < len(b); i++ {
-			if t := timeKey(b[i].t); before(t, b[i].seq, mt, ms) {
+			if t := radix.Float64Key(b[i].t); before(t, b[i].seq, mt, ms) {
 				m, mt, ms = i, t, b[i].seq
 			}
 		}
@@ -145,7 +131,7 @@ func (q *eventQueue) pop() event {
 	e := *q.peek()
 	k, skip := q.minB, q.minI
 	b := q.b[k][:q.n[k]]
-	q.lastT, q.lastS = timeKey(e.t), e.seq
+	q.lastT, q.lastS = radix.Float64Key(e.t), e.seq
 	q.n[k] = 0
 	q.nonEmpty[k>>6] &^= 1 << (k & 63)
 	// Every other event of bucket k agrees with the new last key on more
@@ -153,7 +139,7 @@ func (q *eventQueue) pop() event {
 	// to bucket k itself, which is empty while they move).
 	for i := range b {
 		if i != skip {
-			q.add(q.bucket(timeKey(b[i].t), b[i].seq), &b[i])
+			q.add(q.bucket(radix.Float64Key(b[i].t), b[i].seq), &b[i])
 		}
 	}
 	q.size--

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gridbench/gridbench/internal/radix"
 )
 
 func (e *event) less(o *event) bool {
@@ -154,8 +156,8 @@ func TestTimeKeyOrder(t *testing.T) {
 	}
 	for _, a := range xs {
 		for _, b := range xs {
-			if got, want := cmp.Compare(timeKey(a), timeKey(b)), cmp.Compare(a, b); got != want {
-				t.Fatalf("timeKey(%v) vs timeKey(%v): %d, want %d", a, b, got, want)
+			if got, want := cmp.Compare(radix.Float64Key(a), radix.Float64Key(b)), cmp.Compare(a, b); got != want {
+				t.Fatalf("radix.Float64Key(%v) vs radix.Float64Key(%v): %d, want %d", a, b, got, want)
 			}
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+
+	"github.com/gridbench/gridbench/internal/radix"
 )
 
 // Check verifies a finished simulation against the model's invariants: every
@@ -57,7 +59,7 @@ func Check(p Platform, jobs []Job, recs []Record) error {
 			continue
 		}
 		slices.SortStableFunc(starts[m], func(a, b edge) int {
-			if c := compareKeys(timeKey(a.t), timeKey(b.t)); c != 0 {
+			if c := compareKeys(radix.Float64Key(a.t), radix.Float64Key(b.t)); c != 0 {
 				return c
 			}
 			return cmp.Compare(a.cpus, b.cpus)

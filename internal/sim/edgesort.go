@@ -1,8 +1,9 @@
 package sim
 
 import (
-	"math"
 	"slices"
+
+	"github.com/gridbench/gridbench/internal/radix"
 )
 
 // edge is a job's start or end on a machine, for Check's sweep.
@@ -10,19 +11,6 @@ type edge struct {
 	t    float64
 	cpus int
 	job  int
-}
-
-// timeKey maps a time that is not NaN to an unsigned integer in the same
-// order (−0 and +0 alike), so edges can be sorted by bytes.
-func timeKey(t float64) uint64 {
-	if t == 0 {
-		return 1 << 63
-	}
-	b := math.Float64bits(t)
-	if b>>63 != 0 {
-		return ^b
-	}
-	return b | 1<<63
 }
 
 // sortEdges sorts es by time and, when byCPUs, by CPUs at equal times,
@@ -34,7 +22,7 @@ func timeKey(t float64) uint64 {
 func sortEdges(es, tmp []edge, byCPUs bool) (sorted, spare []edge) {
 	if len(es) < 256 {
 		slices.SortStableFunc(es, func(a, b edge) int {
-			if c := compareKeys(timeKey(a.t), timeKey(b.t)); c != 0 || !byCPUs {
+			if c := compareKeys(radix.Float64Key(a.t), radix.Float64Key(b.t)); c != 0 || !byCPUs {
 				return c
 			}
 			return compareKeys(uint64(a.cpus), uint64(b.cpus))
@@ -52,7 +40,7 @@ func edgeKey(e *edge, cpus bool) uint64 {
 	if cpus {
 		return uint64(e.cpus)
 	}
-	return timeKey(e.t)
+	return radix.Float64Key(e.t)
 }
 
 func compareKeys(a, b uint64) int {
