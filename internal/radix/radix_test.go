@@ -15,7 +15,7 @@ func TestSortIsStableSortByValue(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	special := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), -1, 1, math.SmallestNonzeroFloat64, -math.MaxFloat64}
 	for trial := range 200 {
-		n := r.IntN(300)
+		n := r.IntN(2000) // both sides of the comparison sort's threshold
 		xs := make([]float64, n)
 		for i := range xs {
 			switch r.IntN(4) {
