@@ -22,6 +22,13 @@ import (
 	"github.com/gridbench/gridbench/report"
 )
 
+// GCPercent is the garbage collector's target (GOGC) that `reproduce` and
+// `run` set unless GOGC is set: the runs allocate many short-lived
+// schedules and records, and at paper scale 400% takes about 5% less CPU
+// than the default 100% (30.2 against 31.8 s for all five studies) for a
+// peak resident size of about 520 MB instead of 250 MB.
+const GCPercent = 400
+
 // Options control a reproduction.
 type Options struct {
 	Only     []string  // experiment names; empty means all

@@ -118,14 +118,11 @@ func runCommand() *cli.Command {
 	}
 }
 
-// tuneGC sets the garbage collector's target to 400% (GOGC=400) unless
-// GOGC is set: the runs allocate many short-lived schedules and records,
-// and at paper scale the larger target saves about 8% of reproduce's CPU
-// (33.6 → 30.8 s on deadline and roundrobin) for a peak resident size of
-// about 520 MB instead of 230 MB for all five studies.
+// tuneGC sets the garbage collector's target to experiments.GCPercent
+// unless GOGC is set.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(400)
+		debug.SetGCPercent(experiments.GCPercent)
 	}
 }
 
