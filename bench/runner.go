@@ -301,6 +301,14 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		}
 	}
 
+	if opts.Turn != nil && len(todo) > 0 {
+		select {
+		case <-opts.Turn:
+		case <-ctx.Done():
+			return nil, ctx.Err() // interrupted before its turn: nothing to say
+		}
+	}
+
 	jpath := filepath.Join(opts.Dir, journalFile)
 	if opts.Fresh {
 		os.Remove(jpath)
@@ -324,13 +332,6 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 			turnTaken()
 		})
 	}
-	if opts.Turn != nil && len(todo) > 0 {
-		select {
-		case <-opts.Turn:
-		case <-ctx.Done():
-		}
-	}
-
 	// Up to workers goroutines each hold a slot and take the runs in plan
 	// order until none is left; only then is the slot free for another
 	// Execute call (the next experiment's).
@@ -398,6 +399,9 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	}
 	werr := g.Wait()
 	jerr := journal.close()
+	if prog == nil && len(todo) > 0 && ctx.Err() != nil {
+		return nil, ctx.Err() // interrupted while waiting for a slot: no run started
+	}
 	begin()
 	prog.finish()
 	if werr == nil {

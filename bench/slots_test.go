@@ -2,7 +2,10 @@ package bench
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -129,4 +132,48 @@ func TestSlotsYieldToEarlierOnly(t *testing.T) {
 	s.release()
 	<-later
 	s.release()
+}
+
+// TestExecuteInterruptedBeforeItStarts: an Execute call interrupted while
+// it waits for its turn, or for a slot that an earlier experiment holds,
+// runs nothing, writes no results, and returns the bare context error
+// (Reproduce then names only the experiment that was under way); the
+// Started callback still fires, so later experiments are not held up.
+func TestExecuteInterruptedBeforeItStarts(t *testing.T) {
+	for _, wait := range []string{"turn", "slot"} {
+		t.Run(wait, func(t *testing.T) {
+			dir := t.TempDir()
+			ctx, cancel := context.WithCancel(context.Background())
+			slots := NewSlots(1)
+			turn := make(chan struct{})
+			if wait == "slot" {
+				close(turn)
+				if err := slots.acquire(ctx, 0); err != nil { // an earlier experiment's
+					t.Fatal(err)
+				}
+			}
+			started := make(chan struct{})
+			var calls atomic.Int64
+			done := make(chan error, 1)
+			go func() {
+				_, err := Execute(ctx, testPlan(2), toyExec(&calls), Options{Dir: dir, Workers: 1,
+					Slots: slots, Priority: 1, Turn: turn, Started: func() { close(started) }})
+				done <- err
+			}()
+			if wait == "slot" {
+				waitFor(t, func() bool { slots.mu.Lock(); defer slots.mu.Unlock(); return len(slots.waiting) == 1 }, "the wait for a slot")
+			}
+			cancel()
+			if err := <-done; err != context.Canceled {
+				t.Errorf("error %v, want the bare context.Canceled", err)
+			}
+			<-started
+			if n := calls.Load(); n != 0 {
+				t.Errorf("%d runs made", n)
+			}
+			if _, err := os.Stat(filepath.Join(dir, "runs.csv")); err == nil {
+				t.Error("runs.csv written")
+			}
+		})
+	}
 }

@@ -2,6 +2,7 @@ package experiments
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -156,12 +157,23 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 
 	var outcomes []*Outcome
 	var failed []error
+	notStarted := "" // the first experiment an interruption kept from starting
 	for i, e := range exps {
-		if errs[i] != nil {
-			failed = append(failed, fmt.Errorf("%s: %w", e.Name(), errs[i]))
-		} else if done[i] != nil {
+		switch err := errs[i]; {
+		case err != nil && err == ctx.Err():
+			// Interrupted before its first run; the one under way
+			// says so, or the line after the loop does.
+			notStarted = cmp.Or(notStarted, e.Name())
+		case err != nil && strings.HasPrefix(err.Error(), e.Name()+": "):
+			failed = append(failed, err)
+		case err != nil:
+			failed = append(failed, fmt.Errorf("%s: %w", e.Name(), err))
+		case done[i] != nil:
 			outcomes = append(outcomes, done[i].o)
 		}
+	}
+	if notStarted != "" && len(failed) == 0 {
+		failed = append(failed, fmt.Errorf("%s: interrupted before its runs started: %w; run the same command again to resume", notStarted, ctx.Err()))
 	}
 	if opts.Report && len(outcomes) > 0 {
 		t0 := time.Now()
