@@ -247,10 +247,34 @@ func fromJ(js []jmetric) ([]Metric, error) {
 	return out, nil
 }
 
+// measure makes one run, timed, and checks its output: every metric a
+// number, and series only beside a metric.
+func measure(ctx context.Context, exec Executor, run Run) (Output, error) {
+	t0 := time.Now()
+	out, err := exec(ctx, run)
+	if err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return out, err
+		}
+		return out, fmt.Errorf("run %s: %w", run.Key(), err)
+	}
+	for _, m := range out.Metrics {
+		if math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
+			return out, fmt.Errorf("run %s: metric %s is %v: not a measurement (an overflow or an undefined value); "+
+				"leave a metric that is undefined for a run out of its output", run.Key(), m.Name, m.Value)
+		}
+	}
+	if len(out.Metrics) == 0 && len(out.Series) > 0 {
+		return out, fmt.Errorf("run %s records series but no metric; report at least one metric, since runs.csv is what says a run was made", run.Key())
+	}
+	out.Timings = append(out.Timings, Metric{"run_seconds", time.Since(t0).Seconds()})
+	return out, nil
+}
+
 // Execute runs every run of plan that is not already on disk, then writes
 // runs.csv, timings.csv, series.csv (when a run records series) and
-// manifest.json into opts.Dir. On cancellation or
-// error, runs finished so far stay in the journal and the next call resumes.
+// manifest.json into opts.Dir. On cancellation or error, runs finished so
+// far stay in the journal and the next call resumes.
 func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Result, error) {
 	started := time.Now()
 	turnTaken := sync.OnceFunc(func() {
@@ -337,25 +361,10 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	// Execute call (the next experiment's).
 	var mu sync.Mutex
 	one := func(gctx context.Context, run Run) error {
-		t0 := time.Now()
-		out, err := exec(gctx, run)
+		out, err := measure(gctx, exec, run)
 		if err != nil {
-			if gctx.Err() != nil && errors.Is(err, gctx.Err()) {
-				return err
-			}
-			return fmt.Errorf("run %s: %w", run.Key(), err)
+			return err
 		}
-		for _, m := range out.Metrics {
-			if math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
-				return fmt.Errorf("run %s: metric %s is %v: not a measurement (an overflow or an undefined value); "+
-					"leave a metric that is undefined for a run out of its output", run.Key(), m.Name, m.Value)
-			}
-		}
-		if len(out.Metrics) == 0 && len(out.Series) > 0 {
-			return fmt.Errorf("run %s records series but no metric; report at least one metric, since runs.csv is what says a run was made", run.Key())
-		}
-		el := time.Since(t0).Seconds()
-		out.Timings = append(out.Timings, Metric{"run_seconds", el})
 		mu.Lock()
 		defer mu.Unlock()
 		done[run.Key()] = out
