@@ -112,18 +112,7 @@ func (p *Plan) flushGaps() {
 			}
 			changed = true
 			early[c] = fresh[c]
-			t := g.trees[c]
-			i := g.leaves + m
-			t[i] = early[c]
-			for i > 1 {
-				i /= 2
-				v := min(t[2*i], t[2*i+1])
-				p.work++
-				if t[i] == v {
-					break // the minima above are unchanged too
-				}
-				t[i] = v
-			}
+			p.setLeaf(c, m, early[c])
 		}
 		if changed {
 			g.ver[m]++
@@ -131,6 +120,23 @@ func (p *Plan) flushGaps() {
 		}
 	}
 	g.dirty = g.dirty[:0]
+}
+
+// setLeaf sets machine m's leaf of tree c to v and the minima above it,
+// a step of work per level walked.
+func (p *Plan) setLeaf(c, m int, v float64) {
+	t := p.gaps.trees[c]
+	i := p.gaps.leaves + m
+	t[i] = v
+	for i > 1 {
+		i /= 2
+		v := min(t[2*i], t[2*i+1])
+		p.work++
+		if t[i] == v {
+			break // the minima above are unchanged too
+		}
+		t[i] = v
+	}
 }
 
 // leavesAsAt reports whether every machine's leaves are what they were
@@ -196,19 +202,8 @@ func (p *Plan) flushGapsDirect() {
 		early := p.earlyOf(m, g.early[m])
 		changed := false
 		for c := 1; c < len(early); c++ {
-			t := g.trees[c]
-			i := g.leaves + m
-			changed = changed || t[i] != early[c]
-			t[i] = early[c]
-			for i > 1 {
-				i /= 2
-				v := min(t[2*i], t[2*i+1])
-				p.work++
-				if t[i] == v {
-					break // the minima above are unchanged too
-				}
-				t[i] = v
-			}
+			changed = changed || g.trees[c][g.leaves+m] != early[c]
+			p.setLeaf(c, m, early[c])
 		}
 		if changed {
 			g.ver[m]++
