@@ -170,6 +170,25 @@ func popFor(h []endItem, head, used int, t float64, maxUsed int) (int, int, floa
 	return head, used, t
 }
 
+// activeFrom is activeAt from machine m's prefixes c for queue position
+// pos: the jobs holding CPUs when job pos may start (sorted by end; the
+// prefixes' own storage, not to be changed), their CPUs, the instant (now
+// for pos 0, else job pos-1's start) and the latest end before pos.
+func (p *Plan) activeFrom(m int, c *prefixes, pos int) (a []endItem, used int, t, last float64) {
+	if pos > 0 {
+		return c.active[c.off[pos]:c.off[pos+1]], c.used[pos], p.ms[m].queue[pos-1].Start, c.last[pos]
+	}
+	// From now: the running jobs still holding CPUs.
+	k := 0
+	for k < len(c.run) && !(c.run[k].end > p.now) {
+		k++
+	}
+	for _, it := range c.run[k:] {
+		used += it.cpus
+	}
+	return c.run[k:], used, p.now, c.lastRun
+}
+
 // whatIfInsertPrefix is whatIfInsert from the machine's prefixes, for pos
 // 0 or for job pos-1 starting no earlier than now: the same placement, the
 // same answer and the same work. dur is the job's duration on the machine.
@@ -183,24 +202,8 @@ func (p *Plan) whatIfInsertPrefix(m, pos int, j Job, dur float64) (makespan floa
 	// The jobs holding CPUs, kept sorted by end from index head on
 	// rather than in a heap: there are few (each holds a CPU), and which
 	// of equal ends leaves first changes nothing in place.
-	var h []endItem
-	var used int
-	var t, last float64
-	if pos == 0 {
-		// activeAt from now: the running jobs still holding CPUs.
-		t, last = p.now, c.lastRun
-		k := 0
-		for k < len(c.run) && !(c.run[k].end > t) {
-			k++
-		}
-		h = append(p.sortBuf[:0], c.run[k:]...)
-		for _, it := range h {
-			used += it.cpus
-		}
-	} else {
-		h = append(p.sortBuf[:0], c.active[c.off[pos]:c.off[pos+1]]...)
-		used, t, last = c.used[pos], mp.queue[pos-1].Start, c.last[pos]
-	}
+	a, used, t, last := p.activeFrom(m, c, pos)
+	h := append(p.sortBuf[:0], a...)
 	cpus := mp.cpus
 	q := mp.queue
 	// The job itself, then the queue from pos on, as place does; every
@@ -275,23 +278,7 @@ func (p *Plan) whatIfAppend(m int, c *prefixes, j Job, dur float64) (makespan fl
 	mp := &p.ms[m]
 	n := len(mp.queue)
 	p.memoHits[3]++
-	var a []endItem
-	var used int
-	var t, last float64
-	if n == 0 {
-		t, last = p.now, c.lastRun
-		k := 0
-		for k < len(c.run) && !(c.run[k].end > t) {
-			k++
-		}
-		a = c.run[k:]
-		for _, it := range a {
-			used += it.cpus
-		}
-	} else {
-		a = c.active[c.off[n]:c.off[n+1]]
-		used, t, last = c.used[n], mp.queue[n-1].Start, c.last[n]
-	}
+	a, used, t, last := p.activeFrom(m, c, n)
 	head, _, t := popFor(a, 0, used, t, mp.cpus-j.CPUs)
 	// activeAt's, place's (the job and its pops) and whatIfInsert's own.
 	p.work += 2*int64(len(mp.running)+n) + 1 + int64(head)
