@@ -123,8 +123,12 @@ type packedHeap []uint64
 
 func (h *packedHeap) push(x uint64) {
 	*h = append(*h, x)
-	a := *h
-	i := len(a) - 1
+	siftUp(*h, len(*h)-1, x)
+}
+
+// siftUp puts x at index i of heap a, or above it, moving larger parents
+// down.
+func siftUp(a []uint64, i int, x uint64) {
 	for i > 0 {
 		p := (i - 1) / 2
 		if a[p] <= x {
@@ -169,15 +173,7 @@ func (h *packedHeap) pop() uint64 {
 		a[i] = a[m]
 		i = m
 	}
-	for i > 0 {
-		p := (i - 1) / 2
-		if a[p] <= x {
-			break
-		}
-		a[i] = a[p]
-		i = p
-	}
-	a[i] = x
+	siftUp(a, i, x)
 	return top
 }
 
