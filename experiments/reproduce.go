@@ -110,17 +110,9 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 		// The runs and the report goroutine both log.
 		opts.Progress = &syncWriter{w: opts.Progress}
 	}
-	// Slot i belongs to experiment i: the runs loop fills it, then hands
-	// it to the report goroutine of experiment i, which alone touches it
-	// afterwards. logged[i] is closed once experiment i's lines are
-	// written (or it has none), so experiment i+1 writes its own after.
+	// Slot i of done and errs belongs to experiment i's goroutine.
 	done := make([]*finished, len(exps))
 	errs := make([]error, len(exps))
-	logged := make([]chan struct{}, len(exps)+1)
-	for i := range logged {
-		logged[i] = make(chan struct{})
-	}
-	close(logged[0])
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.NumCPU()
@@ -129,11 +121,9 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	// turn[i] is closed once experiment i-1 has started its runs (or has
 	// none, or failed): experiment i starts its own after, so the
 	// experiments' first runs go in order while their plans overlap.
-	turn := make([]chan struct{}, len(exps)+1)
-	for i := range turn {
-		turn[i] = make(chan struct{})
-	}
-	close(turn[0])
+	// logged[i] is closed once experiment i-1's lines are written, so
+	// experiment i writes its own after.
+	turn, logged := relay(len(exps)), relay(len(exps))
 	var all sync.WaitGroup
 	for i, e := range exps {
 		all.Go(func() {
@@ -186,6 +176,17 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 		logf(opts.Progress, "report index and workbook: %s (%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)))
 	}
 	return outcomes, errors.Join(failed...)
+}
+
+// relay returns n+1 channels of which the first is closed: step i waits
+// for channel i and closes channel i+1, so the steps pass in order.
+func relay(n int) []chan struct{} {
+	c := make([]chan struct{}, n+1)
+	for i := range c {
+		c[i] = make(chan struct{})
+	}
+	close(c[0])
+	return c
 }
 
 // syncWriter serialises writes to w.
