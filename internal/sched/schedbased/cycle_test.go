@@ -19,12 +19,7 @@ func TestCycleSkipLockstep(t *testing.T) {
 	skipped, runs := 0, 0
 	for seed := range uint64(seeds) {
 		r := rand.New(rand.NewPCG(seed, 21))
-		mach := make([]Machine, 1+r.IntN(6))
-		maxCPUs := 0
-		for i := range mach {
-			mach[i] = Machine{CPUs: 1 + r.IntN(8), Speed: float64(1 + r.IntN(4))}
-			maxCPUs = max(maxCPUs, mach[i].CPUs)
-		}
+		mach, maxCPUs := randomMachines(r, 1, 6, 8)
 		a, b := NewPlan(mach, 2), NewPlan(mach, 2)
 		a.direct = true
 		opt := TabuOptions{Iterations: 2 + r.IntN(120), TabuLen: r.IntN(13), AllSources: seed%2 == 0}

@@ -75,12 +75,7 @@ func TestMemoLockstep(t *testing.T) {
 	var hits [4]int64
 	for seed := range uint64(seeds) {
 		r := rand.New(rand.NewPCG(seed, 11))
-		mach := make([]Machine, 2+r.IntN(8))
-		maxCPUs := 0
-		for i := range mach {
-			mach[i] = Machine{CPUs: 1 + r.IntN(8), Speed: float64(1 + r.IntN(4))}
-			maxCPUs = max(maxCPUs, mach[i].CPUs)
-		}
+		mach, maxCPUs := randomMachines(r, 2, 8, 8)
 		a, b := NewPlan(mach, 2), NewPlan(mach, 2)
 		a.direct = true
 		opt := TabuOptions{Iterations: 1 + r.IntN(60), TabuLen: r.IntN(12), AllSources: seed%2 == 0}
@@ -240,11 +235,7 @@ func TestWhatIfInsertPrefix(t *testing.T) {
 	used, appended := 0, 0
 	for seed := range uint64(seeds) {
 		r := rand.New(rand.NewPCG(seed, 13))
-		mach := randomPlatform(r)
-		maxCPUs := 0
-		for _, m := range mach {
-			maxCPUs = max(maxCPUs, m.CPUs)
-		}
+		mach, maxCPUs := randomPlatform(r)
 		p := NewPlan(mach, 2)
 		submit := 0.0
 		for id := range 40 {

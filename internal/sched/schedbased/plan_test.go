@@ -120,12 +120,19 @@ func equalPlans(p *Plan, n *naive) error {
 
 // randomPlatform: small, heterogeneous, reference speed 2, integer times
 // mostly, so ties between ends, starts and arrivals are frequent.
-func randomPlatform(r *rand.Rand) []Machine {
-	ms := make([]Machine, 1+r.IntN(4))
+func randomPlatform(r *rand.Rand) (ms []Machine, maxCPUs int) {
+	return randomMachines(r, 1, 4, 6)
+}
+
+// randomMachines draws lo to lo+n-1 machines of 1 to cpus CPUs and speeds
+// 1 to 4, and returns them with their largest CPU count.
+func randomMachines(r *rand.Rand, lo, n, cpus int) (ms []Machine, maxCPUs int) {
+	ms = make([]Machine, lo+r.IntN(n))
 	for i := range ms {
-		ms[i] = Machine{CPUs: 1 + r.IntN(6), Speed: float64(1 + r.IntN(4))}
+		ms[i] = Machine{CPUs: 1 + r.IntN(cpus), Speed: float64(1 + r.IntN(4))}
+		maxCPUs = max(maxCPUs, ms[i].CPUs)
 	}
-	return ms
+	return ms, maxCPUs
 }
 
 // Run times are >= 1: a zero-length job holds no CPU time in the profile,
@@ -201,11 +208,7 @@ func TestIncrementalMatchesNaive(t *testing.T) {
 	}
 	for seed := range uint64(seeds) {
 		r := rand.New(rand.NewPCG(seed, 1))
-		mach := randomPlatform(r)
-		maxCPUs := 0
-		for _, m := range mach {
-			maxCPUs = max(maxCPUs, m.CPUs)
-		}
+		mach, maxCPUs := randomPlatform(r)
 		p := NewPlan(mach, 2)
 		opt := TabuOptions{Iterations: 1 + r.IntN(30), TabuLen: r.IntN(5), AllSources: seed%2 == 0}
 		useTabu := seed%3 != 0

@@ -19,11 +19,7 @@ func TestEarliestGapFirstFit(t *testing.T) {
 	skipped := 0
 	for seed := range uint64(seeds) {
 		r := rand.New(rand.NewPCG(seed, 14))
-		mach := randomPlatform(r)
-		maxCPUs := 0
-		for _, m := range mach {
-			maxCPUs = max(maxCPUs, m.CPUs)
-		}
+		mach, maxCPUs := randomPlatform(r)
 		p := NewPlan(mach, 2)
 		submit := 0.0
 		for id := range 40 {

@@ -20,11 +20,7 @@ func TestRemoveRestoreMatchNaive(t *testing.T) {
 	tried := [2]int{} // last job, other job
 	for seed := range uint64(seeds) {
 		r := rand.New(rand.NewPCG(seed, 7))
-		mach := randomPlatform(r)
-		maxCPUs := 0
-		for _, m := range mach {
-			maxCPUs = max(maxCPUs, m.CPUs)
-		}
+		mach, maxCPUs := randomPlatform(r)
 		p := NewPlan(mach, 2)
 		submit := 0.0
 		for id := range 30 {
