@@ -29,25 +29,7 @@ func BenchmarkSimTraceCPU(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				best := time.Duration(1 << 62)
-				for b.Loop() {
-					c0, _ := cpuTimes(b)
-					s, err := sched.New(algo)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if _, err := sim.Simulate(sim.SingleMachine(cpus), jobs, s); err != nil {
-						b.Fatal(err)
-					}
-					c1, _ := cpuTimes(b)
-					best = min(best, c1-c0)
-				}
-				b.ReportMetric(best.Seconds(), "cpu-s")
-				if algo == "easy" {
-					easyCPU = best
-				} else if easyCPU > 0 {
-					b.ReportMetric(float64(best)/float64(easyCPU), "x-easy")
-				}
+				simulateBestCPU(b, algo, sim.SingleMachine(cpus), jobs, &easyCPU)
 			})
 		}
 	}
@@ -69,26 +51,33 @@ func BenchmarkDeadlineFlexCPU(b *testing.B) {
 		var easyCPU time.Duration
 		for _, algo := range []string{"easy", "flex"} {
 			b.Run(fmt.Sprintf("ia=%g/algo=%s/jobs=%d", ia, algo, spec.Jobs), func(b *testing.B) {
-				best := time.Duration(1 << 62)
-				for b.Loop() {
-					c0, _ := cpuTimes(b)
-					s, err := sched.New(algo)
-					if err != nil {
-						b.Fatal(err)
-					}
-					if _, err := sim.Simulate(inst.Platform, inst.Jobs, s); err != nil {
-						b.Fatal(err)
-					}
-					c1, _ := cpuTimes(b)
-					best = min(best, c1-c0)
-				}
-				b.ReportMetric(best.Seconds(), "cpu-s")
-				if algo == "easy" {
-					easyCPU = best
-				} else if easyCPU > 0 {
-					b.ReportMetric(float64(best)/float64(easyCPU), "x-easy")
-				}
+				simulateBestCPU(b, algo, inst.Platform, inst.Jobs, &easyCPU)
 			})
 		}
+	}
+}
+
+// simulateBestCPU simulates jobs on p with algo once per op and reports the
+// least CPU time of one simulation (cpu-s). EASY's sets *easy; another
+// algorithm's is also reported over it (x-easy).
+func simulateBestCPU(b *testing.B, algo string, p sim.Platform, jobs []sim.Job, easy *time.Duration) {
+	best := time.Duration(1 << 62)
+	for b.Loop() {
+		c0, _ := cpuTimes(b)
+		s, err := sched.New(algo)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := sim.Simulate(p, jobs, s); err != nil {
+			b.Fatal(err)
+		}
+		c1, _ := cpuTimes(b)
+		best = min(best, c1-c0)
+	}
+	b.ReportMetric(best.Seconds(), "cpu-s")
+	if algo == "easy" {
+		*easy = best
+	} else if *easy > 0 {
+		b.ReportMetric(float64(best)/float64(*easy), "x-easy")
 	}
 }
