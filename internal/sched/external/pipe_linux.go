@@ -207,13 +207,7 @@ func (p *pipes) Read(b []byte) (int, error) {
 func (p *pipes) waitRead() error {
 	var evs [2]syscall.EpollEvent
 	for {
-		var n uintptr
-		var e syscall.Errno
-		if rawWait {
-			n, _, e = syscall.RawSyscall6(syscall.SYS_EPOLL_PWAIT, uintptr(p.ep), uintptr(unsafe.Pointer(&evs[0])), 2, ^uintptr(0), 0, 0)
-		} else {
-			n, _, e = syscall.Syscall6(syscall.SYS_EPOLL_PWAIT, uintptr(p.ep), uintptr(unsafe.Pointer(&evs[0])), 2, ^uintptr(0), 0, 0)
-		}
+		n, e := waitCall(syscall.SYS_EPOLL_PWAIT, uintptr(p.ep), uintptr(unsafe.Pointer(&evs[0])), 2, ^uintptr(0))
 		switch {
 		case e == syscall.EINTR:
 			runtime.Gosched() // the runtime may want the P: see the top of the file
@@ -275,6 +269,17 @@ func rawIO(op uintptr, fd int, b []byte) (int, error) {
 // still interrupt it by signal.
 var rawWait = !strings.Contains(","+os.Getenv("GODEBUG")+",", ",asyncpreemptoff=1,")
 
+// waitCall makes a system call that waits (epoll_pwait, ppoll with its
+// first four arguments): raw, keeping the P, when rawWait allows it.
+func waitCall(trap, a1, a2, a3, a4 uintptr) (uintptr, syscall.Errno) {
+	if rawWait {
+		r, _, e := syscall.RawSyscall6(trap, a1, a2, a3, a4, 0, 0)
+		return r, e
+	}
+	r, _, e := syscall.Syscall6(trap, a1, a2, a3, a4, 0, 0)
+	return r, e
+}
+
 // poll(2)'s events, the same on every Linux architecture.
 const (
 	pollIn  = 0x1
@@ -298,12 +303,7 @@ func (p *pipes) waitWrite() error {
 			left = 0
 		}
 		ts := syscall.NsecToTimespec(left.Nanoseconds())
-		var e syscall.Errno
-		if rawWait {
-			_, _, e = syscall.RawSyscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&fds[0])), 2, uintptr(unsafe.Pointer(&ts)), 0, 0, 0)
-		} else {
-			_, _, e = syscall.Syscall6(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&fds[0])), 2, uintptr(unsafe.Pointer(&ts)), 0, 0, 0)
-		}
+		_, e := waitCall(syscall.SYS_PPOLL, uintptr(unsafe.Pointer(&fds[0])), 2, uintptr(unsafe.Pointer(&ts)), 0)
 		switch {
 		case e == syscall.EINTR:
 			runtime.Gosched()
