@@ -33,9 +33,9 @@ type event struct {
 	c, d int32
 }
 
-// eventQueue is a radix heap on the 128-bit key (radix.Float64Key(t), seq): the
-// order of the 4-ary heap it replaced, (time, sequence number), popped
-// exactly the same. A radix heap needs every event pushed to come after
+// eventQueue is a radix heap on the 128-bit key (radix.Float64Key(t),
+// seq): the order of the 4-ary heap it replaced, (time, sequence number),
+// popped exactly the same. A radix heap needs every event pushed to come after
 // the last one popped, which holds here since the simulator schedules
 // nothing in the past and numbers events as it schedules them (Sim.push
 // refuses an event before the current time).

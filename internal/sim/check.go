@@ -59,7 +59,7 @@ func Check(p Platform, jobs []Job, recs []Record) error {
 			continue
 		}
 		slices.SortStableFunc(starts[m], func(a, b edge) int {
-			if c := compareKeys(radix.Float64Key(a.t), radix.Float64Key(b.t)); c != 0 {
+			if c := cmp.Compare(radix.Float64Key(a.t), radix.Float64Key(b.t)); c != 0 {
 				return c
 			}
 			return cmp.Compare(a.cpus, b.cpus)

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/gridbench/gridbench/internal/radix"
@@ -22,10 +23,10 @@ type edge struct {
 func sortEdges(es, tmp []edge, byCPUs bool) (sorted, spare []edge) {
 	if len(es) < 256 {
 		slices.SortStableFunc(es, func(a, b edge) int {
-			if c := compareKeys(radix.Float64Key(a.t), radix.Float64Key(b.t)); c != 0 || !byCPUs {
+			if c := cmp.Compare(radix.Float64Key(a.t), radix.Float64Key(b.t)); c != 0 || !byCPUs {
 				return c
 			}
-			return compareKeys(uint64(a.cpus), uint64(b.cpus))
+			return cmp.Compare(uint64(a.cpus), uint64(b.cpus))
 		})
 		return es, tmp
 	}
@@ -41,16 +42,6 @@ func edgeKey(e *edge, cpus bool) uint64 {
 		return uint64(e.cpus)
 	}
 	return radix.Float64Key(e.t)
-}
-
-func compareKeys(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // radixPasses sorts src stably by edgeKey (CPUs or time), one byte at a
