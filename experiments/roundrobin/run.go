@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/gridbench/gridbench/bench"
@@ -36,15 +35,12 @@ func Window(t *Trace, start, n int) ([]timeshare.Job, error) {
 // algorithm of a window one after the other, and preparing a window (a copy
 // of up to 20,208 records and the priority rule) cost about as much as
 // simulating it under FCFS; the windows are shared read-only.
-var recent struct {
-	sync.Mutex
-	windows []preparedWindow // most recently used last
-}
+var recent = recentCache[traceWindow, []timeshare.Job]{max: recentWindows}
 
-type preparedWindow struct {
-	tr       *Trace
+// traceWindow names records [start, start+n) of a trace.
+type traceWindow struct {
+	tr       *timesharing.Trace
 	start, n int
-	jobs     []timeshare.Job
 }
 
 // recentWindows bounds recent: enough for two workers a window apart.
@@ -53,26 +49,7 @@ const recentWindows = 4
 // sharedWindow returns Window(t, start, n), reusing a recent one. The
 // result must not be modified.
 func sharedWindow(t *Trace, start, n int) ([]timeshare.Job, error) {
-	recent.Lock()
-	for i, w := range recent.windows {
-		if w.tr.Trace == t.Trace && w.start == start && w.n == n {
-			recent.windows = append(append(recent.windows[:i:i], recent.windows[i+1:]...), w)
-			recent.Unlock()
-			return w.jobs, nil
-		}
-	}
-	recent.Unlock()
-	jobs, err := Window(t, start, n)
-	if err != nil {
-		return nil, err
-	}
-	recent.Lock()
-	if len(recent.windows) == recentWindows {
-		recent.windows = append(recent.windows[:0:0], recent.windows[1:]...)
-	}
-	recent.windows = append(recent.windows, preparedWindow{t, start, n, jobs})
-	recent.Unlock()
-	return jobs, nil
+	return recent.get(traceWindow{t.Trace, start, n}, func() ([]timeshare.Job, error) { return Window(t, start, n) })
 }
 
 // window is the spec's window of its trace (sharedWindow: the jobs must
@@ -93,25 +70,19 @@ func (s Spec) windowOf() ([]timeshare.Job, *Trace, error) {
 }
 
 // variantPriorities keeps, per window and APDRR variant with priorities
-// of its own, the priorities the variant's rule gives the window's jobs.
-// The plan runs every window once per P, and the run-time rule's sort
-// was a twentieth of the simulations' time; a priority per job is small
-// to keep, where the windows themselves are not.
-var variantPriorities struct {
-	sync.Mutex
-	m map[variantWindow][]int32
-}
+// of its own, the priorities the variant's rule gives the window's jobs
+// (nil when one is beyond int32: the rule then runs each time). The plan
+// runs every window once per P, and the run-time rule's sort was a
+// twentieth of the simulations' time; a priority per job is small to keep,
+// where the windows themselves are not. The full plan has 84 windows for
+// each of the two variants with priorities of their own (4 bytes a job,
+// about 8 MB in all).
+var variantPriorities = recentCache[variantWindow, []int32]{max: 256}
 
 type variantWindow struct {
-	tr       *timesharing.Trace
-	start, n int
-	variant  string
+	traceWindow
+	variant string
 }
-
-// maxVariantWindows bounds variantPriorities: the full plan has 84
-// windows for each of the two variants with priorities of their own (4
-// bytes a job, about 8 MB in all); past the bound it starts afresh.
-const maxVariantWindows = 256
 
 // simulateWindow is Simulate on jobs, spec's window of tr, with the
 // priorities of a variant's own rule taken from variantPriorities.
@@ -129,31 +100,27 @@ func simulateWindow(tr *Trace, spec Spec, jobs []timeshare.Job, algo string) (ti
 // withPriorities returns a copy of jobs, the window [start, start+len) of
 // tr, with the priorities rule, variant's, gives them.
 func withPriorities(tr *Trace, start int, jobs []timeshare.Job, variant string, rule func([]timeshare.Job)) []timeshare.Job {
-	key := variantWindow{tr.Trace, start, len(jobs), variant}
-	out := slices.Clone(jobs)
-	variantPriorities.Lock()
-	prios, ok := variantPriorities.m[key]
-	variantPriorities.Unlock()
-	if ok {
-		for i := range out {
-			out[i].Priority = int(prios[i])
+	key := variantWindow{traceWindow{tr.Trace, start, len(jobs)}, variant}
+	prios, _ := variantPriorities.get(key, func() ([]int32, error) {
+		ruled := slices.Clone(jobs)
+		rule(ruled)
+		prios := make([]int32, len(ruled))
+		for i := range ruled {
+			if int(int32(ruled[i].Priority)) != ruled[i].Priority {
+				return nil, nil // a priority beyond int32
+			}
+			prios[i] = int32(ruled[i].Priority)
 		}
+		return prios, nil
+	})
+	out := slices.Clone(jobs)
+	if prios == nil {
+		rule(out)
 		return out
 	}
-	rule(out)
-	prios = make([]int32, len(out))
 	for i := range out {
-		if int(int32(out[i].Priority)) != out[i].Priority {
-			return out // not kept: a priority beyond int32
-		}
-		prios[i] = int32(out[i].Priority)
+		out[i].Priority = int(prios[i])
 	}
-	variantPriorities.Lock()
-	if variantPriorities.m == nil || len(variantPriorities.m) >= maxVariantWindows {
-		variantPriorities.m = map[variantWindow][]int32{}
-	}
-	variantPriorities.m[key] = prios
-	variantPriorities.Unlock()
 	return out
 }
 

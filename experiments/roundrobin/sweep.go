@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sync"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/families/timesharing"
@@ -102,43 +101,21 @@ func ScaleLoad(jobs []timeshare.Job, slaves int, load float64) []timeshare.Job {
 // recentScaled keeps the last few windows sweepRun scaled: the plan runs
 // every algorithm of a (window, P, load) one after the other, and each
 // scaled the window again. The scaled windows are shared read-only.
-var recentScaled struct {
-	sync.Mutex
-	windows []scaledWindow // most recently used last
-}
+var recentScaled = recentCache[scaledWindow, []timeshare.Job]{max: recentWindows}
 
 type scaledWindow struct {
-	tr       *timesharing.Trace
-	start, n int
-	slaves   int
-	load     float64
-	jobs     []timeshare.Job
+	traceWindow
+	slaves int
+	load   float64
 }
 
 // sharedScaled returns ScaleLoad(jobs, spec.Slaves, spec.Load) for jobs,
 // spec's window of tr, reusing a recent one. The result must not be
 // modified.
 func sharedScaled(tr *Trace, spec SweepSpec, jobs []timeshare.Job) []timeshare.Job {
-	key := scaledWindow{tr: tr.Trace, start: spec.Start, n: len(jobs), slaves: spec.Slaves, load: spec.Load}
-	same := func(w scaledWindow) bool {
-		return w.tr == key.tr && w.start == key.start && w.n == key.n && w.slaves == key.slaves && w.load == key.load
-	}
-	recentScaled.Lock()
-	for _, w := range recentScaled.windows {
-		if same(w) {
-			recentScaled.Unlock()
-			return w.jobs
-		}
-	}
-	recentScaled.Unlock()
-	key.jobs = ScaleLoad(jobs, spec.Slaves, spec.Load)
-	recentScaled.Lock()
-	if len(recentScaled.windows) == recentWindows {
-		recentScaled.windows = append(recentScaled.windows[:0:0], recentScaled.windows[1:]...)
-	}
-	recentScaled.windows = append(recentScaled.windows, key)
-	recentScaled.Unlock()
-	return key.jobs
+	key := scaledWindow{traceWindow{tr.Trace, spec.Start, len(jobs)}, spec.Slaves, spec.Load}
+	scaled, _ := recentScaled.get(key, func() ([]timeshare.Job, error) { return ScaleLoad(jobs, spec.Slaves, spec.Load), nil })
+	return scaled
 }
 
 // sweepRun is one simulation of the sweep.
