@@ -46,42 +46,35 @@ const PriorityRuleText = "user levels by job share: users sorted by job count as
 // the user has no valid job). The rule is deterministic: it depends only on
 // the multiset of (User, valid) pairs, not on map order or input order.
 func PriorityRule(jobs []Job) {
-	if priorityRuleDense(jobs) {
-		return
-	}
-	priorityRuleMap(jobs)
-}
-
-// priorityRuleMap is PriorityRule with the users' counts and levels in
-// maps, for user ids of any spread; priorityRuleDense is its fast path and
-// it the dense path's twin.
-func priorityRuleMap(jobs []Job) {
-	count := map[int]int{}
+	slot, ids := userSlots(jobs)
+	count := make([]int, len(ids))
 	n := 0
 	for i := range jobs {
 		if jobs[i].Run >= 0 {
-			count[jobs[i].User]++
+			count[slot[i]]++
 			n++
 		}
 	}
-	users := make([]int, 0, len(count))
-	for u := range count {
-		users = append(users, u)
-	}
-	slices.SortFunc(users, func(a, b int) int {
-		if count[a] != count[b] {
-			return count[a] - count[b]
+	var users []int32 // the slots of the users with a valid job
+	for u, c := range count {
+		if c > 0 {
+			users = append(users, int32(u))
 		}
-		return a - b
+	}
+	slices.SortFunc(users, func(a, b int32) int {
+		if ca, cb := count[a], count[b]; ca != cb {
+			return ca - cb
+		}
+		return cmp.Compare(ids[a], ids[b])
 	})
-	level := make(map[int]int, len(users))
+	level := make([]int, len(ids)) // 0: a user without a valid job
 	before := 0
 	for _, u := range users {
 		level[u] = 1 + 3*before/n
 		before += count[u]
 	}
 	for i := range jobs {
-		if l, ok := level[jobs[i].User]; ok {
+		if l := level[slot[i]]; l > 0 {
 			jobs[i].Priority = l
 		} else {
 			jobs[i].Priority = PriorityLevels
@@ -89,57 +82,43 @@ func priorityRuleMap(jobs []Job) {
 	}
 }
 
-// priorityRuleDense is PriorityRule with the counts and levels in slices
-// indexed by user id - the smallest, when the ids span fewer than
-// denseUsers values (traces number their users from 0 or 1); it reports
-// false, doing nothing, otherwise. The map's hashing was most of the rule's
-// time, which every window of the roundrobin study pays.
-func priorityRuleDense(jobs []Job) bool {
-	const denseUsers = 1 << 16
+// userSlots numbers the users of jobs from 0: slot[i] is job i's user's
+// number and ids[k] the user of number k. When the ids span fewer than
+// 65,536 values (traces number their users from 0 or 1) a user's number is
+// its id less the smallest, which costs no hashing; otherwise the users
+// are numbered as they first occur. Hashing every job's user several times
+// was most of the rule's time, which every window of the roundrobin study
+// pays.
+func userSlots(jobs []Job) (slot []int32, ids []int) {
+	slot = make([]int32, len(jobs))
 	if len(jobs) == 0 {
-		return false
+		return slot, nil
 	}
 	lo, hi := jobs[0].User, jobs[0].User
 	for i := range jobs {
 		lo, hi = min(lo, jobs[i].User), max(hi, jobs[i].User)
 	}
-	if hi-lo >= denseUsers || hi-lo < 0 {
-		return false
+	if d := hi - lo; d >= 0 && d < 1<<16 {
+		ids = make([]int, d+1)
+		for k := range ids {
+			ids[k] = lo + k
+		}
+		for i := range jobs {
+			slot[i] = int32(jobs[i].User - lo)
+		}
+		return slot, ids
 	}
-	count := make([]int, hi-lo+1)
-	n := 0
+	number := map[int]int32{}
 	for i := range jobs {
-		if jobs[i].Run >= 0 {
-			count[jobs[i].User-lo]++
-			n++
+		k, ok := number[jobs[i].User]
+		if !ok {
+			k = int32(len(ids))
+			number[jobs[i].User] = k
+			ids = append(ids, jobs[i].User)
 		}
+		slot[i] = k
 	}
-	var users []int
-	for u, c := range count {
-		if c > 0 {
-			users = append(users, u+lo)
-		}
-	}
-	slices.SortFunc(users, func(a, b int) int {
-		if ca, cb := count[a-lo], count[b-lo]; ca != cb {
-			return ca - cb
-		}
-		return a - b
-	})
-	level := make([]int, hi-lo+1) // 0: a user without a valid job
-	before := 0
-	for _, u := range users {
-		level[u-lo] = 1 + 3*before/n
-		before += count[u-lo]
-	}
-	for i := range jobs {
-		if l := level[jobs[i].User-lo]; l > 0 {
-			jobs[i].Priority = l
-		} else {
-			jobs[i].Priority = PriorityLevels
-		}
-	}
-	return true
+	return slot, ids
 }
 
 // RunTimePriorityText states PriorityByRun in one sentence, for reports.

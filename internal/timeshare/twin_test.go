@@ -986,3 +986,39 @@ func TestPriorityRuleTwin(t *testing.T) {
 		}
 	}
 }
+
+// priorityRuleMap is PriorityRule as it was, with the users' counts and
+// levels in maps: the reference of TestPriorityRuleTwin.
+func priorityRuleMap(jobs []Job) {
+	count := map[int]int{}
+	n := 0
+	for i := range jobs {
+		if jobs[i].Run >= 0 {
+			count[jobs[i].User]++
+			n++
+		}
+	}
+	users := make([]int, 0, len(count))
+	for u := range count {
+		users = append(users, u)
+	}
+	slices.SortFunc(users, func(a, b int) int {
+		if count[a] != count[b] {
+			return count[a] - count[b]
+		}
+		return a - b
+	})
+	level := make(map[int]int, len(users))
+	before := 0
+	for _, u := range users {
+		level[u] = 1 + 3*before/n
+		before += count[u]
+	}
+	for i := range jobs {
+		if l, ok := level[jobs[i].User]; ok {
+			jobs[i].Priority = l
+		} else {
+			jobs[i].Priority = PriorityLevels
+		}
+	}
+}
