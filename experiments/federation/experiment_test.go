@@ -117,7 +117,8 @@ func TestPlanBadInput(t *testing.T) {
 }
 
 // TestExecutorByHand runs Normal on a tiny federation: DSA 2 PEs and LCG 1
-// PE of 1000 MIPS, jobs of 10 s, instantaneous transfers, 3 jobs per user.
+// PE of 1000 MIPS (tinyTestbeds), jobs of 10 s, instantaneous transfers, 3
+// jobs per user.
 // User-0 (LCG idle): two jobs to DSA and one to LCG in the first cycle, all
 // done after 10 s. User-1: the background job holds the LCG PE, so the
 // third job waits for the next cycle (30 s) and runs on DSA: 40 s.
@@ -126,12 +127,7 @@ func TestExecutorByHand(t *testing.T) {
 	c.Trace = "tiny.swf"
 	c.JobsPerUser = 3
 	c.Policies = []string{"Normal"}
-	m := &c.Model
-	m.DSA = gridway.Testbed{Name: "DSA", Machines: []gridway.Machine{{Name: "d", PEs: 2, MIPS: 1000}}}
-	m.LCG = gridway.Testbed{Name: "LCG", Machines: []gridway.Machine{{Name: "l", PEs: 1, MIPS: 1000}}}
-	m.JobMI, m.MIPerTraceSecond = 10000, 1000
-	m.InputBytes, m.OutputBytes = 0, 0
-	m.LAN.Latency, m.WAN.Latency = 0, 0
+	tinyTestbeds(&c.Model)
 	pl, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"})
 	if err != nil {
 		t.Fatal(err)
@@ -176,12 +172,7 @@ func TestSharedSimulationsChangeNothing(t *testing.T) {
 	c := ModelConfig(false)
 	c.Trace = "across-prefix.swf"
 	c.JobsPerUser = 3
-	m := &c.Model
-	m.DSA = gridway.Testbed{Name: "DSA", Machines: []gridway.Machine{{Name: "d", PEs: 2, MIPS: 1000}}}
-	m.LCG = gridway.Testbed{Name: "LCG", Machines: []gridway.Machine{{Name: "l", PEs: 1, MIPS: 1000}}}
-	m.JobMI, m.MIPerTraceSecond = 10000, 1000
-	m.InputBytes, m.OutputBytes = 0, 0
-	m.LAN.Latency, m.WAN.Latency = 0, 0
+	tinyTestbeds(&c.Model)
 	c.Sweep = []float64{500, 1000, 3000}
 	c.ScaleSweep = []float64{500, 1000, 2000}
 	c.HourOffsets = []float64{-3600, 0}
@@ -550,4 +541,15 @@ func specOf(t *testing.T, pl *Plan, r bench.Run) Spec {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// tinyTestbeds gives m a DSA of one 2-PE machine and an LCG of one 1-PE
+// machine, both of 1000 MIPS, jobs of 10,000 MI at 1000 MI per trace
+// second, and transfers that take no time.
+func tinyTestbeds(m *gridway.Config) {
+	m.DSA = gridway.Testbed{Name: "DSA", Machines: []gridway.Machine{{Name: "d", PEs: 2, MIPS: 1000}}}
+	m.LCG = gridway.Testbed{Name: "LCG", Machines: []gridway.Machine{{Name: "l", PEs: 1, MIPS: 1000}}}
+	m.JobMI, m.MIPerTraceSecond = 10000, 1000
+	m.InputBytes, m.OutputBytes = 0, 0
+	m.LAN.Latency, m.WAN.Latency = 0, 0
 }
