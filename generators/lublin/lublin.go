@@ -150,7 +150,9 @@ func (s *stream) size(r *rand.Rand) int {
 	if u <= s.p.SerialProb+s.p.Pow2Prob {
 		x = math.Round(x)
 	}
-	return min(int(math.Round(math.Exp2(x))), s.maxCPUs)
+	// On a machine of a few CPUs the scaled range reaches below log2(1):
+	// a parallel job is then at least one CPU, never zero.
+	return max(1, min(int(math.Round(math.Exp2(x))), s.maxCPUs))
 }
 
 func (s *stream) run(r *rand.Rand, n int) float64 {

@@ -174,6 +174,25 @@ func TestBadConfig(t *testing.T) {
 	}
 }
 
+// TestSmallMachines: on 1 or 2 CPUs the size range scaled by log2(cpus) − 7
+// reaches below log2(1); 78 of 100 jobs on 1 CPU once had 0 CPUs, which the
+// simulator refuses. Every job has 1 to cpus CPUs.
+func TestSmallMachines(t *testing.T) {
+	for _, cpus := range []int{1, 2, 3, 4} {
+		for _, typeless := range []bool{false, true} {
+			jobs, err := Generate(Config{Jobs: 2000, CPUs: cpus, Seed: 1, Typeless: typeless})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, j := range jobs {
+				if j.CPUs < 1 || j.CPUs > cpus {
+					t.Fatalf("cpus %d, typeless %v: job %d has %d CPUs", cpus, typeless, j.ID, j.CPUs)
+				}
+			}
+		}
+	}
+}
+
 // TestTypelessMoments applies TestMoments' rules and tolerances to the
 // typeless parameters (every job from WholeParams).
 func TestTypelessMoments(t *testing.T) {
