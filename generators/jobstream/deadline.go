@@ -85,6 +85,8 @@ func (s Spec) Validate() error {
 		return fmt.Errorf("deadline: run times [%g, %g): need 0 <= min <= max <= %g s", s.RunMin, s.RunMax, float64(MaxTime))
 	case s.JobCPUsMax < 1 || s.JobCPUsMax > MaxCount:
 		return fmt.Errorf("deadline: JobCPUsMax %d: need 1 to %d", s.JobCPUsMax, MaxCount)
+	case s.JobCPUsMax > s.MachineCPUsMax:
+		return fmt.Errorf("deadline: JobCPUsMax %d > MachineCPUsMax %d: a job could need more CPUs than any machine has", s.JobCPUsMax, s.MachineCPUsMax)
 	case !(s.DeadlineShare >= 0 && s.DeadlineShare <= 1):
 		return fmt.Errorf("deadline: DeadlineShare %g: must be in [0, 1]", s.DeadlineShare)
 	case !(s.SlackMin >= 1 && s.SlackMax >= s.SlackMin && s.SlackMax <= MaxSlack):

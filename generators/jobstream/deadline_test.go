@@ -108,6 +108,7 @@ func TestValidateLimits(t *testing.T) {
 		{func(s *Spec) { s.Machines = 1e9 }, "Machines 1000000000: need 1 to 1000000"},
 		{func(s *Spec) { s.MachineCPUsMax = 1e7 }, "MachineCPUsMax"},
 		{func(s *Spec) { s.JobCPUsMax = 1e7 }, "JobCPUsMax"},
+		{func(s *Spec) { s.MachineCPUsMax = 4 }, "JobCPUsMax 8 > MachineCPUsMax 4"},
 		{func(s *Spec) { s.SpeedMax = math.Inf(1) }, "speeds"},
 		{func(s *Spec) { s.RefSpeed = 1e300 }, "RefSpeed"},
 		{func(s *Spec) { s.MeanInterArrival = 1e300 }, "MeanInterArrival"},
