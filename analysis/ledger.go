@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -83,6 +84,11 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 	switch {
 	case v.Held():
 		e.Verdict = VerdictHeld
+	case c.N == 0:
+		// Nothing to test, not too few repetitions: the metric has no
+		// value in the comparison's scope, or its runs failed.
+		e.Verdict = VerdictInconclusive
+		e.Note = "no paired values in " + cmp.Or(c.Scope, "its scope")
 	case !c.Reversed() && c.Underpowered(family):
 		e.Verdict = VerdictInconclusive
 		e.Note = fmt.Sprintf("too few repetitions: at least %d needed", MinPairs(family))

@@ -37,6 +37,13 @@ func TestLedgerInconclusive(t *testing.T) {
 	if e := (LedgerEntry{}).FromVerdict(Decide([]*Comparison{c}), 1); e.Verdict != VerdictHeld || e.P == nil {
 		t.Fatalf("got %+v", e)
 	}
+	// No pairs at all (the metric has no value there) is inconclusive,
+	// and more repetitions would not help: the note says so.
+	none := &Comparison{Name: "none", Scope: "w", Want: Lower}
+	Test(none, c)
+	if e := (LedgerEntry{}).FromVerdict(Decide([]*Comparison{none, c}), 2); e.Verdict != VerdictInconclusive || e.Note != "no paired values in w" {
+		t.Fatalf("no pairs: got %+v", e)
+	}
 	d := &Comparison{Name: "d", Want: Lower, X: y7, Y: x7}
 	Test(d)
 	if e := (LedgerEntry{}).FromVerdict(Decide([]*Comparison{d}), 1); e.Verdict != VerdictNotHeld {

@@ -13,11 +13,14 @@ func claimText(c Claim) string {
 	return fmt.Sprintf("%s %s than %s on %s", c.Algorithm, c.Direction, c.Baseline, c.Metric)
 }
 
-// claimWorkloads returns the workloads claim c is tested on: its Holm family.
+// claimWorkloads returns the workloads claim c is tested on, its Holm
+// family: the one it names, or every one, less those that do not measure
+// its metric (delayed_pct where no job has a deadline).
 func (s *Study) claimWorkloads(c Claim) []string {
 	var ws []string
-	for _, w := range s.Workloads {
-		if c.Workload == "" || c.Workload == w.Name {
+	for i := range s.Workloads {
+		w := &s.Workloads[i]
+		if (c.Workload == "" || c.Workload == w.Name) && w.measures(c.Metric) {
 			ws = append(ws, w.Name)
 		}
 	}
@@ -51,6 +54,9 @@ type claimsResult struct {
 	table  *report.Table
 	ledger []analysis.LedgerEntry
 	counts analysis.LedgerCounts
+	// underpowered counts the inconclusive claims that more repetitions
+	// could decide (the others have no paired values at all).
+	underpowered int
 }
 
 // claimsTable tests every claim in each of its workloads: the paired
@@ -81,8 +87,12 @@ func (s *Study) claimsTable(recs []analysis.Record) claimsResult {
 			cs = append(cs, cmp)
 		}
 		analysis.Test(cs...)
-		e := analysis.LedgerEntry{ID: fmt.Sprintf("claim-%d", i+1), Quote: text, Section: "study file", Scope: c.Workload}.FromVerdict(analysis.Decide(cs), len(cs))
+		v := analysis.Decide(cs)
+		e := analysis.LedgerEntry{ID: fmt.Sprintf("claim-%d", i+1), Quote: text, Section: "study file", Scope: c.Workload}.FromVerdict(v, len(cs))
 		res.ledger = append(res.ledger, e)
+		if e.Verdict == analysis.VerdictInconclusive && v.Decisive.N > 0 {
+			res.underpowered++
+		}
 		for _, r := range cs {
 			hc := report.Str("yes")
 			switch {
@@ -103,7 +113,7 @@ func (s *Study) claimsTable(recs []analysis.Record) claimsResult {
 		}
 	}
 	res.table, res.counts = t, analysis.Count(res.ledger)
-	if res.counts.Inconclusive > 0 {
+	if res.underpowered > 0 {
 		t.Notes = append(t.Notes, "Inconclusive: with n pairs the smallest exact two-sided Wilcoxon p-value is 2/2^n, "+
 			"and Holm multiplies it by the number of workloads the claim is tested on; below the repetitions named, "+
 			"no result could have held, so the claim is neither confirmed nor refuted. Run more repetitions (--reps).")
@@ -125,8 +135,11 @@ func verdictCell(e analysis.LedgerEntry) report.Cell {
 // headline is the claims part of the study's one-line summary.
 func (r claimsResult) headline() string {
 	h := fmt.Sprintf("%d of %d claims held", r.counts.Held, len(r.ledger))
-	if r.counts.Inconclusive > 0 {
-		h += fmt.Sprintf(", %d inconclusive (too few repetitions)", r.counts.Inconclusive)
+	switch n := r.counts.Inconclusive; {
+	case n > 0 && n == r.underpowered:
+		h += fmt.Sprintf(", %d inconclusive (too few repetitions)", n)
+	case n > 0:
+		h += fmt.Sprintf(", %d inconclusive", n)
 	}
 	return h
 }

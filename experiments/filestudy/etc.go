@@ -152,11 +152,15 @@ func (s *Study) executeETC(run bench.Run, in etcInstance) (bench.Output, error) 
 	return s.output(etcmapping.Table.ValueMap(etcmapping.Measure(m, h))), nil
 }
 
-// output keeps the study's reported metrics of all, in report order.
+// output keeps the study's reported metrics of all, in report order; a
+// metric absent from all is undefined for the run and left out of it (the
+// metric names themselves were checked by Load).
 func (s *Study) output(all map[string]float64) bench.Output {
 	var out bench.Output
 	for _, m := range s.metrics() {
-		out.Metrics = append(out.Metrics, bench.Metric{Name: m, Value: all[m]})
+		if v, ok := all[m]; ok {
+			out.Metrics = append(out.Metrics, bench.Metric{Name: m, Value: v})
+		}
 	}
 	return out
 }

@@ -120,6 +120,8 @@ func (s *Study) check() error {
 			return fmt.Errorf("claim %d: key direction: %q: want \"lower\" or \"higher\"", i+1, c.Direction)
 		case c.Workload != "" && !seen[c.Workload]:
 			return fmt.Errorf("claim %d: key workload: no workload named %q", i+1, c.Workload)
+		case len(s.claimWorkloads(c)) == 0:
+			return fmt.Errorf("claim %d: key metric: %s is measured only on deadline workloads whose jobs have deadlines (deadline_share > 0), and the claim has none", i+1, c.Metric)
 		}
 	}
 	return nil
@@ -144,12 +146,23 @@ func (s *Study) metrics() []string {
 	}
 	var out []string
 	for _, m := range Metrics {
-		if m == spacesharing.MDelayed && !slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.Kind == "deadline" }) {
+		if !slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.measures(m) }) {
 			continue
 		}
 		out = append(out, m)
 	}
 	return out
+}
+
+// measures reports whether w's runs have metric m: delayed_pct, the share
+// of the jobs with a deadline that end late, needs jobs with deadlines (a
+// deadline workload whose deadline_share is not 0); a run without any
+// has no delayed_pct (Study.simulate).
+func (w *Workload) measures(m string) bool {
+	if m != spacesharing.MDelayed {
+		return true
+	}
+	return w.Kind == "deadline" && (w.DeadlineShare == nil || *w.DeadlineShare > 0)
 }
 
 func (w *Workload) check() error {
@@ -179,6 +192,13 @@ func (w *Workload) check() error {
 		}
 	case "deadline":
 		spec := w.spec()
+		switch {
+		case w.MeanInterArrival == 0:
+			return fmt.Errorf("key mean_inter_arrival: missing or 0: give the mean time between arrivals in seconds (the deadline study's streams use 1 to 5)")
+		case spec.JobCPUsMax > spec.MachineCPUsMax:
+			return fmt.Errorf("keys job_cpus_max/machine_cpus_max: jobs of up to %d CPUs on machines of at most %d: a job could fit on no machine (the defaults are 8 and 16)",
+				spec.JobCPUsMax, spec.MachineCPUsMax)
+		}
 		if err := spec.Validate(); err != nil {
 			return err
 		}
@@ -558,6 +578,12 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 		return bench.Output{}, nil
 	}
 	all := spacesharing.Table.ValueMap(spacesharing.Measure(p, jobs, recs))
+	if math.IsNaN(all[spacesharing.MDelayed]) {
+		// No job of the run has a deadline (a trace or Lublin window, or
+		// deadline_share = 0): the share of late ones is undefined, and
+		// the run has no delayed_pct rather than a made-up value.
+		delete(all, spacesharing.MDelayed)
+	}
 	return s.output(all), nil
 }
 
@@ -593,13 +619,19 @@ func Run(ctx context.Context, path string, opts experiments.Options) (*experimen
 	}
 	opts.Only = []string{s.Name()}
 	outs, err := experiments.Reproduce(ctx, opts)
+	f := s.Failures()
+	for _, line := range f {
+		fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: failed: %s\n", s.Name(), line)
+	}
 	if err != nil {
+		if len(f) > 0 && ctx.Err() == nil {
+			// Every run failed, say, and the report has nothing to show:
+			// the failures say why.
+			return nil, fmt.Errorf("%w; %d runs failed (the next study run retries them); first: %s", err, len(f), f[0])
+		}
 		return nil, err
 	}
-	if f := s.Failures(); len(f) > 0 {
-		for _, line := range f {
-			fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: failed: %s\n", s.Name(), line)
-		}
+	if len(f) > 0 {
 		return outs[0], fmt.Errorf("%s: %d of %d runs failed (the report leaves them out; the next study run retries them); first: %s",
 			s.Name(), len(f), len(outs[0].Result.Manifest.Runs), f[0])
 	}
