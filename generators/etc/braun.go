@@ -45,7 +45,7 @@ const maxValues = MaxCells
 // Read parses an ETC matrix in the Braun layout from r; name is used in
 // error messages (usually the file name). Values may be spread over lines in
 // any way (one per line in the Braun files); blank lines and CRLF line ends
-// are accepted. Every value must be a finite, non-negative number.
+// are accepted. Every value must be a number from 0 to MaxValue.
 func Read(r io.Reader, name string, opts ReadOptions) (*Matrix, error) {
 	if opts.Jobs < 0 || opts.Machines < 0 || (opts.Jobs == 0) != (opts.Machines == 0) {
 		return nil, fmt.Errorf("%s: give both jobs and machines (got %d and %d), or neither if the file has a header", name, opts.Jobs, opts.Machines)
@@ -116,6 +116,8 @@ func Read(r io.Reader, name string, opts ReadOptions) (*Matrix, error) {
 				return nil, fmt.Errorf("%s:%d: value %d (job %d, machine %d) is %s; execution times must be finite", name, line, k+1, k/machines, k%machines, f)
 			case v < 0:
 				return nil, fmt.Errorf("%s:%d: value %d (job %d, machine %d) is negative (%s); execution times must be ≥ 0", name, line, k+1, k/machines, k%machines, f)
+			case v > MaxValue:
+				return nil, fmt.Errorf("%s:%d: value %d (job %d, machine %d) is %s, beyond the limit of %g for an execution time (sums of larger ones could overflow)", name, line, k+1, k/machines, k%machines, f, MaxValue)
 			}
 			vals = append(vals, v)
 		}

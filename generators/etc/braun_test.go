@@ -58,6 +58,7 @@ func TestReadErrors(t *testing.T) {
 		{"negative", "2 2 0\n1\n-2\n3\n4\n", ReadOptions{}, "x.etc:3: value 2 (job 0, machine 1) is negative"},
 		{"NaN", "2 2 0\n1\n2\nNaN\n4\n", ReadOptions{}, "x.etc:4: value 3 (job 1, machine 0) is NaN"},
 		{"Inf", "2 2 0\n1 +Inf 3 4\n", ReadOptions{}, "x.etc:2: value 2 (job 0, machine 1) is +Inf"},
+		{"huge", "2 1\n1e308\n1e308\n", ReadOptions{}, "x.etc:2: value 1 (job 0, machine 0) is 1e308, beyond the limit of 1e+200"},
 		{"no header, no size", "1.5\n2\n", ReadOptions{}, "x.etc:1: no header"},
 		{"header mismatch", "2 2 0\n1\n2\n3\n4\n", ReadOptions{Jobs: 4, Machines: 1}, "x.etc:1: header says 2 jobs × 2 machines but 4 × 1 were requested"},
 		{"zero machines", "2 0 0\n", ReadOptions{}, `x.etc:1: header field 2 (machines) "0" is not a positive integer`},

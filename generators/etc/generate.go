@@ -221,6 +221,12 @@ const (
 	MaxRange = 1e9 // RTask, RMach and MeanTask at most
 	MinCV    = 1e-3
 	MaxCV    = 4
+	// MaxValue bounds an execution time read from a file: the heuristics
+	// add up to MaxCells of them, and a flowtime sums up to MaxCells
+	// completion times, so even (1e8)² × MaxValue stays finite. Two values
+	// of 1e308 on one machine once made Sufferage panic on +Inf. Generated
+	// values stay below MaxRange² times a gamma draw's tail.
+	MaxValue = 1e200
 )
 
 // CheckSize accepts 1 to MaxCells cells, jobs × machines, without

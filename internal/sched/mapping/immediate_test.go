@@ -298,3 +298,30 @@ func TestParameterPanics(t *testing.T) {
 		}()
 	}
 }
+
+// TestInfiniteTimes: every heuristic places every job even when completion
+// times are +Inf. etc files are bounded (etc.MaxValue), but a matrix built
+// in Go is not, and Sufferage once indexed machine -1 when no completion
+// time was below +Inf.
+func TestInfiniteTimes(t *testing.T) {
+	m := etc.New(4, 3)
+	for i := range m.ETC {
+		m.ETC[i] = math.Inf(1)
+	}
+	m.ETC[5] = 1
+	for _, name := range Names() {
+		h, err := New(name, DefaultParams)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := h.Assign(m, nil)
+		if len(s.Order) != m.Jobs {
+			t.Errorf("%s: %d of %d jobs placed", name, len(s.Order), m.Jobs)
+		}
+		for j, k := range s.Machine {
+			if k < 0 || k >= m.Machines {
+				t.Errorf("%s: job %d on machine %d", name, j, k)
+			}
+		}
+	}
+}

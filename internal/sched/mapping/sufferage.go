@@ -35,8 +35,11 @@ func (h Sufferage) Assign(m *etcmatrix.Matrix, ready []float64) *Schedule {
 		next = next[:0]
 		for _, j := range left {
 			row := m.Row(j)
-			b1, ct1, ct2 := -1, math.Inf(1), math.Inf(1)
-			for k, e := range row {
+			// Machine 0 first, so a job is placed even when every
+			// completion time is +Inf.
+			b1, ct1, ct2 := 0, s.Completion[0]+row[0], math.Inf(1)
+			for k, e := range row[1:] {
+				k++
 				if ct := s.Completion[k] + e; ct < ct1 {
 					b1, ct1, ct2 = k, ct, ct1
 				} else if ct < ct2 {
