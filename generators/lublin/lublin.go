@@ -3,6 +3,7 @@ package lublin
 import (
 	"bufio"
 	"fmt"
+	"github.com/gridbench/gridbench/generators/trace"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -178,13 +179,16 @@ func Scaled(p Params, cpus int) Params {
 	return p
 }
 
+// MaxCPUs bounds Config.CPUs, as it does every machine size in gridbench.
+const MaxCPUs = 1_000_000
+
 // Generate draws c.Jobs jobs in arrival order.
 func Generate(c Config) ([]Job, error) {
-	if c.Jobs < 1 {
-		return nil, fmt.Errorf("lublin: --jobs %d: need at least 1", c.Jobs)
+	if c.Jobs < 1 || c.Jobs > trace.MaxRecords {
+		return nil, fmt.Errorf("lublin: --jobs %d: need 1 to %d (what an SWF trace may hold)", c.Jobs, trace.MaxRecords)
 	}
-	if c.CPUs < 1 {
-		return nil, fmt.Errorf("lublin: --cpus %d: need at least 1", c.CPUs)
+	if c.CPUs < 1 || c.CPUs > MaxCPUs {
+		return nil, fmt.Errorf("lublin: --cpus %d: need 1 to %d", c.CPUs, MaxCPUs)
 	}
 	src := rand.NewPCG(c.Seed, 0x4c75626c696e) // "Lublin"
 	r := rand.New(src)
@@ -203,6 +207,11 @@ func Generate(c Config) ([]Job, error) {
 		}
 		s := streams[t]
 		submit := math.Floor(s.next)
+		if submit > trace.MaxSeconds {
+			// About 7.7 million jobs of the typed model, 4.4 million
+			// typeless: the trace would be one no reader takes.
+			return nil, fmt.Errorf("lublin: job %d of %d arrives at %.0f s, beyond the %g s an SWF trace may span; draw fewer jobs", i+1, c.Jobs, submit, trace.MaxSeconds)
+		}
 		s.advance()
 		n := s.size(r)
 		jobs = append(jobs, Job{ID: i + 1, Submit: submit, Run: s.run(r, n), CPUs: n, Type: t})

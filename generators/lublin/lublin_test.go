@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 	"testing"
 
 	"github.com/gridbench/gridbench/generators/trace"
@@ -167,10 +168,16 @@ func TestSeededAndSWF(t *testing.T) {
 }
 
 func TestBadConfig(t *testing.T) {
-	for _, c := range []Config{{Jobs: 0, CPUs: 10}, {Jobs: 10, CPUs: 0}} {
+	for _, c := range []Config{{Jobs: 0, CPUs: 10}, {Jobs: 10, CPUs: 0}, {Jobs: 1e7 + 1, CPUs: 10}, {Jobs: 10, CPUs: 1e6 + 1}} {
 		if _, err := Generate(c); err == nil {
 			t.Errorf("%+v: want an error", c)
 		}
+	}
+	// Ten million typeless jobs span about 9e9 s: their trace would be
+	// one that no SWF reader takes (trace.MaxSeconds).
+	_, err := Generate(Config{Jobs: 1e7, CPUs: 128, Seed: 1, Typeless: true})
+	if err == nil || !strings.Contains(err.Error(), "beyond the 4e+09 s an SWF trace may span; draw fewer jobs") {
+		t.Errorf("10^7 typeless jobs: err = %v", err)
 	}
 }
 
