@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -149,6 +150,7 @@ type tailReader struct {
 	r    io.Reader
 	last byte
 	eof  bool
+	any  bool // a byte was read
 }
 
 func (t *tailReader) Read(p []byte) (int, error) {
@@ -157,7 +159,7 @@ func (t *tailReader) Read(p []byte) (int, error) {
 	}
 	n, err := t.r.Read(p)
 	if n > 0 {
-		t.last = p[n-1]
+		t.last, t.any = p[n-1], true
 		if err == io.EOF {
 			// Data now, the end on the next call: the end is seen only
 			// once the lines before it are read.
@@ -186,6 +188,10 @@ func (r *Reader) Next() bool {
 	for {
 		fields, err := r.cr.Read()
 		if err == io.EOF {
+			if !r.tail.any && !r.Lenient {
+				// gridbench writes the header line first, always.
+				r.err = fmt.Errorf("%s: the file is empty, not even the header line: it was cut short", r.name)
+			}
 			return false
 		}
 		line, _ := r.cr.FieldPos(0)
@@ -203,7 +209,11 @@ func (r *Reader) Next() bool {
 		if len(fields) == 1 && strings.TrimSpace(fields[0]) == "" {
 			continue
 		}
-		if fields[0] == Header[0] && len(fields) == len(Header) && fields[len(fields)-1] == Header[len(Header)-1] {
+		if fields[0] == Header[0] {
+			if !slices.Equal(fields, Header) {
+				r.err = fmt.Errorf("%s:%d: a header line %q, want %q", r.name, line, strings.Join(fields, ","), strings.Join(Header, ","))
+				return false
+			}
 			continue // header line (possibly repeated in an appended journal)
 		}
 		rec, err := parseRecord(fields)
@@ -236,6 +246,11 @@ func parseRecord(f []string) (Record, error) {
 	v, err := strconv.ParseFloat(f[6], 64)
 	if err != nil {
 		return Record{}, fmt.Errorf("field value %q is not a number", f[6])
+	}
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		// gridbench never writes one (bench.Execute refuses it): the file
+		// was edited, or written by something else.
+		return Record{}, fmt.Errorf("field value %q is not a finite number", f[6])
 	}
 	return Record{f[0], f[1], f[2], rep, seed, f[5], v}, nil
 }

@@ -37,10 +37,12 @@ func TestCutRunsCSVNeverReadsShort(t *testing.T) {
 			got = append(got, r.Record())
 		}
 		whole, atEnd := lineEnds[cut]
-		if cut == 0 {
-			whole, atEnd = 0, true
-		}
 		switch {
+		case cut == 0:
+			// Not even the header: cut short before anything was written.
+			if r.Err() == nil || !strings.Contains(r.Err().Error(), "runs.csv: the file is empty") {
+				t.Errorf("cut at 0: err = %v, want the file named as empty", r.Err())
+			}
 		case atEnd && r.Err() != nil:
 			t.Errorf("cut at %d (a line end): %v", cut, r.Err())
 		case atEnd && len(got) != whole:

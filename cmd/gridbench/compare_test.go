@@ -99,3 +99,41 @@ func TestCompare(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareRefusesAmbiguousInput: a runs.csv that gridbench could not
+// have written (a value twice, NaN, a misspelt header, no bytes at all)
+// is refused in one line naming the file, instead of being compared with
+// one of the values picked, NaN averaged in, or nothing compared.
+func TestCompareRefusesAmbiguousInput(t *testing.T) {
+	same := func(int) float64 { return 1 }
+	old := writeRuns(t, "", func(rep int) uint64 { return uint64(rep) }, func(rep int) float64 { return float64(rep) }, same)
+	for _, tc := range []struct {
+		name string
+		edit func(string) string
+		want string
+	}{
+		{"duplicate", func(s string) string { return s + "exp,w,a,3,3,wait,99\n" }, "runs.csv: run exp/w/a/3 metric wait is recorded twice"},
+		{"NaN", func(s string) string { return strings.Replace(s, "exp,w,c,0,0,wait,5\n", "exp,w,c,0,0,wait,NaN\n", 1) }, `runs.csv:4: field value "NaN" is not a finite number`},
+		{"header", func(s string) string { return strings.Replace(s, ",value\n", ",val\n", 1) }, `runs.csv:1: a header line "experiment,workload,algorithm,rep,seed,metric,val", want`},
+		{"empty", func(string) string { return "" }, "runs.csv: the file is empty, not even the header line"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "results", "exp")
+			if err := os.MkdirAll(dir, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			b, err := os.ReadFile(filepath.Join(old, "results", "exp", "runs.csv"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(dir, "runs.csv")
+			if err := os.WriteFile(p, []byte(tc.edit(string(b))), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, _, stderr := runCompare(old, p)
+			if code == 0 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) {
+				t.Errorf("exit %d, stderr %q: want one line containing %q", code, stderr, tc.want)
+			}
+		})
+	}
+}
