@@ -15,6 +15,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
@@ -55,9 +56,29 @@ type Study struct {
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 
+// maxName bounds the study's name, a folder name (most file systems take
+// 255 bytes).
+const maxName = 64
+
+// checkLabel refuses a workload or algorithm name that the report pages,
+// runs.csv rows and run keys cannot show on one line: empty, with white
+// space at either end, or with a control character (a newline split the
+// page's tables).
+func checkLabel(v string) error {
+	switch {
+	case strings.TrimSpace(v) == "":
+		return fmt.Errorf("%q: empty", v)
+	case strings.TrimSpace(v) != v:
+		return fmt.Errorf("%q: white space at an end", v)
+	case strings.ContainsFunc(v, unicode.IsControl):
+		return fmt.Errorf("%q: a control character (a newline or a tab, say)", v)
+	}
+	return nil
+}
+
 func (s *Study) check() error {
-	if !nameRE.MatchString(s.File.Name) {
-		return fmt.Errorf("key name: %q: want lower-case letters, digits, '-' or '_' (it names the results folder)", s.File.Name)
+	if !nameRE.MatchString(s.File.Name) || len(s.File.Name) > maxName {
+		return fmt.Errorf("key name: %q: want 1 to %d lower-case letters, digits, '-' or '_' (it names the results folder)", s.File.Name, maxName)
 	}
 	if len(s.Workloads) == 0 {
 		return fmt.Errorf("no [[workload]]: a study needs at least one")
@@ -73,6 +94,9 @@ func (s *Study) check() error {
 		if slices.Contains(s.Algorithms[:i], a) {
 			return fmt.Errorf("key algorithms: %q listed twice", a)
 		}
+		if err := checkLabel(a); err != nil {
+			return fmt.Errorf("key algorithms: %w", err)
+		}
 		if err := fam.checkAlgorithm(s.resolve(a)); err != nil {
 			return fmt.Errorf("key algorithms: %w", err)
 		}
@@ -81,8 +105,15 @@ func (s *Study) check() error {
 		if !slices.Contains(s.Algorithms, alias) {
 			return fmt.Errorf("key aliases.%s: not in algorithms", alias)
 		}
+		if fam.checkAlgorithm(alias) == nil {
+			// The page would show alias's numbers under an algorithm's name.
+			return fmt.Errorf("key aliases.%s: %s is the name of an algorithm; give the alias a name of its own", alias, alias)
+		}
 	}
-	for _, m := range s.Metrics {
+	for i, m := range s.Metrics {
+		if slices.Contains(s.Metrics[:i], m) {
+			return fmt.Errorf("key metrics: %q listed twice", m)
+		}
 		if !slices.Contains(fam.metrics, m) {
 			return fmt.Errorf("key metrics: unknown metric %q for %s workloads (valid: %s)", m, fam.name, strings.Join(fam.metrics, ", "))
 		}
@@ -171,6 +202,11 @@ func (w *Workload) check() error {
 	}
 	if err := w.checkRanges(); err != nil {
 		return err
+	}
+	if w.Name != "" {
+		if err := checkLabel(w.Name); err != nil {
+			return fmt.Errorf("key name: %w", err)
+		}
 	}
 	switch w.Kind {
 	case "trace":
