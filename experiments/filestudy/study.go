@@ -145,6 +145,8 @@ func (s *Study) check() error {
 			return fmt.Errorf("claim %d: key algorithm: %q is not in algorithms", i+1, c.Algorithm)
 		case !slices.Contains(s.Algorithms, c.Baseline):
 			return fmt.Errorf("claim %d: key baseline: %q is not in algorithms", i+1, c.Baseline)
+		case c.Baseline == c.Algorithm:
+			return fmt.Errorf("claim %d: key baseline: %q is the claim's algorithm too; compare it with another", i+1, c.Baseline)
 		case !slices.Contains(s.metrics(), c.Metric):
 			return fmt.Errorf("claim %d: key metric: %q is not a reported metric (%s)", i+1, c.Metric, strings.Join(s.metrics(), ", "))
 		case c.Direction != "lower" && c.Direction != "higher":
