@@ -177,6 +177,28 @@ func (t *tailReader) Read(p []byte) (int, error) {
 // or while reading a line without one.
 func (t *tailReader) torn() bool { return t.eof && t.last != '\n' }
 
+// nextLine reads the next line of cr: its fields and line number, or an
+// error with the line number (a line cut short included); io.EOF at the
+// end.
+func nextLine(cr *csv.Reader, tail *tailReader) ([]string, int, error) {
+	fields, err := cr.Read()
+	if err == io.EOF {
+		return nil, 0, err
+	}
+	var line int
+	if pe := (*csv.ParseError)(nil); errors.As(err, &pe) {
+		// No fields to ask the position of (FieldPos panicked on a quote
+		// left open): the error has the line.
+		line, err = pe.StartLine, pe.Err
+	} else if len(fields) > 0 {
+		line, _ = cr.FieldPos(0)
+	}
+	if err == nil && tail.torn() {
+		err = errTorn
+	}
+	return fields, line, err
+}
+
 // errTorn is the error of a line cut short.
 var errTorn = errors.New("the last line has no end of line: the file is cut short")
 
@@ -186,7 +208,7 @@ func (r *Reader) Next() bool {
 		return false
 	}
 	for {
-		fields, err := r.cr.Read()
+		fields, line, err := nextLine(r.cr, r.tail)
 		if err == io.EOF {
 			if !r.tail.any && !r.Lenient {
 				// gridbench writes the header line first, always.
@@ -194,11 +216,7 @@ func (r *Reader) Next() bool {
 			}
 			return false
 		}
-		line, _ := r.cr.FieldPos(0)
 		r.line = line
-		if err == nil && r.tail.torn() {
-			err = errTorn
-		}
 		if err != nil {
 			if r.Lenient {
 				return false

@@ -63,13 +63,9 @@ func ReadSeries(r io.Reader, name string) ([]Point, error) {
 	cr, tail := newCSVReader(r)
 	var out []Point
 	for first := true; ; first = false {
-		f, err := cr.Read()
+		f, line, err := nextLine(cr, tail)
 		if err == io.EOF {
 			return out, nil
-		}
-		line, _ := cr.FieldPos(0)
-		if err == nil && tail.torn() {
-			err = errTorn
 		}
 		if err != nil {
 			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
