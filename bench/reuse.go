@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -188,7 +189,16 @@ func dropIncomplete(plan Plan, runs map[analysis.RunKey]Output) []string {
 // ones it sealed.
 func readFinished(dir string, key reuseKey, found map[analysis.RunKey][]cachedRun, rep *reuseReport) {
 	m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile))
-	if err != nil || m.ConfigHash != key.config {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if _, err := os.Stat(filepath.Join(dir, runsFile)); err == nil {
+			rep.untrusted = fmt.Errorf("%s is missing, so nothing vouches for %s", manifestFile, runsFile)
+		}
+		return
+	case err != nil:
+		rep.untrusted = fmt.Errorf("%s is unreadable (%v)", manifestFile, err)
+		return
+	case m.ConfigHash != key.config:
 		return
 	}
 	if m.Build != key.build {

@@ -22,6 +22,8 @@ func TestTamperedFilesAreNotReusedFrom(t *testing.T) {
 		{runsFile, "toy,w2,B,1,", "toy,w2,B,1,"}, // replaced below by a value edit
 		{seriesFile, "toy,w1,A,0,", "toy,w1,A,0,"},
 		{runsFile, "", ""}, // the file removed
+		{manifestFile, "cut", ""},
+		{manifestFile, "", ""},
 	} {
 		t.Run(tc.file, func(t *testing.T) {
 			dir := t.TempDir()
@@ -37,9 +39,12 @@ func TestTamperedFilesAreNotReusedFrom(t *testing.T) {
 				}
 			}
 			path := filepath.Join(dir, tc.file)
-			if tc.from == "" {
+			switch tc.from {
+			case "":
 				os.Remove(path)
-			} else {
+			case "cut":
+				os.WriteFile(path, []byte("{"), 0o644)
+			default:
 				b, _ := os.ReadFile(path)
 				// Change the last digit of the first value of the line.
 				i := strings.Index(string(b), tc.from)
@@ -59,9 +64,9 @@ func TestTamperedFilesAreNotReusedFrom(t *testing.T) {
 			if n := calls.Load() - before; n != 12 {
 				t.Errorf("after tampering with %s: %d runs computed, want all 12", tc.file, n)
 			}
-			want := tc.file + " does not match its manifest digest"
-			if tc.from == "" {
-				want = tc.file + " is missing"
+			want := map[string]string{"": tc.file + " is missing", "cut": tc.file + " is unreadable (unexpected end of JSON input)"}[tc.from]
+			if want == "" {
+				want = tc.file + " does not match its manifest digest"
 			}
 			if !strings.Contains(log.String(), want) || !strings.Contains(log.String(), "recomputing") {
 				t.Errorf("progress does not say %q:\n%s", want, log.String())
