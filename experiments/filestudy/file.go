@@ -125,7 +125,8 @@ func Load(path string) (*Study, error) {
 	if err != nil {
 		var pe toml.ParseError
 		if errors.As(err, &pe) {
-			msg := pe.Message
+			// The parser quotes the text it stopped at, newlines included.
+			msg := strings.ReplaceAll(pe.Message, "\n", `\n`)
 			if pe.LastKey != "" {
 				msg = "key " + pe.LastKey + ": " + msg
 			}
