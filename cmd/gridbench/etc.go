@@ -37,7 +37,7 @@ Heuristics (--heuristics, default: all; register your own with mapping.Register)
 			&cli.IntFlag{Name: "jobs", Usage: "number of jobs, for files without a header line"},
 			&cli.IntFlag{Name: "machines", Usage: "number of machines, for files without a header line"},
 			&cli.BoolFlag{Name: "no-header", Usage: "the first line is data even if it looks like a header"},
-			&cli.BoolFlag{Name: "gap", Usage: "add best_known,gap columns from the smallest <file>_*.sol beside each file"},
+			&cli.BoolFlag{Name: "gap", Usage: "add best_known,gap columns from the <file>_*.sol beside each file with the smallest makespan in its name; its schedule must have that makespan on the file"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() == 0 {
@@ -75,7 +75,7 @@ Heuristics (--heuristics, default: all; register your own with mapping.Register)
 				}
 				best := 0.0
 				if c.Bool("gap") {
-					if s, err := etc.BestKnown(path, m.Jobs, m.Machines); err == nil {
+					if s, err := etc.BestKnown(path, m); err == nil {
 						best = s.Makespan
 					} else if !errors.Is(err, etc.ErrNoSolution) {
 						return err

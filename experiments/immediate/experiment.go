@@ -137,6 +137,13 @@ func plan(cfg experiments.Config) (*Plan, error) {
 	if missing != nil {
 		c.Published = nil
 	}
+	sols := make([][]string, len(paths)) // each instance's .sol files: inputs of its runs (best_known, gap)
+	for i, p := range paths {
+		var err error
+		if sols[i], err = etc.SolutionFiles(p); err != nil {
+			return nil, err
+		}
+	}
 	pl := &Plan{Reps: cfg.Reps, missing: missing, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, heur: map[string]mapping.Heuristic{},
 		cache: &instanceCache{m: map[string]*cacheEntry{}}}
 	plan := &pl.runs.Plan
@@ -145,7 +152,7 @@ func plan(cfg experiments.Config) (*Plan, error) {
 		plan.Describe(w, bench.Str("part", "published"), bench.Str("instance", PublishedInstances[i]))
 		for _, h := range c.Heuristics {
 			r := bench.NewRun(Name, w, h, 0)
-			r.Inputs = []string{p} // reused only while the instance is unchanged
+			r.Inputs = append([]string{p}, sols[i]...) // reused only while the instance and its best-known schedules are unchanged
 			pl.runs.Add(r, Spec{Path: p})
 		}
 	}
@@ -224,7 +231,11 @@ func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error
 		ent = pl.cache.get(spec.Path, func(e *cacheEntry) {
 			e.mat, e.err = etc.ReadFile(spec.Path, etc.ReadOptions{})
 			if e.err == nil {
-				e.best, _ = etc.BestKnown(spec.Path, e.mat.Jobs, e.mat.Machines)
+				// No .sol file: no best_known; a .sol file that does not
+				// read or verify: the run fails, naming it.
+				if e.best, e.err = etc.BestKnown(spec.Path, e.mat); errors.Is(e.err, etc.ErrNoSolution) {
+					e.err = nil
+				}
 			}
 		})
 	} else {

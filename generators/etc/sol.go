@@ -2,9 +2,11 @@ package etc
 
 import (
 	"bufio"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"sort"
@@ -22,6 +24,8 @@ type Solution struct {
 	Method   string // "MS", "CPR", or "" when the name has no tag
 	Makespan float64
 	Machine  []int
+
+	precision float64 // of Makespan in the name: 0.05 for "7358942,8"
 }
 
 // ParseSolName splits a .sol base name into instance, method and makespan.
@@ -30,23 +34,36 @@ type Solution struct {
 // point. Instance names may contain underscores, so the name is parsed from
 // the right.
 func ParseSolName(base string) (instance, method string, makespan float64, err error) {
+	instance, method, makespan, _, err = parseSolName(base)
+	return instance, method, makespan, err
+}
+
+// parseSolName is ParseSolName that also returns the precision of the
+// makespan in the name: half a unit of its last digit (0.05 for
+// "7358942,8").
+func parseSolName(base string) (instance, method string, makespan, precision float64, err error) {
 	stem, ok := strings.CutSuffix(base, ".sol")
 	if !ok {
-		return "", "", 0, fmt.Errorf("%s: not a .sol file name", base)
+		return "", "", 0, 0, fmt.Errorf("%s: not a .sol file name", base)
 	}
 	i := strings.LastIndexByte(stem, '_')
 	if i <= 0 {
-		return "", "", 0, fmt.Errorf("%s: expected INSTANCE[_METHOD]_MAKESPAN.sol", base)
+		return "", "", 0, 0, fmt.Errorf("%s: expected INSTANCE[_METHOD]_MAKESPAN.sol", base)
 	}
-	ms, err := strconv.ParseFloat(strings.Replace(stem[i+1:], ",", ".", 1), 64)
-	if err != nil || ms < 0 {
-		return "", "", 0, fmt.Errorf("%s: makespan %q in the file name is not a number (expected e.g. 7358942,8)", base, stem[i+1:])
+	text := strings.Replace(stem[i+1:], ",", ".", 1)
+	ms, err := strconv.ParseFloat(text, 64)
+	if err != nil || !(ms >= 0 && ms <= MaxValue) || strings.ContainsAny(text, "eEnNiIxXpP_") {
+		return "", "", 0, 0, fmt.Errorf("%s: makespan %q in the file name is not a decimal number (expected e.g. 7358942,8)", base, stem[i+1:])
+	}
+	decimals := 0
+	if d := strings.IndexByte(text, '.'); d >= 0 {
+		decimals = len(text) - d - 1
 	}
 	instance = stem[:i]
 	if j := strings.LastIndexByte(instance, '_'); j > 0 && isMethodTag(instance[j+1:]) {
 		instance, method = instance[:j], instance[j+1:]
 	}
-	return instance, method, ms, nil
+	return instance, method, ms, 0.5 * math.Pow(10, -float64(decimals)), nil
 }
 
 func isMethodTag(s string) bool {
@@ -93,7 +110,7 @@ func ReadSol(r io.Reader, name string, jobs, machines int) ([]int, error) {
 
 // ReadSolFile reads a .sol file and parses its name (see ParseSolName).
 func ReadSolFile(path string, jobs, machines int) (*Solution, error) {
-	inst, method, ms, err := ParseSolName(filepath.Base(path))
+	inst, method, ms, precision, err := parseSolName(filepath.Base(path))
 	if err != nil {
 		return nil, err
 	}
@@ -106,16 +123,38 @@ func ReadSolFile(path string, jobs, machines int) (*Solution, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Solution{Path: path, Instance: inst, Method: method, Makespan: ms, Machine: assign}, nil
+	return &Solution{Path: path, Instance: inst, Method: method, Makespan: ms, Machine: assign, precision: precision}, nil
+}
+
+// Verify evaluates the schedule on m and compares its makespan with the
+// one the file name gives, to the name's precision plus 1e-7 of it (the
+// sums' rounding: the published u_s_hihi.0_MS schedule evaluates 0.0508
+// below its name's 4080153,5). A best-known makespan is a claim about a
+// schedule; a file whose schedule does not have it vouches for nothing.
+func (s *Solution) Verify(m *Matrix) error {
+	if len(s.Machine) != m.Jobs {
+		return fmt.Errorf("%s: %d machine indices for %d jobs", s.Path, len(s.Machine), m.Jobs)
+	}
+	for j, k := range s.Machine {
+		if k < 0 || k >= m.Machines {
+			return fmt.Errorf("%s: job %d: machine %d out of range [0, %d)", s.Path, j, k, m.Machines)
+		}
+	}
+	got := m.MakespanOf(s.Machine)
+	if tol := s.precision + 1e-7*s.Makespan; !(math.Abs(got-s.Makespan) <= tol) {
+		return fmt.Errorf("%s: the schedule's makespan on %s is %.6g, not the %.6g its name gives: a schedule of another instance, or a wrong name", s.Path, s.Instance, got, s.Makespan)
+	}
+	return nil
 }
 
 // ErrNoSolution is wrapped by BestKnown when no .sol file exists.
 var ErrNoSolution = errors.New("no best-known schedule")
 
-// BestKnown finds the .sol files beside instancePath that belong to it and
-// returns the one with the smallest makespan (ties: the name that sorts
-// first). The schedule is checked against jobs and machines when positive.
-func BestKnown(instancePath string, jobs, machines int) (*Solution, error) {
+// SolutionFiles returns the .sol files beside instancePath that belong to
+// it (INSTANCE[_METHOD]_MAKESPAN.sol), sorted by makespan (ties: by name):
+// the files BestKnown chooses from, and so the inputs of a result that
+// uses it.
+func SolutionFiles(instancePath string) ([]string, error) {
 	dir, base := filepath.Split(instancePath)
 	if dir == "" {
 		dir = "."
@@ -139,14 +178,37 @@ func BestKnown(instancePath string, jobs, machines int) (*Solution, error) {
 		}
 		cands = append(cands, cand{e.Name(), ms})
 	}
-	if len(cands) == 0 {
-		return nil, fmt.Errorf("%s: %w: no %s_*.sol file in %s", base, ErrNoSolution, base, dir)
-	}
 	sort.Slice(cands, func(i, j int) bool {
 		if cands[i].ms != cands[j].ms {
 			return cands[i].ms < cands[j].ms
 		}
 		return cands[i].name < cands[j].name
 	})
-	return ReadSolFile(filepath.Join(dir, cands[0].name), jobs, machines)
+	out := make([]string, len(cands))
+	for i, c := range cands {
+		out[i] = filepath.Join(dir, c.name)
+	}
+	return out, nil
+}
+
+// BestKnown returns the schedule of the .sol file beside instancePath with
+// the smallest makespan (SolutionFiles' first), read for m's jobs and
+// machines and verified on m (Solution.Verify).
+func BestKnown(instancePath string, m *Matrix) (*Solution, error) {
+	files, err := SolutionFiles(instancePath)
+	if err != nil {
+		return nil, err
+	}
+	if len(files) == 0 {
+		dir, base := filepath.Split(instancePath)
+		return nil, fmt.Errorf("%s: %w: no %s_*.sol file in %s", base, ErrNoSolution, base, cmp.Or(dir, "."))
+	}
+	s, err := ReadSolFile(files[0], m.Jobs, m.Machines)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.Verify(m); err != nil {
+		return nil, err
+	}
+	return s, nil
 }

@@ -27,7 +27,7 @@ func TestParseSolName(t *testing.T) {
 			t.Errorf("ParseSolName(%q) = %q, %q, %v, %v; want %q, %q, %v", tc.in, inst, method, ms, err, tc.inst, tc.method, tc.ms)
 		}
 	}
-	for _, bad := range []string{"u_c_hihi.0", "u_c_hihi.0_MS_abc.sol", "nounderscore.sol", "_5.sol"} {
+	for _, bad := range []string{"u_c_hihi.0", "u_c_hihi.0_MS_abc.sol", "nounderscore.sol", "_5.sol", "x_NaN.sol", "x_inf.sol", "x_1e3.sol", "x_0x10.sol"} {
 		if _, _, _, err := ParseSolName(bad); err == nil {
 			t.Errorf("ParseSolName(%q): no error", bad)
 		}
@@ -54,20 +54,31 @@ func TestBestKnownPicksSmallest(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	write("inst.0", "2 2 0\n1\n2\n3\n4\n")
-	write("inst.0_CPR_5,0.sol", "0\n0\n")
-	write("inst.0_MS_4,5.sol", "1 0")
+	write("inst.0", "2 2 0\n1\n2\n3\n4\n") // job 0: 1 or 2, job 1: 3 or 4
+	write("inst.0_CPR_4,0.sol", "0\n0\n")
+	write("inst.0_MS_3,0.sol", "1 0")
 	write("inst.0_x_1,0.sol", "1 1") // another instance "inst.0_x"
 	write("inst.00_MS_1,0.sol", "1 1")
-	s, err := BestKnown(filepath.Join(dir, "inst.0"), 2, 2)
+	m, err := ReadFile(filepath.Join(dir, "inst.0"), ReadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s.Method != "MS" || s.Makespan != 4.5 || s.Machine[0] != 1 || s.Machine[1] != 0 {
-		t.Fatalf("got %+v, want the MS schedule of makespan 4.5", s)
+	s, err := BestKnown(filepath.Join(dir, "inst.0"), m)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := BestKnown(filepath.Join(dir, "other"), 0, 0); !errors.Is(err, ErrNoSolution) {
+	if s.Method != "MS" || s.Makespan != 3 || s.Machine[0] != 1 || s.Machine[1] != 0 {
+		t.Fatalf("got %+v, want the MS schedule of makespan 3", s)
+	}
+	if _, err := BestKnown(filepath.Join(dir, "other"), m); !errors.Is(err, ErrNoSolution) {
 		t.Fatalf("missing solution: err %v, want ErrNoSolution", err)
+	}
+	// A name whose makespan is not its schedule's (here 2.5 for a
+	// schedule of 3) is refused, not reported as the best known: it once
+	// was, from the name alone.
+	write("inst.0_MS_2,5.sol", "1 0")
+	if _, err := BestKnown(filepath.Join(dir, "inst.0"), m); err == nil || !strings.Contains(err.Error(), "inst.0_MS_2,5.sol: the schedule's makespan on inst.0 is 3, not the 2.5 its name gives") {
+		t.Fatalf("wrong name: err %v", err)
 	}
 }
 
@@ -96,8 +107,15 @@ func TestBraunSolutionsMatchTheirNames(t *testing.T) {
 		if got := m.MakespanOf(s.Machine); math.Abs(got-s.Makespan) > 0.06 {
 			t.Errorf("%s: schedule makespan %v, name says %v", filepath.Base(p), got, s.Makespan)
 		}
+		if err := s.Verify(m); err != nil {
+			t.Error(err)
+		}
 	}
-	best, err := BestKnown(filepath.Join(dir, "u_c_hihi.0"), 512, 16)
+	m, err := ReadFile(filepath.Join(dir, "u_c_hihi.0"), ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	best, err := BestKnown(filepath.Join(dir, "u_c_hihi.0"), m)
 	if err != nil {
 		t.Fatal(err)
 	}
