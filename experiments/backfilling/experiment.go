@@ -152,7 +152,9 @@ func plan(cfg experiments.Config) (*Plan, error) {
 		c.CPUs = append(c.CPUs, cpus)
 		plan.Describe(l.ID, bench.Str("log", l.Label), bench.Int("cpus", cpus), bench.Int("paper_jobs", l.PaperJobs))
 		for _, a := range Algos {
-			pl.runs.Add(bench.NewRun(Name, l.ID, a.ID, 0), Spec{Path: p, CPUs: cpus, Algo: a})
+			r := bench.NewRun(Name, l.ID, a.ID, 0)
+			r.Inputs = []string{p} // reused only while the log is unchanged
+			pl.runs.Add(r, Spec{Path: p, CPUs: cpus, Algo: a})
 		}
 	}
 	plan.Config, pl.Config = c, c

@@ -81,6 +81,14 @@ func TestKTH(t *testing.T) {
 	if len(c.Logs)+len(pl.Skipped()) != len(Logs) || c.Logs[0] != "kth-sp2" || c.CPUs[0] != 100 {
 		t.Fatalf("logs %v (cpus %v), skipped %v", c.Logs, c.CPUs, pl.Skipped())
 	}
+	// Every run reads its log, so the log is its input: reused only while
+	// the log is unchanged (it once was not, and an edited log's runs were
+	// reused).
+	for _, r := range p.Runs {
+		if r.Workload == "kth-sp2" && (len(r.Inputs) != 1 || filepath.ToSlash(r.Inputs[0]) != filepath.ToSlash(path)) {
+			t.Fatalf("run %s: inputs %v, want the log %s", r.Key(), r.Inputs, path)
+		}
+	}
 	dir := t.TempDir()
 	res, err := bench.Execute(context.Background(), p, exec, bench.Options{Dir: filepath.Join(dir, "results", Name), Workers: 2})
 	if err != nil {
