@@ -173,7 +173,10 @@ func (j *slurmJob) mergeLog(id string) string { return filepath.Join(j.dir(), "m
 func (j *slurmJob) shardBody() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "#!/bin/bash\n# gridbench: task K of this array runs shard K/%d of the plan.\n", j.shards)
-	fmt.Fprintf(&b, "#SBATCH --job-name=gridbench-shards\n#SBATCH --array=0-%d\n#SBATCH --output=%s\n", j.shards-1, filepath.Join(j.dir(), "shard-%A_%a.log"))
+	// The log's path goes to sbatch as an argument, quoted: an #SBATCH
+	// line is split at white space, and --out "/tmp/a b" made sbatch
+	// refuse the script ("Invalid directive found in batch script").
+	fmt.Fprintf(&b, "#SBATCH --job-name=gridbench-shards\n#SBATCH --array=0-%d\n# log: %s (sbatch --output)\n", j.shards-1, j.shardLogPattern())
 	fmt.Fprintf(&b, "set -eu\nexec %s reproduce --out %s --shard \"$SLURM_ARRAY_TASK_ID/%d\"", shellQuote(j.bin), shellQuote(j.out), j.shards)
 	if len(j.args) > 0 {
 		b.WriteString(" " + shellJoin(j.args))
@@ -188,18 +191,21 @@ func (j *slurmJob) shardBody() string {
 
 func (j *slurmJob) mergeBody() string {
 	return fmt.Sprintf("#!/bin/bash\n# gridbench: gathers the %d shards into results/, paper/ and the workbook.\n"+
-		"#SBATCH --job-name=gridbench-merge\n#SBATCH --output=%s\nset -eu\nexec %s merge --out %s %s\n",
-		j.shards, filepath.Join(j.dir(), "merge-%j.log"), shellQuote(j.bin), shellQuote(j.out), shellJoin(j.mergeArg))
+		"#SBATCH --job-name=gridbench-merge\n# log: %s (sbatch --output)\nset -eu\nexec %s merge --out %s %s\n",
+		j.shards, j.mergeLogPattern(), shellQuote(j.bin), shellQuote(j.out), shellJoin(j.mergeArg))
 }
 
+func (j *slurmJob) shardLogPattern() string { return filepath.Join(j.dir(), "shard-%A_%a.log") }
+func (j *slurmJob) mergeLogPattern() string { return filepath.Join(j.dir(), "merge-%j.log") }
+
 func (j *slurmJob) shardSbatch() []string {
-	return append(append([]string{"--parsable"}, j.sbatch...), j.shardScript())
+	return append(append([]string{"--parsable", "--output=" + j.shardLogPattern()}, j.sbatch...), j.shardScript())
 }
 
 // mergeSbatch makes the merge wait for every task of the array to succeed;
 // if one fails, Slurm cancels the merge rather than leave it pending forever.
 func (j *slurmJob) mergeSbatch(arrayID string) []string {
-	args := append([]string{"--parsable", "--dependency=afterok:" + arrayID, "--kill-on-invalid-dep=yes"}, j.sbatch...)
+	args := append([]string{"--parsable", "--output=" + j.mergeLogPattern(), "--dependency=afterok:" + arrayID, "--kill-on-invalid-dep=yes"}, j.sbatch...)
 	return append(args, j.mergeScript())
 }
 

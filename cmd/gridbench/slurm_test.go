@@ -36,7 +36,10 @@ func fakeSlurm(t *testing.T, jobs map[string]string) string {
 
 func TestSlurmSubmitsArrayAndMerge(t *testing.T) {
 	fake := fakeSlurm(t, map[string]string{"42": "JobId=42 JobName=gridbench-merge JobState=COMPLETED Reason=None ExitCode=0:0\n"})
-	out := t.TempDir()
+	// A space in --out once made sbatch refuse the script: the log path
+	// was an #SBATCH --output line, which Slurm splits at white space. It
+	// is an argument of sbatch now.
+	out := filepath.Join(t.TempDir(), "a b")
 	code, stdout, stderr := runCLI("slurm", "--only", "immediate", "--quick", "--reps", "2", "--shards", "3", "--wait",
 		"--out", out, "--sbatch-arg=--partition=short", "--sbatch-arg=--mail-type=END,FAIL")
 	if code != 0 {
@@ -50,21 +53,25 @@ func TestSlurmSubmitsArrayAndMerge(t *testing.T) {
 	}
 	args, _ := os.ReadFile(filepath.Join(fake, "sbatch.args"))
 	lines := strings.Split(strings.TrimSpace(string(args)), "\n")
-	if len(lines) != 2 || !strings.HasPrefix(lines[0], "--parsable --partition=short --mail-type=END,FAIL ") ||
-		!strings.HasPrefix(lines[1], "--parsable --dependency=afterok:41 --kill-on-invalid-dep=yes --partition=short") {
+	logs := filepath.Join(out, "slurm")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "--parsable --output="+logs+"/shard-%A_%a.log --partition=short --mail-type=END,FAIL ") ||
+		!strings.HasPrefix(lines[1], "--parsable --output="+logs+"/merge-%j.log --dependency=afterok:41 --kill-on-invalid-dep=yes --partition=short") {
 		t.Errorf("sbatch calls:\n%s", args)
 	}
 	script, err := os.ReadFile(filepath.Join(out, "slurm", "shards.sbatch"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"#SBATCH --array=0-2", `--shard "$SLURM_ARRAY_TASK_ID/3" --only immediate --reps 2 --quick`, " reproduce --out " + out} {
+	if strings.Contains(string(script), "#SBATCH --output") {
+		t.Errorf("shards.sbatch gives its log in an #SBATCH line:\n%s", script)
+	}
+	for _, want := range []string{"#SBATCH --array=0-2", `--shard "$SLURM_ARRAY_TASK_ID/3" --only immediate --reps 2 --quick`, " reproduce --out '" + out + "'"} {
 		if !strings.Contains(string(script), want) {
 			t.Errorf("shards.sbatch lacks %q:\n%s", want, script)
 		}
 	}
 	merge, _ := os.ReadFile(filepath.Join(out, "slurm", "merge.sbatch"))
-	if !strings.Contains(string(merge), " merge --out "+out+" --shards 3 --only immediate --reps 2 --quick\n") {
+	if !strings.Contains(string(merge), " merge --out '"+out+"' --shards 3 --only immediate --reps 2 --quick\n") {
 		t.Errorf("merge.sbatch:\n%s", merge)
 	}
 }
