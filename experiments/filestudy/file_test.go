@@ -46,6 +46,7 @@ func TestLoadErrors(t *testing.T) {
 		{"missing trace", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"deadline\"\nmean_inter_arrival = 1\n[[workload]]\nkind = \"trace\"\ncpus = 4\njobs = 5\n", "s.toml:6: workload 2: key trace: missing"},
 		{"no workload", "name = \"x\"\nalgorithms = [\"fcfs\"]\n", "no [[workload]]"},
 		{"claim against itself", good + "[[claim]]\nalgorithm = \"easy\"\nbaseline = \"easy\"\nmetric = \"wait\"\ndirection = \"lower\"\n", `s.toml:11: claim 1: key baseline: "easy" is the claim's algorithm too`},
+		{"delayed_pct without deadlines", strings.Replace(good, "algorithms", "metrics = [\"wait\", \"delayed_pct\"]\nalgorithms", 1) + "deadline_share = 0\n", `s.toml:2: key metrics: delayed_pct is measured only on deadline workloads`},
 		{"metric twice", strings.Replace(good, "algorithms", "metrics = [\"wait\", \"wait\"]\nalgorithms", 1), `s.toml:2: key metrics: "wait" listed twice`},
 		{"workload name with a newline", strings.Replace(good, "jobs = 40", "jobs = 40\nname = \"a\\nb\"", 1), `s.toml:8: workload 1: key name: "a\nb": a control character`},
 		{"algorithm name padded", strings.Replace(good, `"easy"]`, `"mine "]`+"\n[aliases]\n\"mine \" = \"easy\"", 1), `s.toml:2: key algorithms: "mine ": white space at an end`},

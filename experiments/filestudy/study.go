@@ -114,6 +114,9 @@ func (s *Study) check() error {
 		if slices.Contains(s.Metrics[:i], m) {
 			return fmt.Errorf("key metrics: %q listed twice", m)
 		}
+		if !slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.measures(m) }) {
+			return fmt.Errorf("key metrics: %s is measured only on deadline workloads whose jobs have deadlines (deadline_share > 0), and this study has none", m)
+		}
 		if !slices.Contains(fam.metrics, m) {
 			return fmt.Errorf("key metrics: unknown metric %q for %s workloads (valid: %s)", m, fam.name, strings.Join(fam.metrics, ", "))
 		}
