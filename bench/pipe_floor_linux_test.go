@@ -16,7 +16,9 @@ import (
 // nothing else, so no exec: scheduler can cost gridbench less. The parent
 // writes one line and waits for the answer in a blocking read, the
 // cheapest wait there is (one system call, and the thread sleeps until the
-// answer); the child, testdata/spinecho, keeps its CPU busy for spin
+// answer), or (wait=epoll) as gridbench waits, in epoll_wait on a
+// non-blocking read end and then a read, a wait that an interrupt or a
+// timeout can end; the child, testdata/spinecho, keeps its CPU busy for spin
 // before it answers, as a scheduler that thinks would. spin=35µs is the
 // CPU that the shipped easy.py takes per decision when it shares one CPU
 // with gridbench. It reports per round trip the wall time, this
@@ -30,8 +32,16 @@ func BenchmarkPipeFloor(b *testing.B) {
 	if out, err := exec.Command("go", "build", "-o", bin, "./testdata/spinecho").CombinedOutput(); err != nil {
 		b.Fatalf("building spinecho: %v\n%s", err, out)
 	}
-	for _, spin := range []time.Duration{0, 35 * time.Microsecond} {
-		b.Run("spin="+spin.String(), func(b *testing.B) {
+	for _, bc := range []struct {
+		spin  time.Duration
+		epoll bool
+	}{{0, false}, {35 * time.Microsecond, false}, {35 * time.Microsecond, true}} {
+		spin := bc.spin
+		name := "spin=" + spin.String() + "/wait=read"
+		if bc.epoll {
+			name = "spin=" + spin.String() + "/wait=epoll"
+		}
+		b.Run(name, func(b *testing.B) {
 			runtime.LockOSThread()
 			defer runtime.UnlockOSThread()
 			var toChild, fromChild [2]int
@@ -53,12 +63,38 @@ func BenchmarkPipeFloor(b *testing.B) {
 			w, r := toChild[1], fromChild[0]
 			line := []byte(`{"type":"decide"}` + "\n")
 			buf := make([]byte, 64)
+			ep := -1
+			if bc.epoll {
+				// gridbench's wait (internal/sched/external): a
+				// non-blocking read end registered once with epoll, one
+				// epoll_wait then one read per answer.
+				if err := syscall.SetNonblock(r, true); err != nil {
+					b.Fatal(err)
+				}
+				var err error
+				if ep, err = syscall.EpollCreate1(syscall.EPOLL_CLOEXEC); err != nil {
+					b.Fatal(err)
+				}
+				defer syscall.Close(ep)
+				if err := syscall.EpollCtl(ep, syscall.EPOLL_CTL_ADD, r, &syscall.EpollEvent{Events: syscall.EPOLLIN, Fd: int32(r)}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			var events [1]syscall.EpollEvent
 			roundTrip := func() {
 				if _, _, e := syscall.RawSyscall(syscall.SYS_WRITE, uintptr(w), uintptr(unsafe.Pointer(&line[0])), uintptr(len(line))); e != 0 {
 					b.Fatal(e)
 				}
 				for n := 0; n == 0 || buf[n-1] != '\n'; {
+					if ep >= 0 {
+						if _, _, e := syscall.RawSyscall6(syscall.SYS_EPOLL_WAIT, uintptr(ep), uintptr(unsafe.Pointer(&events[0])), 1, ^uintptr(0), 0, 0); e != 0 && e != syscall.EINTR {
+							b.Fatal(e)
+						}
+					}
 					k, _, e := syscall.RawSyscall(syscall.SYS_READ, uintptr(r), uintptr(unsafe.Pointer(&buf[n])), uintptr(len(buf)-n))
+					if e == syscall.EAGAIN || e == syscall.EINTR {
+						continue
+					}
 					if e != 0 || k == 0 {
 						b.Fatalf("read: %v (%d bytes)", e, k)
 					}
