@@ -32,7 +32,7 @@ func studyCommand() *cli.Command {
 				&cli.IntFlag{Name: "j", Aliases: []string{"workers"}, Usage: "runs executed in parallel (0: all cores)"},
 				&cli.StringFlag{Name: "out", Value: "out", Usage: "base folder: writes results/<name>/ and paper/ below it"},
 				&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)"},
-				&cli.BoolFlag{Name: "fresh", Usage: "ignore results already on disk (needed after editing an exec: scheduler)"},
+				&cli.BoolFlag{Name: "fresh", Usage: "ignore results already on disk (needed after editing a file an exec: scheduler reads that is neither named in its command nor beside it with its extension)"},
 				&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
 				&cli.StringFlag{Name: "shard", Usage: "K/N: run only every Nth run of the plan from the Kth (K from 0) into a shard folder, " +
 					"no report; `gridbench study merge` gathers the N shards"},

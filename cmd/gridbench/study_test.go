@@ -186,6 +186,18 @@ func TestStudyRecomputesChangedInputs(t *testing.T) {
 		t.Errorf("fcfs/1's wait did not change with its window (%s): the edit should change it", third["fcfs/1"])
 	}
 
+	// A module beside the scheduler (a file it may import): its runs are
+	// made again when one appears or changes, the others are reused.
+	helper := filepath.Join(dir, "helper.py")
+	os.WriteFile(helper, []byte("X = 1\n"), 0o644)
+	if _, stderr = waits(out); !strings.Contains(stderr, "obs1: recomputing 2 runs: input "+helper) || !strings.Contains(stderr, "reusing 2 of 4 runs") {
+		t.Errorf("a .py file beside s.py appeared; stderr:\n%s", stderr)
+	}
+	os.WriteFile(helper, []byte("X = 2\n"), 0o644)
+	if _, stderr = waits(out); !strings.Contains(stderr, "obs1: recomputing 2 runs: input "+helper+" changed") {
+		t.Errorf("a .py file beside s.py changed; stderr:\n%s", stderr)
+	}
+
 	// Edit the study file (a comment only): every run is made again.
 	os.WriteFile(study, []byte("# edited\n"+obs1Study), 0o644)
 	_, stderr = waits(out)

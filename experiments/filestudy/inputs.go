@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gridbench/gridbench/internal/sched/external"
@@ -53,8 +54,11 @@ func regularFile(p string) bool {
 
 // commandInputs returns the files algorithm a's runs read besides their
 // workload's: for an exec: scheduler, every word of its resolved command
-// that names an existing file, and the program PATH finds for its first
-// word; nothing for a built-in algorithm, which is part of the build.
+// that names an existing file, the files beside each of those with the
+// same extension (the modules a script imports from its own folder: an
+// edited helpers.py beside mine.py once left mine.py's runs reused), and
+// the program PATH finds for its first word; nothing for a built-in
+// algorithm, which is part of the build.
 func (s *Study) commandInputs(a string) []string {
 	cmd, ok := strings.CutPrefix(s.command(a), external.Prefix)
 	if !ok {
@@ -65,11 +69,41 @@ func (s *Study) commandInputs(a string) []string {
 		switch {
 		case regularFile(w):
 			out = append(out, w)
+			out = append(out, siblings(w)...)
 		case i == 0 && !strings.ContainsRune(w, filepath.Separator):
 			if p, err := exec.LookPath(w); err == nil {
 				out = append(out, p)
 			}
 		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// maxSiblings bounds the files siblings returns: a script beside a
+// thousand others is not importing them all.
+const maxSiblings = 256
+
+// siblings returns the regular files in p's folder with p's extension, p
+// excepted, sorted: none for a file without an extension (a compiled
+// program), and none when there are more than maxSiblings.
+func siblings(p string) []string {
+	p = filepath.Clean(p)
+	ext := filepath.Ext(p)
+	if ext == "" {
+		return nil
+	}
+	dir := filepath.Dir(p)
+	entries, _ := os.ReadDir(dir)
+	var out []string
+	for _, e := range entries {
+		f := filepath.Join(dir, e.Name())
+		if filepath.Ext(e.Name()) == ext && f != p && regularFile(f) {
+			out = append(out, f)
+		}
+	}
+	if len(out) > maxSiblings {
+		return nil
 	}
 	return out
 }
