@@ -64,6 +64,34 @@ func TestExecTimeoutFlag(t *testing.T) {
 	}
 }
 
+// A line an exec: scheduler writes after its last answer means its
+// answers and gridbench's messages were out of step: the run fails and its
+// jobs CSV is not written (simulate), or the run is a failure (study run).
+func TestExecLineAfterEnd(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "chatty.sh")
+	// FCFS for one job: start it, then say goodbye after end.
+	os.WriteFile(script, []byte("read line\necho '{\"type\":\"ready\",\"protocol\":1}'\nread line\n"+
+		"echo '{\"start\":[{\"job\":0,\"machine\":0}]}'\nread line\necho '{\"bye\":1}'\n"), 0o644)
+	swf := filepath.Join(dir, "t.swf")
+	os.WriteFile(swf, []byte("1 0 0 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 1 -1 -1\n"), 0o644)
+	out := filepath.Join(dir, "o.csv")
+	code, _, stderr := runCLI("simulate", "--swf", swf, "--cpus", "1", "--algo", "exec:sh "+script, "--jobs-out", out)
+	if code != 1 || !strings.Contains(stderr, `wrote {"bye":1} after its last answer: one line per message, and nothing after end`) {
+		t.Errorf("simulate: exit %d, stderr %q", code, stderr)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the jobs CSV of a run out of step was written")
+	}
+	study := filepath.Join(dir, "s.toml")
+	os.WriteFile(study, []byte("name = \"chatty\"\nreps = 1\nalgorithms = [\"mine\"]\n[aliases]\nmine = \"exec:sh "+script+"\"\n"+
+		"[[workload]]\nkind = \"trace\"\ntrace = \"t.swf\"\ncpus = 1\njobs = 1\n"), 0o644)
+	code, _, stderr = runCLI("study", "run", study, "--out", filepath.Join(dir, "out"))
+	if code != 1 || !strings.Contains(stderr, `1 runs failed`) || !strings.Contains(stderr, `wrote {"bye":1} after its last answer`) {
+		t.Errorf("study run: exit %d, stderr %q", code, stderr)
+	}
+}
+
 func TestShardLimits(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct {

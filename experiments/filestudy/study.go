@@ -607,6 +607,11 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 		x.SetFileTimeout(s.execTimeout) // checked by Load
 	}
 	recs, _, err := spacesharing.Simulate(ctx, p, jobs, sc)
+	if err == nil {
+		// An exec: scheduler that wrote more lines than it was asked for
+		// had its answers read one message late: the run does not count.
+		err = sched.CloseScheduler(sc)
+	}
 	if err != nil {
 		if ctx.Err() != nil {
 			return bench.Output{}, err

@@ -224,6 +224,10 @@ func applyJSON(s *sim.State, b []byte) error {
 	if err := dec.Decode(&a); err != nil {
 		return fmt.Errorf("not a valid answer (%v); want {\"start\": [{\"job\": J, \"machine\": M}, ...]}", err)
 	}
+	if dec.More() {
+		// Two answers on one line: which one is meant?
+		return fmt.Errorf("not a valid answer (more after the first JSON value); want one {\"start\": [...]} per line")
+	}
 	if a.Start == nil {
 		return fmt.Errorf("no \"start\" list; want {\"start\": [...]} (empty to start nothing)")
 	}
@@ -409,6 +413,13 @@ func (x *Scheduler) ask(msg []byte, timeout time.Duration) ([]byte, error) {
 	}
 	b, err := x.readLine()
 	switch {
+	case err == nil && x.rd.Buffered() > 0:
+		// More came with the answer: a second line for one message. Read
+		// as the next answer, it would put every answer after it one
+		// message late, and starts that fit would be applied at the
+		// wrong instants without a word.
+		more, _ := x.rd.Peek(x.rd.Buffered())
+		return nil, fmt.Errorf("sent %s: answered %s and then %s: %w", sent(msg), clip(b), clip(bytes.TrimSpace(more)), errSurplus)
 	case err == nil:
 		x.log("< ", b, newline)
 		return b, nil
@@ -421,6 +432,9 @@ func (x *Scheduler) ask(msg []byte, timeout time.Duration) ([]byte, error) {
 	}
 	return nil, fmt.Errorf("sent %s: no answer: %w", sent(msg), x.exitReason(err))
 }
+
+// errSurplus is the error of output beyond one line per message.
+var errSurplus = errors.New("one line per message, and nothing after end")
 
 // errInterrupted is the read or write error once the context has ended.
 var errInterrupted = errors.New("interrupted")
@@ -453,7 +467,10 @@ func (x *Scheduler) exitReason(err error) error {
 
 // Close ends the conversation: an end message, stdin closed, and the
 // process killed if it has not exited a second later. It is safe to call
-// more than once.
+// more than once. After a run that did not fail, it reports output the
+// scheduler wrote beyond one line per message (errSurplus): with a line
+// too many, every answer gridbench read was one message late, and the run
+// must not count.
 func (x *Scheduler) Close() error {
 	if x.pipe == nil || x.closed {
 		return nil // never started, or closed
@@ -470,9 +487,29 @@ func (x *Scheduler) Close() error {
 		killGroup(x.cmd.Process)
 		<-x.exited // at most a second more: the group is gone, stderr drains
 	}
+	var err error
+	if !x.failed {
+		err = x.surplus()
+	}
 	x.stopCtx()
 	x.pipe.close()
-	return nil
+	return err
+}
+
+// surplus reads what the exited scheduler left on its standard output, for
+// at most 100 ms (a process it started may still hold the pipe), and
+// returns errSurplus quoting its first line when there is any.
+func (x *Scheduler) surplus() error {
+	x.pipe.setDeadline(time.Now().Add(100 * time.Millisecond))
+	for {
+		b, err := x.readLine()
+		if err != nil {
+			return nil // the end of the output, or no more within the deadline
+		}
+		if len(b) > 0 {
+			return fmt.Errorf("%s: wrote %s after its last answer: %w", x.Name(), clip(b), errSurplus)
+		}
+	}
 }
 
 func (x *Scheduler) log(dir string, line, end []byte) {

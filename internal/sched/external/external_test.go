@@ -129,6 +129,10 @@ func TestNonsenseFailsTheRun(t *testing.T) {
 			[]string{"t=0: answered {start: oops: not a valid answer"}},
 		{"no start list", `        print("{}", flush=True)`,
 			[]string{`t=0: answered {}: no "start" list`}},
+		{"two answers on a line", `        print('{"start": []} {"start": [{"job": 0, "machine": 0}]}', flush=True)`,
+			[]string{`t=0: answered {"start": []} {"start": [{"job": 0, "machine": 0}]}: not a valid answer (more after the first JSON value)`}},
+		{"two lines for one message", `        print('{"start": []}\n{"start": [{"job": 0, "machine": 0}]}', flush=True)`,
+			[]string{`t=0: sent {"type":"decide"`, `answered {"start": []} and then {"start": [{"job": 0, "machine": 0}]}: one line per message, and nothing after end`}},
 		{"timeout", `        time.sleep(30)`,
 			[]string{`t=0: sent {"type":"decide","time":0,"submitted":[{"job":0,"id":1`, "no answer within 300ms"}},
 		{"crash", `        sys.exit("boom: cannot schedule")`,
@@ -206,5 +210,54 @@ func TestProtocolTranscript(t *testing.T) {
 	}
 	if recs[1].Start != 10 || recs[2].Start != 2 {
 		t.Errorf("records %+v: want job 1 at 10 and job 2 backfilled at 2", recs)
+	}
+}
+
+// TestSurplusLineFailsAtClose: a scheduler that writes one line too many,
+// apart from its answers, has every later answer read one message late
+// (a line that comes with an answer is caught at once: see
+// TestNonsenseFailsTheRun).
+// Those starts are valid (the jobs are still waiting), so the run ends with
+// a wrong schedule and no error; the line left over when the scheduler has
+// exited gives it away, and Close reports it so the run does not count.
+func TestSurplusLineFailsAtClose(t *testing.T) {
+	py := python3(t)
+	src := `import json, sys, time
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print(json.dumps({"type": "ready", "protocol": 1}), flush=True)
+        time.sleep(0.1)
+        print(json.dumps({"start": []}), flush=True)
+    elif msg["type"] == "decide":
+        time.sleep(0.05) # each line apart: none comes with another
+        print(json.dumps({"start": [{"job": j["job"], "machine": 0} for j in msg["submitted"]]}), flush=True)
+`
+	p := filepath.Join(t.TempDir(), "s.py")
+	if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, err := external.New(py+" "+p, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs := []sim.Job{{ID: 1, Submit: 0, Run: 15, CPUs: 1}, {ID: 2, Submit: 10, Run: 15, CPUs: 1}, {ID: 3, Submit: 20, Run: 15, CPUs: 1}}
+	recs, err := sim.Simulate(sim.SingleMachine(4), jobs, x)
+	if err != nil {
+		// On a machine too busy to read each line before the next came,
+		// two lines arrived together and the run failed at once: caught
+		// as well.
+		if !strings.Contains(err.Error(), "one line per message") {
+			t.Fatal(err)
+		}
+		t.Skipf("the surplus line came with an answer and failed the run at once (%v), not at Close", err)
+	}
+	// Each job started one event late: at 10, 20 and 25, not 0, 10, 20.
+	if recs[0].Start != 10 || recs[1].Start != 20 || recs[2].Start != 25 {
+		t.Fatalf("records %+v: want starts 10, 20, 25 (each answer one message late)", recs)
+	}
+	err = x.Close()
+	if err == nil || !strings.Contains(err.Error(), `wrote {"start": []} after its last answer: one line per message`) {
+		t.Errorf("Close: %v, want the line left over quoted", err)
 	}
 }
