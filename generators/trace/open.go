@@ -48,6 +48,7 @@ func FormatOf(path string) Format {
 // Sniff guesses the format from the first non-blank line of a text: a ';'
 // comment or 18 fields is SWF, a '#' comment or 29 fields is GWF.
 func Sniff(head []byte) Format {
+	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")) // a byte order mark: see lines.next
 	for _, line := range bytes.Split(head, []byte("\n")) {
 		t := bytes.TrimSpace(line)
 		if len(t) == 0 {

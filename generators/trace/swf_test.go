@@ -142,6 +142,10 @@ func TestOpenGzipAndSniff(t *testing.T) {
 		"jobs.txt":   gwf,
 		"b.gwf":      gwf,
 		"garbage.gz": []byte("hello world\n"),
+		// A byte order mark before the first comment, as some Windows
+		// editors save UTF-8: it once made the comment a record of 3 fields.
+		"bom.txt": append([]byte("\xef\xbb\xbf"), smallSWF...),
+		"bom.gwf": append([]byte("\xef\xbb\xbf"), gwf...),
 	}
 	for name, b := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
@@ -151,7 +155,7 @@ func TestOpenGzipAndSniff(t *testing.T) {
 	for name, want := range map[string]struct {
 		f    Format
 		jobs int
-	}{"a.swf.gz": {SWF, 3}, "a.SWF": {SWF, 3}, "noext": {SWF, 3}, "misnamed": {SWF, 3}, "jobs.txt": {GWF, 30}, "b.gwf": {GWF, 30}} {
+	}{"a.swf.gz": {SWF, 3}, "a.SWF": {SWF, 3}, "noext": {SWF, 3}, "misnamed": {SWF, 3}, "jobs.txt": {GWF, 30}, "b.gwf": {GWF, 30}, "bom.txt": {SWF, 3}, "bom.gwf": {GWF, 30}} {
 		r, err := Open(filepath.Join(dir, name))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
