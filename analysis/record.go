@@ -136,7 +136,13 @@ func NewReader(r io.Reader, name string) *Reader {
 // line just read was cut short.
 func newCSVReader(r io.Reader) (*csv.Reader, *tailReader) {
 	tail := &tailReader{r: r}
-	cr := csv.NewReader(bufio.NewReader(tail))
+	br := bufio.NewReader(tail)
+	// A byte order mark, as a spreadsheet saves "CSV UTF-8": it made the
+	// header a data line ("field rep \"rep\"").
+	if b, err := br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
+		br.Discard(3)
+	}
+	cr := csv.NewReader(br)
 	cr.FieldsPerRecord = -1
 	return cr, tail
 }

@@ -82,3 +82,21 @@ func TestCutSeriesCSVNeverReadsShort(t *testing.T) {
 		t.Errorf("whole file: %+v, %v", got, err)
 	}
 }
+
+// A byte order mark before the header, as a spreadsheet saves "CSV UTF-8",
+// once made the header a data line; the file reads as without it.
+func TestByteOrderMark(t *testing.T) {
+	recs := []Record{{"e", "w", "a", 0, 1, "m", 2.5}}
+	var b bytes.Buffer
+	if err := WriteCSV(&b, recs); err != nil {
+		t.Fatal(err)
+	}
+	r := NewReader(strings.NewReader("\xef\xbb\xbf"+b.String()), "runs.csv")
+	var got []Record
+	for r.Next() {
+		got = append(got, r.Record())
+	}
+	if r.Err() != nil || len(got) != 1 || got[0] != recs[0] {
+		t.Errorf("got %+v, %v", got, r.Err())
+	}
+}

@@ -66,7 +66,11 @@ func Read(r io.Reader, name string, opts ReadOptions) (*Matrix, error) {
 	)
 	for sc.Scan() {
 		line++
-		fields := strings.Fields(sc.Text())
+		text := sc.Text()
+		if line == 1 {
+			text = strings.TrimPrefix(text, "\ufeff") // a byte order mark, as some editors save UTF-8
+		}
+		fields := strings.Fields(text)
 		if len(fields) == 0 {
 			continue
 		}
@@ -93,7 +97,7 @@ func Read(r io.Reader, name string, opts ReadOptions) (*Matrix, error) {
 				continue
 			}
 			if jobs == 0 {
-				return nil, fmt.Errorf("%s:%d: no header: expected \"jobs machines [flag]\", got %q; add the header or give the number of jobs and machines", name, line, truncate(sc.Text()))
+				return nil, fmt.Errorf("%s:%d: no header: expected \"jobs machines [flag]\", got %q; add the header or give the number of jobs and machines", name, line, truncate(text))
 			}
 			vals = make([]float64, 0, min(jobs*machines, maxPrealloc))
 		}

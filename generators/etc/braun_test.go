@@ -44,6 +44,15 @@ func TestReadLayouts(t *testing.T) {
 	}
 }
 
+// A byte order mark before the header, as some editors save UTF-8, once
+// made the header unreadable ("\ufeff512"); the file reads as without it.
+func TestReadByteOrderMark(t *testing.T) {
+	m, err := Read(strings.NewReader("\xef\xbb\xbf2 1 0\n1\n2\n"), "x.etc", ReadOptions{})
+	if err != nil || m.Jobs != 2 || m.Machines != 1 || m.ETC[1] != 2 {
+		t.Fatalf("got %+v, %v", m, err)
+	}
+}
+
 func TestReadErrors(t *testing.T) {
 	for _, tc := range []struct {
 		name, in string
