@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strconv"
 	"strings"
@@ -96,6 +97,11 @@ func parsePoint(f []string) (Point, error) {
 	v, err := strconv.ParseFloat(f[7], 64)
 	if err != nil {
 		return Point{}, fmt.Errorf("field value %q is not a number", f[7])
+	}
+	if math.IsNaN(t) || math.IsInf(t, 0) || math.IsNaN(v) || math.IsInf(v, 0) {
+		// gridbench never writes one (bench refuses it): the file was
+		// edited, or written by something else.
+		return Point{}, fmt.Errorf("fields t %q and value %q: not both finite numbers", f[6], f[7])
 	}
 	return Point{f[0], f[1], f[2], rep, seed, f[5], t, v}, nil
 }

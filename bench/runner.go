@@ -247,8 +247,10 @@ func fromJ(js []jmetric) ([]Metric, error) {
 	return out, nil
 }
 
-// measure makes one run, timed, and checks its output: every metric a
-// number, and series only beside a metric.
+func finite(v float64) bool { return !math.IsNaN(v) && !math.IsInf(v, 0) }
+
+// measure makes one run, timed, and checks its output: every metric and
+// every series point a number, and series only beside a metric.
 func measure(ctx context.Context, exec Executor, run Run) (Output, error) {
 	t0 := time.Now()
 	out, err := exec(ctx, run)
@@ -259,9 +261,14 @@ func measure(ctx context.Context, exec Executor, run Run) (Output, error) {
 		return out, fmt.Errorf("run %s: %w", run.Key(), err)
 	}
 	for _, m := range out.Metrics {
-		if math.IsNaN(m.Value) || math.IsInf(m.Value, 0) {
+		if !finite(m.Value) {
 			return out, fmt.Errorf("run %s: metric %s is %v: not a measurement (an overflow or an undefined value); "+
 				"leave a metric that is undefined for a run out of its output", run.Key(), m.Name, m.Value)
+		}
+	}
+	for _, p := range out.Series {
+		if !finite(p.T) || !finite(p.Value) {
+			return out, fmt.Errorf("run %s: series %s has the point (%v, %v): not a measurement; leave it out of the series", run.Key(), p.Series, p.T, p.Value)
 		}
 	}
 	if len(out.Metrics) == 0 && len(out.Series) > 0 {

@@ -336,5 +336,17 @@ func TestNonFiniteMetricFailsTheRun(t *testing.T) {
 		if b, _ := os.ReadFile(filepath.Join(dir, "runs.csv")); strings.Contains(string(b), "NaN") || strings.Contains(string(b), "Inf") {
 			t.Errorf("%v written: %s", v, b)
 		}
+		// The same for a point of a series, which once reached series.csv.
+		dir = t.TempDir()
+		exec = func(ctx context.Context, r Run) (Output, error) {
+			return Output{Metrics: []Metric{{"ok", 1}}, Series: []Sample{{"s", 0, 1}, {"s", 1, v}}}, nil
+		}
+		_, err = Execute(context.Background(), testPlan(1), exec, Options{Dir: dir, Workers: 1})
+		if err == nil || !strings.Contains(err.Error(), "series s has the point (1, "+fmt.Sprint(v)+"): not a measurement") {
+			t.Errorf("series %v: err = %v", v, err)
+		}
+		if b, _ := os.ReadFile(filepath.Join(dir, "series.csv")); strings.Contains(string(b), "NaN") || strings.Contains(string(b), "Inf") {
+			t.Errorf("series %v written: %s", v, b)
+		}
 	}
 }

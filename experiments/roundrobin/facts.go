@@ -3,6 +3,7 @@ package roundrobin
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/generators/trace"
@@ -78,8 +79,8 @@ func traceFacts(t *Trace) bench.Output {
 		out.Series = append(out.Series, bench.Sample{Series: SCount, T: float64(i), Value: float64(c)})
 	}
 	f, err := Figure2(t)
-	if err != nil {
-		return out // too short: the report says so
+	if err != nil || slices.ContainsFunc(f.ACF, math.IsNaN) {
+		return out // too short, or constant counts (no autocorrelation): the report says so
 	}
 	for i, v := range f.ACF {
 		out.Series = append(out.Series, bench.Sample{Series: SACF, T: float64(i), Value: v})
@@ -122,7 +123,7 @@ func windowFacts(t *Trace, start, n int) (bench.Output, error) {
 // error when the trace was too short for it).
 func fig2Of(counts, acf, freqs, mags []float64, width float64) (*Fig2, error) {
 	if len(acf) == 0 || len(freqs) == 0 {
-		return nil, fmt.Errorf("%s: the trace spans %d windows of %g s: too few for Figure 2 (no %q series in series.csv)", Name, len(counts), width, SACF)
+		return nil, fmt.Errorf("%s: the trace spans %d windows of %g s: too few for Figure 2, or all of one count, which has no autocorrelation (no %q series in series.csv)", Name, len(counts), width, SACF)
 	}
 	f := &Fig2{Windows: trace.Windows{Width: width, Counts: make([]int, len(counts))}, ACF: acf, MaxLag: len(acf) - 1}
 	for i, c := range counts {
