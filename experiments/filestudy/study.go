@@ -61,9 +61,10 @@ var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
 const maxName = 64
 
 // checkLabel refuses a workload or algorithm name that the report pages,
-// runs.csv rows and run keys cannot show on one line: empty, with white
-// space at either end, or with a control character (a newline split the
-// page's tables).
+// runs.csv rows, run keys and figures cannot show as given: empty, with
+// white space at either end, with a control character (a newline split the
+// page's tables), or beyond ASCII (the figures' PDF backend cannot draw it,
+// so the report failed once every run was done).
 func checkLabel(v string) error {
 	switch {
 	case strings.TrimSpace(v) == "":
@@ -72,6 +73,8 @@ func checkLabel(v string) error {
 		return fmt.Errorf("%q: white space at an end", v)
 	case strings.ContainsFunc(v, unicode.IsControl):
 		return fmt.Errorf("%q: a control character (a newline or a tab, say)", v)
+	case strings.ContainsFunc(v, func(r rune) bool { return r > unicode.MaxASCII }):
+		return fmt.Errorf("%q: a character beyond ASCII, which the figures cannot draw", v)
 	}
 	return nil
 }
@@ -95,7 +98,7 @@ func (s *Study) check() error {
 			return fmt.Errorf("key algorithms: %q listed twice", a)
 		}
 		if err := checkLabel(a); err != nil {
-			return fmt.Errorf("key algorithms: %w", err)
+			return fmt.Errorf("key algorithms: %w (an exec: command can go through an alias: [aliases] mine = \"exec:...\")", err)
 		}
 		if err := fam.checkAlgorithm(s.resolve(a)); err != nil {
 			return fmt.Errorf("key algorithms: %w", err)
@@ -136,6 +139,10 @@ func (s *Study) check() error {
 		w := &s.Workloads[i]
 		if err := w.check(); err != nil {
 			return fmt.Errorf("workload %d: %w", i+1, err)
+		}
+		if err := checkLabel(w.Name); err != nil {
+			// A name made from the keys, a trace's file name say.
+			return fmt.Errorf("workload %d: its name %w; give it one in ASCII with the key name", i+1, err)
 		}
 		if seen[w.Name] {
 			return fmt.Errorf("workload %d: key name: %q used twice", i+1, w.Name)
