@@ -174,7 +174,7 @@ func (j *slurmJob) shardBody() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "#!/bin/bash\n# gridbench: task K of this array runs shard K/%d of the plan.\n", j.shards)
 	// The log's path goes to sbatch as an argument, quoted: an #SBATCH
-	// line is split at white space, and --out "/tmp/a b" made sbatch
+	// line is split at white space, and --out "runs b" made sbatch
 	// refuse the script ("Invalid directive found in batch script").
 	fmt.Fprintf(&b, "#SBATCH --job-name=gridbench-shards\n#SBATCH --array=0-%d\n# log: %s (sbatch --output)\n", j.shards-1, j.shardLogPattern())
 	fmt.Fprintf(&b, "set -eu\nexec %s reproduce --out %s --shard \"$SLURM_ARRAY_TASK_ID/%d\"", shellQuote(j.bin), shellQuote(j.out), j.shards)
