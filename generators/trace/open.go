@@ -48,7 +48,6 @@ func FormatOf(path string) Format {
 // Sniff guesses the format from the first non-blank line of a text: a ';'
 // comment or 18 fields is SWF, a '#' comment or 29 fields is GWF.
 func Sniff(head []byte) Format {
-	head = bytes.TrimPrefix(head, []byte("\xef\xbb\xbf")) // a byte order mark: see lines.next
 	for _, line := range bytes.Split(head, []byte("\n")) {
 		t := bytes.TrimSpace(line)
 		if len(t) == 0 {
@@ -110,9 +109,15 @@ func open(f io.ReadCloser, path string) (ReadCloser, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: named .gz but %d bytes long: a gzip file cut short", name, len(magic))
 	}
+	b := src.(*bufio.Reader)
+	if bom, _ := b.Peek(3); string(bom) == "\xef\xbb\xbf" {
+		// A byte order mark, as some Windows editors save UTF-8: read as
+		// text, it made the first comment a record of 3 fields and an
+		// unnamed file unrecognised.
+		b.Discard(3)
+	}
 	format := FormatOf(path)
 	if format == Unknown {
-		b := src.(*bufio.Reader)
 		head, _ := b.Peek(64 << 10)
 		if format = Sniff(head); format == Unknown {
 			f.Close()

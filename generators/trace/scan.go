@@ -100,11 +100,6 @@ func (l *lines) next() bool {
 	for l.sc.Scan() {
 		l.line++
 		b := l.sc.Bytes()
-		if l.line == 1 {
-			// A byte order mark, as some Windows editors save UTF-8:
-			// before the first comment, it made it a record of 3 fields.
-			b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
-		}
 		i := 0
 		for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\r') {
 			i++
