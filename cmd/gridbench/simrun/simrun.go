@@ -12,6 +12,7 @@ import (
 
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/atomicfile"
+	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -108,7 +109,7 @@ func SimulateTo(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Sc
 	return res, nil
 }
 
-func simulate(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Scheduler) (*Result, sim.Platform, error) {
+func simulate(path string, maxJobs, cpus int, est adapt.Estimate, sc sim.Scheduler) (*Result, sim.Platform, error) {
 	p := sim.SingleMachine(cpus)
 	if cpus < 1 {
 		return nil, p, fmt.Errorf("--cpus %d: need at least 1", cpus)
@@ -117,7 +118,7 @@ func simulate(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Sche
 	if err != nil {
 		return nil, p, err
 	}
-	s, err := sim.New(p, jobs, sched)
+	s, err := sim.New(p, jobs, sc)
 	if err != nil {
 		return nil, p, err
 	}
@@ -127,10 +128,8 @@ func simulate(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Sche
 	// An exec: scheduler that wrote more lines than it was asked for had
 	// its answers read one message late: its run does not count, and its
 	// jobs CSV is not written.
-	if c, ok := sched.(io.Closer); ok {
-		if err := c.Close(); err != nil {
-			return nil, p, err
-		}
+	if err := sched.CloseScheduler(sc); err != nil {
+		return nil, p, err
 	}
 	return &Result{Jobs: jobs, Records: s.Records(), Skipped: sk, Work: s.Work()}, p, nil
 }
