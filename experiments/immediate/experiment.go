@@ -53,6 +53,7 @@ type WorkedExample struct {
 // Spec is what the executor needs beyond a run's identity.
 type Spec struct {
 	Path    string   // a Braun instance file, or empty for a generated instance
+	Sols    []string // the .sol files beside Path (etc.SolutionFiles), best first: inputs of the run
 	Gen     etc.Spec // the generated instance's type
 	Example *WorkedExample
 }
@@ -153,7 +154,7 @@ func plan(cfg experiments.Config) (*Plan, error) {
 		for _, h := range c.Heuristics {
 			r := bench.NewRun(Name, w, h, 0)
 			r.Inputs = append([]string{p}, sols[i]...) // reused only while the instance and its best-known schedules are unchanged
-			pl.runs.Add(r, Spec{Path: p})
+			pl.runs.Add(r, Spec{Path: p, Sols: sols[i]})
 		}
 	}
 	for _, tn := range c.GenTypes {
@@ -232,9 +233,10 @@ func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error
 			e.mat, e.err = etc.ReadFile(spec.Path, etc.ReadOptions{})
 			if e.err == nil {
 				// No .sol file: no best_known; a .sol file that does not
-				// read or verify: the run fails, naming it.
-				if e.best, e.err = etc.BestKnown(spec.Path, e.mat); errors.Is(e.err, etc.ErrNoSolution) {
-					e.err = nil
+				// read or verify: the run fails, naming it. The files are
+				// the plan's, which the runner hashed.
+				if len(spec.Sols) > 0 {
+					e.best, e.err = etc.BestOf(spec.Sols, e.mat)
 				}
 			}
 		})

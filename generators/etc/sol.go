@@ -203,6 +203,13 @@ func BestKnown(instancePath string, m *Matrix) (*Solution, error) {
 		dir, base := filepath.Split(instancePath)
 		return nil, fmt.Errorf("%s: %w: no %s_*.sol file in %s", base, ErrNoSolution, base, cmp.Or(dir, "."))
 	}
+	return BestOf(files, m)
+}
+
+// BestOf reads the first of files (SolutionFiles' order: the smallest
+// makespan first) for m's jobs and machines and verifies it on m. A caller
+// that hashed files as a result's inputs reads exactly those.
+func BestOf(files []string, m *Matrix) (*Solution, error) {
 	s, err := ReadSolFile(files[0], m.Jobs, m.Machines)
 	if err != nil {
 		return nil, err
