@@ -87,8 +87,14 @@ func CompareResults(old, nw ResultSide, unpaired bool, alpha float64) (*ResultDi
 			d.ConfigDiffers = append(d.ConfigDiffers, ConfigDiff{e, old.Configs[e], h})
 		}
 	}
-	om, order := collectSides(old.Records)
-	nm, _ := collectSides(nw.Records)
+	om, order, err := collectSides(old)
+	if err != nil {
+		return nil, err
+	}
+	nm, _, err := collectSides(nw)
+	if err != nil {
+		return nil, err
+	}
 	rename := map[string]map[string]string{} // experiment -> OLD name -> NEW name
 	if !unpaired {
 		d.Renamed = renamings(om, nm)
@@ -216,10 +222,10 @@ func (s *sideValues) values() []float64 {
 }
 
 // collectSides groups records by row, keeping the rows' first-seen order.
-func collectSides(recs []Record) (map[GroupKey]*sideValues, []GroupKey) {
+func collectSides(side ResultSide) (map[GroupKey]*sideValues, []GroupKey, error) {
 	m := map[GroupKey]*sideValues{}
 	var order []GroupKey
-	for _, r := range recs {
+	for _, r := range side.Records {
 		k := GroupKey{Experiment: r.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
 		s, ok := m[k]
 		if !ok {
@@ -227,9 +233,13 @@ func collectSides(recs []Record) (map[GroupKey]*sideValues, []GroupKey) {
 			m[k] = s
 			order = append(order, k)
 		}
+		if _, dup := s.vals[r.Rep]; dup {
+			// Two values of one measurement: which one is meant?
+			return nil, nil, fmt.Errorf("%s: run %s metric %s is recorded twice: one value per run and metric", side.Name, r.Key(), r.Metric)
+		}
 		s.vals[r.Rep], s.seeds[r.Rep] = r.Value, r.Seed
 	}
-	return m, order
+	return m, order, nil
 }
 
 // renamings finds, per experiment, the one algorithm only in OLD and the

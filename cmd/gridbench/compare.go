@@ -84,24 +84,10 @@ func loadResults(path string) (analysis.ResultSide, error) {
 		}
 	}
 	rs := analysis.ResultSide{Name: path, Configs: map[string]string{}}
-	type measurement struct {
-		run    analysis.RunKey
-		metric string
-	}
-	seen := map[measurement]string{} // -> the file that has it
 	for _, f := range files {
 		recs, err := analysis.ReadFile(f)
 		if err != nil {
 			return analysis.ResultSide{}, err
-		}
-		for _, r := range recs {
-			// Two values of one measurement: the comparison would have
-			// to pick one.
-			k := measurement{r.Key(), r.Metric}
-			if first, ok := seen[k]; ok {
-				return analysis.ResultSide{}, fmt.Errorf("%s: run %s metric %s is recorded twice (also in %s): one value per run and metric", f, k.run, k.metric, first)
-			}
-			seen[k] = f
 		}
 		rs.Records = append(rs.Records, recs...)
 		if m, err := analysis.ReadManifest(filepath.Join(filepath.Dir(f), "manifest.json")); err == nil {
