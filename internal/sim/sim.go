@@ -29,12 +29,44 @@ type Sim struct {
 	ended    []int // jobs retired at the current instant, for OnCompletion
 	arrived  []int // jobs submitted at the current instant, for OnArrival
 	pending  bool  // Advance was called and Decide not yet
+	opt      Options
+	held     []bool // PerEvent: job ended at the current instant but still holds its CPUs
+}
+
+// EventOrder says how the events of one instant reach the scheduler.
+type EventOrder int
+
+const (
+	// Batched, the default: retire every job ending at the instant, queue
+	// every job arriving then, and run one scheduling pass.
+	Batched EventOrder = iota
+	// PerEvent is the order of the pyss simulator that Gaussier et al.
+	// (SC'15) and Tsafrir et al. (2007) used: one scheduling pass per
+	// event, arrivals first (in input order), then ends (in end-event
+	// order). A job that ends at the instant before its estimated end
+	// keeps its CPUs, as if still running to its estimate, until its end
+	// is handled; one that ends at or after its estimated end has already
+	// released them (its estimate said so) and is retired first.
+	PerEvent
+)
+
+// Options change how a simulation runs; the zero value is the default.
+type Options struct {
+	Order EventOrder
 }
 
 // New prepares a simulation of jobs (copied) on p driven by sched. It
 // returns an error naming the first job that can never run (no machine has
 // enough CPUs) or has invalid fields, and for an invalid platform.
 func New(p Platform, jobs []Job, sched Scheduler) (*Sim, error) {
+	return NewWith(p, jobs, sched, Options{})
+}
+
+// NewWith is New with options.
+func NewWith(p Platform, jobs []Job, sched Scheduler, opt Options) (*Sim, error) {
+	if opt.Order != Batched && opt.Order != PerEvent {
+		return nil, fmt.Errorf("sim: event order %d: no such order", opt.Order)
+	}
 	if len(p.Machines) == 0 {
 		return nil, fmt.Errorf("sim: platform has no machines")
 	}
@@ -66,7 +98,10 @@ func New(p Platform, jobs []Job, sched Scheduler) (*Sim, error) {
 		return nil, fmt.Errorf("sim: nil scheduler")
 	}
 	n := len(jobs)
-	s := &Sim{sched: sched, arrivals: make([]int, n)}
+	s := &Sim{sched: sched, arrivals: make([]int, n), opt: opt}
+	if opt.Order == PerEvent {
+		s.held = make([]bool, n)
+	}
 	st := &s.st
 	st.plat = Platform{Machines: append([]Machine(nil), p.Machines...), RefSpeed: p.RefSpeed}
 	st.jobs = append([]Job(nil), jobs...)
@@ -129,13 +164,19 @@ func (s *Sim) Advance() bool {
 	s.arrived = s.arrived[:0]
 	for len(st.events) > 0 && st.events[0].t <= t {
 		e := st.events.pop()
-		st.finish(e.job)
+		if s.held != nil && st.estEnd(e.job) > t {
+			s.held[e.job] = true // retired in Decide, after the arrivals' passes
+		} else {
+			st.finish(e.job)
+		}
 		s.ended = append(s.ended, e.job)
 	}
 	for s.next < len(s.arrivals) && st.jobs[s.arrivals[s.next]].Submit <= t {
 		j := s.arrivals[s.next]
 		s.next++
-		st.arrive(j)
+		if s.held == nil {
+			st.arrive(j)
+		}
 		s.arrived = append(s.arrived, j)
 	}
 	s.pending = true
@@ -152,6 +193,10 @@ func (s *Sim) Decide() {
 	}
 	s.pending = false
 	st := &s.st
+	if s.held != nil {
+		s.decidePerEvent()
+		return
+	}
 	for _, j := range s.ended {
 		s.sched.OnCompletion(st, j)
 	}
@@ -159,6 +204,33 @@ func (s *Sim) Decide() {
 		s.sched.OnArrival(st, j)
 	}
 	s.sched.Schedule(st)
+}
+
+// decidePerEvent is Decide in the PerEvent order: the jobs that ended
+// at or after their estimated end were retired by Advance and are
+// reported first; then each arrival is queued and followed by a pass;
+// then each end, in end-event order, is retired if it was held and
+// followed by a pass.
+func (s *Sim) decidePerEvent() {
+	st := &s.st
+	for _, j := range s.ended {
+		if !s.held[j] {
+			s.sched.OnCompletion(st, j)
+		}
+	}
+	for _, j := range s.arrived {
+		st.arrive(j)
+		s.sched.OnArrival(st, j)
+		s.sched.Schedule(st)
+	}
+	for _, j := range s.ended {
+		if s.held[j] {
+			s.held[j] = false
+			st.finish(j)
+			s.sched.OnCompletion(st, j)
+		}
+		s.sched.Schedule(st)
+	}
 }
 
 // Ended returns the jobs retired by the last Advance, in end order.
@@ -203,7 +275,12 @@ func (s *Sim) Work() int64 { return s.st.work.Value() }
 
 // Simulate is New followed by Run; it returns the records of a complete run.
 func Simulate(p Platform, jobs []Job, sched Scheduler) ([]Record, error) {
-	s, err := New(p, jobs, sched)
+	return SimulateWith(p, jobs, sched, Options{})
+}
+
+// SimulateWith is Simulate with options.
+func SimulateWith(p Platform, jobs []Job, sched Scheduler, opt Options) ([]Record, error) {
+	s, err := NewWith(p, jobs, sched, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -212,3 +289,7 @@ func Simulate(p Platform, jobs []Job, sched Scheduler) ([]Record, error) {
 	}
 	return s.Records(), nil
 }
+
+// estEnd is running job j's estimated end: its start plus its estimate on
+// its machine.
+func (s *State) estEnd(j int) float64 { return s.rec[j].Start + s.EstDuration(j, s.rec[j].Machine) }
