@@ -30,7 +30,19 @@ const (
 	corgiRaw    = rawGitHub + "SeriousCorgi/CloudSim-Plus-Deadline-Awareness/5f91ff9f58f650573bafaa966995ae1949209089/cloudsim-plus-examples/src/main/resources/workload/swf/"
 	dirlabRaw   = rawGitHub + "DIR-LAB/deep-batch-scheduler/"
 	aleaRaw     = rawGitHub + "aleasimulator/alea/952b600d57cf1cdb11b88ecfca897691ce860b47/Alea/data-set/"
+	// The SC'15 artefact: the simulation outputs Gaussier, Glesser, Reis &
+	// Trystram published with their paper (see sc15-artefact/PROVENANCE.md).
+	sc15Repo = "https://github.com/dinesh121991/predictsim"
+	sc15Raw  = rawGitHub + "dinesh121991/predictsim/2e5e2d1b8789e9a8feda88504cbdc7ae78e5f89b/experiments/data/"
 )
+
+// SC15Logs are the logs of the SC'15 artefact, as its folders name them;
+// the catalogue id of each is "sc15-" and the name in lower case.
+var SC15Logs = []string{"KTH-SP2", "CTC-SP2", "SDSC-SP2", "SDSC-BLUE"}
+
+// SC15Dir is the folder below a data root that holds the artefact's
+// schedules of log (one of SC15Logs).
+func SC15Dir(log string) string { return "sc15-artefact/" + log }
 
 // Download is one file `gridbench data fetch` writes below a data root.
 type Download struct {
@@ -71,6 +83,14 @@ func (d DataSet) Downloads() []Download {
 		return []Download{{Rel: d.Rel, URLs: []string{dirlabRaw + "c649e852ab3cabbc5ac8e4f46b81b1dd66625831/data/lublin_256.swf"}}}
 	case "hpc2n-excerpt":
 		return []Download{{Rel: d.Rel, URLs: []string{aleaRaw + "hpc2n.swf"}}}
+	}
+	if log, ok := strings.CutPrefix(d.Rel, "sc15-artefact/"); ok {
+		// Every schedule the manifest pins, from the artefact's own folder.
+		var out []Download
+		for _, p := range PinnedUnder(d.Rel) {
+			out = append(out, Download{Rel: p, URLs: []string{sc15Raw + log + "/simulations/" + path.Base(p)}})
+		}
+		return out
 	}
 	return nil
 }
@@ -138,7 +158,18 @@ func Catalog() []DataSet {
 		{"hpc2n-excerpt", "alea-data-set/hpc2n.swf",
 			"first 3,170 jobs of the HPC2N 2002-2006 log, SWF (Alea sample)",
 			"https://github.com/aleasimulator/alea folder data-set; the full log is HPC2N-2002-2.2 at " + pwaURL},
+		sc15("KTH-SP2", "28,481 jobs, 100 processors (the EASY schedule is bundled)"),
+		sc15("CTC-SP2", "77,199 jobs, 338 processors"),
+		sc15("SDSC-SP2", "54,006 jobs, 128 processors"),
+		sc15("SDSC-BLUE", "232,542 jobs, 1152 processors"),
 	}
+}
+
+// sc15 is the catalogue entry of one log of the SC'15 artefact.
+func sc15(log, size string) DataSet {
+	return DataSet{"sc15-" + strings.ToLower(log), SC15Dir(log),
+		"SC'15 artefact (Gaussier et al.), " + log + ": the authors' pyss schedules of 5 configurations (EASY requested and clairvoyant, EASY++ clairvoyant, Tsafrir, learned predictor), SWF, " + size + "; input and reference schedules of experiment backfilling",
+		sc15Repo + " at commit 2e5e2d1b8789e9a8feda88504cbdc7ae78e5f89b, folder experiments/data/" + log + "/simulations/ (the files SHA256SUMS pins below " + SC15Dir(log) + "/)"}
 }
 
 // Lookup returns the catalogue entry with the given ID.
