@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/gridbench/gridbench/bench"
@@ -40,63 +42,154 @@ const (
 	MetricWait   = "wait" // mean wait, seconds
 	MetricJobs   = "jobs" // jobs simulated
 	SeriesWindow = "bsld_window"
+	// Agreement with the authors' schedule, on runs that have one: the
+	// share of jobs started at the same second, the authors' mean bounded
+	// slowdown, and the first FirstDiffs jobs whose starts differ (by the
+	// instant the schedules part): job id, our start, theirs, and the
+	// Cause computed for it, as diff<k>_id, _ours, _ref, _cause.
+	MetricAgree   = "agree"
+	MetricRefBSLD = "ref_bsld"
+	FirstDiffs    = 3
 )
 
 // Log is one cleaned PWA log of the paper's Table 2.
 type Log struct {
-	ID        string // workload id
-	Label     string
-	Rel       string             // path below a data root
-	CPUs      int                // used when the log's header gives no MaxProcs
+	ID, Label string
+	// Artefact is the log's folder in the SC'15 artefact (datadir.SC15Dir):
+	// the authors' input, read from their EASY schedule, is the study's
+	// workload ID.
+	Artefact  string
+	Rel       string             // our cleaned PWA log below a data root: the second reading, workload ID + PWASuffix
+	CPUs      int                // used when the PWA log's header gives no MaxProcs
 	PaperJobs int                // the job count the paper gives
 	Published map[string]float64 // algorithm id -> mean bounded slowdown
 }
 
+// PWASuffix marks the workloads read from our own cleaned PWA logs.
+const PWASuffix = "-pwa"
+
 // Logs are Table 2's rows.
 var Logs = []Log{
-	{"kth-sp2", "KTH-SP2", "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz", 100, 28481,
+	{"kth-sp2", "KTH-SP2", "KTH-SP2", "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz", 100, 28481,
 		map[string]float64{"easy": 92.58, "easy-clairvoyant": 71.72, "easy-sjbf": 69.41, "easypp-clairvoyant": 49.85, "easypp-reqtime": 62.86}},
-	{"ctc-sp2", "CTC-SP2", "pwa-swf/CTC-SP2-1996-3.1-cln.swf.gz", 338, 77199,
+	{"ctc-sp2", "CTC-SP2", "CTC-SP2", "pwa-swf/CTC-SP2-1996-3.1-cln.swf.gz", 338, 77199,
 		map[string]float64{"easy": 49.57, "easy-clairvoyant": 37.17, "easy-sjbf": 30.04, "easypp-clairvoyant": 17.57, "easypp-reqtime": 26.53}},
-	{"sdsc-sp2", "SDSC-SP2", "pwa-swf/SDSC-SP2-1998-4.2-cln.swf.gz", 128, 54006,
+	{"sdsc-sp2", "SDSC-SP2", "SDSC-SP2", "pwa-swf/SDSC-SP2-1998-4.2-cln.swf.gz", 128, 54006,
 		map[string]float64{"easy": 87.87, "easy-clairvoyant": 70.48, "easy-sjbf": 84.89, "easypp-clairvoyant": 56.84, "easypp-reqtime": 65.06}},
-	{"sdsc-blue", "SDSC-BLUE", "pwa-swf/SDSC-BLUE-2000-4.2-cln.swf.gz", 1152, 232542,
+	{"sdsc-blue", "SDSC-BLUE", "SDSC-BLUE", "pwa-swf/SDSC-BLUE-2000-4.2-cln.swf.gz", 1152, 232542,
 		map[string]float64{"easy": 36.52, "easy-clairvoyant": 30.62, "easy-sjbf": 19.83, "easypp-clairvoyant": 13.18, "easypp-reqtime": 16.83}},
 }
 
-// Algo is one column: a registered scheduler and the estimates it sees.
+// Reference is one configuration the authors published a per-job
+// schedule of, and the study algorithm that runs it.
+type Reference struct {
+	ID       string // the study's algorithm id
+	File     string // the schedule's file name in the artefact, without .swf.gz
+	Sched    string // the registered scheduler that runs it
+	Estimate adapt.Estimate
+	Label    string
+}
+
+// References are the artefact's five configurations. The first file is
+// also where each log's input is read from (any of the five gives the
+// same input). A configuration whose scheduler is not registered is shown
+// as not yet run.
+var References = []Reference{
+	{"easy", "res_easy_backfill_scheduler_None_None", "easy", adapt.Requested, "EASY, requested times"},
+	{"easy-clairvoyant", "res_easy_prediction_backfill_scheduler_predictorclairvoyant_throw_an_error", "easy", adapt.Exact, "EASY clairvoyant"},
+	{"easypp-clairvoyant", "res_easy_plus_plus_scheduler_predictorclairvoyant_throw_an_error", "easy-sjbf", adapt.Exact, "EASY++ clairvoyant"},
+	{"easypp-tsafrir", "res_easy_plus_plus_scheduler_predictortsafrir_tsafrir", "easypp-avg2-tsafrir", adapt.Requested, "EASY++ (Tsafrir prediction and correction)"},
+	{"easypp-sgd", "res_easy_plus_plus_scheduler_predictorsgdlinearIsquareI100IsquareI1I0I5logmr_reqtime", "easypp-sgd-reqtime", adapt.Requested, "EASY++ (learned predictor, reqtime correction)"},
+}
+
+// Rel is the schedule's path of log below a data root.
+func (r Reference) Rel(log string) string { return datadir.SC15Dir(log) + "/" + r.File + ".swf.gz" }
+
+// Registered reports whether the configuration's scheduler exists.
+func (r Reference) Registered() bool { _, err := sched.Lookup(r.Sched); return err == nil }
+
+// Algo is one column: a registered scheduler, the estimates it sees and
+// the order in which the simulator hands it the events of an instant.
 type Algo struct {
 	ID, Sched, Label string
 	Estimate         adapt.Estimate
+	Order            sim.EventOrder
+	// Reading marks a second reading of a configuration (another event
+	// order), shown with the interpretations, never in Table 2.
+	Reading bool
 }
 
-// Algos are the paper's five columns with FCFS and CONS beside them.
+// Algos are the paper's five columns with FCFS and CONS beside them, all
+// in the event order of the authors' simulator (sim.PerEvent).
 // "Clairvoyant" is the exact run time as the estimate; EASY++ clairvoyant
 // is SJBF on exact run times (perfect predictions).
 var Algos = []Algo{
-	{"fcfs", "fcfs", "FCFS", adapt.Requested},
-	{"easy", "easy", "EASY", adapt.Requested},
-	{"easy-clairvoyant", "easy", "EASY clairvoyant", adapt.Exact},
-	{"easy-sjbf", "easy-sjbf", "EASY-SJBF", adapt.Requested},
-	{"easypp-clairvoyant", "easy-sjbf", "EASY++ clairvoyant", adapt.Exact},
-	{"easypp-reqtime", "easypp-reqtime", "EASY++ (reqtime)", adapt.Requested},
-	{"cons", "cons", "CONS", adapt.Requested},
+	{"fcfs", "fcfs", "FCFS", adapt.Requested, sim.PerEvent, false},
+	{"easy", "easy", "EASY", adapt.Requested, sim.PerEvent, false},
+	{"easy-clairvoyant", "easy", "EASY clairvoyant", adapt.Exact, sim.PerEvent, false},
+	{"easy-sjbf", "easy-sjbf", "EASY-SJBF", adapt.Requested, sim.PerEvent, false},
+	{"easypp-clairvoyant", "easy-sjbf", "EASY++ clairvoyant", adapt.Exact, sim.PerEvent, false},
+	{"easypp-reqtime", "easypp-reqtime", "EASY++ (reqtime)", adapt.Requested, sim.PerEvent, false},
+	{"cons", "cons", "CONS", adapt.Requested, sim.PerEvent, false},
+}
+
+// BatchedSuffix marks the second reading of a configuration: gridbench's
+// own event order (sim.Batched: one pass per instant, ends first).
+const BatchedSuffix = "-batched"
+
+// studyAlgos are Algos, then every reference configuration not among them
+// whose scheduler is registered, then the batched reading of each
+// reference configuration that runs.
+func studyAlgos() []Algo {
+	out := append([]Algo(nil), Algos...)
+	has := func(id string) bool { return slices.ContainsFunc(out, func(a Algo) bool { return a.ID == id }) }
+	for _, r := range References {
+		if !has(r.ID) && r.Registered() {
+			out = append(out, Algo{r.ID, r.Sched, r.Label, r.Estimate, sim.PerEvent, false})
+		}
+	}
+	for _, r := range References {
+		if has(r.ID) {
+			a := algoByID(out, r.ID)
+			a.ID += BatchedSuffix
+			a.Label += " (batched events)"
+			a.Order, a.Reading = sim.Batched, true
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+func algoByID(as []Algo, id string) Algo {
+	for _, a := range as {
+		if a.ID == id {
+			return a
+		}
+	}
+	return Algo{}
 }
 
 // Config is everything that determines the runs.
 type Config struct {
-	Logs      []string // ids of the logs present
+	Logs      []string // ids of the workloads present: a log's artefact input (its id), then its PWA log (id + PWASuffix)
 	CPUs      []int    // their machine sizes (the header's MaxProcs)
 	Algos     []Algo
 	Windows   int
 	Tolerance float64
+	// Refs lists, per workload of Logs, the reference configurations whose
+	// schedule is present (Reference.ID); nil for a PWA workload.
+	Refs [][]string
+	// Quick: only KTH-SP2 (reproduce --quick).
+	Quick bool
 }
 
 // Spec is what the executor needs beyond a run's identity.
 type Spec struct {
-	Path string
-	CPUs int
-	Algo Algo
+	Path     string // the input: an artefact schedule or a PWA log
+	Artefact bool   // Path is an artefact schedule
+	RefPath  string // the authors' schedule of this configuration, when present
+	CPUs     int
+	Algo     Algo
 }
 
 func init() { experiments.Register(&Experiment{}) }
@@ -122,7 +215,7 @@ type Plan struct {
 	Config  Config
 	skipped []error // the logs left out for lack of data
 	runs    experiments.Runs[Spec]
-	load    func(path string, cpus int, est adapt.Estimate) ([]sim.Job, error)
+	load    func(spec Spec) (jobs []sim.Job, ref []float64, err error)
 }
 
 // Skipped implements experiments.Skipper: the logs left out for lack of data.
@@ -132,29 +225,88 @@ func (pl *Plan) Skipped() []error { return pl.skipped }
 func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
 func plan(cfg experiments.Config) (*Plan, error) {
-	c := Config{Algos: Algos, Windows: Windows, Tolerance: Tolerance}
+	algos := studyAlgos()
+	c := Config{Algos: algos, Windows: Windows, Tolerance: Tolerance, Quick: cfg.Quick}
 	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, load: newLoader()}
 	plan := &pl.runs.Plan
-	for _, l := range Logs {
-		p, err := datadir.Find(cfg.DataDir, l.Rel, "the cleaned "+l.Label+" log of the Parallel Workloads Archive (https://www.cs.huji.ac.il/labs/parallel/workload/)")
+	// find returns the path of rel, or "" when it is missing (recorded as
+	// skipped with what to fetch); a damaged file is a failure.
+	find := func(what, rel string) (string, error) {
+		p, err := datadir.Find(cfg.DataDir, rel, "")
 		if err != nil {
 			if errors.Is(err, datadir.ErrMissing) {
-				pl.skipped = append(pl.skipped, fmt.Errorf("%s: %w", l.Label, err))
-				continue
+				pl.skipped = append(pl.skipped, fmt.Errorf("%s: %w", what, err))
+				return "", nil
 			}
-			return nil, err // a damaged file is a failure, not a skip
+			return "", err
+		}
+		return p, nil
+	}
+	add := func(id string, cpus int, refs []string) {
+		c.Logs = append(c.Logs, id)
+		c.CPUs = append(c.CPUs, cpus)
+		c.Refs = append(c.Refs, refs)
+	}
+	for _, l := range Logs {
+		if cfg.Quick && l.ID != Logs[0].ID {
+			continue
+		}
+		// The authors' input, and each reference schedule present.
+		in, err := find(l.Label+" (the SC'15 artefact's input)", References[0].Rel(l.Artefact))
+		if err != nil {
+			return nil, err
+		}
+		if in != "" {
+			a, err := adapt.LoadArtefact(in, adapt.Requested)
+			if err != nil {
+				return nil, err
+			}
+			refPath := map[string]string{}
+			var refs []string
+			for _, r := range References {
+				p, err := find(fmt.Sprintf("%s, %s (agreement)", l.Label, r.Label), r.Rel(l.Artefact))
+				if err != nil {
+					return nil, err
+				}
+				if p != "" {
+					refPath[r.ID] = p
+					refs = append(refs, r.ID)
+				}
+			}
+			add(l.ID, a.CPUs, refs)
+			plan.Describe(l.ID, bench.Str("log", l.Label), bench.Str("input", "SC'15 artefact"), bench.Int("cpus", a.CPUs), bench.Int("paper_jobs", l.PaperJobs))
+			for _, al := range algos {
+				r := bench.NewRun(Name, l.ID, al.ID, 0)
+				spec := Spec{Path: in, Artefact: true, CPUs: a.CPUs, Algo: al, RefPath: refPath[strings.TrimSuffix(al.ID, BatchedSuffix)]}
+				r.Inputs = []string{in} // reused only while the files are unchanged
+				if spec.RefPath != "" && spec.RefPath != in {
+					r.Inputs = append(r.Inputs, spec.RefPath)
+				}
+				pl.runs.Add(r, spec)
+			}
+		}
+		// Our own cleaned PWA log: the second reading.
+		p, err := find(l.Label+" (cleaned PWA log, second reading)", l.Rel)
+		if err != nil {
+			return nil, err
+		}
+		if p == "" {
+			continue
 		}
 		cpus, err := machineSize(p, l.CPUs)
 		if err != nil {
 			return nil, err
 		}
-		c.Logs = append(c.Logs, l.ID)
-		c.CPUs = append(c.CPUs, cpus)
-		plan.Describe(l.ID, bench.Str("log", l.Label), bench.Int("cpus", cpus), bench.Int("paper_jobs", l.PaperJobs))
-		for _, a := range Algos {
-			r := bench.NewRun(Name, l.ID, a.ID, 0)
-			r.Inputs = []string{p} // reused only while the log is unchanged
-			pl.runs.Add(r, Spec{Path: p, CPUs: cpus, Algo: a})
+		id := l.ID + PWASuffix
+		add(id, cpus, nil)
+		plan.Describe(id, bench.Str("log", l.Label), bench.Str("input", "cleaned PWA log"), bench.Int("cpus", cpus), bench.Int("paper_jobs", l.PaperJobs))
+		for _, al := range algos {
+			if al.Reading {
+				continue
+			}
+			r := bench.NewRun(Name, id, al.ID, 0)
+			r.Inputs = []string{p}
+			pl.runs.Add(r, Spec{Path: p, CPUs: cpus, Algo: al})
 		}
 	}
 	plan.Config, pl.Config = c, c
@@ -184,16 +336,16 @@ func machineSize(path string, def int) (int, error) {
 type loaded struct {
 	once sync.Once
 	jobs []sim.Job
+	ref  []float64
 	err  error
 }
 
-// newLoader returns a function that reads each log once, whichever run
-// asks first.
-func newLoader() func(path string, cpus int, est adapt.Estimate) ([]sim.Job, error) {
+// newLoader returns a function that reads each input (and reference
+// schedule) once, whichever run asks first.
+func newLoader() func(spec Spec) ([]sim.Job, []float64, error) {
 	var mu sync.Mutex
 	cache := map[string]*loaded{}
-	return func(path string, cpus int, est adapt.Estimate) ([]sim.Job, error) {
-		key := fmt.Sprintf("%s|%d|%s", path, cpus, est)
+	get := func(key string, read func(l *loaded)) *loaded {
 		mu.Lock()
 		l, ok := cache[key]
 		if !ok {
@@ -201,8 +353,37 @@ func newLoader() func(path string, cpus int, est adapt.Estimate) ([]sim.Job, err
 			cache[key] = l
 		}
 		mu.Unlock()
-		l.once.Do(func() { l.jobs, _, l.err = adapt.LoadSWF(path, 0, cpus, est) })
-		return l.jobs, l.err
+		l.once.Do(func() { read(l) })
+		return l
+	}
+	return func(spec Spec) ([]sim.Job, []float64, error) {
+		in := get(fmt.Sprintf("in|%s|%d|%s", spec.Path, spec.CPUs, spec.Algo.Estimate), func(l *loaded) {
+			if spec.Artefact {
+				a, err := adapt.LoadArtefact(spec.Path, spec.Algo.Estimate)
+				l.jobs, l.err = a.Jobs, err
+				return
+			}
+			l.jobs, _, l.err = adapt.LoadSWF(spec.Path, 0, spec.CPUs, spec.Algo.Estimate)
+		})
+		if in.err != nil || spec.RefPath == "" {
+			return in.jobs, nil, in.err
+		}
+		ref := get("ref|"+spec.RefPath, func(l *loaded) {
+			a, err := adapt.LoadArtefact(spec.RefPath, adapt.Requested)
+			l.jobs, l.ref, l.err = a.Jobs, a.Starts, err
+		})
+		if ref.err != nil {
+			return nil, nil, ref.err
+		}
+		if len(ref.jobs) != len(in.jobs) {
+			return nil, nil, fmt.Errorf("%s has %d jobs, the input %s %d: not the same log", spec.RefPath, len(ref.jobs), spec.Path, len(in.jobs))
+		}
+		for i := range ref.jobs {
+			if r, j := ref.jobs[i], in.jobs[i]; r.ID != j.ID || r.Submit != j.Submit || r.Run != j.Run || r.CPUs != j.CPUs {
+				return nil, nil, fmt.Errorf("%s: job %d is not the input's (%s): not the same log", spec.RefPath, r.ID, spec.Path)
+			}
+		}
+		return in.jobs, ref.ref, nil
 	}
 }
 
@@ -212,7 +393,7 @@ func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
 	}
-	jobs, err := pl.load(spec.Path, spec.CPUs, spec.Algo.Estimate)
+	jobs, ref, err := pl.load(spec)
 	if err != nil {
 		return bench.Output{}, err
 	}
@@ -221,14 +402,33 @@ func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error
 		return bench.Output{}, err
 	}
 	p := sim.SingleMachine(spec.CPUs)
-	recs, err := sim.Simulate(p, jobs, s)
+	recs, err := sim.SimulateWith(p, jobs, s, sim.Options{Order: spec.Algo.Order})
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s on %s: %w", spec.Algo.ID, run.Workload, err)
 	}
 	if err := sim.Check(p, jobs, recs); err != nil {
 		return bench.Output{}, err
 	}
-	return measure(jobs, recs), nil
+	out := measure(jobs, recs)
+	if ref != nil {
+		starts := make([]float64, len(recs))
+		for i, r := range recs {
+			starts[i] = r.Start
+		}
+		out.Metrics = append(out.Metrics, agreementMetrics(Compare(jobs, starts, ref, FirstDiffs))...)
+	}
+	return out, nil
+}
+
+// agreementMetrics records an agreement as metrics of the run.
+func agreementMetrics(a Agreement) []bench.Metric {
+	ms := []bench.Metric{{Name: MetricAgree, Value: a.Share()}, {Name: MetricRefBSLD, Value: a.RefBSLD}}
+	for k, d := range a.First {
+		p := fmt.Sprintf("diff%d_", k+1)
+		ms = append(ms, bench.Metric{Name: p + "id", Value: float64(d.ID)}, bench.Metric{Name: p + "ours", Value: d.Ours},
+			bench.Metric{Name: p + "ref", Value: d.Theirs}, bench.Metric{Name: p + "cause", Value: float64(d.Cause)})
+	}
+	return ms
 }
 
 // BoundedSlowdown is max(1, (wait+run)/max(10, run)) with run the job's

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,27 +67,37 @@ func TestMeasureWindows(t *testing.T) {
 	}
 }
 
-// TestKTH plans, runs and reports the study on the bundled KTH-SP2 log:
-// the page puts every published cell beside ours, the ledger has one
-// entry per cell and ordering, and missing logs are skipped, not fatal.
+// TestKTH plans, runs and reports the study on what a fresh clone has
+// (the authors' KTH-SP2 input, read from their bundled EASY schedule, and
+// our cleaned KTH-SP2 log) with --quick: the page puts every published
+// cell beside ours, the ledger has one entry per cell and ordering, the
+// EASY configuration agrees with the authors' schedule job by job, and a
+// missing schedule or scheduler is said, not fatal.
 func TestKTH(t *testing.T) {
+	in := datadir.ForTest(t, References[0].Rel("KTH-SP2"))
 	path := datadir.ForTest(t, Logs[0].Rel)
 	root := strings.TrimSuffix(filepath.ToSlash(path), Logs[0].Rel)
+	if r2 := strings.TrimSuffix(filepath.ToSlash(in), References[0].Rel("KTH-SP2")); r2 != root {
+		t.Skipf("skipping: the KTH-SP2 log (%s) and the artefact's schedule (%s) are under different data roots", root, r2)
+	}
 	t.Setenv(datadir.EnvVar, "")
-	pl, err := plan(experiments.Config{DataDir: root}.Filled(&Experiment{}))
+	pl, err := plan(experiments.Config{DataDir: root, Quick: true}.Filled(&Experiment{}))
 	if err != nil {
 		t.Fatal(err)
 	}
 	p, exec, c := pl.Bench(), pl.Execute, pl.Config
-	if len(c.Logs)+len(pl.Skipped()) != len(Logs) || c.Logs[0] != "kth-sp2" || c.CPUs[0] != 100 {
+	if !slices.Equal(c.Logs, []string{"kth-sp2", "kth-sp2" + PWASuffix}) || c.CPUs[0] != 100 || c.CPUs[1] != 100 {
 		t.Fatalf("logs %v (cpus %v), skipped %v", c.Logs, c.CPUs, pl.Skipped())
 	}
-	// Every run reads its log, so the log is its input: reused only while
-	// the log is unchanged (it once was not, and an edited log's runs were
-	// reused).
+	// Every run reads its input (and the authors' schedule it is compared
+	// with), so those are its inputs: reused only while they are unchanged.
 	for _, r := range p.Runs {
-		if r.Workload == "kth-sp2" && (len(r.Inputs) != 1 || filepath.ToSlash(r.Inputs[0]) != filepath.ToSlash(path)) {
-			t.Fatalf("run %s: inputs %v, want the log %s", r.Key(), r.Inputs, path)
+		want := path
+		if r.Workload == "kth-sp2" {
+			want = in
+		}
+		if len(r.Inputs) < 1 || filepath.ToSlash(r.Inputs[0]) != filepath.ToSlash(want) {
+			t.Fatalf("run %s: inputs %v, want first %s", r.Key(), r.Inputs, want)
 		}
 	}
 	dir := t.TempDir()
@@ -109,13 +120,37 @@ func TestKTH(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"| KTH-SP2 | EASY | 92.58 |", "| KTH-SP2 | EASY++ (reqtime) | 62.86 |", "| KTH-SP2 | CONS | — |", "±10%", "## Interpretations", "Past an estimate", "## Claims ledger", "Fitted vs validated", "validated out of sample"} {
+	for _, want := range []string{"| KTH-SP2 | EASY | 92.58 |", "| KTH-SP2 | EASY++ (reqtime) | 62.86 |", "| KTH-SP2 | CONS | — |", "±10%", "## Interpretations", "Past an estimate",
+		"## Claims ledger", "Fitted vs validated", "validated out of sample",
+		// The authors' EASY schedule, in both orders of events.
+		"| KTH-SP2 | EASY, requested times | easy, requested estimates | 100.00% | 92.577 | 92.577 | +0.00% | yes | none: every job starts at the authors' second |",
+		"| KTH-SP2 | EASY, requested times | easy, requested estimates | 98.40% |",
+		"## Second reading: our cleaned PWA logs",
+	} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("page lacks %q", want)
 		}
 	}
+	for _, r := range References {
+		want := "not run: the authors' schedule is missing (`gridbench data fetch sc15-kth-sp2`)"
+		if !r.Registered() {
+			want = "not yet run: scheduler missing (`" + r.Sched + "`)"
+		} else if _, err := datadir.Find(root, r.Rel("KTH-SP2"), ""); err == nil {
+			continue
+		}
+		if !strings.Contains(string(page), "| KTH-SP2 | "+r.Label+" |") || !strings.Contains(string(page), want) {
+			t.Errorf("page lacks the row of %s saying %q", r.ID, want)
+		}
+	}
 	if len(out.Compared) != len(Logs[0].Published) {
 		t.Errorf("%d comparisons, want %d", len(out.Compared), len(Logs[0].Published))
+	}
+	var sheets []string
+	for _, s := range out.Sheets {
+		sheets = append(sheets, s.ID)
+	}
+	if want := []string{"table2", "agreement", "pwa", "orderings", "readings"}; !slices.Equal(sheets, want) {
+		t.Errorf("workbook sheets %v, want %v", sheets, want)
 	}
 	b, err := os.ReadFile(filepath.Join(pdir, Name+".claims.json"))
 	if err != nil {
@@ -140,10 +175,12 @@ func TestKTH(t *testing.T) {
 	}
 	// Backfilling must beat FCFS by far on this log, or the runs are wrong.
 	idx := res.Index()
-	fcfs := idx[analysis.GroupKey{Experiment: Name, Workload: "kth-sp2", Algorithm: "fcfs", Metric: MetricBSLD}].Values[0]
-	easy := idx[analysis.GroupKey{Experiment: Name, Workload: "kth-sp2", Algorithm: "easy", Metric: MetricBSLD}].Values[0]
-	if !(easy < fcfs/2) {
-		t.Errorf("EASY %g not well below FCFS %g", easy, fcfs)
+	for _, wl := range c.Logs {
+		fcfs := idx[analysis.GroupKey{Experiment: Name, Workload: wl, Algorithm: "fcfs", Metric: MetricBSLD}].Values[0]
+		easy := idx[analysis.GroupKey{Experiment: Name, Workload: wl, Algorithm: "easy", Metric: MetricBSLD}].Values[0]
+		if !(easy < fcfs/2) {
+			t.Errorf("%s: EASY %g not well below FCFS %g", wl, easy, fcfs)
+		}
 	}
 	t.Log(out.Headline)
 }

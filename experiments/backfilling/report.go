@@ -4,9 +4,12 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/report"
 )
 
@@ -23,14 +26,41 @@ var Orderings = []Ordering{
 
 // Interpretations are the choices the paper leaves open, as the page lists them.
 var Interpretations = []string{
-	"Filtering: jobs that do not fit the machine are left out (the paper's rule), and so are records with neither allocated nor requested processors, a negative run time or no submit time (gridbench's one rule for traces). On KTH-SP2 that leaves 28,475 of 28,476 records; the paper reports 28,481 jobs, so its copy of the log or its filter differs by a few jobs.",
+	"Input: each log is the input the authors simulated, read back from their own EASY schedule in the SC'15 artefact (lines sorted by job id, the wait of field 3 ignored, submit times as given, the first at 0): KTH-SP2 28,481 jobs, CTC-SP2 77,199, SDSC-SP2 54,006, SDSC-BLUE 232,542, the paper's counts. Their loader already made every request at least the run time (a job that ran longer was cut at its request) and every run at least 1 s, so no job of these inputs outlives its request. Second reading, where present: our own cleaned PWA log (workload id with -pwa), with gridbench's one rule for traces: jobs that do not fit the machine, records with neither allocated nor requested processors, a negative run time or no submit time are left out (KTH-SP2: 28,475 of 28,476 records).",
 	"Estimates: \"requested\" is SWF field 9 when positive, else the run time; \"clairvoyant\" is the exact run time. EASY++ clairvoyant is SJBF backfilling on exact run times (perfect predictions).",
-	"Past an estimate: the simulator kills nothing; every job runs its trace run time. A running job past its estimate counts as ending now when the head's shadow time is computed (EASY, EASY-SJBF, EASY++ after its prediction reaches the request). EASY++ corrects a prediction that a running job has outlived by raising it to the request (reqtime).",
+	"Order of events (found by reading the authors' simulator, pyss): one scheduling pass per event, all arrivals of an instant first (in input order), then its ends (in the order the jobs started); a job that ends before its estimate keeps its CPUs, for the scheduler, until its end is handled, while one that ends at its estimate has already given them back. This is the study's default (sim.PerEvent). gridbench's own order, one pass per instant after every end and arrival (sim.Batched), is the second reading (algorithms with -batched), whose agreement the table below shows beside the default's.",
+	"Past an estimate: the simulator kills nothing; every job runs its trace run time (in the artefact's inputs no job runs past its request). A running job past its estimate counts as ending now when the head's shadow time is computed (EASY, EASY-SJBF, EASY++ after its prediction reaches the request). EASY++ corrects a prediction that a running job has outlived by raising it to the request (reqtime).",
 	"EASY++ predictions: the mean run time of the user's last two completed jobs (SWF field 12; completions in the order the simulator reports them, as of the job's arrival), the one run time after one completed job, capped by the request; the request when the user has none.",
-	"Ties: jobs arrive in submit order, then file order; ends before arrivals at the same instant; SJBF breaks equal estimates or predictions by arrival; the shadow time counts every CPU released at it.",
+	"Ties: arrivals at one instant in submit order, then input order (job id); SJBF breaks equal estimates or predictions by arrival (the authors' stable sort does the same); the shadow time counts every CPU released at it.",
 	"Bounded slowdown: max(1, (wait + run) / max(10, run)) with the actual run time, averaged over every simulated job (no warm-up or cool-down cut).",
-	"One machine of the size the log's header gives (MaxProcs: KTH-SP2 100 processors), the whole log from an empty machine.",
+	"One machine of the size the log's header gives (MaxProcs: KTH-SP2 100 processors, CTC-SP2 338, SDSC-SP2 128, SDSC-BLUE 1152), the whole log from an empty machine.",
+	"Agreement: a job agrees when it starts within half a second of the authors' start (their times are whole seconds). The first jobs that differ are the ones whose earlier start (ours or theirs) comes first; the reason given is read from the authors' schedule at that instant: an arrival while a job ended before its estimate, several arrivals, several ends, or one event only (then a rule other than the order of events differs).",
 	"Ordering tests: paired one-sided claims, tested two-sided with the Wilcoxon signed-rank test over the mean bounded slowdowns of 20 consecutive slices of the log (by submit order) taken from the one whole-log run of each algorithm, Holm over the three orderings of a log. The slices are not independent (a slice's queue carries into the next), so the p-values are optimistic; they say the difference is spread over the log, not concentrated in one burst.",
+}
+
+// Agreement targets: the share of jobs whose start must agree, and the
+// largest relative difference of mean bounded slowdown.
+const (
+	TargetAgree      = 0.995
+	TargetAgreeExact = 0.999 // where estimates are exact
+	TargetBSLD       = 0.005
+)
+
+// agreeRow is one (log, configuration) of the agreement tables.
+type agreeRow struct {
+	log    Log
+	ref    Reference
+	status string // "" when run; else why not
+	// per reading: the default (sim.PerEvent) and the batched one
+	def, batched agreeResult
+}
+
+type agreeResult struct {
+	ok             bool // recorded
+	share          float64
+	ours, theirs   float64
+	diffs          []Diff
+	meets, perfect bool
 }
 
 // cell is one (log, algorithm) of the page: ours, and the paper's when it
@@ -58,6 +88,8 @@ type summary struct {
 	matched, total int
 	held           int
 	jobs           map[string]float64 // log id -> jobs simulated
+	second         []cell             // our cleaned PWA logs, beside the published cells
+	agree          []agreeRow
 }
 
 // Report implements experiments.Plan.
@@ -67,7 +99,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	out := &experiments.ReportOutput{Compared: sum.compared, Ledger: sum.ledger,
 		Headline: fmt.Sprintf("%d of %d published cells within ±%.0f%% (all out of sample: nothing fitted); %d of %d orderings held",
 			sum.matched, sum.total, 100*c.Tolerance, sum.held, len(sum.tests))}
-	out.Model = page(c, out.Headline, sum)
+	out.Model, out.Sheets = page(c, out.Headline, sum)
 	return out, nil
 }
 
@@ -82,12 +114,36 @@ func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []ana
 	}
 	sum := summary{jobs: map[string]float64{}}
 	for _, l := range Logs {
-		if !contains(c.Logs, l.ID) {
+		// The primary reading is the authors' input; our PWA log stands
+		// in for it when the artefact is absent.
+		wl, pwa := l.ID, l.ID+PWASuffix
+		if !contains(c.Logs, wl) {
+			wl = pwa
+		} else if contains(c.Logs, pwa) {
+			for _, a := range c.Algos {
+				if a.Reading {
+					continue
+				}
+				x := cell{log: l, algo: a, got: value(pwa, a.ID, MetricBSLD), pub: math.NaN(), rel: math.NaN()}
+				if p, ok := l.Published[a.ID]; ok {
+					x.pub, x.rel = p, (x.got-p)/p
+					x.ok = math.Abs(x.rel) <= c.Tolerance
+				}
+				sum.second = append(sum.second, x)
+			}
+		}
+		if !contains(c.Logs, wl) {
 			continue
 		}
-		sum.jobs[l.ID] = value(l.ID, "easy", MetricJobs)
+		if wl == l.ID {
+			sum.agree = append(sum.agree, agreement(c, l, idx)...)
+		}
+		sum.jobs[l.ID] = value(wl, "easy", MetricJobs)
 		for _, a := range c.Algos {
-			x := cell{log: l, algo: a, got: value(l.ID, a.ID, MetricBSLD), pub: math.NaN(), rel: math.NaN()}
+			if a.Reading {
+				continue
+			}
+			x := cell{log: l, algo: a, got: value(wl, a.ID, MetricBSLD), pub: math.NaN(), rel: math.NaN()}
 			if p, ok := l.Published[a.ID]; ok {
 				x.pub, x.rel = p, (x.got-p)/p
 				x.ok = math.Abs(x.rel) <= c.Tolerance
@@ -106,10 +162,10 @@ func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []ana
 			}
 			sum.cells = append(sum.cells, x)
 		}
-		_, easy := analysis.SeriesOf(series, l.ID, "easy", SeriesWindow)
+		_, easy := analysis.SeriesOf(series, wl, "easy", SeriesWindow)
 		var fam []*analysis.Comparison
 		for _, o := range Orderings {
-			_, a := analysis.SeriesOf(series, l.ID, o.A, SeriesWindow)
+			_, a := analysis.SeriesOf(series, wl, o.A, SeriesWindow)
 			cmp := &analysis.Comparison{Name: o.A + " vs easy", Scope: l.Label, Want: analysis.Lower, X: a, Y: easy}
 			fam = append(fam, cmp)
 			sum.tests = append(sum.tests, ordering{l, o, cmp})
@@ -126,8 +182,109 @@ func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []ana
 	return sum
 }
 
-// page builds the page from the summary; it computes nothing.
-func page(c Config, headline string, sum summary) *report.Page {
+// agreement reads the agreement of every reference configuration of log
+// l from the records, in both readings.
+func agreement(c Config, l Log, idx map[analysis.GroupKey]*analysis.Group) []agreeRow {
+	var present []string
+	if i := slices.Index(c.Logs, l.ID); i >= 0 {
+		present = c.Refs[i]
+	}
+	read := func(algo string, exact bool) agreeResult {
+		v := func(metric string) (float64, bool) {
+			g, ok := idx[analysis.GroupKey{Experiment: Name, Workload: l.ID, Algorithm: algo, Metric: metric}]
+			if !ok || len(g.Values) == 0 {
+				return math.NaN(), false
+			}
+			return g.Values[0], true
+		}
+		var r agreeResult
+		r.share, r.ok = v(MetricAgree)
+		if !r.ok {
+			return r
+		}
+		r.ours, _ = v(MetricBSLD)
+		r.theirs, _ = v(MetricRefBSLD)
+		for k := 1; k <= FirstDiffs; k++ {
+			p := fmt.Sprintf("diff%d_", k)
+			id, ok := v(p + "id")
+			if !ok {
+				break
+			}
+			ours, _ := v(p + "ours")
+			ref, _ := v(p + "ref")
+			cause, _ := v(p + "cause")
+			r.diffs = append(r.diffs, Diff{ID: int64(id), Ours: ours, Theirs: ref, At: min(ours, ref), Cause: Cause(cause)})
+		}
+		target := TargetAgree
+		if exact {
+			target = TargetAgreeExact
+		}
+		r.meets = r.share >= target && math.Abs(r.ours/r.theirs-1) <= TargetBSLD
+		r.perfect = len(r.diffs) == 0
+		return r
+	}
+	var rows []agreeRow
+	for _, r := range References {
+		row := agreeRow{log: l, ref: r}
+		switch {
+		case !r.Registered():
+			row.status = fmt.Sprintf("not yet run: scheduler missing (`%s`)", r.Sched)
+		case !contains(present, r.ID):
+			row.status = fmt.Sprintf("not run: the authors' schedule is missing (`gridbench data fetch sc15-%s`)", strings.ToLower(l.Artefact))
+		default:
+			exact := r.Estimate == adapt.Exact
+			row.def, row.batched = read(r.ID, exact), read(r.ID+BatchedSuffix, exact)
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+// diffText is the first differing jobs as the page gives them.
+func diffText(ds []Diff) string {
+	if len(ds) == 0 {
+		return "none: every job starts at the authors' second"
+	}
+	var parts []string
+	for _, d := range ds {
+		parts = append(parts, fmt.Sprintf("job %d at t=%.0f: %.0f here, %.0f theirs (%s)", d.ID, d.At, d.Ours, d.Theirs, d.Cause))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// agreeTable is the agreement of one reading; run tells whether the row
+// was run and the result to show.
+func agreeTable(id, title string, rows []agreeRow, pick func(agreeRow) agreeResult) *report.Table {
+	t := &report.Table{ID: id, Title: title, Columns: []string{"log", "configuration (authors' file)", "algorithm", "same start", "bsld here", "bsld authors", "difference", "target met", "first jobs that differ"}}
+	for _, row := range rows {
+		alg := fmt.Sprintf("%s, %s estimates", row.ref.Sched, row.ref.Estimate)
+		if row.status != "" {
+			t.AddRow(report.Str(row.log.Label), report.Str(row.ref.Label), report.Str(alg), report.Str("—"), report.Str(""), report.Str(""), report.Str(""), report.Str(""), report.Str(row.status))
+			continue
+		}
+		r := pick(row)
+		if !r.ok {
+			t.AddRow(report.Str(row.log.Label), report.Str(row.ref.Label), report.Str(alg), report.Str("—"), report.Str(""), report.Str(""), report.Str(""), report.Str(""), report.Str("no run recorded"))
+			continue
+		}
+		met := report.Str("yes")
+		if !r.meets {
+			met = report.Str("no")
+			met.Bad = true
+		}
+		rel := r.ours/r.theirs - 1
+		t.AddRow(report.Str(row.log.Label), report.Str(row.ref.Label), report.Str(alg),
+			report.Cell{Text: fmt.Sprintf("%.2f%%", 100*r.share), Value: r.share, Num: true, Format: "0.00%"},
+			report.Num(r.ours, 3), report.Num(r.theirs, 3),
+			report.Cell{Text: fmt.Sprintf("%+.2f%%", 100*rel), Value: rel, Num: true, Format: "+0.00%;-0.00%"},
+			met, report.Str(diffText(r.diffs)))
+	}
+	return t
+}
+
+// page builds the page and the workbook sheets from the summary; it
+// computes nothing.
+func page(c Config, headline string, sum summary) (*report.Page, []*report.Table) {
 	pg := &report.Page{ID: Name, Title: Name + " — " + (&Experiment{}).Title()}
 	pg.Para("**%s.**", headline)
 	pg.Para("Tolerance, stated before any of our numbers was computed and kept: a reproduced cell matches when it is within **±%.0f%%** of the published one. "+
@@ -148,6 +305,7 @@ func page(c Config, headline string, sum summary) *report.Page {
 		cells.AddRow(report.Str(x.log.Label), report.Str(x.algo.Label), report.Num(x.pub, 2), report.Num(x.got, 2), diff, mark)
 	}
 	pg.Add(cells)
+	sheets := []*report.Table{cells}
 	jobs := "Jobs simulated:"
 	for _, l := range Logs {
 		if n, ok := sum.jobs[l.ID]; ok {
@@ -158,6 +316,32 @@ func page(c Config, headline string, sum summary) *report.Page {
 	pg.Para("A cell outside the tolerance is a mismatch, reported as such; nothing was tuned per cell.")
 	pg.Para("**Fitted vs validated:** nothing of this study is fitted. No parameter was chosen on these logs or cells: the schedulers, the filter and the ±%.0f%% tolerance were fixed before the first run, "+
 		"so all %d published cells are validated out of sample (%d within the tolerance), and so are the %d ordering tests.", 100*c.Tolerance, sum.total, sum.matched, len(sum.tests))
+	pg.Section("Schedule agreement with the authors' simulator")
+	pg.Para("The artefact holds the authors' per-job schedules (pyss) of five configurations. Each one our schedulers can run is run on the same input in the same order of events, "+
+		"and compared job by job. Target: at least %.1f%% of jobs starting at the same second (%.1f%% where estimates are exact) and a mean bounded slowdown within %.1f%% of the authors'.",
+		100*TargetAgree, 100*TargetAgreeExact, 100*TargetBSLD)
+	if len(sum.agree) == 0 {
+		pg.Para("No log of the SC'15 artefact is present: nothing to compare (`gridbench data fetch sc15-kth-sp2 sc15-ctc-sp2 sc15-sdsc-sp2 sc15-sdsc-blue`).")
+	} else {
+		t := agreeTable("agreement", "Agreement with the authors' schedules, job by job (the study's default: pyss's order of events)", sum.agree, func(r agreeRow) agreeResult { return r.def })
+		pg.Add(t)
+		sheets = append(sheets, t)
+	}
+	if len(sum.second) > 0 {
+		pg.Section("Second reading: our cleaned PWA logs")
+		pg.Para("The same algorithms on the Parallel Workloads Archive's cleaned logs as gridbench reads them (workloads with %s), beside the same published cells; no claim rests on them.", PWASuffix)
+		t := &report.Table{ID: "pwa", Columns: []string{"log", "algorithm", "published", "reproduced", "difference"}}
+		for _, x := range sum.second {
+			if math.IsNaN(x.pub) {
+				t.AddRow(report.Str(x.log.Label), report.Str(x.algo.Label), report.Str("—"), report.Num(x.got, 2), report.Str(""))
+				continue
+			}
+			t.AddRow(report.Str(x.log.Label), report.Str(x.algo.Label), report.Num(x.pub, 2), report.Num(x.got, 2),
+				report.Cell{Text: fmt.Sprintf("%+.1f%%", 100*x.rel), Value: x.rel, Num: true, Format: "+0.0%;-0.0%"})
+		}
+		pg.Add(t)
+		sheets = append(sheets, t)
+	}
 	pg.Section("Orderings")
 	pg.Para("Each claim: the algorithm's mean bounded slowdown is lower than EASY's (requested times), tested over %d windows (see the interpretations).", c.Windows)
 	ords := &report.Table{ID: "orderings", Columns: []string{"log", "claim", "mean over windows (A vs EASY)", "r", "Holm p", "verdict"}}
@@ -169,11 +353,18 @@ func page(c Config, headline string, sum summary) *report.Page {
 			report.Num(t.cmp.Res.Effect, 2), report.Cell{Text: fmt.Sprintf("%.3g", t.cmp.PAdj), Value: t.cmp.PAdj, Num: true}, v)
 	}
 	pg.Add(ords)
+	sheets = append(sheets, ords)
 	pg.Section("Interpretations")
 	pg.Bullets(Interpretations...)
+	if len(sum.agree) > 0 {
+		pg.Para("The order of events, both readings: agreement with the authors' schedules in gridbench's own order (one pass per instant, ends first), against the default above.")
+		t := agreeTable("readings", "Agreement with the authors' schedules in gridbench's batched order of events (second reading)", sum.agree, func(r agreeRow) agreeResult { return r.batched })
+		pg.Add(t)
+		sheets = append(sheets, t)
+	}
 	pg.Add(&report.Claims{Lead: fmt.Sprintf("Every published cell of Table 2 for the logs at hand (held: within ±%.0f%%) and every ordering tested above, "+
 		"one Holm family of %d orderings per log. None is in sample. Also in `%s.claims.json` beside this page.", 100*c.Tolerance, len(Orderings), Name), Entries: sum.ledger})
-	return pg
+	return pg, sheets
 }
 
 func contains(xs []string, x string) bool {
