@@ -62,8 +62,12 @@ func dataFetchCommand() *cli.Command {
 			if len(sets) == 0 {
 				fmt.Fprintln(c.App.Writer, "every data set with a pinned checksum is present; nothing to fetch")
 			}
+			partial := map[string]bool{}
+			for _, l := range datadir.Locate(flagDir) {
+				partial[l.ID] = l.Found() && errors.Is(l.Err, datadir.ErrMissing)
+			}
 			for _, d := range sets {
-				if p, err := d.Find(flagDir); err == nil && !within(p, root) {
+				if p, err := d.Find(flagDir); err == nil && !within(p, root) && !partial[d.ID] {
 					fmt.Fprintf(c.App.Writer, "%s: present at %s, nothing to fetch\n", d.ID, p)
 					continue
 				} else if err != nil && !errors.Is(err, datadir.ErrMissing) {
@@ -83,7 +87,8 @@ func fetchSets(names []string, flagDir string) ([]datadir.DataSet, error) {
 	var out []datadir.DataSet
 	if len(names) == 0 {
 		for _, l := range datadir.Locate(flagDir) {
-			if !l.Found() && l.Pinned {
+			// Missing, or found in part (a folder set bundled in part).
+			if (!l.Found() || errors.Is(l.Err, datadir.ErrMissing)) && l.Pinned {
 				out = append(out, l.DataSet)
 			}
 		}
