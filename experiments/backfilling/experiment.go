@@ -257,9 +257,12 @@ func plan(cfg experiments.Config) (*Plan, error) {
 			return nil, err
 		}
 		if in != "" {
-			a, err := adapt.LoadArtefact(in, adapt.Requested)
+			cpus, err := machineSize(in, 0) // the header only: the runs read the jobs
 			if err != nil {
 				return nil, err
+			}
+			if cpus < 1 {
+				return nil, fmt.Errorf("%s: the header gives no MaxProcs; an SC'15 artefact file names the machine size it simulated", in)
 			}
 			refPath := map[string]string{}
 			var refs []string
@@ -273,11 +276,11 @@ func plan(cfg experiments.Config) (*Plan, error) {
 					refs = append(refs, r.ID)
 				}
 			}
-			add(l.ID, a.CPUs, refs)
-			plan.Describe(l.ID, bench.Str("log", l.Label), bench.Str("input", "SC'15 artefact"), bench.Int("cpus", a.CPUs), bench.Int("paper_jobs", l.PaperJobs))
+			add(l.ID, cpus, refs)
+			plan.Describe(l.ID, bench.Str("log", l.Label), bench.Str("input", "SC'15 artefact"), bench.Int("cpus", cpus), bench.Int("paper_jobs", l.PaperJobs))
 			for _, al := range algos {
 				r := bench.NewRun(Name, l.ID, al.ID, 0)
-				spec := Spec{Path: in, Artefact: true, CPUs: a.CPUs, Algo: al, RefPath: refPath[strings.TrimSuffix(al.ID, BatchedSuffix)]}
+				spec := Spec{Path: in, Artefact: true, CPUs: cpus, Algo: al, RefPath: refPath[strings.TrimSuffix(al.ID, BatchedSuffix)]}
 				r.Inputs = []string{in} // reused only while the files are unchanged
 				if spec.RefPath != "" && spec.RefPath != in {
 					r.Inputs = append(r.Inputs, spec.RefPath)
