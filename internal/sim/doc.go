@@ -19,7 +19,10 @@
 // retires every job ending then, then queues every job arriving then, then
 // gives the scheduler one decision (callbacks and a Schedule pass). Nothing
 // happens between instants, so a job can only start at an instant at which
-// some job arrives or ends.
+// some job arrives or ends. Options{Order: PerEvent} gives instead the
+// order of the pyss simulator (one pass per arrival, then one per end;
+// see EventOrder), which the backfilling study uses to run as its
+// published schedules were made; no other caller sets it.
 //
 // Schedulers. See Scheduler for the contract shared by queue-based
 // (FCFS, EASY, Flexible backfilling) and schedule-based (EG-EDF, Tabu)
