@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io/fs"
 	"net/url"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
@@ -244,29 +243,30 @@ func Locate(flagDir string) []Located {
 			}
 			return nil
 		})
-		l.Err = errors.Join(l.Err, werr, incomplete(d, root))
+		l.Err = errors.Join(l.Err, werr, incomplete(flagDir, d))
 	}
 	return out
 }
 
-// incomplete says which pinned files of folder set d are absent below
-// root, where the folder was found: a set bundled in part (the SC'15
-// artefact's KTH-SP2 folder ships one of its five schedules) is found but
-// not whole, and `gridbench data fetch` completes it.
-func incomplete(d DataSet, root string) error {
+// incomplete says which pinned files of folder set d no data root has
+// (each file is looked up on its own, as its readers do): a set bundled in
+// part (the SC'15 artefact's KTH-SP2 folder ships one of its five
+// schedules) is found but not whole, and `gridbench data fetch` completes
+// it.
+func incomplete(flagDir string, d DataSet) error {
 	if !strings.HasPrefix(d.Rel, "sc15-artefact/") {
 		return nil // the only sets shipped in part; others are checked when used
 	}
 	var absent []string
 	pinned := PinnedUnder(d.Rel)
 	for _, p := range pinned {
-		if _, err := os.Stat(filepath.Join(root, filepath.FromSlash(p))); errors.Is(err, os.ErrNotExist) {
+		if found, _, _ := locate(flagDir, p); found == "" {
 			absent = append(absent, path.Base(p))
 		}
 	}
 	if len(absent) == 0 {
 		return nil
 	}
-	return &MissingError{Rel: d.Rel, ID: d.ID, msg: fmt.Sprintf("%v: %d of %d files of %s missing below %s (first: %s); run `gridbench data fetch %s`",
-		ErrMissing, len(absent), len(pinned), d.ID, root, absent[0], d.ID)}
+	return &MissingError{Rel: d.Rel, ID: d.ID, msg: fmt.Sprintf("%v: %d of %d files of %s are in no data root (first: %s); run `gridbench data fetch %s`",
+		ErrMissing, len(absent), len(pinned), d.ID, absent[0], d.ID)}
 }

@@ -51,7 +51,7 @@ func TestSC15Catalog(t *testing.T) {
 			continue
 		}
 		var me *MissingError
-		if !l.Found() || !errors.As(l.Err, &me) || me.ID != "sc15-kth-sp2" || !strings.Contains(l.Err.Error(), "4 of 5 files of sc15-kth-sp2 missing") || l.Verified != 1 {
+		if !l.Found() || !errors.As(l.Err, &me) || me.ID != "sc15-kth-sp2" || !strings.Contains(l.Err.Error(), "4 of 5 files of sc15-kth-sp2 are in no data root") || l.Verified != 1 {
 			t.Errorf("partial KTH-SP2 folder: found %v, verified %d, error %v", l.Found(), l.Verified, l.Err)
 		}
 		return
