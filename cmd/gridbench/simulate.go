@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/cmd/gridbench/simrun"
+	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/jobsout"
@@ -31,11 +32,14 @@ func simulateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "simulate",
 		Usage:     "simulate the first jobs of a trace on one machine: a summary, and each job's start, end and CPUs as evalys reads them",
-		ArgsUsage: "[FILE.swf]",
+		ArgsUsage: "[FILE.swf|FILE.json]",
 		Description: "Runs one scheduling algorithm on the first --max-jobs valid jobs of a trace (run time >= 0,\n" +
 			"1..--cpus CPUs; field 5, or field 8 when field 5 < 1) on a single machine of --cpus CPUs at speed 1.\n" +
 			"The trace is FILE or --swf; a path that does not exist as given is looked up below the data root\n" +
-			"(--data, $" + datadir.EnvVar + ", ./data, ../shared/data), like every other command's data.\n\n" +
+			"(--data, $" + datadir.EnvVar + ", ./data, ../shared/data), like every other command's data.\n" +
+			"A Batsim JSON workload (.json) is read too: its jobs' run times come from delay profiles, or from\n" +
+			"parallel_homogeneous ones (com 0) at --speed flop/s; walltime is the requested time, and --cpus\n" +
+			"defaults to its nb_res. `gridbench workload convert` writes one from an SWF trace.\n\n" +
 			"--estimate requested, as in study files: the scheduler sees the user's request (SWF field 9, the\n" +
 			"run time when absent), as a production scheduler does; runtime is an oracle.\n\n" +
 			"--jobs-out writes one row per job in input order. The evalys format is Batsim's jobs.csv, which\n" +
@@ -51,9 +55,10 @@ func simulateCommand() *cli.Command {
 			"CPU-seconds over CPUs x (last end - first submit), in %.\n\n" +
 			"Algorithms (--algo; register your own with spaceshared.Register):\n" + sched.Help(),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "swf", Usage: "SWF trace `FILE` (.swf or .swf.gz), instead of the argument"},
+			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (.swf, .swf.gz, or a Batsim workload .json), instead of the argument"},
 			&cli.IntFlag{Name: "max-jobs", Usage: "simulate the first `N` valid jobs", DefaultText: "all"},
-			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine, 1 to 1000000", DefaultText: "none, required"},
+			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine, 1 to 1000000", DefaultText: "a Batsim workload's nb_res; required for a trace"},
+			&cli.Float64Flag{Name: "speed", Usage: "CPU speed in flop/s at which a Batsim workload's parallel_homogeneous profiles run (cpu / speed seconds)", DefaultText: "none; delay profiles only"},
 			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm: a registered `NAME` (listed above) or 'exec:COMMAND ARGS' (required)"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the scheduler's random source (tabu draws from it)", Value: 1},
 			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: requested (field 9 when > 0) or runtime (exact)", Value: string(adapt.DefaultEstimate)},
@@ -74,10 +79,10 @@ func simulateCommand() *cli.Command {
 			if err != nil {
 				return fmt.Errorf("--jobs-format: %w", err)
 			}
-			if !c.IsSet("cpus") {
-				return fmt.Errorf("simulate needs --cpus N, the CPUs of the machine")
+			if !c.IsSet("cpus") && !batsim.IsWorkload(tracePath(c)) {
+				return fmt.Errorf("simulate needs --cpus N, the CPUs of the machine (a Batsim workload's nb_res is the default)")
 			}
-			if n := c.Int("cpus"); n < 1 || n > maxCPUs {
+			if n := c.Int("cpus"); c.IsSet("cpus") && (n < 1 || n > maxCPUs) {
 				return fmt.Errorf("--cpus %d: must be 1 to %d", n, maxCPUs)
 			}
 			if c.String("algo") == "" {
@@ -94,15 +99,19 @@ func simulateCommand() *cli.Command {
 			}
 			// The check runs while the jobs file is written, which appears only if it passes.
 			out := simrun.Outputs{Jobs: c.String("jobs-out"), Format: format, SWF: c.String("swf-out"),
-				Note: fmt.Sprintf("gridbench simulate --algo %s --cpus %d --estimate %s", c.String("algo"), c.Int("cpus"), c.String("estimate"))}
-			res, err := simrun.SimulateOut(swf, c.Int("max-jobs"), c.Int("cpus"), adapt.Estimate(c.String("estimate")), s, out)
+				Note: fmt.Sprintf("gridbench simulate --algo %s --estimate %s", c.String("algo"), c.String("estimate"))}
+			if sp := c.Float64("speed"); c.IsSet("speed") && !(sp > 0 && sp < math.Inf(1)) {
+				return fmt.Errorf("--speed %v: want the CPU speed in flop/s, a number > 0", sp)
+			}
+			in := simrun.Input{Path: swf, MaxJobs: c.Int("max-jobs"), CPUs: c.Int("cpus"), Estimate: adapt.Estimate(c.String("estimate")), Speed: c.Float64("speed")}
+			res, err := simrun.SimulateOut(in, s, out)
 			if err != nil {
 				return err
 			}
 			if len(res.Jobs) == 0 {
 				sk := res.Skipped
 				return noJobs(swf, sk.Total(), fmt.Sprintf("submit time < 0: %d, run time < 0: %d, CPUs < 1: %d, more CPUs than the machine: %d; is --cpus %d what the trace needs?",
-					sk.NoSubmit, sk.NegativeRun, sk.NoCPUs, sk.TooWide, c.Int("cpus")))
+					sk.NoSubmit, sk.NegativeRun, sk.NoCPUs, sk.TooWide, res.CPUs))
 			}
 			var wrote []string
 			for _, f := range []string{out.Jobs, out.SWF} {
@@ -115,11 +124,20 @@ func simulateCommand() *cli.Command {
 				written = "; no file written (--jobs-out, --swf-out)"
 			}
 			fmt.Fprintf(c.App.ErrWriter, "simulate: %d jobs with %s on %d CPUs; skipped %v; work %d steps%s\n",
-				len(res.Jobs), c.String("algo"), c.Int("cpus"), res.Skipped, res.Work, written)
-			fmt.Fprintln(c.App.ErrWriter, summarize(res.Jobs, res.Records, c.Int("cpus")))
+				len(res.Jobs), c.String("algo"), res.CPUs, res.Skipped, res.Work, written)
+			fmt.Fprintln(c.App.ErrWriter, summarize(res.Jobs, res.Records, res.CPUs))
 			return nil
 		},
 	}
+}
+
+// tracePath is the trace a command names, as given, before traceArg
+// looks it up.
+func tracePath(c *cli.Context) string {
+	if c.NArg() == 1 {
+		return c.Args().First()
+	}
+	return c.String("swf")
 }
 
 // traceArg returns the trace of a command that takes it as its one

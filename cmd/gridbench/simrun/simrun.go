@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/atomicfile"
 	"github.com/gridbench/gridbench/internal/jobsout"
@@ -58,12 +59,29 @@ type Result struct {
 	Records []sim.Record
 	Skipped adapt.Skipped
 	Work    int64 // the scheduler's work counter at the end
+	// CPUs of the machine: Input.CPUs, or the Batsim workload's nb_res.
+	CPUs int
+	// Profiles has each job's Batsim profile name (nil for a trace).
+	Profiles []string
+}
+
+// Input is what a simulation reads: the first MaxJobs valid jobs (all
+// when <= 0) of the trace or Batsim workload at Path, for one machine of
+// CPUs CPUs (a Batsim workload's nb_res when <= 0), Estimate the run-time
+// estimate schedulers see, Speed the flop/s that parallel_homogeneous
+// profiles run at (adapt.LoadWorkload).
+type Input struct {
+	Path     string
+	MaxJobs  int
+	CPUs     int
+	Estimate adapt.Estimate
+	Speed    float64
 }
 
 // Simulate loads the trace, runs sched on one machine of cpus CPUs and
 // checks the result against the simulator's invariants.
 func Simulate(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Scheduler) (*Result, error) {
-	res, p, err := simulate(path, maxJobs, cpus, est, sched)
+	res, p, err := simulate(Input{Path: path, MaxJobs: maxJobs, CPUs: cpus, Estimate: est}, sched)
 	if err != nil {
 		return nil, err
 	}
@@ -76,7 +94,7 @@ func Simulate(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Sche
 // SimulateTo is Simulate followed by WriteJobsCSV to jobsOut (the short
 // format), as SimulateOut writes it.
 func SimulateTo(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Scheduler, jobsOut string) (*Result, error) {
-	return SimulateOut(path, maxJobs, cpus, est, sched, Outputs{Jobs: jobsOut, Format: jobsout.Short})
+	return SimulateOut(Input{Path: path, MaxJobs: maxJobs, CPUs: cpus, Estimate: est}, sched, Outputs{Jobs: jobsOut, Format: jobsout.Short})
 }
 
 // SimulateOut is Simulate followed by writing the files out names (none
@@ -84,8 +102,8 @@ func SimulateTo(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Sc
 // overlapped: a file is renamed into place only once the check has
 // passed, so a failed check leaves no file, as Simulate's error before
 // the write would.
-func SimulateOut(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Scheduler, out Outputs) (*Result, error) {
-	res, p, err := simulate(path, maxJobs, cpus, est, sched)
+func SimulateOut(in Input, sched sim.Scheduler, out Outputs) (*Result, error) {
+	res, p, err := simulate(in, sched)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +116,7 @@ func SimulateOut(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.S
 	if format == "" {
 		format = jobsout.Evalys
 	}
-	s := &jobsout.Schedule{Platform: p, Jobs: res.Jobs, Records: res.Records, Workload: WorkloadName(path)}
+	s := &jobsout.Schedule{Platform: p, Jobs: res.Jobs, Records: res.Records, Workload: WorkloadName(in.Path), Profiles: res.Profiles}
 	var cerr error
 	gate := func() error {
 		cerr = <-checked
@@ -132,16 +150,16 @@ func WorkloadName(path string) string {
 	return name
 }
 
-func simulate(path string, maxJobs, cpus int, est adapt.Estimate, sc sim.Scheduler) (*Result, sim.Platform, error) {
-	p := sim.SingleMachine(cpus)
-	if cpus < 1 {
-		return nil, p, fmt.Errorf("--cpus %d: need at least 1", cpus)
+func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
+	if in.CPUs < 1 && !batsim.IsWorkload(in.Path) {
+		return nil, sim.SingleMachine(in.CPUs), fmt.Errorf("--cpus %d: need at least 1", in.CPUs)
 	}
-	jobs, sk, err := adapt.LoadSWF(path, maxJobs, cpus, est)
+	w, err := adapt.LoadWorkload(in.Path, in.MaxJobs, in.CPUs, in.Estimate, in.Speed)
+	p := sim.SingleMachine(w.CPUs)
 	if err != nil {
 		return nil, p, err
 	}
-	s, err := sim.New(p, jobs, sc)
+	s, err := sim.New(p, w.Jobs, sc)
 	if err != nil {
 		return nil, p, err
 	}
@@ -154,5 +172,5 @@ func simulate(path string, maxJobs, cpus int, est adapt.Estimate, sc sim.Schedul
 	if err := sched.CloseScheduler(sc); err != nil {
 		return nil, p, err
 	}
-	return &Result{Jobs: jobs, Records: s.Records(), Skipped: sk, Work: s.Work()}, p, nil
+	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles}, p, nil
 }
