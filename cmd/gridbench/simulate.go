@@ -48,7 +48,7 @@ func simulateCommand() *cli.Command {
 			"final_state, starting_time, execution_time, finish_time, waiting_time, turnaround_time, stretch,\n" +
 			"allocated_resources (CPU ids such as \"0-3 8\", labels given at each start by the lowest free run\n" +
 			"long enough, else the lowest free ids; they never change a start), consumed_energy (-1: not\n" +
-			"simulated) and metadata (machine=M on several machines). The short format is\n" +
+			"simulated) and metadata (user=U when the trace names one). The short format is\n" +
 			"job_id,submit,start,end,machine. --swf-out writes the schedule as an SWF log with wait times.\n\n" +
 			"Prints on stderr the jobs simulated and skipped, then a summary: mean wait (start - submit, s),\n" +
 			"mean bounded slowdown max(1, (wait + run) / max(run, 10 s)), and utilisation, the busy\n" +

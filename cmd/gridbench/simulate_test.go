@@ -221,10 +221,10 @@ func TestSimulateEvalys(t *testing.T) {
 	// EASY as in TestSimulateTiny: 1 (3 CPUs, 0..10), 2 (4 CPUs, 10..15),
 	// 5 (1 CPU, backfilled 2..10 on the fourth CPU), 7 (1 CPU, 15..35).
 	want := "job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,allocated_resources,consumed_energy,metadata\n" +
-		"1,tiny,,0,3,12,1,COMPLETED_SUCCESSFULLY,0,10,10,0,10,1,0-2,-1,\n" +
-		"2,tiny,,1,4,5,1,COMPLETED_SUCCESSFULLY,10,5,15,9,14,2.8,0-3,-1,\n" +
-		"5,tiny,,2,1,8,1,COMPLETED_SUCCESSFULLY,2,8,10,0,8,1,3,-1,\n" +
-		"7,tiny,,2.5,1,30,1,COMPLETED_SUCCESSFULLY,15,20,35,12.5,32.5,1.625,0,-1,\n"
+		"1,tiny,,0,3,12,1,COMPLETED_SUCCESSFULLY,0,10,10,0,10,1,0-2,-1,user=1\n" +
+		"2,tiny,,1,4,5,1,COMPLETED_SUCCESSFULLY,10,5,15,9,14,2.8,0-3,-1,user=1\n" +
+		"5,tiny,,2,1,8,1,COMPLETED_SUCCESSFULLY,2,8,10,0,8,1,3,-1,user=1\n" +
+		"7,tiny,,2.5,1,30,1,COMPLETED_SUCCESSFULLY,15,20,35,12.5,32.5,1.625,0,-1,user=1\n"
 	if string(b) != want {
 		t.Errorf("jobs.csv:\n%s\nwant\n%s", b, want)
 	}

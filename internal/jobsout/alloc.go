@@ -124,18 +124,17 @@ func Allocate(p sim.Platform, jobs []sim.Job, recs []sim.Record) ([]Set, error) 
 }
 
 // take removes n CPUs from free: the lowest run of at least n, else the
-// lowest ids. It returns what it took and what is left.
+// lowest ids. It returns what it took and what is left, which reuses
+// free's array.
 func take(free Set, n int) (got, rest Set, ok bool) {
 	for i, iv := range free {
 		if iv.Hi-iv.Lo+1 >= n {
 			got = Set{{iv.Lo, iv.Lo + n - 1}}
-			rest = slices.Clone(free)
 			if iv.Lo+n-1 == iv.Hi {
-				rest = slices.Delete(rest, i, i+1)
-			} else {
-				rest[i].Lo += n
+				return got, slices.Delete(free, i, i+1), true
 			}
-			return got, rest, true
+			free[i].Lo += n
+			return got, free, true
 		}
 	}
 	if free.Len() < n {
@@ -151,28 +150,31 @@ func take(free Set, n int) (got, rest Set, ok bool) {
 			continue
 		}
 		got = append(got, Interval{iv.Lo, iv.Lo + n - 1})
-		rest = append(Set{{iv.Lo + n, iv.Hi}}, free[k+1:]...)
-		return got, rest, true
+		free[k].Lo += n
+		n = 0
 	}
-	return got, slices.Clone(free[k:]), true
+	return got, slices.Delete(free, 0, k), true
 }
 
-// release returns free with the CPUs of s added back, merging neighbours.
+// release returns free with the CPUs of s added back, merging neighbours;
+// it reuses free's array.
 func release(free, s Set) Set {
-	merged := make(Set, 0, len(free)+len(s))
-	i, j := 0, 0
-	for i < len(free) || j < len(s) {
-		var iv Interval
-		if j == len(s) || i < len(free) && free[i].Lo < s[j].Lo {
-			iv, i = free[i], i+1
-		} else {
-			iv, j = s[j], j+1
+	for _, iv := range s {
+		// the first interval of free that starts after iv
+		i, _ := slices.BinarySearchFunc(free, iv.Lo, func(x Interval, lo int) int { return x.Lo - lo })
+		left := i > 0 && free[i-1].Hi+1 == iv.Lo
+		right := i < len(free) && iv.Hi+1 == free[i].Lo
+		switch {
+		case left && right:
+			free[i-1].Hi = free[i].Hi
+			free = slices.Delete(free, i, i+1)
+		case left:
+			free[i-1].Hi = iv.Hi
+		case right:
+			free[i].Lo = iv.Lo
+		default:
+			free = slices.Insert(free, i, iv)
 		}
-		if k := len(merged) - 1; k >= 0 && merged[k].Hi+1 >= iv.Lo {
-			merged[k].Hi = max(merged[k].Hi, iv.Hi)
-			continue
-		}
-		merged = append(merged, iv)
 	}
-	return merged
+	return free
 }

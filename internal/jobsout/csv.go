@@ -123,8 +123,9 @@ func WriteShort(w io.Writer, s *Schedule) error {
 // Allocate gives, consumed_energy -1 (not simulated, as evalys's examples
 // write it), stretch turnaround / execution time ("inf" for a job of no
 // duration that waited, "nan" for one that did not, as Batsim prints
-// them), and metadata "machine=M" on a platform of several machines,
-// empty on one. Times are in the shortest form that reads back exactly.
+// them), and metadata key=value pairs separated by spaces: user=U when the
+// job has a user (> 0), machine=M on a platform of several machines;
+// empty when neither applies. Times are in the shortest form that reads back exactly.
 func WriteEvalys(w io.Writer, s *Schedule) error {
 	if err := s.check(); err != nil {
 		return err
@@ -159,7 +160,14 @@ func WriteEvalys(w io.Writer, s *Schedule) error {
 		buf = append(buf, ',')
 		buf = alloc[i].append(buf)
 		buf = append(buf, ",-1,"...)
+		if j.User > 0 {
+			buf = append(buf, "user="...)
+			buf = strconv.AppendInt(buf, int64(j.User), 10)
+		}
 		if multi {
+			if j.User > 0 {
+				buf = append(buf, ' ')
+			}
 			buf = append(buf, "machine="...)
 			buf = strconv.AppendInt(buf, int64(r.Machine), 10)
 		}

@@ -195,7 +195,7 @@ func TestWriteEvalys(t *testing.T) {
 	}
 	want := strings.Join(EvalysColumns, ",") + "\n" +
 		"1,tiny,,0,3,12,1,COMPLETED_SUCCESSFULLY,0,10,10,0,10,1,0-2,-1,\n" +
-		"2,tiny,,0,1,4,1,COMPLETED_SUCCESSFULLY,0,4,4,0,4,1,3,-1,\n" +
+		"2,tiny,,0,1,4,1,COMPLETED_SUCCESSFULLY,0,4,4,0,4,1,3,-1,user=7\n" +
 		"3,tiny,,1,2,5,1,COMPLETED_SUCCESSFULLY,10,5,15,9,14,2.8,0-1,-1,\n" +
 		// a job of no duration on a full machine is labelled with its first CPU
 		"4,tiny,,2,1,0,1,COMPLETED_SUCCESSFULLY,2,0,2,0,0,nan,0,-1,\n" +
@@ -210,7 +210,7 @@ func TestWriteEvalysMultiMachine(t *testing.T) {
 		Platform: sim.Platform{Machines: []sim.Machine{{CPUs: 2, Speed: 1}, {CPUs: 3, Speed: 1}}},
 		Workload: "a,b",
 		Profiles: []string{"p1", "p2"},
-		Jobs:     []sim.Job{{ID: 1, Run: 1, CPUs: 2}, {ID: 2, Run: 1, CPUs: 2}},
+		Jobs:     []sim.Job{{ID: 1, Run: 1, CPUs: 2, User: 3}, {ID: 2, Run: 1, CPUs: 2}},
 		Records:  []sim.Record{{Start: 0, End: 1, Machine: 1}, {Start: 0, End: 1, Machine: 0}},
 	}
 	var b bytes.Buffer
@@ -218,7 +218,7 @@ func TestWriteEvalysMultiMachine(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(b.String(), "\n")
-	if want := `1,"a,b",p1,0,2,1,1,COMPLETED_SUCCESSFULLY,0,1,1,0,1,1,2-3,-1,machine=1`; lines[1] != want {
+	if want := `1,"a,b",p1,0,2,1,1,COMPLETED_SUCCESSFULLY,0,1,1,0,1,1,2-3,-1,user=3 machine=1`; lines[1] != want {
 		t.Errorf("row 1 %q, want %q", lines[1], want)
 	}
 	if want := `2,"a,b",p2,0,2,1,1,COMPLETED_SUCCESSFULLY,0,1,1,0,1,1,0-1,-1,machine=0`; lines[2] != want {
