@@ -34,6 +34,12 @@ type File struct {
 	Metrics     []string   `toml:"metrics"` // reported metrics; default: all of Metrics
 	Workloads   []Workload `toml:"workload"`
 	Claims      []Claim    `toml:"claim"`
+
+	// JobsOut, "evalys" or "short", writes each run of a space-shared
+	// workload (trace, deadline, lublin) as a jobs file, in that format
+	// (internal/jobsout), under results/<name>/jobs/. Unset, none is
+	// written, and the configuration hash is what it was without the key.
+	JobsOut string `toml:"jobs_out" json:",omitempty"`
 }
 
 // Workload is one [[workload]] table.

@@ -49,6 +49,7 @@ type Study struct {
 	text []byte // the file, to find the line of a key in errors
 
 	execTimeout time.Duration // ExecTimeout parsed; 0 when unset
+	jobsDir     string        // where JobsOut files go; set by Run
 
 	mu       sync.Mutex
 	failures []string // one line per run that failed in this process, sorted by Run
@@ -133,6 +134,9 @@ func (s *Study) check() error {
 			return fmt.Errorf("key exec_timeout: %q: want a duration from 1ms to 24h, e.g. \"2m\"", s.ExecTimeout)
 		}
 		s.execTimeout = d
+	}
+	if err := s.checkJobsOut(); err != nil {
+		return err
 	}
 	seen := map[string]bool{}
 	for i := range s.Workloads {
@@ -637,6 +641,9 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 		// the run has no delayed_pct rather than a made-up value.
 		delete(all, spacesharing.MDelayed)
 	}
+	if err := s.writeJobs(run, p, jobs, recs); err != nil {
+		return bench.Output{}, err
+	}
 	return s.output(all), nil
 }
 
@@ -667,6 +674,7 @@ func Run(ctx context.Context, path string, opts experiments.Options) (*experimen
 	} else {
 		experiments.Register(s)
 	}
+	s.setJobsDir(opts.Out)
 	for _, w := range s.PowerWarnings(opts.Config.Filled(s).Reps) {
 		fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: warning: %s\n", s.Name(), w)
 	}
