@@ -1,5 +1,5 @@
 // Package simrun is the driver of `gridbench simulate`: it loads the first
-// valid jobs of an SWF trace (internal/adapt), runs a registered scheduler
+// valid jobs of an SWF trace or a Batsim workload (internal/adapt), runs a registered scheduler
 // on one machine, checks the result and writes the jobs file and SWF log
 // (internal/jobsout). It keeps
 // I/O out of internal/sim, which stays a pure state machine.
