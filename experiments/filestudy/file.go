@@ -58,6 +58,11 @@ type Workload struct {
 	Start    int     `toml:"start"`
 	Estimate string  `toml:"estimate"` // "requested" (default) or "runtime"
 
+	// BatsimSpeed is the flop/s at which a Batsim workload's
+	// parallel_homogeneous profiles run (cpu / speed seconds); a trace
+	// that is a Batsim workload of delay profiles needs none.
+	BatsimSpeed float64 `toml:"batsim_speed" json:",omitempty"`
+
 	// kind = "deadline": generators/jobstream's stream; unset parameters
 	// keep the generator's defaults. Repetition r draws a fresh instance
 	// from the run's seed.

@@ -2,6 +2,7 @@ package filestudy_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,5 +68,50 @@ func TestJobsFileNames(t *testing.T) {
 	}
 	if got := filestudy.JobsFile(bench.Run{Workload: "w", Algorithm: "easy", Rep: 0}); got != "w__easy__rep0.csv" {
 		t.Errorf("plain name %q", got)
+	}
+}
+
+// A trace workload reads a Batsim workload beside the study file; its
+// parallel_homogeneous profiles need batsim_speed.
+func TestBatsimTraceWorkload(t *testing.T) {
+	dir := t.TempDir()
+	var jobs strings.Builder
+	for i := range 30 {
+		if i > 0 {
+			jobs.WriteString(",\n")
+		}
+		fmt.Fprintf(&jobs, `{"id": %d, "subtime": %d, "res": %d, "profile": "p%d"}`, i+1, 10*i, 1+i%4, i%3)
+	}
+	wl := `{"nb_res": 4, "jobs": [` + jobs.String() + `], "profiles": {"p0": {"type": "parallel_homogeneous", "cpu": 3e10, "com": 0}, "p1": {"type": "delay", "delay": 20}, "p2": {"type": "delay", "delay": 45}}}`
+	if err := os.WriteFile(filepath.Join(dir, "w.json"), []byte(wl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	study := "name = \"batsimwl\"\nalgorithms = [\"fcfs\", \"easy\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"w.json\"\ncpus = 4\njobs = 10\n"
+	p := filepath.Join(dir, "s.toml")
+	for _, tc := range []struct{ extra, want string }{
+		{"", `w.json:1: job 1 uses profile "p0" (line 30): a parallel_homogeneous profile runs cpu / speed seconds`},
+		{"batsim_speed = -1\n", "key batsim_speed: -1"},
+	} {
+		if err := os.WriteFile(p, []byte(study+tc.extra), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, err := filestudy.Run(context.Background(), p, experiments.Options{Config: experiments.Config{Reps: 3}, Out: t.TempDir(), Workers: 1})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.extra, err, tc.want)
+		}
+	}
+	if err := os.WriteFile(p, []byte(study+"batsim_speed = 1e9\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	if _, err := filestudy.Run(context.Background(), p, experiments.Options{Config: experiments.Config{Reps: 3}, Out: out, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "results", "batsimwl", "runs.csv"))
+	if err != nil || strings.Count(string(b), "\n") < 7 {
+		t.Errorf("runs.csv: %v\n%s", err, b)
+	}
+	if _, err := filestudy.Load(write(t, "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"a.swf\"\ncpus = 4\njobs = 5\nbatsim_speed = 1e9\n")); err == nil || !strings.Contains(err.Error(), "key batsim_speed: a.swf is not a Batsim workload") {
+		t.Errorf("batsim_speed on an SWF trace: %v", err)
 	}
 }

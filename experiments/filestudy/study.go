@@ -232,6 +232,9 @@ func (w *Workload) check() error {
 		if w.CPUs < 1 {
 			return fmt.Errorf("key cpus: %d: need at least 1", w.CPUs)
 		}
+		if err := w.checkBatsimSpeed(); err != nil {
+			return err
+		}
 		switch w.Estimate {
 		case "":
 			w.Estimate = string(adapt.DefaultEstimate)
@@ -456,7 +459,7 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 				return nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
 			}
 			c.Traces[w.Trace] = path
-			all, err := loadTrace(path, w.CPUs, adapt.Estimate(w.Estimate))
+			all, err := loadTrace(path, w.CPUs, adapt.Estimate(w.Estimate), w.BatsimSpeed)
 			if err != nil {
 				return nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
 			}
@@ -544,19 +547,20 @@ var traces sync.Map // path|content hash|cpus|estimate -> []sim.Job
 
 // loadTrace reads a trace once per process and content: a program that
 // runs a study again after editing its trace reads the new one.
-func loadTrace(path string, cpus int, est adapt.Estimate) ([]sim.Job, error) {
+func loadTrace(path string, cpus int, est adapt.Estimate, speed float64) ([]sim.Job, error) {
 	sum, err := bench.InputSHA256(path)
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("%s|%s|%d|%s", path, sum, cpus, est)
+	key := fmt.Sprintf("%s|%s|%d|%s|%v", path, sum, cpus, est, speed)
 	if v, ok := traces.Load(key); ok {
 		return v.([]sim.Job), nil
 	}
-	jobs, _, err := adapt.LoadSWF(path, 0, cpus, est)
+	w, err := adapt.LoadWorkload(path, 0, cpus, est, speed)
 	if err != nil {
 		return nil, err
 	}
+	jobs := w.Jobs
 	traces.Store(key, jobs)
 	return jobs, nil
 }

@@ -343,7 +343,7 @@ func (pr Profile) Run(res int, speed float64) (float64, error) {
 		case pr.Com != 0:
 			return 0, fmt.Errorf("com = %g bytes: gridbench has no network model, so it reads %s profiles of com 0 only", pr.Com, pr.Type)
 		case !(speed > 0):
-			return 0, fmt.Errorf("a %s profile runs cpu / speed seconds: give the CPU speed in flop/s (simulate --speed, a study's speed key)", pr.Type)
+			return 0, fmt.Errorf("a %s profile runs cpu / speed seconds: give the CPU speed in flop/s (simulate --speed, a study workload's batsim_speed)", pr.Type)
 		}
 		switch pr.Strategy {
 		case "", "DefinedAmountsUsedForEachValue":
