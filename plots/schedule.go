@@ -60,7 +60,12 @@ type CPUGanttCells struct {
 // time, y0, y1 in CPU ids, one per job and run of ids, by group) when
 // there are at most MaxRects and every CPU gets a row, else the cells.
 func CPUGanttLayout(spec CPUGanttSpec) (rects [NumColors][]Rect, cells *CPUGanttCells, err error) {
-	if err := checkCPUGantt(&spec); err != nil {
+	return cpuGanttLayout(&spec)
+}
+
+// cpuGanttLayout is CPUGanttLayout that fills spec's defaults in place.
+func cpuGanttLayout(spec *CPUGanttSpec) (rects [NumColors][]Rect, cells *CPUGanttCells, err error) {
+	if err := checkCPUGantt(spec); err != nil {
 		return rects, nil, fmt.Errorf("plots: CPUGantt: %w", err)
 	}
 	n := 0
@@ -167,11 +172,10 @@ func checkCPUGantt(spec *CPUGanttSpec) error {
 // CPUGantt draws the schedule: rectangles when they are few enough to be
 // seen one by one, else the aggregated cells as an image (CPUGanttLayout).
 func CPUGantt(spec CPUGanttSpec) (*plot.Plot, error) {
-	rects, cells, err := CPUGanttLayout(spec)
+	rects, cells, err := cpuGanttLayout(&spec)
 	if err != nil {
 		return nil, err
 	}
-	_ = checkCPUGantt(&spec) // fills the defaults CPUGanttLayout used
 	p := newPlot(spec.Title, spec.Note, "time (s)", "CPU")
 	var thumbs [][]plot.Thumbnailer
 	for g := range NumColors {

@@ -126,3 +126,37 @@ func TestBatsimRoundTrip(t *testing.T) {
 		t.Errorf("no --speed: exit %d, %q", code, stderr)
 	}
 }
+
+// workload convert and simulate on a Batsim workload: nb_res stands in for
+// --cpus, a workload without one needs --cpus, and bad flags are one line.
+func TestBatsimCLIErrors(t *testing.T) {
+	dir := t.TempDir()
+	js := filepath.Join(dir, "tiny.json")
+	if code, _, stderr := runCLI("workload", "convert", "testdata/simulate/tiny.swf", "--to", js); code != 0 || !strings.Contains(stderr, "5 jobs with delay profiles") || !strings.Contains(stderr, "left out 2") {
+		t.Fatalf("convert: exit %d: %s", code, stderr)
+	}
+	// nb_res is 9, the widest job: job 6 (9 CPUs) runs too
+	if code, _, stderr := runCLI("simulate", js, "--algo", "fcfs", "--swf-out", filepath.Join(dir, "o.swf")); code != 0 || !strings.Contains(stderr, "5 jobs with fcfs on 9 CPUs") {
+		t.Errorf("simulate without --cpus: exit %d: %s", code, stderr)
+	}
+	noRes := filepath.Join(dir, "nores.json")
+	if err := os.WriteFile(noRes, []byte(`{"jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "d"}], "profiles": {"d": {"type": "delay", "delay": 3}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simulate", noRes, "--algo", "fcfs"}, "nores.json: the workload gives no nb_res: give the machine's CPUs (--cpus)"},
+		{[]string{"simulate", js, "--algo", "fcfs", "--speed", "-3"}, "--speed -3"},
+		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", js, "--speed", "0"}, "--speed 0"},
+		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", js, "--nb-res", "0"}, "--nb-res 0"},
+		{[]string{"workload", "convert", "--to", js}, "want one SWF trace"},
+		{[]string{"workload", "convert", "testdata/simulate/bad.swf", "--to", js}, "bad.swf:2:"},
+	} {
+		code, _, stderr := runCLI(tc.args...)
+		if code == 0 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want one line with %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
