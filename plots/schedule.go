@@ -197,6 +197,11 @@ func CPUGantt(spec CPUGanttSpec) (*plot.Plot, error) {
 			thumbs = append(thumbs, []plot.Thumbnailer{&boxes{fill: fill}})
 		}
 	}
+	t0, t1 := math.Inf(1), math.Inf(-1)
+	for _, j := range spec.Jobs {
+		t0, t1 = math.Min(t0, j.Start), math.Max(t1, j.End)
+	}
+	timeAxis(p, t0, t1)
 	if cells != nil {
 		p.Add(plotter.NewImage(cells.image(), cells.T0, 0, cells.T1, float64(cells.CPUs)))
 		if spec.Note == "" {
@@ -326,9 +331,40 @@ func Steps(spec StepSpec) (*plot.Plot, error) {
 	if binned {
 		p.Title.Text += fmt.Sprintf("\nmean over each of %d equal time bins", spec.Bins)
 	}
+	t0, t1 := math.Inf(1), math.Inf(-1)
+	for _, s := range spec.Series {
+		t0, t1 = math.Min(t0, s.T[0]), math.Max(t1, s.TEnd)
+	}
+	timeAxis(p, t0, t1)
 	if len(spec.Series) > 1 {
 		addLegend(p, names, thumbs)
 	}
 	p.Y.Min = math.Min(p.Y.Min, 0)
 	return p, nil
+}
+
+// timeAxis labels a time axis in seconds, hours or days, whichever keeps
+// the labels short for a span of hi - lo seconds: the data stay in
+// seconds, the ticks are placed and labelled in the unit.
+func timeAxis(p *plot.Plot, lo, hi float64) {
+	unit, name := 1.0, "time (s)"
+	switch span := hi - lo; {
+	case span >= 3*86400:
+		unit, name = 86400, "time (days)"
+	case span >= 3*3600:
+		unit, name = 3600, "time (hours)"
+	}
+	p.X.Label.Text = name
+	p.X.Tick.Marker = unitTicks{unit}
+}
+
+// unitTicks places and labels ticks in a unit of the data's.
+type unitTicks struct{ unit float64 }
+
+func (u unitTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := niceTicks{}.Ticks(lo/u.unit, hi/u.unit)
+	for i := range ticks {
+		ticks[i].Value *= u.unit
+	}
+	return ticks
 }

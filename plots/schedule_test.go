@@ -149,3 +149,28 @@ func TestStepPoints(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A span of days is labelled in days, the ticks at whole days placed in
+// seconds.
+func TestTimeAxis(t *testing.T) {
+	p, err := Steps(StepSpec{Series: []StepSeries{{Name: "x", T: []float64{0, 86400}, Y: []float64{1, 2}, TEnd: 10 * 86400}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.X.Label.Text != "time (days)" {
+		t.Errorf("label %q", p.X.Label.Text)
+	}
+	ok := false
+	for _, tk := range p.X.Tick.Marker.Ticks(0, 10*86400) {
+		if tk.Label == "4" && tk.Value == 4*86400 {
+			ok = true
+		}
+	}
+	if !ok {
+		t.Errorf("no tick labelled 4 at day 4: %v", p.X.Tick.Marker.Ticks(0, 10*86400))
+	}
+	p, _ = Steps(StepSpec{Series: []StepSeries{{Name: "x", T: []float64{0}, Y: []float64{1}, TEnd: 100}}})
+	if p.X.Label.Text != "time (s)" {
+		t.Errorf("100 s: label %q", p.X.Label.Text)
+	}
+}
