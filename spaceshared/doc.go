@@ -13,7 +13,7 @@
 // Register and are linked in by importing this package.
 //
 // LoadSWF reads a Standard Workload Format trace with the rules of
-// `gridbench simulate`. The other families have public registries of the
+// `gridbench simulate`, LoadWorkload a trace or a Batsim JSON workload. The other families have public registries of the
 // same shape: package timeshared (time-sharing slaves) and package mapping
 // (ETC heuristics).
 //

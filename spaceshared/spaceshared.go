@@ -132,9 +132,27 @@ type Skipped = adapt.Skipped
 // of `gridbench simulate` and study files: a job is valid when its submit
 // and run times are >= 0 and it needs 1..cpus CPUs (field 5, or field 8
 // when field 5 < 1); invalid jobs are counted in Skipped and do not count
-// towards maxJobs. A malformed line is an error naming file and line.
+// towards maxJobs. A malformed line is an error naming file and line. A
+// Batsim JSON workload (.json) is read as LoadWorkload reads it with no
+// speed.
 func LoadSWF(path string, maxJobs, cpus int, estimate Estimate) ([]Job, Skipped, error) {
 	return adapt.LoadSWF(path, maxJobs, cpus, estimate)
+}
+
+// Workload is what LoadWorkload read: the jobs, the jobs left out, and
+// for a Batsim workload each job's profile name and the workload's
+// nb_res.
+type Workload = adapt.Workload
+
+// LoadWorkload is LoadSWF for an SWF trace or a Batsim JSON workload
+// (.json or .json.gz): a Batsim job's run time comes from its delay
+// profile, or from its parallel_homogeneous profile (com 0) at speed
+// flop/s; its walltime is its requested time. Any other profile type, or
+// parallel_homogeneous with speed 0, is an error naming the job's line,
+// the profile and its type. For a Batsim workload, cpus <= 0 means its
+// nb_res.
+func LoadWorkload(path string, maxJobs, cpus int, estimate Estimate, speed float64) (Workload, error) {
+	return adapt.LoadWorkload(path, maxJobs, cpus, estimate, speed)
 }
 
 // SingleMachine is a platform of one machine of n CPUs at speed 1.

@@ -7,12 +7,15 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/cmd/gridbench/simrun"
+	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/internal/jobsout"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
 	_ "github.com/gridbench/gridbench/spaceshared" // registers the built-in schedulers
@@ -28,27 +31,40 @@ const maxCPUs = 1_000_000
 func simulateCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "simulate",
-		Usage:     "simulate the first jobs of an SWF trace on one machine and write each job's start and end",
-		ArgsUsage: "[FILE.swf]",
+		Usage:     "simulate the first jobs of a trace on one machine: a summary, and each job's start, end and CPUs as evalys reads them",
+		ArgsUsage: "[FILE.swf|FILE.json]",
 		Description: "Runs one scheduling algorithm on the first --max-jobs valid jobs of a trace (run time >= 0,\n" +
-			"1..--cpus CPUs; field 5, or field 8 when field 5 < 1) on a single machine of --cpus CPUs at speed 1,\n" +
-			"and writes job_id,submit,start,end,machine per job in input order. The trace is FILE or --swf;\n" +
-			"a path that does not exist as given is looked up below the data root (--data, $" + datadir.EnvVar + ",\n" +
-			"./data, ../shared/data), like every other command's data.\n\n" +
-			"--estimate defaults to requested, as in study files: the scheduler sees the user's request\n" +
-			"(SWF field 9, the run time when absent), as a production scheduler does; runtime is an oracle.\n\n" +
+			"1..--cpus CPUs; field 5, or field 8 when field 5 < 1) on a single machine of --cpus CPUs at speed 1.\n" +
+			"The trace is FILE or --swf; a path that does not exist as given is looked up below the data root\n" +
+			"(--data, $" + datadir.EnvVar + ", ./data, ../shared/data), like every other command's data.\n" +
+			"A Batsim JSON workload (.json) is read too: its jobs' run times come from delay profiles, or from\n" +
+			"parallel_homogeneous ones (com 0) at --speed flop/s; walltime is the requested time, and --cpus\n" +
+			"defaults to its nb_res. `gridbench workload convert` writes one from an SWF trace.\n\n" +
+			"--estimate requested, as in study files: the scheduler sees the user's request (SWF field 9, the\n" +
+			"run time when absent), as a production scheduler does; runtime is an oracle.\n\n" +
+			"--jobs-out writes one row per job in input order. The evalys format is Batsim's jobs.csv, which\n" +
+			"evalys's JobSet.from_csv and `gridbench plot` read: job_id, workload_name, profile, submission_time,\n" +
+			"requested_number_of_resources, requested_time (the estimate the scheduler saw), success,\n" +
+			"final_state, starting_time, execution_time, finish_time, waiting_time, turnaround_time, stretch,\n" +
+			"allocated_resources (CPU ids such as \"0-3 8\", labels given at each start by the lowest free run\n" +
+			"long enough, else the lowest free ids; they never change a start), consumed_energy (-1: not\n" +
+			"simulated) and metadata (user=U when the trace names one). The short format is\n" +
+			"job_id,submit,start,end,machine. --swf-out writes the schedule as an SWF log with wait times.\n\n" +
 			"Prints on stderr the jobs simulated and skipped, then a summary: mean wait (start - submit, s),\n" +
 			"mean bounded slowdown max(1, (wait + run) / max(run, 10 s)), and utilisation, the busy\n" +
 			"CPU-seconds over CPUs x (last end - first submit), in %.\n\n" +
 			"Algorithms (--algo; register your own with spaceshared.Register):\n" + sched.Help(),
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "swf", Usage: "SWF trace `FILE` (.swf or .swf.gz), instead of the argument"},
-			&cli.IntFlag{Name: "max-jobs", Usage: "simulate the first `N` valid jobs (default: all)"},
-			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine (1 to 1000000)", Required: true},
-			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm: a registered `NAME` (listed above) or 'exec:COMMAND ARGS'", Required: true},
+			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (.swf, .swf.gz, or a Batsim workload .json), instead of the argument"},
+			&cli.IntFlag{Name: "max-jobs", Usage: "simulate the first `N` valid jobs", DefaultText: "all"},
+			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine, 1 to 1000000", DefaultText: "a Batsim workload's nb_res; required for a trace"},
+			&cli.Float64Flag{Name: "speed", Usage: "CPU speed in flop/s at which a Batsim workload's parallel_homogeneous profiles run (cpu / speed seconds)", DefaultText: "none; delay profiles only"},
+			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm: a registered `NAME` (listed above) or 'exec:COMMAND ARGS' (required)"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the scheduler's random source (tabu draws from it)", Value: 1},
-			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: requested (field 9 when > 0; the default, as in study files) or runtime (exact)", Value: string(adapt.DefaultEstimate)},
-			&cli.StringFlag{Name: "jobs-out", Usage: "write one CSV row per job to `FILE.csv`", Required: true},
+			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: requested (field 9 when > 0) or runtime (exact)", Value: string(adapt.DefaultEstimate)},
+			&cli.StringFlag{Name: "jobs-out", Usage: "write one row per job to `FILE.csv`", DefaultText: "none; the summary only"},
+			&cli.StringFlag{Name: "jobs-format", Usage: "layout of --jobs-out: evalys (Batsim's jobs.csv) or short (job_id,submit,start,end,machine)", Value: string(jobsout.Evalys)},
+			&cli.StringFlag{Name: "swf-out", Usage: "write the schedule as an SWF log (wait times filled) to `FILE.swf`", DefaultText: "none"},
 			dataFlag(),
 			execTimeoutFlag(),
 		},
@@ -59,8 +75,18 @@ func simulateCommand() *cli.Command {
 			if err := setExecTimeout(c); err != nil {
 				return err
 			}
-			if n := c.Int("cpus"); n < 1 || n > maxCPUs {
+			format, err := jobsout.ParseFormat(c.String("jobs-format"))
+			if err != nil {
+				return fmt.Errorf("--jobs-format: %w", err)
+			}
+			if !c.IsSet("cpus") && !batsim.IsWorkload(tracePath(c)) {
+				return fmt.Errorf("simulate needs --cpus N, the CPUs of the machine (a Batsim workload's nb_res is the default)")
+			}
+			if n := c.Int("cpus"); c.IsSet("cpus") && (n < 1 || n > maxCPUs) {
 				return fmt.Errorf("--cpus %d: must be 1 to %d", n, maxCPUs)
+			}
+			if c.String("algo") == "" {
+				return fmt.Errorf("simulate needs --algo NAME (listed by gridbench simulate --help) or --algo 'exec:COMMAND ARGS'")
 			}
 			s, err := sched.NewSeeded(c.String("algo"), rand.NewPCG(c.Uint64("seed"), 2))
 			if err != nil {
@@ -71,22 +97,47 @@ func simulateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			// The check runs while the job CSV is written, which appears only if it passes.
-			res, err := simrun.SimulateTo(swf, c.Int("max-jobs"), c.Int("cpus"), adapt.Estimate(c.String("estimate")), s, c.String("jobs-out"))
+			// The check runs while the jobs file is written, which appears only if it passes.
+			out := simrun.Outputs{Jobs: c.String("jobs-out"), Format: format, SWF: c.String("swf-out"),
+				Note: fmt.Sprintf("gridbench simulate --algo %s --estimate %s", c.String("algo"), c.String("estimate"))}
+			if sp := c.Float64("speed"); c.IsSet("speed") && !(sp > 0 && sp < math.Inf(1)) {
+				return fmt.Errorf("--speed %v: want the CPU speed in flop/s, a number > 0", sp)
+			}
+			in := simrun.Input{Path: swf, MaxJobs: c.Int("max-jobs"), CPUs: c.Int("cpus"), Estimate: adapt.Estimate(c.String("estimate")), Speed: c.Float64("speed")}
+			res, err := simrun.SimulateOut(in, s, out)
 			if err != nil {
 				return err
 			}
 			if len(res.Jobs) == 0 {
 				sk := res.Skipped
 				return noJobs(swf, sk.Total(), fmt.Sprintf("submit time < 0: %d, run time < 0: %d, CPUs < 1: %d, more CPUs than the machine: %d; is --cpus %d what the trace needs?",
-					sk.NoSubmit, sk.NegativeRun, sk.NoCPUs, sk.TooWide, c.Int("cpus")))
+					sk.NoSubmit, sk.NegativeRun, sk.NoCPUs, sk.TooWide, res.CPUs))
 			}
-			fmt.Fprintf(c.App.ErrWriter, "simulate: %d jobs with %s on %d CPUs; skipped %v; work %d steps; wrote %s\n",
-				len(res.Jobs), c.String("algo"), c.Int("cpus"), res.Skipped, res.Work, c.String("jobs-out"))
-			fmt.Fprintln(c.App.ErrWriter, summarize(res.Jobs, res.Records, c.Int("cpus")))
+			var wrote []string
+			for _, f := range []string{out.Jobs, out.SWF} {
+				if f != "" {
+					wrote = append(wrote, f)
+				}
+			}
+			written := "; wrote " + strings.Join(wrote, " and ")
+			if len(wrote) == 0 {
+				written = "; no file written (--jobs-out, --swf-out)"
+			}
+			fmt.Fprintf(c.App.ErrWriter, "simulate: %d jobs with %s on %d CPUs; skipped %v; work %d steps%s\n",
+				len(res.Jobs), c.String("algo"), res.CPUs, res.Skipped, res.Work, written)
+			fmt.Fprintln(c.App.ErrWriter, summarize(res.Jobs, res.Records, res.CPUs))
 			return nil
 		},
 	}
+}
+
+// tracePath is the trace a command names, as given, before traceArg
+// looks it up.
+func tracePath(c *cli.Context) string {
+	if c.NArg() == 1 {
+		return c.Args().First()
+	}
+	return c.String("swf")
 }
 
 // traceArg returns the trace of a command that takes it as its one

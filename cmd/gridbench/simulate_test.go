@@ -41,7 +41,7 @@ func TestSimulateTiny(t *testing.T) {
 		{"easy", "requested", "", "1,0,0,10,0\n2,1,10,15,0\n5,2,2,10,0\n7,2.5,15,35,0\n"},
 	} {
 		out := filepath.Join(t.TempDir(), "jobs.csv")
-		args := []string{"--swf", "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", tc.algo, "--estimate", tc.est, "--jobs-out", out}
+		args := []string{"--swf", "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", tc.algo, "--estimate", tc.est, "--jobs-out", out, "--jobs-format", "short"}
 		if tc.maxJobs != "" {
 			args = append(args, "--max-jobs", tc.maxJobs)
 		}
@@ -106,7 +106,7 @@ func TestSimulateErrors(t *testing.T) {
 func TestSimulateKTH(t *testing.T) {
 	path := datadir.ForTest(t, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
 	out := filepath.Join(t.TempDir(), "kth.csv")
-	code, _, stderr := runSimulate(t, "--swf", path, "--max-jobs", "3000", "--cpus", "100", "--algo", "easy", "--estimate", "requested", "--jobs-out", out)
+	code, _, stderr := runSimulate(t, "--swf", path, "--max-jobs", "3000", "--cpus", "100", "--algo", "easy", "--estimate", "requested", "--jobs-out", out, "--jobs-format", "short")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
@@ -201,6 +201,76 @@ func TestSimulateExec(t *testing.T) {
 		}
 		if at != col {
 			t.Errorf("simulate --help: the label of %q starts at column %d, the first one at %d:\n%s", name, at, col, list)
+		}
+	}
+}
+
+// TestSimulateEvalys: the default jobs file is Batsim's jobs.csv, its
+// CPU ids a valid labelling; --swf-out writes the same schedule as SWF.
+func TestSimulateEvalys(t *testing.T) {
+	dir := t.TempDir()
+	out, swf := filepath.Join(dir, "jobs.csv"), filepath.Join(dir, "out.swf")
+	code, _, stderr := runSimulate(t, "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy", "--jobs-out", out, "--swf-out", swf)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// EASY as in TestSimulateTiny: 1 (3 CPUs, 0..10), 2 (4 CPUs, 10..15),
+	// 5 (1 CPU, backfilled 2..10 on the fourth CPU), 7 (1 CPU, 15..35).
+	want := "job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,allocated_resources,consumed_energy,metadata\n" +
+		"1,tiny,,0,3,12,1,COMPLETED_SUCCESSFULLY,0,10,10,0,10,1,0-2,-1,user=1\n" +
+		"2,tiny,,1,4,5,1,COMPLETED_SUCCESSFULLY,10,5,15,9,14,2.8,0-3,-1,user=1\n" +
+		"5,tiny,,2,1,8,1,COMPLETED_SUCCESSFULLY,2,8,10,0,8,1,3,-1,user=1\n" +
+		"7,tiny,,2.5,1,30,1,COMPLETED_SUCCESSFULLY,15,20,35,12.5,32.5,1.625,0,-1,user=1\n"
+	if string(b) != want {
+		t.Errorf("jobs.csv:\n%s\nwant\n%s", b, want)
+	}
+	s, err := os.ReadFile(swf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range []string{"; MaxProcs: 4\n", "\n5 2 0 8 1 -1 -1 1 8 -1 1 ", "\n7 2.5 12.5 20 1 -1 -1 1 30 -1 1 "} {
+		if !strings.Contains(string(s), line) {
+			t.Errorf("SWF log lacks %q:\n%s", line, s)
+		}
+	}
+}
+
+// Without --jobs-out simulate runs and prints its summary; a missing
+// --cpus or --algo is an error of its own, not urfave/cli's "Required
+// flag" check that ran before every other.
+func TestSimulateWithoutJobsOut(t *testing.T) {
+	code, stdout, stderr := runSimulate(t, "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy")
+	if code != 0 || stdout != "" || !strings.Contains(stderr, "no file written") || !strings.Contains(stderr, "summary: 4 jobs, mean wait") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"testdata/simulate/none.swf", "--cpus", "4", "--algo", "easy"}, "none.swf"},
+		{[]string{"testdata/simulate/tiny.swf", "--algo", "easy"}, "simulate needs --cpus N"},
+		{[]string{"testdata/simulate/tiny.swf", "--cpus", "4"}, "simulate needs --algo NAME"},
+		{[]string{"testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy", "--jobs-format", "wide"}, `jobs format "wide"`},
+	} {
+		code, _, stderr := runSimulate(t, tc.args...)
+		if code == 0 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want one line containing %q", tc.args, code, stderr, tc.want)
+		}
+	}
+}
+
+// simulate --help shows each flag's default once: urfave/cli appends
+// "(default: …)", so a usage text must not say it again.
+func TestSimulateHelpDefaultsOnce(t *testing.T) {
+	_, stdout, _ := runSimulate(t, "--help")
+	_, opts, _ := strings.Cut(stdout, "OPTIONS:")
+	for _, line := range strings.Split(opts, "\n") {
+		if n := strings.Count(line, "default"); n > 1 {
+			t.Errorf("simulate --help says default %d times: %q", n, line)
 		}
 	}
 }

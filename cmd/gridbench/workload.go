@@ -3,11 +3,15 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
+	"path/filepath"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/generators/lublin"
+	"github.com/gridbench/gridbench/generators/trace"
 )
 
 func init() { register(workloadCommand) }
@@ -15,8 +19,8 @@ func init() { register(workloadCommand) }
 func workloadCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "workload",
-		Usage: "synthetic workloads from published models, written as SWF",
-		Subcommands: []*cli.Command{{
+		Usage: "synthetic workloads from published models, written as SWF; an SWF trace as a Batsim JSON workload",
+		Subcommands: []*cli.Command{workloadConvertCommand(), {
 			Name:  "generate",
 			Usage: "draw a workload from a model: lublin (Lublin & Feitelson 2003, rigid jobs)",
 			Description: `gridbench workload generate lublin [--jobs N --cpus P --seed S] -o FILE.swf
@@ -58,5 +62,89 @@ func workloadGenerate(c *cli.Context) error {
 		return fmt.Errorf("-o %s: %w", out, err)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "workload: %d Lublin-Feitelson jobs for %d CPUs (seed %d) written to %s\n", len(jobs), cfg.CPUs, cfg.Seed, out)
+	return nil
+}
+
+func workloadConvertCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "convert",
+		Usage:     "write an SWF trace as a Batsim JSON workload",
+		ArgsUsage: "FILE.swf",
+		Description: `gridbench workload convert FILE.swf --to FILE.json [--speed FLOPS] [--nb-res N]
+
+Writes every job of the trace that Batsim can run (submit and run time >= 0, 1 or more CPUs: field 5,
+or field 8 when field 5 < 1; the others are counted on stderr) as a Batsim workload, in trace order:
+id the job number, subtime the submit time (not shifted), res the CPUs, walltime the requested time
+when the trace has one. Each distinct run time gets one profile: of type delay (exact on any
+platform), or with --speed of type parallel_homogeneous with cpu = run x speed flops and com 0, for
+a Batsim platform whose hosts compute that many flop/s. nb_res is --nb-res, else the trace's
+MaxProcs, else its widest job. gridbench simulate reads the file back (--speed again for
+parallel_homogeneous) and gives the jobs the trace gives.`,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "to", Usage: "write the workload to `FILE.json`", Required: true},
+			&cli.Float64Flag{Name: "speed", Usage: "write parallel_homogeneous profiles for hosts of this many flop/s", DefaultText: "none; delay profiles"},
+			&cli.IntFlag{Name: "nb-res", Usage: "the workload's nb_res", DefaultText: "the trace's MaxProcs, else its widest job"},
+			dataFlag(),
+		},
+		Action: workloadConvert,
+	}
+}
+
+func workloadConvert(c *cli.Context) error {
+	if c.NArg() != 1 {
+		return fmt.Errorf("workload convert: want one SWF trace (got %q)", c.Args().Slice())
+	}
+	path, err := traceArg(c, "workload convert")
+	if err != nil {
+		return err
+	}
+	speed := c.Float64("speed")
+	if c.IsSet("speed") && !(speed > 0 && speed < math.Inf(1)) {
+		return fmt.Errorf("--speed %v: want the hosts' speed in flop/s, a number > 0", speed)
+	}
+	if n := c.Int("nb-res"); c.IsSet("nb-res") && (n < 1 || n > maxCPUs) {
+		return fmt.Errorf("--nb-res %d: must be 1 to %d", n, maxCPUs)
+	}
+	r, err := trace.Open(path)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	var jobs []trace.Job
+	var noSubmit, noRun, noCPUs int
+	for r.Next() {
+		j := r.Job()
+		switch {
+		case j.Submit < 0:
+			noSubmit++
+		case j.Run < 0:
+			noRun++
+		case j.CPUs() < 1:
+			noCPUs++
+		default:
+			jobs = append(jobs, j)
+		}
+	}
+	if err := r.Err(); err != nil {
+		return err
+	}
+	if len(jobs) == 0 {
+		return noJobs(path, noSubmit+noRun+noCPUs, fmt.Sprintf("submit time < 0: %d, run time < 0: %d, CPUs < 1: %d", noSubmit, noRun, noCPUs))
+	}
+	opt := batsim.WriteOptions{Speed: speed, NbRes: c.Int("nb-res"),
+		Description: "converted by gridbench workload convert from " + filepath.Base(path)}
+	if opt.NbRes == 0 && r.Header().MaxProcs > 0 {
+		opt.NbRes = r.Header().MaxProcs
+	}
+	out := c.String("to")
+	if err := analysis.WriteFileAtomic(out, func(w io.Writer) error { return batsim.Write(w, jobs, opt) }); err != nil {
+		return fmt.Errorf("--to %s: %w", out, err)
+	}
+	kind := batsim.Delay
+	if speed > 0 {
+		kind = batsim.ParallelHomogeneous
+	}
+	fmt.Fprintf(c.App.ErrWriter, "workload convert: %d jobs with %s profiles written to %s; left out %d (submit time < 0: %d, run time < 0: %d, CPUs < 1: %d)\n",
+		len(jobs), kind, out, noSubmit+noRun+noCPUs, noSubmit, noRun, noCPUs)
 	return nil
 }

@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gridbench/gridbench/internal/datadir"
 )
 
 func TestWorkloadGenerateLublin(t *testing.T) {
@@ -64,6 +67,96 @@ func TestWorkloadGenerateLublin(t *testing.T) {
 		stderr.Reset()
 		if code := run(context.Background(), bad, &stdout, &stderr); code == 0 || strings.Count(strings.TrimSpace(stderr.String()), "\n") > 2 {
 			t.Errorf("%v: exit %d, stderr %q: want a short error", bad, code, stderr.String())
+		}
+	}
+}
+
+// TestBatsimRoundTrip: SWF -> Batsim JSON (delay profiles, and
+// parallel_homogeneous at a speed) -> simulate gives the starts the SWF
+// gives, on the first 3000 jobs of KTH-SP2 under EASY and FCFS.
+func TestBatsimRoundTrip(t *testing.T) {
+	kth := datadir.ForTest(t, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
+	dir := t.TempDir()
+	for _, speed := range []string{"", "1e9"} {
+		js := filepath.Join(dir, "kth"+speed+".json")
+		args := []string{"workload", "convert", kth, "--to", js}
+		if speed != "" {
+			args = append(args, "--speed", speed)
+		}
+		if code, _, stderr := runCLI(args...); code != 0 || !strings.Contains(stderr, "profiles written to") {
+			t.Fatalf("convert: exit %d: %s", code, stderr)
+		}
+		b, err := os.ReadFile(js)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantType := map[bool]string{true: `"type": "parallel_homogeneous"`, false: `"type": "delay"`}[speed != ""]
+		if !strings.Contains(string(b), wantType) || strings.Contains(string(b), "msg_par_hg") {
+			t.Errorf("speed %q: the workload lacks %s", speed, wantType)
+		}
+		for _, algo := range []string{"easy", "fcfs"} {
+			var files [2]string
+			for k, in := range []string{kth, js} {
+				out := filepath.Join(dir, fmt.Sprintf("%s-%d.csv", algo, k))
+				args := []string{"simulate", in, "--max-jobs", "3000", "--cpus", "100", "--algo", algo, "--jobs-out", out, "--jobs-format", "short"}
+				if speed != "" {
+					args = append(args, "--speed", speed)
+				}
+				if code, _, stderr := runCLI(args...); code != 0 {
+					t.Fatalf("simulate %s: exit %d: %s", in, code, stderr)
+				}
+				b, err := os.ReadFile(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				files[k] = string(b)
+			}
+			if strings.Count(files[0], "\n") != 3001 {
+				t.Fatalf("%d lines", strings.Count(files[0], "\n"))
+			}
+			if files[0] != files[1] {
+				t.Errorf("speed %q, %s: the Batsim workload's schedule differs from the SWF's", speed, algo)
+			}
+		}
+	}
+	// parallel_homogeneous without --speed: a one-line error naming the profile and its type
+	js := filepath.Join(dir, "kth1e9.json")
+	code, _, stderr := runCLI("simulate", js, "--algo", "easy", "--max-jobs", "10")
+	if code == 0 || !strings.Contains(stderr, "kth1e9.json:") || !strings.Contains(stderr, `uses profile "ph`) || !strings.Contains(stderr, "parallel_homogeneous profile runs cpu / speed seconds") || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("no --speed: exit %d, %q", code, stderr)
+	}
+}
+
+// workload convert and simulate on a Batsim workload: nb_res stands in for
+// --cpus, a workload without one needs --cpus, and bad flags are one line.
+func TestBatsimCLIErrors(t *testing.T) {
+	dir := t.TempDir()
+	js := filepath.Join(dir, "tiny.json")
+	if code, _, stderr := runCLI("workload", "convert", "testdata/simulate/tiny.swf", "--to", js); code != 0 || !strings.Contains(stderr, "5 jobs with delay profiles") || !strings.Contains(stderr, "left out 2") {
+		t.Fatalf("convert: exit %d: %s", code, stderr)
+	}
+	// nb_res is 9, the widest job: job 6 (9 CPUs) runs too
+	if code, _, stderr := runCLI("simulate", js, "--algo", "fcfs", "--swf-out", filepath.Join(dir, "o.swf")); code != 0 || !strings.Contains(stderr, "5 jobs with fcfs on 9 CPUs") {
+		t.Errorf("simulate without --cpus: exit %d: %s", code, stderr)
+	}
+	noRes := filepath.Join(dir, "nores.json")
+	if err := os.WriteFile(noRes, []byte(`{"jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "d"}], "profiles": {"d": {"type": "delay", "delay": 3}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simulate", noRes, "--algo", "fcfs"}, "nores.json: the workload gives no nb_res: give the machine's CPUs (--cpus)"},
+		{[]string{"simulate", js, "--algo", "fcfs", "--speed", "-3"}, "--speed -3"},
+		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", js, "--speed", "0"}, "--speed 0"},
+		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", js, "--nb-res", "0"}, "--nb-res 0"},
+		{[]string{"workload", "convert", "--to", js}, "want one SWF trace"},
+		{[]string{"workload", "convert", "testdata/simulate/bad.swf", "--to", js}, "bad.swf:2:"},
+	} {
+		code, _, stderr := runCLI(tc.args...)
+		if code == 0 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("%v: exit %d, stderr %q; want one line with %q", tc.args, code, stderr, tc.want)
 		}
 	}
 }

@@ -115,7 +115,7 @@ func (f *family) checkAlgorithm(a string) error {
 
 // kindKeys are the keys each workload kind reads besides kind and name.
 var kindKeys = map[string][]string{
-	"trace": {"trace", "cpus", "jobs", "percent", "start", "estimate"},
+	"trace": {"trace", "cpus", "jobs", "percent", "start", "estimate", "batsim_speed"},
 	"deadline": {"jobs", "mean_inter_arrival", "machines", "machine_cpus_max", "speed_min", "speed_max", "ref_speed",
 		"run_min", "run_max", "job_cpus_max", "deadline_share", "slack_min", "slack_max"},
 	"etc": {"jobs", "machines", "files", "method", "consistency", "task_heterogeneity", "machine_heterogeneity",

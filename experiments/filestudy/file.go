@@ -34,6 +34,12 @@ type File struct {
 	Metrics     []string   `toml:"metrics"` // reported metrics; default: all of Metrics
 	Workloads   []Workload `toml:"workload"`
 	Claims      []Claim    `toml:"claim"`
+
+	// JobsOut, "evalys" or "short", writes each run of a space-shared
+	// workload (trace, deadline, lublin) as a jobs file, in that format
+	// (internal/jobsout), under results/<name>/jobs/. Unset, none is
+	// written, and the configuration hash is what it was without the key.
+	JobsOut string `toml:"jobs_out" json:",omitempty"`
 }
 
 // Workload is one [[workload]] table.
@@ -51,6 +57,11 @@ type Workload struct {
 	Percent  float64 `toml:"percent"`
 	Start    int     `toml:"start"`
 	Estimate string  `toml:"estimate"` // "requested" (default) or "runtime"
+
+	// BatsimSpeed is the flop/s at which a Batsim workload's
+	// parallel_homogeneous profiles run (cpu / speed seconds); a trace
+	// that is a Batsim workload of delay profiles needs none.
+	BatsimSpeed float64 `toml:"batsim_speed" json:",omitempty"`
 
 	// kind = "deadline": generators/jobstream's stream; unset parameters
 	// keep the generator's defaults. Repetition r draws a fresh instance

@@ -49,6 +49,7 @@ type Study struct {
 	text []byte // the file, to find the line of a key in errors
 
 	execTimeout time.Duration // ExecTimeout parsed; 0 when unset
+	jobsDir     string        // where JobsOut files go; set by Run
 
 	mu       sync.Mutex
 	failures []string // one line per run that failed in this process, sorted by Run
@@ -133,6 +134,9 @@ func (s *Study) check() error {
 			return fmt.Errorf("key exec_timeout: %q: want a duration from 1ms to 24h, e.g. \"2m\"", s.ExecTimeout)
 		}
 		s.execTimeout = d
+	}
+	if err := s.checkJobsOut(); err != nil {
+		return err
 	}
 	seen := map[string]bool{}
 	for i := range s.Workloads {
@@ -227,6 +231,9 @@ func (w *Workload) check() error {
 		}
 		if w.CPUs < 1 {
 			return fmt.Errorf("key cpus: %d: need at least 1", w.CPUs)
+		}
+		if err := w.checkBatsimSpeed(); err != nil {
+			return err
 		}
 		switch w.Estimate {
 		case "":
@@ -452,7 +459,7 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 				return nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
 			}
 			c.Traces[w.Trace] = path
-			all, err := loadTrace(path, w.CPUs, adapt.Estimate(w.Estimate))
+			all, err := loadTrace(path, w.CPUs, adapt.Estimate(w.Estimate), w.BatsimSpeed)
 			if err != nil {
 				return nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
 			}
@@ -540,19 +547,20 @@ var traces sync.Map // path|content hash|cpus|estimate -> []sim.Job
 
 // loadTrace reads a trace once per process and content: a program that
 // runs a study again after editing its trace reads the new one.
-func loadTrace(path string, cpus int, est adapt.Estimate) ([]sim.Job, error) {
+func loadTrace(path string, cpus int, est adapt.Estimate, speed float64) ([]sim.Job, error) {
 	sum, err := bench.InputSHA256(path)
 	if err != nil {
 		return nil, err
 	}
-	key := fmt.Sprintf("%s|%s|%d|%s", path, sum, cpus, est)
+	key := fmt.Sprintf("%s|%s|%d|%s|%v", path, sum, cpus, est, speed)
 	if v, ok := traces.Load(key); ok {
 		return v.([]sim.Job), nil
 	}
-	jobs, _, err := adapt.LoadSWF(path, 0, cpus, est)
+	w, err := adapt.LoadWorkload(path, 0, cpus, est, speed)
 	if err != nil {
 		return nil, err
 	}
+	jobs := w.Jobs
 	traces.Store(key, jobs)
 	return jobs, nil
 }
@@ -637,6 +645,9 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 		// the run has no delayed_pct rather than a made-up value.
 		delete(all, spacesharing.MDelayed)
 	}
+	if err := s.writeJobs(run, p, jobs, recs); err != nil {
+		return bench.Output{}, err
+	}
 	return s.output(all), nil
 }
 
@@ -667,6 +678,7 @@ func Run(ctx context.Context, path string, opts experiments.Options) (*experimen
 	} else {
 		experiments.Register(s)
 	}
+	s.setJobsDir(opts.Out)
 	for _, w := range s.PowerWarnings(opts.Config.Filled(s).Reps) {
 		fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: warning: %s\n", s.Name(), w)
 	}

@@ -3,6 +3,7 @@ package adapt
 import (
 	"fmt"
 
+	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/sim"
 )
@@ -42,50 +43,120 @@ func (s Skipped) String() string {
 // trace at path for a machine of cpus CPUs. A job is valid when its submit
 // and run times are >= 0 and it needs 1..cpus CPUs (field 5, or field 8 when field 5
 // < 1); invalid jobs are counted in Skipped and do not count towards
-// maxJobs. A malformed line stops the read with the reader's file:line error.
+// maxJobs. A malformed line stops the read with the reader's file:line
+// error. A Batsim workload (.json, .json.gz) is read as LoadWorkload
+// reads it with no speed: its jobs must use delay profiles.
 func LoadSWF(path string, maxJobs, cpus int, est Estimate) ([]sim.Job, Skipped, error) {
-	var sk Skipped
+	w, err := LoadWorkload(path, maxJobs, cpus, est, 0)
+	return w.Jobs, w.Skipped, err
+}
+
+// Workload is what LoadWorkload read.
+type Workload struct {
+	Jobs    []sim.Job
+	Skipped Skipped
+	// Profiles has each job's Batsim profile name (nil for an SWF or GWF
+	// trace).
+	Profiles []string
+	// NbRes is a Batsim workload's nb_res (0 when it gives none, and for
+	// a trace).
+	NbRes int
+	// CPUs is the machine's CPUs the jobs were selected for: cpus, or
+	// NbRes when cpus <= 0 for a Batsim workload.
+	CPUs int
+}
+
+// LoadWorkload is LoadSWF for a trace or a Batsim JSON workload (a name
+// ending in .json or .json.gz; generators/batsim), whose jobs go through
+// the same rules as a trace's: run times from their delay profiles, or
+// from parallel_homogeneous ones at speed flop/s (an error when speed is
+// 0), requested times from their walltimes. For a Batsim workload, cpus
+// <= 0 means its nb_res.
+func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (Workload, error) {
+	var w Workload
 	if est != Exact && est != Requested {
-		return nil, sk, fmt.Errorf("--estimate %q: want %q or %q", est, Exact, Requested)
+		return w, fmt.Errorf("--estimate %q: want %q or %q", est, Exact, Requested)
+	}
+	sel := selector{maxJobs: maxJobs, cpus: cpus, est: est}
+	if batsim.IsWorkload(path) {
+		bw, err := batsim.ReadFile(path)
+		if err != nil {
+			return w, err
+		}
+		tjs, names, err := bw.TraceJobs(speed)
+		if err != nil {
+			return w, err
+		}
+		if cpus <= 0 {
+			if bw.NbRes < 1 {
+				return w, fmt.Errorf("%s: the workload gives no nb_res: give the machine's CPUs (--cpus)", bw.Name)
+			}
+			sel.cpus = bw.NbRes
+		}
+		sel.jobs = make([]sim.Job, 0, len(tjs))
+		for i := 0; i < len(tjs) && !sel.full(); i++ {
+			if sel.add(&tjs[i]) {
+				w.Profiles = append(w.Profiles, names[i])
+			}
+		}
+		w.Jobs, w.Skipped, w.NbRes, w.CPUs = sel.jobs, sel.sk, bw.NbRes, sel.cpus
+		return w, nil
 	}
 	r, err := trace.Open(path)
 	if err != nil {
-		return nil, sk, err
+		return w, err
 	}
 	defer r.Close()
-	var jobs []sim.Job
-	for (maxJobs <= 0 || len(jobs) < maxJobs) && r.Next() {
-		if jobs == nil {
+	for !sel.full() && r.Next() {
+		if sel.jobs == nil {
 			// The header is read once the first record is: size the
 			// slice from its MaxJobs so loading never regrows it.
-			jobs = make([]sim.Job, 0, trace.Capacity(r.Header(), maxJobs))
+			sel.jobs = make([]sim.Job, 0, trace.Capacity(r.Header(), maxJobs))
 		}
 		tj := r.Job()
-		n := tj.CPUs()
-		switch {
-		case !HasSubmit(&tj):
-			sk.NoSubmit++
-			continue
-		case tj.Run < 0:
-			sk.NegativeRun++
-			continue
-		case n < 1:
-			sk.NoCPUs++
-			continue
-		case n > cpus:
-			sk.TooWide++
-			continue
-		}
-		j := sim.Job{ID: int64(tj.ID), Submit: tj.Submit, Run: tj.Run, CPUs: n, User: tj.User}
-		if est == Requested {
-			j.Estimate = tj.Estimate()
-		}
-		jobs = append(jobs, j)
+		sel.add(&tj)
 	}
 	if err := r.Err(); err != nil {
-		return nil, sk, err
+		return w, err
 	}
-	return jobs, sk, nil
+	w.Jobs, w.Skipped, w.CPUs = sel.jobs, sel.sk, cpus
+	return w, nil
+}
+
+// selector keeps the first maxJobs valid jobs of a trace for a machine of
+// cpus CPUs and counts the others.
+type selector struct {
+	maxJobs, cpus int
+	est           Estimate
+	jobs          []sim.Job
+	sk            Skipped
+}
+
+func (s *selector) full() bool { return s.maxJobs > 0 && len(s.jobs) >= s.maxJobs }
+
+// add keeps tj if it is valid and reports whether it did.
+func (s *selector) add(tj *trace.Job) bool {
+	n := tj.CPUs()
+	switch {
+	case !HasSubmit(tj):
+		s.sk.NoSubmit++
+		return false
+	case tj.Run < 0:
+		s.sk.NegativeRun++
+		return false
+	case n < 1:
+		s.sk.NoCPUs++
+		return false
+	case n > s.cpus:
+		s.sk.TooWide++
+		return false
+	}
+	j := sim.Job{ID: int64(tj.ID), Submit: tj.Submit, Run: tj.Run, CPUs: n, User: tj.User}
+	if s.est == Requested {
+		j.Estimate = tj.Estimate()
+	}
+	s.jobs = append(s.jobs, j)
+	return true
 }
 
 // HasSubmit is the package rule on submit times: a job with a negative

@@ -1,57 +1,41 @@
 // Package simrun is the driver of `gridbench simulate`: it loads the first
-// valid jobs of an SWF trace (internal/adapt), runs a registered scheduler
-// on one machine, checks the result and writes one CSV row per job. It keeps
+// valid jobs of an SWF trace or a Batsim workload (internal/adapt), runs a registered scheduler
+// on one machine, checks the result and writes the jobs file and SWF log
+// (internal/jobsout). It keeps
 // I/O out of internal/sim, which stays a pure state machine.
 package simrun
 
 import (
 	"fmt"
 	"io"
-	"math"
-	"strconv"
+	"path/filepath"
+	"strings"
 
+	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/atomicfile"
+	"github.com/gridbench/gridbench/internal/jobsout"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
 // WriteJobsCSV writes one row per job, in job order:
-// job_id,submit,start,end,machine, with times in the shortest 'g' form that
-// reads back exactly. The file is written under a temporary name and
-// renamed, so a reader never sees half a file.
+// job_id,submit,start,end,machine (jobsout.Short), with times in the
+// shortest 'g' form that reads back exactly. The file is written under a
+// temporary name and renamed, so a reader never sees half a file.
 func WriteJobsCSV(path string, jobs []sim.Job, recs []sim.Record) error {
-	return writeJobsCSV(path, jobs, recs, nil)
+	return writeFile(path, func(w io.Writer) error {
+		return jobsout.WriteShort(w, &jobsout.Schedule{Jobs: jobs, Records: recs})
+	}, nil)
 }
 
-// writeJobsCSV is WriteJobsCSV that, with gate set, calls it once the rows
-// are written and renames the file into place only if it returns nil.
-func writeJobsCSV(path string, jobs []sim.Job, recs []sim.Record, gate func() error) error {
-	if len(jobs) != len(recs) {
-		return fmt.Errorf("simulate: %d records for %d jobs", len(recs), len(jobs))
-	}
+// writeFile writes path atomically through write; with gate set, it calls
+// gate once the rows are written and renames the file into place only if
+// it returns nil.
+func writeFile(path string, write func(io.Writer) error, gate func() error) error {
 	return atomicfile.Write(path, func(w io.Writer) error {
-		io.WriteString(w, "job_id,submit,start,end,machine\n")
-		// Rows go out in blocks of about 64 KiB, one Write each, rather
-		// than one Write per row.
-		const block = 64 << 10
-		buf := make([]byte, 0, block+256)
-		for i, j := range jobs {
-			r := recs[i]
-			buf = strconv.AppendInt(buf, j.ID, 10)
-			for _, x := range [...]float64{j.Submit, r.Start, r.End} {
-				buf = append(buf, ',')
-				buf = appendG(buf, x)
-			}
-			buf = append(buf, ',')
-			buf = strconv.AppendInt(buf, int64(r.Machine), 10)
-			buf = append(buf, '\n')
-			if len(buf) >= block || i == len(jobs)-1 {
-				if _, err := w.Write(buf); err != nil {
-					return err
-				}
-				buf = buf[:0]
-			}
+		if err := write(w); err != nil {
+			return err
 		}
 		if gate != nil {
 			return gate()
@@ -60,18 +44,44 @@ func writeJobsCSV(path string, jobs []sim.Job, recs []sim.Record, gate func() er
 	})
 }
 
+// Outputs says which files a simulation writes; an empty path writes
+// nothing.
+type Outputs struct {
+	Jobs   string         // the jobs file
+	Format jobsout.Format // its layout; empty means jobsout.Evalys
+	SWF    string         // the schedule as an SWF log
+	Note   string         // a line for the SWF log's header, e.g. the algorithm
+}
+
 // Result is the outcome of Simulate.
 type Result struct {
 	Jobs    []sim.Job
 	Records []sim.Record
 	Skipped adapt.Skipped
 	Work    int64 // the scheduler's work counter at the end
+	// CPUs of the machine: Input.CPUs, or the Batsim workload's nb_res.
+	CPUs int
+	// Profiles has each job's Batsim profile name (nil for a trace).
+	Profiles []string
+}
+
+// Input is what a simulation reads: the first MaxJobs valid jobs (all
+// when <= 0) of the trace or Batsim workload at Path, for one machine of
+// CPUs CPUs (a Batsim workload's nb_res when <= 0), Estimate the run-time
+// estimate schedulers see, Speed the flop/s that parallel_homogeneous
+// profiles run at (adapt.LoadWorkload).
+type Input struct {
+	Path     string
+	MaxJobs  int
+	CPUs     int
+	Estimate adapt.Estimate
+	Speed    float64
 }
 
 // Simulate loads the trace, runs sched on one machine of cpus CPUs and
 // checks the result against the simulator's invariants.
 func Simulate(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Scheduler) (*Result, error) {
-	res, p, err := simulate(path, maxJobs, cpus, est, sched)
+	res, p, err := simulate(Input{Path: path, MaxJobs: maxJobs, CPUs: cpus, Estimate: est}, sched)
 	if err != nil {
 		return nil, err
 	}
@@ -81,12 +91,19 @@ func Simulate(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Sche
 	return res, nil
 }
 
-// SimulateTo is Simulate followed by WriteJobsCSV to jobsOut (unless no
-// job is left), with the check and the writing overlapped: the file is
-// renamed into place only once the check has passed, so a failed check
-// leaves no file, as Simulate's error before the write would.
+// SimulateTo is Simulate followed by WriteJobsCSV to jobsOut (the short
+// format), as SimulateOut writes it.
 func SimulateTo(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Scheduler, jobsOut string) (*Result, error) {
-	res, p, err := simulate(path, maxJobs, cpus, est, sched)
+	return SimulateOut(Input{Path: path, MaxJobs: maxJobs, CPUs: cpus, Estimate: est}, sched, Outputs{Jobs: jobsOut, Format: jobsout.Short})
+}
+
+// SimulateOut is Simulate followed by writing the files out names (none
+// when no job is left), with the check and the writing of the jobs file
+// overlapped: a file is renamed into place only once the check has
+// passed, so a failed check leaves no file, as Simulate's error before
+// the write would.
+func SimulateOut(in Input, sched sim.Scheduler, out Outputs) (*Result, error) {
+	res, p, err := simulate(in, sched)
 	if err != nil {
 		return nil, err
 	}
@@ -95,30 +112,54 @@ func SimulateTo(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Sc
 	if len(res.Jobs) == 0 {
 		return res, <-checked
 	}
+	format := out.Format
+	if format == "" {
+		format = jobsout.Evalys
+	}
+	s := &jobsout.Schedule{Platform: p, Jobs: res.Jobs, Records: res.Records, Workload: WorkloadName(in.Path), Profiles: res.Profiles}
 	var cerr error
-	werr := writeJobsCSV(jobsOut, res.Jobs, res.Records, func() error {
+	gate := func() error {
 		cerr = <-checked
 		return cerr
-	})
-	if cerr != nil {
-		return nil, cerr // the check's own message; the file was not renamed
 	}
-	if werr != nil {
+	if out.Jobs == "" {
+		cerr = <-checked
+	} else if werr := writeFile(out.Jobs, func(w io.Writer) error { return jobsout.Write(w, format, s) }, gate); cerr == nil && werr != nil {
 		return nil, werr
+	}
+	if cerr != nil {
+		return nil, cerr // the check's own message; no file was renamed
+	}
+	if out.SWF != "" {
+		if err := writeFile(out.SWF, func(w io.Writer) error { return jobsout.WriteSWF(w, s, out.Note) }, nil); err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
 }
 
-func simulate(path string, maxJobs, cpus int, est adapt.Estimate, sc sim.Scheduler) (*Result, sim.Platform, error) {
-	p := sim.SingleMachine(cpus)
-	if cpus < 1 {
-		return nil, p, fmt.Errorf("--cpus %d: need at least 1", cpus)
+// WorkloadName is a trace's file name without its extensions (.gz, .swf,
+// .gwf, .json): the workload_name of the jobs it gives.
+func WorkloadName(path string) string {
+	name := filepath.Base(path)
+	for _, ext := range []string{".gz", ".swf", ".gwf", ".json"} {
+		if strings.HasSuffix(strings.ToLower(name), ext) && len(name) > len(ext) {
+			name = name[:len(name)-len(ext)]
+		}
 	}
-	jobs, sk, err := adapt.LoadSWF(path, maxJobs, cpus, est)
+	return name
+}
+
+func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
+	if in.CPUs < 1 && !batsim.IsWorkload(in.Path) {
+		return nil, sim.SingleMachine(in.CPUs), fmt.Errorf("--cpus %d: need at least 1", in.CPUs)
+	}
+	w, err := adapt.LoadWorkload(in.Path, in.MaxJobs, in.CPUs, in.Estimate, in.Speed)
+	p := sim.SingleMachine(w.CPUs)
 	if err != nil {
 		return nil, p, err
 	}
-	s, err := sim.New(p, jobs, sc)
+	s, err := sim.New(p, w.Jobs, sc)
 	if err != nil {
 		return nil, p, err
 	}
@@ -131,37 +172,5 @@ func simulate(path string, maxJobs, cpus int, est adapt.Estimate, sc sim.Schedul
 	if err := sched.CloseScheduler(sc); err != nil {
 		return nil, p, err
 	}
-	return &Result{Jobs: jobs, Records: s.Records(), Skipped: sk, Work: s.Work()}, p, nil
-}
-
-// appendG appends x as strconv.AppendFloat(buf, x, 'g', -1, 64) does, with
-// a short path for whole numbers below 2^53 — every time of an SWF trace —
-// which is most of the CSV's cost otherwise. Their shortest exact form is
-// their own digits with trailing zeros dropped (doubles there are at most
-// 1 apart, so no shorter string reads back the same), printed like 'g':
-// plainly below 10^6, as d.ddde+XX from there.
-func appendG(buf []byte, x float64) []byte {
-	if !(x > 0 && x < 1<<53) || x != math.Trunc(x) {
-		return strconv.AppendFloat(buf, x, 'g', -1, 64)
-	}
-	n := uint64(x)
-	if n < 1e6 {
-		return strconv.AppendUint(buf, n, 10)
-	}
-	var d [20]byte
-	k := len(strconv.AppendUint(d[:0], n, 10))
-	exp := k - 1
-	for d[k-1] == '0' {
-		k--
-	}
-	buf = append(buf, d[0])
-	if k > 1 {
-		buf = append(buf, '.')
-		buf = append(buf, d[1:k]...)
-	}
-	buf = append(buf, 'e', '+')
-	if exp < 10 {
-		buf = append(buf, '0')
-	}
-	return strconv.AppendInt(buf, int64(exp), 10)
+	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles}, p, nil
 }

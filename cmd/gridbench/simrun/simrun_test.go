@@ -3,14 +3,13 @@ package simrun
 import (
 	"bytes"
 	"errors"
-	"math"
-	"math/rand/v2"
+	"io"
 	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/adapt"
+	"github.com/gridbench/gridbench/internal/jobsout"
 	"github.com/gridbench/gridbench/internal/sched"
 	_ "github.com/gridbench/gridbench/internal/sched/easy" // registers "easy"
 	"github.com/gridbench/gridbench/internal/sim"
@@ -58,7 +57,8 @@ func TestWriteJobsCSVGateFailureLeavesNoFile(t *testing.T) {
 	jobs := []sim.Job{{ID: 1, Run: 1, CPUs: 1}}
 	recs := []sim.Record{{Start: 0, End: 1, Machine: 0}}
 	bad := errors.New("check failed")
-	if err := writeJobsCSV(path, jobs, recs, func() error { return bad }); !errors.Is(err, bad) {
+	write := func(w io.Writer) error { return jobsout.WriteShort(w, &jobsout.Schedule{Jobs: jobs, Records: recs}) }
+	if err := writeFile(path, write, func() error { return bad }); !errors.Is(err, bad) {
 		t.Fatalf("err = %v, want %v", err, bad)
 	}
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
@@ -66,26 +66,5 @@ func TestWriteJobsCSVGateFailureLeavesNoFile(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(filepath.Dir(path)); len(ents) != 0 {
 		t.Errorf("temporary files left: %v", ents)
-	}
-}
-
-// TestAppendGMatchesStrconv: the CSV's short path for whole numbers must
-// print exactly what strconv's shortest 'g' form prints, at the edges
-// (powers of ten, 10^6 where 'g' turns to exponents, 2^53) and on random
-// values, whole or not.
-func TestAppendGMatchesStrconv(t *testing.T) {
-	xs := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 999999, 1e6, 1e6 + 1, 1234567, 1.2e7, 1e15, 1e16, 1<<53 - 1, 1 << 53, 1<<53 + 2, 1e21, 1e22, math.Inf(1), math.NaN(), 36000000, 10000001}
-	r := rand.New(rand.NewPCG(1, 2))
-	for range 100000 {
-		e := r.IntN(17)
-		x := math.Trunc(r.Float64() * math.Pow(10, float64(e)))
-		xs = append(xs, x, x*10, x+0.5, -x, r.Float64()*1e7)
-	}
-	for _, x := range xs {
-		got := string(appendG([]byte("a"), x))
-		want := strconv.AppendFloat([]byte("a"), x, 'g', -1, 64)
-		if got != string(want) {
-			t.Fatalf("appendG(%v) = %q, strconv %q", x, got, want)
-		}
 	}
 }

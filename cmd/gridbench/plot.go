@@ -1,0 +1,249 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
+
+	"github.com/gridbench/gridbench/internal/jobsout"
+	"github.com/gridbench/gridbench/plots"
+)
+
+func init() { register(plotCommand) }
+
+func plotCommand() *cli.Command {
+	out := func() cli.Flag {
+		return &cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the figure to `FILE`: .png, .svg or .pdf", Required: true}
+	}
+	title := func() cli.Flag {
+		return &cli.StringFlag{Name: "title", Usage: "the figure's title", DefaultText: "the jobs file's name"}
+	}
+	size := func() cli.Flag {
+		return &cli.StringFlag{Name: "size", Usage: "figure size `WxH` in inches", Value: "9x5"}
+	}
+	return &cli.Command{
+		Name:  "plot",
+		Usage: "figures of a schedule from a jobs file (simulate --jobs-out, Batsim's jobs.csv): gantt, utilisation, queue",
+		Subcommands: []*cli.Command{{
+			Name:      "gantt",
+			Usage:     "jobs as rectangles over time x CPU ids (allocated_resources), coloured by a column",
+			ArgsUsage: "JOBS.csv",
+			Description: `Draws each job as a rectangle from its start to its end over the CPU ids it held
+(allocated_resources in evalys's notation, e.g. "0-3 8"). With more than 5000 rectangles, or more CPUs
+than 500 rows, the schedule is drawn on a grid of 1000 x 500 cells instead: each cell in the colour of the
+group that covers most of it, paler the more of it is idle, so 100,000 jobs stay readable.
+
+--color-by backfilled colours the jobs that started before a job submitted earlier; any other name is
+a column of the file or a key of its metadata (user=U): the 7 most common values get a colour each,
+the others one more.`,
+			Flags:  []cli.Flag{out(), title(), size(), &cli.StringFlag{Name: "color-by", Usage: "colour jobs by `COLUMN`: backfilled, user, or any column name", DefaultText: "one colour"}, &cli.IntFlag{Name: "cpus", Usage: "CPU ids drawn, 0..N-1", DefaultText: "one past the highest id held"}},
+			Action: plotGantt,
+		}, {
+			Name:        "utilisation",
+			Usage:       "CPUs in use over time",
+			ArgsUsage:   "JOBS.csv",
+			Description: "Draws the CPUs busy over time (a job's allocated_resources, else requested_number_of_resources,\nfrom its start to its end); above 4000 steps, the time-weighted mean of each of 2000 equal bins.",
+			Flags:       []cli.Flag{out(), title(), size()},
+			Action:      func(c *cli.Context) error { return plotSteps(c, "CPUs in use", jobsout.Used) },
+		}, {
+			Name:        "queue",
+			Usage:       "waiting jobs over time",
+			ArgsUsage:   "JOBS.csv",
+			Description: "Draws the jobs submitted and not yet started over time; above 4000 steps, the time-weighted mean\nof each of 2000 equal bins.",
+			Flags:       []cli.Flag{out(), title(), size()},
+			Action:      func(c *cli.Context) error { return plotSteps(c, "waiting jobs", jobsout.Waiting) },
+		}},
+	}
+}
+
+// plotInput reads the one jobs file a plot command takes.
+func plotInput(c *cli.Context) (*jobsout.File, error) {
+	if c.NArg() != 1 {
+		return nil, fmt.Errorf("plot %s: want one jobs file (got %q)", c.Command.Name, c.Args().Slice())
+	}
+	f, err := jobsout.ReadFile(c.Args().First())
+	if err != nil {
+		return nil, err
+	}
+	if len(f.Rows) == 0 {
+		return nil, fmt.Errorf("%s: no job started (%d never did): nothing to draw", f.Name, f.NotStarted)
+	}
+	return f, nil
+}
+
+// saveFigure writes p to --out in the format its extension names.
+func saveFigure(c *cli.Context, p *plot.Plot) error {
+	out := c.String("out")
+	ext := strings.TrimPrefix(strings.ToLower(filepath.Ext(out)), ".")
+	if ext != "png" && ext != "svg" && ext != "pdf" {
+		return fmt.Errorf("--out %s: name the figure .png, .svg or .pdf", out)
+	}
+	w, h, ok := strings.Cut(c.String("size"), "x")
+	wi, err1 := strconv.ParseFloat(w, 64)
+	hi, err2 := strconv.ParseFloat(h, 64)
+	if !ok || err1 != nil || err2 != nil || !(wi >= 1 && wi <= 100 && hi >= 1 && hi <= 100) {
+		return fmt.Errorf("--size %q: want WxH in inches, each 1 to 100, e.g. 9x5", c.String("size"))
+	}
+	base := strings.TrimSuffix(out, filepath.Ext(out))
+	written, err := plots.Save(p, vg.Length(wi)*vg.Inch, vg.Length(hi)*vg.Inch, base, ext)
+	if err != nil {
+		return fmt.Errorf("--out %s: %w", out, err)
+	}
+	// Save names the file base.ext; keep the extension as the user wrote it.
+	if len(written) == 1 && written[0] != out {
+		if err := os.Rename(written[0], out); err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(c.App.ErrWriter, "plot %s: wrote %s\n", c.Command.Name, out)
+	return nil
+}
+
+func figureTitle(c *cli.Context, f *jobsout.File) string {
+	if c.IsSet("title") {
+		return c.String("title")
+	}
+	return asciiOnly(f.Name)
+}
+
+// asciiOnly replaces what the PDF backend cannot draw.
+func asciiOnly(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r > 0x7e {
+			return '?'
+		}
+		return r
+	}, s)
+}
+
+func plotSteps(c *cli.Context, ylabel string, series func([]jobsout.Row) jobsout.Step) error {
+	f, err := plotInput(c)
+	if err != nil {
+		return err
+	}
+	s := series(f.Rows)
+	end := 0.0
+	for _, r := range f.Rows {
+		end = max(end, r.End)
+	}
+	if len(s.T) == 0 {
+		s = jobsout.Step{T: []float64{f.Rows[0].Submit}, Y: []float64{0}}
+	}
+	p, err := plots.Steps(plots.StepSpec{Title: figureTitle(c, f), YLabel: ylabel,
+		Series: []plots.StepSeries{{Name: ylabel, T: s.T, Y: s.Y, TEnd: max(end, s.T[len(s.T)-1])}}})
+	if err != nil {
+		return err
+	}
+	return saveFigure(c, p)
+}
+
+func plotGantt(c *cli.Context) error {
+	f, err := plotInput(c)
+	if err != nil {
+		return err
+	}
+	groups, names, err := colourGroups(f, c.String("color-by"))
+	if err != nil {
+		return err
+	}
+	spec := plots.CPUGanttSpec{Title: figureTitle(c, f), CPUs: c.Int("cpus"), Groups: names}
+	for i, r := range f.Rows {
+		if r.Alloc == nil {
+			return fmt.Errorf("%s: no allocated_resources column: a Gantt chart over CPUs needs the ids each job held (simulate --jobs-out writes them; --jobs-format short does not)", f.Name)
+		}
+		j := plots.CPUJob{Start: r.Start, End: r.End, Group: groups[i]}
+		for _, iv := range r.Alloc {
+			j.CPUs = append(j.CPUs, [2]int{iv.Lo, iv.Hi})
+		}
+		spec.Jobs = append(spec.Jobs, j)
+	}
+	p, err := plots.CPUGantt(spec)
+	if err != nil {
+		return fmt.Errorf("%s: %w", f.Name, err)
+	}
+	return saveFigure(c, p)
+}
+
+// colourGroups gives each job a colour group by the values of column by
+// (a column, a metadata key, or "backfilled") and names the groups.
+func colourGroups(f *jobsout.File, by string) ([]int, []string, error) {
+	groups := make([]int, len(f.Rows))
+	switch by {
+	case "":
+		return groups, nil, nil
+	case "backfilled":
+		for i, b := range jobsout.Backfilled(f.Rows) {
+			if b {
+				groups[i] = 1
+			}
+		}
+		return groups, []string{"in submission order", "backfilled"}, nil
+	}
+	values := make([]string, len(f.Rows))
+	if k := f.Column(by); k >= 0 {
+		for i, r := range f.Rows {
+			values[i] = r.Values[k]
+		}
+	} else if m := f.Column("metadata"); m >= 0 {
+		found := false
+		for i, r := range f.Rows {
+			for _, kv := range strings.Fields(r.Values[m]) {
+				if key, v, ok := strings.Cut(kv, "="); ok && key == by {
+					values[i], found = v, true
+				}
+			}
+		}
+		if !found {
+			return nil, nil, fmt.Errorf("--color-by %s: %s has no such column and no metadata key %s=; its columns: %s", by, f.Name, by, strings.Join(f.Columns, ","))
+		}
+	} else {
+		return nil, nil, fmt.Errorf("--color-by %s: %s has no such column; its columns: %s", by, f.Name, strings.Join(f.Columns, ","))
+	}
+	count := map[string]int{}
+	for _, v := range values {
+		count[v]++
+	}
+	distinct := make([]string, 0, len(count))
+	for v := range count {
+		distinct = append(distinct, v)
+	}
+	// most common first, ties by value, so the colours do not depend on map order
+	slices.SortFunc(distinct, func(a, b string) int {
+		if count[a] != count[b] {
+			return count[b] - count[a]
+		}
+		return strings.Compare(a, b)
+	})
+	top := min(len(distinct), plots.NumColors-1)
+	if len(distinct) == plots.NumColors {
+		top = plots.NumColors
+	}
+	index := map[string]int{}
+	names := make([]string, 0, top+1)
+	for k, v := range distinct[:top] {
+		index[v] = k
+		label := v
+		if label == "" {
+			label = "(none)"
+		}
+		names = append(names, asciiOnly(by+" "+label))
+	}
+	if len(distinct) > top {
+		names = append(names, fmt.Sprintf("%d other values", len(distinct)-top))
+	}
+	for i, v := range values {
+		k, ok := index[v]
+		if !ok {
+			k = top
+		}
+		groups[i] = k
+	}
+	return groups, names, nil
+}

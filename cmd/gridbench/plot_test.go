@@ -1,0 +1,87 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/internal/jobsout"
+)
+
+// plot gantt, utilisation and queue read what simulate writes and write
+// each format; the colour groups are the ones asked for.
+func TestPlotCommands(t *testing.T) {
+	dir := t.TempDir()
+	jobs, short := filepath.Join(dir, "jobs.csv"), filepath.Join(dir, "short.csv")
+	if code, _, stderr := runCLI("simulate", "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy", "--jobs-out", jobs); code != 0 {
+		t.Fatal(stderr)
+	}
+	if code, _, stderr := runCLI("simulate", "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy", "--jobs-out", short, "--jobs-format", "short"); code != 0 {
+		t.Fatal(stderr)
+	}
+	for _, args := range [][]string{
+		{"gantt", jobs, "--out", filepath.Join(dir, "g.png"), "--color-by", "backfilled"},
+		{"gantt", jobs, "--out", filepath.Join(dir, "g.svg"), "--color-by", "user"},
+		{"gantt", jobs, "--out", filepath.Join(dir, "g.pdf")},
+		{"utilisation", jobs, "--out", filepath.Join(dir, "u.svg")},
+		{"queue", short, "--out", filepath.Join(dir, "q.png")},
+	} {
+		code, _, stderr := runCLI(append([]string{"plot"}, args...)...)
+		out := args[3]
+		if st, err := os.Stat(out); code != 0 || err != nil || st.Size() == 0 {
+			t.Errorf("plot %v: exit %d, %s (stat %v)", args, code, stderr, err)
+		}
+	}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"gantt", short, "--out", filepath.Join(dir, "x.png")}, "no allocated_resources column"},
+		{[]string{"gantt", jobs, "--out", filepath.Join(dir, "x.gif")}, "name the figure .png, .svg or .pdf"},
+		{[]string{"gantt", jobs, "--out", filepath.Join(dir, "x.png"), "--color-by", "colour"}, "no metadata key colour="},
+		{[]string{"utilisation", "testdata/simulate/tiny.swf", "--out", filepath.Join(dir, "x.png")}, "tiny.swf:1: not a jobs file"},
+		{[]string{"queue", jobs, "--out", filepath.Join(dir, "x.png"), "--size", "0x3"}, "--size"},
+	} {
+		code, _, stderr := runCLI(append([]string{"plot"}, tc.args...)...)
+		if code == 0 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
+			t.Errorf("plot %v: exit %d, stderr %q; want one line with %q", tc.args, code, stderr, tc.want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.png")); err == nil {
+		t.Error("a failed plot left its file")
+	}
+	// EASY on tiny.swf backfills job 5 past job 2; user 1 is every job's.
+	f, err := jobsout.ReadFile(jobs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	groups, names, err := colourGroups(f, "backfilled")
+	if err != nil || !slices.Equal(groups, []int{0, 0, 1, 0}) || len(names) != 2 {
+		t.Errorf("backfilled: %v %v %v", groups, names, err)
+	}
+	groups, names, err = colourGroups(f, "user")
+	if err != nil || !slices.Equal(groups, []int{0, 0, 0, 0}) || !slices.Equal(names, []string{"user 1"}) {
+		t.Errorf("user: %v %v %v", groups, names, err)
+	}
+}
+
+// Nine distinct values: the seven most common get a colour each, the
+// other two share the eighth.
+func TestColourGroupsOther(t *testing.T) {
+	f := &jobsout.File{Columns: []string{"q"}}
+	for _, v := range strings.Fields("a a a b b c d e f g h i") {
+		f.Rows = append(f.Rows, jobsout.Row{Values: []string{v}})
+	}
+	groups, names, err := colourGroups(f, "q")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{0, 0, 0, 1, 1, 2, 3, 4, 5, 6, 7, 7}; !slices.Equal(groups, want) {
+		t.Errorf("groups %v, want %v", groups, want)
+	}
+	if names[0] != "q a" || names[7] != "2 other values" || len(names) != 8 {
+		t.Errorf("names %v", names)
+	}
+}

@@ -1,0 +1,96 @@
+package filestudy
+
+import (
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/generators/batsim"
+	"github.com/gridbench/gridbench/internal/atomicfile"
+	"github.com/gridbench/gridbench/internal/jobsout"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+func (s *Study) checkJobsOut() error {
+	if s.JobsOut == "" {
+		return nil
+	}
+	if _, err := jobsout.ParseFormat(s.JobsOut); err != nil {
+		return fmt.Errorf("key jobs_out: %w", err)
+	}
+	return nil
+}
+
+// setJobsDir places the jobs files of a study run whose results go below
+// out: results/<name>/jobs/.
+func (s *Study) setJobsDir(out string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.jobsDir = ""
+	if s.JobsOut != "" {
+		s.jobsDir = filepath.Join(out, "results", s.Name(), "jobs")
+	}
+}
+
+// JobsFile is the name of a run's jobs file below results/<name>/jobs/:
+// workload, algorithm and repetition, with every character other than a
+// letter, a digit, '.', '-' or '+' made '_', and, when that changed the
+// name, 8 hex digits of the run's identity so two runs never share a
+// file.
+func JobsFile(run bench.Run) string {
+	raw := fmt.Sprintf("%s__%s__rep%d", run.Workload, run.Algorithm, run.Rep)
+	safe := strings.Map(func(r rune) rune {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '.', r == '-', r == '+':
+			return r
+		}
+		return '_'
+	}, fmt.Sprintf("%s__%s", run.Workload, run.Algorithm))
+	name := fmt.Sprintf("%s__rep%d", safe, run.Rep)
+	if name != raw {
+		sum := sha256.Sum256([]byte(raw))
+		name += fmt.Sprintf("-%x", sum[:4])
+	}
+	return name + ".csv"
+}
+
+// writeJobs writes a finished run's jobs file when the study asks for one.
+// A reused run is not executed and keeps the file it wrote; --fresh
+// writes every one again.
+func (s *Study) writeJobs(run bench.Run, p sim.Platform, jobs []sim.Job, recs []sim.Record) error {
+	s.mu.Lock()
+	dir, format := s.jobsDir, jobsout.Format(s.JobsOut)
+	s.mu.Unlock()
+	if dir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	sch := &jobsout.Schedule{Platform: p, Jobs: jobs, Records: recs, Workload: run.Workload}
+	path := filepath.Join(dir, JobsFile(run))
+	if err := atomicfile.Write(path, func(w io.Writer) error { return jobsout.Write(w, format, sch) }); err != nil {
+		return fmt.Errorf("key jobs_out: %w", err)
+	}
+	return nil
+}
+
+// checkBatsimSpeed checks a trace workload's batsim_speed: a finite
+// number of flop/s > 0, for a Batsim workload (.json) only.
+func (w *Workload) checkBatsimSpeed() error {
+	if w.BatsimSpeed == 0 {
+		return nil
+	}
+	if !(w.BatsimSpeed > 0 && w.BatsimSpeed < math.Inf(1)) {
+		return fmt.Errorf("key batsim_speed: %v: want the flop/s of parallel_homogeneous profiles, a number > 0", w.BatsimSpeed)
+	}
+	if !batsim.IsWorkload(w.Trace) {
+		return fmt.Errorf("key batsim_speed: %s is not a Batsim workload (.json), whose parallel_homogeneous profiles it times", w.Trace)
+	}
+	return nil
+}

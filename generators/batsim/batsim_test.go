@@ -1,0 +1,162 @@
+package batsim
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/generators/trace"
+)
+
+const small = `{
+  "nb_res": 4,
+  "jobs": [
+    {"id": 0, "subtime": 0, "walltime": 100, "res": 1, "profile": "d10"},
+    {"id": "w0!7", "subtime": 3.5, "res": 4, "profile": "ph", "extra_data": "{}"},
+    {"id": "9", "subtime": 6, "walltime": -1, "res": 2, "profile": "spread"}
+  ],
+  "profiles": {
+    "d10": {"type": "delay", "delay": 10},
+    "ph": {"type": "ParallelTaskHomogeneousProfile", "cpu": 2e9, "com": 0},
+    "spread": {"type": "parallel_homogeneous", "cpu": 4e9, "com": 0, "generation_strategy": "DefinedAmountsSpreadUniformly"},
+    "unused": {"type": "smpi", "trace": "x"}
+  }
+}
+`
+
+func TestReadProfiles(t *testing.T) {
+	w, err := Read([]byte(small), "small.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.NbRes != 4 || len(w.Jobs) != 3 {
+		t.Fatalf("nb_res %d, %d jobs", w.NbRes, len(w.Jobs))
+	}
+	jobs, names, err := w.TraceJobs(1e9)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		id          int
+		submit, run float64
+		res         int
+		reqTime     float64
+		line        int
+		profile     string
+	}{
+		{0, 0, 10, 1, 100, 4, "d10"},
+		{7, 3.5, 2, 4, -1, 5, "ph"},
+		{9, 6, 2, 2, -1, 6, "spread"}, // 4e9 flops spread over 2 hosts at 1e9
+	}
+	for i, w := range want {
+		j := jobs[i]
+		if j.ID != w.id || j.Submit != w.submit || j.Run != w.run || j.CPUs() != w.res || j.ReqTime != w.reqTime || j.Line != w.line || names[i] != w.profile {
+			t.Errorf("job %d: %+v (profile %s), want %+v", i, j, names[i], w)
+		}
+	}
+	// Without a speed the parallel_homogeneous job cannot be timed.
+	if _, _, err := w.TraceJobs(0); err == nil || !strings.Contains(err.Error(), `small.json:5: job 7 uses profile "ph" (line 10)`) || !strings.Contains(err.Error(), "give the CPU speed") {
+		t.Errorf("no speed: %v", err)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	for _, tc := range []struct{ text, want string }{
+		{`{"jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "smpi", "trace": "t"}}}`,
+			`x.json:1: job 1 uses profile "p" (line 1): its type "smpi" gives no run time gridbench can use`},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}\n], \"profiles\": {\"p\": {\"type\": \"msg_par_hg\", \"cpu\": 1}}}",
+			`x.json:2: job 1 uses profile "p" (line 3): its type "msg_par_hg"`},
+		{`{"jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "q"}], "profiles": {}}`, `x.json:1: job 1 uses profile "q", which "profiles" does not define`},
+		{"{\"jobs\": [\n{\"id\": 1, \"res\": 1, \"profile\": \"q\"}], \"profiles\": {}}", "x.json:2: job 1 has no subtime"},
+		{"{\"jobs\": [\n{\"id\": \"a\", \"subtime\": 0, \"res\": 1, \"profile\": \"q\"}], \"profiles\": {}}", `x.json:2: job id "a"`},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1.5, \"profile\": \"q\"}], \"profiles\": {}}", "x.json:2: job 1: res 1.5 is not a whole number"},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1, \"com\": 5, \"cpu\": 1}}}", ""},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"parallel_homogeneous\", \"cpu\": 1, \"com\": 5}}}", "com = 5 bytes: gridbench has no network model"},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"delay\"}}}", `needs "delay"`},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0,\n \"res\": 1 \"profile\": \"p\"}], \"profiles\": {}}", "x.json:3: not JSON"},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0,", "x.json:2: the JSON ends early"},
+		{`{"jobs": []}`, `needs "jobs" and "profiles"`},
+		{`[1, 2]`, "x.json:1: a Batsim workload must be a JSON object"},
+		{"{\"jobs\": {}, \"profiles\": {}}", `x.json:1: "jobs" must be a JSON array`},
+		{"{\"jobs\": [], \"profiles\": {}} {}", "text after the workload's closing brace"},
+		{"{\"nb_res\": 0, \"jobs\": [], \"profiles\": {}}", "nb_res 0"},
+	} {
+		w, err := Read([]byte(tc.text), "x.json")
+		if err == nil {
+			_, _, err = w.TraceJobs(1)
+		}
+		if tc.want == "" {
+			if err != nil {
+				t.Errorf("%s: %v", tc.text, err)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
+			t.Errorf("%s:\nerror %v\nwant one line containing %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+// Write then Read gives back every job's id, submit time, CPUs, run time
+// and requested time, with delay profiles and with parallel_homogeneous
+// ones at a speed.
+func TestWriteReadRoundTrip(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var jobs []trace.Job
+	for i := range 500 {
+		j := trace.Job{ID: i + 1, Submit: float64(rng.IntN(1e7)), Run: float64(rng.IntN(200000)), Procs: 1 + rng.IntN(128), ReqTime: -1, Line: i + 1}
+		if i%3 == 0 {
+			j.Submit += 0.25
+			j.Run = rng.Float64() * 1000
+		}
+		if i%2 == 0 {
+			j.ReqTime = j.Run * 2
+		}
+		if i%7 == 0 {
+			j.Procs, j.ReqProcs = -1, 3 // field 8 stands in
+		}
+		jobs = append(jobs, j)
+	}
+	for _, speed := range []float64{0, 1e9, 3.7e6} {
+		var b bytes.Buffer
+		if err := Write(&b, jobs, WriteOptions{Speed: speed}); err != nil {
+			t.Fatal(err)
+		}
+		w, err := Read(b.Bytes(), "rt.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := w.TraceJobs(speed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != len(jobs) {
+			t.Fatalf("speed %g: %d jobs back of %d", speed, len(got), len(jobs))
+		}
+		maxRes := 0
+		for i, j := range jobs {
+			g := got[i]
+			maxRes = max(maxRes, j.CPUs())
+			if g.ID != j.ID || g.Submit != j.Submit || g.CPUs() != j.CPUs() || g.ReqTime != j.ReqTime {
+				t.Fatalf("speed %g: job %d back as %+v", speed, j.ID, g)
+			}
+			if speed == 0 && g.Run != j.Run {
+				t.Fatalf("delay: job %d runs %v, wrote %v", j.ID, g.Run, j.Run)
+			}
+			// run × speed / speed is within an ulp or so of run.
+			if d := g.Run - j.Run; d > 1e-12*j.Run || d < -1e-12*j.Run {
+				t.Fatalf("speed %g: job %d runs %v, wrote %v", speed, j.ID, g.Run, j.Run)
+			}
+		}
+		if w.NbRes != maxRes {
+			t.Errorf("nb_res %d, want the widest job's %d", w.NbRes, maxRes)
+		}
+		wantType := map[bool]string{true: ParallelHomogeneous, false: Delay}[speed > 0]
+		for name, p := range w.Profiles {
+			if p.Type != wantType {
+				t.Errorf("profile %s has type %q, want %q (batsim#55 wrote msg_par_hg)", name, p.Type, wantType)
+			}
+		}
+	}
+}

@@ -1,0 +1,183 @@
+package jobsout
+
+import (
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Row is one job of a jobs file as read.
+type Row struct {
+	ID                 string
+	Submit, Start, End float64
+	Requested          int // requested_number_of_resources; 0 when the file has none
+	Alloc              Set // allocated_resources; nil when the file has none
+	Line               int
+	Values             []string // every column, as in the header
+}
+
+// CPUs returns the CPUs the job held: its allocation's size, else its
+// request.
+func (r *Row) CPUs() int {
+	if r.Alloc != nil {
+		return r.Alloc.Len()
+	}
+	return r.Requested
+}
+
+// File is a jobs file: its header and the jobs that ran (a Batsim job
+// rejected or never started, with no starting_time, is counted in
+// NotStarted and left out).
+type File struct {
+	Name       string
+	Columns    []string
+	Rows       []Row
+	NotStarted int
+}
+
+// Column returns the index of a column, or -1.
+func (f *File) Column(name string) int { return slices.Index(f.Columns, name) }
+
+// ReadFile reads a jobs file written by gridbench (either format) or by
+// Batsim: the columns are found by name (job_id or jobID;
+// submission_time or submit; starting_time or start; finish_time or end,
+// else starting_time + execution_time; allocated_resources or
+// allocated_processors, optional), so Batsim's own jobs.csv reads too.
+// Errors name the file and line.
+func ReadFile(path string) (*File, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	return Read(fh, filepath.Base(path))
+}
+
+// Read is ReadFile over a reader.
+func Read(r io.Reader, name string) (*File, error) {
+	cr := csv.NewReader(r)
+	cr.ReuseRecord = false
+	header, err := cr.Read()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: empty file: a jobs file starts with its header line", name)
+		}
+		return nil, fmt.Errorf("%s:1: %w", name, err)
+	}
+	if len(header) > 0 {
+		header[0] = strings.TrimPrefix(header[0], "\xef\xbb\xbf")
+	}
+	f := &File{Name: name, Columns: header}
+	col := func(names ...string) int {
+		for _, n := range names {
+			if i := f.Column(n); i >= 0 {
+				return i
+			}
+		}
+		return -1
+	}
+	id, sub, start := col("job_id", "jobID"), col("submission_time", "submit"), col("starting_time", "start")
+	end, exec := col("finish_time", "end"), col("execution_time")
+	req, alloc := col("requested_number_of_resources", "requested_number_of_processors"), col("allocated_resources", "allocated_processors")
+	if id < 0 || sub < 0 || start < 0 || (end < 0 && exec < 0) {
+		return nil, fmt.Errorf("%s:1: not a jobs file: want the columns job_id, submission_time, starting_time and finish_time (Batsim's jobs.csv, gridbench simulate --jobs-out), or job_id,submit,start,end; got %s", name, strings.Join(header, ","))
+	}
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		line, _ := cr.FieldPos(0)
+		if err != nil {
+			var pe *csv.ParseError
+			if errors.As(err, &pe) {
+				return nil, fmt.Errorf("%s:%d: %v", name, pe.Line, pe.Err)
+			}
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		num := func(i int, what string) (float64, error) {
+			x, err := strconv.ParseFloat(strings.TrimSpace(rec[i]), 64)
+			if err != nil {
+				return 0, fmt.Errorf("%s:%d: %s %q is not a number", name, line, what, rec[i])
+			}
+			return x, nil
+		}
+		if strings.TrimSpace(rec[start]) == "" {
+			f.NotStarted++
+			continue
+		}
+		row := Row{ID: rec[id], Line: line, Values: rec}
+		if row.Submit, err = num(sub, header[sub]); err != nil {
+			return nil, err
+		}
+		if row.Start, err = num(start, header[start]); err != nil {
+			return nil, err
+		}
+		if end >= 0 {
+			row.End, err = num(end, header[end])
+		} else {
+			var d float64
+			d, err = num(exec, header[exec])
+			row.End = row.Start + d
+		}
+		if err != nil {
+			return nil, err
+		}
+		if row.End < row.Start || row.Start < row.Submit {
+			return nil, fmt.Errorf("%s:%d: job %s submitted at %g, started at %g, ended at %g: not a schedule", name, line, row.ID, row.Submit, row.Start, row.End)
+		}
+		if req >= 0 {
+			n, err := strconv.Atoi(strings.TrimSpace(rec[req]))
+			if err != nil {
+				return nil, fmt.Errorf("%s:%d: %s %q is not a whole number", name, line, header[req], rec[req])
+			}
+			row.Requested = n
+		}
+		if alloc >= 0 {
+			if row.Alloc, err = ParseSet(rec[alloc]); err != nil {
+				return nil, fmt.Errorf("%s:%d: %s: %v", name, line, header[alloc], err)
+			}
+		}
+		f.Rows = append(f.Rows, row)
+	}
+	return f, nil
+}
+
+// ParseSet reads an interval set in evalys's notation: ids and ranges
+// "lo-hi" separated by spaces, in any order ("0-3 8", "10 9 16"). The
+// result is sorted and merged.
+func ParseSet(s string) (Set, error) {
+	out := Set{}
+	for _, tok := range strings.Fields(s) {
+		a, b, rng := strings.Cut(tok, "-")
+		lo, err1 := strconv.Atoi(a)
+		hi := lo
+		var err2 error
+		if rng {
+			hi, err2 = strconv.Atoi(b)
+		}
+		if err1 != nil || err2 != nil || lo < 0 || hi < lo {
+			return nil, fmt.Errorf("%q is not a CPU id or a range lo-hi", tok)
+		}
+		out = append(out, Interval{lo, hi})
+	}
+	slices.SortFunc(out, func(x, y Interval) int { return x.Lo - y.Lo })
+	merged := out[:0]
+	for _, iv := range out {
+		if k := len(merged) - 1; k >= 0 && merged[k].Hi+1 >= iv.Lo {
+			if merged[k].Hi+1 > iv.Lo {
+				return nil, fmt.Errorf("CPU %d listed twice", iv.Lo)
+			}
+			merged[k].Hi = max(merged[k].Hi, iv.Hi)
+			continue
+		}
+		merged = append(merged, iv)
+	}
+	return merged, nil
+}

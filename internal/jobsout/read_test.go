@@ -1,0 +1,115 @@
+package jobsout
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// What WriteEvalys writes, Read reads back: times, CPUs and ids.
+func TestReadEvalysBack(t *testing.T) {
+	s := tinySchedule()
+	var b bytes.Buffer
+	if err := WriteEvalys(&b, s); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Read(&b, "jobs.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	alloc, _ := Allocate(s.Platform, s.Jobs, s.Records)
+	for i, r := range f.Rows {
+		j, rec := s.Jobs[i], s.Records[i]
+		if r.Submit != j.Submit || r.Start != rec.Start || r.End != rec.End || r.Requested != j.CPUs || !slices.Equal(r.Alloc, alloc[i]) || r.Line != i+2 {
+			t.Errorf("row %d: %+v", i, r)
+		}
+	}
+}
+
+// Batsim's own layout (an older one, with jobID, execution_time and
+// unsorted ids, as evalys's examples hold) and rejected jobs.
+func TestReadBatsim(t *testing.T) {
+	text := "jobID,submission_time,requested_number_of_processors,requested_time,success,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,consumed_energy,allocated_processors\n" +
+		"0,11.5,4,63,1,11.5,3.5,15,0,3.5,1,-1,10 9 12 11\n" +
+		"1,12,1,60,0,,,,,,,,\n"
+	f, err := Read(strings.NewReader(text), "out_jobs.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Rows) != 1 || f.NotStarted != 1 {
+		t.Fatalf("%d rows, %d not started", len(f.Rows), f.NotStarted)
+	}
+	if r := f.Rows[0]; r.End != 15 || r.Alloc.String() != "9-12" || r.CPUs() != 4 {
+		t.Errorf("row %+v", r)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"a,b\n1,2\n", "out.csv:1: not a jobs file"},
+		{"job_id,submit,start,end\n1,0,x,3\n", `out.csv:2: start "x" is not a number`},
+		{"job_id,submit,start,end\n1,0,1,3\n2,5,4,6\n", "out.csv:3: job 2 submitted at 5, started at 4"},
+		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,0-2 2\n", "out.csv:2: allocated_resources: CPU 2 listed twice"},
+		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,a\n", `"a" is not a CPU id`},
+		{"", "empty file"},
+	} {
+		if _, err := Read(strings.NewReader(tc.text), "out.csv"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v, want %q", tc.text, err, tc.want)
+		}
+	}
+}
+
+// at evaluates a step function at t (0 before its first step).
+func at(s Step, t float64) float64 {
+	y := 0.0
+	for i, ti := range s.T {
+		if ti <= t {
+			y = s.Y[i]
+		}
+	}
+	return y
+}
+
+// Used, Waiting and Backfilled against their definitions, evaluated job
+// by job, on random schedules.
+func TestSeriesMatchNaive(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for seed := range 300 {
+		p, jobs, recs := randomSchedule(rng)
+		alloc, err := Allocate(p, jobs, recs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rows := make([]Row, len(jobs))
+		for i := range jobs {
+			rows[i] = Row{Submit: jobs[i].Submit, Start: recs[i].Start, End: recs[i].End, Alloc: alloc[i]}
+		}
+		used, waiting, bf := Used(rows), Waiting(rows), Backfilled(rows)
+		for _, r := range rows {
+			for _, tt := range []float64{r.Submit, r.Start, r.End, r.Start + 0.5} {
+				var u, w float64
+				for _, q := range rows {
+					if q.Start <= tt && tt < q.End {
+						u += float64(q.CPUs())
+					}
+					if q.Submit <= tt && tt < q.Start {
+						w++
+					}
+				}
+				if at(used, tt) != u || at(waiting, tt) != w {
+					t.Fatalf("seed %d t=%g: used %g waiting %g, naive %g %g", seed, tt, at(used, tt), at(waiting, tt), u, w)
+				}
+			}
+		}
+		for i, r := range rows {
+			want := false
+			for k, q := range rows {
+				if (q.Submit < r.Submit || q.Submit == r.Submit && k < i) && q.Start > r.Start {
+					want = true
+				}
+			}
+			if bf[i] != want {
+				t.Fatalf("seed %d job %d: backfilled %v, naive %v", seed, i, bf[i], want)
+			}
+		}
+	}
+}

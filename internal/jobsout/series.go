@@ -1,0 +1,76 @@
+package jobsout
+
+import (
+	"cmp"
+	"slices"
+)
+
+// Step is a step function over time: Y[i] holds from T[i] until T[i+1],
+// the last value until the end of the schedule.
+type Step struct{ T, Y []float64 }
+
+// steps sums the changes (time, delta) into a step function, one step
+// per distinct time.
+func steps(ch []change) Step {
+	slices.SortFunc(ch, func(a, b change) int { return cmp.Compare(a.t, b.t) })
+	var s Step
+	y := 0.0
+	for i, c := range ch {
+		y += c.d
+		if i+1 < len(ch) && ch[i+1].t == c.t {
+			continue
+		}
+		s.T, s.Y = append(s.T, c.t), append(s.Y, y)
+	}
+	return s
+}
+
+type change struct{ t, d float64 }
+
+// Used is the number of CPUs busy over time: each job adds its CPUs
+// (Row.CPUs) from its start to its end.
+func Used(rows []Row) Step {
+	ch := make([]change, 0, 2*len(rows))
+	for i := range rows {
+		r := &rows[i]
+		if r.End > r.Start {
+			n := float64(r.CPUs())
+			ch = append(ch, change{r.Start, n}, change{r.End, -n})
+		}
+	}
+	return steps(ch)
+}
+
+// Waiting is the number of jobs submitted and not started over time.
+func Waiting(rows []Row) Step {
+	ch := make([]change, 0, 2*len(rows))
+	for _, r := range rows {
+		if r.Start > r.Submit {
+			ch = append(ch, change{r.Submit, 1}, change{r.Start, -1})
+		}
+	}
+	return steps(ch)
+}
+
+// Backfilled reports, per job, whether it started before a job submitted
+// earlier (an earlier row when submitted at the same time) started: it
+// went past the queue's order, as backfilling lets a job do.
+func Backfilled(rows []Row) []bool {
+	order := make([]int, len(rows))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(rows[a].Submit, rows[b].Submit) })
+	out := make([]bool, len(rows))
+	// the latest start among the jobs before, in queue order
+	latest := 0.0
+	for k, i := range order {
+		if k > 0 && latest > rows[i].Start {
+			out[i] = true
+		}
+		if k == 0 || rows[i].Start > latest {
+			latest = rows[i].Start
+		}
+	}
+	return out
+}
