@@ -19,6 +19,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -99,6 +100,7 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	if err := os.MkdirAll(filepath.Join(opts.Out, "results"), 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory: %w", err)
 	}
+	before := takeSnapshot(opts.Out) // what this run writes is recorded in the outputs manifest
 	if opts.Report && len(opts.Formats) > 0 {
 		restore, err := plots.AlsoWrite(opts.Formats...)
 		if err != nil {
@@ -175,6 +177,9 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 		failed = append(failed, ierr, werr) // errors.Join drops the nils
 		logf(opts.Progress, "report index and workbook: %s (%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)))
 	}
+	if opts.Shard.N == 0 || opts.Merge { // a shard writes only its own folders
+		failed = append(failed, writeOutputs(opts, before, outcomes))
+	}
 	return outcomes, errors.Join(failed...)
 }
 
@@ -233,6 +238,7 @@ func runOne(ctx context.Context, e Experiment, opts Options, share bench.Options
 		Dir: ResultsDir(opts.Out, e.Name()), Workers: opts.Workers, Progress: opts.Progress,
 		Fresh: opts.Fresh, Shard: opts.Shard, Version: opts.Version, Commit: opts.Commit, Build: opts.Build,
 		Slots: share.Slots, Priority: share.Priority, Turn: share.Turn, Started: share.Started,
+		DataRoots: datadir.Roots(opts.Config.DataDir),
 	})
 	if err != nil {
 		return nil, err

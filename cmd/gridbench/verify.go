@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -73,24 +75,59 @@ func verify(c *cli.Context, out string) error {
 		}
 		fmt.Fprintf(c.App.Writer, "sample seed %d (--seed %d draws this sample again)\n", opts.Seed, opts.Seed)
 	}
-	rep, err := bench.Verify(c.Context, dirs, verifyPlanner(c.String("data")), opts)
+	// First what needs no computing: the folder against its outputs
+	// manifest, each runs.csv and series.csv against its manifest.
+	outputs, oprobs := experiments.CheckOutputs(out)
+	if len(oprobs) > 0 {
+		n := len(oprobs)
+		for _, p := range oprobs {
+			fmt.Fprintf(c.App.Writer, "%s: %s\n", p.File, p.Text)
+		}
+		for _, dir := range dirs {
+			for _, p := range bench.CheckDigests(dir) {
+				fmt.Fprintln(c.App.Writer, p)
+				n++
+			}
+		}
+		return fmt.Errorf("%s: %d files or folders do not match the outputs manifest or their manifests (listed above); nothing was re-computed", out, n)
+	}
+	plans := &planCache{data: c.String("data")}
+	rep, err := bench.Verify(c.Context, dirs, plans.bench, opts)
 	if err != nil {
 		return err
 	}
 	for _, p := range rep.Problems {
 		fmt.Fprintln(c.App.Writer, p)
 	}
-	switch {
-	case rep.Digests:
+	if rep.Digests {
 		if len(rep.Problems) == 1 {
 			return fmt.Errorf("%s: a file does not match its manifest (above); nothing was re-computed", out)
 		}
 		return fmt.Errorf("%s: %d files do not match their manifests (listed above); nothing was re-computed", out, len(rep.Problems))
-	case len(rep.Problems) > 0:
-		return fmt.Errorf("%s: %d differences (listed above); %d planned runs, %d recorded, %d re-computed",
-			out, len(rep.Problems), rep.Planned, rep.Recorded, rep.Recomputed)
 	}
-	fmt.Fprintf(c.App.Writer, "%d planned runs all recorded and complete, %d re-computed, all identical\n", rep.Planned, rep.Recomputed)
+	// Then every page, claims file, table, figure and the workbook,
+	// rendered again from the results on disk.
+	rprobs, rendered, err := experiments.Rerender(c.Context, out, outputs, func(study string) (experiments.Plan, error) {
+		dir := experiments.ResultsDir(out, study)
+		reps, ok := rep.Reps[dir]
+		if !ok {
+			return nil, errors.New("its plan could not be rebuilt (above)")
+		}
+		return plans.plan(dir, reps)
+	}, c.Int("j"))
+	if err != nil {
+		return err
+	}
+	for _, p := range rprobs {
+		fmt.Fprintf(c.App.Writer, "%s: %s\n", p.File, p.Text)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "report files: %d re-rendered from the results and compared, %d differ\n", rendered, len(rprobs))
+	if n := len(rep.Problems) + len(rprobs); n > 0 {
+		return fmt.Errorf("%s: %d differences (listed above); %d planned runs, %d recorded, %d re-computed, %d report files re-rendered",
+			out, n, rep.Planned, rep.Recorded, rep.Recomputed, rendered)
+	}
+	fmt.Fprintf(c.App.Writer, "%d planned runs all recorded and complete, %d re-computed, %d report files re-rendered, all identical\n",
+		rep.Planned, rep.Recomputed, rendered)
 	return nil
 }
 
@@ -119,29 +156,79 @@ func resultFolders(out string) ([]string, error) {
 	return dirs, nil
 }
 
-// verifyPlanner rebuilds a folder's plan: a study folder's from the study
+// planCache rebuilds a folder's plan: a study folder's from the study
 // file its manifest names, a built-in experiment's by name, with the quick
 // configuration when the recorded configuration says so (Verify compares
-// the whole configuration afterwards).
-func verifyPlanner(data string) bench.Planner {
-	return func(dir string, m *analysis.Manifest, reps int) (bench.Plan, bench.Executor, error) {
-		var e experiments.Experiment
-		if m.Study != nil {
-			s, err := filestudy.Load(m.Study.Path)
-			if err != nil {
-				return bench.Plan{}, nil, err
-			}
-			e = s
-		} else {
-			var err error
-			if e, err = experiments.Lookup(m.Experiment); err != nil {
-				return bench.Plan{}, nil, fmt.Errorf("%w; a study folder's manifest names its study file, this one names none", err)
-			}
-		}
-		var q struct{ Quick bool }
-		if err := json.Unmarshal(m.Config, &q); err != nil {
-			return bench.Plan{}, nil, fmt.Errorf("configuration: %w", err)
-		}
-		return experiments.BenchPlan(e, experiments.Config{Reps: reps, DataDir: data, Quick: q.Quick})
+// the whole configuration afterwards), the data looked up in --data or,
+// without it, in the folders the manifest records the runs looked in. It
+// keeps the last plan of each folder, which the re-rendering of the
+// folder's report takes.
+type planCache struct {
+	data  string
+	mu    sync.Mutex
+	plans map[string]cachedPlan // by folder
+}
+
+type cachedPlan struct {
+	reps int
+	plan experiments.Plan
+}
+
+// bench is a bench.Planner.
+func (pc *planCache) bench(dir string, m *analysis.Manifest, reps int) (bench.Plan, bench.Executor, error) {
+	p, err := pc.build(dir, m, reps)
+	if err != nil {
+		return bench.Plan{}, nil, err
 	}
+	return p.Bench(), p.Execute, nil
+}
+
+// plan returns the plan of dir built last, with reps.
+func (pc *planCache) plan(dir string, reps int) (experiments.Plan, error) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if c, ok := pc.plans[dir]; ok && c.reps == reps {
+		return c.plan, nil
+	}
+	return nil, fmt.Errorf("no plan of %s with %d repetitions", dir, reps)
+}
+
+func (pc *planCache) build(dir string, m *analysis.Manifest, reps int) (experiments.Plan, error) {
+	var e experiments.Experiment
+	if m.Study != nil {
+		s, err := filestudy.Load(m.Study.Path)
+		if err != nil {
+			return nil, err
+		}
+		e = s
+		// Registered, as study run does, for the report index's title.
+		if _, err := experiments.Lookup(s.Name()); err != nil {
+			experiments.Register(s)
+		}
+	} else {
+		var err error
+		if e, err = experiments.Lookup(m.Experiment); err != nil {
+			return nil, fmt.Errorf("%w; a study folder's manifest names its study file, this one names none", err)
+		}
+	}
+	var q struct{ Quick bool }
+	if err := json.Unmarshal(m.Config, &q); err != nil {
+		return nil, fmt.Errorf("configuration: %w", err)
+	}
+	data := pc.data
+	if data == "" {
+		data = strings.Join(m.DataRoots, string(os.PathListSeparator))
+	}
+	cfg := experiments.Config{Reps: reps, DataDir: data, Quick: q.Quick}
+	p, err := e.Plan(cfg.Filled(e))
+	if err != nil {
+		return nil, err
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.plans == nil {
+		pc.plans = map[string]cachedPlan{}
+	}
+	pc.plans[dir] = cachedPlan{reps, p}
+	return p, nil
 }
