@@ -25,17 +25,32 @@ func init() { register(verifyCommand) }
 func verifyCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "verify",
-		Usage:     "check a results folder: digests, manifest, completeness, and a re-computed sample of its runs",
+		Usage:     "check an output folder: its files, manifests and runs (a sample re-computed), its report re-rendered",
 		ArgsUsage: "DIR",
-		Description: "For artefact evaluation. For each DIR/results/<experiment>/ (a reproduce's or a study run's): checks runs.csv " +
-			"and series.csv against the SHA-256 digests in manifest.json (a changed file is reported at once, nothing re-computed); " +
-			"checks that the manifest was made by this version, that its configuration hash is that of the configuration it records, " +
-			"that the study file and inputs it names are unchanged, and that this build plans exactly that configuration, runs and seeds; " +
-			"checks that every planned run is in runs.csv once with every metric its workload and algorithm produce, and nothing else; " +
-			"then re-computes a sample (--fraction of each workload × algorithm's runs, at least one, drawn afresh each time from a " +
-			"printed seed that --seed repeats; --all for every run) and compares every metric and series sample. " +
+		Description: "For artefact evaluation, on the --out folder of a reproduce or study run. In order:\n" +
+			"1. What the folder holds, against results/outputs.json (written by reproduce: every study and every file it wrote, " +
+			"with SHA-256) and each results/<experiment>/manifest.json (runs.csv, series.csv): a study folder or file gone, changed " +
+			"or not listed is named at once, and nothing is re-computed.\n" +
+			"2. Each manifest: made by this version, its configuration hash that of the configuration it records, the study file " +
+			"and inputs it names unchanged, and this build plans exactly that configuration, runs and seeds. The data is looked up " +
+			"in --data, else in the folders the manifest records the runs looked in, wherever verify is started.\n" +
+			"3. Completeness: every planned run is in runs.csv once with every metric its workload and algorithm produce, and " +
+			"nothing else.\n" +
+			"4. A sample of the runs re-computed (--fraction of each workload × algorithm's runs, at least one, drawn afresh each " +
+			"time from a printed seed that --seed repeats; --all for every run), every metric and series sample compared.\n" +
+			"5. Every page, claims file, table, figure, the index and the workbook re-rendered from runs.csv, series.csv and " +
+			"timings.csv, and compared with the files on disk: text line by line, the workbook cell by cell, PNG and PDF figures " +
+			"byte for byte (their data is in the SVG, compared line by line). The first difference of each file is named.\n" +
+			"What the default proves: no study or file the outputs manifest lists is missing or changed since reproduce wrote " +
+			"it, and no study folder was added (digests forged as well get past step 1, not the next ones); every page, claims file, table, figure and the workbook is what this build makes of runs.csv, " +
+			"series.csv and timings.csv, digests forged or not; and every workload × algorithm reproduces in at least one run. " +
+			"What it does not prove: that the runs left out of the sample are the ones this build computes — a value of runs.csv " +
+			"or series.csv edited outside the sample, with the digests forged to match, passes; --all re-computes every run " +
+			"and finds it. timings.csv holds wall-clock times, which no re-computation reproduces: only its digest is checked.\n" +
 			"Exits 1 naming every difference, or prints \"... all identical\".",
-		Flags: append(someRunFlags(func(n string) bool { return n == "data" || n == "j" }),
+		Flags: append(someRunFlags(func(n string) bool { return n == "j" }),
+			&cli.StringFlag{Name: "data", Usage: "folder holding the data sets",
+				DefaultText: "the folders the results' manifests record the runs looked in, then $GRIDBENCH_DATA, ./data, ../shared/data"},
 			&cli.BoolFlag{Name: "all", Usage: "re-compute every recorded run"},
 			&cli.Float64Flag{Name: "fraction", Value: 0.05, Usage: "share of each workload × algorithm's runs to re-compute (at least one)"},
 			&cli.Uint64Flag{Name: "seed", Usage: "draw the sample of an earlier verify again", DefaultText: "a fresh seed, printed"},
