@@ -105,37 +105,33 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 	if err := ctx.Err(); err != nil {
 		return nil, 0, err
 	}
-	// The shared files, from the studies re-rendered.
-	shared := map[string]bool{}
-	for _, f := range o.Shared {
-		shared[f.Path] = true
-	}
-	var inIndex []*Outcome
+	// The shared files, as the last reproduce wrote them: from the
+	// studies it ran (the workbook's), over an index of every study (the
+	// index keeps the entries of studies reproduced before).
+	var inIndex, inBook []*Outcome
 	for _, s := range o.Studies {
 		if oc := outcomes[s.Name]; oc != nil {
 			inIndex = append(inIndex, oc)
 		}
 	}
-	if (shared["paper/index.json"] || shared["paper/README.md"]) && len(inIndex) > 0 {
+	complete := true
+	for _, n := range o.Workbook {
+		oc := outcomes[n]
+		complete = complete && oc != nil
+		inBook = append(inBook, oc)
+	}
+	if len(inIndex) > 0 {
 		if err := writeIndex(tmp, inIndex); err != nil {
 			return nil, 0, err
 		}
 	}
-	if shared[slashRel(tmp, WorkbookPath(tmp))] && len(o.Workbook) > 0 {
-		var inBook []*Outcome
-		complete := true
-		for _, n := range o.Workbook {
-			oc := outcomes[n]
-			complete = complete && oc != nil
-			inBook = append(inBook, oc)
+	switch {
+	case complete && len(inBook) > 0:
+		if err := writeShared(tmp, inBook); err != nil {
+			return nil, 0, err
 		}
-		if complete {
-			if err := writeWorkbook(tmp, inBook); err != nil {
-				return nil, 0, err
-			}
-		} else {
-			ps = append(ps, OutputProblem{WorkbookPath(out), "not re-rendered: a study it holds could not be (above)"})
-		}
+	case !complete:
+		ps = append(ps, OutputProblem{WorkbookPath(out), "not re-rendered: a study it holds could not be (above)"})
 	}
 
 	// Compare: every listed file of a re-rendered study and every shared
@@ -199,10 +195,7 @@ func rerenderStudy(ctx context.Context, out, tmp, name string, plan func(string)
 	if err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
-	if err := WritePage(tmp, name, rep); err != nil {
-		return nil, err
-	}
-	if err := writeTables(tmp, name, rep); err != nil {
+	if err := writeReport(tmp, name, rep); err != nil {
 		return nil, err
 	}
 	return &Outcome{Name: name, Result: res, Report: rep}, nil
