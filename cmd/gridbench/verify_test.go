@@ -325,6 +325,9 @@ func TestVerifyOutputsTampered(t *testing.T) {
 		{"deleted study", func(t *testing.T, out string) { os.RemoveAll(experiments.ResultsDir(out, "deadline")) },
 			`results/deadline: missing: study deadline, listed in \S+outputs.json with \d+ files, is gone`,
 			`results/gridbench.xlsx: not re-rendered|paper/index.json: line`, false},
+		{"deleted page", func(t *testing.T, out string) { os.Remove(at(out, "paper", "deadline.md")) },
+			`paper/deadline.md: missing \(the outputs manifest lists it, sha256 \w+…\)`,
+			`paper/deadline.md: its study's re-rendering writes it, but the outputs manifest does not list it`, false},
 		{"page number", func(t *testing.T, out string) {
 			replaceIn(t, at(out, "paper", "deadline.md"), `(?m)^\| ia=1 \| 1 \| [0-9.]+`, "| ia=1 | 1 | 99.999")
 		}, `paper/deadline.md: does not match the outputs manifest`,
