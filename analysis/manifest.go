@@ -34,6 +34,12 @@ type Manifest struct {
 	// Study names the study file a study folder was made from (nil for
 	// the built-in experiments).
 	Study *ManifestInput `json:"study,omitempty"`
+	// DataRoots are the folders the runs looked up data sets in, absolute
+	// and in search order (--data, $GRIDBENCH_DATA, ./data,
+	// ../shared/data as they were): verify looks in the same folders
+	// wherever it is started, and, found or not, a data set then plans
+	// as it did. The inputs' SHA-256 (Inputs) say the content is the same.
+	DataRoots []string `json:"data_roots,omitempty"`
 	// Digests are the SHA-256 of the files written beside the manifest
 	// ("runs.csv", "series.csv"), hex: a folder whose files no longer
 	// match is never reused from, and verify reports it at once.

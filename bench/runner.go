@@ -134,6 +134,8 @@ type Options struct {
 	// has failed, whichever comes first.
 	Turn    <-chan struct{}
 	Started func()
+	// DataRoots are recorded in the manifest (analysis.Manifest.DataRoots).
+	DataRoots []string
 }
 
 // Result is the outcome of Execute: every planned run's records, in plan order.
@@ -449,7 +451,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	man := &analysis.Manifest{
 		Tool: "gridbench", Version: opts.Version, Commit: opts.Commit,
 		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule, Build: opts.Build,
-		Workers: workers, Reused: reused, Executed: len(todo), Started: started,
+		Workers: workers, Reused: reused, Executed: len(todo), Started: started, DataRoots: opts.DataRoots,
 	}
 	setInputs(man, plan, key.inputs)
 	res, err := writeResult(plan, done, opts.Dir, man)

@@ -174,7 +174,7 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 	man := &analysis.Manifest{
 		Tool: "gridbench", Version: opts.Version, Commit: opts.Commit,
 		Experiment: plan.Experiment, ConfigHash: hash, Config: cfgJSON, SeedRule: SeedRule, Build: opts.Build,
-		Reused: len(plan.Runs), Started: started,
+		Reused: len(plan.Runs), Started: started, DataRoots: opts.DataRoots,
 	}
 	setInputs(man, plan, key.inputs)
 	return writeResult(plan, done, opts.Dir, man)

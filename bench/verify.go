@@ -66,6 +66,10 @@ type VerifyReport struct {
 	// Digests is true when verification stopped at the digests: some file
 	// no longer matches its manifest and nothing was re-computed.
 	Digests bool
+	// Reps are the repetitions each folder's plan was rebuilt with, by
+	// folder: the plan the Planner returned for (folder, Reps[folder])
+	// is the one the folder was checked against.
+	Reps map[string]int
 }
 
 // Verify checks the results folders dirs (each the Options.Dir of an
@@ -168,12 +172,16 @@ func (v *verifier) run(ctx context.Context, planner Planner) error {
 	if !v.load() {
 		return nil
 	}
-	plan, exec, err := v.rebuild(planner)
+	plan, exec, reps, err := v.rebuild(planner)
 	if err != nil {
 		v.problem(v.mpath, "cannot rebuild the plan of these results: %v", err)
 		return nil
 	}
 	v.plan, v.exec = plan, exec
+	if v.rep.Reps == nil {
+		v.rep.Reps = map[string]int{}
+	}
+	v.rep.Reps[v.dir] = reps
 	if !v.checkPlan() {
 		return nil
 	}
@@ -189,7 +197,7 @@ func (v *verifier) run(ctx context.Context, planner Planner) error {
 // the manifest lists (runs.csv holds, when the manifest lists none), found
 // by bisection over 1 to the largest repetition recorded + 1. Which runs
 // those are is checked next.
-func (v *verifier) rebuild(planner Planner) (Plan, Executor, error) {
+func (v *verifier) rebuild(planner Planner) (Plan, Executor, int, error) {
 	hi, runs := 1, map[analysis.RunKey]bool{}
 	for _, r := range v.man.Runs {
 		hi = max(hi, r.Rep+1)
@@ -212,7 +220,8 @@ func (v *verifier) rebuild(planner Planner) (Plan, Executor, error) {
 			hi = mid
 		}
 	}
-	return planner(v.dir, v.man, lo)
+	p, e, err := planner(v.dir, v.man, lo)
+	return p, e, lo, err
 }
 
 // load reads the manifest, checks what it says about itself and its

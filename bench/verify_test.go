@@ -146,6 +146,11 @@ func TestVerifyClean(t *testing.T) {
 	if len(rep.Problems) > 0 || rep.Planned != 14 || rep.Recorded != 14 || rep.Recomputed != 14 || calls != 14 {
 		t.Fatalf("--all on untouched results: %+v, %d calls\n%s", rep, calls, problems(rep))
 	}
+	// The repetitions the plan was rebuilt with, which verify's
+	// re-rendering of the report plans with again.
+	if rep.Reps[dir] != 3 {
+		t.Errorf("Reps %v: want %s: 3, the repetitions that made it", rep.Reps, dir)
+	}
 	// The sample: one run of each of the 6 workload × algorithm pairs.
 	rep, calls = verifyToy(t, dir, VerifyOptions{Seed: 1})
 	if len(rep.Problems) > 0 || rep.Recomputed != 6 || calls != 6 {

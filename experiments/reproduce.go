@@ -19,6 +19,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -99,6 +100,7 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	if err := os.MkdirAll(filepath.Join(opts.Out, "results"), 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory: %w", err)
 	}
+	before := takeSnapshot(opts.Out) // what this run writes is recorded in the outputs manifest
 	if opts.Report && len(opts.Formats) > 0 {
 		restore, err := plots.AlsoWrite(opts.Formats...)
 		if err != nil {
@@ -167,15 +169,34 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	}
 	if opts.Report && len(outcomes) > 0 {
 		t0 := time.Now()
-		var ierr, werr error
-		var both sync.WaitGroup
-		both.Go(func() { ierr = writeIndex(opts.Out, outcomes) })
-		werr = writeWorkbook(opts.Out, outcomes)
-		both.Wait()
-		failed = append(failed, ierr, werr) // errors.Join drops the nils
+		failed = append(failed, writeShared(opts.Out, outcomes))
 		logf(opts.Progress, "report index and workbook: %s (%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)))
 	}
+	if opts.Shard.N == 0 || opts.Merge { // a shard writes only its own folders
+		failed = append(failed, writeOutputs(opts, before, outcomes))
+	}
 	return outcomes, errors.Join(failed...)
+}
+
+// writeReport writes one study's report files below out from its
+// report: its page in every form, its claims file and its tables.
+// Reproduce and verify's re-rendering (Rerender) both write them here.
+func writeReport(out, exp string, rep *ReportOutput) error {
+	if err := WritePage(out, exp, rep); err != nil {
+		return err
+	}
+	return writeTables(out, exp, rep)
+}
+
+// writeShared writes the files of every study below out: the report
+// index and the workbook. Reproduce and Rerender both write them here.
+func writeShared(out string, outcomes []*Outcome) error {
+	var ierr, werr error
+	var both sync.WaitGroup
+	both.Go(func() { ierr = writeIndex(out, outcomes) })
+	werr = writeWorkbook(out, outcomes)
+	both.Wait()
+	return errors.Join(ierr, werr)
 }
 
 // relay returns n+1 channels of which the first is closed: step i waits
@@ -233,6 +254,7 @@ func runOne(ctx context.Context, e Experiment, opts Options, share bench.Options
 		Dir: ResultsDir(opts.Out, e.Name()), Workers: opts.Workers, Progress: opts.Progress,
 		Fresh: opts.Fresh, Shard: opts.Shard, Version: opts.Version, Commit: opts.Commit, Build: opts.Build,
 		Slots: share.Slots, Priority: share.Priority, Turn: share.Turn, Started: share.Started,
+		DataRoots: datadir.Roots(opts.Config.DataDir),
 	})
 	if err != nil {
 		return nil, err
@@ -262,10 +284,7 @@ func (f *finished) report(ctx context.Context, opts Options, log io.Writer) erro
 			return fmt.Errorf("report: %w", err)
 		}
 		o.Report = rep
-		if err := WritePage(opts.Out, e.Name(), rep); err != nil {
-			return err
-		}
-		if err := writeTables(opts.Out, e.Name(), rep); err != nil {
+		if err := writeReport(opts.Out, e.Name(), rep); err != nil {
 			return err
 		}
 		o.Timings = append(o.Timings, Stage{"report", time.Since(t0)})

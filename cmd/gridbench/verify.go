@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
+	"sync"
 
 	"github.com/urfave/cli/v2"
 
@@ -23,17 +25,32 @@ func init() { register(verifyCommand) }
 func verifyCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "verify",
-		Usage:     "check a results folder: digests, manifest, completeness, and a re-computed sample of its runs",
+		Usage:     "check an output folder: its files, manifests and runs (a sample re-computed), its report re-rendered",
 		ArgsUsage: "DIR",
-		Description: "For artefact evaluation. For each DIR/results/<experiment>/ (a reproduce's or a study run's): checks runs.csv " +
-			"and series.csv against the SHA-256 digests in manifest.json (a changed file is reported at once, nothing re-computed); " +
-			"checks that the manifest was made by this version, that its configuration hash is that of the configuration it records, " +
-			"that the study file and inputs it names are unchanged, and that this build plans exactly that configuration, runs and seeds; " +
-			"checks that every planned run is in runs.csv once with every metric its workload and algorithm produce, and nothing else; " +
-			"then re-computes a sample (--fraction of each workload × algorithm's runs, at least one, drawn afresh each time from a " +
-			"printed seed that --seed repeats; --all for every run) and compares every metric and series sample. " +
+		Description: "For artefact evaluation, on the --out folder of a reproduce or study run. In order:\n" +
+			"1. What the folder holds, against results/outputs.json (written by reproduce: every study and every file it wrote, " +
+			"with SHA-256) and each results/<experiment>/manifest.json (runs.csv, series.csv): a study folder or file gone, changed " +
+			"or not listed is named at once, and nothing is re-computed.\n" +
+			"2. Each manifest: made by this version, its configuration hash that of the configuration it records, the study file " +
+			"and inputs it names unchanged, and this build plans exactly that configuration, runs and seeds. The data is looked up " +
+			"in --data, else in the folders the manifest records the runs looked in, wherever verify is started.\n" +
+			"3. Completeness: every planned run is in runs.csv once with every metric its workload and algorithm produce, and " +
+			"nothing else.\n" +
+			"4. A sample of the runs re-computed (--fraction of each workload × algorithm's runs, at least one, drawn afresh each " +
+			"time from a printed seed that --seed repeats; --all for every run), every metric and series sample compared.\n" +
+			"5. Every page, claims file, table, figure, the index and the workbook re-rendered from runs.csv, series.csv and " +
+			"timings.csv, and compared with the files on disk: text line by line, the workbook cell by cell, PNG and PDF figures " +
+			"byte for byte (their data is in the SVG, compared line by line). The first difference of each file is named.\n" +
+			"What the default proves: no study or file the outputs manifest lists is missing or changed since reproduce wrote " +
+			"it, and no study folder was added (digests forged as well get past step 1, not the next ones); every page, claims file, table, figure and the workbook is what this build makes of runs.csv, " +
+			"series.csv and timings.csv, digests forged or not; and every workload × algorithm reproduces in at least one run. " +
+			"What it does not prove: that the runs left out of the sample are the ones this build computes — a value of runs.csv " +
+			"or series.csv edited outside the sample, with the digests forged to match, passes; --all re-computes every run " +
+			"and finds it. timings.csv holds wall-clock times, which no re-computation reproduces: only its digest is checked.\n" +
 			"Exits 1 naming every difference, or prints \"... all identical\".",
-		Flags: append(someRunFlags(func(n string) bool { return n == "data" || n == "j" }),
+		Flags: append(someRunFlags(func(n string) bool { return n == "j" }),
+			&cli.StringFlag{Name: "data", Usage: "folder holding the data sets",
+				DefaultText: "the folders the results' manifests record the runs looked in, then $GRIDBENCH_DATA, ./data, ../shared/data"},
 			&cli.BoolFlag{Name: "all", Usage: "re-compute every recorded run"},
 			&cli.Float64Flag{Name: "fraction", Value: 0.05, Usage: "share of each workload × algorithm's runs to re-compute (at least one)"},
 			&cli.Uint64Flag{Name: "seed", Usage: "draw the sample of an earlier verify again", DefaultText: "a fresh seed, printed"},
@@ -73,24 +90,59 @@ func verify(c *cli.Context, out string) error {
 		}
 		fmt.Fprintf(c.App.Writer, "sample seed %d (--seed %d draws this sample again)\n", opts.Seed, opts.Seed)
 	}
-	rep, err := bench.Verify(c.Context, dirs, verifyPlanner(c.String("data")), opts)
+	// First what needs no computing: the folder against its outputs
+	// manifest, each runs.csv and series.csv against its manifest.
+	outputs, oprobs := experiments.CheckOutputs(out)
+	if len(oprobs) > 0 {
+		n := len(oprobs)
+		for _, p := range oprobs {
+			fmt.Fprintf(c.App.Writer, "%s: %s\n", p.File, p.Text)
+		}
+		for _, dir := range dirs {
+			for _, p := range bench.CheckDigests(dir) {
+				fmt.Fprintln(c.App.Writer, p)
+				n++
+			}
+		}
+		return fmt.Errorf("%s: %d files or folders do not match the outputs manifest or their manifests (listed above); nothing was re-computed", out, n)
+	}
+	plans := &planCache{data: c.String("data")}
+	rep, err := bench.Verify(c.Context, dirs, plans.bench, opts)
 	if err != nil {
 		return err
 	}
 	for _, p := range rep.Problems {
 		fmt.Fprintln(c.App.Writer, p)
 	}
-	switch {
-	case rep.Digests:
+	if rep.Digests {
 		if len(rep.Problems) == 1 {
 			return fmt.Errorf("%s: a file does not match its manifest (above); nothing was re-computed", out)
 		}
 		return fmt.Errorf("%s: %d files do not match their manifests (listed above); nothing was re-computed", out, len(rep.Problems))
-	case len(rep.Problems) > 0:
-		return fmt.Errorf("%s: %d differences (listed above); %d planned runs, %d recorded, %d re-computed",
-			out, len(rep.Problems), rep.Planned, rep.Recorded, rep.Recomputed)
 	}
-	fmt.Fprintf(c.App.Writer, "%d planned runs all recorded and complete, %d re-computed, all identical\n", rep.Planned, rep.Recomputed)
+	// Then every page, claims file, table, figure and the workbook,
+	// rendered again from the results on disk.
+	rprobs, rendered, err := experiments.Rerender(c.Context, out, outputs, func(study string) (experiments.Plan, error) {
+		dir := experiments.ResultsDir(out, study)
+		reps, ok := rep.Reps[dir]
+		if !ok {
+			return nil, errors.New("its plan could not be rebuilt (above)")
+		}
+		return plans.plan(dir, reps)
+	}, c.Int("j"))
+	if err != nil {
+		return err
+	}
+	for _, p := range rprobs {
+		fmt.Fprintf(c.App.Writer, "%s: %s\n", p.File, p.Text)
+	}
+	fmt.Fprintf(c.App.ErrWriter, "report files: %d re-rendered from the results and compared, %d differ\n", rendered, len(rprobs))
+	if n := len(rep.Problems) + len(rprobs); n > 0 {
+		return fmt.Errorf("%s: %d differences (listed above); %d planned runs, %d recorded, %d re-computed, %d report files re-rendered",
+			out, n, rep.Planned, rep.Recorded, rep.Recomputed, rendered)
+	}
+	fmt.Fprintf(c.App.Writer, "%d planned runs all recorded and complete, %d re-computed, %d report files re-rendered, all identical\n",
+		rep.Planned, rep.Recomputed, rendered)
 	return nil
 }
 
@@ -119,29 +171,79 @@ func resultFolders(out string) ([]string, error) {
 	return dirs, nil
 }
 
-// verifyPlanner rebuilds a folder's plan: a study folder's from the study
+// planCache rebuilds a folder's plan: a study folder's from the study
 // file its manifest names, a built-in experiment's by name, with the quick
 // configuration when the recorded configuration says so (Verify compares
-// the whole configuration afterwards).
-func verifyPlanner(data string) bench.Planner {
-	return func(dir string, m *analysis.Manifest, reps int) (bench.Plan, bench.Executor, error) {
-		var e experiments.Experiment
-		if m.Study != nil {
-			s, err := filestudy.Load(m.Study.Path)
-			if err != nil {
-				return bench.Plan{}, nil, err
-			}
-			e = s
-		} else {
-			var err error
-			if e, err = experiments.Lookup(m.Experiment); err != nil {
-				return bench.Plan{}, nil, fmt.Errorf("%w; a study folder's manifest names its study file, this one names none", err)
-			}
-		}
-		var q struct{ Quick bool }
-		if err := json.Unmarshal(m.Config, &q); err != nil {
-			return bench.Plan{}, nil, fmt.Errorf("configuration: %w", err)
-		}
-		return experiments.BenchPlan(e, experiments.Config{Reps: reps, DataDir: data, Quick: q.Quick})
+// the whole configuration afterwards), the data looked up in --data or,
+// without it, in the folders the manifest records the runs looked in. It
+// keeps the last plan of each folder, which the re-rendering of the
+// folder's report takes.
+type planCache struct {
+	data  string
+	mu    sync.Mutex
+	plans map[string]cachedPlan // by folder
+}
+
+type cachedPlan struct {
+	reps int
+	plan experiments.Plan
+}
+
+// bench is a bench.Planner.
+func (pc *planCache) bench(dir string, m *analysis.Manifest, reps int) (bench.Plan, bench.Executor, error) {
+	p, err := pc.build(dir, m, reps)
+	if err != nil {
+		return bench.Plan{}, nil, err
 	}
+	return p.Bench(), p.Execute, nil
+}
+
+// plan returns the plan of dir built last, with reps.
+func (pc *planCache) plan(dir string, reps int) (experiments.Plan, error) {
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if c, ok := pc.plans[dir]; ok && c.reps == reps {
+		return c.plan, nil
+	}
+	return nil, fmt.Errorf("no plan of %s with %d repetitions", dir, reps)
+}
+
+func (pc *planCache) build(dir string, m *analysis.Manifest, reps int) (experiments.Plan, error) {
+	var e experiments.Experiment
+	if m.Study != nil {
+		s, err := filestudy.Load(m.Study.Path)
+		if err != nil {
+			return nil, err
+		}
+		e = s
+		// Registered, as study run does, for the report index's title.
+		if _, err := experiments.Lookup(s.Name()); err != nil {
+			experiments.Register(s)
+		}
+	} else {
+		var err error
+		if e, err = experiments.Lookup(m.Experiment); err != nil {
+			return nil, fmt.Errorf("%w; a study folder's manifest names its study file, this one names none", err)
+		}
+	}
+	var q struct{ Quick bool }
+	if err := json.Unmarshal(m.Config, &q); err != nil {
+		return nil, fmt.Errorf("configuration: %w", err)
+	}
+	data := pc.data
+	if data == "" {
+		data = strings.Join(m.DataRoots, string(os.PathListSeparator))
+	}
+	cfg := experiments.Config{Reps: reps, DataDir: data, Quick: q.Quick}
+	p, err := e.Plan(cfg.Filled(e))
+	if err != nil {
+		return nil, err
+	}
+	pc.mu.Lock()
+	defer pc.mu.Unlock()
+	if pc.plans == nil {
+		pc.plans = map[string]cachedPlan{}
+	}
+	pc.plans[dir] = cachedPlan{reps, p}
+	return p, nil
 }

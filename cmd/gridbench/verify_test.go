@@ -10,7 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/xuri/excelize/v2"
+
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/internal/datadir"
 )
 
 // forgeDigests records in every manifest below out the digests of the
@@ -34,6 +38,42 @@ func forgeDigests(t *testing.T, out string) {
 		if err := analysis.WriteManifest(mpath, m); err != nil {
 			t.Fatal(err)
 		}
+	}
+	forgeOutputs(t, out)
+}
+
+// forgeOutputs records in the outputs manifest the digests of the files it
+// lists as they are now, and drops the studies whose results folder and
+// the files that are gone, as a careful forger would.
+func forgeOutputs(t *testing.T, out string) {
+	t.Helper()
+	o, err := experiments.ReadOutputs(experiments.OutputsPath(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forge := func(fs []experiments.OutputFile) []experiments.OutputFile {
+		var kept []experiments.OutputFile
+		for _, f := range fs {
+			if sum, err := analysis.FileSHA256(filepath.Join(out, f.Path)); err == nil {
+				kept = append(kept, experiments.OutputFile{Path: f.Path, SHA256: sum})
+			}
+		}
+		return kept
+	}
+	var studies []experiments.OutputStudy
+	for _, s := range o.Studies {
+		if _, err := os.Stat(experiments.ResultsDir(out, s.Name)); err == nil {
+			s.Files = forge(s.Files)
+			studies = append(studies, s)
+		}
+	}
+	o.Studies, o.Shared = studies, forge(o.Shared)
+	b, err := json.MarshalIndent(o, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(experiments.OutputsPath(out), b, 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -86,7 +126,7 @@ var seedLine = regexp.MustCompile(`^sample seed (\d+) \(--seed (\d+) draws this 
 func TestVerify(t *testing.T) {
 	out, data := quickResults(t)
 	code, stdout, stderr := runCLI("verify", "--all", "--data", data, out)
-	if code != 0 || !strings.HasSuffix(stdout, " re-computed, all identical\n") {
+	if code != 0 || !strings.HasSuffix(stdout, " report files re-rendered, all identical\n") {
 		t.Fatalf("--all on untouched results: exit %d\n%s%s", code, stdout, stderr)
 	}
 
@@ -201,6 +241,7 @@ func TestVerifyTampered(t *testing.T) {
 	cfg["inter_arrivals"] = []float64{1, 4}
 	m.ConfigHash, m.Config, _ = analysis.HashConfig(cfg)
 	analysis.WriteManifest(mpath, m)
+	forgeOutputs(t, out)
 	code, stdout, stderr := runCLI("verify", "--data", data, out)
 	if code != 1 || !strings.Contains(stdout, "not the one this build plans for it") || !strings.Contains(stdout, "inter_arrivals[1]: recorded 4, planned 5") {
 		t.Errorf("configuration and hash edited: exit %d\n%s%s", code, stdout, stderr)
@@ -248,4 +289,132 @@ func mustRead(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// replaceIn replaces the first match of re in the file at path by repl,
+// failing when nothing matches.
+func replaceIn(t *testing.T, path, re, repl string) {
+	t.Helper()
+	b := mustRead(t, path)
+	loc := regexp.MustCompile(re).FindStringIndex(b)
+	if loc == nil {
+		t.Fatalf("%s: nothing matches %s", path, re)
+	}
+	os.WriteFile(path, []byte(b[:loc[0]]+regexp.MustCompile(re).ReplaceAllString(b[loc[0]:loc[1]], repl)+b[loc[1]:]), 0o644)
+}
+
+// TestVerifyOutputsTampered: what a reader sees, tampered with. Each
+// trial is found by the default verify, from the outputs manifest's
+// digests; and again with every digest forged (the outputs manifest and
+// the results' manifests rewritten to match), by re-rendering the pages,
+// claims files, tables, figures and workbook from the results. Before
+// the outputs manifest, verify --all found none of them.
+func TestVerifyOutputsTampered(t *testing.T) {
+	pristine, data := quickResults(t)
+	if code, stdout, stderr := runCLI("verify", "--data", data, pristine); code != 0 || !strings.HasSuffix(stdout, "report files re-rendered, all identical\n") {
+		t.Fatalf("untouched results: exit %d\n%s%s", code, stdout, stderr)
+	}
+	at := func(parts ...string) string { return filepath.Join(parts...) }
+	for _, tc := range []struct {
+		name   string
+		tamper func(t *testing.T, out string)
+		want   string // regular expression over stdout, digests as recorded
+		forged string // the same, the digests forged
+		all    bool   // the forged trial with --all too
+	}{
+		{"deleted study", func(t *testing.T, out string) { os.RemoveAll(experiments.ResultsDir(out, "deadline")) },
+			`results/deadline: missing: study deadline, listed in \S+outputs.json with \d+ files, is gone`,
+			`results/gridbench.xlsx: not re-rendered|paper/index.json: line`, false},
+		{"deleted page", func(t *testing.T, out string) { os.Remove(at(out, "paper", "deadline.md")) },
+			`paper/deadline.md: missing \(the outputs manifest lists it, sha256 \w+…\)`,
+			`paper/deadline.md: its study's re-rendering writes it, but the outputs manifest does not list it`, false},
+		{"page number", func(t *testing.T, out string) {
+			replaceIn(t, at(out, "paper", "deadline.md"), `(?m)^\| ia=1 \| 1 \| [0-9.]+`, "| ia=1 | 1 | 99.999")
+		}, `paper/deadline.md: does not match the outputs manifest`,
+			`paper/deadline.md: line \d+: "\| ia=1 \| 1 \| 99.999.*" on disk, "\| ia=1 \| 1 \| [0-9.]+.*" re-rendered`, true},
+		{"verdict", func(t *testing.T, out string) {
+			replaceIn(t, at(out, "paper", "deadline.claims.json"), `"verdict": "(inconclusive|not held|not testable)"`, `"verdict": "held"`)
+		}, `paper/deadline.claims.json: does not match the outputs manifest`,
+			`paper/deadline.claims.json: line \d+: .*held.* on disk, .* re-rendered`, false},
+		{"table JSON", func(t *testing.T, out string) {
+			replaceIn(t, at(out, "results", "deadline", "tables", "deadline-means.json"), `"text": "\d+\.\d+"`, `"text": "1.5"`)
+		}, `tables/deadline-means.json: does not match the outputs manifest`,
+			`tables/deadline-means.json: line \d+: .*1\.5.* on disk, .* re-rendered`, false},
+		{"workbook cell", func(t *testing.T, out string) {
+			f, err := excelize.OpenFile(experiments.WorkbookPath(out))
+			if err != nil {
+				t.Fatal(err)
+			}
+			f.SetCellValue("Raw", "G2", 12345.5)
+			if err := f.Save(); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+		}, `gridbench.xlsx: does not match the outputs manifest`,
+			`gridbench.xlsx: sheet Raw cell G2: "12345.5" on disk, "\S+" re-rendered`, false},
+		{"figure data", func(t *testing.T, out string) {
+			replaceIn(t, at(out, "paper", "figures", "deadline-fig1-delayed.svg"), `d="M[0-9.]+`, `d="M1.5`)
+		}, `deadline-fig1-delayed.svg: does not match the outputs manifest`,
+			`deadline-fig1-delayed.svg: line \d+: .*on disk`, false},
+		{"figure image", func(t *testing.T, out string) {
+			p := at(out, "paper", "figures", "deadline-fig1-delayed.png")
+			os.WriteFile(p, append([]byte(mustRead(t, p)), 0), 0o644)
+		}, `deadline-fig1-delayed.png: does not match the outputs manifest`,
+			`deadline-fig1-delayed.png: differs from its re-rendering \(sha256 \w+… on disk, \w+… re-rendered\)`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := t.TempDir()
+			if err := os.CopyFS(out, os.DirFS(pristine)); err != nil {
+				t.Fatal(err)
+			}
+			tc.tamper(t, out)
+			check := func(want string, args ...string) {
+				t.Helper()
+				code, stdout, stderr := runCLI(append(append([]string{"verify", "--data", data}, args...), out)...)
+				if code != 1 || !regexp.MustCompile(want).MatchString(stdout) {
+					t.Errorf("verify %v: exit %d, want a line matching %s:\n%s%s", args, code, want, stdout, stderr)
+				}
+			}
+			check(tc.want)
+			forgeDigests(t, out)
+			check(tc.forged)
+			if tc.all {
+				check(tc.forged, "--all")
+			}
+		})
+	}
+
+	// A results folder no outputs manifest lists (one copied in).
+	out := t.TempDir()
+	os.CopyFS(out, os.DirFS(pristine))
+	os.CopyFS(experiments.ResultsDir(out, "extra"), os.DirFS(experiments.ResultsDir(out, "deadline")))
+	if code, stdout, stderr := runCLI("verify", "--data", data, out); code != 1 || !strings.Contains(stdout, "results/extra: not listed in") {
+		t.Errorf("an unlisted study folder: exit %d\n%s%s", code, stdout, stderr)
+	}
+	// No outputs manifest at all: said, not passed.
+	os.Remove(experiments.OutputsPath(pristine))
+	if code, stdout, stderr := runCLI("verify", "--data", data, pristine); code != 1 || !strings.Contains(stdout, "outputs.json: missing: nothing records which studies and files this folder holds") {
+		t.Errorf("no outputs manifest: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// TestVerifyFindsRecordedData: verify without --data, from a folder
+// where the data cannot be found, looks where the runs looked (the
+// manifest's data roots). Before, it failed with "KTH-SP2 data not found".
+func TestVerifyFindsRecordedData(t *testing.T) {
+	t.Setenv(datadir.EnvVar, "")
+	const rel = "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz"
+	kth := datadir.ForTest(t, rel)
+	data := strings.TrimSuffix(kth, filepath.FromSlash(rel))
+	out := t.TempDir()
+	if code, _, stderr := runCLI("reproduce", "--quick", "--reps", "2", "--data", data, "--only", "backfilling", "--out", out); code != 0 {
+		t.Fatalf("reproduce: exit %d: %s", code, stderr)
+	}
+	if _, err := os.Stat(filepath.Join("data", filepath.FromSlash(rel))); err == nil {
+		t.Skip("the test's working folder holds the data itself")
+	}
+	code, stdout, stderr := runCLI("verify", out)
+	if code != 0 || !strings.HasSuffix(stdout, "all identical\n") {
+		t.Errorf("verify without --data: exit %d\n%s%s", code, stdout, stderr)
+	}
 }

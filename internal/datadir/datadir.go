@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -28,17 +29,37 @@ type Candidate struct {
 	Source Source
 }
 
-// Candidates lists the directories searched, in order. flagDir may be empty.
+// Candidates lists the directories searched, in order. flagDir may be
+// empty, or a list joined by os.PathListSeparator ("a:b"), searched in
+// that order (verify passes the roots a results folder recorded so).
 func Candidates(flagDir string) []Candidate {
 	var c []Candidate
-	if flagDir != "" {
-		c = append(c, Candidate{flagDir, FromFlag})
+	for _, d := range filepath.SplitList(flagDir) {
+		if d != "" {
+			c = append(c, Candidate{d, FromFlag})
+		}
 	}
 	if env := os.Getenv(EnvVar); env != "" {
 		c = append(c, Candidate{env, FromEnv})
 	}
 	c = append(c, Candidate{"data", FromCwd}, Candidate{filepath.Join("..", "shared", "data"), FromShared})
 	return c
+}
+
+// Roots are the directories Candidates lists, absolute where they can be
+// made so: where data was looked up, wherever the working folder is later.
+func Roots(flagDir string) []string {
+	var roots []string
+	for _, c := range Candidates(flagDir) {
+		d := c.Dir
+		if abs, err := filepath.Abs(d); err == nil {
+			d = abs
+		}
+		if !slices.Contains(roots, d) {
+			roots = append(roots, d)
+		}
+	}
+	return roots
 }
 
 // ErrMissing is wrapped by every error Find returns for absent data.

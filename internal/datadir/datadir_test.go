@@ -50,3 +50,19 @@ func TestCatalogIsComplete(t *testing.T) {
 		ids[d.ID] = true
 	}
 }
+
+// TestCandidatesList: --data may be a list (verify passes the roots a
+// results folder recorded so), searched in its order before the others;
+// Roots makes every candidate absolute, each once.
+func TestCandidatesList(t *testing.T) {
+	t.Setenv(EnvVar, "")
+	sep := string(os.PathListSeparator)
+	got := Candidates("/a" + sep + sep + "/b")
+	if len(got) != 4 || got[0] != (Candidate{"/a", FromFlag}) || got[1] != (Candidate{"/b", FromFlag}) || got[2].Source != FromCwd {
+		t.Errorf("Candidates: %v", got)
+	}
+	roots := Roots("/a" + sep + "/a")
+	if len(roots) != 3 || roots[0] != "/a" || !filepath.IsAbs(roots[1]) || !filepath.IsAbs(roots[2]) {
+		t.Errorf("Roots: %v", roots)
+	}
+}

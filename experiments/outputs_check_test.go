@@ -1,0 +1,118 @@
+package experiments
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestOwner(t *testing.T) {
+	names := []string{"dead", "deadline", "immediate"}
+	for p, want := range map[string]string{
+		"results/deadline/runs.csv":              "deadline",
+		"results/x/tables/a.json":                "x",
+		"paper/deadline.md":                      "deadline",
+		"paper/deadline.claims.json":             "deadline",
+		"paper/figures/deadline-fig1.png":        "deadline",
+		"paper/figures/dead-fig1.png":            "dead",
+		"paper/figures/immediate-example.svg":    "immediate",
+		"paper/README.md":                        "",
+		"paper/index.json":                       "",
+		"results/gridbench.xlsx":                 "",
+		"paper/deadlines.md":                     "",
+		"paper/figures/deadlinefig.png":          "",
+		"results/index.html":                     "",
+		"paper/figures/immediate.extra-form.pdf": "immediate",
+	} {
+		if got := owner(p, names); got != want {
+			t.Errorf("owner(%s) = %q, want %q", p, got, want)
+		}
+	}
+}
+
+func TestFirstLineDiff(t *testing.T) {
+	for _, c := range []struct{ a, b, want string }{
+		{"x\ny 1.5 z\n", "x\ny 1.6 z\n", `line 2: "y 1.5 z" on disk, "y 1.6 z" re-rendered`},
+		{"x\n", "x\ny\n", `line 2: "" on disk, "y" re-rendered`},
+		{"x\ny", "x", `line 2: "y", where its re-rendering ends`},
+		{"x\ny\n", "x\n", `line 2: "y" on disk, "" re-rendered`},
+		{"a", "a\nb", `line 2: the file ends, its re-rendering goes on with "b"`},
+	} {
+		if got := firstLineDiff([]byte(c.a), []byte(c.b)); got != c.want {
+			t.Errorf("firstLineDiff(%q, %q) = %s, want %s", c.a, c.b, got, c.want)
+		}
+	}
+	long := strings.Repeat("a", 100) + "X" + strings.Repeat("b", 100)
+	if got := excerpt(long, 100); got != "…"+strings.Repeat("a", 30)+"X"+strings.Repeat("b", 49)+"…" {
+		t.Errorf("excerpt: %s", got)
+	}
+}
+
+// TestOutputsOnly: a reproduction of one study replaces its entry and
+// keeps the others'; the shared files are re-recorded; a file deleted
+// since is named by CheckOutputs, and so is a study folder gone.
+func TestOutputsOnly(t *testing.T) {
+	out := t.TempDir()
+	write := func(p, s string) {
+		t.Helper()
+		p = filepath.Join(out, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p+".new", []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.Rename(p+".new", p) // a new file, as an atomic write makes
+	}
+	round := func(name string, files ...string) {
+		t.Helper()
+		before := takeSnapshot(out)
+		for _, f := range files {
+			write(f, f+" of "+name)
+		}
+		write("paper/README.md", "index after "+name)
+		write("results/"+name+"/.gridbench.lock", "") // hidden: never listed
+		o := &Outcome{Name: name, Report: &ReportOutput{}}
+		if err := writeOutputs(Options{Out: out, Report: true, Version: "v"}, before, []*Outcome{o}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	round("alpha", "results/alpha/runs.csv", "paper/alpha.md", "paper/figures/alpha-f.png")
+	round("beta", "results/beta/runs.csv", "paper/beta.md")
+	o, ps := CheckOutputs(out)
+	if len(ps) > 0 {
+		t.Fatalf("untouched: %v", ps)
+	}
+	var got []string
+	for _, s := range o.Studies {
+		for _, f := range s.Files {
+			got = append(got, s.Name+":"+f.Path)
+		}
+	}
+	for _, f := range o.Shared {
+		got = append(got, "shared:"+f.Path)
+	}
+	want := []string{"alpha:paper/alpha.md", "alpha:paper/figures/alpha-f.png", "alpha:results/alpha/runs.csv",
+		"beta:paper/beta.md", "beta:results/beta/runs.csv", "shared:paper/README.md"}
+	if !slices.Equal(got, want) || !slices.Equal(o.Workbook, []string{"beta"}) {
+		t.Errorf("outputs %q, workbook %q; want %q, [beta]", got, o.Workbook, want)
+	}
+
+	os.Remove(filepath.Join(out, "paper", "alpha.md"))
+	os.RemoveAll(filepath.Join(out, "results", "beta"))
+	os.WriteFile(filepath.Join(out, "paper", "README.md"), []byte("edited"), 0o644)
+	_, ps = CheckOutputs(out)
+	var texts []string
+	for _, p := range ps {
+		rel, _ := filepath.Rel(out, p.File)
+		texts = append(texts, filepath.ToSlash(rel)+": "+p.Text)
+	}
+	for _, w := range []string{"paper/alpha.md: missing", "results/beta: missing: study beta", "paper/README.md: does not match the outputs manifest"} {
+		if !slices.ContainsFunc(texts, func(s string) bool { return strings.HasPrefix(s, w) }) {
+			t.Errorf("no problem %q in %q", w, texts)
+		}
+	}
+	if len(texts) != 3 {
+		t.Errorf("%d problems, want 3: %q", len(texts), texts)
+	}
+}
