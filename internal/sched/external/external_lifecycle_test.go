@@ -331,3 +331,40 @@ func TestTimeoutAfterAnswers(t *testing.T) {
 		t.Errorf("err = %v, want no answer within 2s at t=20", err)
 	}
 }
+
+// A dead scheduler's decisive line is quoted however much it wrote after
+// it: Node's "Error: Cannot find module" was cut off by the 5-line tail,
+// under the stack trace and banner that follow it. Here 200 lines (about
+// 4 KB) follow it.
+func TestDeadSchedulerQuotesItsErrorLine(t *testing.T) {
+	x, err := external.New(sh(t, `read line
+echo 'node:internal/modules/cjs/loader:1080' >&2
+echo "Error: Cannot find module '/nope/mine.js'" >&2
+i=0
+while [ $i -lt 200 ]; do echo "    at frame $i (node:internal/x.js:1:1)" >&2; i=$((i+1)); done
+echo '}' >&2
+echo 'Node.js v18.19.0' >&2
+exit 1
+`), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	_, err = sim.Simulate(sim.SingleMachine(2), twoJobs, x)
+	if err == nil {
+		t.Fatal("run succeeded, want an error")
+	}
+	msg := err.Error()
+	for _, want := range []string{
+		"the scheduler exited (exit status 1)",
+		"its stderr line 2 of 204 reads: Error: Cannot find module '/nope/mine.js'",
+		"and it ends: at frame 197 (node:internal/x.js:1:1) | at frame 198 (node:internal/x.js:1:1) | at frame 199 (node:internal/x.js:1:1) | } | Node.js v18.19.0",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q\nlacks %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "\n") || strings.Contains(msg, "frame 196") {
+		t.Errorf("error %q: want one line, the cause and the last 5 lines", msg)
+	}
+}
