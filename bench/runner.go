@@ -317,7 +317,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if !opts.Fresh {
 		report := loadCached(opts.Dir, plan, key, done)
 		if opts.Progress != nil {
-			for _, l := range report.lines(plan.Experiment, opts.Dir, opts.Build) {
+			for _, l := range report.lines(plan.Experiment, opts.Dir, opts.Build, key) {
 				fmt.Fprintln(opts.Progress, l)
 			}
 		}
@@ -692,5 +692,6 @@ func newReuseKey(plan Plan, configHash string, opts *Options) (reuseKey, error) 
 	if err != nil {
 		return reuseKey{}, err
 	}
-	return reuseKey{config: configHash, build: opts.Build, inputs: inputs}, nil
+	_, cfgJSON, _ := analysis.HashConfig(plan.Config) // hashed once already: cannot fail
+	return reuseKey{config: configHash, json: cfgJSON, study: plan.Study, build: opts.Build, inputs: inputs}, nil
 }
