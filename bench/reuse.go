@@ -39,6 +39,7 @@ type reuseReport struct {
 	otherConfigJSON []byte
 	otherConfigHash string
 	configRuns      int
+	unkeyed         []string // Plan.Unkeyed
 }
 
 // inputChange counts the runs left out because one input changed.
@@ -59,6 +60,9 @@ func (r *reuseReport) lines(exp, dir, build string, key reuseKey) []string {
 		for _, e := range strings.Split(r.untrusted.Error(), "\n") {
 			out = append(out, fmt.Sprintf("%s: %s: recomputing", exp, e))
 		}
+	}
+	for _, u := range r.unkeyed {
+		out = append(out, fmt.Sprintf("%s: not in the reuse key: %s; after changing it, run with --fresh", exp, u))
 	}
 	if r.configRuns > 0 {
 		out = append(out, fmt.Sprintf("%s: recomputing %d runs: %s", exp, r.configRuns, r.configChange(study, config, now)))
@@ -108,7 +112,7 @@ type cachedRun struct {
 // journal is read all the same: it is written line by line by the
 // invocation that recomputes such a folder.
 func loadCached(dir string, plan Plan, key reuseKey, done map[analysis.RunKey]Output) *reuseReport {
-	rep := &reuseReport{changed: map[string]*inputChange{}, otherConfig: map[analysis.RunKey]bool{}}
+	rep := &reuseReport{changed: map[string]*inputChange{}, otherConfig: map[analysis.RunKey]bool{}, unkeyed: plan.Unkeyed}
 	found := map[analysis.RunKey][]cachedRun{} // oldest first
 	readFinished(dir, key, found, rep)
 	readJournal(filepath.Join(dir, journalFile), key, found, rep)

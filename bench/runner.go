@@ -74,6 +74,10 @@ type Plan struct {
 	// Study is the study file the plan was made from ("" for a built-in
 	// experiment): an input of every run, and named in the manifest.
 	Study string
+	// Unkeyed says what the runs depend on that their key cannot cover
+	// (a program an exec: scheduler's shim picks when it runs), one line
+	// each: the progress says it whenever runs may be reused.
+	Unkeyed []string
 }
 
 // Metric is one named value a run measured.

@@ -2,7 +2,6 @@ package filestudy
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -57,27 +56,33 @@ func regularFile(p string) bool {
 // that names an existing file, the files beside each of those with the
 // same extension (the modules a script imports from its own folder: an
 // edited helpers.py beside mine.py once left mine.py's runs reused), and
-// the program PATH finds for its first word; nothing for a built-in
-// algorithm, which is part of the build.
-func (s *Study) commandInputs(a string) []string {
+// the programs the command really runs (external.Resolve: through env, a
+// #! line and a shim, on the PATH the scheduler gets: swapping the
+// python3 of "exec:/usr/bin/env python3 mine.py" once reused the old
+// runs); nothing for a built-in algorithm, which is part of the build.
+// The second result says what the command runs that cannot be known
+// before it runs, one line each, for the progress.
+func (s *Study) commandInputs(a string) ([]string, []string) {
 	cmd, ok := strings.CutPrefix(s.command(a), external.Prefix)
 	if !ok {
-		return nil
+		return nil, nil
 	}
+	argv := strings.Fields(cmd)
 	var out []string
-	for i, w := range strings.Fields(cmd) {
-		switch {
-		case regularFile(w):
+	for _, w := range argv {
+		if regularFile(w) {
 			out = append(out, w)
 			out = append(out, siblings(w)...)
-		case i == 0 && !strings.ContainsRune(w, filepath.Separator):
-			if p, err := exec.LookPath(w); err == nil {
-				out = append(out, p)
-			}
 		}
 	}
+	r := external.Resolve(argv, os.Getenv)
+	out = append(out, r.Programs...)
 	slices.Sort(out)
-	return slices.Compact(out)
+	var unknown []string
+	for _, u := range r.Unknown {
+		unknown = append(unknown, a+": "+u)
+	}
+	return slices.Compact(out), unknown
 }
 
 // maxSiblings bounds the files siblings returns: a script beside a
@@ -118,4 +123,17 @@ func workloadFiles(w Workload, r int, c config) []string {
 		return []string{c.Files[w.Files[r]]}
 	}
 	return nil
+}
+
+// algorithmInputs returns commandInputs of every algorithm, and what none
+// of them can key, once per study plan.
+func (s *Study) algorithmInputs() (map[string][]string, []string) {
+	progs := map[string][]string{}
+	var unkeyed []string
+	for _, a := range s.Algorithms {
+		ins, unknown := s.commandInputs(a)
+		progs[a] = ins
+		unkeyed = append(unkeyed, unknown...)
+	}
+	return progs, unkeyed
 }

@@ -443,6 +443,7 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 	reps := cfg.Filled(s).Reps
 	c := config{File: s.File, Traces: map[string]string{}}
 	pl := &plan{s: s, reps: reps}
+	progs, unkeyed := s.algorithmInputs()
 	for i, w := range s.Workloads {
 		var specs []instance
 		switch w.Kind {
@@ -485,12 +486,13 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 		for r, spec := range specs {
 			for _, a := range s.Algorithms {
 				run := bench.NewRun(s.Name(), w.Name, a, r)
-				run.Inputs = append(workloadFiles(w, r, c), s.commandInputs(a)...)
+				run.Inputs = append(workloadFiles(w, r, c), progs[a]...)
 				pl.runs.Add(run, spec)
 			}
 		}
 	}
 	pl.runs.Plan.Experiment, pl.runs.Plan.Config, pl.runs.Plan.Study = s.Name(), c, s.path
+	pl.runs.Plan.Unkeyed = unkeyed
 	return pl, nil
 }
 

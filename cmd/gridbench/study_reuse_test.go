@@ -1,0 +1,113 @@
+//go:build unix
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/analysis"
+)
+
+// reuseStudy writes a study of fcfs and mine (the exec: command given)
+// on obs1's trace into a folder of its own, with fcfs.py as s.py, and
+// returns the study file's path.
+func reuseStudy(t *testing.T, name, mine, extra string) string {
+	t.Helper()
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("skipping: python3 not found on PATH")
+	}
+	dir := t.TempDir()
+	study := filepath.Join(dir, "s.toml")
+	text := strings.Replace(obs1Study, `mine = "exec:python3 s.py"`, "mine = "+strconv.Quote(mine), 1)
+	text = strings.Replace(text, "reps = 2\n", "reps = 2\n"+extra, 1)
+	text = strings.Replace(text, `name = "obs1"`, `name = "`+name+`"`, 1)
+	os.WriteFile(study, []byte(text), 0o644)
+	os.WriteFile(filepath.Join(dir, "t.swf"), []byte(strings.ReplaceAll(obs1Trace, "RUN", "100")), 0o644)
+	b, err := os.ReadFile("../../examples/schedulers/fcfs.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(dir, "s.py"), b, 0o644)
+	return study
+}
+
+// studyWaits runs study into out and returns each run's wait by
+// algorithm/rep, and the progress.
+func studyWaits(t *testing.T, name, study, out string, extra ...string) (map[string]string, string) {
+	t.Helper()
+	code, _, stderr := runCLI(append([]string{"study", "run", study, "--out", out}, extra...)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	recs, err := analysis.ReadFile(filepath.Join(out, "results", name, "runs.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := map[string]string{}
+	for _, r := range recs {
+		w[r.Algorithm+"/"+strconv.Itoa(r.Rep)] = analysis.FormatValue(r.Value)
+	}
+	return w, stderr
+}
+
+// Issue 30: with "exec:/usr/bin/env python3 s.py", swapping the python3
+// that PATH finds reused the old runs, whose numbers differ from a fresh
+// run's. The python3 env finds is now keyed; here the second one, a shim
+// (a shell script that execs the real python3 on another scheduler),
+// makes mine's 2 runs again.
+func TestStudyKeysThePython3EnvFinds(t *testing.T) {
+	env, err := exec.LookPath("env")
+	if err != nil {
+		t.Skip("skipping: no env")
+	}
+	realPy, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("skipping: python3 not found on PATH")
+	}
+	study := reuseStudy(t, "envpy", "exec:"+env+" python3 s.py", "")
+	easy, _ := filepath.Abs("../../examples/schedulers/easy.py")
+	a, b := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(a, "python3"), []byte("#!/bin/sh\nexec "+realPy+" \"$@\"\n"), 0o755)
+	os.WriteFile(filepath.Join(b, "python3"), []byte("#!/bin/sh\nexec "+realPy+" "+easy+"\n"), 0o755)
+	path := os.Getenv("PATH")
+	t.Setenv("PATH", a+string(os.PathListSeparator)+path)
+	out := t.TempDir()
+	first, _ := studyWaits(t, "envpy", study, out)
+	if first["mine/0"] != first["fcfs/0"] {
+		t.Fatalf("fcfs.py through python3 in %s should give fcfs's waits: %v", a, first)
+	}
+	t.Setenv("PATH", b+string(os.PathListSeparator)+a+string(os.PathListSeparator)+path)
+	second, stderr := studyWaits(t, "envpy", study, out)
+	want := "envpy: recomputing 2 runs: input " + filepath.Join(b, "python3") + " was not recorded with them"
+	if !strings.Contains(stderr, want) || !strings.Contains(stderr, "reusing 2 of 4 runs") {
+		t.Errorf("stderr lacks %q and 'reusing 2 of 4 runs':\n%s", want, stderr)
+	}
+	fresh, _ := studyWaits(t, "envpy", study, t.TempDir())
+	if second["mine/1"] != fresh["mine/1"] || fresh["mine/1"] == first["mine/1"] {
+		t.Errorf("after swapping python3: mine/1 waits %s, a fresh run %s, before %s", second["mine/1"], fresh["mine/1"], first["mine/1"])
+	}
+}
+
+// A shim whose exec line is computed (pyenv's libexec/pyenv) picks the
+// program when it runs: the progress says that it is not in the key.
+func TestStudySaysWhatItCannotKey(t *testing.T) {
+	realPy, err := exec.LookPath("python3")
+	if err != nil {
+		t.Skip("skipping: python3 not found on PATH")
+	}
+	dir := t.TempDir()
+	shim := filepath.Join(dir, "python3")
+	os.WriteFile(shim, []byte("#!/bin/sh\nprog="+realPy+"\nexec \"$prog\" \"$@\"\n"), 0o755)
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	study := reuseStudy(t, "unkeyed", "exec:python3 s.py", "")
+	_, stderr := studyWaits(t, "unkeyed", study, t.TempDir())
+	want := `unkeyed: not in the reuse key: mine: ` + shim + ` picks the program it runs when it runs (line 3: exec "$prog" "$@"); after changing it, run with --fresh`
+	if !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+}
