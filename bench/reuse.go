@@ -352,6 +352,9 @@ func (r *reuseReport) configChange(study, hash string, now []byte) string {
 	if len(diffs) == 0 {
 		return fmt.Sprintf("%s (configuration %s → %s)", what, r.otherConfigHash, hash)
 	}
+	if !slices.ContainsFunc(diffs, func(d string) bool { return !strings.HasPrefix(d, "env.") }) {
+		what = "an environment variable the runs read changed" // a configuration's env: its variables' values
+	}
 	more := ""
 	if len(diffs) > maxConfigDiffs {
 		diffs, more = diffs[:maxConfigDiffs], "; and more"

@@ -111,3 +111,26 @@ func TestStudySaysWhatItCannotKey(t *testing.T) {
 		t.Errorf("stderr lacks %q:\n%s", want, stderr)
 	}
 }
+
+// Issue 30: a scheduler that reads an environment variable gave the old
+// runs after its value changed. A study file's env names it, and its
+// value (a digest of it) joins the key: the progress says which changed.
+func TestStudyKeysDeclaredEnvironment(t *testing.T) {
+	study := reuseStudy(t, "envknob", "exec:python3 s.py", `env = ["GRIDBENCH_TEST_KNOB"]`+"\n")
+	out := t.TempDir()
+	t.Setenv("GRIDBENCH_TEST_KNOB", "1")
+	studyWaits(t, "envknob", study, out)
+	_, stderr := studyWaits(t, "envknob", study, out)
+	if !strings.Contains(stderr, "reusing 4 of 4 runs") {
+		t.Errorf("nothing changed, want every run reused:\n%s", stderr)
+	}
+	t.Setenv("GRIDBENCH_TEST_KNOB", "2")
+	_, stderr = studyWaits(t, "envknob", study, out)
+	if want := `envknob: recomputing 4 runs: an environment variable the runs read changed (env.GRIDBENCH_TEST_KNOB: "sha256:6b86b273ff34fce1" → "sha256:d4735e3a265e16ee")`; !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+	os.Unsetenv("GRIDBENCH_TEST_KNOB")
+	if _, stderr = studyWaits(t, "envknob", study, out); !strings.Contains(stderr, `(env.GRIDBENCH_TEST_KNOB: "sha256:d4735e3a265e16ee" → "unset")`) {
+		t.Errorf("unset, stderr:\n%s", stderr)
+	}
+}

@@ -1,8 +1,12 @@
 package filestudy
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -136,4 +140,40 @@ func (s *Study) algorithmInputs() (map[string][]string, []string) {
 		unkeyed = append(unkeyed, unknown...)
 	}
 	return progs, unkeyed
+}
+
+// envNameRE is what a POSIX shell accepts as a variable's name.
+var envNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// checkEnv checks the names of key env.
+func (s *Study) checkEnv() error {
+	for i, n := range s.Env {
+		if !envNameRE.MatchString(n) {
+			return fmt.Errorf("key env: %q is not a variable name (letters, digits and '_', not first a digit)", n)
+		}
+		if slices.Contains(s.Env[:i], n) {
+			return fmt.Errorf("key env: %q listed twice", n)
+		}
+	}
+	return nil
+}
+
+// envKey returns, for each variable of key env, what the runs' key holds
+// of its value now: "sha256:" and the first 16 hex digits of the SHA-256
+// of the value, or "unset" (an empty value is set).
+func (s *Study) envKey() map[string]string {
+	if len(s.Env) == 0 {
+		return nil
+	}
+	m := map[string]string{}
+	for _, n := range s.Env {
+		v, ok := os.LookupEnv(n)
+		if !ok {
+			m[n] = "unset"
+			continue
+		}
+		sum := sha256.Sum256([]byte(v))
+		m[n] = "sha256:" + hex.EncodeToString(sum[:8])
+	}
+	return m
 }
