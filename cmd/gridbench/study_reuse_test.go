@@ -134,3 +134,43 @@ func TestStudyKeysDeclaredEnvironment(t *testing.T) {
 		t.Errorf("unset, stderr:\n%s", stderr)
 	}
 }
+
+// Issue 30: a module in a subfolder of the scheduler's folder (pkg/sub.py)
+// edited left 6 of 6 runs reused. The scheduler's folder tree is keyed:
+// its runs are made again, fcfs's are reused; installed packages (a
+// virtual environment, node_modules, hidden folders) are not walked.
+func TestStudyKeysModulesBelowTheScheduler(t *testing.T) {
+	study := reuseStudy(t, "subpkg", "exec:python3 s.py", "")
+	dir := filepath.Dir(study)
+	sub := filepath.Join(dir, "pkg", "sub.py")
+	os.MkdirAll(filepath.Dir(sub), 0o755)
+	os.WriteFile(sub, []byte("X = 1\n"), 0o644)
+	venv := filepath.Join(dir, "venv")
+	os.MkdirAll(filepath.Join(venv, "lib"), 0o755)
+	os.WriteFile(filepath.Join(venv, "pyvenv.cfg"), nil, 0o644)
+	os.WriteFile(filepath.Join(venv, "lib", "site.py"), []byte("A = 1\n"), 0o644)
+	out := t.TempDir()
+	studyWaits(t, "subpkg", study, out)
+	os.WriteFile(sub, []byte("X = 2\n"), 0o644)
+	_, stderr := studyWaits(t, "subpkg", study, out)
+	if want := "subpkg: recomputing 2 runs: input " + sub + " changed"; !strings.Contains(stderr, want) || !strings.Contains(stderr, "reusing 2 of 4 runs") {
+		t.Errorf("stderr lacks %q and 'reusing 2 of 4 runs':\n%s", want, stderr)
+	}
+	os.WriteFile(filepath.Join(venv, "lib", "site.py"), []byte("A = 2\n"), 0o644)
+	if _, stderr = studyWaits(t, "subpkg", study, out); !strings.Contains(stderr, "reusing 4 of 4 runs") {
+		t.Errorf("a virtual environment's file is keyed:\n%s", stderr)
+	}
+
+	// Past the bound (more than 1024 .py files in the tree), only the
+	// files beside s.py are keyed, and the progress says so.
+	many := filepath.Join(dir, "gen")
+	os.MkdirAll(many, 0o755)
+	for i := range 1025 {
+		os.WriteFile(filepath.Join(many, "m"+strconv.Itoa(i)+".py"), nil, 0o644)
+	}
+	_, stderr = studyWaits(t, "subpkg", study, out)
+	want := "subpkg: not in the reuse key: mine: " + filepath.Join(dir, "s.py") + "'s folder tree holds more than 1024 .py files or 20000 entries: only the 0 .py files beside it are keyed, not those in its subfolders; after changing it, run with --fresh"
+	if !strings.Contains(stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, stderr)
+	}
+}

@@ -3,7 +3,9 @@ package filestudy
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -57,9 +59,10 @@ func regularFile(p string) bool {
 
 // commandInputs returns the files algorithm a's runs read besides their
 // workload's: for an exec: scheduler, every word of its resolved command
-// that names an existing file, the files beside each of those with the
-// same extension (the modules a script imports from its own folder: an
-// edited helpers.py beside mine.py once left mine.py's runs reused), and
+// that names an existing file, the files with the same extension in the
+// folder tree of each (the modules a script imports: an edited helpers.py
+// beside mine.py, then pkg/sub.py below it, once left mine.py's runs
+// reused; see modules), and
 // the programs the command really runs (external.Resolve: through env, a
 // #! line and a shim, on the PATH the scheduler gets: swapping the
 // python3 of "exec:/usr/bin/env python3 mine.py" once reused the old
@@ -73,48 +76,103 @@ func (s *Study) commandInputs(a string) ([]string, []string) {
 	}
 	argv := strings.Fields(cmd)
 	var out []string
+	var unknown []string
 	for _, w := range argv {
 		if regularFile(w) {
-			out = append(out, w)
-			out = append(out, siblings(w)...)
+			mods, left := modules(w)
+			out = append(append(out, w), mods...)
+			if left != "" {
+				unknown = append(unknown, a+": "+left)
+			}
 		}
 	}
 	r := external.Resolve(argv, os.Getenv)
 	out = append(out, r.Programs...)
 	slices.Sort(out)
-	var unknown []string
 	for _, u := range r.Unknown {
 		unknown = append(unknown, a+": "+u)
 	}
 	return slices.Compact(out), unknown
 }
 
-// maxSiblings bounds the files siblings returns: a script beside a
-// thousand others is not importing them all.
-const maxSiblings = 256
+// An exec: scheduler's script imports modules from its folder and the
+// folders below it (helpers.py, pkg/sub.py): every file with the script's
+// extension there is an input of its runs. The walk is bounded: a script
+// in a folder holding more than maxModules such files, or more than
+// maxTreeEntries entries in all (a home folder), has only its own
+// folder's files keyed (none past maxModules), and the progress says so.
+// Folders that hold installed packages, not the user's code, are not
+// walked: hidden ones (.git, .venv), __pycache__, node_modules and a
+// virtual environment (a folder with pyvenv.cfg).
+const (
+	maxModules     = 1024
+	maxTreeEntries = 20000
+)
 
-// siblings returns the regular files in p's folder with p's extension, p
-// excepted, sorted: none for a file without an extension (a compiled
-// program), and none when there are more than maxSiblings.
-func siblings(p string) []string {
+// errTooMany stops a walk past its bound.
+var errTooMany = errors.New("too many files")
+
+// modules returns the files with p's extension in p's folder and the
+// folders below it, p excepted, sorted, and what the bound left out of
+// the key ("" when nothing); none for a file without an extension (a
+// compiled program).
+func modules(p string) ([]string, string) {
 	p = filepath.Clean(p)
 	ext := filepath.Ext(p)
 	if ext == "" {
-		return nil
+		return nil, ""
 	}
-	dir := filepath.Dir(p)
-	entries, _ := os.ReadDir(dir)
+	root := filepath.Dir(p)
 	var out []string
-	for _, e := range entries {
-		f := filepath.Join(dir, e.Name())
-		if filepath.Ext(e.Name()) == ext && f != p && regularFile(f) {
+	entries := 0
+	err := filepath.WalkDir(root, func(f string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // an unreadable folder: the script cannot import from it either
+		}
+		if entries++; entries > maxTreeEntries {
+			return errTooMany
+		}
+		if d.IsDir() {
+			if f != root && skipFolder(f, d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if filepath.Ext(d.Name()) == ext && f != p && d.Type().IsRegular() {
+			if out = append(out, f); len(out) > maxModules {
+				return errTooMany
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		slices.Sort(out)
+		return out, ""
+	}
+	// Past the bound: the script's own folder only.
+	out = out[:0]
+	des, _ := os.ReadDir(root)
+	for _, d := range des {
+		f := filepath.Join(root, d.Name())
+		if filepath.Ext(d.Name()) == ext && f != p && d.Type().IsRegular() {
 			out = append(out, f)
 		}
 	}
-	if len(out) > maxSiblings {
-		return nil
+	if len(out) > maxModules {
+		return nil, fmt.Sprintf("%s's folder holds more than %d %s files: none of them is keyed", p, maxModules, ext)
 	}
-	return out
+	return out, fmt.Sprintf("%s's folder tree holds more than %d %s files or %d entries: only the %d %s files beside it are keyed, not those in its subfolders",
+		p, maxModules, ext, maxTreeEntries, len(out), ext)
+}
+
+// skipFolder says whether the folder f (named name) holds installed
+// packages or tool state rather than a scheduler's own modules.
+func skipFolder(f, name string) bool {
+	switch {
+	case strings.HasPrefix(name, "."), name == "__pycache__", name == "node_modules":
+		return true
+	}
+	return regularFile(filepath.Join(f, "pyvenv.cfg"))
 }
 
 // workloadFiles returns the files repetition r of workload w reads, as
