@@ -46,7 +46,7 @@ type Scheduler struct {
 	ctx          context.Context // its end kills the process group at once
 	stopCtx      func() bool     // unregisters that kill
 
-	cmd     *exec.Cmd
+	cmd     *exec.Cmd     // the supervisor on Linux (process_linux.go), else the scheduler
 	pipe    *pipes        // stdin and stdout, of our own: both have deadlines
 	rd      *bufio.Reader // answers, read on the calling goroutine
 	long    []byte        // a line longer than rd's buffer, gathered
@@ -288,8 +288,11 @@ func (x *Scheduler) start(s *sim.State) error {
 	if err := x.ctx.Err(); err != nil {
 		return fmt.Errorf("not started: interrupted (%v)", context.Cause(x.ctx))
 	}
-	x.cmd = exec.Command(x.argv[0], x.argv[1:]...)
-	x.cmd.SysProcAttr = sysProcAttr()
+	cmd, err := command(x.argv)
+	if err != nil {
+		return fmt.Errorf("cannot start: %w", err)
+	}
+	x.cmd = cmd
 	// The pipes are our own, not exec's: Wait then neither waits for nor
 	// closes them, so a process the scheduler forked that keeps one open
 	// cannot hold gridbench up, and reads and writes have a deadline.

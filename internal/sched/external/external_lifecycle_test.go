@@ -237,6 +237,35 @@ func TestKilledGridbenchLeavesNoOrphan(t *testing.T) {
 	}
 }
 
+// Issue 30: after kill -9 of gridbench the scheduler died (PDEATHSIG),
+// but a process it started survived under PID 1. The supervisor kills
+// the whole group: here the grandchild, sleep 377, goes too.
+func TestKilledGridbenchLeavesNoGrandchild(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("skipping: only Linux ends a child with its parent")
+	}
+	dir := t.TempDir()
+	schedPid, sleepPid := filepath.Join(dir, "s.pid"), filepath.Join(dir, "sleep.pid")
+	script := shScript(t, "sleep 377 &\necho $! > "+sleepPid+"\necho $$ > "+schedPid+"\nwait")
+	helper := exec.Command(os.Args[0], "-test.run=^TestHelperGridbench$")
+	helper.Env = append(os.Environ(), "EXTERNAL_HELPER_SCRIPT="+script)
+	if err := helper.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid, grandchild := readPid(t, schedPid), readPid(t, sleepPid)
+	helper.Process.Signal(syscall.SIGKILL)
+	helper.Wait()
+	for _, p := range []struct {
+		what string
+		pid  int
+	}{{"the scheduler", pid}, {"the process it started (sleep 377)", grandchild}} {
+		if !gone(p.pid) {
+			syscall.Kill(p.pid, syscall.SIGKILL)
+			t.Errorf("%s (pid %d) outlived gridbench killed with -9", p.what, p.pid)
+		}
+	}
+}
+
 // Ctrl-C must not rely on the pipe closing when the group ends: a process
 // the scheduler moved out of its group (setsid) keeps stdout open, and the
 // wait for the answer still ends at once.
