@@ -391,3 +391,38 @@ func TestChangedConfigurationSaysWhy(t *testing.T) {
 		t.Errorf("progress after a journal of another configuration:\n%s", log.String())
 	}
 }
+
+// Interrupted before any runs.csv was written, the journal alone records
+// runs of the old configuration: the progress names its hash.
+func TestChangedConfigurationOnlyJournalled(t *testing.T) {
+	study := filepath.Join(t.TempDir(), "study.toml")
+	os.WriteFile(study, nil, 0o644)
+	plan := func(jobs int) Plan {
+		p := testPlan(2)
+		p.Config, p.Study = struct{ Jobs int }{jobs}, study
+		return p
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	var n, calls atomic.Int64
+	stop := func(c context.Context, r Run) (Output, error) {
+		if n.Add(1) > 5 {
+			cancel()
+			return Output{}, c.Err()
+		}
+		return toyExec(&calls)(c, r)
+	}
+	if _, err := Execute(ctx, plan(1), stop, Options{Dir: dir, Workers: 1}); err == nil {
+		t.Fatal("interrupted run succeeded")
+	}
+	old, _, _ := analysis.HashConfig(struct{ Jobs int }{1})
+	now, _, _ := analysis.HashConfig(struct{ Jobs int }{2})
+	var log strings.Builder
+	if _, err := Execute(context.Background(), plan(2), toyExec(&calls), Options{Dir: dir, Workers: 2, Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("toy: recomputing 5 runs: study file %s changed (configuration %s → %s)", study, old, now)
+	if !strings.Contains(log.String(), want) {
+		t.Errorf("progress lacks %q:\n%s", want, log.String())
+	}
+}
