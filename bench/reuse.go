@@ -3,10 +3,12 @@ package bench
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -18,6 +20,8 @@ import (
 // reuseKey is what results on disk must have been made with to be reused.
 type reuseKey struct {
 	config string            // the plan's configuration hash
+	json   []byte            // the configuration it hashes, to say what changed
+	study  string            // the plan's study file, "" for a built-in experiment
 	build  string            // the code
 	inputs map[string]string // every input of the plan: path -> SHA-256 of its content now
 }
@@ -28,6 +32,14 @@ type reuseReport struct {
 	untrusted  error  // why runs.csv and series.csv were not read at all
 	changed    map[string]*inputChange
 	incomplete []string // runs left out because their metrics are not the full set
+	// Runs on disk made with another configuration: what it was (nil when
+	// only a journal recorded them, which keeps its hash alone), which
+	// runs, and how many of the plan's are recomputed for it.
+	otherConfig     map[analysis.RunKey]bool
+	otherConfigJSON []byte
+	otherConfigHash string
+	configRuns      int
+	unkeyed         []string // Plan.Unkeyed
 }
 
 // inputChange counts the runs left out because one input changed.
@@ -37,7 +49,8 @@ type inputChange struct {
 }
 
 // lines renders the report as progress lines, one per reason, most runs first.
-func (r *reuseReport) lines(exp, dir, build string) []string {
+func (r *reuseReport) lines(exp, dir, build string, key reuseKey) []string {
+	study, config, now := key.study, key.config, key.json
 	var out []string
 	if r.staleBuild != "" {
 		out = append(out, fmt.Sprintf("%s: results in %s were made by another build of gridbench (%s, this one %s); computing them again",
@@ -47,6 +60,12 @@ func (r *reuseReport) lines(exp, dir, build string) []string {
 		for _, e := range strings.Split(r.untrusted.Error(), "\n") {
 			out = append(out, fmt.Sprintf("%s: %s: recomputing", exp, e))
 		}
+	}
+	for _, u := range r.unkeyed {
+		out = append(out, fmt.Sprintf("%s: not in the reuse key: %s; after changing it, run with --fresh", exp, u))
+	}
+	if r.configRuns > 0 {
+		out = append(out, fmt.Sprintf("%s: recomputing %d runs: %s", exp, r.configRuns, r.configChange(study, config, now)))
 	}
 	paths := make([]string, 0, len(r.changed))
 	for p := range r.changed {
@@ -93,7 +112,7 @@ type cachedRun struct {
 // journal is read all the same: it is written line by line by the
 // invocation that recomputes such a folder.
 func loadCached(dir string, plan Plan, key reuseKey, done map[analysis.RunKey]Output) *reuseReport {
-	rep := &reuseReport{changed: map[string]*inputChange{}}
+	rep := &reuseReport{changed: map[string]*inputChange{}, otherConfig: map[analysis.RunKey]bool{}, unkeyed: plan.Unkeyed}
 	found := map[analysis.RunKey][]cachedRun{} // oldest first
 	readFinished(dir, key, found, rep)
 	readJournal(filepath.Join(dir, journalFile), key, found, rep)
@@ -101,6 +120,9 @@ func loadCached(dir string, plan Plan, key reuseKey, done map[analysis.RunKey]Ou
 	for _, r := range plan.Runs {
 		cs := found[r.Key()]
 		if len(cs) == 0 {
+			if rep.otherConfig[r.Key()] {
+				rep.configRuns++
+			}
 			continue
 		}
 		// The latest one made from the inputs as they are now (a journal
@@ -199,6 +221,10 @@ func readFinished(dir string, key reuseKey, found map[analysis.RunKey][]cachedRu
 		rep.untrusted = fmt.Errorf("%s is unreadable (%v)", manifestFile, err)
 		return
 	case m.ConfigHash != key.config:
+		rep.otherConfigJSON, rep.otherConfigHash = m.Config, m.ConfigHash
+		for _, r := range m.Runs {
+			rep.otherConfig[analysis.RunKey{Experiment: m.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep}] = true
+		}
 		return
 	}
 	if m.Build != key.build {
@@ -287,7 +313,18 @@ func readJournal(path string, key reuseKey, found map[analysis.RunKey][]cachedRu
 			}
 			continue
 		}
-		if head == nil || head.Config != key.config || head.Build != key.build || len(e.Key) != 3 {
+		if head == nil || len(e.Key) != 3 {
+			continue
+		}
+		k := analysis.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}
+		if head.Config != key.config {
+			rep.otherConfig[k] = true
+			if rep.otherConfigHash == "" {
+				rep.otherConfigHash = head.Config
+			}
+			continue
+		}
+		if head.Build != key.build {
 			continue
 		}
 		ms, err1 := fromJ(e.Metrics)
@@ -296,7 +333,114 @@ func readJournal(path string, key reuseKey, found map[analysis.RunKey][]cachedRu
 		if err := errors.Join(err1, err2, err3); err != nil {
 			continue
 		}
-		k := analysis.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}
 		found[k] = append(found[k], cachedRun{out: Output{Metrics: ms, Timings: ts, Series: ss}, inputs: head.Inputs})
 	}
+}
+
+// configChange says why runs made with another configuration are not
+// reused: which study file (or configuration) changed, and where, as the
+// first differences between the configuration recorded and now's.
+func (r *reuseReport) configChange(study, hash string, now []byte) string {
+	what := "the configuration changed"
+	if study != "" {
+		what = "study file " + study + " changed"
+	}
+	if r.otherConfigJSON == nil {
+		return fmt.Sprintf("%s (configuration %s → %s)", what, r.otherConfigHash, hash)
+	}
+	diffs := configDiff(r.otherConfigJSON, now, maxConfigDiffs+1)
+	if len(diffs) == 0 {
+		return fmt.Sprintf("%s (configuration %s → %s)", what, r.otherConfigHash, hash)
+	}
+	if !slices.ContainsFunc(diffs, func(d string) bool { return !strings.HasPrefix(d, "env.") }) {
+		what = "an environment variable the runs read changed" // a configuration's env: its variables' values
+	}
+	more := ""
+	if len(diffs) > maxConfigDiffs {
+		diffs, more = diffs[:maxConfigDiffs], "; and more"
+	}
+	return fmt.Sprintf("%s (%s%s)", what, strings.Join(diffs, "; "), more)
+}
+
+// maxConfigDiffs is how many differences a progress line names.
+const maxConfigDiffs = 3
+
+// configDiff returns up to n differences between two configurations as
+// JSON, in the order of their keys: "path: before → now", a value missing
+// on one side shown as "unset".
+func configDiff(before, now []byte, n int) []string {
+	var a, b any
+	dec := func(data []byte, v *any) bool {
+		d := json.NewDecoder(bytes.NewReader(data))
+		d.UseNumber()
+		return d.Decode(v) == nil
+	}
+	if !dec(before, &a) || !dec(now, &b) {
+		return nil
+	}
+	var out []string
+	var walk func(path string, a, b any, hasA, hasB bool)
+	walk = func(path string, a, b any, hasA, hasB bool) {
+		if len(out) >= n {
+			return
+		}
+		ma, okA := a.(map[string]any)
+		mb, okB := b.(map[string]any)
+		if okA && okB {
+			keys := map[string]bool{}
+			for k := range ma {
+				keys[k] = true
+			}
+			for k := range mb {
+				keys[k] = true
+			}
+			for _, k := range slices.Sorted(maps.Keys(keys)) {
+				va, ha := ma[k]
+				vb, hb := mb[k]
+				walk(joinPath(path, k), va, vb, ha, hb)
+			}
+			return
+		}
+		la, okA := a.([]any)
+		lb, okB := b.([]any)
+		if okA && okB {
+			for i := range max(len(la), len(lb)) {
+				var va, vb any
+				if i < len(la) {
+					va = la[i]
+				}
+				if i < len(lb) {
+					vb = lb[i]
+				}
+				walk(fmt.Sprintf("%s[%d]", path, i), va, vb, i < len(la), i < len(lb))
+			}
+			return
+		}
+		sa, sb := shownValue(a, hasA), shownValue(b, hasB)
+		if sa != sb {
+			out = append(out, fmt.Sprintf("%s: %s → %s", cmp.Or(path, "(all)"), sa, sb))
+		}
+	}
+	walk("", a, b, true, true)
+	return out
+}
+
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// shownValue is a configuration value as a progress line shows it.
+func shownValue(v any, present bool) string {
+	if !present || v == nil {
+		return "unset"
+	}
+	b, _ := json.Marshal(v)
+	s := string(b)
+	if len(s) > 60 {
+		s = s[:57] + "..."
+	}
+	return s
 }

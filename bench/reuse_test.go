@@ -336,3 +336,93 @@ func TestMergeChecksInputs(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// Runs made with another configuration (an edited study file) were all
+// recomputed without a line saying why; the progress now names the study
+// file and the first keys that differ, for the finished runs.csv and for
+// a journal alike.
+func TestChangedConfigurationSaysWhy(t *testing.T) {
+	type cfg struct {
+		Jobs  int
+		Names []string
+	}
+	study := filepath.Join(t.TempDir(), "study.toml")
+	os.WriteFile(study, nil, 0o644) // an input of every run: unchanged here
+	plan := func(c cfg) Plan {
+		p := testPlan(2)
+		p.Config, p.Study = c, study
+		return p
+	}
+	dir := t.TempDir()
+	var calls atomic.Int64
+	old := cfg{10, []string{"a"}}
+	if _, err := Execute(context.Background(), plan(old), toyExec(&calls), Options{Dir: dir, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	before := calls.Load()
+	if _, err := Execute(context.Background(), plan(cfg{12, []string{"a", "b"}}), toyExec(&calls), Options{Dir: dir, Workers: 2, Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 12 {
+		t.Errorf("%d runs computed, want 12", n)
+	}
+	if want := "toy: recomputing 12 runs: study file " + study + ` changed (Jobs: 10 → 12; Names[1]: unset → "b")`; !strings.Contains(log.String(), want) {
+		t.Errorf("progress lacks %q:\n%s", want, log.String())
+	}
+
+	// Interrupted after 5 runs of a third configuration, the journal alone
+	// records them, with the configuration's hash.
+	ctx, cancel := context.WithCancel(context.Background())
+	var n atomic.Int64
+	stop := func(c context.Context, r Run) (Output, error) {
+		if n.Add(1) > 5 {
+			cancel()
+			return Output{}, c.Err()
+		}
+		return toyExec(&calls)(c, r)
+	}
+	Execute(ctx, plan(cfg{14, nil}), stop, Options{Dir: dir, Workers: 1})
+	log.Reset()
+	if _, err := Execute(context.Background(), plan(cfg{16, nil}), toyExec(&calls), Options{Dir: dir, Workers: 2, Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "toy: recomputing 12 runs: study file "+study+" changed (Jobs: 12 → 16; Names: [\"a\",\"b\"] → unset)") {
+		t.Errorf("progress after a journal of another configuration:\n%s", log.String())
+	}
+}
+
+// Interrupted before any runs.csv was written, the journal alone records
+// runs of the old configuration: the progress names its hash.
+func TestChangedConfigurationOnlyJournalled(t *testing.T) {
+	study := filepath.Join(t.TempDir(), "study.toml")
+	os.WriteFile(study, nil, 0o644)
+	plan := func(jobs int) Plan {
+		p := testPlan(2)
+		p.Config, p.Study = struct{ Jobs int }{jobs}, study
+		return p
+	}
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	var n, calls atomic.Int64
+	stop := func(c context.Context, r Run) (Output, error) {
+		if n.Add(1) > 5 {
+			cancel()
+			return Output{}, c.Err()
+		}
+		return toyExec(&calls)(c, r)
+	}
+	if _, err := Execute(ctx, plan(1), stop, Options{Dir: dir, Workers: 1}); err == nil {
+		t.Fatal("interrupted run succeeded")
+	}
+	old, _, _ := analysis.HashConfig(struct{ Jobs int }{1})
+	now, _, _ := analysis.HashConfig(struct{ Jobs int }{2})
+	var log strings.Builder
+	if _, err := Execute(context.Background(), plan(2), toyExec(&calls), Options{Dir: dir, Workers: 2, Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("toy: recomputing 5 runs: study file %s changed (configuration %s → %s)", study, old, now)
+	if !strings.Contains(log.String(), want) {
+		t.Errorf("progress lacks %q:\n%s", want, log.String())
+	}
+}

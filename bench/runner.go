@@ -74,6 +74,10 @@ type Plan struct {
 	// Study is the study file the plan was made from ("" for a built-in
 	// experiment): an input of every run, and named in the manifest.
 	Study string
+	// Unkeyed says what the runs depend on that their key cannot cover
+	// (a program an exec: scheduler's shim picks when it runs), one line
+	// each: the progress says it whenever runs may be reused.
+	Unkeyed []string
 }
 
 // Metric is one named value a run measured.
@@ -319,7 +323,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if !opts.Fresh {
 		report := loadCached(opts.Dir, plan, key, done)
 		if opts.Progress != nil {
-			for _, l := range report.lines(plan.Experiment, opts.Dir, opts.Build) {
+			for _, l := range report.lines(plan.Experiment, opts.Dir, opts.Build, key) {
 				fmt.Fprintln(opts.Progress, l)
 			}
 		}
@@ -694,5 +698,6 @@ func newReuseKey(plan Plan, configHash string, opts *Options) (reuseKey, error) 
 	if err != nil {
 		return reuseKey{}, err
 	}
-	return reuseKey{config: configHash, build: opts.Build, inputs: inputs}, nil
+	_, cfgJSON, _ := analysis.HashConfig(plan.Config) // hashed once already: cannot fail
+	return reuseKey{config: configHash, json: cfgJSON, study: plan.Study, build: opts.Build, inputs: inputs}, nil
 }

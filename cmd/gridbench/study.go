@@ -26,13 +26,21 @@ func studyCommand() *cli.Command {
 			Description: "Plans every workload × algorithm × repetition of the study file (see examples/study-*.toml\n" +
 				"and README.md, \"Your own study\"), runs it like reproduce does (seeds from the run's identity,\n" +
 				"journal, resume), and writes results/<name>/{runs.csv,timings.csv,manifest.json},\n" +
-				"paper/<name>.md with its figures, and results/gridbench.xlsx below --out.",
+				"paper/<name>.md with its figures, and results/gridbench.xlsx below --out.\n\n" +
+				"A run on disk is reused only while its key is unchanged: the study file, the build, every file it\n" +
+				"reads and, for an exec: scheduler, the files its command names, every file with the script's\n" +
+				"extension in the script's folder and the folders below it (modules such as pkg/sub.py; hidden\n" +
+				"folders, __pycache__, node_modules and virtual environments are not walked; past 1024 such files\n" +
+				"or 20000 entries only the script's own folder is keyed, and the progress says so), the programs\n" +
+				"the command runs (through env, a #! line and a shim's exec lines, on the PATH it gets) and the\n" +
+				"values of the variables named by the file's env = [\"MY_KNOB\"]. What cannot be keyed (a shim\n" +
+				"that picks its program when it runs) is named in the progress; after changing it, use --fresh.",
 			Flags: []cli.Flag{
 				&cli.IntFlag{Name: "reps", Usage: "repetitions (0: the file's reps, else 10; at most 10000)"},
 				&cli.IntFlag{Name: "j", Aliases: []string{"workers"}, Usage: "runs executed in parallel (0: all cores)"},
 				&cli.StringFlag{Name: "out", Value: "out", Usage: "base folder: writes results/<name>/ and paper/ below it"},
 				&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)"},
-				&cli.BoolFlag{Name: "fresh", Usage: "ignore results already on disk (needed after editing a file an exec: scheduler reads that is neither named in its command nor beside it with its extension)"},
+				&cli.BoolFlag{Name: "fresh", Usage: "ignore results already on disk (needed after editing what the key does not cover: a file an exec: scheduler opens by itself, a module of another extension or folder, an installed package)"},
 				&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
 				&cli.StringFlag{Name: "shard", Usage: "K/N: run only every Nth run of the plan from the Kth (K from 0) into a shard folder, " +
 					"no report; `gridbench study merge` gathers the N shards"},

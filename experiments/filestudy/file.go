@@ -30,10 +30,15 @@ type File struct {
 	// It is not part of the configuration hash: a run either answered in
 	// time, and its results do not depend on the timeout, or failed and is
 	// not in runs.csv.
-	ExecTimeout string     `toml:"exec_timeout" json:"-"`
-	Metrics     []string   `toml:"metrics"` // reported metrics; default: all of Metrics
-	Workloads   []Workload `toml:"workload"`
-	Claims      []Claim    `toml:"claim"`
+	ExecTimeout string `toml:"exec_timeout" json:"-"`
+	// Env names the environment variables an exec: scheduler reads (e.g.
+	// env = ["MY_KNOB"]): the scheduler inherits gridbench's environment,
+	// and the value each has (or that it is unset) is part of every run's
+	// key, as a SHA-256 so that the manifest shows no value.
+	Env       []string   `toml:"env" json:",omitempty"`
+	Metrics   []string   `toml:"metrics"` // reported metrics; default: all of Metrics
+	Workloads []Workload `toml:"workload"`
+	Claims    []Claim    `toml:"claim"`
 
 	// JobsOut, "evalys" or "short", writes each run of a space-shared
 	// workload (trace, deadline, lublin) as a jobs file, in that format

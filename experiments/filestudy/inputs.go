@@ -1,9 +1,14 @@
 package filestudy
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -54,58 +59,120 @@ func regularFile(p string) bool {
 
 // commandInputs returns the files algorithm a's runs read besides their
 // workload's: for an exec: scheduler, every word of its resolved command
-// that names an existing file, the files beside each of those with the
-// same extension (the modules a script imports from its own folder: an
-// edited helpers.py beside mine.py once left mine.py's runs reused), and
-// the program PATH finds for its first word; nothing for a built-in
-// algorithm, which is part of the build.
-func (s *Study) commandInputs(a string) []string {
+// that names an existing file, the files with the same extension in the
+// folder tree of each (the modules a script imports: an edited helpers.py
+// beside mine.py, then pkg/sub.py below it, once left mine.py's runs
+// reused; see modules), and
+// the programs the command really runs (external.Resolve: through env, a
+// #! line and a shim, on the PATH the scheduler gets: swapping the
+// python3 of "exec:/usr/bin/env python3 mine.py" once reused the old
+// runs); nothing for a built-in algorithm, which is part of the build.
+// The second result says what the command runs that cannot be known
+// before it runs, one line each, for the progress.
+func (s *Study) commandInputs(a string) ([]string, []string) {
 	cmd, ok := strings.CutPrefix(s.command(a), external.Prefix)
 	if !ok {
-		return nil
+		return nil, nil
 	}
+	argv := strings.Fields(cmd)
 	var out []string
-	for i, w := range strings.Fields(cmd) {
-		switch {
-		case regularFile(w):
-			out = append(out, w)
-			out = append(out, siblings(w)...)
-		case i == 0 && !strings.ContainsRune(w, filepath.Separator):
-			if p, err := exec.LookPath(w); err == nil {
-				out = append(out, p)
+	var unknown []string
+	for _, w := range argv {
+		if regularFile(w) {
+			mods, left := modules(w)
+			out = append(append(out, w), mods...)
+			if left != "" {
+				unknown = append(unknown, a+": "+left)
 			}
 		}
 	}
+	r := external.Resolve(argv, os.Getenv)
+	out = append(out, r.Programs...)
 	slices.Sort(out)
-	return slices.Compact(out)
+	for _, u := range r.Unknown {
+		unknown = append(unknown, a+": "+u)
+	}
+	return slices.Compact(out), unknown
 }
 
-// maxSiblings bounds the files siblings returns: a script beside a
-// thousand others is not importing them all.
-const maxSiblings = 256
+// An exec: scheduler's script imports modules from its folder and the
+// folders below it (helpers.py, pkg/sub.py): every file with the script's
+// extension there is an input of its runs. The walk is bounded: a script
+// in a folder holding more than maxModules such files, or more than
+// maxTreeEntries entries in all (a home folder), has only its own
+// folder's files keyed (none past maxModules), and the progress says so.
+// Folders that hold installed packages, not the user's code, are not
+// walked: hidden ones (.git, .venv), __pycache__, node_modules and a
+// virtual environment (a folder with pyvenv.cfg).
+const (
+	maxModules     = 1024
+	maxTreeEntries = 20000
+)
 
-// siblings returns the regular files in p's folder with p's extension, p
-// excepted, sorted: none for a file without an extension (a compiled
-// program), and none when there are more than maxSiblings.
-func siblings(p string) []string {
+// errTooMany stops a walk past its bound.
+var errTooMany = errors.New("too many files")
+
+// modules returns the files with p's extension in p's folder and the
+// folders below it, p excepted, sorted, and what the bound left out of
+// the key ("" when nothing); none for a file without an extension (a
+// compiled program).
+func modules(p string) ([]string, string) {
 	p = filepath.Clean(p)
 	ext := filepath.Ext(p)
 	if ext == "" {
-		return nil
+		return nil, ""
 	}
-	dir := filepath.Dir(p)
-	entries, _ := os.ReadDir(dir)
+	root := filepath.Dir(p)
 	var out []string
-	for _, e := range entries {
-		f := filepath.Join(dir, e.Name())
-		if filepath.Ext(e.Name()) == ext && f != p && regularFile(f) {
+	entries := 0
+	err := filepath.WalkDir(root, func(f string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil // an unreadable folder: the script cannot import from it either
+		}
+		if entries++; entries > maxTreeEntries {
+			return errTooMany
+		}
+		if d.IsDir() {
+			if f != root && skipFolder(f, d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if filepath.Ext(d.Name()) == ext && f != p && d.Type().IsRegular() {
+			if out = append(out, f); len(out) > maxModules {
+				return errTooMany
+			}
+		}
+		return nil
+	})
+	if err == nil {
+		slices.Sort(out)
+		return out, ""
+	}
+	// Past the bound: the script's own folder only.
+	out = out[:0]
+	des, _ := os.ReadDir(root)
+	for _, d := range des {
+		f := filepath.Join(root, d.Name())
+		if filepath.Ext(d.Name()) == ext && f != p && d.Type().IsRegular() {
 			out = append(out, f)
 		}
 	}
-	if len(out) > maxSiblings {
-		return nil
+	if len(out) > maxModules {
+		return nil, fmt.Sprintf("%s's folder holds more than %d %s files: none of them is keyed", p, maxModules, ext)
 	}
-	return out
+	return out, fmt.Sprintf("%s's folder tree holds more than %d %s files or %d entries: only the %d %s files beside it are keyed, not those in its subfolders",
+		p, maxModules, ext, maxTreeEntries, len(out), ext)
+}
+
+// skipFolder says whether the folder f (named name) holds installed
+// packages or tool state rather than a scheduler's own modules.
+func skipFolder(f, name string) bool {
+	switch {
+	case strings.HasPrefix(name, "."), name == "__pycache__", name == "node_modules":
+		return true
+	}
+	return regularFile(filepath.Join(f, "pyvenv.cfg"))
 }
 
 // workloadFiles returns the files repetition r of workload w reads, as
@@ -118,4 +185,53 @@ func workloadFiles(w Workload, r int, c config) []string {
 		return []string{c.Files[w.Files[r]]}
 	}
 	return nil
+}
+
+// algorithmInputs returns commandInputs of every algorithm, and what none
+// of them can key, once per study plan.
+func (s *Study) algorithmInputs() (map[string][]string, []string) {
+	progs := map[string][]string{}
+	var unkeyed []string
+	for _, a := range s.Algorithms {
+		ins, unknown := s.commandInputs(a)
+		progs[a] = ins
+		unkeyed = append(unkeyed, unknown...)
+	}
+	return progs, unkeyed
+}
+
+// envNameRE is what a POSIX shell accepts as a variable's name.
+var envNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
+
+// checkEnv checks the names of key env.
+func (s *Study) checkEnv() error {
+	for i, n := range s.Env {
+		if !envNameRE.MatchString(n) {
+			return fmt.Errorf("key env: %q is not a variable name (letters, digits and '_', not first a digit)", n)
+		}
+		if slices.Contains(s.Env[:i], n) {
+			return fmt.Errorf("key env: %q listed twice", n)
+		}
+	}
+	return nil
+}
+
+// envKey returns, for each variable of key env, what the runs' key holds
+// of its value now: "sha256:" and the first 16 hex digits of the SHA-256
+// of the value, or "unset" (an empty value is set).
+func (s *Study) envKey() map[string]string {
+	if len(s.Env) == 0 {
+		return nil
+	}
+	m := map[string]string{}
+	for _, n := range s.Env {
+		v, ok := os.LookupEnv(n)
+		if !ok {
+			m[n] = "unset"
+			continue
+		}
+		sum := sha256.Sum256([]byte(v))
+		m[n] = "sha256:" + hex.EncodeToString(sum[:8])
+	}
+	return m
 }

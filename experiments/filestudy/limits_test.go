@@ -49,6 +49,8 @@ slaves = 4
 		{"exec_timeout 1us", "exec_timeout = \"1us\"\n" + good, `s.toml:1: key exec_timeout: "1us": want a duration from 1ms to 24h`},
 		{"exec_timeout words", "exec_timeout = \"2 minutes\"\n" + good, `s.toml:1: key exec_timeout: "2 minutes": want a duration`},
 		{"exec_timeout number", "exec_timeout = 120\n" + good, `s.toml:1: key exec_timeout: incompatible types`},
+		{"env name", "env = [\"MY KNOB\"]\n" + good, `s.toml:1: key env: "MY KNOB" is not a variable name`},
+		{"env twice", "\nenv = [\"A\", \"A\"]\n" + good, `s.toml:2: key env: "A" listed twice`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := filestudy.Load(write(t, tc.text))

@@ -87,6 +87,9 @@ func (s *Study) check() error {
 	if len(s.Workloads) == 0 {
 		return fmt.Errorf("no [[workload]]: a study needs at least one")
 	}
+	if err := s.checkEnv(); err != nil {
+		return err
+	}
 	fam, err := s.family()
 	if err != nil {
 		return err
@@ -436,6 +439,7 @@ type config struct {
 	File   File              `json:"file"`
 	Traces map[string]string `json:"traces,omitempty"`
 	Files  map[string]string `json:"etc_files,omitempty"` // ETC instance files as found
+	Env    map[string]string `json:"env,omitempty"`       // File.Env's values now, as envKey gives them
 }
 
 // window is a trace workload's repetition: jobs rebased to start at 0.
@@ -448,8 +452,9 @@ type window struct {
 // algorithm, algorithms of one repetition together.
 func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 	reps := cfg.Filled(s).Reps
-	c := config{File: s.File, Traces: map[string]string{}}
+	c := config{File: s.File, Traces: map[string]string{}, Env: s.envKey()}
 	pl := &plan{s: s, reps: reps}
+	progs, unkeyed := s.algorithmInputs()
 	for i, w := range s.Workloads {
 		var specs []instance
 		switch w.Kind {
@@ -492,12 +497,13 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 		for r, spec := range specs {
 			for _, a := range s.Algorithms {
 				run := bench.NewRun(s.Name(), w.Name, a, r)
-				run.Inputs = append(workloadFiles(w, r, c), s.commandInputs(a)...)
+				run.Inputs = append(workloadFiles(w, r, c), progs[a]...)
 				pl.runs.Add(run, spec)
 			}
 		}
 	}
 	pl.runs.Plan.Experiment, pl.runs.Plan.Config, pl.runs.Plan.Study = s.Name(), c, s.path
+	pl.runs.Plan.Unkeyed = unkeyed
 	return pl, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -45,7 +46,7 @@ type Scheduler struct {
 	ctx          context.Context // its end kills the process group at once
 	stopCtx      func() bool     // unregisters that kill
 
-	cmd     *exec.Cmd
+	cmd     *exec.Cmd     // the supervisor on Linux (process_linux.go), else the scheduler
 	pipe    *pipes        // stdin and stdout, of our own: both have deadlines
 	rd      *bufio.Reader // answers, read on the calling goroutine
 	long    []byte        // a line longer than rd's buffer, gathered
@@ -287,8 +288,11 @@ func (x *Scheduler) start(s *sim.State) error {
 	if err := x.ctx.Err(); err != nil {
 		return fmt.Errorf("not started: interrupted (%v)", context.Cause(x.ctx))
 	}
-	x.cmd = exec.Command(x.argv[0], x.argv[1:]...)
-	x.cmd.SysProcAttr = sysProcAttr()
+	cmd, err := command(x.argv)
+	if err != nil {
+		return fmt.Errorf("cannot start: %w", err)
+	}
+	x.cmd = cmd
 	// The pipes are our own, not exec's: Wait then neither waits for nor
 	// closes them, so a process the scheduler forked that keeps one open
 	// cannot hold gridbench up, and reads and writes have a deadline.
@@ -456,8 +460,8 @@ func (x *Scheduler) exitReason(err error) error {
 		if x.waitErr != nil {
 			msg += " (" + x.waitErr.Error() + ")"
 		}
-		if t := x.stderr.last(stderrLines); t != "" {
-			msg += "; its stderr ends: " + t
+		if q := x.stderr.quote(); q != "" {
+			msg += "; " + q
 		}
 		return errors.New(msg)
 	case <-time.After(time.Second):
@@ -530,36 +534,98 @@ func clip(b []byte) string {
 	return s
 }
 
-// tail keeps the last kilobyte a process wrote to stderr.
+// tail keeps what a dead scheduler's error quotes from its stderr: the
+// last stderrLines non-empty lines, and the last line that names an error
+// (causeRE) wherever it came. A fixed tail alone cut off Node's "Error:
+// Cannot find module ..." under the stack trace and the closing banner
+// that follow it. Memory is bounded: every kept line is clipped to
+// maxStderrLine bytes, and so is a line still being written.
 type tail struct {
-	mu sync.Mutex
-	b  []byte
-}
-
-func (t *tail) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.b = append(t.b, p...)
-	if len(t.b) > 1024 {
-		t.b = t.b[len(t.b)-1024:]
-	}
-	return len(p), nil
+	mu      sync.Mutex
+	partial []byte   // the line being written, clipped
+	clipped bool     // partial lost bytes
+	lines   []string // the last stderrLines complete non-empty lines
+	n       int      // non-empty lines seen
+	total   int      // lines seen, empty ones too
+	cause   string   // the last line naming an error
+	causeN  int      // its number among the non-empty lines, 1-based
+	causeAt int      // its line number
 }
 
 // stderrLines is how many of a dead scheduler's last stderr lines its
 // error quotes: one is often an interpreter's closing banner, not the cause.
 const stderrLines = 5
 
-// last returns the last n non-empty lines written, joined by " | " so the
-// error stays one line.
-func (t *tail) last(n int) string {
+// maxStderrLine bounds a quoted stderr line.
+const maxStderrLine = 300
+
+// causeRE finds a line that names an error: what a runtime or a program
+// prints for the cause ("Error: Cannot find module", "panic:",
+// "ModuleNotFoundError: No module named", "fatal: ...", "cannot open").
+var causeRE = regexp.MustCompile(`(?i)(error|exception|fatal|panic|abort|cannot|can't|unable to|not found|no such|denied|failed)`)
+
+func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	var lines []string
-	for _, l := range strings.Split(string(t.b), "\n") {
-		if l = strings.TrimSpace(l); l != "" {
-			lines = append(lines, l)
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		chunk := p
+		if i >= 0 {
+			chunk = p[:i]
 		}
+		if room := maxStderrLine - len(t.partial); len(chunk) > room {
+			t.partial = append(t.partial, chunk[:max(room, 0)]...)
+			t.clipped = true
+		} else {
+			t.partial = append(t.partial, chunk...)
+		}
+		if i < 0 {
+			break
+		}
+		t.endLine()
+		p = p[i+1:]
 	}
-	return strings.Join(lines[max(0, len(lines)-n):], " | ")
+	return n, nil
+}
+
+// endLine files the line being written.
+func (t *tail) endLine() {
+	l := strings.TrimSpace(strings.ToValidUTF8(string(t.partial), ""))
+	if t.clipped {
+		l += "…"
+	}
+	t.partial, t.clipped = t.partial[:0], false
+	t.total++
+	if l == "" {
+		return
+	}
+	t.n++
+	if len(t.lines) == stderrLines {
+		t.lines = append(t.lines[:0], t.lines[1:]...)
+	}
+	t.lines = append(t.lines, l)
+	if causeRE.MatchString(l) {
+		t.cause, t.causeN, t.causeAt = l, t.n, t.total
+	}
+}
+
+// quote returns what an error quotes of the stderr written so far, on one
+// line: the last stderrLines non-empty lines joined by " | ", preceded by
+// the last line naming an error when that came before them; "" when
+// nothing was written.
+func (t *tail) quote() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(t.partial) > 0 { // a last line without its newline
+		t.endLine()
+	}
+	if t.n == 0 {
+		return ""
+	}
+	s := "its stderr ends: " + strings.Join(t.lines, " | ")
+	if t.cause != "" && t.causeN <= t.n-len(t.lines) {
+		s = fmt.Sprintf("its stderr line %d of %d reads: %s; and it ends: %s", t.causeAt, t.total, t.cause, strings.Join(t.lines, " | "))
+	}
+	return s
 }

@@ -237,6 +237,35 @@ func TestKilledGridbenchLeavesNoOrphan(t *testing.T) {
 	}
 }
 
+// Issue 30: after kill -9 of gridbench the scheduler died (PDEATHSIG),
+// but a process it started survived under PID 1. The supervisor kills
+// the whole group: here the grandchild, sleep 377, goes too.
+func TestKilledGridbenchLeavesNoGrandchild(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("skipping: only Linux ends a child with its parent")
+	}
+	dir := t.TempDir()
+	schedPid, sleepPid := filepath.Join(dir, "s.pid"), filepath.Join(dir, "sleep.pid")
+	script := shScript(t, "sleep 377 &\necho $! > "+sleepPid+"\necho $$ > "+schedPid+"\nwait")
+	helper := exec.Command(os.Args[0], "-test.run=^TestHelperGridbench$")
+	helper.Env = append(os.Environ(), "EXTERNAL_HELPER_SCRIPT="+script)
+	if err := helper.Start(); err != nil {
+		t.Fatal(err)
+	}
+	pid, grandchild := readPid(t, schedPid), readPid(t, sleepPid)
+	helper.Process.Signal(syscall.SIGKILL)
+	helper.Wait()
+	for _, p := range []struct {
+		what string
+		pid  int
+	}{{"the scheduler", pid}, {"the process it started (sleep 377)", grandchild}} {
+		if !gone(p.pid) {
+			syscall.Kill(p.pid, syscall.SIGKILL)
+			t.Errorf("%s (pid %d) outlived gridbench killed with -9", p.what, p.pid)
+		}
+	}
+}
+
 // Ctrl-C must not rely on the pipe closing when the group ends: a process
 // the scheduler moved out of its group (setsid) keeps stdout open, and the
 // wait for the answer still ends at once.
@@ -329,5 +358,42 @@ func TestTimeoutAfterAnswers(t *testing.T) {
 	_, err = sim.Simulate(sim.SingleMachine(4), jobs, x)
 	if err == nil || !strings.Contains(err.Error(), `t=20: sent {"type":"decide","time":20`) || !strings.Contains(err.Error(), "no answer within 2s") {
 		t.Errorf("err = %v, want no answer within 2s at t=20", err)
+	}
+}
+
+// A dead scheduler's decisive line is quoted however much it wrote after
+// it: Node's "Error: Cannot find module" was cut off by the 5-line tail,
+// under the stack trace and banner that follow it. Here 200 lines (about
+// 4 KB) follow it.
+func TestDeadSchedulerQuotesItsErrorLine(t *testing.T) {
+	x, err := external.New(sh(t, `read line
+echo 'node:internal/modules/cjs/loader:1080' >&2
+echo "Error: Cannot find module '/nope/mine.js'" >&2
+i=0
+while [ $i -lt 200 ]; do echo "    at frame $i (node:internal/x.js:1:1)" >&2; i=$((i+1)); done
+echo '}' >&2
+echo 'Node.js v18.19.0' >&2
+exit 1
+`), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	_, err = sim.Simulate(sim.SingleMachine(2), twoJobs, x)
+	if err == nil {
+		t.Fatal("run succeeded, want an error")
+	}
+	msg := err.Error()
+	for _, want := range []string{
+		"the scheduler exited (exit status 1)",
+		"its stderr line 2 of 204 reads: Error: Cannot find module '/nope/mine.js'",
+		"and it ends: at frame 197 (node:internal/x.js:1:1) | at frame 198 (node:internal/x.js:1:1) | at frame 199 (node:internal/x.js:1:1) | } | Node.js v18.19.0",
+	} {
+		if !strings.Contains(msg, want) {
+			t.Errorf("error %q\nlacks %q", msg, want)
+		}
+	}
+	if strings.Contains(msg, "\n") || strings.Contains(msg, "frame 196") {
+		t.Errorf("error %q: want one line, the cause and the last 5 lines", msg)
 	}
 }

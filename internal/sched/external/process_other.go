@@ -4,10 +4,13 @@ package external
 
 import (
 	"os"
-	"syscall"
+	"os/exec"
 )
 
-func sysProcAttr() *syscall.SysProcAttr { return nil }
+// command returns the process that runs argv.
+func command(argv []string) (*exec.Cmd, error) {
+	return exec.Command(argv[0], argv[1:]...), nil
+}
 
 // killGroup ends the scheduler; without process groups, what it forked
 // lives on.

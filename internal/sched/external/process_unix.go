@@ -2,9 +2,16 @@
 
 package external
 
-import "syscall"
+import (
+	"os/exec"
+	"syscall"
+)
 
-// sysProcAttr puts the scheduler in a process group of its own, so that
-// ending the group also ends what it forked. (Only Linux can also have the
-// kernel end it when gridbench dies.)
-func sysProcAttr() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+// command returns the process that runs argv in a process group of its
+// own, so that ending the group also ends what it forked. (Only Linux can
+// also have the group end when gridbench dies.)
+func command(argv []string) (*exec.Cmd, error) {
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	return cmd, nil
+}
