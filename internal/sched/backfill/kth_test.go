@@ -27,6 +27,9 @@ func TestKTHMatchesNaive(t *testing.T) {
 		{"easy-wfp3", &Order{Queue: WFP3}, &naiveOrder{queue: WFP3}},
 		{"easypp-reqtime", NewEASYPP(ReqTime), &naiveOrder{backfill: SJF, pp: true, corr: ReqTime}},
 		{"easypp-doubling", NewEASYPP(Doubling), &naiveOrder{backfill: SJF, pp: true, corr: Doubling}},
+		{"easypp-avg2-tsafrir", NewEASYPP(Tsafrir), &naiveOrder{backfill: SJF, pp: true, corr: Tsafrir}},
+		{"easypred-avg2-tsafrir", NewPredicted(&Avg2{}, Tsafrir, false), &naiveOrder{pp: true, corr: Tsafrir}},
+		{"easypred-double", NewPredicted(Double{}, NoCorrection, false), &naiveOrder{pp: true, model: "double", corr: NoCorrection}},
 	}
 	for _, c := range cases {
 		a, err := sim.Simulate(p, jobs, c.fast)
