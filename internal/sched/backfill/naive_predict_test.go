@@ -2,6 +2,7 @@ package backfill
 
 import (
 	"math"
+	"sort"
 
 	"github.com/gridbench/gridbench/internal/sim"
 )
@@ -36,6 +37,8 @@ func naivePredict(s *sim.State, j int, model string, cfg SGDConfig, done []int) 
 	return math.Min(math.Floor((h[0]+h[1])/2), job.Est())
 }
 
+// endedBefore lists the jobs ended before t in the order pyss learns
+// them (see learnOrder).
 func endedBefore(s *sim.State, done []int, t float64) []int {
 	var out []int
 	for _, k := range done {
@@ -43,6 +46,29 @@ func endedBefore(s *sim.State, done []int, t float64) []int {
 			out = append(out, k)
 		}
 	}
+	// by end, start, then those that waited in completion order before
+	// those that arrived at their start, in arrival order
+	key := func(k int) (float64, float64, int, int) {
+		r := s.Record(k)
+		if s.Job(k).Submit == r.Start {
+			return r.End, r.Start, 1, k
+		}
+		return r.End, r.Start, 0, 0
+	}
+	sort.SliceStable(out, func(a, b int) bool {
+		e1, s1, g1, k1 := key(out[a])
+		e2, s2, g2, k2 := key(out[b])
+		if e1 != e2 {
+			return e1 < e2
+		}
+		if s1 != s2 {
+			return s1 < s2
+		}
+		if g1 != g2 {
+			return g1 < g2
+		}
+		return k1 < k2
+	})
 	return out
 }
 
@@ -77,8 +103,8 @@ func naiveSGD(s *sim.State, j int, cfg SGDConfig, done []int) float64 {
 		}
 		job := s.Job(k)
 		m, r := float64(job.CPUs), math.Max(job.Run, 1)
-		wt := map[Weight]float64{WeightOne: 1, WeightLogRM: 5 + math.Log(r/m), WeightLogMR: 5 + math.Log(m/r),
-			WeightLogInvRM: 11 + math.Log(1/(r*m)), WeightLogProd: 1 + math.Log(m*r)}[cfg.Weight]
+		wt := map[Weight]float64{WeightOne: 1, WeightLogRM: 5 + logCR(r/m), WeightLogMR: 5 + logCR(m/r),
+			WeightLogInvRM: 11 + logCR(1/(r*m)), WeightLogProd: 1 + logCR(m*r)}[cfg.Weight]
 		side := func(c Curve, e, xi float64) float64 {
 			switch c.Shape {
 			case "abs":
@@ -180,9 +206,9 @@ func naiveFeatures(s *sim.State, j int, cfg SGDConfig, done []int) []float64 {
 		longest = math.Max(longest, t-r.Start)
 	}
 	x = append(x, cpus, sumLen, count, longest)
-	day := 2.0 * math.Pi * math.Mod(t, 86400) / 86400.0
-	week := 2.0 * math.Pi * math.Mod(t, 604800) / 604800.0
-	x = append(x, math.Cos(day), math.Sin(day), math.Cos(week), math.Sin(week), float64(job.CPUs))
+	sd, cd := sinCosOf(t, 86400)
+	sw, cw := sinCosOf(t, 604800)
+	x = append(x, cd, sd, cw, sw, float64(job.CPUs))
 	if cfg.Quadratic {
 		for a := 1; a <= 16; a++ {
 			for b := a + 1; b <= 16; b++ {

@@ -1,9 +1,11 @@
 package backfill
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
@@ -113,12 +115,44 @@ func (p *Predictor) arrive(s *sim.State, j int) {
 	}
 	now := s.Now()
 	k := 0
-	for ; k < len(p.pending) && s.Record(p.pending[k]).End < now; k++ {
-		p.Model.Learn(s, p.pending[k])
+	for k < len(p.pending) && s.Record(p.pending[k]).End < now {
+		k++
+	}
+	learn := p.pending[:k]
+	slices.SortStableFunc(learn, func(a, b int) int { return learnOrder(s, a, b) })
+	for _, e := range learn {
+		p.Model.Learn(s, e)
 	}
 	p.pending = append(p.pending[:0], p.pending[k:]...)
 	x := p.Model.Predict(s, j, p.pending)
 	p.pred[j], p.first[j] = x, x
+}
+
+// learnOrder orders ended jobs (given in the simulator's completion
+// order: by end, then start order) as pyss learns them. pyss ends the
+// jobs of one instant in the order it started them, and it runs a pass
+// after each arrival where gridbench runs one per instant: of jobs that
+// end together and started together, those that waited start first (in
+// the pass's order, which is the simulator's), then those that arrived at
+// that instant, in arrival order (each at its own arrival's pass).
+func learnOrder(s *sim.State, a, b int) int {
+	ra, rb := s.Record(a), s.Record(b)
+	if c := cmp.Compare(ra.End, rb.End); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(ra.Start, rb.Start); c != 0 {
+		return c
+	}
+	na, nb := s.Job(a).Submit == ra.Start, s.Job(b).Submit == rb.Start
+	switch {
+	case na && nb:
+		return cmp.Compare(a, b)
+	case na:
+		return 1
+	case nb:
+		return -1
+	}
+	return 0
 }
 
 func (p *Predictor) complete(s *sim.State, j int) { p.pending = append(p.pending, j) }

@@ -49,13 +49,13 @@ func (w Weight) weigh(m, r float64) float64 {
 	r = max(r, 1)
 	switch w {
 	case WeightLogRM:
-		return 5 + math.Log(r/m)
+		return 5 + logCR(r/m)
 	case WeightLogMR:
-		return 5 + math.Log(m/r)
+		return 5 + logCR(m/r)
 	case WeightLogInvRM:
-		return 11 + math.Log(1/(r*m))
+		return 11 + logCR(1/(r*m))
 	case WeightLogProd:
-		return 1 + math.Log(m*r)
+		return 1 + logCR(m*r)
 	}
 	return 1
 }
@@ -238,9 +238,8 @@ func (p *SGD) features(s *sim.State, j int, ending []int) []float64 {
 	for _, k := range ending {
 		mine(k, s.Record(k).Start)
 	}
-	day := 2.0 * math.Pi * math.Mod(job.Submit, 86400) / 86400.0
-	week := 2.0 * math.Pi * math.Mod(job.Submit, 7*86400) / (7 * 86400.0)
-	x[14], x[15], x[16], x[17] = math.Cos(day), math.Sin(day), math.Cos(week), math.Sin(week)
+	x[15], x[14] = sinCosOf(job.Submit, 86400)
+	x[17], x[16] = sinCosOf(job.Submit, 7*86400)
 	x[18] = float64(job.CPUs)
 	if p.cfg.Quadratic {
 		i := baseFeatures
