@@ -240,7 +240,7 @@ func TestPredictionsMatchNaive(t *testing.T) {
 			for _, c := range cs {
 				seeds := uint64(300)
 				if pn == "sgd" {
-					seeds = 60 // the twin replays every fit at every arrival
+					seeds = 40 // the twin replays every fit at every arrival
 				}
 				var bf Key
 				if sjbf {

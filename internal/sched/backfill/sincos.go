@@ -102,10 +102,7 @@ var periodic = struct {
 func sinCosOf(t float64, per int64) (sin, cos float64) {
 	r := math.Mod(t, float64(per))
 	x := 2.0 * math.Pi * r / float64(per)
-	if r != math.Trunc(r) || r < 0 || (per != 86400 && per != 7*86400) {
-		return sinCos(x)
-	}
-	key := [2]int64{per, int64(r)}
+	key := [2]int64{per, int64(math.Float64bits(r))}
 	periodic.Lock()
 	v, ok := periodic.m[key]
 	periodic.Unlock()
@@ -117,8 +114,11 @@ func sinCosOf(t float64, per int64) (sin, cos float64) {
 	if per != 86400 {
 		week = 1
 	}
-	k := uint32(r)<<3 | week<<2
-	i, _ := slices.BinarySearch(glibcOff, k)
+	i, k := len(glibcOff), uint32(0)
+	if r == math.Trunc(r) && r >= 0 && (per == 86400 || per == 7*86400) { // the table has whole seconds
+		k = uint32(r)<<3 | week<<2
+		i, _ = slices.BinarySearch(glibcOff, k)
+	}
 	for ; i < len(glibcOff) && glibcOff[i]&^3 == k; i++ {
 		e := glibcOff[i]
 		dir := math.Inf(-1)
