@@ -143,6 +143,7 @@ type SGD struct {
 	w    []float64 // model weights
 	s    []float64 // largest |x_i| seen (NAG's scale)
 	g    []float64 // sum of squared gradients
+	step []float64 // scratch for fit
 	nsum float64   // NAG's N
 	n    float64   // NAG's n
 	x    map[int][]float64
@@ -309,7 +310,10 @@ func (p *SGD) fit(x []float64, y, wt float64) {
 	}
 	p.nsum = p.nsum + sum
 	px := p.dot(x)
-	step := make([]float64, len(x))
+	if len(p.step) != len(x) {
+		p.step = make([]float64, len(x))
+	}
+	step := p.step
 	c := p.cfg
 	for i, xi := range x {
 		var d float64

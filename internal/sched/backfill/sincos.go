@@ -72,6 +72,26 @@ func logCR(x float64) float64 {
 	if !(x > 0) || math.IsInf(x, 0) {
 		return math.Log(x)
 	}
+	logs.Lock()
+	v, ok := logs.m[x]
+	logs.Unlock()
+	if ok {
+		return v
+	}
+	v = logSeries(x)
+	logs.Lock()
+	logs.m[x] = v
+	logs.Unlock()
+	return v
+}
+
+// logs caches logCR (a pure function): a grid's runs weigh the same jobs.
+var logs = struct {
+	sync.Mutex
+	m map[float64]float64
+}{m: map[float64]float64{}}
+
+func logSeries(x float64) float64 {
 	frac, exp := math.Frexp(x) // x = frac · 2^exp, frac in [0.5, 1)
 	if frac < math.Sqrt2/2 {
 		frac *= 2
