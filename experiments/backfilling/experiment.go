@@ -123,6 +123,7 @@ type Plan struct {
 	skipped []error // the logs left out for lack of data
 	runs    experiments.Runs[Spec]
 	load    func(path string, cpus int, est adapt.Estimate) ([]sim.Job, error)
+	grid    gridOptions // the learned predictor's grid section (grid.go)
 }
 
 // Skipped implements experiments.Skipper: the logs left out for lack of data.
@@ -133,7 +134,7 @@ func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 
 func plan(cfg experiments.Config) (*Plan, error) {
 	c := Config{Algos: Algos, Windows: Windows, Tolerance: Tolerance}
-	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, load: newLoader()}
+	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, load: newLoader(), grid: gridOptions{cfg.DataDir, cfg.Quick}}
 	plan := &pl.runs.Plan
 	for _, l := range Logs {
 		p, err := datadir.Find(cfg.DataDir, l.Rel, "the cleaned "+l.Label+" log of the Parallel Workloads Archive (https://www.cs.huji.ac.il/labs/parallel/workload/)")

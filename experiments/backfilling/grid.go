@@ -244,15 +244,22 @@ func EveryNth(rows []GridRow, n int) []GridRow {
 	return out
 }
 
-// GridSection runs every GridEvery-th configuration of the authors' grid on
-// the KTH-SP2 artefact input (found like every data set: data/, then
-// ../shared/data) and adds to pg a section with the scatter of our mean
-// bounded slowdown against theirs (figure written in paperDir/figures),
-// the correlation and the share within 1%. Without the input the section
-// says which file is missing.
-func GridSection(pg *report.Page, paperDir string) error {
+// gridOptions are the study options the grid section follows: the data
+// root given (--data) and --quick, which runs a quarter of the subset.
+type gridOptions struct {
+	DataDir string
+	Quick   bool
+}
+
+// GridSection runs every GridEvery-th configuration of the authors' grid
+// (every 4·GridEvery-th with Quick) on the KTH-SP2 artefact input (found
+// like every data set: DataDir, data/, then ../shared/data) and adds to pg
+// a section with the scatter of our mean bounded slowdown against theirs
+// (figure written in paperDir/figures), the correlation and the share
+// within 1%. Without the input the section says which file is missing.
+func GridSection(pg *report.Page, paperDir string, o gridOptions) error {
 	pg.Section("The learned predictor's parameter grid, ours against the authors'")
-	path, err := datadir.Find("", GridInput, "the SC'15 artefact (../shared/data/sc15-artefact, see its PROVENANCE.md)")
+	path, err := datadir.Find(o.DataDir, GridInput, "the SC'15 artefact (../shared/data/sc15-artefact, see its PROVENANCE.md)")
 	if errors.Is(err, datadir.ErrMissing) {
 		pg.Para("Not run: %v.", err)
 		return nil
@@ -268,7 +275,11 @@ func GridSection(pg *report.Page, paperDir string) error {
 	if err != nil {
 		return err
 	}
-	sub := EveryNth(rows, GridEvery)
+	every := GridEvery
+	if o.Quick {
+		every *= 4
+	}
+	sub := EveryNth(rows, every)
 	pts, err := RunGrid(jobs, cpus, sub)
 	if err != nil {
 		return err
@@ -282,7 +293,7 @@ func GridSection(pg *report.Page, paperDir string) error {
 		"%d finished configurations in predictsim's `metrics_complete` (`testdata/sc15-grid`). Here every %d-th of them (%d), each simulated on the authors' own input (%d jobs): "+
 		"Pearson correlation of our mean bounded slowdown with theirs **%.3f**, **%.0f%%** of configurations within 1%% of theirs. "+
 		"The whole grid runs with `go test ./experiments/backfilling -run TestGridAll -grid.all -timeout 3h`.",
-		len(rows), GridEvery, len(pts), len(jobs), corr, 100*within)
+		len(rows), every, len(pts), len(jobs), corr, 100*within)
 	pg.Add(&report.Figure{Path: "figures/" + fig + ".png", Alt: "grid: ours against theirs", Links: []string{"figures/" + fig + ".svg"}})
 	return nil
 }
