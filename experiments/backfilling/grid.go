@@ -290,7 +290,7 @@ func GridSection(pg *report.Page, paperDir string, o gridOptions) error {
 		return err
 	}
 	pg.Para("The authors ran the learned predictor (EASY++ and EASY with predictions, three corrections) over a grid of loss shapes and parameters, thresholds and weights on KTH-SP2: "+
-		"%d finished configurations in predictsim's `metrics_complete` (`testdata/sc15-grid`). Here every %d-th of them (%d), each simulated on the authors' own input (%d jobs): "+
+		"%d finished configurations in predictsim's `metrics_complete` (`testdata/sc15-grid`). Here every %dth of them (%d), each simulated on the authors' own input (%d jobs): "+
 		"Pearson correlation of our mean bounded slowdown with theirs **%.3f**, **%.0f%%** of configurations within 1%% of theirs. "+
 		"The whole grid runs with `go test ./experiments/backfilling -run TestGridAll -grid.all -timeout 3h`.",
 		len(rows), every, len(pts), len(jobs), corr, 100*within)
