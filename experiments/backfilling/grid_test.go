@@ -12,7 +12,10 @@ import (
 	"github.com/gridbench/gridbench/internal/sched/backfill"
 )
 
-var gridAll = flag.Bool("grid.all", false, "run the authors' whole grid of the learned predictor on KTH-SP2 (about 30 min)")
+var (
+	gridAll   = flag.Bool("grid.all", false, "run the authors' whole grid of the learned predictor on KTH-SP2 (about 30 min)")
+	gridEvery = flag.Int("grid.every", 1, "with -grid.all, run every n-th configuration only")
+)
 
 func TestReadGrid(t *testing.T) {
 	rows, err := ReadGrid()
@@ -97,19 +100,21 @@ func TestGridSubset(t *testing.T) {
 	}
 }
 
-// TestGridAll runs the whole grid (-grid.all).
+// TestGridAll runs the whole grid (-grid.all), or every n-th configuration
+// of it (-grid.every n).
 func TestGridAll(t *testing.T) {
 	if !*gridAll {
 		t.Skip("the whole grid takes about 30 min: -grid.all")
 	}
 	path, rows := gridInput(t)
+	rows = EveryNth(rows, max(*gridEvery, 1))
 	jobs, cpus, err := ReadArtefactInput(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var pts []GridPoint
-	for i := 0; i < len(rows); i += 250 { // progress with -v
-		p, err := RunGrid(jobs, cpus, rows[i:min(i+250, len(rows))])
+	for i := 0; i < len(rows); i += 50 { // progress with -v
+		p, err := RunGrid(jobs, cpus, rows[i:min(i+50, len(rows))])
 		if err != nil {
 			t.Fatal(err)
 		}
