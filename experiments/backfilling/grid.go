@@ -261,7 +261,8 @@ func GridSection(pg *report.Page, paperDir string, o gridOptions) error {
 	pg.Section("The learned predictor's parameter grid, ours against the authors'")
 	path, err := datadir.Find(o.DataDir, GridInput, "the SC'15 artefact (../shared/data/sc15-artefact, see its PROVENANCE.md)")
 	if errors.Is(err, datadir.ErrMissing) {
-		pg.Para("Not run: %v.", err)
+		// The error names this machine's folders; the page must not.
+		pg.Para("Not run: the SC'15 artefact's KTH-SP2 input (`%s`, see `../shared/data/sc15-artefact/PROVENANCE.md`) is not in the data root (`gridbench data` lists what is where).", GridInput)
 		return nil
 	}
 	if err != nil {
