@@ -41,7 +41,9 @@ const GridInput = "sc15-artefact/KTH-SP2/res_easy_backfill_scheduler_None_None.s
 // GridEvery is the share of the grid that reproduce runs: every GridEvery-th
 // finished configuration (5,752 / 240: 24 runs, some 8 s on one core).
 // The whole grid (about 30 min on one core) runs with
-// `go test ./experiments/backfilling -run TestGridAll -grid.all -timeout 3h`.
+// `go test ./experiments/backfilling -run TestGridAll -grid.all -timeout 3h`
+// (-grid.every 4: every 4th configuration, 1,438 of them, gave correlation
+// 0.975 and 47.7% within 1% of the authors' bsld).
 const GridEvery = 240
 
 // GridRow is one finished configuration of the authors' grid.
