@@ -19,7 +19,7 @@ func BenchmarkBaselines(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, algo := range []string{"easy", "easy-sjbf", "easy-wfp3", "easypp-reqtime", "cons"} {
+	for _, algo := range []string{"easy", "easy-sjbf", "easy-wfp3", "easypp-reqtime", "easypp-avg2-tsafrir", "easypp-sgd-reqtime", "cons"} {
 		b.Run(fmt.Sprintf("trace=KTH-SP2/algo=%s/cpus=100/estimate=requested", algo), func(b *testing.B) {
 			runSim(b, sim.SingleMachine(100), jobs, algo)
 		})

@@ -216,6 +216,7 @@ type Plan struct {
 	skipped []error // the logs left out for lack of data
 	runs    experiments.Runs[Spec]
 	load    func(spec Spec) (jobs []sim.Job, ref []float64, err error)
+	grid    gridOptions // the learned predictor's grid section (grid.go)
 }
 
 // Skipped implements experiments.Skipper: the logs left out for lack of data.
@@ -227,7 +228,7 @@ func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 func plan(cfg experiments.Config) (*Plan, error) {
 	algos := studyAlgos()
 	c := Config{Algos: algos, Windows: Windows, Tolerance: Tolerance, Quick: cfg.Quick}
-	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, load: newLoader()}
+	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, load: newLoader(), grid: gridOptions{cfg.DataDir, cfg.Quick}}
 	plan := &pl.runs.Plan
 	// find returns the path of rel, or "" when it is missing (recorded as
 	// skipped with what to fetch); a damaged file is a failure.

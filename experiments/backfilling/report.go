@@ -102,6 +102,9 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		Headline: fmt.Sprintf("%d of %d published cells within ±%.0f%% (all out of sample: nothing fitted); %d of %d orderings held",
 			sum.matched, sum.total, 100*c.Tolerance, sum.held, len(sum.tests))}
 	out.Model, out.Sheets = page(c, out.Headline, sum)
+	if err := GridSection(out.Model, in.PaperDir, pl.grid); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 

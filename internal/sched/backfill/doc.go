@@ -7,9 +7,15 @@
 //     SAF (smallest area r·n first), F1–F4 (Carastan-Santos & de Camargo
 //     2017), WFP3 and UNICEP (each of these backfills in its own priority
 //     order; EASY-SJBF keeps arrival order for the queue);
-//   - EASY++ (Tsafrir, Etsion & Feitelson 2007): run times predicted from
-//     the user's last two completed jobs, SJBF on the predictions, and a
-//     correction (reqtime or doubling) when a job outlives its prediction;
+//   - EASY with predictions (easypred-P[-C]) and EASY++ (easypp-P[-C],
+//     SJBF on the predictions), every prediction × correction pair of
+//     Tsafrir, Etsion & Feitelson 2007 as the SC'15 artefact's simulator
+//     (pyss) runs them (predict.go): predictions P of the request, twice
+//     the request, the exact run time, the user's last two run times
+//     (avg2) and the learned predictor of Gaussier et al. SC'15 (sgd.go,
+//     online linear regression by normalised adaptive gradient on an
+//     asymmetric loss); corrections C when a job outlives its prediction:
+//     reqtime, Tsafrir's increments, doubling;
 //   - CONS, conservative backfilling: every waiting job holds a
 //     reservation, and reservations are compressed when a job ends early.
 //

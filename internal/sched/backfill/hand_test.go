@@ -99,3 +99,21 @@ func TestCorrections(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSGD(t *testing.T) {
+	c, err := ParseSGD("sgdlinear|square|100|square|1|0|5logmr"[len("sgdlinear|"):])
+	if err != nil || c != DefaultSGD {
+		t.Fatalf("the artefact's code: %+v, %v; want DefaultSGD", c, err)
+	}
+	if c2, err := ParseSGD("squareI100IsquareI1I0I5logmr"); err != nil || c2 != DefaultSGD {
+		t.Errorf("the file-name form: %+v, %v", c2, err)
+	}
+	if c3, err := ParseSGD(DefaultSGD.String()); err != nil || c3 != DefaultSGD {
+		t.Errorf("String does not read back: %q gives %+v, %v", DefaultSGD.String(), c3, err)
+	}
+	for _, bad := range []string{"", "square|100|square|1|0", "cube|1|abs|1|0|1", "abs|x|abs|1|0|1", "abs|1|abs|1|0|5+log(r/m)", "abs|Inf|abs|1|0|1"} {
+		if _, err := ParseSGD(bad); err == nil {
+			t.Errorf("ParseSGD(%q) accepted", bad)
+		}
+	}
+}

@@ -27,6 +27,29 @@ func TestKTHMatchesNaive(t *testing.T) {
 		{"easy-wfp3", &Order{Queue: WFP3}, &naiveOrder{queue: WFP3}},
 		{"easypp-reqtime", NewEASYPP(ReqTime), &naiveOrder{backfill: SJF, pp: true, corr: ReqTime}},
 		{"easypp-doubling", NewEASYPP(Doubling), &naiveOrder{backfill: SJF, pp: true, corr: Doubling}},
+		{"easypp-avg2-tsafrir", NewEASYPP(Tsafrir), &naiveOrder{backfill: SJF, pp: true, corr: Tsafrir}},
+		{"easypred-avg2-tsafrir", NewPredicted(&Avg2{}, Tsafrir, false), &naiveOrder{pp: true, corr: Tsafrir}},
+		{"easypred-double", NewPredicted(Double{}, NoCorrection, false), &naiveOrder{pp: true, model: "double", corr: NoCorrection}},
+	}
+	// the learned predictor's twin replays every fit at every arrival: 400 jobs
+	sgd := []struct {
+		name       string
+		fast, slow sim.Scheduler
+	}{{"easypp-sgd-reqtime", NewPredicted(NewSGD(DefaultSGD), ReqTime, true), &naiveOrder{backfill: SJF, pp: true, model: "sgd", sgd: DefaultSGD, corr: ReqTime}}}
+	for _, c := range sgd {
+		a, err := sim.Simulate(p, jobs[:400], c.fast)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := sim.Simulate(p, jobs[:400], c.slow)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("%s: job %d (ID %d): fast %+v, naive %+v", c.name, i, jobs[i].ID, a[i], b[i])
+			}
+		}
 	}
 	for _, c := range cases {
 		a, err := sim.Simulate(p, jobs, c.fast)

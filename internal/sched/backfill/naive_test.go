@@ -1,6 +1,7 @@
 package backfill
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -17,8 +18,10 @@ import (
 // machine only if, counted as running, it leaves that start unchanged.
 type naiveOrder struct {
 	queue, backfill Key
-	pp              bool       // EASY++ predictions
-	corr            Correction // EASY++ correction
+	pp              bool       // predictions (EASY++ with backfill SJF, EASY-pred without)
+	model           string     // prediction: reqtime, double, clairvoyant, avg2 (default) or sgd
+	sgd             SGDConfig  // for model sgd
+	corr            Correction // correction
 	done            []int      // completions, in the order reported
 	pred0           map[int]float64
 }
@@ -30,43 +33,41 @@ func (n *naiveOrder) OnArrival(s *sim.State, j int) {
 	if n.pred0 == nil {
 		n.pred0 = map[int]float64{}
 	}
-	job := s.Job(j)
-	var h []float64
-	for k := len(n.done) - 1; k >= 0 && len(h) < 2; k-- {
-		if s.Job(n.done[k]).User == job.User {
-			h = append(h, s.Job(n.done[k]).Run)
-		}
-	}
-	x := job.Est()
-	if len(h) > 0 {
-		sum := 0.0
-		for _, v := range h {
-			sum += v
-		}
-		x = math.Min(sum/float64(len(h)), job.Est())
-	}
-	n.pred0[j] = x
+	n.pred0[j] = naivePredict(s, j, n.model, n.sgd, n.done)
 }
 
 func (n *naiveOrder) OnCompletion(s *sim.State, j int) { n.done = append(n.done, j) }
 
-// est is job j's estimate now: for EASY++ the arrival prediction,
+// est is job j's estimate now: for predictions the arrival prediction,
 // corrected from scratch for a running job that outlived it.
 func (n *naiveOrder) est(s *sim.State, j int) float64 {
 	if !n.pp {
 		return s.Job(j).Est()
 	}
 	x, req := n.pred0[j], s.Job(j).Est()
-	if s.Status(j) != sim.Running {
+	if s.Status(j) != sim.Running || n.corr == NoCorrection {
 		return x
 	}
 	r := s.Record(j)
-	for r.Start < s.Now() && x < req && r.Start+s.Platform().Scale(x, r.Machine) <= s.Now() {
-		if n.corr == ReqTime || x == 0 {
-			x = req
-		} else {
-			x = math.Min(2*x, req)
+	x0 := x
+	for k := 1; r.Start < s.Now() && r.Start+s.Platform().Scale(x, r.Machine) <= s.Now(); k++ {
+		var c float64
+		switch {
+		case n.corr == ReqTime:
+			c = req
+		case n.corr == Doubling && x == 0:
+			c = req
+		case n.corr == Doubling:
+			c = 2 * x
+		case k <= 11: // Tsafrir: the first prediction plus the k-th step
+			c = math.Min(x0+[]float64{0, 60, 300, 900, 1800, 3600, 7200, 18000, 36000, 72000, 180000, 360000}[k], req)
+		default:
+			c = req
 		}
+		if c <= x {
+			break
+		}
+		x = c
 	}
 	return x
 }
@@ -230,14 +231,28 @@ func TestOrdersMatchNaive(t *testing.T) {
 	}
 }
 
-func TestEASYPPMatchesNaive(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		corr Correction
-	}{{"easypp-reqtime", ReqTime}, {"easypp-doubling", Doubling}} {
-		agree(t, c.name, 300,
-			func() sim.Scheduler { return NewEASYPP(c.corr) },
-			func() sim.Scheduler { return &naiveOrder{backfill: SJF, pp: true, corr: c.corr} })
+// TestPredictionsMatchNaive runs every registered prediction × correction
+// pair, EASY++ and EASY-pred, against the naive twin.
+func TestPredictionsMatchNaive(t *testing.T) {
+	for _, sjbf := range []bool{false, true} {
+		for _, pn := range predictionNames {
+			cs := append([]Correction{NoCorrection}, corrections...)
+			for _, c := range cs {
+				seeds := uint64(300)
+				if pn == "sgd" {
+					seeds = 40 // the twin replays every fit at every arrival
+				}
+				var bf Key
+				if sjbf {
+					bf = SJF
+				}
+				agree(t, fmt.Sprintf("%s/%v/sjbf=%v", pn, c, sjbf), seeds,
+					func() sim.Scheduler { return NewPredicted(newModel[pn](), c, sjbf) },
+					func() sim.Scheduler {
+						return &naiveOrder{backfill: bf, pp: true, model: pn, sgd: DefaultSGD, corr: c}
+					})
+			}
+		}
 	}
 }
 

@@ -74,12 +74,6 @@ func init() {
 	} {
 		reg(o.name, o.label, o.key, o.key)
 	}
-	sched.Register("easypp-reqtime", sched.Info{Label: "EASY++ (reqtime)", Family: "queue-based", New: func(rand.Source) sim.Scheduler {
-		return NewEASYPP(ReqTime)
-	}})
-	sched.Register("easypp-doubling", sched.Info{Label: "EASY++ (doubling)", Family: "queue-based", New: func(rand.Source) sim.Scheduler {
-		return NewEASYPP(Doubling)
-	}})
 }
 
 // Order is EASY backfilling with a queue order (which jobs are heads, and
