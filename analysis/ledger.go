@@ -58,7 +58,14 @@ type LedgerEntry struct {
 	// InSample marks a claim or cell the calibration was fitted on: it
 	// cannot count as validated.
 	InSample bool `json:"in_sample,omitempty"`
+	// Kind is KindPublished for an equality with a published table's
+	// value, empty for a statement of the paper's text.
+	Kind string `json:"kind,omitempty"`
 }
+
+// KindPublished is the Kind of an entry that compares a reproduced value
+// with a published table's: a misprint there is not a claim not held.
+const KindPublished = "published value"
 
 // FromVerdict fills e's verdict, statistic, p and n from a tested row: held
 // when every comparison held, inconclusive when it did not hold and its
@@ -88,10 +95,10 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 		// Nothing to test, not too few repetitions: the metric has no
 		// value in the comparison's scope, or its runs failed.
 		e.Verdict = VerdictInconclusive
-		e.Note = "no paired values in " + cmp.Or(c.Scope, "its scope")
+		e.Note = JoinNote(e.Note, "no paired values in "+cmp.Or(c.Scope, "its scope"))
 	case !c.Reversed() && c.Underpowered(family):
 		e.Verdict = VerdictInconclusive
-		e.Note = fmt.Sprintf("too few repetitions: at least %d needed", MinPairs(family))
+		e.Note = JoinNote(e.Note, TooFewNote(family))
 	default:
 		e.Verdict = VerdictNotHeld
 	}

@@ -331,7 +331,7 @@ func page(cfg Config, reps int, sum *summary) (pg *report.Page, means, claims *r
 			if c.Held {
 				held++
 			}
-			v = verdictCell(entry(c).Verdict)
+			v = report.VerdictCell(entry(c).Verdict, "")
 		}
 		claims.AddRow(report.Str(c.Claim), report.Str(c.Scope), report.Str(c.Statement), v, report.Str(c.Statistic))
 	}

@@ -192,7 +192,7 @@ func timingsPage(sum *summary, growth map[string]float64, plotted map[string]boo
 		if c.Checked {
 			v = entry(c).Verdict
 		}
-		ct.AddRow(report.Str(c.Statement), report.Str(c.Scope), verdictCell(v), report.Str(c.Statistic))
+		ct.AddRow(report.Str(c.Statement), report.Str(c.Scope), report.VerdictCell(v, ""), report.Str(c.Statistic))
 	}
 	ct.Notes = []string{"Paired Wilcoxon over the repetitions, Holm within each row. On a machine shared with other runs the levels are noisy; " +
 		"the committed page's ledger marks these statements not testable there and points here."}

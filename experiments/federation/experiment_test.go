@@ -501,7 +501,7 @@ func TestLedger(t *testing.T) {
 	in := ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300}
 	verdicts := func(f func(string, int, int) float64) map[string]string {
 		in.recs = synthetic(12, f, dsa)
-		es := Ledger(in, nil)
+		es := Ledger(in)
 		m := map[string]string{}
 		for _, e := range es {
 			if e.ID == "" || e.Quote == "" || e.Section == "" || e.Verdict == "" {

@@ -156,13 +156,8 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 
 	// Claims.
 	r.claims, r.heldAll = claimsTable(Claims(recs, pols))
-	r.ledger = Ledger(ledgerInput{recs: recs, pts: in.Result.Series, pols: pols, jobs: c.JobsPerUser, series: c.SeriesUser, step: c.SeriesStep, windows: c.SatWindows},
-		[]analysis.LedgerEntry{
-			r.t3tally.entry("L-T3fit", "Table 3", true, "Normal's split of the three users (LCG jobs 524 / 437 / 123)", "LCG jobs", "the background scale was fitted on it"),
-			r.t3tally.entry("L-T3val", "Table 3", false, "the SO / SO-AS, DO and DO-AS splits of the three users", "LCG jobs", ""),
-			r.t4tally.entry("L-T4fit", "Table 4", true, "User-0's completion times under Normal (1:37:36), DO (1:36:31) and DO-AS (1:30:21)", "completion times", "the GridGateWay rate was derived from them"),
-			r.t4tally.entry("L-T4val", "Table 4", false, "the other twelve completion times", "completion times", ""),
-		})
+	r.ledger = Ledger(ledgerInput{recs: recs, pts: in.Result.Series, pols: pols, jobs: c.JobsPerUser, series: c.SeriesUser, step: c.SeriesStep, windows: c.SatWindows,
+		t3: r.t3tally, t4: r.t4tally})
 	out.Ledger = r.ledger
 	out.Model = pl.page(r)
 	out.Sheets = []*report.Table{r.gw, r.sat, r.t3, r.t4, r.claims}

@@ -109,7 +109,7 @@ func (s *Study) claimsTable(recs []analysis.Record) claimsResult {
 				p = r.Res.P
 			}
 			t.AddRow(report.Str(text), report.Str(r.Scope), report.Int(r.N), numG(r.MeanA), numG(r.MeanB),
-				report.Num(100*(r.MeanA-r.MeanB)/r.MeanB, 2), report.P(p), report.P(r.PAdj), hc, verdictCell(e))
+				report.Num(100*(r.MeanA-r.MeanB)/r.MeanB, 2), report.P(p), report.P(r.PAdj), hc, inconclusiveCell(e))
 		}
 	}
 	res.table, res.counts = t, analysis.Count(res.ledger)
@@ -121,15 +121,12 @@ func (s *Study) claimsTable(recs []analysis.Record) claimsResult {
 	return res
 }
 
-// verdictCell shows a ledger entry's verdict with its reason.
-func verdictCell(e analysis.LedgerEntry) report.Cell {
-	text := e.Verdict
-	if e.Verdict == analysis.VerdictInconclusive && e.Note != "" {
-		text += " (" + e.Note + ")"
+// inconclusiveCell is e's verdict with its reason when inconclusive.
+func inconclusiveCell(e analysis.LedgerEntry) report.Cell {
+	if e.Verdict == analysis.VerdictInconclusive {
+		return report.VerdictCell(e.Verdict, e.Note)
 	}
-	c := report.Str(text)
-	c.Best, c.Bad = e.Verdict == analysis.VerdictHeld, e.Verdict == analysis.VerdictNotHeld
-	return c
+	return report.VerdictCell(e.Verdict, "")
 }
 
 // headline is the claims part of the study's one-line summary.

@@ -104,7 +104,7 @@ func (r *reporter) ledger() []analysis.LedgerEntry {
 	}
 	// Total completion time read as the makespan (reading b).
 	for _, fr := range r.fams {
-		for _, v := range Evaluate(substituteMetric(r.recs, timesharing.MMakespan, timesharing.MCompletion), fr.ws) {
+		for _, v := range Evaluate(analysis.SubstituteMetric(r.recs, timesharing.MMakespan, timesharing.MCompletion), fr.ws) {
 			if v.Figure != "Figure 8" {
 				continue
 			}
