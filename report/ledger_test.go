@@ -33,7 +33,7 @@ func TestLedgerRendering(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	name, err := WriteLedgerFile(dir, "x", es)
+	name, err := WriteLedgerFile(dir, "x", analysis.StandardMethod("", "test"), es)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,8 +41,10 @@ func TestLedgerRendering(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back []analysis.LedgerEntry
-	if err := json.Unmarshal(raw, &back); err != nil || len(back) != 4 || !back[1].InSample || *back[0].P != p {
+	var file analysis.LedgerFile
+	err = json.Unmarshal(raw, &file)
+	back := file.Entries
+	if err != nil || len(back) != 4 || !back[1].InSample || *back[0].P != p {
 		t.Fatalf("x.claims.json does not read back: %v %+v", err, back)
 	}
 	if LedgerCounts(nil) != "0 claims: 0 held, 0 not held, 0 inconclusive, 0 not testable" {

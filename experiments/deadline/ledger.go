@@ -356,6 +356,7 @@ func entry(c Check) (e analysis.LedgerEntry) {
 	defer func() {
 		if c.Reading == "alg3" {
 			e.ID += "/alg3"
+			e.Alternative = "alg3"
 			e.Note = strings.TrimSpace("reading: Tabu as Algorithm 3 (tabu-alg3) in Tabu's place. " + e.Note)
 		}
 	}()

@@ -302,15 +302,7 @@ func headline(ledger []analysis.LedgerEntry, streams []stream, algos []string, i
 			parts = append(parts, fmt.Sprintf("%s %.1f%%", Label(a), g.Mean))
 		}
 	}
-	var def []analysis.LedgerEntry
-	for _, e := range ledger {
-		if !strings.HasSuffix(e.ID, "/alg3") {
-			def = append(def, e)
-		}
-	}
-	c := analysis.Count(def)
-	s := fmt.Sprintf("ledger (default readings): %d of %d held (%d not held, %d inconclusive, %d not testable); fitted (in sample) 0/0, validated (out of sample) %d/%d",
-		c.Held, len(def), c.NotHeld, c.Inconclusive, c.NotTestable, c.Held, len(def))
+	s := report.LedgerCounts(ledger) + "; nothing fitted: every verdict is out of sample"
 	s += fmt.Sprintf("; delayed jobs at %s: %s", heavy, strings.Join(parts, ", "))
 	if quick {
 		s += " (quick configuration)"

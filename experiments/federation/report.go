@@ -159,6 +159,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	r.ledger = Ledger(ledgerInput{recs: recs, pts: in.Result.Series, pols: pols, jobs: c.JobsPerUser, series: c.SeriesUser, step: c.SeriesStep, windows: c.SatWindows,
 		t3: r.t3tally, t4: r.t4tally})
 	out.Ledger = r.ledger
+	out.Tolerance = fmt.Sprintf("within ±%.0f%% of the published value in the paper-setting run (the tolerance is ours)", matchTol*100)
 	out.Model = pl.page(r)
 	out.Sheets = []*report.Table{r.gw, r.sat, r.t3, r.t4, r.claims}
 	if r.sens != nil {

@@ -81,10 +81,11 @@ direction = "lower"
 		if err != nil {
 			t.Fatal(err)
 		}
-		var ledger []analysis.LedgerEntry
-		if err := json.Unmarshal(b, &ledger); err != nil {
+		var file analysis.LedgerFile
+		if err := json.Unmarshal(b, &file); err != nil {
 			t.Fatal(err)
 		}
+		ledger := file.Entries
 		want := analysis.VerdictHeld
 		if tc.warns {
 			want = analysis.VerdictInconclusive

@@ -110,6 +110,7 @@ func (r *reporter) ledger() []analysis.LedgerEntry {
 			}
 			e := ledgerEntry(v, fr.family.String())
 			e.ID += "/makespan"
+			e.Alternative = "makespan"
 			e.Note = strings.TrimSpace("reading (b): total completion time read as the makespan, which no algorithm changes here. " + e.Note)
 			out = append(out, e)
 		}

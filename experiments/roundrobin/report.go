@@ -860,22 +860,15 @@ func (r *reporter) ledgerLead() string {
 }
 
 func (r *reporter) headline() string {
-	var def []analysis.LedgerEntry
-	for _, e := range r.led {
-		if !strings.Contains(e.ID, "/") {
-			def = append(def, e)
-		}
-	}
-	c := analysis.Count(def)
+	def, _ := analysis.SplitReadings(r.led)
 	construct := 0
 	for _, e := range def {
 		if strings.HasPrefix(e.Note, "satisfied by construction") {
 			construct++
 		}
 	}
-	s := fmt.Sprintf("%s: ledger (default readings): %d of %d held (%d not held, %d inconclusive, %d not testable, %d of them satisfied by construction); "+
-		"fitted (in sample) 0/0, validated (out of sample) %d/%d; ranking claims held in every workload: %s",
-		r.src.Label, c.Held, len(def), c.NotHeld, c.Inconclusive, c.NotTestable, construct, c.Held, len(def), r.familySummary())
+	s := fmt.Sprintf("%s: %s (%d not testable as satisfied by construction); nothing fitted: every verdict is out of sample; ranking claims held in every workload: %s",
+		r.src.Label, report.LedgerCounts(r.led), construct, r.familySummary())
 	if r.cfg.Quick {
 		s += " (quick configuration)"
 	}
