@@ -205,7 +205,7 @@ type Method struct {
 func StandardMethod(tolerance, version string) Method {
 	return Method{
 		Alpha:        Alpha,
-		Test:         "Wilcoxon signed-rank, two-sided, exact for n ≤ 25 without ties, normal approximation otherwise; paired by seed (the same instance, window or repetition for every algorithm)",
+		Test:         fmt.Sprintf("Wilcoxon signed-rank, two-sided, zero differences dropped; exact for at most %d non-zero differences without zeros or ties, else the tie-corrected normal approximation without continuity correction (scipy.stats.wilcoxon, method=\"approx\"); paired by seed (the same instance, window or repetition for every algorithm)", WilcoxonExactMaxN),
 		Correction:   "Holm over the comparisons of one claim (all its workloads and pairs of algorithms together)",
 		Direction:    "a '<' or '>' comparison holds when p_Holm < alpha and the matched-pairs rank-biserial r has the claimed sign; '≤' holds unless the first is significantly higher; an entry holds when every comparison holds",
 		Inconclusive: fmt.Sprintf("not held with fewer pairs than any data could decide: with n pairs the smallest two-sided p is 2/2^n, times the Holm family's size (e.g. at least %d pairs for one comparison)", MinPairs(1)),
