@@ -562,3 +562,34 @@ func tinyTestbeds(m *gridway.Config) {
 	m.InputBytes, m.OutputBytes = 0, 0
 	m.LAN.Latency, m.WAN.Latency = 0, 0
 }
+
+// TestL9PortArtefact: when DO-AS fails L-9 (User-0 not fastest), the entry
+// says why, with each user's DO-AS completion beside the GridGateWay
+// port's bound; when every policy holds it, no such note.
+func TestL9PortArtefact(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	flat := func(pol string, u, rep int) float64 {
+		if pol == "DO-AS" {
+			return 5400 - float64(u) + float64(rep*7%11)
+		}
+		return 3600*float64(1+u) + float64(rep*7%11)
+	}
+	in := ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300, port: 268e3, jobBytes: 3e6, recs: synthetic(12, flat, dsa)}
+	l9 := func(in ledgerInput) analysis.LedgerEntry {
+		for _, e := range Ledger(in) {
+			if e.ID == "L-9" {
+				return e
+			}
+		}
+		t.Fatal("no L-9")
+		return analysis.LedgerEntry{}
+	}
+	if e := l9(in); e.Verdict != analysis.VerdictNotHeld || !strings.Contains(e.Note, "modelling artefact") || !strings.Contains(e.Note, "port bound") {
+		t.Errorf("DO-AS flat: %q, note %q; want not held with the port's evidence", e.Verdict, e.Note)
+	}
+	rising := func(pol string, u, rep int) float64 { return 3600*float64(1+u) + float64(rep*7%11) }
+	in.recs = synthetic(12, rising, dsa)
+	if e := l9(in); e.Verdict != analysis.VerdictHeld || strings.Contains(e.Note, "artefact") {
+		t.Errorf("every policy rising: %q, note %q; want held without the artefact note", e.Verdict, e.Note)
+	}
+}

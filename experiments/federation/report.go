@@ -175,7 +175,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	// Claims.
 	r.claims, r.heldAll = claimsTable(Claims(recs, pols))
 	r.ledger = Ledger(ledgerInput{recs: recs, pts: in.Result.Series, pols: pols, jobs: c.JobsPerUser, series: c.SeriesUser, step: c.SeriesStep, windows: c.SatWindows,
-		t3: r.t3tally, t4: r.t4tally})
+		t3: r.t3tally, t4: r.t4tally, port: m.WAN.Bandwidth, jobBytes: m.InputBytes + m.OutputBytes})
 	out.Ledger = r.ledger
 	out.Tolerance = fmt.Sprintf("within ±%.0f%% of the published value in the paper-setting run (the tolerance is ours)", matchTol*100)
 	out.Model = pl.page(r)
