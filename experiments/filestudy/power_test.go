@@ -77,6 +77,11 @@ direction = "lower"
 		if !strings.Contains(string(page), tc.verdict) {
 			t.Errorf("reps %d: page lacks %q:\n%s", tc.reps, tc.verdict, page)
 		}
+		// The Friedman table's post-hoc column: at 5 repetitions no pair
+		// could differ, which it says instead of a bare "none".
+		if none := "none: too few repetitions: at least 6 needed"; strings.Contains(string(page), none) != tc.warns {
+			t.Errorf("reps %d: page says %q: %v, want %v", tc.reps, none, !tc.warns, tc.warns)
+		}
 		b, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), "power.claims.json"))
 		if err != nil {
 			t.Fatal(err)
