@@ -253,10 +253,16 @@ const mWorkGrowth = "work_growth"
 // sees the same two instances, so the factors are paired across
 // algorithms.
 func growthRecords(recs []analysis.Record, heavy, light string, algos []string) []analysis.Record {
+	return growthOfMetric(recs, spacesharing.MWorkPerDec, heavy, light, algos)
+}
+
+// growthOfMetric is growthRecords of any per-decision metric (the work
+// counter's, or the measured seconds per decision).
+func growthOfMetric(recs []analysis.Record, metric, heavy, light string, algos []string) []analysis.Record {
 	var out []analysis.Record
 	for _, a := range algos {
-		h, hr := analysis.Paired(recs, heavy, spacesharing.MWorkPerDec, []string{a})
-		l, lr := analysis.Paired(recs, light, spacesharing.MWorkPerDec, []string{a})
+		h, hr := analysis.Paired(recs, heavy, metric, []string{a})
+		l, lr := analysis.Paired(recs, light, metric, []string{a})
 		byRep := map[int]float64{}
 		for i, r := range lr {
 			byRep[r] = l[i][0]

@@ -34,7 +34,7 @@ func alg3Checks(in *claimInput, allRecs []analysis.Record) []Check {
 	add(perStream(&sub, "concl-tabu-flex", spacesharing.MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, sub.workloads), "concl-tabu-flex")
 	for _, c := range growthChecks(&sub) {
 		if c.Claim == "fig5-tabu" {
-			add([]Check{c}, "fig5-tabu")
+			add([]Check{decidedOnTime(c)}, "fig5-tabu")
 		}
 	}
 	return out

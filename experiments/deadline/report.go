@@ -126,6 +126,7 @@ func (pl *Plan) summarize(res *bench.Result) *summary {
 		}
 	}
 	sum.wallRows = append(sum.wallRows, wallChecks(cin)...)
+	sum.wallRows = append(sum.wallRows, timeChecks(cin)...)
 	sum.ledger = buildLedger(cin, all, recs)
 	sum.slack = slackChecks(pl.Config, sum.streams, recs, SideReps(pl.Reps))
 	sum.workGrowth = growthOf(sum.streams, sum.algos, sum.idx, spacesharing.MWorkPerDec)
