@@ -76,22 +76,47 @@ type LedgerEntry struct {
 // KindClaim is the Kind of a statement of the paper's text.
 const KindClaim = "claim"
 
-// Result is one tested comparison of a ledger entry, as claims.json gives
-// it: what was compared, where, on how many pairs, the means, the
-// rank-biserial r, the raw and Holm-adjusted two-sided Wilcoxon p, and
-// whether it held. A value that could not be computed is null.
+// Result is an entry's result in one workload (scope), as claims.json
+// gives it: how many of the comparisons made there held, and the decisive
+// one (the first failing, else the weakest; see Decide): what was
+// compared, on how many pairs, the means, the rank-biserial r, the raw and
+// Holm-adjusted two-sided Wilcoxon p, and whether it held. A value that
+// could not be computed is null.
 type Result struct {
-	Comparison string   `json:"comparison"`
-	Scope      string   `json:"scope,omitempty"`
-	Want       string   `json:"want"` // "<", ">" or "≤": A against B
-	N          int      `json:"n"`
-	MeanA      *float64 `json:"mean_a"`
-	MeanB      *float64 `json:"mean_b"`
-	R          *float64 `json:"r"`
-	P          *float64 `json:"p"`
-	PHolm      *float64 `json:"p_holm"`
-	Held       bool     `json:"held"`
-	Error      string   `json:"error,omitempty"`
+	Scope       string   `json:"scope,omitempty"`
+	Comparisons int      `json:"comparisons"`
+	HeldN       int      `json:"held"`
+	Comparison  string   `json:"decisive"`
+	Want        string   `json:"want"` // "<", ">" or "≤": A against B
+	N           int      `json:"n"`
+	MeanA       *float64 `json:"mean_a"`
+	MeanB       *float64 `json:"mean_b"`
+	R           *float64 `json:"r"`
+	P           *float64 `json:"p"`
+	PHolm       *float64 `json:"p_holm"`
+	Held        bool     `json:"decisive_held"`
+	Error       string   `json:"error,omitempty"`
+}
+
+// resultsByScope is one Result per scope of cs, in the order the scopes
+// first appear (comparisons without a scope are the entry's own).
+func resultsByScope(cs []*Comparison) []Result {
+	var scopes []string
+	by := map[string][]*Comparison{}
+	for _, c := range cs {
+		if _, ok := by[c.Scope]; !ok {
+			scopes = append(scopes, c.Scope)
+		}
+		by[c.Scope] = append(by[c.Scope], c)
+	}
+	out := make([]Result, 0, len(scopes))
+	for _, sc := range scopes {
+		v := Decide(by[sc])
+		r := ResultOf(v.Decisive)
+		r.Scope, r.Comparisons, r.HeldN = sc, v.N, v.HeldN
+		out = append(out, r)
+	}
+	return out
 }
 
 // ResultOf is c, tested, as a Result.
@@ -131,9 +156,7 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 		return e
 	}
 	e.N = c.N
-	for _, x := range v.All {
-		e.Results = append(e.Results, ResultOf(x))
-	}
+	e.Results = resultsByScope(v.All)
 	if !math.IsNaN(c.PAdj) {
 		p := c.PAdj
 		e.P = &p

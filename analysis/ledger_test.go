@@ -87,7 +87,28 @@ func TestWriteLedger(t *testing.T) {
 		t.Errorf("counts: claims %+v, published %+v", back.Claims, back.Published)
 	}
 	rs, _ := back.Entries[1]["results"].([]any)
-	if len(rs) != 1 || rs[0].(map[string]any)["scope"] != "w1" || back.Entries[0]["kind"] != KindClaim {
+	if len(rs) != 1 || rs[0].(map[string]any)["scope"] != "w1" || rs[0].(map[string]any)["comparisons"] != 1.0 || back.Entries[0]["kind"] != KindClaim {
 		t.Errorf("entry y's results: %s", buf.String())
+	}
+}
+
+// TestResultsByScope: an entry over two workloads lists one result per
+// workload, each with its comparisons counted and its decisive one.
+func TestResultsByScope(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5, 6, 7}
+	y := []float64{10, 20, 30, 40, 50, 60, 70}
+	cs := []*Comparison{
+		{Name: "A < B", Scope: "w1", Want: Lower, X: x, Y: y},
+		{Name: "A < C", Scope: "w1", Want: Lower, X: x, Y: x},
+		{Name: "A < B", Scope: "w2", Want: Lower, X: x, Y: y},
+	}
+	Test(cs...)
+	e := LedgerEntry{}.FromVerdict(Decide(cs), len(cs))
+	if len(e.Results) != 2 {
+		t.Fatalf("%d results, want one per workload: %+v", len(e.Results), e.Results)
+	}
+	w1, w2 := e.Results[0], e.Results[1]
+	if w1.Scope != "w1" || w1.Comparisons != 2 || w1.Comparison != "A < C" || w1.Held || w2.Scope != "w2" || w2.HeldN != 1 {
+		t.Errorf("results %+v", e.Results)
 	}
 }
