@@ -21,6 +21,9 @@ func LedgerTable(id, title string, es []analysis.LedgerEntry) *Table {
 		if e.InSample {
 			v.Text += " (in sample)"
 		}
+		if e.Kind == analysis.KindPublished {
+			v.Text += " (published value)"
+		}
 		v.Best = e.Verdict == analysis.VerdictHeld
 		v.Bad = e.Verdict == analysis.VerdictNotHeld
 		p := Str("")
@@ -35,7 +38,8 @@ func LedgerTable(id, title string, es []analysis.LedgerEntry) *Table {
 	}
 	t.Notes = []string{"Verdicts are computed from the runs: held / not held at α = 0.05 after Holm within each claim's family; " +
 		"inconclusive = too few pairs to ever reach α; not testable = the note says why. " +
-		"\"in sample\" marks a claim whose cells a calibrated value was fitted on: it is not a validation."}
+		"\"in sample\" marks a claim whose cells a calibrated value was fitted on: it is not a validation; " +
+		"\"published value\" marks an equality with a published table's value, counted apart from the paper's claims (a misprint there is not a claim not held)."}
 	return t
 }
 
