@@ -95,6 +95,7 @@ type Result struct {
 	P           *float64 `json:"p"`
 	PHolm       *float64 `json:"p_holm"`
 	Held        bool     `json:"decisive_held"`
+	Reversed    bool     `json:"decisive_reversed,omitempty"` // significant the other way
 	Error       string   `json:"error,omitempty"`
 }
 
@@ -121,7 +122,7 @@ func resultsByScope(cs []*Comparison) []Result {
 
 // ResultOf is c, tested, as a Result.
 func ResultOf(c *Comparison) Result {
-	r := Result{Comparison: c.Name, Scope: c.Scope, Want: c.Want.Op(), N: c.N, Held: c.Held(),
+	r := Result{Comparison: c.Name, Scope: c.Scope, Want: c.Want.Op(), N: c.N, Held: c.Held(), Reversed: c.Reversed(),
 		MeanA: finite(c.MeanA), MeanB: finite(c.MeanB), PHolm: finite(c.PAdj)}
 	if c.Err != nil {
 		r.Error = c.Err.Error()
