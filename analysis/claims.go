@@ -150,11 +150,13 @@ type Verdict struct {
 	// one, else the directional one closest to significance, else the
 	// first. Nil when there is none.
 	Decisive *Comparison
+	// All are the row's comparisons, in order (for the ledger's results).
+	All []*Comparison
 }
 
 // Decide returns the verdict of the comparisons of one row.
 func Decide(cs []*Comparison) Verdict {
-	v := Verdict{N: len(cs)}
+	v := Verdict{N: len(cs), All: cs}
 	// A failing comparison is shown first; among passing ones the
 	// directional one with the largest adjusted p, since a large p of a
 	// "≤" comparison is not a weakness.

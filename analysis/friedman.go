@@ -85,3 +85,20 @@ func Friedman(blocks [][]float64) (FriedmanResult, error) {
 	res.KendallW = res.Chi2 / (fn * (fk - 1))
 	return res, nil
 }
+
+// NoPairDiffers is what a post-hoc table says when no pair of k
+// algorithms differs after Holm over their k(k−1)/2 pairs, with n blocks
+// (repetitions): "none" when n pairs could have reached Alpha, and
+// otherwise the reason an inconclusive claim gives ("too few repetitions:
+// at least N needed"), since at such n no data could have shown a pair
+// differ: a lack of power, not a finding.
+func NoPairDiffers(n, k int) string {
+	pairs := k * (k - 1) / 2
+	switch {
+	case n < MinPairs(pairs) && pairs == 1:
+		return "none: " + TooFewNote(1)
+	case n < MinPairs(pairs):
+		return fmt.Sprintf("none: %s (Holm over %d pairs)", TooFewNote(pairs), pairs)
+	}
+	return "none"
+}

@@ -97,3 +97,15 @@ func TestFriedmanErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPairDiffers: with 5 algorithms (10 pairs) 8 repetitions can never
+// show a pair differ after Holm (10·2/2^8 = 0.078): that is said, not
+// "none"; 9 can (0.039).
+func TestNoPairDiffers(t *testing.T) {
+	if got := NoPairDiffers(8, 5); got != "none: too few repetitions: at least 9 needed (Holm over 10 pairs)" {
+		t.Errorf("8 reps, 5 algorithms: %q", got)
+	}
+	if got := NoPairDiffers(9, 5); got != "none" {
+		t.Errorf("9 reps, 5 algorithms: %q", got)
+	}
+}

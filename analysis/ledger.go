@@ -58,7 +58,90 @@ type LedgerEntry struct {
 	// InSample marks a claim or cell the calibration was fitted on: it
 	// cannot count as validated.
 	InSample bool `json:"in_sample,omitempty"`
+	// Kind is KindPublished for an equality with a published table's
+	// value, KindClaim (or empty, before the file is written) for a
+	// statement of the paper's text.
+	Kind string `json:"kind,omitempty"`
+	// Alternative names the alternative reading the entry is decided
+	// under (its id then ends in "/<reading>"); empty under the default
+	// readings. Headline counts keep the two apart, since one statement
+	// is counted once per reading.
+	Alternative string `json:"alternative_reading,omitempty"`
+	// Results are the comparisons the verdict was decided on, one per
+	// workload (and configuration, pair of algorithms), each with its own
+	// numbers: a claim over several workloads lists them all, not one.
+	Results []Result `json:"results,omitempty"`
 }
+
+// KindClaim is the Kind of a statement of the paper's text.
+const KindClaim = "claim"
+
+// Result is an entry's result in one workload (scope), as claims.json
+// gives it: how many of the comparisons made there held, and the decisive
+// one (the first failing, else the weakest; see Decide): what was
+// compared, on how many pairs, the means, the rank-biserial r, the raw and
+// Holm-adjusted two-sided Wilcoxon p, and whether it held. A value that
+// could not be computed is null.
+type Result struct {
+	Scope       string   `json:"scope,omitempty"`
+	Comparisons int      `json:"comparisons"`
+	HeldN       int      `json:"held"`
+	Comparison  string   `json:"decisive"`
+	Want        string   `json:"want"` // "<", ">" or "≤": A against B
+	N           int      `json:"n"`
+	MeanA       *float64 `json:"mean_a"`
+	MeanB       *float64 `json:"mean_b"`
+	R           *float64 `json:"r"`
+	P           *float64 `json:"p"`
+	PHolm       *float64 `json:"p_holm"`
+	Held        bool     `json:"decisive_held"`
+	Reversed    bool     `json:"decisive_reversed,omitempty"` // significant the other way
+	Error       string   `json:"error,omitempty"`
+}
+
+// resultsByScope is one Result per scope of cs, in the order the scopes
+// first appear (comparisons without a scope are the entry's own).
+func resultsByScope(cs []*Comparison) []Result {
+	var scopes []string
+	by := map[string][]*Comparison{}
+	for _, c := range cs {
+		if _, ok := by[c.Scope]; !ok {
+			scopes = append(scopes, c.Scope)
+		}
+		by[c.Scope] = append(by[c.Scope], c)
+	}
+	out := make([]Result, 0, len(scopes))
+	for _, sc := range scopes {
+		v := Decide(by[sc])
+		r := ResultOf(v.Decisive)
+		r.Scope, r.Comparisons, r.HeldN = sc, v.N, v.HeldN
+		out = append(out, r)
+	}
+	return out
+}
+
+// ResultOf is c, tested, as a Result.
+func ResultOf(c *Comparison) Result {
+	r := Result{Comparison: c.Name, Scope: c.Scope, Want: c.Want.Op(), N: c.N, Held: c.Held(), Reversed: c.Reversed(),
+		MeanA: finite(c.MeanA), MeanB: finite(c.MeanB), PHolm: finite(c.PAdj)}
+	if c.Err != nil {
+		r.Error = c.Err.Error()
+		return r
+	}
+	r.R, r.P = finite(c.Res.Effect), finite(c.Res.P)
+	return r
+}
+
+func finite(v float64) *float64 {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		return nil
+	}
+	return &v
+}
+
+// KindPublished is the Kind of an entry that compares a reproduced value
+// with a published table's: a misprint there is not a claim not held.
+const KindPublished = "published value"
 
 // FromVerdict fills e's verdict, statistic, p and n from a tested row: held
 // when every comparison held, inconclusive when it did not hold and its
@@ -74,6 +157,7 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 		return e
 	}
 	e.N = c.N
+	e.Results = resultsByScope(v.All)
 	if !math.IsNaN(c.PAdj) {
 		p := c.PAdj
 		e.P = &p
@@ -88,10 +172,10 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 		// Nothing to test, not too few repetitions: the metric has no
 		// value in the comparison's scope, or its runs failed.
 		e.Verdict = VerdictInconclusive
-		e.Note = "no paired values in " + cmp.Or(c.Scope, "its scope")
+		e.Note = JoinNote(e.Note, "no paired values in "+cmp.Or(c.Scope, "its scope"))
 	case !c.Reversed() && c.Underpowered(family):
 		e.Verdict = VerdictInconclusive
-		e.Note = fmt.Sprintf("too few repetitions: at least %d needed", MinPairs(family))
+		e.Note = JoinNote(e.Note, TooFewNote(family))
 	default:
 		e.Verdict = VerdictNotHeld
 	}
@@ -100,12 +184,16 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 
 // LedgerCounts are a ledger's verdicts counted.
 type LedgerCounts struct {
-	Held, NotHeld, Inconclusive, NotTestable int
+	Total        int `json:"total"`
+	Held         int `json:"held"`
+	NotHeld      int `json:"not_held"`
+	Inconclusive int `json:"inconclusive"`
+	NotTestable  int `json:"not_testable"`
 }
 
 // Count counts the verdicts of es.
 func Count(es []LedgerEntry) LedgerCounts {
-	var c LedgerCounts
+	c := LedgerCounts{Total: len(es)}
 	for _, e := range es {
 		switch e.Verdict {
 		case VerdictHeld:
@@ -121,12 +209,97 @@ func Count(es []LedgerEntry) LedgerCounts {
 	return c
 }
 
-// WriteLedger writes es as the indented JSON array of <exp>.claims.json.
-func WriteLedger(w io.Writer, es []LedgerEntry) error {
+// Method says how a ledger's verdicts are decided: the head of
+// claims.json, so that a reader can recompute every verdict from the runs.
+type Method struct {
+	Alpha        float64 `json:"alpha"`
+	Test         string  `json:"test"`
+	Correction   string  `json:"correction"`
+	Direction    string  `json:"direction"`
+	Inconclusive string  `json:"inconclusive"`
+	Intervals    string  `json:"intervals"`
+	// Tolerance is the study's rule for a reproduced value to match a
+	// published one (the "published value" entries).
+	Tolerance string `json:"published_tolerance"`
+	Version   string `json:"gridbench_version"`
+}
+
+// StandardMethod is the method every study's ordering claims share, with
+// the study's tolerance rule for published values and gridbench's version.
+func StandardMethod(tolerance, version string) Method {
+	return Method{
+		Alpha:        Alpha,
+		Test:         fmt.Sprintf("Wilcoxon signed-rank, two-sided, zero differences dropped; exact for at most %d non-zero differences without zeros or ties, else the tie-corrected normal approximation without continuity correction (scipy.stats.wilcoxon, method=\"approx\"); paired by seed (the same instance, window or repetition for every algorithm)", WilcoxonExactMaxN),
+		Correction:   "Holm over the comparisons of one claim (all its workloads and pairs of algorithms together)",
+		Direction:    "a '<' or '>' comparison holds when p_Holm < alpha and the matched-pairs rank-biserial r has the claimed sign; '≤' holds unless the first is significantly higher; an entry holds when every comparison holds",
+		Inconclusive: fmt.Sprintf("not held with fewer pairs than any data could decide: with n pairs the smallest two-sided p is 2/2^n, times the Holm family's size (e.g. at least %d pairs for one comparison)", MinPairs(1)),
+		Intervals:    "equivalence and non-inferiority claims: 95% t-interval of the paired mean difference against the margin the entry's note states (two one-sided tests at 2.5%)",
+		Tolerance:    tolerance,
+		Version:      version,
+	}
+}
+
+// LedgerFile is the whole of paper/<exp>.claims.json.
+type LedgerFile struct {
+	Study  string `json:"study"`
+	Method Method `json:"method"`
+	// Counts are the verdicts of the paper's claims under the default
+	// readings and, apart, under alternative readings and of the
+	// equalities with published values.
+	Counts      LedgerCounts  `json:"claims"`
+	Alternative LedgerCounts  `json:"alternative_readings"`
+	Published   LedgerCounts  `json:"published_values"`
+	Entries     []LedgerEntry `json:"entries"`
+}
+
+// NewLedgerFile is es as a study's claims file: every entry with its kind,
+// and the verdicts of each kind counted.
+func NewLedgerFile(study string, m Method, es []LedgerEntry) LedgerFile {
+	f := LedgerFile{Study: study, Method: m, Entries: make([]LedgerEntry, len(es))}
+	for i, e := range es {
+		if e.Kind == "" {
+			e.Kind = KindClaim
+		}
+		f.Entries[i] = e
+	}
+	claims, pub := SplitKinds(f.Entries)
+	def, alt := SplitReadings(claims)
+	f.Counts, f.Alternative, f.Published = Count(def), Count(alt), Count(pub)
+	return f
+}
+
+// SplitReadings separates the entries under the default readings from
+// those under an alternative one, each in its order.
+func SplitReadings(es []LedgerEntry) (def, alt []LedgerEntry) {
+	for _, e := range es {
+		if e.Alternative != "" {
+			alt = append(alt, e)
+		} else {
+			def = append(def, e)
+		}
+	}
+	return def, alt
+}
+
+// SplitKinds separates the paper's claims from the equalities with
+// published values, each in its order.
+func SplitKinds(es []LedgerEntry) (claims, published []LedgerEntry) {
+	for _, e := range es {
+		if e.Kind == KindPublished {
+			published = append(published, e)
+		} else {
+			claims = append(claims, e)
+		}
+	}
+	return claims, published
+}
+
+// WriteLedger writes f as the indented JSON of <exp>.claims.json.
+func WriteLedger(w io.Writer, f LedgerFile) error {
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
-	if es == nil {
-		es = []LedgerEntry{}
+	if f.Entries == nil {
+		f.Entries = []LedgerEntry{}
 	}
-	return enc.Encode(es)
+	return enc.Encode(f)
 }

@@ -53,16 +53,62 @@ func TestLedgerInconclusive(t *testing.T) {
 
 func TestWriteLedger(t *testing.T) {
 	var buf bytes.Buffer
-	if err := WriteLedger(&buf, []LedgerEntry{{ID: "x", Verdict: VerdictNotTestable, Note: "why"}}); err != nil {
+	x := []float64{1, 2, 3, 4, 5, 6, 7}
+	y := []float64{10, 20, 30, 40, 50, 60, 70}
+	c := &Comparison{Name: "A < B", Scope: "w1", Want: Lower, X: x, Y: y}
+	Test(c)
+	tested := LedgerEntry{ID: "y"}.FromVerdict(Decide([]*Comparison{c}), 1)
+	pub := LedgerEntry{ID: "T3", Verdict: VerdictNotHeld, Kind: KindPublished}
+	f := NewLedgerFile("s", StandardMethod("within ±10%", "v1"), []LedgerEntry{{ID: "x", Verdict: VerdictNotTestable, Note: "why"}, tested, pub})
+	if err := WriteLedger(&buf, f); err != nil {
 		t.Fatal(err)
 	}
-	var back []map[string]any
+	var back struct {
+		Study     string
+		Method    map[string]any
+		Claims    LedgerCounts
+		Published LedgerCounts `json:"published_values"`
+		Entries   []map[string]any
+	}
 	if err := json.Unmarshal(buf.Bytes(), &back); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"id", "quote", "section", "scope", "verdict", "p", "n"} {
-		if _, ok := back[0][k]; !ok {
+	for _, k := range []string{"id", "quote", "section", "scope", "verdict", "p", "n", "kind"} {
+		if _, ok := back.Entries[0][k]; !ok {
 			t.Errorf("claims.json entry lacks %q: %s", k, buf.String())
 		}
+	}
+	for _, k := range []string{"alpha", "test", "correction", "published_tolerance", "gridbench_version"} {
+		if _, ok := back.Method[k]; !ok {
+			t.Errorf("claims.json method lacks %q: %s", k, buf.String())
+		}
+	}
+	if back.Claims.Total != 2 || back.Claims.Held != 1 || back.Published.Total != 1 || back.Published.NotHeld != 1 {
+		t.Errorf("counts: claims %+v, published %+v", back.Claims, back.Published)
+	}
+	rs, _ := back.Entries[1]["results"].([]any)
+	if len(rs) != 1 || rs[0].(map[string]any)["scope"] != "w1" || rs[0].(map[string]any)["comparisons"] != 1.0 || back.Entries[0]["kind"] != KindClaim {
+		t.Errorf("entry y's results: %s", buf.String())
+	}
+}
+
+// TestResultsByScope: an entry over two workloads lists one result per
+// workload, each with its comparisons counted and its decisive one.
+func TestResultsByScope(t *testing.T) {
+	x := []float64{1, 2, 3, 4, 5, 6, 7}
+	y := []float64{10, 20, 30, 40, 50, 60, 70}
+	cs := []*Comparison{
+		{Name: "A < B", Scope: "w1", Want: Lower, X: x, Y: y},
+		{Name: "A < C", Scope: "w1", Want: Lower, X: x, Y: x},
+		{Name: "A < B", Scope: "w2", Want: Lower, X: x, Y: y},
+	}
+	Test(cs...)
+	e := LedgerEntry{}.FromVerdict(Decide(cs), len(cs))
+	if len(e.Results) != 2 {
+		t.Fatalf("%d results, want one per workload: %+v", len(e.Results), e.Results)
+	}
+	w1, w2 := e.Results[0], e.Results[1]
+	if w1.Scope != "w1" || w1.Comparisons != 2 || w1.Comparison != "A < C" || w1.Held || w2.Scope != "w2" || w2.HeldN != 1 {
+		t.Errorf("results %+v", e.Results)
 	}
 }

@@ -87,6 +87,10 @@ type ReportOutput struct {
 	// Ledger is every result statement of the paper with its verdict (also
 	// written as <exp>.claims.json); reproduce prints its counts.
 	Ledger []analysis.LedgerEntry
+	// Tolerance is the study's rule for a reproduced value to match a
+	// published one, stated in claims.json's method; Version is
+	// gridbench's, set by Reproduce.
+	Tolerance, Version string
 }
 
 // Comparison is one published number beside ours.

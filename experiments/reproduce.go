@@ -284,6 +284,7 @@ func (f *finished) report(ctx context.Context, opts Options, log io.Writer) erro
 			return fmt.Errorf("report: %w", err)
 		}
 		o.Report = rep
+		rep.Version = opts.Version
 		if err := writeReport(opts.Out, e.Name(), rep); err != nil {
 			return err
 		}
@@ -496,7 +497,7 @@ func WritePage(out, exp string, rep *ReportOutput) error {
 		}
 	}
 	if len(rep.Ledger) > 0 {
-		if _, err := report.WriteLedgerFile(pdir, exp, rep.Ledger); err != nil {
+		if _, err := report.WriteLedgerFile(pdir, exp, analysis.StandardMethod(cmp.Or(rep.Tolerance, "no published values are compared"), cmp.Or(rep.Version, "unknown")), rep.Ledger); err != nil {
 			return fmt.Errorf("report: %w", err)
 		}
 	}

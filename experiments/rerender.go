@@ -195,6 +195,7 @@ func rerenderStudy(ctx context.Context, out, tmp, name string, plan func(string)
 	if err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
+	rep.Version = res.Manifest.Version // the version the claims files name, as Reproduce set it
 	if err := writeReport(tmp, name, rep); err != nil {
 		return nil, err
 	}

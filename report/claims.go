@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
 )
@@ -66,10 +67,28 @@ func Decisive(v analysis.Verdict, format func(float64) string) string {
 	return fmt.Sprintf("Wilcoxon, %d comparisons; %s: %s", v.N, label, Statistic(v.Decisive, format))
 }
 
-// VerdictCell is a claims-table cell with the verdict's status, marked best
-// when it held and bad otherwise.
-func VerdictCell(v analysis.Verdict) Cell {
-	c := Str(v.Status())
+// VerdictCell is a claims-table cell with a ledger verdict (see
+// analysis.LedgerEntry), marked best when held and bad when not held; with
+// a reason it reads e.g. "inconclusive (too few repetitions: at least 7
+// needed)".
+func VerdictCell(verdict, reason string) Cell {
+	c := Str(verdict)
+	if reason != "" {
+		c.Text += " (" + reason + ")"
+	}
+	c.Best, c.Bad = verdict == analysis.VerdictHeld, verdict == analysis.VerdictNotHeld
+	return c
+}
+
+// CountedVerdictCell is the cell of a verdict over several scopes:
+// "held 8/8", "partly held (7/8)" or "not held 0/8", best when held and
+// bad otherwise.
+func CountedVerdictCell(v analysis.Verdict) Cell {
+	text := v.Status()
+	if v.N > 0 && !strings.Contains(text, "(") {
+		text = fmt.Sprintf("%s %d/%d", text, v.HeldN, v.N)
+	}
+	c := Str(text)
 	c.Best, c.Bad = v.Held(), !v.Held()
 	return c
 }

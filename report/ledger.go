@@ -21,6 +21,9 @@ func LedgerTable(id, title string, es []analysis.LedgerEntry) *Table {
 		if e.InSample {
 			v.Text += " (in sample)"
 		}
+		if e.Kind == analysis.KindPublished {
+			v.Text += " (published value)"
+		}
 		v.Best = e.Verdict == analysis.VerdictHeld
 		v.Bad = e.Verdict == analysis.VerdictNotHeld
 		p := Str("")
@@ -35,17 +38,43 @@ func LedgerTable(id, title string, es []analysis.LedgerEntry) *Table {
 	}
 	t.Notes = []string{"Verdicts are computed from the runs: held / not held at α = 0.05 after Holm within each claim's family; " +
 		"inconclusive = too few pairs to ever reach α; not testable = the note says why. " +
-		"\"in sample\" marks a claim whose cells a calibrated value was fitted on: it is not a validation."}
+		"\"in sample\" marks a claim whose cells a calibrated value was fitted on: it is not a validation; " +
+		"\"published value\" marks an equality with a published table's value, counted apart from the paper's claims (a misprint there is not a claim not held)."}
 	return t
 }
 
 // LedgerCounts renders the verdict counts of es on one line, e.g.
-// "22 claims: 14 held, 5 not held, 1 inconclusive, 2 not testable", with the
-// in-sample claims counted apart when there are any.
+// "22 claims: 14 held, 5 not held, 1 inconclusive, 2 not testable", with
+// the in-sample claims counted apart when there are any. The equalities
+// with published values (analysis.KindPublished) are counted apart too,
+// after the paper's claims, so that the line says what each number counts:
+// "29 claims of the paper: …; and 5 published values: 4 held, 1 not
+// held"; rows that decide a claim again under an alternative reading
+// (LedgerEntry.Alternative) are counted apart in the same way.
 func LedgerCounts(es []analysis.LedgerEntry) string {
+	claims, pub := analysis.SplitKinds(es)
+	def, alt := analysis.SplitReadings(claims)
+	what := "claims"
+	switch {
+	case len(alt) > 0:
+		what = "claims under the default readings"
+	case len(pub) > 0:
+		what = "claims of the paper"
+	}
+	s := countLine(what, def)
+	if len(alt) > 0 {
+		s += "; and " + countLine("rows under an alternative reading", alt)
+	}
+	if len(pub) > 0 {
+		s += "; and " + countLine("published values", pub)
+	}
+	return s
+}
+
+func countLine(what string, es []analysis.LedgerEntry) string {
 	c := analysis.Count(es)
-	s := fmt.Sprintf("%d claims: %d held, %d not held, %d inconclusive, %d not testable",
-		len(es), c.Held, c.NotHeld, c.Inconclusive, c.NotTestable)
+	s := fmt.Sprintf("%d %s: %d held, %d not held, %d inconclusive, %d not testable",
+		len(es), what, c.Held, c.NotHeld, c.Inconclusive, c.NotTestable)
 	var in []analysis.LedgerEntry
 	for _, e := range es {
 		if e.InSample {
@@ -75,12 +104,13 @@ func WriteLedgerSection(w io.Writer, lead string, es []analysis.LedgerEntry) err
 	return WriteMarkdown(w, LedgerTable("claims", "", es))
 }
 
-// WriteLedgerFile writes es as <paperDir>/<exp>.claims.json, atomically,
-// and returns the file's name relative to paperDir.
-func WriteLedgerFile(paperDir, exp string, es []analysis.LedgerEntry) (string, error) {
+// WriteLedgerFile writes es, decided by method m, as
+// <paperDir>/<exp>.claims.json (analysis.LedgerFile), atomically, and
+// returns the file's name relative to paperDir.
+func WriteLedgerFile(paperDir, exp string, m analysis.Method, es []analysis.LedgerEntry) (string, error) {
 	name := exp + ".claims.json"
 	err := analysis.WriteFileAtomic(filepath.Join(paperDir, name), func(f io.Writer) error {
-		return analysis.WriteLedger(f, es)
+		return analysis.WriteLedger(f, analysis.NewLedgerFile(exp, m, es))
 	})
 	return name, err
 }

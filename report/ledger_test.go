@@ -33,7 +33,7 @@ func TestLedgerRendering(t *testing.T) {
 		}
 	}
 	dir := t.TempDir()
-	name, err := WriteLedgerFile(dir, "x", es)
+	name, err := WriteLedgerFile(dir, "x", analysis.StandardMethod("", "test"), es)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,9 +41,18 @@ func TestLedgerRendering(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var back []analysis.LedgerEntry
-	if err := json.Unmarshal(raw, &back); err != nil || len(back) != 4 || !back[1].InSample || *back[0].P != p {
+	var file analysis.LedgerFile
+	err = json.Unmarshal(raw, &file)
+	back := file.Entries
+	if err != nil || len(back) != 4 || !back[1].InSample || *back[0].P != p {
 		t.Fatalf("x.claims.json does not read back: %v %+v", err, back)
+	}
+	pub := append(es, analysis.LedgerEntry{ID: "T3", Quote: "Table 3", Verdict: analysis.VerdictNotHeld, Kind: analysis.KindPublished})
+	if got, want := LedgerCounts(pub), "4 claims of the paper: 2 held, 1 not held, 0 inconclusive, 1 not testable (of which 1 in sample: 1 held; out of sample 1 of 3 held); and 1 published values: 0 held, 1 not held, 0 inconclusive, 0 not testable"; got != want {
+		t.Errorf("LedgerCounts with a published value = %q, want %q", got, want)
+	}
+	if row := LedgerTable("claims", "", pub).Rows[4]; !strings.Contains(row[4].Text, "(published value)") {
+		t.Errorf("published value's verdict cell %q", row[4].Text)
 	}
 	if LedgerCounts(nil) != "0 claims: 0 held, 0 not held, 0 inconclusive, 0 not testable" {
 		t.Errorf("empty ledger: %q", LedgerCounts(nil))

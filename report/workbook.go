@@ -2,6 +2,7 @@ package report
 
 import (
 	"archive/zip"
+	"cmp"
 	"compress/flate"
 	"fmt"
 	"io"
@@ -256,8 +257,9 @@ func sheetName(id string, used map[string]bool) string {
 
 // ClaimsColumns are the columns of the workbook's Claims sheet: a claims
 // ledger entry (analysis.LedgerEntry) with its study, the same for every
-// study so that one filter spans them all.
-var ClaimsColumns = []string{"study", "id", "section", "quote", "scope", "verdict", "statistic", "p", "n", "in_sample", "note"}
+// study so that one filter spans them all; kind tells a claim of the
+// paper's text from an equality with a published value.
+var ClaimsColumns = []string{"study", "id", "section", "quote", "scope", "verdict", "statistic", "p", "n", "in_sample", "note", "kind"}
 
 // ClaimsSheet is the workbook's Claims sheet, empty; AddClaims fills it.
 func ClaimsSheet() *Table {
@@ -280,6 +282,6 @@ func AddClaims(t *Table, study string, es []analysis.LedgerEntry) {
 			n = Int(e.N)
 		}
 		t.AddRow(Str(study), Str(e.ID), Str(e.Section), Str(e.Quote), Str(e.Scope), v, Str(e.Statistic), p, n,
-			Flag(e.InSample), Str(e.Note))
+			Flag(e.InSample), Str(e.Note), Str(cmp.Or(e.Kind, analysis.KindClaim)))
 	}
 }

@@ -243,6 +243,64 @@ func growthChecks(in *claimInput) []Check {
 	return out
 }
 
+// timeDecided names where the statements about runtime are decided.
+const timeDecided = "decided on the measured scheduler time per decision (paired by repetition; inconclusive when the noise cannot decide), " +
+	"which depends on the machine: results/deadline/timings.md and timings.claims.json, written by reproduce beside the runs and never committed; " +
+	"the paper measured time, and the work counter departs from it (each algorithm counts its own kind of step, of unequal cost, so the counter's growth factors need not rank as the time's do)"
+
+// decidedOnTime is the committed ledger's row of a runtime statement: not
+// testable on this page, with the work counter's comparison beside it
+// (shown, not deciding) and where the measured time decides it.
+func decidedOnTime(c Check) Check {
+	counter := c.Statistic
+	if c.V != nil {
+		counter = report.Decisive(*c.V, nil)
+	}
+	return Check{Claim: c.Claim, Scope: c.Scope, Statement: c.Statement, Reading: c.Reading,
+		Statistic: "not testable here: " + timeDecided + "; work counter, not deciding: " + counter}
+}
+
+// timeChecks decide the runtime statements of Figure 5 and the Conclusion
+// on the measured time per decision, as the paper did: growth factors
+// (heaviest ÷ lightest stream, per repetition) for "minimal growth" and
+// "stable", levels on the heaviest stream for "shorter". Shown in
+// results/deadline/timings.md, never on the committed page.
+func timeChecks(in *claimInput) []Check {
+	easy := "easywalk"
+	if !slices.Contains(in.algos, easy) {
+		easy = "easy"
+	}
+	heavy, light := in.workloads[0], in.workloads[len(in.workloads)-1]
+	if heavy == light {
+		return nil
+	}
+	var out []Check
+	g := growthOfMetric(in.timings, spacesharing.TSecPerDec, heavy, light, in.algos)
+	if m := in.missing(easy, "flex"); len(m) == 0 {
+		cs := []*analysis.Comparison{cmp(g, heavy, mWorkGrowth, "time growth", "flex", analysis.Lower, easy)}
+		analysis.Test(cs...)
+		c := tested("fig5-flex", heavy+" ÷ "+light+" (measured time)", statementOf("fig5-flex").quote, cs, 1)
+		c.Wall = true
+		out = append(out, c)
+	}
+	if m := in.missing("tabu", easy, "flex"); len(m) == 0 {
+		var cs []*analysis.Comparison
+		for _, b := range []string{easy, "flex"} {
+			cs = append(cs, cmp(g, heavy, mWorkGrowth, "time growth", "tabu", analysis.Lower, b))
+		}
+		for _, b := range []string{easy, "flex"} { // "the other algorithms": the backfilling ones Figure 5 discusses
+			cs = append(cs, cmp(in.timings, heavy, spacesharing.TSecPerDec, "time per decision", "tabu", analysis.Lower, b))
+		}
+		analysis.Test(cs...)
+		for _, id := range []string{"fig5-tabu", "concl-runtime"} {
+			c := tested(id, heavy+" (measured time: \"stable\" and \"shorter\")", statementOf(id).quote, cs, len(cs))
+			c.Wall = true
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // wallChecks are the Figure 5 statements only the wall clock can decide
 // (levels across algorithms): shown in results/deadline/timings.md.
 func wallChecks(in *claimInput) []Check {
@@ -255,7 +313,7 @@ func wallChecks(in *claimInput) []Check {
 	for _, row := range []struct {
 		id, a string
 		bs    []string
-	}{{"fig5-fcfs", "fcfs", []string{easy, "flex"}}, {"fig5-tabu", "tabu", []string{easy, "flex"}}} {
+	}{{"fig5-fcfs", "fcfs", []string{easy, "flex"}}} { // fig5-tabu: timeChecks
 		if m := in.missing(append([]string{row.a}, row.bs...)...); len(m) > 0 {
 			continue
 		}
@@ -271,77 +329,138 @@ func wallChecks(in *claimInput) []Check {
 	return out
 }
 
-// ledgerChecks are every statement's rows: the five claims of the claims
-// table, the statements they leave out, and the untestable ones.
-func ledgerChecks(in *claimInput, claims []Check) []Check {
-	by := func(id string) []Check {
+// ledgerIn is what the ledger's rows read: the claims' input and the
+// claims table's checks (claims a–e), which several rows reuse.
+type ledgerIn struct {
+	*claimInput
+	claims []Check
+	recs   []analysis.Record // every record, the readings' too (alg3)
+}
+
+// by returns the claims table's checks of claim id.
+func (in *ledgerIn) by(id string) []Check {
+	var out []Check
+	for _, c := range in.claims {
+		if c.Claim == id {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// row is the ledger row of statement id, decided by f's checks (each
+// turned into its entry).
+func row(id string, f func(in *ledgerIn) []Check) analysis.Claim[*ledgerIn] {
+	s := statementOf(id)
+	return analysis.Claim[*ledgerIn]{ID: id, Section: s.section, Quote: s.quote, Check: func(in *ledgerIn) []analysis.LedgerEntry {
+		var out []analysis.LedgerEntry
+		for _, c := range f(in) {
+			out = append(out, entry(c))
+		}
+		return out
+	}}
+}
+
+// as relabels checks as statement id's.
+func as(id string, cs []Check) []Check {
+	out := slices.Clone(cs)
+	for i := range out {
+		out[i].Claim = id
+	}
+	return out
+}
+
+// notTestableRow is the row of a statement no run here can decide.
+func notTestableRow(id, why string) analysis.Claim[*ledgerIn] {
+	return row(id, func(*ledgerIn) []Check { return []Check{notTestable(id, why)} })
+}
+
+// growthRow is growthChecks' row of statement id, decided on measured
+// time elsewhere when timed (decidedOnTime).
+func growthRow(id string, timed bool) func(in *ledgerIn) []Check {
+	return func(in *ledgerIn) []Check {
 		var out []Check
-		for _, c := range claims {
+		for _, c := range growthChecks(in.claimInput) {
 			if c.Claim == id {
+				if timed {
+					c = decidedOnTime(c)
+				}
 				out = append(out, c)
 			}
 		}
 		return out
 	}
-	relabel := func(cs []Check, id string) []Check {
-		out := slices.Clone(cs)
-		for i := range out {
-			out[i].Claim = id
+}
+
+// ledgerRows are every result statement of the papers, in their order:
+// the five claims of the claims table, the statements they leave out, and
+// the untestable ones; then every statement about Tabu again with the
+// Algorithm 3 reading (alg3Checks).
+var ledgerRows = []analysis.Claim[*ledgerIn]{
+	row("fig1-load", func(in *ledgerIn) []Check {
+		return trend(in.claimInput, "fig1-load", spacesharing.MDelayed, analysis.Higher)
+	}),
+	row("a", func(in *ledgerIn) []Check { return in.by("a") }),
+	row("d", func(in *ledgerIn) []Check { return in.by("d") }),
+	row("fig2", func(in *ledgerIn) []Check {
+		return append(usageClaims(in.claimInput, "fig2", "fig2-low", spacesharing.MUsage, "time average"),
+			usageClaims(in.claimInput, "fig2", "fig2-low", spacesharing.MUsageEvent, "event average")...)
+	}),
+	row("b-usage", func(in *ledgerIn) []Check {
+		return as("b-usage", slices.DeleteFunc(in.by("b"), func(c Check) bool { return c.Statement == stmtM }))
+	}),
+	row("b-makespan", func(in *ledgerIn) []Check {
+		return as("b-makespan", slices.DeleteFunc(in.by("b"), func(c Check) bool { return c.Statement != stmtM }))
+	}),
+	notTestableRow("fig2-hidden", "a remark on what Figure 2's metric cannot show, not a result; the Figure 2 rows above give its numbers"),
+	notTestableRow("fig5-fcfs", "only the wall clock compares costs across algorithms (each counts its own work steps); "+
+		"machine-dependent, so decided in results/deadline/timings.md and never on this page"),
+	row("fig5-grow", growthRow("fig5-grow", false)),
+	row("fig5-flex", growthRow("fig5-flex", true)),
+	row("fig5-tabu", growthRow("fig5-tabu", true)),
+	notTestableRow("fig5-egedf", "\"acceptable\" is not defined; an interrupted Tabu search was not run"),
+	row("fig6-load", func(in *ledgerIn) []Check {
+		return trend(in.claimInput, "fig6-load", spacesharing.MSlowdown, analysis.Higher)
+	}),
+	row("e", func(in *ledgerIn) []Check { return in.by("e") }),
+	row("fig6-gap", func(in *ledgerIn) []Check {
+		return perStream(in.claimInput, "fig6-gap", spacesharing.MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, in.workloads)
+	}),
+	row("concl-delayed", func(in *ledgerIn) []Check {
+		return perStream(in.claimInput, "concl-delayed", spacesharing.MDelayed, scheduleBased, analysis.Lower, queueBased, in.workloads)
+	}),
+	notTestableRow("concl-gap", "EG-EDF and Tabu without gap filling were not run"),
+	row("concl-tabu-flex", func(in *ledgerIn) []Check {
+		return perStream(in.claimInput, "concl-tabu-flex", spacesharing.MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, in.workloads)
+	}),
+	row("concl-runtime", func(in *ledgerIn) []Check {
+		cs := growthRow("fig5-tabu", true)(in)
+		for i := range cs {
+			cs[i].Claim, cs[i].Statement = "concl-runtime", statementOf("concl-runtime").quote
+		}
+		return cs
+	}),
+	row("c", func(in *ledgerIn) []Check {
+		return slices.DeleteFunc(in.by("c"), func(c Check) bool { return c.Wall })
+	}),
+	row("short-usage", func(in *ledgerIn) []Check {
+		if len(in.workloads) < 2 {
+			return []Check{notTestable("short-usage", "one stream only")}
+		}
+		return usageClaims(in.claimInput, "short-usage", "fig2-low", spacesharing.MUsageEvent, "event average")[:1]
+	}),
+	row("short-noimprove", func(in *ledgerIn) []Check { return as("short-noimprove", in.by("d")) }),
+	notTestableRow("short-immediate", "the share of jobs started on arrival is not measured"),
+	row("short-flex", func(in *ledgerIn) []Check {
+		return perStream(in.claimInput, "short-flex", spacesharing.MDelayed, []string{"flex", "egedf", "tabu"}, analysis.Lower, []string{"fcfs", "easy"}, in.workloads)
+	}),
+	{ID: "alg3", Check: func(in *ledgerIn) []analysis.LedgerEntry {
+		var out []analysis.LedgerEntry
+		for _, c := range alg3Checks(in.claimInput, in.recs) {
+			out = append(out, entry(c))
 		}
 		return out
-	}
-	var bUsage, bMakespan []Check
-	for _, c := range by("b") {
-		if c.Statement == stmtM {
-			bMakespan = append(bMakespan, c)
-		} else {
-			bUsage = append(bUsage, c)
-		}
-	}
-	var cWork []Check
-	for _, c := range by("c") {
-		if !c.Wall {
-			cWork = append(cWork, c)
-		}
-	}
-	var out []Check
-	out = append(out, trend(in, "fig1-load", spacesharing.MDelayed, analysis.Higher)...)
-	out = append(out, by("a")...)
-	out = append(out, by("d")...)
-	out = append(out, usageClaims(in, "fig2", "fig2-low", spacesharing.MUsage, "time average")...)
-	out = append(out, usageClaims(in, "fig2", "fig2-low", spacesharing.MUsageEvent, "event average")...)
-	out = append(out, relabel(bUsage, "b-usage")...)
-	out = append(out, relabel(bMakespan, "b-makespan")...)
-	out = append(out, notTestable("fig2-hidden", "a remark on what Figure 2's metric cannot show, not a result; the Figure 2 rows above give its numbers"))
-	out = append(out, notTestable("fig5-fcfs", "only the wall clock compares costs across algorithms (each counts its own work steps); "+
-		"machine-dependent, so decided in results/deadline/timings.md and never on this page"))
-	out = append(out, growthChecks(in)...)
-	out = append(out, notTestable("fig5-egedf", "\"acceptable\" is not defined; an interrupted Tabu search was not run"))
-	out = append(out, trend(in, "fig6-load", spacesharing.MSlowdown, analysis.Higher)...)
-	out = append(out, by("e")...)
-	out = append(out, perStream(in, "fig6-gap", spacesharing.MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, in.workloads)...)
-	out = append(out, perStream(in, "concl-delayed", spacesharing.MDelayed, scheduleBased, analysis.Lower, queueBased, in.workloads)...)
-	out = append(out, notTestable("concl-gap", "EG-EDF and Tabu without gap filling were not run"))
-	out = append(out, perStream(in, "concl-tabu-flex", spacesharing.MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, in.workloads)...)
-	for _, c := range growthChecks(in) {
-		if c.Claim == "fig5-tabu" {
-			c.Claim, c.Statement = "concl-runtime", statementOf("concl-runtime").quote
-			out = append(out, c) // "stable" by the work counter; "low" is the wall clock's
-		}
-	}
-	out = append(out, cWork...)
-	if len(in.workloads) > 1 {
-		out = append(out, usageClaims(in, "short-usage", "fig2-low", spacesharing.MUsageEvent, "event average")[0])
-	} else {
-		out = append(out, notTestable("short-usage", "one stream only"))
-	}
-	for _, c := range by("d") {
-		c.Claim = "short-noimprove"
-		out = append(out, c)
-	}
-	out = append(out, notTestable("short-immediate", "the share of jobs started on arrival is not measured"))
-	out = append(out, perStream(in, "short-flex", spacesharing.MDelayed, []string{"flex", "egedf", "tabu"}, analysis.Lower, []string{"fcfs", "easy"}, in.workloads)...)
-	return out
+	}},
 }
 
 // entry turns a row into its ledger entry.
@@ -356,6 +475,7 @@ func entry(c Check) (e analysis.LedgerEntry) {
 	defer func() {
 		if c.Reading == "alg3" {
 			e.ID += "/alg3"
+			e.Alternative = "alg3"
 			e.Note = strings.TrimSpace("reading: Tabu as Algorithm 3 (tabu-alg3) in Tabu's place. " + e.Note)
 		}
 	}()
@@ -373,6 +493,12 @@ func entry(c Check) (e analysis.LedgerEntry) {
 		if len(rev) > 0 {
 			e.Note = strings.TrimSpace(e.Note + " significantly the other way: " + strings.Join(rev, "; "))
 		}
+		if c.Wall && e.Verdict == analysis.VerdictNotHeld && len(rev) == 0 {
+			// Measured time: a difference the repetitions cannot
+			// separate from the machine's noise decides nothing.
+			e.Verdict = analysis.VerdictInconclusive
+			e.Note = analysis.JoinNote(e.Note, "the measured times cannot separate the difference from the machine's noise at these repetitions")
+		}
 	default: // an interval check (d, e)
 		e.N, e.Statistic = c.N, c.Statistic
 		switch {
@@ -387,12 +513,8 @@ func entry(c Check) (e analysis.LedgerEntry) {
 	return e
 }
 
-// Ledger is every result statement of the papers with its verdict, in
-// the papers' order; wall-clock rows are left to the timings page.
+// buildLedger is every result statement of the papers with its verdict,
+// in the papers' order; wall-clock rows are left to the timings page.
 func buildLedger(in *claimInput, claims []Check, allRecs []analysis.Record) []analysis.LedgerEntry {
-	var out []analysis.LedgerEntry
-	for _, c := range append(ledgerChecks(in, claims), alg3Checks(in, allRecs)...) {
-		out = append(out, entry(c))
-	}
-	return out
+	return analysis.Ledger(ledgerRows, &ledgerIn{claimInput: in, claims: claims, recs: allRecs})
 }

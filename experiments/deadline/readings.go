@@ -11,23 +11,6 @@ import (
 	"github.com/gridbench/gridbench/report"
 )
 
-// substitute returns recs with from's records relabelled as to and to's own
-// records left out, so a reading can be checked in the place of the
-// algorithm the claims name.
-func substitute(recs []analysis.Record, from, to string) []analysis.Record {
-	var out []analysis.Record
-	for _, r := range recs {
-		switch r.Algorithm {
-		case to:
-			continue
-		case from:
-			r.Algorithm = to
-		}
-		out = append(out, r)
-	}
-	return out
-}
-
 // alg3Checks re-checks every statement about Tabu with the Algorithm 3
 // reading (tabu-alg3) standing in for Tabu, on the repetitions it ran.
 func alg3Checks(in *claimInput, allRecs []analysis.Record) []Check {
@@ -35,7 +18,7 @@ func alg3Checks(in *claimInput, allRecs []analysis.Record) []Check {
 		return nil
 	}
 	sub := *in
-	sub.recs = substitute(in.recs, "tabu-alg3", "tabu")
+	sub.recs = analysis.Substitute(in.recs, "tabu-alg3", "tabu")
 	var out []Check
 	add := func(cs []Check, id string) {
 		for _, c := range cs {
@@ -51,7 +34,7 @@ func alg3Checks(in *claimInput, allRecs []analysis.Record) []Check {
 	add(perStream(&sub, "concl-tabu-flex", spacesharing.MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, sub.workloads), "concl-tabu-flex")
 	for _, c := range growthChecks(&sub) {
 		if c.Claim == "fig5-tabu" {
-			add([]Check{c}, "fig5-tabu")
+			add([]Check{decidedOnTime(c)}, "fig5-tabu")
 		}
 	}
 	return out
@@ -163,15 +146,9 @@ func alg3Section(pg *report.Page, streams []stream, idx map[analysis.GroupKey]*a
 				def = d.Verdict
 			}
 		}
-		v.AddRow(report.Str(id), report.Str(e.Scope), report.Str(def), verdictCell(e.Verdict), report.Str(e.Statistic))
+		v.AddRow(report.Str(id), report.Str(e.Scope), report.Str(def), report.VerdictCell(e.Verdict, ""), report.Str(e.Statistic))
 	}
 	pg.Add(v)
-}
-
-func verdictCell(v string) report.Cell {
-	c := report.Str(v)
-	c.Best, c.Bad = v == analysis.VerdictHeld, v == analysis.VerdictNotHeld
-	return c
 }
 
 // slackResult is the deadline-rule sensitivity, computed before it is
@@ -276,7 +253,7 @@ func slackSection(pg *report.Page, cfg Config, res *slackResult, sideReps int) {
 			if i < len(r.checks) && r.checks[i].Checked {
 				verdict, stat = entry(r.checks[i]).Verdict, r.checks[i].Statistic
 			}
-			row = append(row, verdictCell(verdict), report.Str(stat))
+			row = append(row, report.VerdictCell(verdict, ""), report.Str(stat))
 			t.AddRow(row...)
 		}
 	}

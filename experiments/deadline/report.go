@@ -126,6 +126,7 @@ func (pl *Plan) summarize(res *bench.Result) *summary {
 		}
 	}
 	sum.wallRows = append(sum.wallRows, wallChecks(cin)...)
+	sum.wallRows = append(sum.wallRows, timeChecks(cin)...)
 	sum.ledger = buildLedger(cin, all, recs)
 	sum.slack = slackChecks(pl.Config, sum.streams, recs, SideReps(pl.Reps))
 	sum.workGrowth = growthOf(sum.streams, sum.algos, sum.idx, spacesharing.MWorkPerDec)
@@ -331,7 +332,7 @@ func page(cfg Config, reps int, sum *summary) (pg *report.Page, means, claims *r
 			if c.Held {
 				held++
 			}
-			v = verdictCell(entry(c).Verdict)
+			v = report.VerdictCell(entry(c).Verdict, "")
 		}
 		claims.AddRow(report.Str(c.Claim), report.Str(c.Scope), report.Str(c.Statement), v, report.Str(c.Statistic))
 	}

@@ -293,8 +293,17 @@ func TestReportQuick(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(pdir, "federation.claims.json")); err != nil || len(out.Ledger) == 0 {
 		t.Errorf("claims.json: %v; %d ledger entries", err, len(out.Ledger))
 	}
-	if len(out.Compared) != 2*15+15 || out.Headline == "" || len(out.Sheets) != 8 { // the ledger reaches the workbook as out.Ledger
+	// Table 3: SO and SO-AS share one published column, counted once (12
+	// rows of two cells); Table 4: 15 cells.
+	if len(out.Compared) != 2*12+15 || out.Headline == "" || len(out.Sheets) != 8 { // the ledger reaches the workbook as out.Ledger
 		t.Errorf("%d comparisons, headline %q, %d sheets", len(out.Compared), out.Headline, len(out.Sheets))
+	}
+	// Every Table 3 DSA cell is matched on its own value, not by its row's
+	// LCG cell (User-1 SO's DSA 121 against 145 was counted as a match).
+	for _, c := range out.Compared {
+		if c.Table == "Table 3" && c.Metric == "jobs on DSA" && c.Algorithm != "SO / SO-AS" && c.Match != within(c.Reproduced, c.Published) {
+			t.Errorf("Table 3 %s %s DSA: %.0f against %.0f marked match=%v", c.Workload, c.Algorithm, c.Reproduced, c.Published, c.Match)
+		}
 	}
 }
 
@@ -501,7 +510,7 @@ func TestLedger(t *testing.T) {
 	in := ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300}
 	verdicts := func(f func(string, int, int) float64) map[string]string {
 		in.recs = synthetic(12, f, dsa)
-		es := Ledger(in, nil)
+		es := Ledger(in)
 		m := map[string]string{}
 		for _, e := range es {
 			if e.ID == "" || e.Quote == "" || e.Section == "" || e.Verdict == "" {
@@ -552,4 +561,35 @@ func tinyTestbeds(m *gridway.Config) {
 	m.JobMI, m.MIPerTraceSecond = 10000, 1000
 	m.InputBytes, m.OutputBytes = 0, 0
 	m.LAN.Latency, m.WAN.Latency = 0, 0
+}
+
+// TestL9PortArtefact: when DO-AS fails L-9 (User-0 not fastest), the entry
+// says why, with each user's DO-AS completion beside the GridGateWay
+// port's bound; when every policy holds it, no such note.
+func TestL9PortArtefact(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	flat := func(pol string, u, rep int) float64 {
+		if pol == "DO-AS" {
+			return 5400 - float64(u) + float64(rep*7%11)
+		}
+		return 3600*float64(1+u) + float64(rep*7%11)
+	}
+	in := ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300, port: 268e3, jobBytes: 3e6, recs: synthetic(12, flat, dsa)}
+	l9 := func(in ledgerInput) analysis.LedgerEntry {
+		for _, e := range Ledger(in) {
+			if e.ID == "L-9" {
+				return e
+			}
+		}
+		t.Fatal("no L-9")
+		return analysis.LedgerEntry{}
+	}
+	if e := l9(in); e.Verdict != analysis.VerdictNotHeld || !strings.Contains(e.Note, "modelling artefact") || !strings.Contains(e.Note, "port bound") {
+		t.Errorf("DO-AS flat: %q, note %q; want not held with the port's evidence", e.Verdict, e.Note)
+	}
+	rising := func(pol string, u, rep int) float64 { return 3600*float64(1+u) + float64(rep*7%11) }
+	in.recs = synthetic(12, rising, dsa)
+	if e := l9(in); e.Verdict != analysis.VerdictHeld || strings.Contains(e.Note, "artefact") {
+		t.Errorf("every policy rising: %q, note %q; want held without the artefact note", e.Verdict, e.Note)
+	}
 }

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -55,6 +56,9 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	// Table 3.
 	r.t3 = &report.Table{ID: "Table3", Title: "Jobs per infrastructure: published, ours (paper setting), ours/published, and the jitter repetitions",
 		Columns: []string{"user", "policy", "DSA pub.", "DSA ours", "LCG pub.", "LCG ours", "LCG ratio", "migrations", "jitter LCG mean [95% CI]"}}
+	// SO and SO-AS share one published column: it is counted once, as
+	// matched when both policies are within the tolerance.
+	shared := slices.Contains(pols, "SO") && slices.Contains(pols, "SO-AS")
 	for u := 0; u < Users; u++ {
 		for _, pol := range pols {
 			pub := PublishedJobs[pol][u]
@@ -63,24 +67,38 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 			rl := report.Num(ol/pl, 2)
 			ok := within(ol, pl)
 			rl.Bad = !ok
-			fitted := pol == "Normal" // the background scale was fitted on this column
-			r.t3tally.add(fitted, ok, within(jitter(pol, federated.UserMetric(u, federated.MJobsLCG)).Mean, pl))
 			r.t3.AddRow(report.Str(fmt.Sprintf("User-%d", u)), report.Str(pol), report.Num(pd, 0), report.Num(od, 0),
 				report.Num(pl, 0), report.Num(ol, 0), rl, report.Num(paperVal(pol, federated.UserMetric(u, federated.MMigrations)), 0),
 				report.Str(ci(jitter(pol, federated.UserMetric(u, federated.MJobsLCG)), 0)))
-			note := "paper setting"
-			if pol == "Normal" {
+			if shared && pol == "SO-AS" {
+				continue // counted with SO
+			}
+			fitted := pol == "Normal" // the background scale was fitted on this column
+			// Each cell is matched on its own: a DSA count is the
+			// complement of the LCG one, but its relative error is its own.
+			okD, jitOK, label, note := within(od, pd), within(jitter(pol, federated.UserMetric(u, federated.MJobsLCG)).Mean, pl), pol, "paper setting"
+			if shared && pol == "SO" {
+				sd := paperVal("SO-AS", federated.UserMetric(u, federated.MJobsDSA))
+				sl := paperVal("SO-AS", federated.UserMetric(u, federated.MJobsLCG))
+				ok, okD = ok && within(sl, pl), okD && within(sd, pd)
+				jitOK = jitOK && within(jitter("SO-AS", federated.UserMetric(u, federated.MJobsLCG)).Mean, pl)
+				label = "SO / SO-AS"
+				note = fmt.Sprintf("paper setting; one published column for SO and SO-AS, matched when both are within (SO-AS: DSA %.0f, LCG %.0f)", sd, sl)
+			}
+			if fitted {
 				note = "paper setting; fitted (background scale)"
 			}
+			r.t3tally.add(fitted, ok, jitOK)
 			out.Compared = append(out.Compared,
-				experiments.Comparison{Table: "Table 3", Workload: fmt.Sprintf("User-%d", u), Algorithm: pol, Metric: "jobs on DSA",
-					Published: pd, Reproduced: od, Match: ok, Note: note, InSample: fitted},
-				experiments.Comparison{Table: "Table 3", Workload: fmt.Sprintf("User-%d", u), Algorithm: pol, Metric: "jobs on LCG",
+				experiments.Comparison{Table: "Table 3", Workload: fmt.Sprintf("User-%d", u), Algorithm: label, Metric: "jobs on DSA",
+					Published: pd, Reproduced: od, Match: okD, Note: note, InSample: fitted},
+				experiments.Comparison{Table: "Table 3", Workload: fmt.Sprintf("User-%d", u), Algorithm: label, Metric: "jobs on LCG",
 					Published: pl, Reproduced: ol, Match: ok, Note: note, InSample: fitted})
 		}
 	}
 	r.t3.Notes = []string{fmt.Sprintf("%d of %d rows have the LCG jobs within ±%.0f%% of the published (marked otherwise; the DSA counts are the complement and often too small for a ratio). "+
-		"Normal's three rows are the calibration's fit, not a check. The paper prints SO and SO-AS in one column (same objective); both are compared with it.",
+		"Normal's three rows are the calibration's fit, not a check. The paper prints SO and SO-AS in one column (same objective); both are compared with it, "+
+		"and the published values count it once (matched when both are within). There each DSA cell is matched on its own, not by its row's LCG cell.",
 		r.t3match, len(pols)*Users, matchTol*100), r.t3tally.note("rows", "the background scale")}
 
 	// Table 4.
@@ -156,14 +174,10 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 
 	// Claims.
 	r.claims, r.heldAll = claimsTable(Claims(recs, pols))
-	r.ledger = Ledger(ledgerInput{recs: recs, pts: in.Result.Series, pols: pols, jobs: c.JobsPerUser, series: c.SeriesUser, step: c.SeriesStep, windows: c.SatWindows},
-		[]analysis.LedgerEntry{
-			r.t3tally.entry("L-T3fit", "Table 3", true, "Normal's split of the three users (LCG jobs 524 / 437 / 123)", "LCG jobs", "the background scale was fitted on it"),
-			r.t3tally.entry("L-T3val", "Table 3", false, "the SO / SO-AS, DO and DO-AS splits of the three users", "LCG jobs", ""),
-			r.t4tally.entry("L-T4fit", "Table 4", true, "User-0's completion times under Normal (1:37:36), DO (1:36:31) and DO-AS (1:30:21)", "completion times", "the GridGateWay rate was derived from them"),
-			r.t4tally.entry("L-T4val", "Table 4", false, "the other twelve completion times", "completion times", ""),
-		})
+	r.ledger = Ledger(ledgerInput{recs: recs, pts: in.Result.Series, pols: pols, jobs: c.JobsPerUser, series: c.SeriesUser, step: c.SeriesStep, windows: c.SatWindows,
+		t3: r.t3tally, t4: r.t4tally, port: m.WAN.Bandwidth, jobBytes: m.InputBytes + m.OutputBytes})
 	out.Ledger = r.ledger
+	out.Tolerance = fmt.Sprintf("within ±%.0f%% of the published value in the paper-setting run (the tolerance is ours)", matchTol*100)
 	out.Model = pl.page(r)
 	out.Sheets = []*report.Table{r.gw, r.sat, r.t3, r.t4, r.claims}
 	if r.sens != nil {
@@ -188,8 +202,8 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		}
 		hs = append(hs, fmt.Sprintf("claim %s %s", k[:1], v))
 	}
-	out.Headline = fmt.Sprintf("Table 4: %d/%d completion times within ±15%% (%s); Table 3: %d/%d LCG counts within ±15%% (%s); background %s MI per trace second (fitted on Table 3 Normal), GridGateWay %.0f kB/s (from Table 4 User-0); %s",
-		r.t4match, len(pols)*Users, r.t4tally.short(), r.t3match, len(pols)*Users, r.t3tally.short(), report.FormatFloat(m.MIPerTraceSecond, 0), m.WAN.Bandwidth/1e3, strings.Join(hs, ", "))
+	out.Headline = fmt.Sprintf("Table 4: %d/%d completion times within ±15%% (%s); Table 3: %d/%d published LCG counts within ±15%% (%s; SO and SO-AS share one); background %s MI per trace second (fitted on Table 3 Normal), GridGateWay %.0f kB/s (from Table 4 User-0); %s",
+		r.t4match, len(pols)*Users, r.t4tally.short(), r.t3tally.ok[0]+r.t3tally.ok[1], r.t3tally.n[0]+r.t3tally.n[1], r.t3tally.short(), report.FormatFloat(m.MIPerTraceSecond, 0), m.WAN.Bandwidth/1e3, strings.Join(hs, ", "))
 	return &out, nil
 }
 

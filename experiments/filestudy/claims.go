@@ -71,45 +71,25 @@ func (s *Study) claimsTable(recs []analysis.Record) claimsResult {
 	t := &report.Table{ID: s.Name() + "-claims", Title: fmt.Sprintf("Claims, paired over repetitions, Wilcoxon signed-rank, Holm across each claim's workloads, α = %g", analysis.Alpha),
 		Columns: []string{"claim", "workload", "pairs", "mean", "baseline mean", "Δ %", "p", "p (Holm)", "holds here", "verdict"}}
 	var res claimsResult
-	for i, c := range s.Claims {
-		text := claimText(c)
-		want := analysis.Lower
-		if c.Direction == "higher" {
-			want = analysis.Higher
-		}
-		var cs []*analysis.Comparison
-		for _, w := range s.claimWorkloads(c) {
-			blocks, _ := analysis.Paired(recs, w, c.Metric, []string{c.Algorithm, c.Baseline})
-			cmp := &analysis.Comparison{Name: text, Scope: w, Want: want}
-			for _, bl := range blocks {
-				cmp.X, cmp.Y = append(cmp.X, bl[0]), append(cmp.Y, bl[1])
-			}
-			cs = append(cs, cmp)
-		}
-		analysis.Test(cs...)
-		v := analysis.Decide(cs)
-		e := analysis.LedgerEntry{ID: fmt.Sprintf("claim-%d", i+1), Quote: text, Section: "study file", Scope: c.Workload}.FromVerdict(v, len(cs))
-		res.ledger = append(res.ledger, e)
-		if e.Verdict == analysis.VerdictInconclusive && v.Decisive.N > 0 {
+	res.ledger = analysis.Ledger(s.claimRows(), recs)
+	for _, e := range res.ledger {
+		if e.Verdict == analysis.VerdictInconclusive && e.N > 0 {
 			res.underpowered++
 		}
-		for _, r := range cs {
+		for _, r := range e.Results {
 			hc := report.Str("yes")
 			switch {
-			case r.Err != nil:
-				hc = report.Str("no (" + r.Err.Error() + ")")
-			case r.Reversed():
+			case r.Error != "":
+				hc = report.Str("no (" + r.Error + ")")
+			case r.Reversed:
 				hc = report.Str("no (the other way)")
-			case !r.Held():
+			case !r.Held:
 				hc = report.Str("no (not significant)")
 			}
-			hc.Bad = !r.Held()
-			p := math.NaN()
-			if r.Err == nil {
-				p = r.Res.P
-			}
-			t.AddRow(report.Str(text), report.Str(r.Scope), report.Int(r.N), numG(r.MeanA), numG(r.MeanB),
-				report.Num(100*(r.MeanA-r.MeanB)/r.MeanB, 2), report.P(p), report.P(r.PAdj), hc, verdictCell(e))
+			hc.Bad = !r.Held
+			a, b := orNaN(r.MeanA), orNaN(r.MeanB)
+			t.AddRow(report.Str(e.Quote), report.Str(r.Scope), report.Int(r.N), numG(a), numG(b),
+				report.Num(100*(a-b)/b, 2), report.P(orNaN(r.P)), report.P(orNaN(r.PHolm)), hc, inconclusiveCell(e))
 		}
 	}
 	res.table, res.counts = t, analysis.Count(res.ledger)
@@ -121,15 +101,49 @@ func (s *Study) claimsTable(recs []analysis.Record) claimsResult {
 	return res
 }
 
-// verdictCell shows a ledger entry's verdict with its reason.
-func verdictCell(e analysis.LedgerEntry) report.Cell {
-	text := e.Verdict
-	if e.Verdict == analysis.VerdictInconclusive && e.Note != "" {
-		text += " (" + e.Note + ")"
+// claimRows are the study file's claims as rows of the claims kit: each
+// tested in every workload of its Holm family (claimWorkloads), one
+// comparison per workload, so that each entry's results are its table rows.
+func (s *Study) claimRows() []analysis.Claim[[]analysis.Record] {
+	var rows []analysis.Claim[[]analysis.Record]
+	for i, c := range s.Claims {
+		text := claimText(c)
+		want := analysis.Lower
+		if c.Direction == "higher" {
+			want = analysis.Higher
+		}
+		ws := s.claimWorkloads(c)
+		rows = append(rows, analysis.Claim[[]analysis.Record]{ID: fmt.Sprintf("claim-%d", i+1), Quote: text, Section: "study file", Scope: c.Workload,
+			Check: analysis.One(func(recs []analysis.Record) analysis.LedgerEntry {
+				var cs []*analysis.Comparison
+				for _, w := range ws {
+					blocks, _ := analysis.Paired(recs, w, c.Metric, []string{c.Algorithm, c.Baseline})
+					cmp := &analysis.Comparison{Name: text, Scope: w, Want: want}
+					for _, bl := range blocks {
+						cmp.X, cmp.Y = append(cmp.X, bl[0]), append(cmp.Y, bl[1])
+					}
+					cs = append(cs, cmp)
+				}
+				analysis.Test(cs...)
+				return analysis.LedgerEntry{}.FromVerdict(analysis.Decide(cs), len(cs))
+			})})
 	}
-	c := report.Str(text)
-	c.Best, c.Bad = e.Verdict == analysis.VerdictHeld, e.Verdict == analysis.VerdictNotHeld
-	return c
+	return rows
+}
+
+func orNaN(p *float64) float64 {
+	if p == nil {
+		return math.NaN()
+	}
+	return *p
+}
+
+// inconclusiveCell is e's verdict with its reason when inconclusive.
+func inconclusiveCell(e analysis.LedgerEntry) report.Cell {
+	if e.Verdict == analysis.VerdictInconclusive {
+		return report.VerdictCell(e.Verdict, e.Note)
+	}
+	return report.VerdictCell(e.Verdict, "")
 }
 
 // headline is the claims part of the study's one-line summary.

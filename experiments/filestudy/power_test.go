@@ -77,14 +77,20 @@ direction = "lower"
 		if !strings.Contains(string(page), tc.verdict) {
 			t.Errorf("reps %d: page lacks %q:\n%s", tc.reps, tc.verdict, page)
 		}
+		// The Friedman table's post-hoc column: at 5 repetitions no pair
+		// could differ, which it says instead of a bare "none".
+		if none := "none: too few repetitions: at least 6 needed"; strings.Contains(string(page), none) != tc.warns {
+			t.Errorf("reps %d: page says %q: %v, want %v", tc.reps, none, !tc.warns, tc.warns)
+		}
 		b, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), "power.claims.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
-		var ledger []analysis.LedgerEntry
-		if err := json.Unmarshal(b, &ledger); err != nil {
+		var file analysis.LedgerFile
+		if err := json.Unmarshal(b, &file); err != nil {
 			t.Fatal(err)
 		}
+		ledger := file.Entries
 		want := analysis.VerdictHeld
 		if tc.warns {
 			want = analysis.VerdictInconclusive

@@ -340,7 +340,7 @@ func (s *Study) friedmanTable(recs []analysis.Record) *report.Table {
 				}
 			}
 			if len(pairs) == 0 {
-				pairs = []string{"none"}
+				pairs = []string{analysis.NoPairDiffers(fr.N, len(s.Algorithms))}
 			}
 			t.AddRow(report.Str(w.Name), report.Str(m), report.Int(fr.N), report.Num(fr.Chi2, 3), report.P(fr.P), report.Str(strings.Join(ranks, ", ")), report.Str(strings.Join(pairs, "; ")))
 		}

@@ -12,25 +12,37 @@ import (
 // is lower on the higher-is-better metrics (utilisation, proximity) and
 // higher on the lower-is-better ones (makespan, flowtime).
 func TestClaimDirections(t *testing.T) {
-	want := map[string]analysis.Direction{
-		"P6":  analysis.Lower,  // OLB's worst proximity: lowest
-		"P5":  analysis.Lower,  // MCT's poor proximity
-		"P2":  analysis.Higher, // kPB and SA's best proximity: highest
-		"U1":  analysis.Lower,  // MET's worst utilisation
-		"U5":  analysis.Higher, // OLB's best utilisation
-		"M5b": analysis.Higher, // MET's poor makespan
-		"F4":  analysis.Lower,  // MET's best flowtime
+	want := map[string]string{
+		"X-P6":  "OLB <", // OLB's worst proximity: lowest
+		"X-P5":  "MCT <", // MCT's poor proximity
+		"X-P2":  " > ",   // kPB and SA's best proximity: highest
+		"X-U1":  "MET <", // MET's worst utilisation
+		"X-U5":  "OLB >", // OLB's best utilisation
+		"X-M5b": "MET >", // MET's poor makespan
+		"X-F4":  "MET <", // MET's best flowtime
 	}
-	for _, c := range sectionSixClaims {
-		if d, ok := want[c.ID]; ok {
-			if c.want() != d {
-				t.Errorf("%s (%q): tested as A %s B, want %s", c.ID, c.Quote, c.want().Op(), d.Op())
+	var types []etc.Spec
+	var recs []analysis.Record
+	for _, name := range []string{"u_c_hihi", "u_s_hihi", "u_i_hihi"} {
+		s, err := etc.ParseName(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		types = append(types, s)
+		for _, m := range []string{"makespan", "flowtime", "utilization", "proximity"} {
+			recs = append(recs, synthetic(name, m, 8, func(h string) float64 { return float64(len(h)) })...)
+		}
+	}
+	for _, e := range analysis.Ledger(sectionSix, &claimsIn{recs: recs, types: types}) {
+		if op, ok := want[e.ID]; ok {
+			if !strings.Contains(e.Statistic, op) {
+				t.Errorf("%s (%q): statistic %q, want a comparison %q", e.ID, e.Quote, e.Statistic, op)
 			}
-			delete(want, c.ID)
+			delete(want, e.ID)
 		}
 	}
 	if len(want) != 0 {
-		t.Errorf("claims missing from sectionSixClaims: %v", want)
+		t.Errorf("claims missing from the ledger: %v", want)
 	}
 }
 
@@ -63,12 +75,12 @@ func entryOf(es []analysis.LedgerEntry, id string) analysis.LedgerEntry {
 func TestWorstProximity(t *testing.T) {
 	prox := map[string]float64{"OLB": 0.2, "MCT": 0.5, "MET": 1, "SA": 0.7, "kPB": 0.8}
 	recs := synthetic("u_c_hihi", "proximity", 20, func(h string) float64 { return prox[h] })
-	e := entryOf(sectionSixLedger(recs, uchihi(t)), "X-P6")
+	e := entryOf(analysis.Ledger(sectionSix, &claimsIn{recs: recs, types: uchihi(t)}), "X-P6")
 	if e.Verdict != analysis.VerdictHeld || e.N != 20 {
 		t.Errorf("OLB lowest proximity on 20 of 20 instances: verdict %q (n %d, %s), want held", e.Verdict, e.N, e.Statistic)
 	}
 	recs = synthetic("u_c_hihi", "proximity", 20, func(h string) float64 { return 1.2 - prox[h] })
-	if e := entryOf(sectionSixLedger(recs, uchihi(t)), "X-P6"); e.Verdict != analysis.VerdictNotHeld {
+	if e := entryOf(analysis.Ledger(sectionSix, &claimsIn{recs: recs, types: uchihi(t)}), "X-P6"); e.Verdict != analysis.VerdictNotHeld {
 		t.Errorf("OLB highest proximity: verdict %q, want not held", e.Verdict)
 	}
 }
@@ -76,9 +88,9 @@ func TestWorstProximity(t *testing.T) {
 // TestLedgerIsComplete checks that every claim appears once, with a
 // verdict and a note when it could not be tested, even with no data.
 func TestLedgerIsComplete(t *testing.T) {
-	es := sectionSixLedger(nil, uchihi(t))
-	if len(es) != len(sectionSixClaims) {
-		t.Fatalf("%d entries for %d claims", len(es), len(sectionSixClaims))
+	es := analysis.Ledger(sectionSix, &claimsIn{types: uchihi(t)})
+	if len(es) != len(sectionSix) {
+		t.Fatalf("%d entries for %d claims", len(es), len(sectionSix))
 	}
 	seen := map[string]bool{}
 	for _, e := range es {

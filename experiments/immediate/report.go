@@ -50,16 +50,12 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	cfg := pl.Config
 	out := &experiments.ReportOutput{}
 	var r results
+	tables := map[string]tableMatch{}
 	if msg, missing := pl.missingData(); missing || len(publishedRun(cfg, idx)) == 0 {
 		if !missing {
 			msg = "no published-instance runs in the results"
 		}
 		r.missing = msg
-		for _, metric := range PublishedMetrics {
-			e := tableEntry(metric, 0, 0, 0)
-			e.Verdict, e.Note = analysis.VerdictNotTestable, msg
-			r.ledger = append(r.ledger, e)
-		}
 		out.Headline = "published tables NOT checked: Braun instances not found (see page)"
 	} else {
 		for _, metric := range PublishedMetrics {
@@ -67,7 +63,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 			r.published = append(r.published, t)
 			r.matched += m
 			r.total += n
-			r.ledger = append(r.ledger, tableEntry(metric, m, n, len(mm)))
+			tables[metric] = tableMatch{m, n, len(mm)}
 			r.mismatches = append(r.mismatches, mm...)
 			out.Compared = append(out.Compared, compared(idx, metric)...)
 		}
@@ -78,12 +74,13 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	if r.example, err = workedExample(in, cfg.Example); err != nil {
 		return nil, err
 	}
-	r.ledger = append(r.ledger, exampleEntry(r.example.matched, r.example.total))
 	if r.generated, err = generatedSection(recs, idx, cfg, pl.Reps, in.PaperDir); err != nil {
 		return nil, err
 	}
-	r.ledger = append(r.ledger, sectionSixLedger(recs, pl.types)...)
+	r.ledger = analysis.Ledger(claims, &claimsIn{recs: recs, types: pl.types, missing: r.missing, tables: tables,
+		example: [2]int{r.example.matched, r.example.total}})
 	out.Ledger = r.ledger
+	out.Tolerance = "equal to the last printed digit (the tables print three decimals)"
 	if g := r.generated; g != nil {
 		out.Sheets = []*report.Table{g.sheet, g.significance}
 	}
@@ -388,33 +385,47 @@ func kpbMachines(cfg Config) string {
 	return s
 }
 
-// tableEntry is the ledger entry of one of Tables 3–6: in sample, since
-// the readings were chosen on its cells.
-func tableEntry(metric string, matched, total, mismatches int) analysis.LedgerEntry {
-	e := analysis.LedgerEntry{ID: "X-" + strings.ReplaceAll(tableOf[metric], "Table ", "T"), Section: "§5 " + tableOf[metric],
-		Quote:     fmt.Sprintf("%s: %s of OLB, MCT, MET, SA and kPB on the 12 Braun instances (%d values)", tableOf[metric], metric, len(PublishedInstances)*len(PublishedHeuristics)),
-		Scope:     "the 12 published Braun instances",
-		Verdict:   analysis.VerdictHeld,
-		N:         total,
+// tableClaims are the rows of Tables 3–6: each table's values equal to
+// the last printed digit, in sample, since the readings were chosen on its
+// cells.
+func tableClaims() []analysis.Claim[*claimsIn] {
+	var out []analysis.Claim[*claimsIn]
+	for _, metric := range PublishedMetrics {
+		out = append(out, analysis.Claim[*claimsIn]{
+			ID: "X-" + strings.ReplaceAll(tableOf[metric], "Table ", "T"), Section: "§5 " + tableOf[metric],
+			Quote: fmt.Sprintf("%s: %s of OLB, MCT, MET, SA and kPB on the 12 Braun instances (%d values)", tableOf[metric], metric, len(PublishedInstances)*len(PublishedHeuristics)),
+			Scope: "the 12 published Braun instances", Published: true,
+			Check: analysis.One(func(in *claimsIn) analysis.LedgerEntry { return tableCheck(in, metric) }),
+		})
+	}
+	return out
+}
+
+func tableCheck(in *claimsIn, metric string) analysis.LedgerEntry {
+	t := in.tables[metric]
+	e := analysis.LedgerEntry{
+		Verdict:   analysis.VerdictOf(t.matched == t.total),
+		N:         t.total,
 		InSample:  true,
-		Statistic: fmt.Sprintf("%d of %d values equal to the last printed digit", matched, total),
+		Statistic: fmt.Sprintf("%d of %d values equal to the last printed digit", t.matched, t.total),
 		Note:      "the readings (Interpretations) were chosen on these cells",
 	}
-	if matched < total {
-		e.Verdict = analysis.VerdictNotHeld
-		e.Note += fmt.Sprintf("; %d cell(s) differ, explained as misprints on the page", mismatches)
+	switch {
+	case in.missing != "":
+		e.Verdict, e.Note = analysis.VerdictNotTestable, in.missing
+	case t.matched < t.total:
+		e.Note += fmt.Sprintf("; %d cell(s) differ, explained as misprints on the page", t.mismatches)
 	}
 	return e
 }
 
-// exampleEntry is the ledger entry of Section 4's worked example.
-func exampleEntry(matched, total int) analysis.LedgerEntry {
-	e := analysis.LedgerEntry{ID: "X-W", Section: "§4", Quote: "makespan OLB 170, MCT 160, MET 245, SA 160, kPB 130 (the worked example)",
-		Scope: "Tables 1–2 of the paper", N: total, Verdict: analysis.VerdictHeld,
-		Statistic: fmt.Sprintf("%d of %d makespans equal", matched, total),
-		Note:      "out of sample: run with the example's own parameters (r_l 0.4, r_h 0.7, the 2 best of 3 machines), no reading was chosen on it"}
-	if total == 0 || matched < total {
-		e.Verdict = analysis.VerdictNotHeld
-	}
-	return e
+// exampleClaim is Section 4's worked example.
+var exampleClaim = analysis.Claim[*claimsIn]{ID: "X-W", Section: "§4", Quote: "makespan OLB 170, MCT 160, MET 245, SA 160, kPB 130 (the worked example)",
+	Scope: "Tables 1–2 of the paper", Published: true,
+	Reading: "out of sample: run with the example's own parameters (r_l 0.4, r_h 0.7, the 2 best of 3 machines), no reading was chosen on it",
+	Check: analysis.One(func(in *claimsIn) analysis.LedgerEntry {
+		matched, total := in.example[0], in.example[1]
+		return analysis.LedgerEntry{N: total, Verdict: analysis.VerdictOf(total > 0 && matched == total),
+			Statistic: fmt.Sprintf("%d of %d makespans equal", matched, total)}
+	}),
 }

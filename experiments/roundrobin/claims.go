@@ -360,29 +360,3 @@ func algoList(as []string) string {
 	}
 	return strings.Join(ls, ", ")
 }
-
-// substitute returns recs with algorithm from's records relabelled as to
-// and to's own records left out, so a variant can be checked in the place
-// of the algorithm the claims name.
-func substitute(recs []analysis.Record, from, to string) []analysis.Record {
-	return relabel(recs, func(r *analysis.Record) *string { return &r.Algorithm }, from, to)
-}
-
-// substituteMetric does the same for metrics: from's values checked as to.
-func substituteMetric(recs []analysis.Record, from, to string) []analysis.Record {
-	return relabel(recs, func(r *analysis.Record) *string { return &r.Metric }, from, to)
-}
-
-func relabel(recs []analysis.Record, field func(*analysis.Record) *string, from, to string) []analysis.Record {
-	var out []analysis.Record
-	for _, r := range recs {
-		switch f := field(&r); *f {
-		case to:
-			continue
-		case from:
-			*f = to
-		}
-		out = append(out, r)
-	}
-	return out
-}

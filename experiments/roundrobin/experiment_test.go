@@ -521,7 +521,7 @@ func TestAblationSubstitute(t *testing.T) {
 	if s := status(recs); s != "not held" {
 		t.Errorf("APDRR as written: T1 %s, want not held", s)
 	}
-	if s := status(substitute(recs, "apdrr-runtime", "apdrr")); s != "held" {
+	if s := status(analysis.Substitute(recs, "apdrr-runtime", "apdrr")); s != "held" {
 		t.Errorf("run-time variant in APDRR's place: T1 %s, want held", s)
 	}
 	for _, v := range Variants {

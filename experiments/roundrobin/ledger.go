@@ -77,42 +77,96 @@ func ledgerEntry(v *Verdict, scope string) analysis.LedgerEntry {
 	return e.FromVerdict(analysis.Decide(cs), len(cs))
 }
 
+// familyIn is what a ledger row reads: the report and one family of
+// windows with its verdicts (the claims evaluated on it, under one reading).
+type familyIn struct {
+	r        *reporter
+	fr       *familyResult
+	verdicts []*Verdict
+}
+
+// claimRow is the ledger row of claim c: its verdict on the family, not
+// testable when every window is overloaded (satisfied by construction) and
+// with the APDRR note where an APDRR-best claim fails.
+func claimRow(c Claim) analysis.Claim[*familyIn] {
+	return analysis.Claim[*familyIn]{ID: c.ID, Check: analysis.One(func(in *familyIn) analysis.LedgerEntry {
+		for _, v := range in.verdicts {
+			if v.ID == c.ID {
+				return in.decide(v)
+			}
+		}
+		q := quotes[c.ID]
+		return analysis.LedgerEntry{Section: q.section + " (" + c.Figure + ")", Quote: q.text, Scope: in.fr.family.String(),
+			Verdict: analysis.VerdictNotTestable, Note: "not evaluated on this family"}
+	})}
+}
+
+func (in *familyIn) decide(v *Verdict) analysis.LedgerEntry {
+	e := ledgerEntry(v, in.fr.family.String())
+	construct, low := in.r.byConstruction(in.fr)
+	if v.Scaling && construct && e.Verdict == analysis.VerdictHeld {
+		e.Verdict = analysis.VerdictNotTestable
+		e.Note = fmt.Sprintf("satisfied by construction: every window is overloaded at the smallest P (offered load per CPU ≥ %.2f), "+
+			"so more CPUs shorten every queue under any work-conserving algorithm; the test held but cannot tell the algorithms apart", low)
+	}
+	if v.APDRRBest && e.Verdict == analysis.VerdictNotHeld {
+		e.Note = strings.TrimSpace(e.Note + " APDRR as published; see the APDRR ablation and the load sweep.")
+	}
+	return e
+}
+
+// ledgerRows are the rows of one family: every claim of Claims, then the
+// statements no run here can decide.
+func ledgerRows() []analysis.Claim[*familyIn] {
+	var rows []analysis.Claim[*familyIn]
+	for _, c := range Claims {
+		rows = append(rows, claimRow(c))
+	}
+	for _, nt := range notTestable {
+		q := quotes[nt.id]
+		rows = append(rows, analysis.Claim[*familyIn]{ID: nt.id, Section: q.section, Quote: q.text,
+			Check: func(in *familyIn) []analysis.LedgerEntry {
+				return []analysis.LedgerEntry{{Scope: in.fr.family.String(), Verdict: analysis.VerdictNotTestable, Note: nt.why}}
+			}})
+	}
+	return rows
+}
+
+// makespanRows are Figure 8's claims again with total completion time
+// read as the makespan (reading b).
+func makespanRows() []analysis.Claim[*familyIn] {
+	var rows []analysis.Claim[*familyIn]
+	for _, c := range Claims {
+		if c.Figure != "Figure 8" {
+			continue
+		}
+		rows = append(rows, analysis.Claim[*familyIn]{ID: c.ID + "/makespan",
+			Check: analysis.One(func(in *familyIn) analysis.LedgerEntry {
+				for _, v := range in.verdicts {
+					if v.ID == c.ID {
+						e := ledgerEntry(v, in.fr.family.String())
+						e.ID, e.Alternative = "", "makespan"
+						e.Note = strings.TrimSpace("reading (b): total completion time read as the makespan, which no algorithm changes here. " + e.Note)
+						return e
+					}
+				}
+				return analysis.LedgerEntry{Verdict: analysis.VerdictNotTestable, Note: "not evaluated on this family"}
+			})})
+	}
+	return rows
+}
+
 // ledger is every result statement of sections 8.1–8.6 and 9, per family
 // of windows, in the paper's order; then Figure 8's claims under the other
 // reading of total completion time.
 func (r *reporter) ledger() []analysis.LedgerEntry {
 	var out []analysis.LedgerEntry
 	for _, fr := range r.fams {
-		construct, low := r.byConstruction(fr)
-		for _, v := range fr.verdicts {
-			e := ledgerEntry(v, fr.family.String())
-			if v.Scaling && construct && e.Verdict == analysis.VerdictHeld {
-				e.Verdict = analysis.VerdictNotTestable
-				e.Note = fmt.Sprintf("satisfied by construction: every window is overloaded at the smallest P (offered load per CPU ≥ %.2f), "+
-					"so more CPUs shorten every queue under any work-conserving algorithm; the test held but cannot tell the algorithms apart", low)
-			}
-			if v.APDRRBest && e.Verdict == analysis.VerdictNotHeld {
-				e.Note = strings.TrimSpace(e.Note + " APDRR as published; see the APDRR ablation and the load sweep.")
-			}
-			out = append(out, e)
-		}
-		for _, nt := range notTestable {
-			q := quotes[nt.id]
-			out = append(out, analysis.LedgerEntry{ID: nt.id, Quote: q.text, Section: q.section, Scope: fr.family.String(),
-				Verdict: analysis.VerdictNotTestable, Note: nt.why})
-		}
+		out = append(out, analysis.Ledger(ledgerRows(), &familyIn{r: r, fr: fr, verdicts: fr.verdicts})...)
 	}
-	// Total completion time read as the makespan (reading b).
+	makespan := analysis.SubstituteMetric(r.recs, timesharing.MMakespan, timesharing.MCompletion)
 	for _, fr := range r.fams {
-		for _, v := range Evaluate(substituteMetric(r.recs, timesharing.MMakespan, timesharing.MCompletion), fr.ws) {
-			if v.Figure != "Figure 8" {
-				continue
-			}
-			e := ledgerEntry(v, fr.family.String())
-			e.ID += "/makespan"
-			e.Note = strings.TrimSpace("reading (b): total completion time read as the makespan, which no algorithm changes here. " + e.Note)
-			out = append(out, e)
-		}
+		out = append(out, analysis.Ledger(makespanRows(), &familyIn{r: r, fr: fr, verdicts: Evaluate(makespan, fr.ws)})...)
 	}
 	return out
 }

@@ -249,7 +249,7 @@ func (r *reporter) claimsSection() {
 		allHeld := true
 		for _, fr := range r.fams {
 			v := fr.verdicts[i]
-			cells = append(cells, verdictCell(v))
+			cells = append(cells, report.CountedVerdictCell(v.overScopes()))
 			allHeld = allHeld && v.Held()
 			f := strings.Join(v.Failures(1), "; ")
 			if v.Identical > 0 {
@@ -292,18 +292,6 @@ func (r *reporter) claimsSection() {
 		}
 	}
 	r.sheets = append(r.sheets, tests)
-}
-
-// verdictCell renders a verdict as "held 8/8", "partly held 7/8" or "not
-// held 0/8", bold when held.
-func verdictCell(v *Verdict) report.Cell {
-	text := v.Status()
-	if v.Scopes > 0 && !strings.Contains(text, "(") {
-		text = fmt.Sprintf("%s %d/%d", text, v.HeldScopes, v.Scopes)
-	}
-	c := report.Str(text)
-	c.Bad, c.Best = !v.Held(), v.Held()
-	return c
 }
 
 // countHeld counts the verdicts held in every workload and in some.
@@ -578,7 +566,7 @@ func (r *reporter) ablationSection() {
 				if vs[i].Held() {
 					held++
 				}
-				detail.AddRow(report.Str(rw.label), report.Str(fr.family.String()), report.Str(vs[i].ID), verdictCell(vs[i]), report.P(vs[i].WorstP))
+				detail.AddRow(report.Str(rw.label), report.Str(fr.family.String()), report.Str(vs[i].ID), report.CountedVerdictCell(vs[i].overScopes()), report.P(vs[i].WorstP))
 			}
 			cells = append(cells, report.Str(strings.Join(parts, " · ")), report.Int(held))
 		}
@@ -872,22 +860,15 @@ func (r *reporter) ledgerLead() string {
 }
 
 func (r *reporter) headline() string {
-	var def []analysis.LedgerEntry
-	for _, e := range r.led {
-		if !strings.Contains(e.ID, "/") {
-			def = append(def, e)
-		}
-	}
-	c := analysis.Count(def)
+	def, _ := analysis.SplitReadings(r.led)
 	construct := 0
 	for _, e := range def {
 		if strings.HasPrefix(e.Note, "satisfied by construction") {
 			construct++
 		}
 	}
-	s := fmt.Sprintf("%s: ledger (default readings): %d of %d held (%d not held, %d inconclusive, %d not testable, %d of them satisfied by construction); "+
-		"fitted (in sample) 0/0, validated (out of sample) %d/%d; ranking claims held in every workload: %s",
-		r.src.Label, c.Held, len(def), c.NotHeld, c.Inconclusive, c.NotTestable, construct, c.Held, len(def), r.familySummary())
+	s := fmt.Sprintf("%s: %s (%d not testable as satisfied by construction); nothing fitted: every verdict is out of sample; ranking claims held in every workload: %s",
+		r.src.Label, report.LedgerCounts(r.led), construct, r.familySummary())
 	if r.cfg.Quick {
 		s += " (quick configuration)"
 	}
@@ -912,7 +893,7 @@ func (r *reporter) completionSummary(fams [][]*Verdict) string {
 		var vs []string
 		for _, v := range fams[k] {
 			if v.Figure == "Figure 8" {
-				vs = append(vs, v.ID+" "+verdictCell(v).Text)
+				vs = append(vs, v.ID+" "+report.CountedVerdictCell(v.overScopes()).Text)
 			}
 		}
 		parts = append(parts, fr.family.String()+": "+strings.Join(vs, ", "))

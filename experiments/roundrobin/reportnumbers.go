@@ -76,7 +76,7 @@ func (r *reporter) compute() {
 		for _, fr := range r.fams {
 			vs := fr.verdicts
 			if name != "apdrr" {
-				vs = Evaluate(substitute(r.recs, name, "apdrr"), fr.ws)
+				vs = Evaluate(analysis.Substitute(r.recs, name, "apdrr"), fr.ws)
 			}
 			n.variants[name] = append(n.variants[name], vs)
 		}
@@ -85,14 +85,14 @@ func (r *reporter) compute() {
 		}
 	}
 
-	for k, recs := range [][]analysis.Record{r.recs, substituteMetric(r.recs, timesharing.MMakespan, timesharing.MCompletion)} {
+	for k, recs := range [][]analysis.Record{r.recs, analysis.SubstituteMetric(r.recs, timesharing.MMakespan, timesharing.MCompletion)} {
 		for _, fr := range r.fams {
 			n.completion[k] = append(n.completion[k], Evaluate(recs, fr.ws))
 		}
 	}
 
 	if sw := r.cfg.Sweep; len(sw.Loads) > 0 {
-		admit := substitute(r.recs, "apdrr-admit", "apdrr")
+		admit := analysis.Substitute(r.recs, "apdrr-admit", "apdrr")
 		for _, p := range sw.Slaves {
 			var ids []string
 			for _, l := range sw.Loads {

@@ -1,0 +1,35 @@
+package backfilling
+
+import (
+	"testing"
+
+	"github.com/gridbench/gridbench/analysis"
+)
+
+// TestPaperClaimsOnceThePredictorRuns: the learned predictor's rows are not
+// testable without its runs, held when its windows are below the other's,
+// and not held when above.
+func TestPaperClaimsOnceThePredictorRuns(t *testing.T) {
+	c := Config{Logs: []string{Logs[0].ID}, Windows: 20}
+	window := func(algo string, level float64) []analysis.Point {
+		var pts []analysis.Point
+		for k := 0; k < 20; k++ {
+			pts = append(pts, analysis.Point{Workload: Logs[0].ID, Algorithm: algo, Series: SeriesWindow, T: float64(k), Value: level + float64(k%7)})
+		}
+		return pts
+	}
+	verdict := func(series []analysis.Point) analysis.LedgerEntry {
+		return analysis.Ledger(paperClaims[:1], claimsIn{c: c, series: series})[0]
+	}
+	if e := verdict(window(tsafrir, 50)); e.Verdict != analysis.VerdictNotTestable {
+		t.Errorf("without %s: %q, want not testable", learned, e.Verdict)
+	}
+	low := append(window(learned, 40), window(tsafrir, 50)...)
+	if e := verdict(low); e.Verdict != analysis.VerdictHeld || e.N != 20 || len(e.Results) != 1 {
+		t.Errorf("learned 10 below on every window: %+v, want held over 20 windows", e)
+	}
+	high := append(window(learned, 60), window(tsafrir, 50)...)
+	if e := verdict(high); e.Verdict != analysis.VerdictNotHeld {
+		t.Errorf("learned above: %q, want not held", e.Verdict)
+	}
+}
