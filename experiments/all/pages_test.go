@@ -67,4 +67,9 @@ func TestQuickPagesGolden(t *testing.T) {
 			latextest.Compile(t, dir, latextest.Document(string(tex)))
 		})
 	}
+	var names []string
+	for _, o := range outs {
+		names = append(names, o.Name)
+	}
+	checkHTMLPages(t, out, names)
 }
