@@ -202,6 +202,9 @@ func (s *syncWriter) Write(p []byte) (int, error) {
 	return s.w.Write(p)
 }
 
+// Unwrap is the writer s serialises, so that progress can tell a terminal.
+func (s *syncWriter) Unwrap() io.Writer { return s.w }
+
 // finished is an experiment whose runs are done and whose report is not yet
 // written.
 type finished struct {
