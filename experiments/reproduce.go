@@ -476,7 +476,9 @@ func WritePage(out, exp string, rep *ReportOutput) error {
 		write func(io.Writer, *report.Page) error
 	}{
 		{filepath.Join(pdir, rep.Page), report.WritePageMarkdown},
-		{filepath.Join(rdir, m.ID+".tex"), report.WritePageLaTeX},
+		{filepath.Join(rdir, m.ID+".tex"), func(w io.Writer, p *report.Page) error {
+			return report.WritePageLaTeXWith(w, p, latexBeside(rdir, pdir))
+		}},
 		{filepath.Join(rdir, m.ID+".json"), report.WritePageJSON},
 	} {
 		if err := analysis.WriteFileAtomic(f.path, func(w io.Writer) error { return f.write(w, m) }); err != nil {
@@ -574,6 +576,20 @@ func htmlBeside(dir, paperDir string) report.HTMLOptions {
 		},
 		Link: func(target string) string { return path.Join(filepath.ToSlash(rel), target) },
 	}
+}
+
+// latexBeside is where the LaTeX fragment in dir finds the figures of the
+// Markdown page in paperDir: by absolute path, for a document anywhere
+// that \input's it, and relative to dir, for one compiled beside it.
+func latexBeside(dir, paperDir string) report.LaTeXOptions {
+	var o report.LaTeXOptions
+	if abs, err := filepath.Abs(paperDir); err == nil {
+		o.GraphicsPath = append(o.GraphicsPath, filepath.ToSlash(abs)+"/")
+	}
+	if rel, err := filepath.Rel(dir, paperDir); err == nil {
+		o.GraphicsPath = append(o.GraphicsPath, filepath.ToSlash(rel)+"/")
+	}
+	return o
 }
 
 // writeHTMLIndex writes results/index.html: one row per study reproduced
