@@ -11,8 +11,8 @@ import (
 // okabeIto is the Okabe-Ito colour-blind-safe palette, with each colour
 // that reads poorly on white darkened along its own hue until its contrast
 // ratio against white (WCAG 2) is at least 3:1, the least for graphics:
-// orange (2.2:1), sky blue (2.3:1) and yellow (1.3:1, nearly invisible as
-// a thin line) failed. Ordered so the first colours have the most
+// orange (2.2:1) and sky blue (2.3:1) failed, and yellow (1.3:1, nearly
+// invisible as a thin line) is replaced. Ordered so the first colours have the most
 // contrast, and black last so it does not look like an axis.
 var okabeIto = []color.RGBA{
 	{R: 0x00, G: 0x72, B: 0xB2, A: 0xFF}, // blue, 5.2:1
@@ -21,7 +21,7 @@ var okabeIto = []color.RGBA{
 	{R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}, // vermillion, 3.9:1
 	{R: 0xC6, G: 0x5F, B: 0x9B, A: 0xFF}, // reddish purple darkened, 3.8:1 (was CC79A7, 3.06:1)
 	{R: 0x3A, G: 0x8F, B: 0xC8, A: 0xFF}, // sky blue darkened, 3.5:1 (was 56B4E9)
-	{R: 0x8F, G: 0x7F, B: 0x00, A: 0xFF}, // yellow darkened to olive, 4.0:1 (was F0E442)
+	{R: 0x88, G: 0x22, B: 0x55, A: 0xFF}, // wine (Paul Tol's muted scheme), 8.7:1, for yellow (F0E442): darkened enough, yellow turns olive, beside the darkened orange
 	{R: 0x00, G: 0x00, B: 0x00, A: 0xFF}, // black, 21:1
 }
 
