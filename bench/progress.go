@@ -5,54 +5,94 @@ import (
 	"io"
 	"os"
 	"time"
-
-	"github.com/schollz/progressbar/v3"
 )
 
-// progress reports how far an experiment has got: a live bar on a terminal,
-// and otherwise (CI logs, redirected stderr) a line at every tenth of the work.
+// progress reports how far an experiment has got and about how long the
+// rest will take: on a terminal one line rewritten in place (at most every
+// redraw), and otherwise (CI logs, redirected stderr) a line at every
+// tenth of the work.
+//
+// The time left is the time the runs computed so far took on average
+// times the runs still to do: runs reused from disk cost nothing and do
+// not count. It is shown once a run has been computed.
 type progress struct {
 	w        io.Writer
 	name     string
 	total    int
-	done     int
+	done     int // runs finished, reused ones included
+	already  int // runs reused from disk
 	start    time.Time
-	bar      *progressbar.ProgressBar
+	now      func() time.Time
+	terminal bool
+	drawn    time.Time // when the terminal line was last written
 	nextTell int
 }
 
+// redraw is how often the terminal line is rewritten at most.
+const redraw = 200 * time.Millisecond
+
 func newProgress(w io.Writer, name string, total, already int) *progress {
-	p := &progress{w: w, name: name, total: total, done: already, start: time.Now()}
+	p := &progress{w: w, name: name, total: total, done: already, already: already, now: time.Now}
+	p.start = p.now()
 	if w == nil {
 		return p
 	}
-	if f, ok := w.(*os.File); ok && isTerminal(f) {
-		p.bar = progressbar.NewOptions(total,
-			progressbar.OptionSetWriter(w),
-			progressbar.OptionSetDescription(name),
-			progressbar.OptionShowCount(),
-			progressbar.OptionSetPredictTime(true),
-			progressbar.OptionClearOnFinish(),
-			progressbar.OptionThrottle(100*time.Millisecond))
-		p.bar.Set(already)
-		return p
-	}
-	if already > 0 {
+	p.terminal = isTerminal(w)
+	if already > 0 && !p.terminal {
 		fmt.Fprintf(w, "%s: reusing %d of %d runs already on disk\n", name, already, total)
 	}
 	p.nextTell = p.done + max(1, total/10)
 	return p
 }
 
+// left estimates the time the remaining runs take, and whether there is
+// an estimate yet.
+func (p *progress) left(elapsed time.Duration) (time.Duration, bool) {
+	computed := p.done - p.already
+	if computed <= 0 {
+		return 0, false
+	}
+	return time.Duration(float64(elapsed) / float64(computed) * float64(p.total-p.done)), true
+}
+
+// line is the progress so far, e.g. "deadline: 450/890 runs (50%), 30.1s
+// elapsed, about 30s left".
+func (p *progress) line(elapsed time.Duration) string {
+	s := fmt.Sprintf("%s: %d/%d runs (%d%%), %.1fs elapsed", p.name, p.done, p.total, 100*p.done/max(p.total, 1), elapsed.Seconds())
+	if l, ok := p.left(elapsed); ok {
+		s += ", about " + roughly(l) + " left"
+	}
+	return s
+}
+
+// roughly renders d to the precision an estimate has: seconds under two
+// minutes, then minutes, then hours and minutes.
+func roughly(d time.Duration) string {
+	switch {
+	case d < 2*time.Minute:
+		return fmt.Sprintf("%ds", int(d.Round(time.Second)/time.Second))
+	case d < 2*time.Hour:
+		return fmt.Sprintf("%d min", int(d.Round(time.Minute)/time.Minute))
+	}
+	d = d.Round(time.Minute)
+	return fmt.Sprintf("%dh%02d", int(d/time.Hour), int(d%time.Hour/time.Minute))
+}
+
 func (p *progress) step() {
 	p.done++
+	if p.w == nil {
+		return
+	}
+	now := p.now()
 	switch {
-	case p.w == nil:
-	case p.bar != nil:
-		p.bar.Add(1)
+	case p.terminal:
+		if now.Sub(p.drawn) >= redraw {
+			// Back to the line's start, clear it, and write it again.
+			fmt.Fprintf(p.w, "\r\x1b[K%s", p.line(now.Sub(p.start)))
+			p.drawn = now
+		}
 	case p.done >= p.nextTell && p.done < p.total:
-		el := time.Since(p.start)
-		fmt.Fprintf(p.w, "%s: %d/%d runs (%d%%), %.1fs elapsed\n", p.name, p.done, p.total, 100*p.done/p.total, el.Seconds())
+		fmt.Fprintln(p.w, p.line(now.Sub(p.start)))
 		p.nextTell = p.done + max(1, p.total/10)
 	}
 }
@@ -61,13 +101,26 @@ func (p *progress) finish() {
 	if p.w == nil {
 		return
 	}
-	if p.bar != nil {
-		p.bar.Finish()
+	clear := ""
+	if p.terminal {
+		clear = "\r\x1b[K"
 	}
-	fmt.Fprintf(p.w, "%s: %d/%d runs done in %.1fs\n", p.name, p.done, p.total, time.Since(p.start).Seconds())
+	fmt.Fprintf(p.w, "%s%s: %d/%d runs done in %.1fs\n", clear, p.name, p.done, p.total, p.now().Sub(p.start).Seconds())
 }
 
-func isTerminal(f *os.File) bool {
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+// isTerminal reports whether w is a terminal, looking through writers
+// that wrap another (an Unwrap method, as experiments' serialising writer
+// has).
+func isTerminal(w io.Writer) bool {
+	for {
+		switch x := w.(type) {
+		case *os.File:
+			st, err := x.Stat()
+			return err == nil && st.Mode()&os.ModeCharDevice != 0
+		case interface{ Unwrap() io.Writer }:
+			w = x.Unwrap()
+		default:
+			return false
+		}
+	}
 }

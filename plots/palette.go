@@ -2,23 +2,46 @@ package plots
 
 import (
 	"image/color"
+	"math"
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// okabeIto is the Okabe-Ito colour-blind-safe palette, reordered so the
-// first colours have the most contrast on white: yellow is weak for thin
-// lines, so it comes late, and black last so it does not look like an axis.
+// okabeIto is the Okabe-Ito colour-blind-safe palette, with each colour
+// that reads poorly on white darkened along its own hue until its contrast
+// ratio against white (WCAG 2) is at least 3:1, the least for graphics:
+// orange (2.2:1) and sky blue (2.3:1) failed, and yellow (1.3:1, nearly
+// invisible as a thin line) is replaced. Ordered so the first colours have the most
+// contrast, and black last so it does not look like an axis.
 var okabeIto = []color.RGBA{
-	{R: 0x00, G: 0x72, B: 0xB2, A: 0xFF}, // blue
-	{R: 0xE6, G: 0x9F, B: 0x00, A: 0xFF}, // orange
-	{R: 0x00, G: 0x9E, B: 0x73, A: 0xFF}, // bluish green
-	{R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}, // vermillion
-	{R: 0xCC, G: 0x79, B: 0xA7, A: 0xFF}, // reddish purple
-	{R: 0x56, G: 0xB4, B: 0xE9, A: 0xFF}, // sky blue
-	{R: 0xF0, G: 0xE4, B: 0x42, A: 0xFF}, // yellow
-	{R: 0x00, G: 0x00, B: 0x00, A: 0xFF}, // black
+	{R: 0x00, G: 0x72, B: 0xB2, A: 0xFF}, // blue, 5.2:1
+	{R: 0xAD, G: 0x7A, B: 0x00, A: 0xFF}, // orange darkened, 3.8:1 (was E69F00)
+	{R: 0x00, G: 0x9E, B: 0x73, A: 0xFF}, // bluish green, 3.4:1
+	{R: 0xD5, G: 0x5E, B: 0x00, A: 0xFF}, // vermillion, 3.9:1
+	{R: 0xC6, G: 0x5F, B: 0x9B, A: 0xFF}, // reddish purple darkened, 3.8:1 (was CC79A7, 3.06:1)
+	{R: 0x3A, G: 0x8F, B: 0xC8, A: 0xFF}, // sky blue darkened, 3.5:1 (was 56B4E9)
+	{R: 0x88, G: 0x22, B: 0x55, A: 0xFF}, // wine (Paul Tol's muted scheme), 8.7:1, for yellow (F0E442): darkened enough, yellow turns olive, beside the darkened orange
+	{R: 0x00, G: 0x00, B: 0x00, A: 0xFF}, // black, 21:1
+}
+
+// MinContrast is the least contrast ratio against white of every colour
+// Color gives: WCAG 2's 3:1 for graphical objects.
+const MinContrast = 3.0
+
+// ContrastOnWhite is c's contrast ratio against white, (1+0.05)/(L+0.05)
+// with L c's relative luminance (WCAG 2).
+func ContrastOnWhite(c color.Color) float64 {
+	r, g, b, _ := c.RGBA()
+	lin := func(v uint32) float64 {
+		x := float64(v>>8) / 255
+		if x <= 0.04045 {
+			return x / 12.92
+		}
+		return math.Pow((x+0.055)/1.055, 2.4)
+	}
+	l := 0.2126*lin(r) + 0.7152*lin(g) + 0.0722*lin(b)
+	return 1.05 / (l + 0.05)
 }
 
 // glyphs has 7 shapes against 8 colours so that (colour, shape) pairs stay

@@ -342,7 +342,7 @@ func TestHatchLinesInside(t *testing.T) {
 // to the right of the data area, for every figure with a legend.
 func TestLegendOutsideData(t *testing.T) {
 	long := lineFixture()
-	long.Series[0].Name = "a rather long algorithm name (tuned)"
+	long.Series[0].Name = "FCFS-tuned" // a column right of the data; longer names go above (TestLegendShare)
 	bars := barFixture()
 	stack := stackFixture()
 	names := func(n int, name func(int) string) []string {

@@ -6,6 +6,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
@@ -52,24 +53,111 @@ func newPlot(title, note, xlabel, ylabel string) *plot.Plot {
 	return p
 }
 
-// addLegend adds entries to p's legend and reserves a right-hand margin
-// wide enough for it, so the legend never hides data. gonum draws the
-// legend inside the data area; reserving room is done with an invisible
-// glyph box sticking out past the right edge, which the layout honours.
+// addLegend adds entries to p's legend and reserves room for it outside
+// the data, so the legend never hides data: a column right of the data
+// when its widest entry is narrow (at most maxLegend), else rows above the
+// data (flowLegend), so that long names do not take a quarter of the
+// figure's width from the data. gonum draws its legend inside the data
+// area; reserving room is done with an invisible glyph box sticking out
+// past the right edge, which the layout honours.
 func addLegend(p *plot.Plot, names []string, thumbs [][]plot.Thumbnailer) {
 	if len(names) == 0 {
 		return
 	}
-	sty := p.Legend.TextStyle
-	var widest vg.Length
+	right := legendColumn(p, names)
+	if right > maxLegend {
+		p.Add(newFlowLegend(p, names, thumbs))
+		return
+	}
 	for i, n := range names {
 		p.Legend.Add(n, thumbs[i]...)
-		if w := sty.Width(n); w > widest {
-			widest = w
+	}
+	p.Add(margin{right: right})
+}
+
+// legendColumn is the width of p's legend as a column right of the data.
+func legendColumn(p *plot.Plot, names []string) vg.Length {
+	sty := p.Legend.TextStyle
+	var widest vg.Length
+	for _, n := range names {
+		widest = max(widest, sty.Width(n))
+	}
+	return p.Legend.ThumbnailWidth + 2*sty.Rectangle(" ").Max.X + widest
+}
+
+// maxLegend is the widest a legend column right of the data may be: a
+// fifth of a 13 cm panel, the narrowest the studies draw.
+const maxLegend = 13 * vg.Centimeter / 5
+
+// flowLegend is a legend set in rows above the data area, entries side
+// by side, a row wrapped before an entry that would pass the data's right
+// edge. The rows reserved are those a data area flowWidth wide needs.
+type flowLegend struct {
+	names  []string
+	thumbs [][]plot.Thumbnailer
+	sty    text.Style
+	thumbW vg.Length
+	rows   int
+}
+
+// flowWidth is the data width the rows are counted for: a 13 cm panel
+// less its y axis.
+const flowWidth = 13*vg.Centimeter - 50
+
+func newFlowLegend(p *plot.Plot, names []string, thumbs [][]plot.Thumbnailer) *flowLegend {
+	l := &flowLegend{names: names, thumbs: thumbs, sty: p.Legend.TextStyle, thumbW: p.Legend.ThumbnailWidth}
+	l.sty.XAlign, l.sty.YAlign = draw.XLeft, draw.YBottom
+	l.rows = len(l.layout(0, flowWidth))
+	return l
+}
+
+// entryWidth is the room entry i takes: thumbnail, gap, name, gap.
+func (l *flowLegend) entryWidth(i int) vg.Length {
+	em := l.sty.Rectangle(" ").Max.X
+	return l.thumbW + em + l.sty.Width(l.names[i]) + 2*em
+}
+
+// layout puts the entries in rows between x0 and x1: each row's entries'
+// left edges.
+func (l *flowLegend) layout(x0, x1 vg.Length) [][]vg.Length {
+	var rows [][]vg.Length
+	x := x0
+	for i := range l.names {
+		w := l.entryWidth(i)
+		if len(rows) == 0 || (x+w > x1 && x > x0) {
+			rows = append(rows, nil)
+			x = x0
+		}
+		rows[len(rows)-1] = append(rows[len(rows)-1], x)
+		x += w
+	}
+	return rows
+}
+
+func (l *flowLegend) rowHeight() vg.Length { return l.sty.Height("Xg") * 1.25 }
+
+// Plot draws the rows above c, the data area, whose top the reserved
+// glyph box has pushed down.
+func (l *flowLegend) Plot(c draw.Canvas, _ *plot.Plot) {
+	rh := l.rowHeight()
+	i := 0
+	for r, row := range l.layout(c.Min.X, c.Max.X) {
+		y := c.Max.Y + vg.Length(l.rows-r-1)*rh + rh/4
+		for _, x := range row {
+			tc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
+				Min: vg.Point{X: x, Y: y}, Max: vg.Point{X: x + l.thumbW, Y: y + rh*0.7}}}
+			for _, t := range l.thumbs[i] {
+				t.Thumbnail(&tc)
+			}
+			c.FillText(l.sty, vg.Point{X: x + l.thumbW + l.sty.Rectangle(" ").Max.X, Y: y}, l.names[i])
+			i++
 		}
 	}
-	em := sty.Rectangle(" ").Max.X
-	p.Add(margin{right: p.Legend.ThumbnailWidth + 2*em + widest})
+}
+
+// GlyphBoxes reserves the rows' height above the data area.
+func (l *flowLegend) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
+	return []plot.GlyphBox{{X: 0.5, Y: 1, Rectangle: vg.Rectangle{Max: vg.Point{Y: vg.Length(l.rows)*l.rowHeight() + l.rowHeight()/4}}}}
 }
 
 // margin is a plotter that draws nothing and only widens the plot's

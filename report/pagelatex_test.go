@@ -1,9 +1,16 @@
 package report
 
 import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/internal/latextest"
 )
 
@@ -51,5 +58,81 @@ func TestLatexColumnsBoxed(t *testing.T) {
 	out := latextest.Compile(t, t.TempDir(), latextest.Document("\\section{Wide}\n"+got))
 	if strings.Contains(out, "in alignment at lines") {
 		t.Errorf("a table is wider than the line:\n%s", out)
+	}
+}
+
+// A page's fragment \input from a document in another folder finds its
+// figures through the \graphicspath it carries (the figures' paths are
+// relative to the Markdown page, not to the document), added to the
+// document's own; a folder LaTeX cannot take is left out.
+func TestPageLaTeXInputFromAnotherFolder(t *testing.T) {
+	paper, pageDir, docDir := t.TempDir(), t.TempDir(), t.TempDir()
+	if err := os.MkdirAll(filepath.Join(paper, "figures"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 40, 20))
+	var pngb bytes.Buffer
+	if err := png.Encode(&pngb, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(paper, "figures", "demo-fig1.png"), pngb.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var tex bytes.Buffer
+	o := LaTeXOptions{GraphicsPath: []string{filepath.ToSlash(paper) + "/", "../paper/", "/with space/"}}
+	if err := WritePageLaTeXWith(&tex, testPage(), o); err != nil {
+		t.Fatal(err)
+	}
+	want := `\graphicspath{{` + filepath.ToSlash(paper) + `/}{../paper/}}`
+	if !strings.Contains(tex.String(), want) || strings.Contains(tex.String(), "with space") {
+		t.Fatalf("fragment lacks %q or kept a folder with a space:\n%s", want, tex.String()[:600])
+	}
+	frag := filepath.Join(pageDir, "demo.tex")
+	if err := os.WriteFile(frag, tex.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The document has a \graphicspath of its own, which must still work.
+	doc := strings.Replace(latextest.Document("\\input{"+filepath.ToSlash(frag)+"}\n"), "\\begin{document}",
+		"\\graphicspath{{mine/}}\n\\begin{document}", 1)
+	out := latextest.Compile(t, docDir, doc)
+	if out != "" && strings.Contains(out, "in alignment at lines") {
+		t.Errorf("a table is wider than the line:\n%s", out)
+	}
+}
+
+// A claims ledger whose words are too long for its nine columns even in
+// the smallest font: its wrapped columns are narrowed to what the others
+// leave, and pdflatex sets it within the line (it stuck out by 36 to 55
+// points on the immediate and deadline pages).
+func TestLatexLedgerNarrowed(t *testing.T) {
+	var es []analysis.LedgerEntry
+	for i := range 4 {
+		p := 0.5
+		es = append(es, analysis.LedgerEntry{ID: fmt.Sprintf("fig%d-load", i), Section: "Klusáček--Rudová, Discussion",
+			Quote: "As expected, when the job inter-arrival time increases, the number of delayed jobs decreases.",
+			Scope: "FCFS, every stream against the next lighter one", Verdict: analysis.VerdictInconclusive,
+			Statistic: "Wilcoxon signed-rank, r=-0.33, means 36.22 vs 40.59", P: &p, N: 2,
+			Note: "too few repetitions: at least 8 needed; interpretations-dependent reading"})
+	}
+	tb := LedgerTable("claims", "", es)
+	var b strings.Builder
+	writeLongtable(&b, tb)
+	specs, _, _, size := latexColumns(tb, tb.Width())
+	if size != `\tiny` {
+		t.Errorf("font %q, want \\tiny", size)
+	}
+	share := 0.0
+	for _, s := range specs {
+		var f float64
+		if _, err := fmt.Sscanf(s, "p{%f\\linewidth}", &f); err == nil {
+			share += f
+		}
+	}
+	if share > 0.75 {
+		t.Errorf("the paragraph columns take %.2f of the line, leaving too little for the others and the gaps: %v", share, specs)
+	}
+	out := latextest.Compile(t, t.TempDir(), latextest.Document(b.String()))
+	if strings.Contains(out, "in alignment at lines") {
+		t.Errorf("the ledger is wider than the line:\n%s", out)
 	}
 }

@@ -9,8 +9,16 @@
 // or wrappers: the simulator's hot loop keeps calling schedulers directly,
 // every method of State is reachable from here, and a scheduler written
 // against this package is the same value the built-ins are. The built-in
-// schedulers (fcfs, easy, flex, egedf, tabu) register through the same
-// Register and are linked in by importing this package.
+// schedulers register through the same Register and are linked in by
+// importing this package; Names lists them at run time.
+//
+// The built-in schedulers (19 names, as Names gives them; a test keeps
+// this list equal to the registry, `go test ./spaceshared -update`
+// rewrites it):
+//
+//	cons easy easy-f1 easy-f2 easy-f3 easy-f4 easy-ljf easy-saf
+//	easy-sjbf easy-sjf easy-unicep easy-wfp3 easypp-doubling
+//	easypp-reqtime egedf fcfs flex sjf tabu
 //
 // LoadSWF reads a Standard Workload Format trace with the rules of
 // `gridbench simulate`, LoadWorkload a trace or a Batsim JSON workload. The other families have public registries of the

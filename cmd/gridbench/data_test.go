@@ -43,7 +43,8 @@ func TestDataCommand(t *testing.T) {
 	root := t.TempDir()
 	copyRepoDataFrom(t, root, "LCG-2005-1/LCG.swf.gz", "braun-hcsp-512x16/u_c_hihi.0", "braun-hcsp-512x16/u_i_hihi.0")
 	t.Setenv(datadir.EnvVar, "")
-	t.Chdir(t.TempDir()) // no ./data, no ../shared/data: only --data counts
+	t.Chdir(t.TempDir())           // no ./data, no ../shared/data: only --data counts
+	datadir.HideEmbeddedForTest(t) // nor the binary's own copy
 	lcg := filepath.Join(root, "LCG-2005-1", "LCG.swf.gz")
 	braun := filepath.Join(root, "braun-hcsp-512x16")
 
@@ -91,6 +92,7 @@ func TestDataFetchCommand(t *testing.T) {
 	copyRepoDataFrom(t, root, "LCG-2005-1/LCG.swf.gz")
 	t.Setenv(datadir.EnvVar, "")
 	t.Chdir(t.TempDir())
+	datadir.HideEmbeddedForTest(t) // nor the binary's own copy
 	// Present and intact: nothing is downloaded.
 	code, stdout, stderr := runTrace(t, "data", "fetch", "--data", root, "lcg-2005-1")
 	if code != 0 || !strings.Contains(stdout, "LCG.swf.gz: present") {
@@ -153,6 +155,7 @@ func TestDataFetchDownloads(t *testing.T) {
 	withFetchClient(t, redirect{srv.URL})
 	t.Setenv(datadir.EnvVar, "")
 	t.Chdir(t.TempDir())
+	datadir.HideEmbeddedForTest(t) // nor the binary's own copy
 	root := t.TempDir()
 	code, stdout, stderr := runTrace(t, "data", "fetch", "--data", root, "lcg-2005-1")
 	if code != 0 || stderr != "" {
@@ -175,6 +178,7 @@ func TestDataFetchUnreachable(t *testing.T) {
 	withFetchClient(t, unreachable{})
 	t.Setenv(datadir.EnvVar, "")
 	t.Chdir(t.TempDir())
+	datadir.HideEmbeddedForTest(t) // nor the binary's own copy
 	code, _, stderr := runTrace(t, "data", "fetch", "--data", t.TempDir(), "kth-sp2")
 	for _, want := range []string{
 		"kth-sp2: cannot download https://raw.githubusercontent.com/SeriousCorgi/",

@@ -10,10 +10,12 @@ import (
 )
 
 // noData makes the data roots empty: no flag root with data, no
-// GRIDBENCH_DATA, and a working directory without ./data or ../shared/data.
+// GRIDBENCH_DATA, a working directory without ./data or ../shared/data,
+// and the data compiled into the binary hidden.
 func noData(t *testing.T) string {
 	t.Helper()
 	t.Setenv(datadir.EnvVar, "")
+	datadir.HideEmbeddedForTest(t)
 	t.Chdir(t.TempDir())
 	return t.TempDir()
 }

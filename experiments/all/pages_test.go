@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/gridbench/gridbench/experiments"
@@ -54,17 +55,22 @@ func TestQuickPagesGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			golden.Check(t, filepath.Join("testdata", "pages", o.Name+".md"), string(got))
-			// The page's LaTeX form, with the figures beside it, must
-			// typeset (when pdflatex is installed).
-			tex, err := os.ReadFile(filepath.Join(experiments.ResultsDir(out, o.Name), "page", o.Name+".tex"))
-			if err != nil {
+			// The page's LaTeX form, \input by a document in another
+			// folder, must typeset with its figures, its tables within
+			// the line (when pdflatex is installed).
+			tex := filepath.Join(experiments.ResultsDir(out, o.Name), "page", o.Name+".tex")
+			if _, err := os.Stat(tex); err != nil {
 				t.Fatal(err)
 			}
-			dir := t.TempDir()
-			if err := os.Symlink(filepath.Join(experiments.PaperDir(out), "figures"), filepath.Join(dir, "figures")); err != nil {
-				t.Fatal(err)
+			log := latextest.Compile(t, t.TempDir(), latextest.Document("\\input{"+filepath.ToSlash(tex)+"}\n"))
+			if strings.Contains(log, "in alignment at lines") {
+				t.Errorf("a table of %s is wider than the line:\n%s", o.Name, log)
 			}
-			latextest.Compile(t, dir, latextest.Document(string(tex)))
 		})
 	}
+	var names []string
+	for _, o := range outs {
+		names = append(names, o.Name)
+	}
+	checkHTMLPages(t, out, names)
 }

@@ -44,6 +44,7 @@ func TestPlanShape(t *testing.T) {
 
 func TestPlanWithoutDataSaysSo(t *testing.T) {
 	t.Setenv(datadir.EnvVar, t.TempDir())
+	datadir.HideEmbeddedForTest(t)
 	wd, _ := os.Getwd()
 	if err := os.Chdir(t.TempDir()); err != nil {
 		t.Fatal(err)

@@ -23,10 +23,11 @@ import (
 )
 
 // isolate makes the data lookup see only dir (no GRIDBENCH_DATA, ./data
-// or ../shared/data from the developer's machine).
+// or ../shared/data from the developer's machine, nor the binary's own).
 func isolate(t *testing.T, dir string) {
 	t.Helper()
 	t.Setenv(datadir.EnvVar, dir)
+	datadir.HideEmbeddedForTest(t)
 	t.Chdir(t.TempDir())
 	datadir.IgnorePinsForTest(t) // synthetic traces stand under the LCG name
 }

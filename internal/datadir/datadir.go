@@ -43,6 +43,9 @@ func Candidates(flagDir string) []Candidate {
 		c = append(c, Candidate{env, FromEnv})
 	}
 	c = append(c, Candidate{"data", FromCwd}, Candidate{filepath.Join("..", "shared", "data"), FromShared})
+	if embeddedOn() {
+		c = append(c, Candidate{EmbeddedDir(), FromEmbedded})
+	}
 	return c
 }
 
@@ -87,6 +90,18 @@ func Find(flagDir, rel, hint string) (string, error) {
 // (absolute when possible) and that root, or "" and the places it looked.
 func locate(flagDir, rel string) (path, root string, looked []string) {
 	for _, c := range Candidates(flagDir) {
+		if c.Source == FromEmbedded {
+			if !Embedded(rel) {
+				looked = append(looked, "the data "+string(FromEmbedded))
+				continue
+			}
+			root, err := extractEmbedded(rel)
+			if err != nil {
+				looked = append(looked, fmt.Sprintf("the data %s (%v)", FromEmbedded, err))
+				continue
+			}
+			return filepath.Join(root, filepath.FromSlash(rel)), root, nil
+		}
 		p := filepath.Join(c.Dir, filepath.FromSlash(rel))
 		if _, err := os.Stat(p); err == nil {
 			if abs, err := filepath.Abs(p); err == nil {

@@ -147,6 +147,7 @@ func TestUnpinnedFileIsUsed(t *testing.T) {
 
 func TestMissingNamesFetchCommand(t *testing.T) {
 	t.Setenv(EnvVar, t.TempDir())
+	HideEmbeddedForTest(t)
 	_, err := Find(t.TempDir(), "LCG-2005-1/LCG.swf.gz", "")
 	if !errors.Is(err, ErrMissing) || !strings.Contains(err.Error(), "gridbench data fetch lcg-2005-1") {
 		t.Fatalf("got %v", err)
