@@ -24,8 +24,12 @@ import (
 // Reproduce wrote, not from a list of names: a new output format is
 // covered without a change here.
 type Outputs struct {
-	Tool    string        `json:"tool"`
-	Version string        `json:"version"`
+	Tool    string `json:"tool"`
+	Version string `json:"version"`
+	// Home is the absolute folder the files were written to: the LaTeX
+	// fragments name their figures' folder by it, so verify re-renders
+	// them as written there even when the folder has since moved.
+	Home    string        `json:"home,omitempty"`
 	Studies []OutputStudy `json:"studies"`
 	// Shared are files no single study owns: paper/README.md,
 	// paper/index.json, results/gridbench.xlsx.
@@ -178,6 +182,9 @@ func writeOutputs(opts Options, before snapshot, outcomes []*Outcome) error {
 		return OutputFile{Path: p, SHA256: sum}, err
 	}
 	now := &Outputs{Tool: "gridbench", Version: opts.Version, Workbook: prev.Workbook}
+	if now.Home, err = filepath.Abs(out); err != nil {
+		return err
+	}
 	wrote := map[string]bool{}
 	for _, p := range written(before, takeSnapshot(out)) {
 		s := ran[owner(p, names)]

@@ -182,8 +182,12 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 // writeReport writes one study's report files below out from its
 // report: its page in every form, its claims file and its tables.
 // Reproduce and verify's re-rendering (Rerender) both write them here.
-func writeReport(out, exp string, rep *ReportOutput) error {
-	if err := WritePage(out, exp, rep); err != nil {
+//
+// home is the output folder the files belong to, which the LaTeX
+// fragment names by absolute path: out itself, except when verify
+// re-renders them into a temporary folder to compare with home's.
+func writeReport(out, home, exp string, rep *ReportOutput) error {
+	if err := writePage(out, home, exp, rep); err != nil {
 		return err
 	}
 	return writeTables(out, exp, rep)
@@ -289,7 +293,7 @@ func (f *finished) report(ctx context.Context, opts Options, log io.Writer) erro
 		}
 		o.Report = rep
 		rep.Version = opts.Version
-		if err := writeReport(opts.Out, e.Name(), rep); err != nil {
+		if err := writeReport(opts.Out, opts.Out, e.Name(), rep); err != nil {
 			return err
 		}
 		o.Timings = append(o.Timings, Stage{"report", time.Since(t0)})
@@ -482,6 +486,10 @@ func studySheet(study string, t *report.Table) *report.Table {
 // LaTeX and JSON forms under results/<exp>/page/, and the claims ledger as
 // paper/<exp>.claims.json; each file is written atomically.
 func WritePage(out, exp string, rep *ReportOutput) error {
+	return writePage(out, out, exp, rep)
+}
+
+func writePage(out, home, exp string, rep *ReportOutput) error {
 	m := rep.Model
 	if m == nil || m.ID == "" {
 		return fmt.Errorf("report: %s built no page model (ReportOutput.Model with an ID)", exp)
@@ -497,7 +505,7 @@ func WritePage(out, exp string, rep *ReportOutput) error {
 	}{
 		{filepath.Join(pdir, rep.Page), report.WritePageMarkdown},
 		{filepath.Join(rdir, m.ID+".tex"), func(w io.Writer, p *report.Page) error {
-			return report.WritePageLaTeXWith(w, p, latexBeside(rdir, pdir))
+			return report.WritePageLaTeXWith(w, p, latexBeside(rdir, pdir, PaperDir(home)))
 		}},
 		{filepath.Join(rdir, m.ID+".json"), report.WritePageJSON},
 	} {
@@ -599,11 +607,12 @@ func htmlBeside(dir, paperDir string) report.HTMLOptions {
 }
 
 // latexBeside is where the LaTeX fragment in dir finds the figures of the
-// Markdown page in paperDir: by absolute path, for a document anywhere
-// that \input's it, and relative to dir, for one compiled beside it.
-func latexBeside(dir, paperDir string) report.LaTeXOptions {
+// Markdown page in paperDir: by absolute path (of homePaper, the paper
+// folder the fragment belongs to), for a document anywhere that \input's
+// it, and relative to dir, for one compiled beside it.
+func latexBeside(dir, paperDir, homePaper string) report.LaTeXOptions {
 	var o report.LaTeXOptions
-	if abs, err := filepath.Abs(paperDir); err == nil {
+	if abs, err := filepath.Abs(homePaper); err == nil {
 		o.GraphicsPath = append(o.GraphicsPath, filepath.ToSlash(abs)+"/")
 	}
 	if rel, err := filepath.Rel(dir, paperDir); err == nil {

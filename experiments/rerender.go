@@ -3,6 +3,7 @@ package experiments
 import (
 	"archive/zip"
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -85,7 +86,7 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 		g.SetLimit(workers)
 		for i, s := range studies {
 			g.Go(func() error {
-				got[i], errs[i] = rerenderStudy(gctx, out, tmp, s.Name, plan)
+				got[i], errs[i] = rerenderStudy(gctx, out, cmp.Or(o.Home, out), tmp, s.Name, plan)
 				return gctx.Err()
 			})
 		}
@@ -181,8 +182,8 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 }
 
 // rerenderStudy renders study name's report from its results below out
-// into the output folder tmp, as Reproduce does.
-func rerenderStudy(ctx context.Context, out, tmp, name string, plan func(string) (Plan, error)) (*Outcome, error) {
+// into the output folder tmp, as Reproduce did into home.
+func rerenderStudy(ctx context.Context, out, home, tmp, name string, plan func(string) (Plan, error)) (*Outcome, error) {
 	p, err := plan(name)
 	if err != nil {
 		return nil, err
@@ -196,7 +197,7 @@ func rerenderStudy(ctx context.Context, out, tmp, name string, plan func(string)
 		return nil, fmt.Errorf("report: %w", err)
 	}
 	rep.Version = res.Manifest.Version // the version the claims files name, as Reproduce set it
-	if err := writeReport(tmp, name, rep); err != nil {
+	if err := writeReport(tmp, home, name, rep); err != nil {
 		return nil, err
 	}
 	return &Outcome{Name: name, Result: res, Report: rep}, nil

@@ -12,13 +12,28 @@
 // schedulers register through the same Register and are linked in by
 // importing this package; Names lists them at run time.
 //
-// The built-in schedulers (19 names, as Names gives them; a test keeps
+// The built-in schedulers (54 names, as Names gives them; a test keeps
 // this list equal to the registry, `go test ./spaceshared -update`
 // rewrites it):
 //
 //	cons easy easy-f1 easy-f2 easy-f3 easy-f4 easy-ljf easy-saf
-//	easy-sjbf easy-sjf easy-unicep easy-wfp3 easypp-doubling
-//	easypp-reqtime egedf fcfs flex sjf tabu
+//	easy-sjbf easy-sjf easy-unicep easy-wfp3 easypp-avg2-doubling
+//	easypp-avg2-reqtime easypp-avg2-tsafrir easypp-clairvoyant
+//	easypp-clairvoyant-doubling easypp-clairvoyant-reqtime
+//	easypp-clairvoyant-tsafrir easypp-double easypp-double-doubling
+//	easypp-double-reqtime easypp-double-tsafrir easypp-doubling
+//	easypp-reqtime easypp-reqtime-doubling easypp-reqtime-reqtime
+//	easypp-reqtime-tsafrir easypp-sgd-doubling easypp-sgd-reqtime
+//	easypp-sgd-tsafrir easypred-avg2-doubling easypred-avg2-reqtime
+//	easypred-avg2-tsafrir easypred-clairvoyant
+//	easypred-clairvoyant-doubling easypred-clairvoyant-reqtime
+//	easypred-clairvoyant-tsafrir easypred-double
+//	easypred-double-doubling easypred-double-reqtime
+//	easypred-double-tsafrir easypred-reqtime
+//	easypred-reqtime-doubling easypred-reqtime-reqtime
+//	easypred-reqtime-tsafrir easypred-sgd-doubling
+//	easypred-sgd-reqtime easypred-sgd-tsafrir egedf fcfs flex sjf
+//	tabu
 //
 // LoadSWF reads a Standard Workload Format trace with the rules of
 // `gridbench simulate`, LoadWorkload a trace or a Batsim JSON workload. The other families have public registries of the
