@@ -53,16 +53,17 @@ func TestCatalogIsComplete(t *testing.T) {
 
 // TestCandidatesList: --data may be a list (verify passes the roots a
 // results folder recorded so), searched in its order before the others;
-// Roots makes every candidate absolute, each once.
+// Roots makes every candidate absolute, each once; the binary's copy of
+// the bundled data comes last.
 func TestCandidatesList(t *testing.T) {
 	t.Setenv(EnvVar, "")
 	sep := string(os.PathListSeparator)
 	got := Candidates("/a" + sep + sep + "/b")
-	if len(got) != 4 || got[0] != (Candidate{"/a", FromFlag}) || got[1] != (Candidate{"/b", FromFlag}) || got[2].Source != FromCwd {
+	if len(got) != 5 || got[0] != (Candidate{"/a", FromFlag}) || got[1] != (Candidate{"/b", FromFlag}) || got[2].Source != FromCwd || got[4].Source != FromEmbedded {
 		t.Errorf("Candidates: %v", got)
 	}
 	roots := Roots("/a" + sep + "/a")
-	if len(roots) != 3 || roots[0] != "/a" || !filepath.IsAbs(roots[1]) || !filepath.IsAbs(roots[2]) {
+	if len(roots) != 4 || roots[0] != "/a" || !filepath.IsAbs(roots[1]) || !filepath.IsAbs(roots[2]) || !filepath.IsAbs(roots[3]) {
 		t.Errorf("Roots: %v", roots)
 	}
 }

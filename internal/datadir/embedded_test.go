@@ -115,16 +115,20 @@ func TestDiskWinsOverEmbedded(t *testing.T) {
 func TestLocateFindsEmbeddedSets(t *testing.T) {
 	awayFromRepo(t)
 	found := map[string]bool{}
+	errs := map[string]error{}
 	for _, l := range Locate("") {
+		errs[l.ID] = l.Err
 		if l.Found() {
-			if l.Err != nil {
+			// A set the repository ships only part of (sc15-kth-sp2: its
+			// EASY schedule) is found, and its other files are missing.
+			if l.Err != nil && !errors.Is(l.Err, ErrMissing) {
 				t.Errorf("%s: %v", l.ID, l.Err)
 			}
 			found[l.ID] = true
 		}
 	}
 	for _, id := range []string{"braun-512x16", "lcg-2005-1", "kth-sp2"} {
-		if !found[id] {
+		if !found[id] || errs[id] != nil {
 			t.Errorf("%s not found in the binary", id)
 		}
 	}
