@@ -50,8 +50,8 @@ func TestSimulateAndMeasureByHand(t *testing.T) {
 	if wantQ := []int{2, 1, 2, 2, 1, 1, 0}; !slices.Equal(tr.Queue, wantQ) {
 		t.Errorf("queue trace %v, want %v", tr.Queue, wantQ)
 	}
-	if len(tr.Work) != 7 || len(tr.Wall) != 7 {
-		t.Errorf("trace lengths work %d wall %d, want 7", len(tr.Work), len(tr.Wall))
+	if len(tr.Work) != 7 || len(tr.Wall) != 7 || len(tr.CPU) != 7 {
+		t.Errorf("trace lengths work %d wall %d cpu %d, want 7", len(tr.Work), len(tr.Wall), len(tr.CPU))
 	}
 
 	m := Measure(p, jobs, recs)
@@ -137,7 +137,7 @@ func TestTableOrder(t *testing.T) {
 		{Table.Names(), []string{"delayed_pct", "usage_pct", "weighted_usage_pct", "ops_usage_pct", "makespan", "slowdown",
 			"offered_load", "usage_event_pct", "wait", "bsld"}},
 		{DecisionTable.Names(), []string{"decisions", "work_per_decision", "queue_per_decision", "max_queue", "work_queue_slope", "work_queue_spearman"}},
-		{TimingTable.Names(), []string{"seconds_per_decision", "wall_queue_slope", "wall_queue_spearman", "decide_seconds"}},
+		{TimingTable.Names(), []string{"seconds_per_decision", "wall_queue_slope", "wall_queue_spearman", "decide_seconds", "cpu_seconds_per_decision"}},
 	} {
 		if !slices.Equal(c.got, c.want) {
 			t.Errorf("names %v, want %v", c.got, c.want)
