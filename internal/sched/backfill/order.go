@@ -111,6 +111,18 @@ func (o *Order) OnCompletion(s *sim.State, j int) {
 	}
 }
 
+// EstimatedEnd is running job j's expected end: its start plus its
+// prediction (corrected as due before now) or, without a predictor, its
+// estimate. In the PerEvent order a job ending before it keeps its CPUs
+// through the instant's arrival passes.
+func (o *Order) EstimatedEnd(s *sim.State, j int) float64 {
+	if o.Pred != nil {
+		return o.Pred.estimatedEnd(s, j)
+	}
+	r := s.Record(j)
+	return r.Start + s.EstDuration(j, r.Machine)
+}
+
 // est is job j's run-time estimate at the reference speed.
 func (o *Order) est(s *sim.State, j int) float64 {
 	if o.Pred != nil {
