@@ -97,15 +97,15 @@ func TestGridSubset(t *testing.T) {
 		}
 	}
 	t.Logf("farthest: line %d %s: ours %.3f theirs %.3f", worst.Row.Line, worst.Row.Name(), worst.Ours, worst.Row.Theirs)
-	// In pyss's order of events EASY++ (SJBF) follows the authors to the
-	// fourth decimal (the reqtime file's schedule is theirs job by job);
-	// EASY with predictions (FCFS backfilling) still differs by up to 5%.
-	if corr < 0.99 || within < 0.9 {
-		t.Errorf("correlation %.4f, %.1f%% within 1%%: want at least 0.99 and 90%%", corr, 100*within)
+	// In pyss's order of events every configuration follows the authors
+	// to the fourth decimal (the reqtime file's schedule is theirs job by
+	// job); in the batched order they were up to 8% apart.
+	if corr < 0.9999 || within < 1 {
+		t.Errorf("correlation %.5f, %.1f%% within 1%%: want at least 0.9999 and all", corr, 100*within)
 	}
 	for _, p := range pts {
-		if d := math.Abs(p.Ours/p.Row.Theirs - 1); p.Row.SJBF && d > 1e-4 {
-			t.Errorf("line %d %s: ours %.4f theirs %.4f (%.3f%% apart), want EASY++ within 0.01%%", p.Row.Line, p.Row.Name(), p.Ours, p.Row.Theirs, 100*d)
+		if d := math.Abs(p.Ours/p.Row.Theirs - 1); d > 1e-4 {
+			t.Errorf("line %d %s: ours %.4f theirs %.4f (%.3f%% apart), want within 0.01%%", p.Row.Line, p.Row.Name(), p.Ours, p.Row.Theirs, 100*d)
 		}
 	}
 }

@@ -105,6 +105,7 @@ func NewWith(p Platform, jobs []Job, sched Scheduler, opt Options) (*Sim, error)
 		s.held = make([]bool, n)
 	}
 	st := &s.st
+	st.order = opt.Order
 	st.plat = Platform{Machines: append([]Machine(nil), p.Machines...), RefSpeed: p.RefSpeed}
 	st.jobs = append([]Job(nil), jobs...)
 	st.status = make([]Status, n)
