@@ -2,7 +2,6 @@ package backfilling
 
 import (
 	"bufio"
-	"compress/gzip"
 	"embed"
 	"errors"
 	"fmt"
@@ -10,7 +9,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -18,6 +16,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched/backfill"
 	"github.com/gridbench/gridbench/internal/sim"
@@ -132,75 +131,22 @@ func readGrid(r io.Reader, name string) ([]GridRow, error) {
 	return rows, nil
 }
 
-// ReadArtefactInput returns the jobs an artefact file's lines hold, sorted
-// by job id (the input the authors simulated: submit, run time, CPUs,
-// request and user as given; the simulated wait ignored), and MaxProcs.
-func ReadArtefactInput(path string) ([]sim.Job, int, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer f.Close()
-	zr, err := gzip.NewReader(f)
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", path, err)
-	}
-	var jobs []sim.Job
-	cpus := 0
-	sc := bufio.NewScanner(zr)
-	for line := 1; sc.Scan(); line++ {
-		text := strings.TrimSpace(sc.Text())
-		if v, ok := strings.CutPrefix(text, "; MaxProcs:"); ok {
-			if cpus, err = strconv.Atoi(strings.TrimSpace(v)); err != nil || cpus < 1 {
-				return nil, 0, fmt.Errorf("%s:%d: MaxProcs %q is not a machine size", path, line, strings.TrimSpace(v))
-			}
-		}
-		if text == "" || text[0] == ';' {
-			continue
-		}
-		fs := strings.Fields(text)
-		if len(fs) != 18 {
-			return nil, 0, fmt.Errorf("%s:%d: %d fields, want 18", path, line, len(fs))
-		}
-		var v [18]float64
-		for i, s := range fs {
-			if v[i], err = strconv.ParseFloat(s, 64); err != nil || math.IsInf(v[i], 0) || math.IsNaN(v[i]) {
-				return nil, 0, fmt.Errorf("%s:%d: field %d: %q is not a number", path, line, i+1, s)
-			}
-		}
-		if v[1] < 0 || v[3] < 0 || v[4] < 1 {
-			return nil, 0, fmt.Errorf("%s:%d: job %g has submit %g, run %g, CPUs %g", path, line, v[0], v[1], v[3], v[4])
-		}
-		jobs = append(jobs, sim.Job{ID: int64(v[0]), Submit: v[1], Run: v[3], CPUs: int(v[4]), Estimate: v[8], User: int(v[11])})
-	}
-	if err := sc.Err(); err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", path, err)
-	}
-	if cpus == 0 {
-		return nil, 0, fmt.Errorf("%s: no '; MaxProcs:' line in the header", path)
-	}
-	slices.SortStableFunc(jobs, func(a, b sim.Job) int { return int(a.ID - b.ID) })
-	for i := 1; i < len(jobs); i++ {
-		if jobs[i].ID == jobs[i-1].ID {
-			return nil, 0, fmt.Errorf("%s: job %d appears twice", path, jobs[i].ID)
-		}
-	}
-	return jobs, cpus, nil
-}
-
 // GridPoint is one configuration's mean bounded slowdown, theirs and ours.
 type GridPoint struct {
 	Row  GridRow
 	Ours float64
 }
 
-// RunGrid simulates each row's configuration on jobs (mean bounded
-// slowdown over all jobs, as the authors' metrics_complete: max(1,
-// (wait+run)/max(run, 10))).
-func RunGrid(jobs []sim.Job, cpus int, rows []GridRow) ([]GridPoint, error) {
+// RunGrid simulates each row's configuration on the artefact's input in
+// the given order of events (the study's is sim.PerEvent, the authors'
+// simulator's) and gives its mean bounded slowdown over all jobs, as the
+// authors' metrics_complete: max(1, (wait+run)/max(run, 10)).
+func RunGrid(a adapt.Artefact, rows []GridRow, order sim.EventOrder) ([]GridPoint, error) {
+	jobs := a.Jobs
 	pts := make([]GridPoint, 0, len(rows))
 	for _, r := range rows {
-		recs, err := sim.Simulate(sim.SingleMachine(cpus), jobs, backfill.NewPredicted(backfill.NewSGD(r.SGD), r.Correction, r.SJBF))
+		s := backfill.NewPredicted(backfill.NewSGD(r.SGD), r.Correction, r.SJBF)
+		recs, err := sim.SimulateWith(sim.SingleMachine(a.CPUs), jobs, s, sim.Options{Order: order})
 		if err != nil {
 			return nil, fmt.Errorf("grid line %d (%s): %w", r.Line, r.Name(), err)
 		}
@@ -270,7 +216,7 @@ func GridSection(pg *report.Page, paperDir string, o gridOptions) error {
 	if err != nil {
 		return err
 	}
-	jobs, cpus, err := ReadArtefactInput(path)
+	a, err := adapt.LoadArtefact(path, adapt.Requested)
 	if err != nil {
 		return err
 	}
@@ -283,7 +229,7 @@ func GridSection(pg *report.Page, paperDir string, o gridOptions) error {
 		every *= 4
 	}
 	sub := EveryNth(rows, every)
-	pts, err := RunGrid(jobs, cpus, sub)
+	pts, err := RunGrid(a, sub, sim.PerEvent)
 	if err != nil {
 		return err
 	}
@@ -293,10 +239,10 @@ func GridSection(pg *report.Page, paperDir string, o gridOptions) error {
 		return err
 	}
 	pg.Para("The authors ran the learned predictor (EASY++ and EASY with predictions, three corrections) over a grid of loss shapes and parameters, thresholds and weights on KTH-SP2: "+
-		"%d finished configurations in predictsim's `metrics_complete` (`testdata/sc15-grid`). Here every %dth of them (%d), each simulated on the authors' own input (%d jobs): "+
+		"%d finished configurations in predictsim's `metrics_complete` (`testdata/sc15-grid`). Here every %dth of them (%d), each simulated on the authors' own input (%d jobs) in their simulator's order of events: "+
 		"Pearson correlation of our mean bounded slowdown with theirs **%.3f**, **%.0f%%** of configurations within 1%% of theirs. "+
 		"The whole grid runs with `go test ./experiments/backfilling -run TestGridAll -grid.all -timeout 3h`.",
-		len(rows), every, len(pts), len(jobs), corr, 100*within)
+		len(rows), every, len(pts), len(a.Jobs), corr, 100*within)
 	pg.Add(&report.Figure{Path: "figures/" + fig + ".png", Alt: "grid: ours against theirs", Links: []string{"figures/" + fig + ".svg"}})
 	return nil
 }

@@ -8,8 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched/backfill"
+	"github.com/gridbench/gridbench/internal/sim"
 )
 
 var (
@@ -62,13 +64,17 @@ func TestGridStats(t *testing.T) {
 	}
 }
 
-func gridInput(t *testing.T) (string, []GridRow) {
-	path := datadir.ForTest(t, GridInput)
+// gridInput is the artefact's KTH-SP2 input and the authors' grid.
+func gridInput(t *testing.T) (adapt.Artefact, []GridRow) {
+	a, err := adapt.LoadArtefact(datadir.ForTest(t, GridInput), adapt.Requested)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rows, err := ReadGrid()
 	if err != nil {
 		t.Fatal(err)
 	}
-	return path, rows
+	return a, rows
 }
 
 // TestGridSubset runs what reproduce runs (every GridEvery-th
@@ -77,12 +83,8 @@ func TestGridSubset(t *testing.T) {
 	if testing.Short() {
 		t.Skip("about 10 s")
 	}
-	path, rows := gridInput(t)
-	jobs, cpus, err := ReadArtefactInput(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pts, err := RunGrid(jobs, cpus, EveryNth(rows, GridEvery))
+	a, rows := gridInput(t)
+	pts, err := RunGrid(a, EveryNth(rows, GridEvery), sim.PerEvent)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,8 +97,16 @@ func TestGridSubset(t *testing.T) {
 		}
 	}
 	t.Logf("farthest: line %d %s: ours %.3f theirs %.3f", worst.Row.Line, worst.Row.Name(), worst.Ours, worst.Row.Theirs)
-	if corr < 0.9 {
-		t.Errorf("correlation %.3f, want at least 0.9", corr)
+	// In pyss's order of events every configuration follows the authors
+	// to the fourth decimal (the reqtime file's schedule is theirs job by
+	// job); in the batched order they were up to 8% apart.
+	if corr < 0.9999 || within < 1 {
+		t.Errorf("correlation %.5f, %.1f%% within 1%%: want at least 0.9999 and all", corr, 100*within)
+	}
+	for _, p := range pts {
+		if d := math.Abs(p.Ours/p.Row.Theirs - 1); d > 1e-4 {
+			t.Errorf("line %d %s: ours %.4f theirs %.4f (%.3f%% apart), want within 0.01%%", p.Row.Line, p.Row.Name(), p.Ours, p.Row.Theirs, 100*d)
+		}
 	}
 }
 
@@ -106,15 +116,11 @@ func TestGridAll(t *testing.T) {
 	if !*gridAll {
 		t.Skip("the whole grid takes about 30 min: -grid.all")
 	}
-	path, rows := gridInput(t)
+	a, rows := gridInput(t)
 	rows = EveryNth(rows, max(*gridEvery, 1))
-	jobs, cpus, err := ReadArtefactInput(path)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var pts []GridPoint
 	for i := 0; i < len(rows); i += 50 { // progress with -v
-		p, err := RunGrid(jobs, cpus, rows[i:min(i+50, len(rows))])
+		p, err := RunGrid(a, rows[i:min(i+50, len(rows))], sim.PerEvent)
 		if err != nil {
 			t.Fatal(err)
 		}

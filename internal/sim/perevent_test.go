@@ -114,3 +114,43 @@ func TestPerEventExact(t *testing.T) {
 		}
 	}
 }
+
+// endAt is a freeLogger that expects every job to end at its run time
+// (as a scheduler whose prediction turned out exact).
+type endAt struct{ freeLogger }
+
+func (e *endAt) EstimatedEnd(s *sim.State, j int) float64 {
+	return s.Record(j).Start + s.Job(j).Run
+}
+
+// TestPerEventEndEstimator: the scheduler's expected end, not the job's
+// estimate, decides whether a job ending now holds its CPUs through the
+// arrivals' passes (pyss frees a job at its predicted end).
+func TestPerEventEndEstimator(t *testing.T) {
+	p := sim.SingleMachine(4)
+	jobs := []sim.Job{
+		{ID: 10, Submit: 0, Run: 5, Estimate: 100, CPUs: 2}, // long before its estimate, at its expected end
+		{ID: 11, Submit: 5, Run: 1, CPUs: 3},
+		{ID: 12, Submit: 5, Run: 1, CPUs: 2},
+	}
+	e := &endAt{}
+	recs, err := sim.SimulateWith(p, jobs, e, sim.Options{Order: sim.PerEvent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.Join([]string{
+		"t=0 arrive 0", "t=0 pass free=4 queue=[0]",
+		"t=5 end 0", // released before the arrivals: the scheduler expected it
+		"t=5 arrive 1", "t=5 pass free=4 queue=[1]",
+		"t=5 arrive 2", "t=5 pass free=1 queue=[2]",
+		"t=5 pass free=1 queue=[2]", // 0's end
+		"t=6 end 1", "t=6 pass free=4 queue=[2]",
+		"t=7 end 2", "t=7 pass free=4 queue=[]",
+	}, "\n")
+	if got := strings.Join(e.log, "\n"); got != want {
+		t.Errorf("calls:\n%s\nwant:\n%s", got, want)
+	}
+	if got := []float64{recs[1].Start, recs[2].Start}; !slices.Equal(got, []float64{5, 6}) {
+		t.Errorf("starts of 11, 12: %v, want [5 6]", got)
+	}
+}

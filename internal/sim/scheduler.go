@@ -37,6 +37,18 @@ type Scheduler interface {
 	Schedule(s *State)
 }
 
+// An EndEstimator is a Scheduler that keeps its own run-time estimates
+// (predictions, corrected while a job outlives them) in place of the jobs'.
+// In the PerEvent order a job ending at the current instant keeps its
+// CPUs through the instant's arrival passes when it ends before the end
+// the scheduler expects, EstimatedEnd(s, j); Advance asks, once per ending
+// job, before any of the instant's events is handled. The Batched order
+// never asks.
+type EndEstimator interface {
+	Scheduler
+	EstimatedEnd(s *State, j int) float64
+}
+
 // IgnoreEvents has no-op OnArrival and OnCompletion methods; queue-based
 // schedulers embed it and implement only Schedule.
 type IgnoreEvents struct{}

@@ -46,7 +46,9 @@ const (
 	// order). A job that ends at the instant before its estimated end
 	// keeps its CPUs, as if still running to its estimate, until its end
 	// is handled; one that ends at or after its estimated end has already
-	// released them (its estimate said so) and is retired first.
+	// released them (its estimate said so) and is retired first. The
+	// estimate is the scheduler's when it is an EndEstimator (pyss frees
+	// a job's CPUs at its predicted end), the job's otherwise.
 	PerEvent
 )
 
@@ -103,6 +105,7 @@ func NewWith(p Platform, jobs []Job, sched Scheduler, opt Options) (*Sim, error)
 		s.held = make([]bool, n)
 	}
 	st := &s.st
+	st.order = opt.Order
 	st.plat = Platform{Machines: append([]Machine(nil), p.Machines...), RefSpeed: p.RefSpeed}
 	st.jobs = append([]Job(nil), jobs...)
 	st.status = make([]Status, n)
@@ -164,7 +167,7 @@ func (s *Sim) Advance() bool {
 	s.arrived = s.arrived[:0]
 	for len(st.events) > 0 && st.events[0].t <= t {
 		e := st.events.pop()
-		if s.held != nil && st.estEnd(e.job) > t {
+		if s.held != nil && s.estEnd(e.job) > t {
 			s.held[e.job] = true // retired in Decide, after the arrivals' passes
 		} else {
 			st.finish(e.job)
@@ -288,6 +291,15 @@ func SimulateWith(p Platform, jobs []Job, sched Scheduler, opt Options) ([]Recor
 		return nil, err
 	}
 	return s.Records(), nil
+}
+
+// estEnd is running job j's estimated end: the scheduler's if it keeps
+// its own estimates, its start plus its estimate otherwise.
+func (s *Sim) estEnd(j int) float64 {
+	if e, ok := s.sched.(EndEstimator); ok {
+		return e.EstimatedEnd(&s.st, j)
+	}
+	return s.st.estEnd(j)
 }
 
 // estEnd is running job j's estimated end: its start plus its estimate on

@@ -26,6 +26,7 @@ type State struct {
 	status []Status
 	rec    []Record
 	now    float64
+	order  EventOrder
 
 	free    []int
 	maxFree int // the largest of free, when maxOK
@@ -49,6 +50,9 @@ type State struct {
 	work   Counter
 	err    error
 }
+
+// Order returns the order in which the run's events reach the scheduler.
+func (s *State) Order() EventOrder { return s.order }
 
 // Now returns the current logical time.
 func (s *State) Now() float64 { return s.now }

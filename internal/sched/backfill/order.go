@@ -90,6 +90,10 @@ type Order struct {
 	q, rest []int
 	keys    []float64
 	ends    []end
+	// arrived is 1 + the job whose arrival the next pass follows, 0 if none:
+	// in pyss's order EASY with predictions skips that pass when the job
+	// does not fit now.
+	arrived int
 }
 
 type end struct {
@@ -101,6 +105,7 @@ type end struct {
 func (o *Order) OnArrival(s *sim.State, j int) {
 	if o.Pred != nil {
 		o.Pred.arrive(s, j)
+		o.arrived = j + 1
 	}
 }
 
@@ -108,7 +113,35 @@ func (o *Order) OnArrival(s *sim.State, j int) {
 func (o *Order) OnCompletion(s *sim.State, j int) {
 	if o.Pred != nil {
 		o.Pred.complete(s, j)
+		o.arrived = 0
 	}
+}
+
+// EstimatedEnd is running job j's expected end: its start plus its
+// prediction (corrected as due before now) or, without a predictor, its
+// estimate. In the PerEvent order a job ending before it keeps its CPUs
+// through the instant's arrival passes.
+func (o *Order) EstimatedEnd(s *sim.State, j int) float64 {
+	if o.Pred != nil {
+		return o.Pred.estimatedEnd(s, j)
+	}
+	r := s.Record(j)
+	return r.Start + s.EstDuration(j, r.Machine)
+}
+
+// skipPass reports whether this pass is one pyss's EASY with predictions
+// (FCFS backfilling) skips: in the PerEvent order, the pass after an
+// arrival that does not fit the free CPUs now. With predictions it is not
+// a no-op: a prediction corrected since the last pass moves the head's
+// reservation, and pyss backfills under the new one only at the next
+// end. EASY++ (SJBF) and the Batched order never skip.
+func (o *Order) skipPass(s *sim.State) bool {
+	j := o.arrived - 1
+	o.arrived = 0
+	if o.Pred == nil || o.Backfill != nil || s.Order() != sim.PerEvent || j < 0 || s.Status(j) != sim.Waiting {
+		return false
+	}
+	return s.Job(j).CPUs > s.MaxFree()
 }
 
 // est is job j's run-time estimate at the reference speed.
@@ -155,6 +188,9 @@ func (o *Order) sorted(s *sim.State, jobs []int, key Key, dst []int) []int {
 func (o *Order) Schedule(s *sim.State) {
 	if o.order == nil {
 		o.order = s.Platform().FastestFirst()
+	}
+	if o.skipPass(s) {
+		return
 	}
 	if o.Pred != nil {
 		o.Pred.correct(s)

@@ -192,6 +192,30 @@ func (p *Predictor) correct(s *sim.State) {
 	}
 }
 
+// estimatedEnd is running job j's predicted end at the current instant,
+// with the corrections due strictly before it applied (pyss corrects at
+// the instant of expiry, before any other event, so by now it has). A
+// prediction expiring exactly now is left as it is: pyss corrects only a
+// job still running past it, and the caller asks about a job ending now.
+func (p *Predictor) estimatedEnd(s *sim.State, j int) float64 {
+	r := s.Record(j)
+	m := r.Machine
+	pl := s.Platform()
+	if p.pred == nil {
+		return r.Start + s.EstDuration(j, m)
+	}
+	now := s.Now()
+	for p.Correction != NoCorrection && r.Start+pl.Scale(p.pred[j], m) < now {
+		x := p.Correction.next(p.pred[j], s.Job(j).Est(), p.fixes[j])
+		if !(x > p.pred[j]) {
+			break
+		}
+		p.pred[j] = x
+		p.fixes[j]++
+	}
+	return r.Start + pl.Scale(p.pred[j], m)
+}
+
 // Request predicts the job's request (its estimate).
 type Request struct{}
 

@@ -231,9 +231,15 @@ func (p *SGD) features(s *sim.State, j int, ending []int) []float64 {
 		x[12]++
 		x[13] = max(x[13], now-start)
 	}
+	// pyss's running set gains a job when its start event is handled,
+	// after every arrival and end of the instant: a job started at this
+	// instant (by an earlier arrival's pass in the PerEvent order; never
+	// in the Batched one, which predicts before its pass) is not yet seen.
 	for m := range s.Platform().Machines {
 		for _, r := range s.RunningJobs(m) {
-			mine(r.Job, r.Start)
+			if r.Start < now {
+				mine(r.Job, r.Start)
+			}
 		}
 	}
 	for _, k := range ending {
