@@ -14,6 +14,7 @@ import (
 	"github.com/gridbench/gridbench/cmd/gridbench/simrun"
 	"github.com/gridbench/gridbench/experiments/backfilling"
 	"github.com/gridbench/gridbench/generators/batsim"
+	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/jobsout"
@@ -114,6 +115,9 @@ func simulateCommand() *cli.Command {
 			}
 			in := simrun.Input{Path: swf, MaxJobs: c.Int("max-jobs"), CPUs: c.Int("cpus"), Estimate: adapt.Estimate(c.String("estimate")), Speed: c.Float64("speed"),
 				Order: order, Artefact: artefact}
+			if !artefact && pyssOutput(swf) {
+				fmt.Fprintf(c.App.ErrWriter, "simulate: %s: the header names the pyss simulator, so its lines are in completion order; --artefact reads it as the SC'15 authors' input, in job-id order\n", swf)
+			}
 			res, err := simrun.SimulateOut(in, s, out)
 			if err != nil {
 				return err
@@ -165,6 +169,23 @@ func parseEventOrder(v string) (sim.EventOrder, error) {
 		names[i] = o.name
 	}
 	return 0, fmt.Errorf("--event-order %q: want one of %s", v, strings.Join(names, ", "))
+}
+
+// pyssOutput tells whether the trace at path is a schedule the pyss
+// simulator wrote (its header's Computer), which simulate reads as written
+// unless --artefact says otherwise: a flag, not the header, decides, so a
+// file reads the same in simulate as in every other command.
+func pyssOutput(path string) bool {
+	if batsim.IsWorkload(path) {
+		return false
+	}
+	r, err := trace.Open(path)
+	if err != nil {
+		return false // the run names the error
+	}
+	defer r.Close()
+	r.Next()
+	return strings.HasPrefix(strings.ToLower(r.Header().Computer), "pyss")
 }
 
 // tracePath is the trace a command names, as given, before traceArg
