@@ -12,7 +12,9 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/cmd/gridbench/simrun"
+	"github.com/gridbench/gridbench/experiments/backfilling"
 	"github.com/gridbench/gridbench/generators/batsim"
+	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/jobsout"
@@ -64,6 +66,9 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: requested (field 9 when > 0) or runtime (exact)", Value: string(adapt.DefaultEstimate)},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write one row per job to `FILE.csv`", DefaultText: "none; the summary only"},
 			&cli.StringFlag{Name: "jobs-format", Usage: "layout of --jobs-out: evalys (Batsim's jobs.csv) or short (job_id,submit,start,end,machine)", Value: string(jobsout.Evalys)},
+			&cli.StringFlag{Name: "event-order", Usage: "how one instant's events reach the scheduler: batched (one pass after every end and arrival) or per-event (pyss's: one pass per event, arrivals first)", Value: "batched"},
+			&cli.BoolFlag{Name: "artefact", Usage: "read the trace as an SC'15 artefact schedule (pyss's output): the authors' input in job-id order on its MaxProcs CPUs, not the lines' completion order"},
+			&cli.BoolFlag{Name: "compare-starts", Usage: "with --artefact (implied): print the share of jobs starting at the artefact's second and both mean bounded slowdowns"},
 			&cli.StringFlag{Name: "swf-out", Usage: "write the schedule as an SWF log (wait times filled) to `FILE.swf`", DefaultText: "none"},
 			dataFlag(),
 			execTimeoutFlag(),
@@ -79,7 +84,12 @@ func simulateCommand() *cli.Command {
 			if err != nil {
 				return fmt.Errorf("--jobs-format: %w", err)
 			}
-			if !c.IsSet("cpus") && !batsim.IsWorkload(tracePath(c)) {
+			order, err := parseEventOrder(c.String("event-order"))
+			if err != nil {
+				return err
+			}
+			artefact := c.Bool("artefact") || c.Bool("compare-starts")
+			if !c.IsSet("cpus") && !artefact && !batsim.IsWorkload(tracePath(c)) {
 				return fmt.Errorf("simulate needs --cpus N, the CPUs of the machine (a Batsim workload's nb_res is the default)")
 			}
 			if n := c.Int("cpus"); c.IsSet("cpus") && (n < 1 || n > maxCPUs) {
@@ -99,11 +109,15 @@ func simulateCommand() *cli.Command {
 			}
 			// The check runs while the jobs file is written, which appears only if it passes.
 			out := simrun.Outputs{Jobs: c.String("jobs-out"), Format: format, SWF: c.String("swf-out"),
-				Note: fmt.Sprintf("gridbench simulate --algo %s --estimate %s", c.String("algo"), c.String("estimate"))}
+				Note: fmt.Sprintf("gridbench simulate --algo %s --estimate %s --event-order %s", c.String("algo"), c.String("estimate"), c.String("event-order"))}
 			if sp := c.Float64("speed"); c.IsSet("speed") && !(sp > 0 && sp < math.Inf(1)) {
 				return fmt.Errorf("--speed %v: want the CPU speed in flop/s, a number > 0", sp)
 			}
-			in := simrun.Input{Path: swf, MaxJobs: c.Int("max-jobs"), CPUs: c.Int("cpus"), Estimate: adapt.Estimate(c.String("estimate")), Speed: c.Float64("speed")}
+			in := simrun.Input{Path: swf, MaxJobs: c.Int("max-jobs"), CPUs: c.Int("cpus"), Estimate: adapt.Estimate(c.String("estimate")), Speed: c.Float64("speed"),
+				Order: order, Artefact: artefact}
+			if !artefact && pyssOutput(swf) {
+				fmt.Fprintf(c.App.ErrWriter, "simulate: %s: the header names the pyss simulator, so its lines are in completion order; --artefact reads it as the SC'15 authors' input, in job-id order\n", swf)
+			}
 			res, err := simrun.SimulateOut(in, s, out)
 			if err != nil {
 				return err
@@ -126,9 +140,52 @@ func simulateCommand() *cli.Command {
 			fmt.Fprintf(c.App.ErrWriter, "simulate: %d jobs with %s on %d CPUs; skipped %v; work %d steps%s\n",
 				len(res.Jobs), c.String("algo"), res.CPUs, res.Skipped, res.Work, written)
 			fmt.Fprintln(c.App.ErrWriter, summarize(res.Jobs, res.Records, res.CPUs))
+			if c.Bool("compare-starts") {
+				starts := make([]float64, len(res.Records))
+				for i, r := range res.Records {
+					starts[i] = r.Start
+				}
+				a := backfilling.Compare(res.Jobs, starts, res.RefStarts, 0)
+				fmt.Fprintf(c.App.ErrWriter, "starts: %d of %d jobs (%.2f%%) at the artefact's second; mean bounded slowdown %.6g, the artefact's %.6g\n",
+					a.Same, a.Jobs, 100*a.Share(), a.OursBSLD, a.RefBSLD)
+			}
 			return nil
 		},
 	}
+}
+
+// eventOrders are --event-order's values, in the order help lists them.
+var eventOrders = []struct {
+	name  string
+	order sim.EventOrder
+}{{"batched", sim.Batched}, {"per-event", sim.PerEvent}}
+
+func parseEventOrder(v string) (sim.EventOrder, error) {
+	names := make([]string, len(eventOrders))
+	for i, o := range eventOrders {
+		if o.name == v {
+			return o.order, nil
+		}
+		names[i] = o.name
+	}
+	return 0, fmt.Errorf("--event-order %q: want one of %s", v, strings.Join(names, ", "))
+}
+
+// pyssOutput tells whether the trace at path is a schedule the pyss
+// simulator wrote (its header's Computer), which simulate reads as written
+// unless --artefact says otherwise: a flag, not the header, decides, so a
+// file reads the same in simulate as in every other command.
+func pyssOutput(path string) bool {
+	if batsim.IsWorkload(path) {
+		return false
+	}
+	r, err := trace.Open(path)
+	if err != nil {
+		return false // the run names the error
+	}
+	defer r.Close()
+	r.Next()
+	return strings.HasPrefix(strings.ToLower(r.Header().Computer), "pyss")
 }
 
 // tracePath is the trace a command names, as given, before traceArg

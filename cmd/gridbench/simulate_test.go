@@ -274,3 +274,42 @@ func TestSimulateHelpDefaultsOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestSimulateArtefactOrder: on the authors' KTH-SP2 input, EASY on
+// requested times starts every job at the authors' second in pyss's order
+// of events (--event-order per-event), and 98.40% of them in the batched
+// default (experiments/backfilling's TestAgreementKTH, through the CLI).
+func TestSimulateArtefactOrder(t *testing.T) {
+	swf := datadir.ForTest(t, "sc15-artefact/KTH-SP2/res_easy_backfill_scheduler_None_None.swf.gz")
+	for _, tc := range []struct{ order, want string }{
+		{"per-event", "starts: 28481 of 28481 jobs (100.00%) at the artefact's second; mean bounded slowdown 92.5765, the artefact's 92.5765"},
+		{"batched", "starts: 28025 of 28481 jobs (98.40%) at the artefact's second; mean bounded slowdown 92.6877, the artefact's 92.5765"},
+	} {
+		code, _, stderr := runSimulate(t, "--swf", swf, "--algo", "easy", "--compare-starts", "--event-order", tc.order)
+		if code != 0 || !strings.Contains(stderr, tc.want) {
+			t.Errorf("--event-order %s: exit %d, stderr %q, want %q", tc.order, code, stderr, tc.want)
+		}
+	}
+}
+
+// TestSimulateEventOrderFlag: a bad --event-order is one line naming the
+// valid ones; a pyss file read without --artefact gets a hint; --cpus must
+// match an artefact's MaxProcs.
+func TestSimulateEventOrderFlag(t *testing.T) {
+	code, _, stderr := runSimulate(t, "--swf", "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy", "--event-order", "pyss")
+	if want := `--event-order "pyss": want one of batched, per-event` + "\n"; code == 0 || !strings.HasSuffix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q, want one line ending %q", code, stderr, want)
+	}
+	swf := datadir.ForTest(t, "sc15-artefact/KTH-SP2/res_easy_backfill_scheduler_None_None.swf.gz")
+	code, _, stderr = runSimulate(t, "--swf", swf, "--cpus", "100", "--algo", "easy", "--max-jobs", "50")
+	if code != 0 || !strings.Contains(stderr, "names the pyss simulator") {
+		t.Errorf("a pyss file without --artefact: exit %d, stderr %q, want the hint", code, stderr)
+	}
+	if _, _, stderr := runSimulate(t, "--swf", "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy"); strings.Contains(stderr, "pyss") {
+		t.Errorf("a plain trace: stderr %q names pyss", stderr)
+	}
+	code, _, stderr = runSimulate(t, "--swf", swf, "--cpus", "64", "--algo", "easy", "--artefact")
+	if code == 0 || !strings.Contains(stderr, "--cpus 64, but the artefact schedule ran 100 CPUs") {
+		t.Errorf("--cpus 64 on a 100-CPU artefact: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -63,6 +63,9 @@ type Result struct {
 	CPUs int
 	// Profiles has each job's Batsim profile name (nil for a trace).
 	Profiles []string
+	// RefStarts are the starts of the artefact's own schedule, indexed
+	// like Jobs (Input.Artefact only).
+	RefStarts []float64
 }
 
 // Input is what a simulation reads: the first MaxJobs valid jobs (all
@@ -76,6 +79,11 @@ type Input struct {
 	CPUs     int
 	Estimate adapt.Estimate
 	Speed    float64
+	Order    sim.EventOrder
+	// Artefact reads Path as an SC'15 artefact schedule
+	// (adapt.LoadArtefact): the authors' input in job-id order, their
+	// machine size when CPUs <= 0, and their starts as Result.RefStarts.
+	Artefact bool
 }
 
 // Simulate loads the trace, runs sched on one machine of cpus CPUs and
@@ -151,15 +159,15 @@ func WorkloadName(path string) string {
 }
 
 func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
-	if in.CPUs < 1 && !batsim.IsWorkload(in.Path) {
+	if in.CPUs < 1 && !in.Artefact && !batsim.IsWorkload(in.Path) {
 		return nil, sim.SingleMachine(in.CPUs), fmt.Errorf("--cpus %d: need at least 1", in.CPUs)
 	}
-	w, err := adapt.LoadWorkload(in.Path, in.MaxJobs, in.CPUs, in.Estimate, in.Speed)
+	w, ref, err := load(in)
 	p := sim.SingleMachine(w.CPUs)
 	if err != nil {
 		return nil, p, err
 	}
-	s, err := sim.New(p, w.Jobs, sc)
+	s, err := sim.NewWith(p, w.Jobs, sc, sim.Options{Order: in.Order})
 	if err != nil {
 		return nil, p, err
 	}
@@ -172,5 +180,25 @@ func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
 	if err := sched.CloseScheduler(sc); err != nil {
 		return nil, p, err
 	}
-	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles}, p, nil
+	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles, RefStarts: ref}, p, nil
+}
+
+// load reads in's jobs: a trace or Batsim workload, or an artefact
+// schedule with its starts (the first MaxJobs by job id when > 0).
+func load(in Input) (adapt.Workload, []float64, error) {
+	if !in.Artefact {
+		w, err := adapt.LoadWorkload(in.Path, in.MaxJobs, in.CPUs, in.Estimate, in.Speed)
+		return w, nil, err
+	}
+	a, err := adapt.LoadArtefact(in.Path, in.Estimate)
+	if err != nil {
+		return adapt.Workload{CPUs: in.CPUs}, nil, err
+	}
+	if in.CPUs > 0 && in.CPUs != a.CPUs {
+		return adapt.Workload{CPUs: in.CPUs}, nil, fmt.Errorf("%s: --cpus %d, but the artefact schedule ran %d CPUs (its MaxProcs)", in.Path, in.CPUs, a.CPUs)
+	}
+	if in.MaxJobs > 0 && in.MaxJobs < len(a.Jobs) {
+		a.Jobs, a.Starts = a.Jobs[:in.MaxJobs], a.Starts[:in.MaxJobs]
+	}
+	return adapt.Workload{Jobs: a.Jobs, CPUs: a.CPUs}, a.Starts, nil
 }
