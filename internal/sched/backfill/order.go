@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 
 	"github.com/gridbench/gridbench/internal/sched"
@@ -96,6 +97,22 @@ type Order struct {
 	q, rest []int
 	keys    []float64
 	ends    []end
+
+	// EASY-SJBF's index of the waiting jobs (see scheduleSJBF), built at
+	// the first arrival when the orders are arrival and SJF on the jobs'
+	// own estimates; sorted copies otherwise, or when slow is set (the
+	// twin the tests compare it with).
+	sjbf     *sjbfIndex
+	slow     bool
+	fastInit bool
+}
+
+// useSJBF reports whether the orders are arrival order for the queue and
+// SJF on the jobs' own estimates for the backfill, the case sjbfIndex
+// serves.
+func (o *Order) useSJBF() bool {
+	return !o.slow && o.Queue == nil && o.Pred == nil && o.Backfill != nil &&
+		reflect.ValueOf(o.Backfill).Pointer() == reflect.ValueOf(SJF).Pointer()
 }
 
 type end struct {
@@ -103,10 +120,20 @@ type end struct {
 	cpus int
 }
 
-// OnArrival lets the predictor predict the job's run time.
+// OnArrival lets the predictor predict the job's run time, or enters the
+// job in EASY-SJBF's index.
 func (o *Order) OnArrival(s *sim.State, j int) {
 	if o.Pred != nil {
 		o.Pred.arrive(s, j)
+	}
+	if !o.fastInit {
+		o.fastInit = true
+		if o.useSJBF() {
+			o.sjbf = newSJBFIndex(s)
+		}
+	}
+	if o.sjbf != nil {
+		o.sjbf.set(j, s.Job(j).CPUs)
 	}
 }
 
@@ -166,6 +193,10 @@ func (o *Order) Schedule(s *sim.State) {
 		o.Pred.correct(s)
 	}
 	if s.QueueLen() == 0 {
+		return
+	}
+	if o.sjbf != nil {
+		o.scheduleSJBF(s)
 		return
 	}
 	work := s.Work()
@@ -237,6 +268,25 @@ func (o *Order) reserve(s *sim.State, head int) (machine int, shadow float64, sp
 	machine, shadow = -1, math.Inf(1)
 	for _, m := range o.order {
 		if p.Machines[m].CPUs < need {
+			continue
+		}
+		if o.Pred == nil && !o.slow {
+			// The running jobs come in order of estimated end: read
+			// only as many as free the CPUs, and the ties.
+			free, t, read := s.Free(m), now, 0
+			for r := range s.Running(m) {
+				e := max(now, r.EstEnd)
+				if free >= need && e > t {
+					break
+				}
+				read++
+				free += r.CPUs
+				t = e
+			}
+			s.Work().Add(read)
+			if t < shadow {
+				machine, shadow, spare = m, t, free-need
+			}
 			continue
 		}
 		o.ends = o.ends[:0]
