@@ -18,8 +18,10 @@ import (
 
 // BenchmarkScale runs every space-shared scheduler on the first 25k, 50k
 // and 100k jobs of RICC-2010-2 on 8,192 CPUs with requested estimates
-// (400k as well for all but Tabu, whose search is the slowest), the
-// trace loaded outside the timed loop. It reports ns/job (time per
+// (400k as well for the ones that scale), the trace loaded outside the
+// timed loop. CONS, EG-EDF and Tabu stop at 50k: at 100k each took more
+// than 150 s of CPU, and EG-EDF and Tabu held 1.6–1.8 GB at 50k already
+// (issue 32); their larger sizes are skipped with that message. It reports ns/job (time per
 // simulated job) and peak-B, the most heap the simulation held above what
 // it started from, sampled every millisecond: a scheduler whose memory
 // grows with the history rather than with what waits and runs shows it
@@ -30,14 +32,14 @@ func BenchmarkScale(b *testing.B) {
 		name string
 		max  int // largest prefix
 	}
-	algos := []algo{{"easy", 400000}, {"flex", 400000}, {"easy-sjbf", 400000}, {"cons", 400000}, {"egedf", 400000}, {"tabu", 100000}}
+	algos := []algo{{"easy", 400000}, {"flex", 400000}, {"easy-sjbf", 400000}, {"cons", 50000}, {"egedf", 50000}, {"tabu", 50000}}
 	for _, n := range []int{25000, 50000, 100000, 400000} {
 		var jobs []sim.Job
 		for _, a := range algos {
-			if n > a.max {
-				continue
-			}
 			b.Run(fmt.Sprintf("trace=RICC/algo=%s/jobs=%d", a.name, n), func(b *testing.B) {
+				if n > a.max {
+					b.Skipf("skipping: %s does not yet scale past %d jobs (minutes of CPU or gigabytes; issue 32)", a.name, a.max)
+				}
 				if jobs == nil {
 					path := datadir.ForTest(b, riccPath)
 					var err error
