@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/internal/sched/easy"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -103,6 +104,7 @@ type Order struct {
 	// own estimates; sorted copies otherwise, or when slow is set (the
 	// twin the tests compare it with).
 	sjbf     *sjbfIndex
+	estEnds  *easy.Ends // the running jobs' estimated ends, with sjbf
 	slow     bool
 	fastInit bool
 }
@@ -130,6 +132,7 @@ func (o *Order) OnArrival(s *sim.State, j int) {
 		o.fastInit = true
 		if o.useSJBF() {
 			o.sjbf = newSJBFIndex(s)
+			o.estEnds = easy.NewEnds(s)
 		}
 	}
 	if o.sjbf != nil {
@@ -137,10 +140,14 @@ func (o *Order) OnArrival(s *sim.State, j int) {
 	}
 }
 
-// OnCompletion adds the job to its user's history.
+// OnCompletion adds the job to its user's history, or takes it out of
+// EASY-SJBF's list of estimated ends.
 func (o *Order) OnCompletion(s *sim.State, j int) {
 	if o.Pred != nil {
 		o.Pred.complete(s, j)
+	}
+	if o.estEnds != nil {
+		o.estEnds.Ended(s, j)
 	}
 }
 

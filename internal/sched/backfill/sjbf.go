@@ -96,7 +96,8 @@ func (x *sjbfIndex) descend(node, lo, hi, from, to int, c int32) int {
 
 // scheduleSJBF is Schedule for arrival order and SJBF on the jobs' own
 // estimates, with the same starts: the heads are read from the queue in
-// place, and the backfill pass asks the index for the next job that may
+// place, the shadow time comes from package easy's list of estimated
+// ends (the same rule as reserve, without walking the running jobs), and the backfill pass asks the index for the next job that may
 // start instead of examining every waiting job in a sorted copy. A job
 // the index passes over fits on no machine at its turn: it needs more
 // CPUs than any machine has free, or, once the jobs short enough to end
@@ -113,7 +114,7 @@ func (o *Order) scheduleSJBF(s *sim.State) {
 		if m < 0 {
 			break
 		}
-		s.Start(j, m) // cannot fail: firstFit checked the CPUs
+		o.estEnds.Start(s, j, m) // cannot fail: firstFit checked the CPUs
 		o.sjbf.set(j, absentCPUs)
 	}
 	if i >= len(q)-1 {
@@ -128,7 +129,7 @@ func (o *Order) scheduleSJBF(s *sim.State) {
 		return
 	}
 	head := q[i]
-	resM, shadow, spare := o.reserve(s, head)
+	resM, shadow, spare := o.estEnds.Reserve(s, o.order, head)
 	x := o.sjbf
 	x.set(head, absentCPUs)
 	defer x.set(head, s.Job(head).CPUs)
@@ -184,7 +185,7 @@ func (o *Order) scheduleSJBF(s *sim.State) {
 			break
 		}
 		if m >= 0 {
-			s.Start(j, m)
+			o.estEnds.Start(s, j, m)
 			x.set(j, absentCPUs)
 			free -= s.Job(j).CPUs
 		}
