@@ -4,9 +4,11 @@ import (
 	"cmp"
 	"math"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 
 	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/internal/sched/easy"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -94,6 +96,23 @@ type Order struct {
 	// in pyss's order EASY with predictions skips that pass when the job
 	// does not fit now.
 	arrived int
+
+	// EASY-SJBF's index of the waiting jobs (see scheduleSJBF), built at
+	// the first arrival when the orders are arrival and SJF on the jobs'
+	// own estimates; sorted copies otherwise, or when slow is set (the
+	// twin the tests compare it with).
+	sjbf     *sjbfIndex
+	estEnds  *easy.Ends // the running jobs' estimated ends, with sjbf
+	slow     bool
+	fastInit bool
+}
+
+// useSJBF reports whether the orders are arrival order for the queue and
+// SJF on the jobs' own estimates for the backfill, the case sjbfIndex
+// serves.
+func (o *Order) useSJBF() bool {
+	return !o.slow && o.Queue == nil && o.Pred == nil && o.Backfill != nil &&
+		reflect.ValueOf(o.Backfill).Pointer() == reflect.ValueOf(SJF).Pointer()
 }
 
 type end struct {
@@ -101,19 +120,34 @@ type end struct {
 	cpus int
 }
 
-// OnArrival lets the predictor predict the job's run time.
+// OnArrival lets the predictor predict the job's run time, or enters the
+// job in EASY-SJBF's index.
 func (o *Order) OnArrival(s *sim.State, j int) {
 	if o.Pred != nil {
 		o.Pred.arrive(s, j)
 		o.arrived = j + 1
 	}
+	if !o.fastInit {
+		o.fastInit = true
+		if o.useSJBF() {
+			o.sjbf = newSJBFIndex(s)
+			o.estEnds = easy.NewEnds(s)
+		}
+	}
+	if o.sjbf != nil {
+		o.sjbf.set(j, s.Job(j).CPUs)
+	}
 }
 
-// OnCompletion adds the job to its user's history.
+// OnCompletion adds the job to its user's history, or takes it out of
+// EASY-SJBF's list of estimated ends.
 func (o *Order) OnCompletion(s *sim.State, j int) {
 	if o.Pred != nil {
 		o.Pred.complete(s, j)
 		o.arrived = 0
+	}
+	if o.estEnds != nil {
+		o.estEnds.Ended(s, j)
 	}
 }
 
@@ -198,6 +232,10 @@ func (o *Order) Schedule(s *sim.State) {
 	if s.QueueLen() == 0 {
 		return
 	}
+	if o.sjbf != nil {
+		o.scheduleSJBF(s)
+		return
+	}
 	work := s.Work()
 	o.q = o.sorted(s, s.Queue(), o.Queue, o.q)
 	i := 0
@@ -267,6 +305,25 @@ func (o *Order) reserve(s *sim.State, head int) (machine int, shadow float64, sp
 	machine, shadow = -1, math.Inf(1)
 	for _, m := range o.order {
 		if p.Machines[m].CPUs < need {
+			continue
+		}
+		if o.Pred == nil && !o.slow {
+			// The running jobs come in order of estimated end: read
+			// only as many as free the CPUs, and the ties.
+			free, t, read := s.Free(m), now, 0
+			for r := range s.Running(m) {
+				e := max(now, r.EstEnd)
+				if free >= need && e > t {
+					break
+				}
+				read++
+				free += r.CPUs
+				t = e
+			}
+			s.Work().Add(read)
+			if t < shadow {
+				machine, shadow, spare = m, t, free-need
+			}
 			continue
 		}
 		o.ends = o.ends[:0]
