@@ -131,6 +131,7 @@ var Algos = []Algo{
 	{"easypp-clairvoyant", "easy-sjbf", "EASY++ clairvoyant", adapt.Exact, sim.PerEvent, false},
 	{"easypp-reqtime", "easypp-reqtime", "EASY++ (reqtime)", adapt.Requested, sim.PerEvent, false},
 	{"cons", "cons", "CONS", adapt.Requested, sim.PerEvent, false},
+	{"easypred-sgd", "easypred-sgd-reqtime", "EASY with the learned predictor (reqtime)", adapt.Requested, sim.PerEvent, false},
 }
 
 // BatchedSuffix marks the second reading of a configuration: gridbench's
