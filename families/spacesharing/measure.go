@@ -238,8 +238,8 @@ func Decisions(tr *DecisionLog) DecisionStats {
 	d.QueuePerDec = mean(q)
 	d.WorkPerDec = mean(w)
 	d.SecPerDec = d.DecideSeconds / float64(n)
-	if len(tr.CPU) == n {
-		d.CPUPerDec = mean(tr.CPU)
+	if len(tr.CPU) > 0 {
+		d.CPUPerDec = mean(tr.CPU) // a sample of the decisions (DecisionLog)
 	} else {
 		d.CPUPerDec = d.SecPerDec // a log made without the thread clock
 	}

@@ -50,8 +50,8 @@ func TestSimulateAndMeasureByHand(t *testing.T) {
 	if wantQ := []int{2, 1, 2, 2, 1, 1, 0}; !slices.Equal(tr.Queue, wantQ) {
 		t.Errorf("queue trace %v, want %v", tr.Queue, wantQ)
 	}
-	if len(tr.Work) != 7 || len(tr.Wall) != 7 || len(tr.CPU) != 7 {
-		t.Errorf("trace lengths work %d wall %d cpu %d, want 7", len(tr.Work), len(tr.Wall), len(tr.CPU))
+	if len(tr.Work) != 7 || len(tr.Wall) != 7 || len(tr.CPU) != 1 {
+		t.Errorf("trace lengths work %d wall %d cpu %d, want 7, 7 and 1 (every 16th decision)", len(tr.Work), len(tr.Wall), len(tr.CPU))
 	}
 
 	m := Measure(p, jobs, recs)
