@@ -3,6 +3,8 @@ package jobsout
 import (
 	"cmp"
 	"slices"
+
+	"github.com/gridbench/gridbench/internal/sim"
 )
 
 // Step is a step function over time: Y[i] holds from T[i] until T[i+1],
@@ -35,6 +37,19 @@ func Used(rows []Row) Step {
 		r := &rows[i]
 		if r.End > r.Start {
 			n := float64(r.CPUs())
+			ch = append(ch, change{r.Start, n}, change{r.End, -n})
+		}
+	}
+	return steps(ch)
+}
+
+// UsedBy is Used for a simulated schedule: job i holds jobs[i].CPUs from
+// recs[i].Start to recs[i].End; a job that never started holds none.
+func UsedBy(jobs []sim.Job, recs []sim.Record) Step {
+	ch := make([]change, 0, 2*len(jobs))
+	for i, r := range recs {
+		if r.End > r.Start {
+			n := float64(jobs[i].CPUs)
 			ch = append(ch, change{r.Start, n}, change{r.End, -n})
 		}
 	}
