@@ -415,6 +415,9 @@ func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error
 		return bench.Output{}, err
 	}
 	out := measure(jobs, recs)
+	if spec.Algo.ID == UtilAlgo {
+		out.Series = append(out.Series, utilisation(jobs, recs, spec.CPUs)...)
+	}
 	if ref != nil {
 		starts := make([]float64, len(recs))
 		for i, r := range recs {
