@@ -83,12 +83,12 @@ func (s *Study) family() (*family, error) {
 		f := familyOf(w.Kind)
 		switch {
 		case f == nil:
-			return nil, fmt.Errorf("workload %d: key kind: %q: want one of %s", i+1, w.Kind, kindNames())
+			return nil, inEntry("workload", i, "", keyErr("kind", "%q: want one of %s", w.Kind, kindNames()))
 		case first == nil:
 			first = f
 		case f != first:
-			return nil, fmt.Errorf("workload %d: key kind: %q workloads cannot share a study with %q ones (workload 1): "+
-				"their algorithms differ (%s vs %s); write one study file per kind", i+1, w.Kind, s.Workloads[0].Kind, f.name, first.name)
+			return nil, inEntry("workload", i, "", keyErr("kind", "%q workloads cannot share a study with %q ones (workload 1): "+
+				"their algorithms differ (%s vs %s); write one study file per kind", w.Kind, s.Workloads[0].Kind, f.name, first.name))
 		}
 	}
 	return first, nil
@@ -135,7 +135,7 @@ func (w *Workload) checkKeys() error {
 		if key == "kind" || key == "name" || v.Field(i).IsZero() || slices.Contains(allowed, key) {
 			continue
 		}
-		return fmt.Errorf("key %s: not read by kind = %q workloads (their keys: kind, name, %s)", key, w.Kind, strings.Join(allowed, ", "))
+		return keyErr(key, "not read by kind = %q workloads (their keys: kind, name, %s)", w.Kind, strings.Join(allowed, ", "))
 	}
 	return nil
 }

@@ -150,7 +150,8 @@ func Load(path string) (*Study, error) {
 		}
 		// Type mismatches are plain errors "toml: line N (last key "k"): ...".
 		if m := typeErrRE.FindStringSubmatch(err.Error()); m != nil {
-			return nil, fmt.Errorf("%s:%s: key %s: %s", path, m[1], m[2], m[3])
+			line, _ := strconv.Atoi(m[1])
+			return nil, &KeyError{File: path, Line: line, Keys: []string{m[2]}, Err: errors.New(m[3])}
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -165,31 +166,87 @@ func Load(path string) (*Study, error) {
 	return s, nil
 }
 
-// keyErrRE reads where a check error points: an optional array table
-// entry ("workload 2 (name): ", "claim 1: ") and the key.
-var keyErrRE = regexp.MustCompile(`^(?:(workload|claim) (\d+)(?: \([^)]*\))?: )?keys? ([a-z_]+)(?:\.([^:/ ]+))?`)
+// KeyError is an error in one key of a study file, built where it is
+// found. Error reads "file:line: workload 2 (name): key cpus: ..." once
+// Load or Plan has located it (File and Line set), and without the file
+// before.
+type KeyError struct {
+	File  string   // the study file; "" until located
+	Line  int      // the key's line (its table's header when the key is not written there); 0 when unknown
+	Table string   // "workload" or "claim" for a key of an [[array]] entry; "" for a top-level key
+	Index int      // the entry of Table, from 1
+	Entry string   // the entry's name, shown after its index when given
+	Keys  []string // the key, or the keys that conflict ("jobs", "percent"); an alias is "aliases.NAME"
+	Err   error    // what is wrong with it
+}
 
-// locate prefixes err with the file and the line of the key it names.
-func (s *Study) locate(err error) error {
-	m := keyErrRE.FindStringSubmatch(err.Error())
-	if m == nil {
-		return fmt.Errorf("%s: %w", s.path, err)
+func (e *KeyError) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		if e.Line > 0 {
+			fmt.Fprintf(&b, ":%d", e.Line)
+		}
+		b.WriteString(": ")
 	}
-	key := m[3]
-	if m[4] != "" {
-		key = m[4] // aliases.NAME: the NAME line
+	if e.Table != "" {
+		fmt.Fprintf(&b, "%s %d", e.Table, e.Index)
+		if e.Entry != "" {
+			fmt.Fprintf(&b, " (%s)", e.Entry)
+		}
+		b.WriteString(": ")
 	}
-	line := 0
-	if m[1] != "" {
-		n, _ := strconv.Atoi(m[2])
-		line = tableKeyLine(s.text, m[1], n, key)
+	if len(e.Keys) > 1 {
+		b.WriteString("keys ")
 	} else {
-		line = keyLine(s.text, key)
+		b.WriteString("key ")
 	}
-	if line == 0 {
+	fmt.Fprintf(&b, "%s: %v", strings.Join(e.Keys, "/"), e.Err)
+	return b.String()
+}
+
+func (e *KeyError) Unwrap() error { return e.Err }
+
+// keyErr returns an error in keys (one, or several that conflict), its
+// message formatted as by fmt.Errorf.
+func keyErr(keys string, format string, args ...any) *KeyError {
+	return &KeyError{Keys: strings.Split(keys, "/"), Err: fmt.Errorf(format, args...)}
+}
+
+// inEntry places err in entry i (from 0) of the array table: an error in
+// a top-level key becomes one in that entry's key; another error gets the
+// entry as a prefix and, having no key, no line.
+func inEntry(table string, i int, name string, err error) error {
+	if ke, ok := err.(*KeyError); ok && ke.Table == "" {
+		in := *ke
+		in.Table, in.Index, in.Entry = table, i+1, name
+		return &in
+	}
+	if name != "" {
+		return fmt.Errorf("%s %d (%s): %w", table, i+1, name, err)
+	}
+	return fmt.Errorf("%s %d: %w", table, i+1, err)
+}
+
+// locate sets the file and the line of a KeyError, or prefixes another
+// error with the file.
+func (s *Study) locate(err error) error {
+	ke, ok := err.(*KeyError)
+	if !ok {
 		return fmt.Errorf("%s: %w", s.path, err)
 	}
-	return fmt.Errorf("%s:%d: %w", s.path, line, err)
+	at := *ke
+	at.File = s.path
+	key := at.Keys[0]
+	if _, alias, ok := strings.Cut(key, "."); ok {
+		key = alias // aliases.NAME: the NAME line
+	}
+	if at.Table != "" {
+		at.Line = tableKeyLine(s.text, at.Table, at.Index, key)
+	} else {
+		at.Line = keyLine(s.text, key)
+	}
+	return &at
 }
 
 // tableKeyLine returns the line of key in the n-th [[table]] (1-based), or

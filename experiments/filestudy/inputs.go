@@ -207,10 +207,10 @@ var envNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 func (s *Study) checkEnv() error {
 	for i, n := range s.Env {
 		if !envNameRE.MatchString(n) {
-			return fmt.Errorf("key env: %q is not a variable name (letters, digits and '_', not first a digit)", n)
+			return keyErr("env", "%q is not a variable name (letters, digits and '_', not first a digit)", n)
 		}
 		if slices.Contains(s.Env[:i], n) {
-			return fmt.Errorf("key env: %q listed twice", n)
+			return keyErr("env", "%q listed twice", n)
 		}
 	}
 	return nil

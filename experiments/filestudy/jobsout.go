@@ -21,7 +21,7 @@ func (s *Study) checkJobsOut() error {
 		return nil
 	}
 	if _, err := jobsout.ParseFormat(s.JobsOut); err != nil {
-		return fmt.Errorf("key jobs_out: %w", err)
+		return keyErr("jobs_out", "%w", err)
 	}
 	return nil
 }
@@ -87,10 +87,10 @@ func (w *Workload) checkBatsimSpeed() error {
 		return nil
 	}
 	if !(w.BatsimSpeed > 0 && w.BatsimSpeed < math.Inf(1)) {
-		return fmt.Errorf("key batsim_speed: %v: want the flop/s of parallel_homogeneous profiles, a number > 0", w.BatsimSpeed)
+		return keyErr("batsim_speed", "%v: want the flop/s of parallel_homogeneous profiles, a number > 0", w.BatsimSpeed)
 	}
 	if !batsim.IsWorkload(w.Trace) {
-		return fmt.Errorf("key batsim_speed: %s is not a Batsim workload (.json), whose parallel_homogeneous profiles it times", w.Trace)
+		return keyErr("batsim_speed", "%s is not a Batsim workload (.json), whose parallel_homogeneous profiles it times", w.Trace)
 	}
 	return nil
 }

@@ -19,10 +19,10 @@ type lublinSpec struct {
 
 func (w *Workload) checkLublin() error {
 	if w.Jobs < 1 {
-		return fmt.Errorf("key jobs: %d: need at least 1 (the jobs drawn for each repetition)", w.Jobs)
+		return keyErr("jobs", "%d: need at least 1 (the jobs drawn for each repetition)", w.Jobs)
 	}
 	if w.CPUs < 1 {
-		return fmt.Errorf("key cpus: %d: need at least 1 (the machine the model is scaled to; it was fitted for 128)", w.CPUs)
+		return keyErr("cpus", "%d: need at least 1 (the machine the model is scaled to; it was fitted for 128)", w.CPUs)
 	}
 	if w.Name == "" {
 		w.Name = fmt.Sprintf("lublin/%djobs/cpus=%d", w.Jobs, w.CPUs)

@@ -23,10 +23,10 @@ func (w *Workload) checkTimeshare() error {
 		return err
 	}
 	if w.Slaves < 1 {
-		return fmt.Errorf("key slaves: %d: need at least 1 (the P single-CPU slaves the jobs are dealt to)", w.Slaves)
+		return keyErr("slaves", "%d: need at least 1 (the P single-CPU slaves the jobs are dealt to)", w.Slaves)
 	}
 	if w.Quantum < 0 {
-		return fmt.Errorf("key quantum: %g: a positive number of seconds (default %d)", w.Quantum, timeshare.DefaultQuantum)
+		return keyErr("quantum", "%g: a positive number of seconds (default %d)", w.Quantum, timeshare.DefaultQuantum)
 	}
 	if w.Name == "" {
 		w.Name = w.windowID(fmt.Sprintf("P=%d", w.Slaves))
@@ -40,12 +40,12 @@ func (w *Workload) checkTimeshare() error {
 func (s *Study) planTimeshare(i int, w Workload, reps int, dataDir string, c *config) ([]instance, error) {
 	path, err := s.findTrace(w.Trace, dataDir)
 	if err != nil {
-		return nil, fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err)
+		return nil, inEntry("workload", i, w.Name, keyErr("trace", "%w", err))
 	}
 	c.Traces[w.Trace] = path
 	all, err := validJobs(path)
 	if err != nil {
-		return nil, fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err)
+		return nil, inEntry("workload", i, w.Name, keyErr("trace", "%w", err))
 	}
 	n, err := w.windowLen(i, reps, len(all), path, "with a run time")
 	if err != nil {
