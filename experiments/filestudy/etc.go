@@ -1,12 +1,13 @@
 package filestudy
 
 import (
+	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/families/etcmapping"
 	"path/filepath"
 	"strings"
 
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/families/etcmapping"
 	"github.com/gridbench/gridbench/generators/etc"
 	"github.com/gridbench/gridbench/internal/sched/mapping"
 )
@@ -59,7 +60,30 @@ func (w *Workload) etcSpec() (etc.Spec, error) {
 	return sp, nil
 }
 
-func (w *Workload) checkETC() error {
+// etcKind is kind = "etc": ETC instances for the immediate-mode
+// heuristics. Without files, repetition r is a fresh instance of jobs ×
+// machines (default 512 × 16) drawn by generators/etc from the run's seed;
+// with files, repetition r reads files[r] (Braun's format).
+type etcKind struct{}
+
+func (etcKind) family() *family { return mappingFamily }
+
+func (etcKind) keys() []string {
+	return []string{"jobs", "machines", "files", "method", "consistency", "task_heterogeneity", "machine_heterogeneity",
+		"r_task", "r_mach", "v_task", "v_mach", "mean_task"}
+}
+
+// checkRanges bounds the matrix: jobs × machines cells.
+func (etcKind) checkRanges(w *Workload) error {
+	if w.Jobs > 0 && w.Machines > 0 {
+		if err := etc.CheckSize(w.Jobs, w.Machines); err != nil {
+			return keyErr("jobs/machines", "%w", err)
+		}
+	}
+	return nil
+}
+
+func (etcKind) check(w *Workload) error {
 	if w.Jobs < 0 || w.Machines < 0 {
 		return keyErr("jobs/machines", "%d × %d: need at least 1 × 1", w.Jobs, w.Machines)
 	}
@@ -98,10 +122,20 @@ func (w *Workload) checkETC() error {
 	return nil
 }
 
-// planETC returns an etc workload's repetitions: files read now (so a
-// missing or malformed one is an error before anything runs), or the
+func (etcKind) describe(w *Workload) string {
+	if len(w.Files) > 0 {
+		return "repetition r: ETC file r of " + strings.Join(w.Files, ", ")
+	}
+	if sp, err := w.etcSpec(); err == nil {
+		return fmt.Sprintf("class %s (%s method), %d jobs × %d machines; a fresh instance per repetition", sp.Name(), sp.Method, sp.Jobs, sp.Machines)
+	}
+	return ""
+}
+
+// instances returns an etc workload's repetitions: files read now, or the
 // class to draw from.
-func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) ([]instance, error) {
+func (etcKind) instances(s *Study, i, reps int, dataDir string, c *config) ([]instance, error) {
+	w := &s.Workloads[i]
 	if len(w.Files) == 0 {
 		sp, err := w.etcSpec()
 		if err != nil {
@@ -134,6 +168,17 @@ func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) 
 		specs[r] = etcInstance{mat: m}
 	}
 	return specs, nil
+}
+
+func (etcKind) files(w *Workload, r int, c config) []string {
+	if r < len(w.Files) {
+		return []string{c.Files[w.Files[r]]}
+	}
+	return nil
+}
+
+func (e etcInstance) execute(_ context.Context, s *Study, run bench.Run) (bench.Output, error) {
+	return s.executeETC(run, e)
 }
 
 // executeETC maps the instance with the run's heuristic (the paper's

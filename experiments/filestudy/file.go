@@ -49,7 +49,7 @@ type File struct {
 
 // Workload is one [[workload]] table.
 type Workload struct {
-	Kind string `toml:"kind"` // required: "trace", "deadline", "lublin", "etc" or "timeshare"
+	Kind string `toml:"kind"` // required: "trace", "deadline", "lublin", "etc" or "timeshare" (the rows of kinds)
 	Name string `toml:"name"` // the workload's id in runs.csv; derived when empty
 
 	// kind = "trace": repetition r simulates the r-th window of Jobs valid

@@ -175,18 +175,6 @@ func skipFolder(f, name string) bool {
 	return regularFile(filepath.Join(f, "pyvenv.cfg"))
 }
 
-// workloadFiles returns the files repetition r of workload w reads, as
-// Plan resolved them into c.
-func workloadFiles(w Workload, r int, c config) []string {
-	switch {
-	case w.Kind == "trace" || w.Kind == "timeshare":
-		return []string{c.Traces[w.Trace]}
-	case w.Kind == "etc" && r < len(w.Files):
-		return []string{c.Files[w.Files[r]]}
-	}
-	return nil
-}
-
 // algorithmInputs returns commandInputs of every algorithm, and what none
 // of them can key, once per study plan.
 func (s *Study) algorithmInputs() (map[string][]string, []string) {
