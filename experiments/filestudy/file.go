@@ -115,6 +115,11 @@ type Workload struct {
 	// from the all-jobs parameters instead of interactive and batch
 	// streams. Schedulers see exact run times (the model has no requests).
 	Typeless bool `toml:"typeless" json:",omitempty"`
+
+	// Params holds the keys of a kind that reads keys of its own, beyond
+	// the fields above (see ownKeys in kind.go); nil for the built-in
+	// kinds, which read none.
+	Params any `toml:"-" json:",omitempty"`
 }
 
 // Claim is one [[claim]]: "Algorithm is Direction than Baseline on Metric
@@ -138,32 +143,43 @@ func Load(path string) (*Study, error) {
 	}
 	var f File
 	md, err := toml.Decode(string(b), &f)
-	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			// The parser quotes the text it stopped at, newlines included.
-			msg := strings.ReplaceAll(pe.Message, "\n", `\n`)
-			if pe.LastKey != "" {
-				msg = "key " + pe.LastKey + ": " + msg
-			}
-			return nil, fmt.Errorf("%s:%d: %s", path, pe.Position.Line, msg)
-		}
-		// Type mismatches are plain errors "toml: line N (last key "k"): ...".
-		if m := typeErrRE.FindStringSubmatch(err.Error()); m != nil {
-			line, _ := strconv.Atoi(m[1])
-			return nil, &KeyError{File: path, Line: line, Keys: []string{m[2]}, Err: errors.New(m[3])}
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+	var set []map[string]any
+	if err == nil {
+		set, err = f.decodeOwnKeys(string(b))
 	}
-	if und := md.Undecoded(); len(und) > 0 {
-		k := und[0].String()
-		return nil, fmt.Errorf("%s:%d: unknown key %q (see docs of filestudy.File for the keys)", path, keyLine(b, und[0][len(und[0])-1]), k)
+	if err != nil {
+		return nil, decodeError(path, err)
+	}
+	for _, u := range md.Undecoded() {
+		if f.isOwnKey(u, set) {
+			continue
+		}
+		return nil, fmt.Errorf("%s:%d: unknown key %q (see docs of filestudy.File for the keys)", path, keyLine(b, u[len(u)-1]), u.String())
 	}
 	s := &Study{File: f, path: path, dir: filepath.Dir(path), text: b}
 	if err := s.check(); err != nil {
 		return nil, s.locate(err)
 	}
 	return s, nil
+}
+
+// decodeError says where the TOML decoder stopped, as file:line: key.
+func decodeError(path string, err error) error {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		// The parser quotes the text it stopped at, newlines included.
+		msg := strings.ReplaceAll(pe.Message, "\n", `\n`)
+		if pe.LastKey != "" {
+			msg = "key " + pe.LastKey + ": " + msg
+		}
+		return fmt.Errorf("%s:%d: %s", path, pe.Position.Line, msg)
+	}
+	// Type mismatches are plain errors "toml: line N (last key "k"): ...".
+	if m := typeErrRE.FindStringSubmatch(err.Error()); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &KeyError{File: path, Line: line, Keys: []string{m[2]}, Err: errors.New(m[3])}
+	}
+	return fmt.Errorf("%s: %w", path, err)
 }
 
 // KeyError is an error in one key of a study file, built where it is

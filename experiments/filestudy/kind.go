@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/BurntSushi/toml"
+
 	"github.com/gridbench/gridbench/families/spacesharing"
 )
 
@@ -59,6 +61,14 @@ type (
 	// an ETC matrix), right after the bounds of each key alone.
 	ranger interface {
 		checkRanges(w *Workload) error
+	}
+	// ownKeys is a kind that reads keys of its own, beyond Workload's
+	// fields: Load decodes each workload of the kind into a fresh
+	// params() (a pointer to a struct with toml tags) and keeps it in
+	// Workload.Params, which the configuration hash covers. Its keys()
+	// list them too.
+	ownKeys interface {
+		params() any
 	}
 )
 
@@ -114,7 +124,7 @@ func (w *Workload) checkKeys(allowed []string) error {
 	v := reflect.ValueOf(*w)
 	for i := range v.NumField() {
 		key := v.Type().Field(i).Tag.Get("toml")
-		if key == "kind" || key == "name" || v.Field(i).IsZero() || slices.Contains(allowed, key) {
+		if key == "kind" || key == "name" || key == "-" || v.Field(i).IsZero() || slices.Contains(allowed, key) {
 			continue
 		}
 		return keyErr(key, "not read by kind = %q workloads (their keys: kind, name, %s)", w.Kind, strings.Join(allowed, ", "))
@@ -145,4 +155,61 @@ func (w *Workload) files(r int, c config) []string {
 		return k.files(w, r, c)
 	}
 	return nil
+}
+
+// decodeOwnKeys decodes the keys of each workload whose kind reads keys of
+// its own (ownKeys) into its Params, and returns every key that a
+// [[workload]] table sets, by table, for isOwnKey. It does nothing for a
+// file without such a workload.
+func (f *File) decodeOwnKeys(text string) ([]map[string]any, error) {
+	if !slices.ContainsFunc(f.Workloads, func(w Workload) bool {
+		_, ok := kindOf(w.Kind).(ownKeys)
+		return ok
+	}) {
+		return nil, nil
+	}
+	var raw struct {
+		Tables []toml.Primitive `toml:"workload"`
+	}
+	md, err := toml.Decode(text, &raw)
+	if err != nil {
+		return nil, err
+	}
+	set := make([]map[string]any, len(raw.Tables))
+	for i, p := range raw.Tables {
+		if err := md.PrimitiveDecode(p, &set[i]); err != nil {
+			return nil, err
+		}
+		k, ok := kindOf(f.Workloads[i].Kind).(ownKeys)
+		if !ok {
+			continue
+		}
+		params := k.params()
+		if err := md.PrimitiveDecode(p, params); err != nil {
+			return nil, err
+		}
+		f.Workloads[i].Params = params
+	}
+	return set, nil
+}
+
+// isOwnKey says whether the key that Workload has no field for is one of
+// a kind's own keys in every workload table that sets it (set, from
+// decodeOwnKeys).
+func (f *File) isOwnKey(key toml.Key, set []map[string]any) bool {
+	if len(key) != 2 || key[0] != "workload" {
+		return false
+	}
+	n := 0
+	for i, keys := range set {
+		if _, ok := keys[key[1]]; !ok {
+			continue
+		}
+		k := kindOf(f.Workloads[i].Kind)
+		if _, own := k.(ownKeys); !own || !slices.Contains(k.keys(), key[1]) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
