@@ -15,7 +15,8 @@ import (
 // how it checks them, how the page shows it, and what each repetition
 // runs. Each kind is one file (trace.go, deadline.go, lublin.go, etc.go,
 // timeshare.go) and one row of kinds: a new kind is a new file and a new
-// row. Its keys are fields of Workload, the file as written.
+// row. Its keys are fields of Workload, the file as written, or, for a
+// kind that implements ownKeys, a struct of its own.
 type kind interface {
 	// family is the simulation its runs belong to: the algorithms a study
 	// of it may name and the metrics they report.

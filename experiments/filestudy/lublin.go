@@ -43,8 +43,9 @@ func (lublinKind) check(w *Workload) error {
 	return nil
 }
 
-// describe: the workloads table has shown no parameters of a lublin
-// workload; its name gives them.
+// describe is empty: the page's row of a lublin workload has never shown
+// its parameters (its derived name carries jobs and cpus); filling it in
+// would change every lublin study's page.
 func (lublinKind) describe(*Workload) string { return "" }
 
 func (lublinKind) instances(s *Study, i, reps int, _ string, _ *config) ([]instance, error) {
