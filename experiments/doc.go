@@ -8,4 +8,18 @@
 //
 // Adding an experiment means adding one package that calls Register in an
 // init function, and one import line in experiments/all.
+//
+// The five study packages share one skeleton, which a new study copies:
+//   - doc.go: what the paper studied and what the package reproduces;
+//   - experiment.go: Config (its parameters, the hashed configuration),
+//     init's Register, Plan (configuration × workloads × repetitions →
+//     runs) and the typed plan's Execute (one run);
+//   - claims.go: the paper's claims, each checked against the runs;
+//   - report.go: the typed plan's Report, the page model, figures and
+//     workbook sheets;
+//   - published.go, when the paper prints numbers to compare with
+//     (federation, immediate): those numbers as the paper gives them.
+//
+// The rest of a package is what is particular to its study. A study
+// described by a file rather than code needs no package: see filestudy.
 package experiments

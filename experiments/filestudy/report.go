@@ -11,8 +11,6 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/internal/sched"
-	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -125,11 +123,8 @@ func (s *Study) label(a string) string {
 		return ""
 	}
 	var l string
-	switch f.name {
-	case "space-shared":
-		l = sched.Label(r)
-	case "time-sharing":
-		l = timeshare.Label(r)
+	if f.label != nil {
+		l = f.label(r)
 	}
 	if l == r || l == a || strings.HasPrefix(r, "exec:") {
 		return ""
@@ -188,38 +183,9 @@ func ci(g *analysis.Group) (lo, hi float64) {
 
 func (s *Study) workloadTable() *report.Table {
 	t := &report.Table{ID: s.Name() + "-workloads", Title: "Workloads", Columns: []string{"workload", "kind", "parameters"}}
-	for _, w := range s.Workloads {
-		var p string
-		switch w.Kind {
-		case "trace":
-			size := fmt.Sprintf("%d jobs", w.Jobs)
-			if w.Percent > 0 {
-				size = fmt.Sprintf("%g%% of the valid jobs", w.Percent)
-			}
-			p = fmt.Sprintf("%s; repetition r: the r-th window of %s after job %d, on %d CPUs; %s estimates", w.Trace, size, w.Start, w.CPUs, w.Estimate)
-		case "deadline":
-			sp := w.spec()
-			p = fmt.Sprintf("%d jobs, mean inter-arrival %g s, %d machines (1–%d CPUs, speed %g–%g), run %g–%g s, %g%% with deadlines (slack %g–%g); a fresh instance per repetition",
-				sp.Jobs, sp.MeanInterArrival, sp.Machines, sp.MachineCPUsMax, sp.SpeedMin, sp.SpeedMax, sp.RunMin, sp.RunMax, 100*sp.DeadlineShare, sp.SlackMin, sp.SlackMax)
-		case "etc":
-			if len(w.Files) > 0 {
-				p = "repetition r: ETC file r of " + strings.Join(w.Files, ", ")
-			} else if sp, err := w.etcSpec(); err == nil {
-				p = fmt.Sprintf("class %s (%s method), %d jobs × %d machines; a fresh instance per repetition", sp.Name(), sp.Method, sp.Jobs, sp.Machines)
-			}
-		case "timeshare":
-			size := fmt.Sprintf("%d jobs", w.Jobs)
-			if w.Percent > 0 {
-				size = fmt.Sprintf("%g%% of the jobs with a run time", w.Percent)
-			}
-			q := w.Quantum
-			if q == 0 {
-				q = timeshare.DefaultQuantum
-			}
-			p = fmt.Sprintf("%s; repetition r: the r-th window of %s after job %d, dealt round-robin to %d single-CPU slaves; RR/PLRR quantum %g s; priorities: %s",
-				w.Trace, size, w.Start, w.Slaves, q, timeshare.PriorityRuleText)
-		}
-		t.AddRow(report.Str(w.Name), report.Str(w.Kind), report.Str(p))
+	for i := range s.Workloads {
+		w := &s.Workloads[i]
+		t.AddRow(report.Str(w.Name), report.Str(w.Kind), report.Str(w.describe()))
 	}
 	return t
 }
