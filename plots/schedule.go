@@ -268,18 +268,6 @@ func StepPoints(s StepSeries, bins int) (plotter.XYs, bool) {
 		}
 		return xy, false
 	}
-	t0, d, mean := BinMeans(s, bins)
-	xy := make(plotter.XYs, bins)
-	for k, m := range mean {
-		xy[k] = plotter.XY{X: t0 + (float64(k)+0.5)*d, Y: m}
-	}
-	return xy, true
-}
-
-// BinMeans returns the time-weighted mean of s over each of bins equal
-// bins of [T[0], TEnd]: bin k spans [t0 + k·width, t0 + (k+1)·width).
-func BinMeans(s StepSeries, bins int) (t0, width float64, mean []float64) {
-	n := len(s.T)
 	t0, t1 := s.T[0], s.TEnd
 	d := (t1 - t0) / float64(bins)
 	sum := make([]float64, bins)
@@ -296,10 +284,11 @@ func BinMeans(s StepSeries, bins int) (t0, width float64, mean []float64) {
 			sum[k] += s.Y[i] * overlap(a-t0, b-t0, float64(k)*d, float64(k+1)*d)
 		}
 	}
-	for k := range sum {
-		sum[k] /= d
+	xy := make(plotter.XYs, bins)
+	for k := range bins {
+		xy[k] = plotter.XY{X: t0 + (float64(k)+0.5)*d, Y: sum[k] / d}
 	}
-	return t0, d, sum
+	return xy, true
 }
 
 // Steps draws each series as a line (StepPoints), coloured by index.

@@ -29,20 +29,10 @@ const (
 
 // utilisation is the SeriesUtilisation samples of one schedule on cpus.
 func utilisation(jobs []sim.Job, recs []sim.Record, cpus int) []bench.Sample {
-	used := jobsout.UsedBy(jobs, recs)
-	if len(used.T) == 0 {
-		return nil
-	}
-	first, last := used.T[0], used.T[len(used.T)-1]
-	for _, j := range jobs {
-		first = min(first, j.Submit)
-	}
-	// The step function starts at the first start: before it, nothing runs.
-	s := plots.StepSeries{T: append([]float64{first}, used.T...), Y: append([]float64{0}, used.Y...), TEnd: last}
-	_, width, mean := plots.BinMeans(s, UtilBins)
-	out := make([]bench.Sample, len(mean))
-	for k, m := range mean {
-		out[k] = bench.Sample{Series: SeriesUtilisation, T: float64(k) * width, Value: m / float64(cpus)}
+	_, width, share := jobsout.Utilisation(jobs, recs, cpus, UtilBins)
+	out := make([]bench.Sample, len(share))
+	for k, x := range share {
+		out[k] = bench.Sample{Series: SeriesUtilisation, T: float64(k) * width, Value: x}
 	}
 	return out
 }

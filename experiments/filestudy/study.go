@@ -402,7 +402,9 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 	if err := s.writeJobs(run, p, jobs, recs); err != nil {
 		return bench.Output{}, err
 	}
-	return s.output(all), nil
+	out := s.output(all)
+	out.Series = utilisation(p, jobs, recs)
+	return out, nil
 }
 
 // Run loads the study file at path and runs it like `gridbench study run`:
