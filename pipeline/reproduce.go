@@ -1,4 +1,4 @@
-package experiments
+package pipeline
 
 import (
 	"bytes"
@@ -20,6 +20,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
@@ -34,13 +35,13 @@ const GCPercent = 400
 
 // Options control a reproduction.
 type Options struct {
-	Only     []string  // experiment names; empty means all
-	Config   Config    // passed to every experiment
-	Out      string    // base folder: results/ and paper/ are created below it
-	Workers  int       // parallel runs; 0 means all cores
-	Fresh    bool      // ignore results already on disk
-	Report   bool      // write the report pages, figures and workbook (false: results only)
-	Progress io.Writer // progress bars and stage timings (stderr); nil means silent
+	Only     []string           // experiment names; empty means all
+	Config   experiments.Config // passed to every experiment
+	Out      string             // base folder: results/ and paper/ are created below it
+	Workers  int                // parallel runs; 0 means all cores
+	Fresh    bool               // ignore results already on disk
+	Report   bool               // write the report pages, figures and workbook (false: results only)
+	Progress io.Writer          // progress bars and stage timings (stderr); nil means silent
 	Version  string
 	Commit   string
 	Build    string // the executable's hash: results are reused only within one build (bench.Options.Build)
@@ -59,9 +60,9 @@ type Options struct {
 type Outcome struct {
 	Name    string
 	Result  *bench.Result
-	Report  *ReportOutput
+	Report  *experiments.ReportOutput
 	Timings []Stage
-	Skipped []error // parts left out for lack of optional data (see Skipper)
+	Skipped []error // parts left out for lack of optional data (see experiments.Skipper)
 }
 
 // Stage is how long one step took.
@@ -88,11 +89,11 @@ func WorkbookPath(out string) string     { return filepath.Join(out, "results", 
 func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	names := opts.Only
 	if len(names) == 0 {
-		names = Names()
+		names = experiments.Names()
 	}
-	var exps []Experiment
+	var exps []experiments.Experiment
 	for _, n := range names {
-		e, err := Lookup(n)
+		e, err := experiments.Lookup(n)
 		if err != nil {
 			return nil, err
 		}
@@ -186,7 +187,7 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 // home is the output folder the files belong to, which the LaTeX
 // fragment names by absolute path: out itself, except when verify
 // re-renders them into a temporary folder to compare with home's.
-func writeReport(out, home, exp string, rep *ReportOutput) error {
+func writeReport(out, home, exp string, rep *experiments.ReportOutput) error {
 	if err := writePage(out, home, exp, rep); err != nil {
 		return err
 	}
@@ -233,14 +234,14 @@ func (s *syncWriter) Unwrap() io.Writer { return s.w }
 // finished is an experiment whose runs are done and whose report is not yet
 // written.
 type finished struct {
-	e    Experiment
+	e    experiments.Experiment
 	o    *Outcome
-	plan Plan
+	plan experiments.Plan
 }
 
 // runOne plans e and runs the plan, sharing the run slots as share says
 // (its Slots, Priority, Turn and Started).
-func runOne(ctx context.Context, e Experiment, opts Options, share bench.Options) (*finished, error) {
+func runOne(ctx context.Context, e experiments.Experiment, opts Options, share bench.Options) (*finished, error) {
 	o := &Outcome{Name: e.Name()}
 	cfg := opts.Config.Filled(e)
 	t0 := time.Now()
@@ -249,7 +250,7 @@ func runOne(ctx context.Context, e Experiment, opts Options, share bench.Options
 		return nil, err
 	}
 	o.Timings = append(o.Timings, Stage{"plan", time.Since(t0)})
-	if s, ok := plan.(Skipper); ok {
+	if s, ok := plan.(experiments.Skipper); ok {
 		o.Skipped = s.Skipped()
 	}
 
@@ -287,7 +288,7 @@ func (f *finished) report(ctx context.Context, opts Options, log io.Writer) erro
 		if err := os.MkdirAll(filepath.Join(pdir, "figures"), 0o755); err != nil {
 			return fmt.Errorf("cannot create report directory: %w", err)
 		}
-		rep, err := f.plan.Report(ctx, ReportInput{Result: o.Result, PaperDir: pdir})
+		rep, err := f.plan.Report(ctx, experiments.ReportInput{Result: o.Result, PaperDir: pdir})
 		if err != nil {
 			return fmt.Errorf("report: %w", err)
 		}
@@ -321,7 +322,7 @@ func (f *finished) report(ctx context.Context, opts Options, log io.Writer) erro
 // sample) and validated (out of sample) cells, e.g. "Table 4 13/15 match:
 // fitted 3/3, validated 10/12"; when nothing in cs was fitted it says so
 // ("Table 2 4/5 match, all validated (out of sample)"); empty when cs is.
-func fittedSplit(cs []Comparison) string {
+func fittedSplit(cs []experiments.Comparison) string {
 	type count struct{ n, m, fn, fm int }
 	var order []string
 	by := map[string]*count{}
@@ -387,7 +388,7 @@ func writeIndex(out string, outcomes []*Outcome) error {
 		_ = json.Unmarshal(b, &idx) // a damaged index is rebuilt from this run
 	}
 	for _, o := range outcomes {
-		e, _ := Lookup(o.Name)
+		e, _ := experiments.Lookup(o.Name)
 		idx[o.Name] = indexEntry{Page: o.Report.Page, Headline: o.Report.Headline, Title: e.Title()}
 	}
 	if err := analysis.WriteFileAtomic(ipath, func(w io.Writer) error {
@@ -405,8 +406,8 @@ func writeIndex(out string, outcomes []*Outcome) error {
 		fmt.Fprintf(w, "Generated by `gridbench reproduce`; every number here traces back to `results/<experiment>/runs.csv` "+
 			"and its `manifest.json`. The workbook `results/gridbench.xlsx` holds the same tables.\n\n")
 		fmt.Fprintf(w, "| experiment | study | result |\n|---|---|---|\n")
-		for _, n := range Names() {
-			e, _ := Lookup(n)
+		for _, n := range experiments.Names() {
+			e, _ := experiments.Lookup(n)
 			ent, ok := idx[n]
 			if !ok {
 				fmt.Fprintf(w, "| %s | %s | not reproduced yet: run `gridbench reproduce --only %s` |\n", n, e.Title(), n)
@@ -416,7 +417,7 @@ func writeIndex(out string, outcomes []*Outcome) error {
 		}
 		var extra []string
 		for n := range idx {
-			if _, err := Lookup(n); err != nil {
+			if _, err := experiments.Lookup(n); err != nil {
 				extra = append(extra, n)
 			}
 		}
@@ -485,11 +486,11 @@ func studySheet(study string, t *report.Table) *report.Table {
 // WritePage renders rep.Model as the Markdown page under paper/, its
 // LaTeX and JSON forms under results/<exp>/page/, and the claims ledger as
 // paper/<exp>.claims.json; each file is written atomically.
-func WritePage(out, exp string, rep *ReportOutput) error {
+func WritePage(out, exp string, rep *experiments.ReportOutput) error {
 	return writePage(out, out, exp, rep)
 }
 
-func writePage(out, home, exp string, rep *ReportOutput) error {
+func writePage(out, home, exp string, rep *experiments.ReportOutput) error {
 	m := rep.Model
 	if m == nil || m.ID == "" {
 		return fmt.Errorf("report: %s built no page model (ReportOutput.Model with an ID)", exp)
@@ -532,7 +533,7 @@ func writePage(out, home, exp string, rep *ReportOutput) error {
 // beside the runs they are made from: like the workbook they hold every
 // row of every sheet (some run to thousands), so they are outputs, not
 // part of the committed report.
-func writeTables(out, exp string, rep *ReportOutput) error {
+func writeTables(out, exp string, rep *experiments.ReportOutput) error {
 	tables := slices.Clone(rep.Sheets)
 	for _, t := range rep.Model.Tables() {
 		if !slices.Contains(tables, t) {
@@ -559,7 +560,7 @@ var summaryColumns = []string{"experiment", "table", "workload", "algorithm", "m
 
 // addComparisons appends one row per comparison and marks, within each
 // (table, workload, metric) group, the best reproduced value.
-func addComparisons(t *report.Table, exp string, cs []Comparison) {
+func addComparisons(t *report.Table, exp string, cs []experiments.Comparison) {
 	type gk struct{ table, workload, metric string }
 	best := map[gk]float64{}
 	for _, c := range cs {
@@ -629,7 +630,7 @@ func writeHTMLIndex(out string, idx map[string]indexEntry) error {
 		"The workbook [gridbench.xlsx](gridbench.xlsx) holds the same tables; the Markdown report is in [paper/](../paper/README.md).")
 	t := &report.Table{ID: "studies", Columns: []string{"experiment", "study", "result"}}
 	var names, extra []string // the registered studies in their order, then any others
-	for _, n := range Names() {
+	for _, n := range experiments.Names() {
 		if _, ok := idx[n]; ok {
 			names = append(names, n)
 		}

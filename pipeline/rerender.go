@@ -1,4 +1,4 @@
-package experiments
+package pipeline
 
 import (
 	"archive/zip"
@@ -22,6 +22,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/plots"
 )
 
@@ -43,7 +44,7 @@ var resultFiles = []string{"runs.csv", "series.csv", "timings.csv", "manifest.js
 // error when it cannot be rebuilt: the study is reported and skipped).
 // It returns the differences and the number of files compared; the error
 // is for what stops it (cancellation, no temporary folder).
-func Rerender(ctx context.Context, out string, o *Outputs, plan func(study string) (Plan, error), workers int) ([]OutputProblem, int, error) {
+func Rerender(ctx context.Context, out string, o *Outputs, plan func(study string) (experiments.Plan, error), workers int) ([]OutputProblem, int, error) {
 	tmp, err := os.MkdirTemp("", "gridbench-verify-")
 	if err != nil {
 		return nil, 0, err
@@ -183,7 +184,7 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 
 // rerenderStudy renders study name's report from its results below out
 // into the output folder tmp, as Reproduce did into home.
-func rerenderStudy(ctx context.Context, out, home, tmp, name string, plan func(string) (Plan, error)) (*Outcome, error) {
+func rerenderStudy(ctx context.Context, out, home, tmp, name string, plan func(string) (experiments.Plan, error)) (*Outcome, error) {
 	p, err := plan(name)
 	if err != nil {
 		return nil, err
@@ -192,7 +193,7 @@ func rerenderStudy(ctx context.Context, out, home, tmp, name string, plan func(s
 	if err != nil {
 		return nil, err
 	}
-	rep, err := p.Report(ctx, ReportInput{Result: res, PaperDir: PaperDir(tmp)})
+	rep, err := p.Report(ctx, experiments.ReportInput{Result: res, PaperDir: PaperDir(tmp)})
 	if err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
