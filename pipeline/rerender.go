@@ -34,9 +34,9 @@ var resultFiles = []string{"runs.csv", "series.csv", "timings.csv", "manifest.js
 // Rerender renders again, into a temporary folder, the report of every
 // study the outputs manifest o of the output folder out lists with one
 // (its pages, claims files, tables, figures), from the runs.csv,
-// series.csv, timings.csv and manifest.json on disk, through the same
-// entry points Reproduce writes them with, then the index and the
-// workbook; and compares each file the manifest lists with its
+// series.csv, timings.csv and manifest.json on disk, in every registered
+// format (RegisterFormat) as Reproduce writes them, then the index and
+// the workbook; and compares each file the manifest lists with its
 // re-rendering: text line by line (the first difference, with its line),
 // the workbook cell by cell, other files (PNG, PDF) byte for byte. A file
 // re-rendered that the manifest does not list is a difference too. plan
@@ -107,9 +107,10 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 	if err := ctx.Err(); err != nil {
 		return nil, 0, err
 	}
-	// The shared files, as the last reproduce wrote them: from the
-	// studies it ran (the workbook's), over an index of every study (the
-	// index keeps the entries of studies reproduced before).
+	// The shared files, as the last reproduce wrote them: a cumulative
+	// format (the index, which keeps the entries of studies reproduced
+	// before) from every study, the others (the workbook) from the
+	// studies it ran.
 	var inIndex, inBook []*Outcome
 	for _, s := range o.Studies {
 		if oc := outcomes[s.Name]; oc != nil {
@@ -123,13 +124,13 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 		inBook = append(inBook, oc)
 	}
 	if len(inIndex) > 0 {
-		if err := writeIndex(tmp, inIndex); err != nil {
+		if err := writeShared(tmp, inIndex, cumulative); err != nil {
 			return nil, 0, err
 		}
 	}
 	switch {
 	case complete && len(inBook) > 0:
-		if err := writeShared(tmp, inBook); err != nil {
+		if err := writeShared(tmp, inBook, single); err != nil {
 			return nil, 0, err
 		}
 	case !complete:
