@@ -16,6 +16,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 	"golang.org/x/sync/errgroup"
@@ -248,7 +249,16 @@ func compareFiles(disk, rendered string) string {
 	case ".md", ".json", ".tex", ".csv", ".svg", ".html", ".txt", ".xml":
 		return firstLineDiff(a, b)
 	}
+	if isText(a) && isText(b) { // a registered format's text, whatever its name
+		return firstLineDiff(a, b)
+	}
 	return fmt.Sprintf("differs from its re-rendering (sha256 %s on disk, %s re-rendered)", short(a), short(b))
+}
+
+// isText reports whether b reads as text: UTF-8 with no NUL byte (a PNG
+// has some in its first chunk's length).
+func isText(b []byte) bool {
+	return utf8.Valid(b) && !bytes.ContainsRune(b, 0)
 }
 
 func short(b []byte) string {
