@@ -19,10 +19,11 @@ func init() {
 
 // writeTables writes the experiment's tables (its workbook sheets, the
 // page's other tables, its published-vs-reproduced comparisons, its claims
-// ledger as "ledger") as results/<exp>/tables/<table-id><ext>, one file
-// in each registered format with a Table writer (.json, .tex), beside the runs they are made from: like the workbook they hold every
-// row of every sheet (some run to thousands), so they are outputs, not
-// part of the committed report.
+// ledger as "ledger") as results/<exp>/tables/<table-id><ext>, one file in
+// each registered format with a Table writer (.json, .tex), beside the
+// runs they are made from: like the workbook they hold every row of every
+// sheet (some run to thousands), so they are outputs, not part of the
+// committed report.
 func writeTables(out, exp string, rep *experiments.ReportOutput) error {
 	tables := slices.Clone(rep.Sheets)
 	for _, t := range rep.Model.Tables() {
