@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/pipeline"
 	"os"
 	"path/filepath"
 	"slices"
@@ -277,7 +278,7 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(dir, Name, out); err != nil {
+	if err := pipeline.WritePage(dir, Name, out); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(pdir, out.Page))
@@ -334,7 +335,7 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(dir, Name, out2); err != nil {
+	if err := pipeline.WritePage(dir, Name, out2); err != nil {
 		t.Fatal(err)
 	}
 	b2, _ := os.ReadFile(filepath.Join(pdir, out2.Page))
@@ -356,7 +357,7 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(dir2, Name, out3); err != nil {
+	if err := pipeline.WritePage(dir2, Name, out3); err != nil {
 		t.Fatal(err)
 	}
 	err = filepath.WalkDir(pdir, func(path string, d os.DirEntry, err error) error {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/gridbench/gridbench/families/federated"
+	"github.com/gridbench/gridbench/pipeline"
 	"math"
 	"os"
 	"path/filepath"
@@ -262,7 +263,7 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(dir, Name, out); err != nil {
+	if err := pipeline.WritePage(dir, Name, out); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(pdir, out.Page))

@@ -27,6 +27,7 @@ import (
 	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/internal/timeshare"
+	"github.com/gridbench/gridbench/pipeline"
 	_ "github.com/gridbench/gridbench/spaceshared" // the built-in schedulers
 )
 
@@ -408,11 +409,11 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 }
 
 // Run loads the study file at path and runs it like `gridbench study run`:
-// through experiments.Reproduce with opts (its Only is replaced), so the
+// through pipeline.Reproduce with opts (its Only is replaced), so the
 // results, the report page and the workbook land below opts.Out. A program
 // of your own that registered schedulers with spaceshared.Register calls
 // it to run studies that name them.
-func Run(ctx context.Context, path string, opts experiments.Options) (*experiments.Outcome, error) {
+func Run(ctx context.Context, path string, opts pipeline.Options) (*pipeline.Outcome, error) {
 	s, err := Load(path)
 	if err != nil {
 		return nil, err
@@ -439,7 +440,7 @@ func Run(ctx context.Context, path string, opts experiments.Options) (*experimen
 		fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: warning: %s\n", s.Name(), w)
 	}
 	opts.Only = []string{s.Name()}
-	outs, err := experiments.Reproduce(ctx, opts)
+	outs, err := pipeline.Reproduce(ctx, opts)
 	f := s.Failures()
 	for _, line := range f {
 		fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: failed: %s\n", s.Name(), line)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"github.com/gridbench/gridbench/families/timesharing"
+	"github.com/gridbench/gridbench/pipeline"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -541,9 +542,9 @@ func TestReportQuick(t *testing.T) {
 	root := syntheticRoot(t, 3000)
 	isolate(t, root)
 	out := t.TempDir()
-	opts := experiments.Options{Only: []string{Name}, Config: experiments.Config{Reps: 3, Quick: true, DataDir: root},
+	opts := pipeline.Options{Only: []string{Name}, Config: experiments.Config{Reps: 3, Quick: true, DataDir: root},
 		Out: out, Workers: 2, Report: true}
-	outcomes, err := experiments.Reproduce(context.Background(), opts)
+	outcomes, err := pipeline.Reproduce(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -551,7 +552,7 @@ func TestReportQuick(t *testing.T) {
 		t.Fatal("no report")
 	}
 	rep := outcomes[0].Report
-	b, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), rep.Page))
+	b, err := os.ReadFile(filepath.Join(pipeline.PaperDir(out), rep.Page))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -577,7 +578,7 @@ func TestReportQuick(t *testing.T) {
 	for _, f := range append(figures, figure{file: "fig2-count-process"}) {
 		for _, ext := range []string{".png", ".svg"} {
 			rel := "figures/" + Name + "-" + f.file + ext
-			if _, err := os.Stat(filepath.Join(experiments.PaperDir(out), rel)); err != nil {
+			if _, err := os.Stat(filepath.Join(pipeline.PaperDir(out), rel)); err != nil {
 				t.Errorf("figure %s missing: %v", rel, err)
 			}
 		}
@@ -585,21 +586,21 @@ func TestReportQuick(t *testing.T) {
 			t.Errorf("page does not link %s", f.file)
 		}
 	}
-	svg, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), "figures", Name+"-fig4-waiting.svg"))
+	svg, err := os.ReadFile(filepath.Join(pipeline.PaperDir(out), "figures", Name+"-fig4-waiting.svg"))
 	if err != nil || !strings.Contains(string(svg), "LCG-2005-1") {
 		t.Error("Figure 4 does not name the trace")
 	}
 	if !strings.Contains(rep.Headline, "LCG-2005-1") || len(rep.Sheets) < 4 {
 		t.Errorf("headline %q, %d sheets", rep.Headline, len(rep.Sheets))
 	}
-	if _, err := os.Stat(experiments.WorkbookPath(out)); err != nil {
+	if _, err := os.Stat(pipeline.WorkbookPath(out)); err != nil {
 		t.Error(err)
 	}
-	if _, err := os.Stat(filepath.Join(experiments.PaperDir(out), Name+".claims.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(pipeline.PaperDir(out), Name+".claims.json")); err != nil {
 		t.Error(err)
 	}
 	// The cost of the runs goes to the results folder, never to the page.
-	tb, err := os.ReadFile(filepath.Join(experiments.ResultsDir(out, Name), "timings.md"))
+	tb, err := os.ReadFile(filepath.Join(pipeline.ResultsDir(out, Name), "timings.md"))
 	if err != nil || !strings.Contains(string(tb), "slices per second") {
 		t.Errorf("results/%s/timings.md lacks the cost (%v)", Name, err)
 	}
@@ -621,15 +622,15 @@ func TestReportQuick(t *testing.T) {
 	m.WallSecs, m.CPUSecs, m.Reused, m.Executed, m.Workers = m.WallSecs*3+1, m.CPUSecs*2+1, m.Executed, 0, 7
 	other.Manifest = &m
 	out2 := t.TempDir()
-	pdir2 := experiments.PaperDir(out2)
+	pdir2 := pipeline.PaperDir(out2)
 	rep2, err := study.Report(context.Background(), experiments.ReportInput{Result: &other, PaperDir: pdir2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(out2, Name, rep2); err != nil {
+	if err := pipeline.WritePage(out2, Name, rep2); err != nil {
 		t.Fatal(err)
 	}
-	pdir := experiments.PaperDir(out)
+	pdir := pipeline.PaperDir(out)
 	err = filepath.WalkDir(pdir, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
