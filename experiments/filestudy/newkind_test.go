@@ -13,6 +13,7 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // burstKind is a workload kind written as its author would write one: this
@@ -121,7 +122,7 @@ func TestNewKind(t *testing.T) {
 	}
 
 	p := write("burst.toml", burstStudy)
-	out, err := Run(context.Background(), p, experiments.Options{Config: experiments.Config{Reps: 2}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})
+	out, err := Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

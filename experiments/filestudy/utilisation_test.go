@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // Every space-shared run records its utilisation and the page draws the
@@ -21,7 +22,7 @@ func TestUtilisationSeries(t *testing.T) {
 	if err := os.WriteFile(p, []byte(strings.Replace(burstStudy, `"burst-kind"`, `"burst-util"`, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := Run(context.Background(), p, experiments.Options{Config: experiments.Config{Reps: 2}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})
+	out, err := Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
