@@ -252,7 +252,7 @@ func PlanConfig(c Config, reps int) (*Plan, error) {
 	if reps < 1 {
 		return nil, fmt.Errorf("%s: %d repetitions: need at least 1", Name, reps)
 	}
-	pl := &Plan{Config: c, Reps: reps, runs: experiments.Runs[jobstream.Spec]{Plan: bench.Plan{Experiment: Name, Config: c}}}
+	pl := &Plan{Config: c, Reps: reps, runs: experiments.Runs[jobstream.Spec]{Plan: bench.Plan{Experiment: Name, Config: c, Reps: reps}}}
 	plan := &pl.runs.Plan
 	seen := map[string]bool{}
 	for _, ia := range c.InterArrivals {

@@ -210,7 +210,7 @@ func plan(c Config, cfg experiments.Config) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Config: c, Reps: cfg.Reps, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}}} // every run reads the trace
+	pl := &Plan{Config: c, Reps: cfg.Reps, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Config: c, Reps: cfg.Reps, Inputs: []string{path}}}} // every run reads the trace
 	p := &pl.runs.Plan
 	p.Describe(WorkloadPaper, bench.Str("submit", "paper"), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
 	for _, pol := range c.Policies {

@@ -146,7 +146,7 @@ func PlanConfig(c Config, path string, src TraceSource, reps int) (*Plan, error)
 		}
 	}
 	// Every run reads the trace: its content is part of every run's key.
-	pl := &Plan{Config: c, Reps: reps, Source: src, runs: experiments.Runs[spec]{Plan: bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}}}
+	pl := &Plan{Config: c, Reps: reps, Source: src, runs: experiments.Runs[spec]{Plan: bench.Plan{Experiment: Name, Config: c, Reps: reps, Inputs: []string{path}}}}
 	plan := &pl.runs.Plan
 	var facts []planned // after the simulations, so adding them left runs.csv's order as it was
 	plan.Describe(WorkloadTrace, bench.Str("part", "facts"), bench.Str("trace", src.ID), bench.Int("records", c.TraceJobs))
