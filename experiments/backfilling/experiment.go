@@ -229,7 +229,8 @@ func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 func plan(cfg experiments.Config) (*Plan, error) {
 	algos := studyAlgos()
 	c := Config{Algos: algos, Windows: Windows, Tolerance: Tolerance, Quick: cfg.Quick}
-	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, load: newLoader(), grid: gridOptions{cfg.DataDir, cfg.Quick}}
+	// The runs are deterministic: one repetition, whatever --reps asks.
+	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Reps: 1}}, load: newLoader(), grid: gridOptions{cfg.DataDir, cfg.Quick}}
 	plan := &pl.runs.Plan
 	// find returns the path of rel, or "" when it is missing (recorded as
 	// skipped with what to fetch); a damaged file is a failure.

@@ -132,6 +132,9 @@ func TestDeadlineStudyReport(t *testing.T) {
 	if len(plan.Runs) != 8 {
 		t.Fatalf("%d runs, want 1 workload × 4 reps × 2 algorithms", len(plan.Runs))
 	}
+	if plan.Reps != 4 {
+		t.Errorf("the plan records %d repetitions, want 4 (its manifest writes them down)", plan.Reps)
+	}
 	res, err := bench.Execute(context.Background(), plan, st.Execute, bench.Options{Dir: t.TempDir(), Workers: 2})
 	if err != nil {
 		t.Fatal(err)

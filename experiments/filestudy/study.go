@@ -318,7 +318,7 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 			}
 		}
 	}
-	pl.runs.Plan.Experiment, pl.runs.Plan.Config, pl.runs.Plan.Study = s.Name(), c, s.path
+	pl.runs.Plan.Experiment, pl.runs.Plan.Config, pl.runs.Plan.Reps, pl.runs.Plan.Study = s.Name(), c, reps, s.path
 	pl.runs.Plan.Unkeyed = unkeyed
 	return pl, nil
 }

@@ -209,8 +209,11 @@ func TestPlanShape(t *testing.T) {
 			if s.Len != s.Size.Len(records) || s.Start+s.Len > records {
 				t.Fatalf("run %s: window [%d, +%d)", id, s.Start, s.Len)
 			}
-			if r.Rep == 0 && s.Start != 0 {
-				t.Fatalf("run %s: rep 0 is not the prefix", id)
+			// The paper's prefix is a workload of its own (one run per
+			// algorithm); the repetitions 1..reps are the other windows.
+			if prefix := r.Workload == PrefixWorkload(WorkloadID(s.Size, s.Slaves)); prefix && (r.Rep != 0 || s.Start != 0) ||
+				!prefix && (r.Workload != WorkloadID(s.Size, s.Slaves) || r.Rep < 1 || r.Rep > tc.reps) {
+				t.Fatalf("run %s: window [%d, +%d)", id, s.Start, s.Len)
 			}
 			key := fmt.Sprintf("%s/%d", s.Size.ID(), r.Rep)
 			if w, ok := window[key]; ok && (w.Start != s.Start || w.Len != s.Len) {
@@ -224,7 +227,8 @@ func TestPlanShape(t *testing.T) {
 		}
 		for _, r := range facts[1:] {
 			ws := specOf(t, pl, r).(WindowSpec)
-			w, ok := window[fmt.Sprintf("%s/%d", strings.TrimPrefix(r.Workload, "windows/"), r.Rep)]
+			size := strings.TrimSuffix(strings.TrimPrefix(r.Workload, "windows/"), "/prefix")
+			w, ok := window[fmt.Sprintf("%s/%d", size, r.Rep)]
 			if !ok || w.Start != ws.Start || w.Len != ws.Len {
 				t.Fatalf("facts run %s: window [%d, +%d), simulated [%d, +%d)", r.Key(), ws.Start, ws.Len, w.Start, w.Len)
 			}
@@ -706,4 +710,51 @@ func specOf(t *testing.T, pl *Plan, r bench.Run) spec {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestWindowsFoldPrefix: the report sees the prefix workload's records as
+// window 0 of its workload, beside repetitions 1..reps, and nothing else
+// moves.
+func TestWindowsFoldPrefix(t *testing.T) {
+	root := syntheticRoot(t, 21000)
+	isolate(t, root)
+	pl, err := Experiment{}.plan(experiments.Config{Reps: 2, Quick: true, DataDir: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []analysis.Record
+	for i, r := range pl.Bench().Runs {
+		recs = append(recs, analysis.Record{Experiment: Name, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Metric: "m", Value: float64(i)})
+	}
+	res := pl.windows(&bench.Result{Records: recs, Timings: recs[:1]})
+	if len(res.Records) != len(recs) || len(res.Timings) != 1 {
+		t.Fatalf("%d records, %d timings after folding %d, 1", len(res.Records), len(res.Timings), len(recs))
+	}
+	reps := map[string][]int{} // windowed workload × algorithm -> windows
+	prefixes := 0
+	for i, got := range res.Records {
+		want := recs[i]
+		if w, ok := strings.CutSuffix(want.Workload, "/prefix"); ok {
+			want.Workload = w
+			prefixes++
+		}
+		if got != want {
+			t.Fatalf("record %d folded to %+v, want %+v", i, got, want)
+		}
+		if got.Algorithm != AlgoFacts && got.Workload != WorkloadTrace {
+			k := got.Workload + " " + got.Algorithm
+			reps[k] = append(reps[k], got.Rep)
+		}
+	}
+	if prefixes == 0 {
+		t.Fatal("no prefix workload planned")
+	}
+	for k, rs := range reps {
+		if !slices.Equal(rs, []int{0, 1, 2}) {
+			t.Errorf("%s: windows %v, want [0 1 2] (the prefix, then the repetitions)", k, rs)
+		}
+	}
+	if recs[0].Workload != pl.Bench().Runs[0].Workload {
+		t.Error("folding changed its input")
+	}
 }
