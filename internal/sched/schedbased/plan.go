@@ -295,6 +295,9 @@ func (p *Plan) Advance(now float64) {
 		if len(mp.ts) == 0 {
 			if len(mp.queue) == 0 {
 				p.idle(m) // nothing to trim or to re-plan until it changes
+				// Nor any memo or prefix to read: the machine's next
+				// state is new (memo.go's bounds).
+				mp.memo, mp.prefix = nil, nil
 				continue
 			}
 		} else if len(mp.free) > 0 && mp.ts[1] > now {
