@@ -102,6 +102,8 @@ type Plan struct {
 	// replanHead's: the profile kept from where the placement settles
 	tailTs   []float64
 	tailFree []int
+	// rheap is replanHead's placement queue (radix.go).
+	rheap radixHeap
 	// zeroSeen says a zero-length job was ever planned: replanHead then
 	// re-places whole queues (settle.go).
 	zeroSeen bool

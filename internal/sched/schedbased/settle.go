@@ -40,7 +40,12 @@ func (p *Plan) replanHead(m int, diff float64) {
 		return
 	}
 	p.touch(mp)
-	f, h, used, act, _ := p.activeAt(m, 0, true)
+	f, h0, used, act, _ := p.activeAt(m, 0, true)
+	h := &p.rheap
+	h.reset(f)
+	for _, it := range h0 {
+		h.push(it)
+	}
 	q := mp.queue
 	n := len(q)
 	cpus := mp.cpus
@@ -63,7 +68,7 @@ func (p *Plan) replanHead(m int, diff float64) {
 			break
 		}
 		p.drop(mp, *e, true)
-		for len(h) > 0 && (h[0].end <= t || cpus-used < e.Job.CPUs) {
+		for h.len() > 0 && (h.min().end <= t || cpus-used < e.Job.CPUs) {
 			it := h.pop()
 			used -= it.cpus
 			t = max(t, it.end)
@@ -83,10 +88,8 @@ func (p *Plan) replanHead(m int, diff float64) {
 		}
 	}
 	if stop == n {
-		for _, it := range h {
-			ends = append(ends, endEv{it.end, it.cpus})
-		}
-		slices.SortFunc(ends[len(ends)-len(h):], byTime)
+		h.each(func(it endItem) { ends = append(ends, endEv{it.end, it.cpus}) })
+		slices.SortFunc(ends[len(ends)-h.len():], byTime)
 		p.profEnds = ends
 		p.work += w
 		p.rebuildProfile(m, f, act, q, ends)
@@ -96,9 +99,7 @@ func (p *Plan) replanHead(m int, diff float64) {
 	// held play no part: one end after all stands for them, so that the
 	// walk goes past the stop.
 	heldCPUs := 0
-	for _, it := range h {
-		heldCPUs += it.cpus
-	}
+	h.each(func(it endItem) { heldCPUs += it.cpus })
 	ends = append(ends, endEv{math.Inf(1), heldCPUs})
 	p.profEnds = ends
 	// The jobs popped before the last starts: those held at the stop and
@@ -112,7 +113,7 @@ func (p *Plan) replanHead(m int, diff float64) {
 			}
 		}
 	}
-	w += int64(len(h) + n - 1 - stop - held)
+	w += int64(h.len() + n - 1 - stop - held)
 	p.work += w
 	p.settled++
 	if mp.lateQ > newLate {
