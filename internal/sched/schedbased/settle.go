@@ -121,7 +121,9 @@ func (p *Plan) replanHead(m int, diff float64) {
 	}
 	p.spliceProfile(mp, f, act, q[:stop], q[stop-1].Start, ends)
 	p.work += int64(len(act) + 2*n) // profileOf's count for the whole queue
-	p.recomputeMakespan(m)
+	// The makespan is as it was: job stop-1 ends after the stop, so the
+	// latest end is of a job whose times did not change.
+	p.profileChanged(m)
 }
 
 // spliceProfile rebuilds machine mp's profile on [f, s) from the jobs
