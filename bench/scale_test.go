@@ -21,12 +21,13 @@ import (
 // (400k as well for the ones that scale), the trace loaded outside the
 // timed loop. CONS stops at 50k: at 100k it took more than 150 s of CPU.
 // EG-EDF and Tabu stop at 100k (issue 32): their memory is now bounded by
-// what waits and runs (72 MB of RSS at 100k, where they held 1.6–1.8 GB
-// at 50k), but their time is not linear: the paper's plan re-places the
-// queue behind every job ending or starting off plan, and the queue grows
-// with the log (575 jobs waiting on average over the first 25k, 2,600
-// over 50k), so 100k takes about 40 s of CPU and 400k longer than the
-// benchmark should. Larger sizes are skipped with that message. It reports ns/job (time per
+// what waits and runs (peak-B 44 MB at 100k; 165 MB at 25k before), but
+// their time is not linear: the paper's plan re-places the queue behind
+// every job ending or starting off plan (about three quarters of it even
+// where the placement settles early), and the queue grows with the log
+// (575 jobs waiting on average over the first 25k, 2,600 over 50k), so
+// 100k takes about 27 s of CPU and 400k did not end in 300 s. Larger
+// sizes are skipped with that message. It reports ns/job (time per
 // simulated job) and peak-B, the most heap the simulation held above what
 // it started from, sampled every millisecond: a scheduler whose memory
 // grows with the history rather than with what waits and runs shows it
