@@ -54,6 +54,19 @@
 // turns the memos and prefixes off, and a lockstep test compares plans
 // with and without them, work counter included, after every operation.
 //
+// A re-plan from the head of a queue (a job ending or starting off plan,
+// as nearly every job does with requested estimates) stops where the
+// placement settles: once a job starts as planned and every job whose
+// times changed has ended by then, the rest keeps its times, and the work
+// it would have counted is known from the plan (settle.go). The placement
+// uses a radix heap (radix.go), as no end is pushed before the last popped.
+//
+// Memory is linear in what waits and runs, not in the history: a
+// machine's prefixes hold at most 8 × (its jobs) + 64 active-set items
+// (tableLimit, prefix.go), its memos at most 2 × (queue + 1) + 16 removal
+// answers and 12 removals, none of a state more than twice its size
+// (memo.go), and a machine that runs dry drops both.
+//
 // The tests hold a naive twin: the same schedule kept as plain lists,
 // recomputed from scratch after every change, with gap feasibility checked
 // by brute force at every breakpoint, and EG-EDF and Tabu run on whole copied

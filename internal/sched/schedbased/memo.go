@@ -66,6 +66,14 @@ func (p *Plan) busyMachines() func(yield func(int) bool) {
 func (p *Plan) idle(m int) { p.busy[m/64] &^= 1 << (m % 64) }
 
 // machMemo is one machine's memos.
+//
+// Bounds: remove holds at most 2 x (queue length + 1) + 16 answers (the
+// positions past the queue's length plus one are evicted when more are
+// held), moves 12 removals, none of a state more than twice the size of
+// the machine's now (evictLarge). So a machine's memos are linear in what
+// it holds, not in its history. The bounds are kept when the memos are
+// used, and a machine that runs dry (no profile, no queue) drops its
+// memos and prefixes at once (Advance).
 type machMemo struct {
 	// remove[pos] is whatIfRemoveLocal's answer for the job at pos.
 	remove []removeMemo
@@ -78,7 +86,9 @@ type machMemo struct {
 
 // moveMemos is the number of removals remembered per machine: Tabu takes
 // the last job that is not tabu, so with the default tabu list of 10 jobs
-// at most 11 positions of a machine are tried on one state.
+// at most 11 positions of a machine are tried on one state. Eviction:
+// round robin, and a state far larger than the machine's now is dropped
+// (evictLarge).
 const moveMemos = 12
 
 // removeMemo is one answer of whatIfRemoveLocal. It depends on the
@@ -128,6 +138,11 @@ func (p *Plan) whatIfRemoveMemo(m, pos int) (ms float64, dnd int) {
 			p.work += c.work
 			return c.ms, c.dnd
 		}
+	}
+	if n := len(mp.queue) + 1; len(mm.remove) > 2*n+16 {
+		// Evicted: the answers for positions a queue this long lacks
+		// (kept for one more, where a restore may bring the queue).
+		mm.remove = append([]removeMemo(nil), mm.remove[:n]...)
 	}
 	w0 := p.work
 	ms, dnd, first := p.whatIfRemoveLocal(m, pos)
@@ -242,7 +257,8 @@ func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
 		p.memoHits[1]++
 		return e.Job, c
 	}
-	if c == nil {
+	mm.evictLarge(len(mp.queue) + len(mp.ts))
+	if c == nil || !c.used {
 		c = &mm.moves[mm.next]
 		mm.next = (mm.next + 1) % moveMemos
 	}
@@ -257,6 +273,19 @@ func (p *Plan) removeForMove(m, pos int) (Job, *moveMemo) {
 	c.dnd, c.work, c.marked = p.nondelayed-nd0, p.work-w0, p.lateMarks != marks0
 	c.gstamp, c.tested, c.searched = 0, c.tested[:0], false
 	return e.Job, c
+}
+
+// evictLarge drops the removals remembered of a machine state with more
+// than twice size (the machine's queue and profile now) plus 16 entries:
+// the machine cannot return to such a state (a restore only puts back the
+// state before the current move), and their copies would hold memory by
+// the machine's history rather than by what it holds.
+func (mm *machMemo) evictLarge(size int) {
+	for i := range mm.moves {
+		if x := &mm.moves[i]; x.used && len(x.queue)+len(x.ts) > 2*size+16 {
+			*x = moveMemo{}
+		}
+	}
 }
 
 // clockMoved reports whether removal memo c, made at an earlier time on

@@ -308,3 +308,108 @@ func TestWhatIfInsertPrefix(t *testing.T) {
 		t.Fatalf("%d positions evaluated, %d EDF candidates at the end of the queue", used, appended)
 	}
 }
+
+// TestMemoBounded runs Tabu, with and without its memos in lockstep, on a
+// machine whose queue first grows long (a burst) and then drains under
+// sparse arrivals, and requires that the memos end bounded by the queue
+// the machine holds, not the one it held: at most 2 x (queue + 1) + 16
+// removal answers, and no remembered removal of a state more than twice
+// the machine's size plus 16.
+func TestMemoBounded(t *testing.T) {
+	for seed := range uint64(10) {
+		r := rand.New(rand.NewPCG(seed, 31))
+		mach := []Machine{{CPUs: 4, Speed: 1}, {CPUs: 4, Speed: 2}}
+		a, b := NewPlan(mach, 1), NewPlan(mach, 1)
+		a.direct = true
+		opt := TabuOptions{Iterations: 30, TabuLen: 5, AllSources: true}
+		ta, tb := NewTabu(opt, seed), NewTabu(opt, seed)
+		check := func(ctx string) {
+			t.Helper()
+			if err := sameState(a, b); err != nil {
+				t.Fatalf("seed %d %s: %v", seed, ctx, err)
+			}
+		}
+		submit := 0.0
+		for id := range 200 {
+			if id >= 120 {
+				submit += 40 // the burst is over: the queues drain
+			}
+			for ev := nextEvent(a); ev < submit; ev = nextEvent(a) {
+				a.Advance(ev)
+				b.Advance(ev)
+				lockstepEvents(t, a, b, r, 0, check)
+			}
+			a.Advance(submit)
+			b.Advance(submit)
+			lockstepEvents(t, a, b, r, 0, check)
+			j := randomJob(r, submit, 4)
+			InsertEGEDF(a, id, j)
+			InsertEGEDF(b, id, j)
+			ta.Run(a)
+			tb.Run(b)
+			check(fmt.Sprintf("Tabu after job %d", id))
+		}
+		for m := range b.ms {
+			mp := &b.ms[m]
+			if mp.memo == nil {
+				continue
+			}
+			if n := len(mp.queue) + 1; len(mp.memo.remove) > 2*n+16 {
+				t.Fatalf("seed %d machine %d: %d removal answers for a queue of %d", seed, m, len(mp.memo.remove), n-1)
+			}
+			for _, x := range mp.memo.moves {
+				if x.used && len(x.queue)+len(x.ts) > 2*(len(mp.queue)+len(mp.ts))+16 {
+					t.Fatalf("seed %d machine %d: a removal of a state of %d entries kept for one of %d", seed, m, len(x.queue)+len(x.ts), len(mp.queue)+len(mp.ts))
+				}
+			}
+		}
+		// Run dry, every machine drops its memos, and its prefixes
+		// (an empty machine may get new ones, which hold nothing).
+		for ev := nextEvent(a); !math.IsInf(ev, 1); ev = nextEvent(a) {
+			a.Advance(ev)
+			b.Advance(ev)
+			lockstepEvents(t, a, b, r, 0, check)
+		}
+		a.Advance(a.now + 1)
+		b.Advance(b.now + 1)
+		check("run dry")
+		for m := range b.ms {
+			if c := b.ms[m].prefix; b.ms[m].memo != nil || c != nil && cap(c.active)+cap(c.dl) > 0 {
+				t.Fatalf("seed %d machine %d: memos or prefixes kept by an idle machine", seed, m)
+			}
+		}
+	}
+}
+
+// TestMemoEviction checks the memos' eviction rules directly: answers and
+// removals remembered of a long queue go once the queue is short and the
+// memos are used again.
+func TestMemoEviction(t *testing.T) {
+	p := NewPlan([]Machine{{CPUs: 1, Speed: 1}}, 1)
+	for id := range 40 {
+		p.InsertAt(0, id, id, Job{Run: 1, CPUs: 1, Deadline: math.Inf(1)})
+	}
+	p.whatIfRemoveMemo(0, 39)
+	p.save(0)
+	p.removeForMove(0, 39)
+	p.restore(39)
+	mm := p.ms[0].memo
+	if len(mm.remove) != 40 || !mm.moves[0].used {
+		t.Fatalf("memos not made: %d answers, move used %v", len(mm.remove), mm.moves[0].used)
+	}
+	for id := 10; id < 40; id++ {
+		p.Remove(id)
+	}
+	p.whatIfRemoveMemo(0, 0)
+	if n := len(mm.remove); n != 11 {
+		t.Fatalf("%d removal answers kept for a queue of 10, want 11", n)
+	}
+	p.save(0)
+	p.removeForMove(0, 9)
+	p.restore(9)
+	for i, x := range mm.moves {
+		if x.used && len(x.queue) > 10 {
+			t.Fatalf("move memo %d of a queue of %d kept for one of 10", i, len(x.queue))
+		}
+	}
+}

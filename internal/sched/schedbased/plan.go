@@ -1,6 +1,7 @@
 package schedbased
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -98,6 +99,17 @@ type Plan struct {
 	profTs   []float64
 	profFree []int
 	profEnds []endEv
+	// replanHead's: the profile kept from where the placement settles
+	tailTs   []float64
+	tailFree []int
+	// rheap is replanHead's placement queue (radix.go).
+	rheap radixHeap
+	// zeroSeen says a zero-length job was ever planned: replanHead then
+	// re-places whole queues (settle.go).
+	zeroSeen bool
+	// settled counts the re-plans that stopped where the placement
+	// settled (settle.go), for the tests.
+	settled int64
 	// objective caches
 	nondelayed int // entries of the plan that meet their deadline
 	count      int
@@ -285,6 +297,9 @@ func (p *Plan) Advance(now float64) {
 		if len(mp.ts) == 0 {
 			if len(mp.queue) == 0 {
 				p.idle(m) // nothing to trim or to re-plan until it changes
+				// Nor any memo or prefix to read: the machine's next
+				// state is new (memo.go's bounds).
+				mp.memo, mp.prefix = nil, nil
 				continue
 			}
 		} else if len(mp.free) > 0 && mp.ts[1] > now {
@@ -296,7 +311,7 @@ func (p *Plan) Advance(now float64) {
 			p.trim(mp, now)
 		}
 		if len(mp.queue) > 0 && mp.queue[0].Start < now {
-			p.replan(m, 0)
+			p.replanHead(m, math.Inf(-1)) // only the clock moved
 		}
 	}
 }
@@ -568,10 +583,11 @@ func (p *Plan) Start(id int) {
 	}
 	// The job starts off plan (late pass or a caller's choice): re-plan.
 	p.drop(mp, e, false)
+	planned := e.End
 	e.Start, e.End = p.now, p.now+p.Duration(e.Job, m)
 	mp.running = append(mp.running, e)
 	p.add(mp, e, false)
-	p.replan(m, 0)
+	p.replanHead(m, max(planned, e.End))
 }
 
 // Complete removes running job id, which ended at time t. When t is its
@@ -594,13 +610,16 @@ func (p *Plan) Complete(id int, t float64) {
 	p.drop(mp, e, false)
 	p.Advance(t)
 	if e.End != t {
-		p.replan(m, 0)
+		p.replanHead(m, e.End) // the job held its CPUs until e.End in the plan
 	} else if mp.makespan == e.End {
 		p.recomputeMakespan(m)
 	}
 }
 
 func (p *Plan) checkNew(m, id int, j Job) {
+	if p.Duration(j, m) == 0 {
+		p.zeroSeen = true // see replanHead
+	}
 	if _, dup := p.where[id]; dup {
 		panic(fmt.Sprintf("schedbased: job %d is already planned", id))
 	}
@@ -842,6 +861,16 @@ func (p *Plan) replan(m, pos int) {
 	for _, e := range suffix {
 		p.add(mp, e, true)
 	}
+	p.rebuildProfile(m, f, act, suffix, nil)
+}
+
+// rebuildProfile ends a re-placement of machine m's queue from suffix on:
+// the makespan, then the profile kept before f and rebuilt on [f,
+// makespan) from the jobs active at f and the suffix.
+//
+// ends, when not nil, are the ends of act and suffix sorted by time.
+func (p *Plan) rebuildProfile(m int, f float64, act, suffix []Entry, ends []endEv) {
+	mp := &p.ms[m]
 	p.recomputeMakespan(m)
 	// Keep the profile before f, rebuild it on [f, makespan).
 	keepEnd := min(f, mp.makespan)
@@ -854,7 +883,11 @@ func (p *Plan) replan(m, pos int) {
 		mp.ts = append(mp.ts, keepEnd)
 	}
 	if mp.makespan > f {
-		p.profTs, p.profFree, p.profEnds = profileOf(mp.cpus, f, act, suffix, p.profTs, p.profFree, p.profEnds)
+		if ends != nil {
+			p.profTs, p.profFree = profileWalk(mp.cpus, f, act, suffix, ends, p.profTs, p.profFree)
+		} else {
+			p.profTs, p.profFree, p.profEnds = profileOf(mp.cpus, f, act, suffix, p.profTs, p.profFree, p.profEnds)
+		}
 		p.work += int64(len(act) + 2*len(suffix)) // the entries, then the suffix once more
 		mp.ts = append(mp.ts[:k], p.profTs...)    // the rebuilt part starts at f == keepEnd
 		mp.free = append(mp.free, p.profFree...)
@@ -978,23 +1011,20 @@ type endEv struct {
 // result is built in the scratch storage ts, free and ends, which are
 // returned for reuse (ts and free are empty when no segment remains).
 func profileOf(cpus int, from float64, act, seq []Entry, ts []float64, free []int, ends []endEv) ([]float64, []int, []endEv) {
-	ts, free, ends = ts[:0], free[:0], ends[:0]
+	ends = ends[:0]
 	for _, list := range [2][]Entry{act, seq} {
 		for _, e := range list {
 			ends = append(ends, endEv{e.End, e.Job.CPUs})
 		}
 	}
-	// By insertion: the ends come nearly in order (starts are), and
-	// which of equal ends comes first changes nothing below.
-	for i := 1; i < len(ends); i++ {
-		x := ends[i]
-		k := i
-		for k > 0 && ends[k-1].t > x.t {
-			ends[k] = ends[k-1]
-			k--
-		}
-		ends[k] = x
-	}
+	sortEnds(ends)
+	ts, free = profileWalk(cpus, from, act, seq, ends, ts, free)
+	return ts, free, ends
+}
+
+// profileWalk is profileOf given the ends of act and seq sorted by time.
+func profileWalk(cpus int, from float64, act, seq []Entry, ends []endEv, ts []float64, free []int) ([]float64, []int) {
+	ts, free = ts[:0], free[:0]
 	// Walk the instants: the starts of act (at from), of seq (from from
 	// on) and the ends, every change at one instant applied together.
 	used, i, k := 0, 0, 0
@@ -1033,5 +1063,29 @@ func profileOf(cpus int, from float64, act, seq []Entry, ts []float64, free []in
 	if len(free) == 0 {
 		ts = ts[:0]
 	}
-	return ts, free, ends
+	return ts, free
+}
+
+// sortEnds sorts ends by time; which of equal ends comes first changes
+// nothing in profileOf. By insertion while the ends come nearly in order
+// (the starts are, and on a short queue of exact run times so are most
+// ends); once the moves pass a budget linear in the length, by a
+// comparison sort: on a long queue of unequal run times the insertion
+// would move each end past a good part of the queue (thousands of jobs
+// waiting on a busy log made it quadratic per re-plan).
+func sortEnds(ends []endEv) {
+	budget := 8 * len(ends)
+	for i := 1; i < len(ends); i++ {
+		x := ends[i]
+		k := i
+		for k > 0 && ends[k-1].t > x.t {
+			ends[k] = ends[k-1]
+			k--
+		}
+		ends[k] = x
+		if budget -= i - k; budget < 0 {
+			slices.SortFunc(ends, func(a, b endEv) int { return cmp.Compare(a.t, b.t) })
+			return
+		}
+	}
 }

@@ -1,0 +1,120 @@
+package schedbased
+
+import (
+	"math"
+	"math/bits"
+)
+
+// radixHeap is a monotone priority queue of end times for replanHead's
+// placement: no end pushed is earlier than the last one popped (a job
+// placed at t ends at t or later, and every end popped before it is at
+// most t). Each item sits in the bucket of the highest bit in which its
+// key differs from the last key popped, so a push is an append and a
+// pop scans one bucket now and then, where a binary heap walks its
+// height every time (which was half of the time on a long queue).
+//
+// Which of equal ends pops first is unspecified; the placement does not
+// depend on it (every end at or before a job's start is popped before
+// the job is placed).
+type radixHeap struct {
+	last    uint64 // the key of the last end popped (or the floor given)
+	n       int
+	b       [65][]radixItem
+	cacheOK bool // ci, cm hold the first non-empty bucket and its minimum
+	ci, cm  int
+}
+
+type radixItem struct {
+	k  uint64
+	it endItem
+}
+
+// radixKey maps a time to a key in the same order.
+func radixKey(t float64) uint64 {
+	b := math.Float64bits(t)
+	if b>>63 == 1 {
+		return ^b
+	}
+	return b | 1<<63
+}
+
+// reset empties the heap for ends no earlier than floor.
+func (h *radixHeap) reset(floor float64) {
+	for i := range h.b {
+		h.b[i] = h.b[i][:0]
+	}
+	h.last, h.n, h.cacheOK = radixKey(floor), 0, false
+}
+
+func (h *radixHeap) len() int { return h.n }
+
+func (h *radixHeap) push(it endItem) {
+	k := radixKey(it.end)
+	j := bits.Len64(k ^ h.last)
+	h.b[j] = append(h.b[j], radixItem{k, it})
+	h.n++
+	if h.cacheOK {
+		if j < h.ci {
+			h.ci, h.cm = j, len(h.b[j])-1
+		} else if j == h.ci && k < h.b[j][h.cm].k {
+			h.cm = len(h.b[j]) - 1
+		}
+	}
+}
+
+func (h *radixHeap) findMin() {
+	if h.cacheOK {
+		return
+	}
+	i := 0
+	for len(h.b[i]) == 0 {
+		i++
+	}
+	m := 0
+	for x := 1; x < len(h.b[i]); x++ {
+		if h.b[i][x].k < h.b[i][m].k {
+			m = x
+		}
+	}
+	h.ci, h.cm, h.cacheOK = i, m, true
+}
+
+// min returns the earliest end; the heap must not be empty.
+func (h *radixHeap) min() endItem {
+	h.findMin()
+	return h.b[h.ci][h.cm].it
+}
+
+// pop removes and returns the earliest end; the heap must not be empty.
+func (h *radixHeap) pop() endItem {
+	h.findMin()
+	if i := h.ci; i > 0 {
+		// The minimum becomes the last key: the bucket's items spread
+		// over lower buckets, the minimum's own into bucket 0.
+		h.last = h.b[i][h.cm].k
+		for _, x := range h.b[i] {
+			j := bits.Len64(x.k ^ h.last)
+			h.b[j] = append(h.b[j], x)
+		}
+		h.b[i] = h.b[i][:0]
+		h.ci, h.cm = 0, 0
+	}
+	b0 := h.b[0]
+	x := b0[h.cm]
+	b0[h.cm] = b0[len(b0)-1]
+	h.b[0] = b0[:len(b0)-1]
+	h.n--
+	// Bucket 0 holds keys equal to the last: any of them is a minimum.
+	h.cm = 0
+	h.cacheOK = len(h.b[0]) > 0
+	return x.it
+}
+
+// each calls f on every end held, in no order.
+func (h *radixHeap) each(f func(endItem)) {
+	for i := range h.b {
+		for _, x := range h.b[i] {
+			f(x.it)
+		}
+	}
+}
