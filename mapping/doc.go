@@ -7,5 +7,5 @@
 // Its registry has the shape of spaceshared's and timeshared's:
 // Register(name, Info{Label, Family, New}), Names, Lookup. A heuristic
 // written in another module builds its Schedule with NewSchedule and Place.
-// The types are aliases of internal/sched/mapping's and internal/etcmatrix's.
+// The types are aliases of internal/sched/mapping's and etcmatrix's.
 package mapping

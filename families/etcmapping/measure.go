@@ -3,7 +3,7 @@ package etcmapping
 import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/families"
-	"github.com/gridbench/gridbench/internal/etcmatrix"
+	"github.com/gridbench/gridbench/etcmatrix"
 	"github.com/gridbench/gridbench/internal/sched/mapping"
 )
 

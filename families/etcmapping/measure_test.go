@@ -3,7 +3,7 @@ package etcmapping
 import (
 	"testing"
 
-	"github.com/gridbench/gridbench/internal/etcmatrix"
+	"github.com/gridbench/gridbench/etcmatrix"
 	"github.com/gridbench/gridbench/internal/sched/mapping"
 )
 
