@@ -2,7 +2,6 @@ package etcmapping
 
 import (
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/families"
 	"github.com/gridbench/gridbench/etcmatrix"
 	"github.com/gridbench/gridbench/internal/sched/mapping"
 )
@@ -17,7 +16,7 @@ const (
 
 // Table is the schedule-quality metrics of Tables 3–6, in the order
 // runs.csv records them.
-var Table = families.Table[mapping.Metrics]{
+var Table = analysis.MetricTable[mapping.Metrics]{
 	{Metric: analysis.Metric{Name: MMakespan, Unit: "ETC time units", Better: analysis.LowerIsBetter, Label: "makespan",
 		Definition: "largest completion time among the machines that received a job (Xhafa et al. 2007, Eq. 2)"},
 		Value: func(m mapping.Metrics) float64 { return m.Makespan }},

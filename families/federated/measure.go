@@ -6,7 +6,6 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/families"
 	"github.com/gridbench/gridbench/internal/gridway"
 )
 
@@ -36,7 +35,7 @@ type User struct {
 
 // UserTable is the per-user metrics of one simulation, in the order
 // runs.csv records them for each user.
-var UserTable = families.Table[User]{
+var UserTable = analysis.MetricTable[User]{
 	{Metric: analysis.Metric{Name: MCompletion, Unit: "s", Better: analysis.LowerIsBetter, Label: "completion time",
 		Definition: "last end of the user's jobs − the experiment's submission"},
 		Value: func(u User) float64 { return u.Exp.Makespan() }},

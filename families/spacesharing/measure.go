@@ -4,7 +4,6 @@ import (
 	"math"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/families"
 	"github.com/gridbench/gridbench/internal/radix"
 	"github.com/gridbench/gridbench/internal/sim"
 )
@@ -36,7 +35,7 @@ const (
 
 // Table is the schedule-quality metrics of one simulation, in the order
 // runs.csv records them.
-var Table = families.Table[Metrics]{
+var Table = analysis.MetricTable[Metrics]{
 	{Metric: analysis.Metric{Name: MDelayed, Unit: "%", Better: analysis.LowerIsBetter, Label: "delayed jobs",
 		Definition: "share of the jobs with a deadline that end after it"},
 		Value: func(m Metrics) float64 { return m.DelayedPct }},
@@ -252,7 +251,7 @@ func Decisions(tr *DecisionLog) DecisionStats {
 
 // DecisionTable is the deterministic decision metrics (runs.csv), in
 // order.
-var DecisionTable = families.Table[DecisionStats]{
+var DecisionTable = analysis.MetricTable[DecisionStats]{
 	{Metric: analysis.Metric{Name: MDecisions, Better: analysis.LowerIsBetter, Label: "decisions",
 		Definition: "number of scheduling decisions (Decide calls)"},
 		Value: func(d DecisionStats) float64 { return float64(d.Decisions) }},
@@ -275,7 +274,7 @@ var DecisionTable = families.Table[DecisionStats]{
 
 // TimingTable is the wall-clock decision metrics (timings.csv: not
 // deterministic), in order.
-var TimingTable = families.Table[DecisionStats]{
+var TimingTable = analysis.MetricTable[DecisionStats]{
 	{Metric: analysis.Metric{Name: TSecPerDec, Unit: "s", Better: analysis.LowerIsBetter, Label: "time per decision",
 		Definition: "mean wall-clock seconds per decision"},
 		Value: func(d DecisionStats) float64 { return d.SecPerDec }},

@@ -4,7 +4,6 @@ import (
 	"slices"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/families"
 	"github.com/gridbench/gridbench/internal/timeshare"
 )
 
@@ -30,7 +29,7 @@ type Outcome struct {
 
 // Table is the metrics of one simulation, in the order runs.csv records
 // them.
-var Table = families.Table[Outcome]{
+var Table = analysis.MetricTable[Outcome]{
 	{Metric: analysis.Metric{Name: MWaiting, Unit: "s", Better: analysis.LowerIsBetter, Label: "waiting time",
 		Definition: "mean over jobs of end − submit − run: time in the system off the CPU"},
 		Value: func(o Outcome) float64 { return o.AvgWaiting }},
