@@ -71,6 +71,22 @@ var Table = analysis.MetricTable[Metrics]{
 // BSLDBound is the run-time floor τ of the bounded slowdown (Feitelson's).
 const BSLDBound = 10
 
+// BoundedSlowdown is the bounded slowdown of a job that spent inSystem
+// seconds from submission to end (its wait plus its run time) and ran
+// run seconds: max(1, inSystem / max(run, BSLDBound)). It is the one
+// definition: Table's bsld row and the backfilling study (whose paper
+// states the same) both use it.
+func BoundedSlowdown(inSystem, run float64) float64 {
+	return max(1, inSystem/max(run, BSLDBound))
+}
+
+// JobBoundedSlowdown is the bounded slowdown of job j given its record:
+// its run time is its duration on the machine it used.
+func JobBoundedSlowdown(j *sim.Job, r sim.Record) float64 {
+	w := r.Start - j.Submit
+	return BoundedSlowdown(w+r.End-r.Start, r.End-r.Start) // (w+End)−Start: the rounding the study files' records were made with
+}
+
 const percent = 100.0
 
 // Metrics are the quality measures of one finished simulation.
@@ -142,7 +158,7 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 		}
 		w := r.Start - j.Submit
 		wait += w
-		bsld += max(1, (w+r.End-r.Start)/max(te, BSLDBound)) // (w+End)−Start: the rounding the study files' records were made with
+		bsld += JobBoundedSlowdown(j, r)
 		ch = append(ch, change{j.Submit, j.CPUs, 0}, change{r.Start, 0, j.CPUs}, change{r.End, -j.CPUs, -j.CPUs})
 	}
 	m.DelayedPct = math.NaN()
