@@ -341,7 +341,11 @@ func machineSize(path string, def int) (int, error) {
 // whichever run asks first, and checks that the reference schedule is of
 // the same log.
 func load(spec Spec) ([]sim.Job, []float64, error) {
-	in, err := spaceshared.Load(spaceshared.Input{Path: spec.Path, CPUs: spec.CPUs, Estimate: spec.Algo.Estimate, Artefact: spec.Artefact})
+	cpus := spec.CPUs
+	if spec.Artefact {
+		cpus = 0 // its own machine size (spec.CPUs is read from it): one read serves the input, the reference and the grid
+	}
+	in, err := spaceshared.Load(spaceshared.Input{Path: spec.Path, CPUs: cpus, Estimate: spec.Algo.Estimate, Artefact: spec.Artefact})
 	if err != nil || spec.RefPath == "" {
 		return in.Jobs, nil, err
 	}
