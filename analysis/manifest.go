@@ -23,7 +23,12 @@ type Manifest struct {
 	ConfigHash string          `json:"config_hash"`
 	Config     json.RawMessage `json:"config"`
 	SeedRule   string          `json:"seed_rule"`
-	Build      string          `json:"build,omitempty"` // hash of the executable that computed the runs
+	// Reps is the number of independent repetitions the plan was made
+	// with (bench.Plan.Reps). Config leaves it out, so raising --reps
+	// reuses the runs already made; verify plans with it again. 0 in a
+	// manifest written before it was recorded.
+	Reps  int    `json:"reps,omitempty"`
+	Build string `json:"build,omitempty"` // hash of the executable that computed the runs
 	// Workloads are the plan's workload descriptors: id and parameters
 	// as "key=value key=value" (empty when the plan describes none).
 	Workloads []ManifestWorkload `json:"workloads,omitempty"`

@@ -10,13 +10,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/gridbench/gridbench/experiments"
 	_ "github.com/gridbench/gridbench/experiments/all"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // BenchmarkReproduce is `gridbench reproduce --fresh` at paper scale, the
 // report included and at the command's garbage-collector target
-// (experiments.GCPercent), per study and for all five, with one and two
+// (pipeline.GCPercent), per study and for all five, with one and two
 // workers. Besides the wall time per op it reports cpu-s/op (CPU seconds,
 // which a shared machine does not inflate) and cores (CPU over wall: how
 // busy the runner keeps the workers). For the speed-up from -j 1 to -j 2,
@@ -41,7 +41,7 @@ func BenchmarkReproduce(b *testing.B) {
 					out := b.TempDir()
 					c0, _ := cpuTimes(b)
 					t0 := time.Now()
-					if _, err := experiments.Reproduce(context.Background(), experiments.Options{
+					if _, err := pipeline.Reproduce(context.Background(), pipeline.Options{
 						Only: only, Out: out, Workers: workers, Fresh: true, Report: true, Version: "bench"}); err != nil {
 						b.Fatal(err)
 					}
@@ -70,7 +70,7 @@ func BenchmarkReproduceSpeedup(b *testing.B) {
 		for _, workers := range []int{1, 2} {
 			out := b.TempDir()
 			t0 := time.Now()
-			if _, err := experiments.Reproduce(context.Background(), experiments.Options{
+			if _, err := pipeline.Reproduce(context.Background(), pipeline.Options{
 				Out: out, Workers: workers, Fresh: true, Report: true, Version: "bench"}); err != nil {
 				b.Fatal(err)
 			}
@@ -82,10 +82,10 @@ func BenchmarkReproduceSpeedup(b *testing.B) {
 }
 
 // asTheCommand sets the garbage collector's target that the reproduce
-// command sets (experiments.GCPercent) unless GOGC is set, until b ends.
+// command sets (pipeline.GCPercent) unless GOGC is set, until b ends.
 func asTheCommand(b *testing.B) {
 	if os.Getenv("GOGC") == "" {
-		old := debug.SetGCPercent(experiments.GCPercent)
+		old := debug.SetGCPercent(pipeline.GCPercent)
 		b.Cleanup(func() { debug.SetGCPercent(old) })
 	}
 }

@@ -63,7 +63,14 @@ type Plan struct {
 	// repetitions (so raising --reps reuses the runs already made). Cached
 	// runs are reused only while its hash is unchanged.
 	Config any
-	Runs   []Run
+	// Reps is the number of independent repetitions of the configuration
+	// the plan was made with (the experiment's --reps, filled): the unit
+	// of its paired tests. A workload may run fewer (a deterministic one
+	// runs once), so it is not the largest Run.Rep + 1. Kept outside
+	// Config, so it is not in any run's key, and recorded in the
+	// manifest, where verify reads it to plan the same runs again.
+	Reps int
+	Runs []Run
 	// Workloads describe the runs' workloads with their parameters
 	// (Describe); when any is described, every run's must be. Derived
 	// from Config, so not hashed apart from it.
@@ -470,6 +477,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *analysis.Manifest) (*Result, error) {
 	res := &Result{memo: &resultMemo{}}
 	man.GoVersion = runtime.Version()
+	man.Reps = plan.Reps
 	man.Workloads = nil
 	for _, w := range plan.Workloads {
 		man.Workloads = append(man.Workloads, analysis.ManifestWorkload{ID: w.ID, Params: w.String()})

@@ -26,7 +26,8 @@ import (
 // Planner rebuilds the plan and executor of the results in dir from their
 // manifest: the caller finds the experiment (a built-in one by
 // m.Experiment, a study file by m.Study) and plans it with reps
-// repetitions, with the options the manifest's configuration records
+// repetitions (m.Reps, or for an older manifest a number bisection
+// tries), with the options the manifest's configuration records
 // (such as a quick configuration). Verify then checks that the plan's
 // configuration is, byte for byte, the one the manifest records.
 type Planner func(dir string, m *analysis.Manifest, reps int) (Plan, Executor, error)
@@ -191,13 +192,23 @@ func (v *verifier) run(ctx context.Context, planner Planner) error {
 }
 
 // rebuild plans the folder's experiment with the number of repetitions
-// that made it. Neither the manifest nor the records say it (a workload
-// may run more repetitions than asked, a deterministic one fewer), but
-// the plan grows with it: it is the smallest that plans as many runs as
-// the manifest lists (runs.csv holds, when the manifest lists none), found
-// by bisection over 1 to the largest repetition recorded + 1. Which runs
-// those are is checked next.
+// that made it, which the manifest records (Manifest.Reps).
 func (v *verifier) rebuild(planner Planner) (Plan, Executor, int, error) {
+	if v.man.Reps > 0 {
+		p, e, err := planner(v.dir, v.man, v.man.Reps)
+		return p, e, v.man.Reps, err
+	}
+	return v.bisectReps(planner)
+}
+
+// bisectReps recovers the number of repetitions for a manifest written
+// before it was recorded, and only for one: the records do not say it (a
+// workload may run more repetitions than asked, a deterministic one
+// fewer), but the plan grows with it, so it is the smallest that plans as
+// many runs as the manifest lists (runs.csv holds, when the manifest
+// lists none), found by bisection over 1 to the largest repetition
+// recorded + 1. Which runs those are is checked next.
+func (v *verifier) bisectReps(planner Planner) (Plan, Executor, int, error) {
 	hi, runs := 1, map[analysis.RunKey]bool{}
 	for _, r := range v.man.Runs {
 		hi = max(hi, r.Rep+1)
@@ -296,6 +307,9 @@ func (v *verifier) checkPlan() bool {
 	if v.plan.Experiment != v.man.Experiment {
 		v.problem(v.mpath, "records experiment %s, the plan is of %s", v.man.Experiment, v.plan.Experiment)
 		return false
+	}
+	if v.man.Reps > 0 && v.plan.Reps != v.man.Reps {
+		v.problem(v.mpath, "records %d repetitions, but the plan made with them says %d", v.man.Reps, v.plan.Reps)
 	}
 	v.index = make(map[analysis.RunKey]int, len(v.plan.Runs))
 	for i, r := range v.plan.Runs {

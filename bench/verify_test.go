@@ -26,7 +26,7 @@ type vtoyConfig struct {
 // run), algorithms a and b; a measures m1 and m2, b only m1; w3's runs
 // record a series.
 func vtoyPlan(cfg vtoyConfig, reps int) Plan {
-	p := Plan{Experiment: "toy", Config: cfg}
+	p := Plan{Experiment: "toy", Config: cfg, Reps: reps}
 	if cfg.Input != "" {
 		p.Inputs = []string{cfg.Input}
 	}
@@ -155,6 +155,107 @@ func TestVerifyClean(t *testing.T) {
 	rep, calls = verifyToy(t, dir, VerifyOptions{Seed: 1})
 	if len(rep.Problems) > 0 || rep.Recomputed != 6 || calls != 6 {
 		t.Fatalf("sample of untouched results: %+v, %d calls\n%s", rep, calls, problems(rep))
+	}
+}
+
+// countingPlanner is vtoyPlanner that also records the repetitions it is
+// asked to plan with, in order.
+func countingPlanner(asked *[]int) Planner {
+	var calls atomic.Int64
+	inner := vtoyPlanner(&calls)
+	return func(dir string, m *analysis.Manifest, reps int) (Plan, Executor, error) {
+		*asked = append(*asked, reps)
+		return inner(dir, m, reps)
+	}
+}
+
+// TestVerifyRecordedReps: the manifest records the repetitions the plan
+// was made with, outside the configuration and its hash, and verify plans
+// once, with them.
+func TestVerifyRecordedReps(t *testing.T) {
+	dir := vtoyResults(t)
+	m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Reps != 3 {
+		t.Fatalf("manifest records %d repetitions, want 3", m.Reps)
+	}
+	if h, _, _ := analysis.HashConfig(vtoyConfig{Scale: 0.25}); m.ConfigHash != h {
+		t.Errorf("configuration hash %s, want %s, the configuration's alone", m.ConfigHash, h)
+	}
+	var asked []int
+	rep, err := Verify(context.Background(), []string{dir}, countingPlanner(&asked), VerifyOptions{All: true, Version: "v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Problems) > 0 || rep.Reps[dir] != 3 {
+		t.Fatalf("Reps %v, problems:\n%s", rep.Reps, problems(rep))
+	}
+	if len(asked) != 1 || asked[0] != 3 {
+		t.Errorf("planned with repetitions %v, want [3]: the manifest says", asked)
+	}
+
+	// A plan that does not record its repetitions is a difference: its
+	// next manifest would not say them.
+	var calls atomic.Int64
+	forgetful := func(dir string, m *analysis.Manifest, reps int) (Plan, Executor, error) {
+		p, e, err := vtoyPlanner(&calls)(dir, m, reps)
+		p.Reps = 0
+		return p, e, err
+	}
+	rep, err = Verify(context.Background(), []string{dir}, forgetful, VerifyOptions{Version: "v1", Fraction: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(problems(rep), "records 3 repetitions, but the plan made with them says 0") {
+		t.Errorf("a plan without its repetitions: got\n%s", problems(rep))
+	}
+
+	// A manifest whose number was edited plans other runs than it lists.
+	m.Reps = 2
+	if err := analysis.WriteManifest(filepath.Join(dir, manifestFile), m); err != nil {
+		t.Fatal(err)
+	}
+	rep, _ = verifyToy(t, dir, VerifyOptions{})
+	if !strings.Contains(problems(rep), "which is not in the plan") {
+		t.Errorf("2 repetitions recorded for a folder made with 3: want runs not in the plan, got\n%s", problems(rep))
+	}
+}
+
+// TestVerifyBisectsOldManifest: a manifest written before the repetitions
+// were recorded still verifies; the number is recovered by bisection.
+func TestVerifyBisectsOldManifest(t *testing.T) {
+	dir := vtoyResults(t)
+	path := filepath.Join(dir, manifestFile)
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]json.RawMessage
+	if err := json.Unmarshal(b, &raw); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := raw["reps"]; !ok {
+		t.Fatalf("manifest has no \"reps\" key: %s", b)
+	}
+	delete(raw, "reps")
+	if b, err = json.Marshal(raw); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var asked []int
+	rep, err := Verify(context.Background(), []string{dir}, countingPlanner(&asked), VerifyOptions{All: true, Version: "v1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Problems) > 0 || rep.Reps[dir] != 3 || rep.Recomputed != 14 {
+		t.Fatalf("Reps %v, %d recomputed, problems:\n%s", rep.Reps, rep.Recomputed, problems(rep))
+	}
+	if len(asked) < 2 {
+		t.Errorf("planned with repetitions %v: want a bisection, the manifest does not say", asked)
 	}
 }
 

@@ -75,12 +75,12 @@ type ReportInput struct {
 
 // ReportOutput is what an experiment's report produced.
 type ReportOutput struct {
-	// Model is the page as a model, which every study builds; WritePage
-	// renders it as PaperDir/<Model.ID>.md and
-	// results/<exp>/page/<Model.ID>.{tex,json}, writes the Ledger as
-	// PaperDir/<exp>.claims.json and sets Page.
+	// Model is the page as a model, which every study builds; package
+	// pipeline renders it in every registered output format (as
+	// PaperDir/<Model.ID>.md, results/<exp>/page/<Model.ID>.{tex,json,html},
+	// …), writes the Ledger as PaperDir/<exp>.claims.json and sets Page.
 	Model    *report.Page
-	Page     string          // the Markdown page, relative to PaperDir (set by WritePage)
+	Page     string          // the Markdown page, relative to PaperDir (set by pipeline.WritePage)
 	Headline string          // one line for paper/README.md
 	Compared []Comparison    // published vs reproduced, for the workbook's Summary sheet
 	Sheets   []*report.Table // experiment-specific workbook sheets

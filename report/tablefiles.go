@@ -5,37 +5,48 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
 )
 
-// WriteTableFiles writes every table as <dir>/<id>.tex (WriteLaTeX) and
-// <dir>/<id>.json (WriteJSON), each atomically, with the id made a file
-// name (TableFileName) and kept unique. dir belongs to these files: a .tex
-// or .json left there by an earlier run whose table is gone is removed.
+// A TableForm is one file form of a table: the files' extension (with
+// its dot) and the writer.
+type TableForm struct {
+	Ext   string
+	Write func(io.Writer, *Table) error
+}
+
+// WriteTableFiles writes every table as <dir>/<id><ext> in each of forms
+// (with none, as .tex by WriteLaTeX and .json by WriteJSON), each
+// atomically, with the id made a file name (TableFileName) and kept
+// unique. dir belongs to these files: a file with one of the forms'
+// extensions left there by an earlier run whose table is gone is removed.
 // It returns the names written, relative to dir, in table order.
-func WriteTableFiles(dir string, tables []*Table) ([]string, error) {
+func WriteTableFiles(dir string, tables []*Table, forms ...TableForm) ([]string, error) {
+	if len(forms) == 0 {
+		forms = []TableForm{{".tex", WriteLaTeX}, {".json", WriteJSON}}
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("tables: %w", err)
 	}
 	var names []string
+	taken := map[string]bool{} // names without extension, lower case
 	keep := map[string]bool{}
 	for _, t := range tables {
 		base := TableFileName(t.ID)
 		name := base
-		for k := 2; keep[strings.ToLower(name)+".tex"]; k++ {
+		for k := 2; taken[strings.ToLower(name)]; k++ {
 			name = fmt.Sprintf("%s-%d", base, k)
 		}
-		for _, r := range []struct {
-			ext   string
-			write func(io.Writer, *Table) error
-		}{{".tex", WriteLaTeX}, {".json", WriteJSON}} {
-			keep[strings.ToLower(name)+r.ext] = true
-			if err := analysis.WriteFileAtomic(filepath.Join(dir, name+r.ext), func(w io.Writer) error { return r.write(w, t) }); err != nil {
+		taken[strings.ToLower(name)] = true
+		for _, f := range forms {
+			keep[strings.ToLower(name+f.Ext)] = true
+			if err := analysis.WriteFileAtomic(filepath.Join(dir, name+f.Ext), func(w io.Writer) error { return f.Write(w, t) }); err != nil {
 				return names, fmt.Errorf("table %s: %w", t.ID, err)
 			}
-			names = append(names, name+r.ext)
+			names = append(names, name+f.Ext)
 		}
 	}
 	old, err := os.ReadDir(dir)
@@ -44,7 +55,8 @@ func WriteTableFiles(dir string, tables []*Table) ([]string, error) {
 	}
 	for _, e := range old {
 		n := e.Name()
-		if e.Type().IsRegular() && (strings.HasSuffix(n, ".tex") || strings.HasSuffix(n, ".json")) && !keep[strings.ToLower(n)] {
+		ours := slices.ContainsFunc(forms, func(f TableForm) bool { return strings.HasSuffix(n, f.Ext) })
+		if e.Type().IsRegular() && ours && !keep[strings.ToLower(n)] {
 			if err := os.Remove(filepath.Join(dir, n)); err != nil {
 				return names, fmt.Errorf("tables: stale %w", err)
 			}

@@ -16,6 +16,7 @@ import (
 	_ "github.com/gridbench/gridbench/experiments/all" // registers every experiment
 	"github.com/gridbench/gridbench/internal/gridway"
 	"github.com/gridbench/gridbench/internal/sched/external"
+	"github.com/gridbench/gridbench/pipeline"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -100,7 +101,7 @@ func runCommand() *cli.Command {
 				return err
 			}
 			defer lock.Release()
-			outs, err := experiments.Reproduce(c.Context, opts)
+			outs, err := pipeline.Reproduce(c.Context, opts)
 			if err := skipSummary(c, outs, err); err != nil || len(outs) == 0 {
 				return err
 			}
@@ -118,17 +119,17 @@ func runCommand() *cli.Command {
 	}
 }
 
-// tuneGC sets the garbage collector's target to experiments.GCPercent
+// tuneGC sets the garbage collector's target to pipeline.GCPercent
 // unless GOGC is set.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(experiments.GCPercent)
+		debug.SetGCPercent(pipeline.GCPercent)
 	}
 }
 
 // applyShard sets opts to run only the --shard K/N part of each plan, with
 // no report (the merge writes it), when the flag is given.
-func applyShard(c *cli.Context, opts *experiments.Options) error {
+func applyShard(c *cli.Context, opts *pipeline.Options) error {
 	if !c.IsSet("shard") {
 		return nil
 	}
@@ -182,14 +183,14 @@ func onlyList(c *cli.Context) []string {
 // command, so two processes never compute into the same folder. Shards
 // write only their own shard folders: each has a lock of its own, and the
 // N tasks of an array run side by side on one --out.
-func lockOut(c *cli.Context, opts experiments.Options) (*bench.Lock, error) {
+func lockOut(c *cli.Context, opts pipeline.Options) (*bench.Lock, error) {
 	if sh := opts.Shard; sh.N > 0 && !opts.Merge {
 		return sh.Lock(c.Context, opts.Out, !c.Bool("no-wait"), c.App.ErrWriter)
 	}
 	return bench.AcquireLock(c.Context, opts.Out, bench.LockFile, !c.Bool("no-wait"), c.App.ErrWriter)
 }
 
-func reproduceLocked(c *cli.Context, opts experiments.Options) error {
+func reproduceLocked(c *cli.Context, opts pipeline.Options) error {
 	for _, n := range opts.Only {
 		if _, err := experiments.Lookup(n); err != nil {
 			return err // before the lock file is made in an output folder named by mistake
@@ -200,12 +201,12 @@ func reproduceLocked(c *cli.Context, opts experiments.Options) error {
 		return err
 	}
 	defer lock.Release()
-	outs, err := experiments.Reproduce(c.Context, opts)
+	outs, err := pipeline.Reproduce(c.Context, opts)
 	return skipSummary(c, outs, err)
 }
 
-func options(c *cli.Context, only []string, report bool) experiments.Options {
-	return experiments.Options{
+func options(c *cli.Context, only []string, report bool) pipeline.Options {
+	return pipeline.Options{
 		Only:     only,
 		Config:   experiments.Config{Reps: c.Int("reps"), DataDir: c.String("data"), Quick: c.Bool("quick")},
 		Out:      c.String("out"),

@@ -8,9 +8,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/roundrobin"
 	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // skipSummary ends reproduce and run. Experiments (or parts of them) left
@@ -19,7 +19,7 @@ import (
 // returns only the real errors (bad input, a run that failed, an
 // unwritable output, a damaged data file), so the exit status is 0 when
 // everything that could run ran.
-func skipSummary(c *cli.Context, outs []*experiments.Outcome, err error) error {
+func skipSummary(c *cli.Context, outs []*pipeline.Outcome, err error) error {
 	skips, failed := splitSkips(err)
 	for _, o := range outs {
 		for _, s := range o.Skipped {

@@ -9,8 +9,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/filestudy"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 func init() { register(studyCommand) }
@@ -85,19 +85,19 @@ func studyCommand() *cli.Command {
 	}
 }
 
-func studyOptions(c *cli.Context, sub string) (experiments.Options, error) {
+func studyOptions(c *cli.Context, sub string) (pipeline.Options, error) {
 	if c.NArg() != 1 {
-		return experiments.Options{}, fmt.Errorf("study %s needs exactly one FILE.toml (got %d arguments)", sub, c.NArg())
+		return pipeline.Options{}, fmt.Errorf("study %s needs exactly one FILE.toml (got %d arguments)", sub, c.NArg())
 	}
 	if err := checkRunFlags(c); err != nil {
-		return experiments.Options{}, err
+		return pipeline.Options{}, err
 	}
 	return options(c, nil, true), nil
 }
 
 // runStudy runs (or merges) the study under the output folder's lock, the
 // shard's own for a shard, as reproduce does.
-func runStudy(c *cli.Context, opts experiments.Options) error {
+func runStudy(c *cli.Context, opts pipeline.Options) error {
 	lock, err := lockOut(c, opts)
 	if err != nil {
 		return err
@@ -111,13 +111,13 @@ func runStudy(c *cli.Context, opts experiments.Options) error {
 	if err != nil {
 		return err
 	}
-	runs := filepath.Join(experiments.ResultsDir(opts.Out, out.Name), "runs.csv")
+	runs := filepath.Join(pipeline.ResultsDir(opts.Out, out.Name), "runs.csv")
 	if out.Report == nil { // a shard
 		fmt.Fprintf(c.App.Writer, "%s: shard %s: %d runs in %s\nmerge:  gridbench study merge %s --out %s (same --reps and --data)\n",
 			out.Name, opts.Shard, len(out.Result.Manifest.Runs), opts.Shard.Dir(filepath.Dir(runs)), c.Args().First(), opts.Out)
 		return nil
 	}
 	fmt.Fprintf(c.App.Writer, "%s: %s\nruns:   %s\nreport: %s\n", out.Name, out.Report.Headline, runs,
-		filepath.Join(experiments.PaperDir(opts.Out), out.Report.Page))
+		filepath.Join(pipeline.PaperDir(opts.Out), out.Report.Page))
 	return nil
 }

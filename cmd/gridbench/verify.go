@@ -18,6 +18,7 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/filestudy"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 func init() { register(verifyCommand) }
@@ -92,7 +93,7 @@ func verify(c *cli.Context, out string) error {
 	}
 	// First what needs no computing: the folder against its outputs
 	// manifest, each runs.csv and series.csv against its manifest.
-	outputs, oprobs := experiments.CheckOutputs(out)
+	outputs, oprobs := pipeline.CheckOutputs(out)
 	if len(oprobs) > 0 {
 		n := len(oprobs)
 		for _, p := range oprobs {
@@ -122,8 +123,8 @@ func verify(c *cli.Context, out string) error {
 	}
 	// Then every page, claims file, table, figure and the workbook,
 	// rendered again from the results on disk.
-	rprobs, rendered, err := experiments.Rerender(c.Context, out, outputs, func(study string) (experiments.Plan, error) {
-		dir := experiments.ResultsDir(out, study)
+	rprobs, rendered, err := pipeline.Rerender(c.Context, out, outputs, func(study string) (experiments.Plan, error) {
+		dir := pipeline.ResultsDir(out, study)
 		reps, ok := rep.Reps[dir]
 		if !ok {
 			return nil, errors.New("its plan could not be rebuilt (above)")

@@ -13,8 +13,8 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // forgeDigests records in every manifest below out the digests of the
@@ -47,22 +47,22 @@ func forgeDigests(t *testing.T, out string) {
 // the files that are gone, as a careful forger would.
 func forgeOutputs(t *testing.T, out string) {
 	t.Helper()
-	o, err := experiments.ReadOutputs(experiments.OutputsPath(out))
+	o, err := pipeline.ReadOutputs(pipeline.OutputsPath(out))
 	if err != nil {
 		t.Fatal(err)
 	}
-	forge := func(fs []experiments.OutputFile) []experiments.OutputFile {
-		var kept []experiments.OutputFile
+	forge := func(fs []pipeline.OutputFile) []pipeline.OutputFile {
+		var kept []pipeline.OutputFile
 		for _, f := range fs {
 			if sum, err := analysis.FileSHA256(filepath.Join(out, f.Path)); err == nil {
-				kept = append(kept, experiments.OutputFile{Path: f.Path, SHA256: sum})
+				kept = append(kept, pipeline.OutputFile{Path: f.Path, SHA256: sum})
 			}
 		}
 		return kept
 	}
-	var studies []experiments.OutputStudy
+	var studies []pipeline.OutputStudy
 	for _, s := range o.Studies {
-		if _, err := os.Stat(experiments.ResultsDir(out, s.Name)); err == nil {
+		if _, err := os.Stat(pipeline.ResultsDir(out, s.Name)); err == nil {
 			s.Files = forge(s.Files)
 			studies = append(studies, s)
 		}
@@ -72,7 +72,7 @@ func forgeOutputs(t *testing.T, out string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(experiments.OutputsPath(out), b, 0o644); err != nil {
+	if err := os.WriteFile(pipeline.OutputsPath(out), b, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -322,7 +322,7 @@ func TestVerifyOutputsTampered(t *testing.T) {
 		forged string // the same, the digests forged
 		all    bool   // the forged trial with --all too
 	}{
-		{"deleted study", func(t *testing.T, out string) { os.RemoveAll(experiments.ResultsDir(out, "deadline")) },
+		{"deleted study", func(t *testing.T, out string) { os.RemoveAll(pipeline.ResultsDir(out, "deadline")) },
 			`results/deadline: missing: study deadline, listed in \S+outputs.json with \d+ files, is gone`,
 			`results/gridbench.xlsx: not re-rendered|paper/index.json: line`, false},
 		{"deleted page", func(t *testing.T, out string) { os.Remove(at(out, "paper", "deadline.md")) },
@@ -341,7 +341,7 @@ func TestVerifyOutputsTampered(t *testing.T) {
 		}, `tables/deadline-means.json: does not match the outputs manifest`,
 			`tables/deadline-means.json: line \d+: .*1\.5.* on disk, .* re-rendered`, false},
 		{"workbook cell", func(t *testing.T, out string) {
-			f, err := excelize.OpenFile(experiments.WorkbookPath(out))
+			f, err := excelize.OpenFile(pipeline.WorkbookPath(out))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -387,12 +387,12 @@ func TestVerifyOutputsTampered(t *testing.T) {
 	// A results folder no outputs manifest lists (one copied in).
 	out := t.TempDir()
 	os.CopyFS(out, os.DirFS(pristine))
-	os.CopyFS(experiments.ResultsDir(out, "extra"), os.DirFS(experiments.ResultsDir(out, "deadline")))
+	os.CopyFS(pipeline.ResultsDir(out, "extra"), os.DirFS(pipeline.ResultsDir(out, "deadline")))
 	if code, stdout, stderr := runCLI("verify", "--data", data, out); code != 1 || !strings.Contains(stdout, "results/extra: not listed in") {
 		t.Errorf("an unlisted study folder: exit %d\n%s%s", code, stdout, stderr)
 	}
 	// No outputs manifest at all: said, not passed.
-	os.Remove(experiments.OutputsPath(pristine))
+	os.Remove(pipeline.OutputsPath(pristine))
 	if code, stdout, stderr := runCLI("verify", "--data", data, pristine); code != 1 || !strings.Contains(stdout, "outputs.json: missing: nothing records which studies and files this folder holds") {
 		t.Errorf("no outputs manifest: exit %d\n%s%s", code, stdout, stderr)
 	}

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/browsertest"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // svgColour finds the colours an inline SVG figure draws with.
@@ -37,7 +37,7 @@ func checkHTMLPages(t *testing.T, out string, names []string) {
 		pages := append([]string{index}, func() []string {
 			var ps []string
 			for _, n := range names {
-				ps = append(ps, filepath.Join(experiments.ResultsDir(out, n), "page", n+".html"))
+				ps = append(ps, filepath.Join(pipeline.ResultsDir(out, n), "page", n+".html"))
 			}
 			return ps
 		}()...)

@@ -12,6 +12,7 @@ import (
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/golden"
 	"github.com/gridbench/gridbench/internal/latextest"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // TestQuickPagesGolden builds every study's page at --quick --reps 2 in
@@ -32,7 +33,7 @@ func TestQuickPagesGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	outs, err := experiments.Reproduce(context.Background(), experiments.Options{
+	outs, err := pipeline.Reproduce(context.Background(), pipeline.Options{
 		Config:  experiments.Config{Reps: 2, Quick: true, DataDir: data},
 		Out:     out,
 		Workers: 2,
@@ -58,7 +59,7 @@ func TestQuickPagesGolden(t *testing.T) {
 			// The page's LaTeX form, \input by a document in another
 			// folder, must typeset with its figures, its tables within
 			// the line (when pdflatex is installed).
-			tex := filepath.Join(experiments.ResultsDir(out, o.Name), "page", o.Name+".tex")
+			tex := filepath.Join(pipeline.ResultsDir(out, o.Name), "page", o.Name+".tex")
 			if _, err := os.Stat(tex); err != nil {
 				t.Fatal(err)
 			}

@@ -227,7 +227,8 @@ func (pl *Plan) Bench() bench.Plan { return pl.runs.Bench() }
 func plan(cfg experiments.Config) (*Plan, error) {
 	algos := studyAlgos()
 	c := Config{Algos: algos, Windows: Windows, Tolerance: Tolerance, Quick: cfg.Quick}
-	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, grid: gridOptions{cfg.DataDir, cfg.Quick}}
+	// The runs are deterministic: one repetition, whatever --reps asks.
+	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Reps: 1}}, grid: gridOptions{cfg.DataDir, cfg.Quick}}
 	plan := &pl.runs.Plan
 	// find returns the path of rel, or "" when it is missing (recorded as
 	// skipped with what to fetch); a damaged file is a failure.
@@ -387,6 +388,9 @@ func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error
 		return bench.Output{}, err
 	}
 	out := measure(p, jobs, recs)
+	if spec.Algo.ID == UtilAlgo {
+		out.Series = append(out.Series, utilisation(jobs, recs, spec.CPUs)...)
+	}
 	if ref != nil {
 		starts := make([]float64, len(recs))
 		for i, r := range recs {

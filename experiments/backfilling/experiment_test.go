@@ -15,6 +15,7 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 func TestBoundedSlowdown(t *testing.T) {
@@ -113,7 +114,7 @@ func TestKTH(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(dir, Name, out); err != nil {
+	if err := pipeline.WritePage(dir, Name, out); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(pdir, out.Page))

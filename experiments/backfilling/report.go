@@ -103,6 +103,9 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		Headline: fmt.Sprintf("%d of %d published cells within ±%.0f%% (all out of sample: nothing fitted); %d of %d orderings held",
 			sum.matched, sum.total, 100*c.Tolerance, sum.held, len(sum.tests))}
 	out.Model, out.Sheets = page(c, out.Headline, sum)
+	if err := utilisationSection(out.Model, c, in.Result.Series, in.PaperDir); err != nil {
+		return nil, err
+	}
 	if err := GridSection(out.Model, in.PaperDir, pl.grid); err != nil {
 		return nil, err
 	}

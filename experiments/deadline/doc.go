@@ -28,7 +28,7 @@
 // so the page is the same on every machine. Readings and sensitivity
 // (readings.go): machine usage as an event average beside the time
 // average, Tabu as Algorithm 3 of the longer paper reads it ("tabu-alg3"),
-// and the deadline rule (Slacks), at SideReps repetitions.
+// and the deadline rule (Slacks), at the side repetitions (Config.SideReps).
 //
 // Besides the paper's algorithms it runs two variants that appear only
 // where they are named: "easywalk", EASY backfilling walking the queue as

@@ -41,7 +41,7 @@ var PaperAlgorithms = []string{"fcfs", "easy", "easywalk", "flex", "egedf", "tab
 var Sensitivity = []string{"egedf-literal"}
 
 // Readings are other readings of a paper's algorithm, run beside it at
-// SideReps repetitions and shown with their own claim verdicts, never in
+// the side repetitions (Config.SideReps) and shown with their own claim verdicts, never in
 // the figures: "tabu-alg3" is Tabu search as Algorithm 3 of the longer
 // paper reads it (internal/sched/schedbased.Alg3TabuOptions).
 var Readings = []string{"tabu-alg3"}
@@ -65,10 +65,11 @@ var (
 	SlackInterArrivals = []float64{1, 3, 5}
 )
 
-// SideReps is the number of repetitions of the reading and sensitivity
-// runs: at most 10 (enough pairs for Holm over 20 comparisons, see
-// analysis.MinPairs), so they add little to the study's cost.
-func SideReps(reps int) int { return min(reps, 10) }
+// SideReps is the default of Config.SideReps: the reading and sensitivity
+// runs run at most 10 repetitions (enough pairs for Holm over 20
+// comparisons, see analysis.MinPairs), so they add little to the study's
+// cost.
+const SideReps = 10
 
 // SlackWorkloadID names the stream with mean inter-arrival ia under the
 // deadline rule s.
@@ -76,10 +77,11 @@ func SlackWorkloadID(ia float64, s SlackRange) string {
 	return fmt.Sprintf("%s/slack=%s-%s", WorkloadID(ia), strconv.FormatFloat(s.Min, 'g', -1, 64), strconv.FormatFloat(s.Max, 'g', -1, 64))
 }
 
-// SideRun reports whether algo is run at SideReps repetitions only: the
-// Readings, the Sensitivity variants and the timing-only algorithms. None
-// of them has a published number; their claims are tested on SideReps
-// pairs, which analysis.MinPairs shows is enough.
+// SideRun reports whether algo is run at the side repetitions only
+// (Plan.SideReps): the Readings, the Sensitivity variants and the
+// timing-only algorithms. None of them has a published number; their
+// claims are tested on that many pairs, which analysis.MinPairs shows is
+// enough.
 func SideRun(algo string) bool {
 	return TimingOnly(algo) || slices.Contains(Sensitivity, algo) || slices.Contains(Readings, algo)
 }
@@ -120,6 +122,8 @@ func Label(algo string) string {
 
 // Config is everything that decides a run's result except the number of
 // repetitions; its hash decides whether cached runs are reused.
+// SideReps, which like the number of repetitions decides which runs are
+// planned and never what one computes, is left out of it.
 type Config struct {
 	InterArrivals []float64 `json:"inter_arrivals"` // mean inter-arrival times of the streams, seconds
 	Algorithms    []string  `json:"algorithms"`     // registry names, in figure order
@@ -130,22 +134,28 @@ type Config struct {
 	// invalidates cached runs).
 	Tabu  schedbased.TabuOptions `json:"tabu"`
 	Quick bool                   `json:"quick"`
-	// Readings are run at SideReps repetitions beside Algorithms; their
+	// Readings are run at the side repetitions beside Algorithms; their
 	// Tabu options are recorded in Tabu3.
 	Readings []string               `json:"readings,omitempty"`
 	Tabu3    schedbased.TabuOptions `json:"tabu_alg3"`
 	// Slacks are the deadline-rule sensitivity runs: SlackAlgorithms on
-	// every stream under each rule, at SideReps repetitions.
+	// every stream under each rule, at the side repetitions.
 	Slacks             []SlackRange `json:"slacks,omitempty"`
 	SlackAlgorithms    []string     `json:"slack_algorithms,omitempty"`
 	SlackInterArrivals []float64    `json:"slack_inter_arrivals,omitempty"`
+	// SideReps are the side repetitions: the Readings, the Sensitivity
+	// variants, the timing-only algorithms and the Slacks run the first
+	// min(SideReps, repetitions) repetitions only, the paper's algorithms
+	// all of them. Not hashed (see above): changing it reuses the runs
+	// made, as raising --reps does.
+	SideReps int `json:"-"`
 }
 
 // DefaultConfig is the SPEC's configuration (quick: streams 1 and 5 only,
 // 300 jobs on 30 machines), planned over the algorithms registered now.
 func DefaultConfig(quick bool) Config {
 	c := Config{InterArrivals: []float64{1, 2, 3, 4, 5}, Algorithms: append(Algorithms(), Sensitivity...), Base: jobstream.Default(0), Tabu: TabuOptions(), Quick: quick,
-		Readings: Readings, Tabu3: schedbased.Alg3TabuOptions(), Slacks: Slacks, SlackAlgorithms: SlackAlgorithms}
+		Readings: Readings, Tabu3: schedbased.Alg3TabuOptions(), Slacks: Slacks, SlackAlgorithms: SlackAlgorithms, SideReps: SideReps}
 	if quick {
 		c.InterArrivals = []float64{1, 5}
 		c.Base.Jobs, c.Base.Machines = 300, 30
@@ -210,7 +220,10 @@ func (e Experiment) Plan(cfg experiments.Config) (experiments.Plan, error) {
 // Plan is the study's typed plan: what the runs and the report are made of.
 type Plan struct {
 	Config Config
-	Reps   int // repetitions of the paper's algorithms (SideReps of the others)
+	Reps   int // repetitions of the paper's algorithms
+	// SideReps are the repetitions of the side runs (SideRun, Readings,
+	// Slacks): Config.SideReps, at most Reps.
+	SideReps int
 	// streams are the default-rule streams, by inter-arrival time.
 	streams []stream
 	runs    experiments.Runs[jobstream.Spec]
@@ -252,7 +265,11 @@ func PlanConfig(c Config, reps int) (*Plan, error) {
 	if reps < 1 {
 		return nil, fmt.Errorf("%s: %d repetitions: need at least 1", Name, reps)
 	}
-	pl := &Plan{Config: c, Reps: reps, runs: experiments.Runs[jobstream.Spec]{Plan: bench.Plan{Experiment: Name, Config: c}}}
+	if c.SideReps < 1 {
+		return nil, fmt.Errorf("%s: %d side repetitions: need at least 1", Name, c.SideReps)
+	}
+	side := min(reps, c.SideReps)
+	pl := &Plan{Config: c, Reps: reps, SideReps: side, runs: experiments.Runs[jobstream.Spec]{Plan: bench.Plan{Experiment: Name, Config: c, Reps: reps}}}
 	plan := &pl.runs.Plan
 	seen := map[string]bool{}
 	for _, ia := range c.InterArrivals {
@@ -270,11 +287,11 @@ func PlanConfig(c Config, reps int) (*Plan, error) {
 		plan.Describe(w, bench.Num("ia", ia), bench.Int("jobs", spec.Jobs), bench.Int("machines", spec.Machines))
 		for rep := range reps {
 			for _, a := range c.Algorithms {
-				if rep < SideReps(reps) || !SideRun(a) {
+				if rep < side || !SideRun(a) {
 					pl.runs.Add(bench.NewRun(Name, w, a, rep), spec)
 				}
 			}
-			if rep < SideReps(reps) {
+			if rep < side {
 				for _, a := range c.Readings {
 					pl.runs.Add(bench.NewRun(Name, w, a, rep), spec)
 				}
@@ -299,7 +316,7 @@ func PlanConfig(c Config, reps int) (*Plan, error) {
 			w := SlackWorkloadID(ia, sl)
 			plan.Describe(w, bench.Str("part", "slack"), bench.Num("ia", ia), bench.Num("slack_min", sl.Min), bench.Num("slack_max", sl.Max),
 				bench.Int("jobs", spec.Jobs), bench.Int("machines", spec.Machines))
-			for rep := range SideReps(reps) {
+			for rep := range side {
 				for _, a := range c.SlackAlgorithms {
 					// The default rule's instance and seeds: the generator draws
 					// the same numbers whatever the slack range, so only the

@@ -3,6 +3,7 @@ package deadline
 import (
 	"bytes"
 	"context"
+	"github.com/gridbench/gridbench/pipeline"
 	"github.com/gridbench/gridbench/spaceshared"
 	"os"
 	"path/filepath"
@@ -54,10 +55,13 @@ func TestPlan(t *testing.T) {
 		}
 		plan := pl.Bench()
 		// easywalk (timing only), the Sensitivity variants and the Readings
-		// run at SideReps, the other paper algorithms at reps.
+		// run at the side repetitions, the other paper algorithms at reps.
 		full := len(Algorithms()) - 1
 		sides := 1 + len(Sensitivity) + len(Readings)
-		side := SideReps(tc.reps)
+		side := min(tc.reps, SideReps)
+		if pl.SideReps != side {
+			t.Errorf("quick=%v: %d side repetitions, want %d", tc.quick, pl.SideReps, side)
+		}
 		if want := len(tc.streams)*(full*tc.reps+sides*side) + len(Slacks)*len(pl.Config.SlackInterArrivals)*len(SlackAlgorithms)*side; len(plan.Runs) != want {
 			t.Fatalf("quick=%v: %d runs, want %d", tc.quick, len(plan.Runs), want)
 		}
@@ -277,7 +281,7 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(dir, Name, out); err != nil {
+	if err := pipeline.WritePage(dir, Name, out); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(pdir, out.Page))
@@ -334,7 +338,7 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(dir, Name, out2); err != nil {
+	if err := pipeline.WritePage(dir, Name, out2); err != nil {
 		t.Fatal(err)
 	}
 	b2, _ := os.ReadFile(filepath.Join(pdir, out2.Page))
@@ -356,7 +360,7 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(dir2, Name, out3); err != nil {
+	if err := pipeline.WritePage(dir2, Name, out3); err != nil {
 		t.Fatal(err)
 	}
 	err = filepath.WalkDir(pdir, func(path string, d os.DirEntry, err error) error {
@@ -384,4 +388,52 @@ func specOf(t *testing.T, pl *Plan, r bench.Run) jobstream.Spec {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestSideRepsSetting: the side repetitions are a setting of the
+// configuration that decides which runs are planned, not what any run
+// computes: lowering it drops the side runs' later repetitions, keeps every
+// other run and leaves the configuration's hash (the runs' reuse key) as
+// it was.
+func TestSideRepsSetting(t *testing.T) {
+	c := DefaultConfig(true)
+	all, err := PlanConfig(c, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c3 := c
+	c3.SideReps = 3
+	few, err := PlanConfig(c3, 6)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if all.SideReps != 6 || few.SideReps != 3 {
+		t.Fatalf("side repetitions %d and %d, want 6 (capped by the repetitions) and 3", all.SideReps, few.SideReps)
+	}
+	h, _, _ := analysis.HashConfig(c)
+	h3, _, _ := analysis.HashConfig(c3)
+	if h != h3 {
+		t.Errorf("configuration hash %s with 3 side repetitions, %s with %d: the runs made would not be reused", h3, h, c.SideReps)
+	}
+	kept := map[analysis.RunKey]bool{}
+	for _, r := range few.Bench().Runs {
+		kept[r.Key()] = true
+	}
+	var dropped int
+	for _, r := range all.Bench().Runs {
+		side := SideRun(r.Algorithm) || slices.Contains(Readings, r.Algorithm) || strings.Contains(r.Workload, "/slack=")
+		switch {
+		case kept[r.Key()] != (!side || r.Rep < 3):
+			t.Errorf("run %s planned %v with 3 side repetitions", r.Key(), kept[r.Key()])
+		case !kept[r.Key()]:
+			dropped++
+		}
+	}
+	if dropped == 0 || len(all.Bench().Runs)-dropped != len(kept) {
+		t.Errorf("%d runs with 6 side repetitions, %d with 3, %d dropped", len(all.Bench().Runs), len(kept), dropped)
+	}
+	c3.SideReps = 0
+	if _, err := PlanConfig(c3, 6); err == nil {
+		t.Error("0 side repetitions planned")
+	}
 }

@@ -8,10 +8,13 @@
 // 12:00 of days 2, 4 and 6, one deterministic repetition); "jitter", where
 // every repetition moves each user's submission by a seeded uniform amount
 // within ±15 min, the only part of the setting the paper leaves open, and
-// on which the claims are tested; and "calibration", Normal at the paper
-// setting for each swept background scale (MI per trace second), which
-// shows on the page that the model's scale is the best fit of Table 3's
-// Normal split. The model lives in internal/gridway; this
+// on which the claims are tested (the study's only repetitions); and
+// "calibration/mi=V", Normal at the paper setting under each swept
+// background scale V (MI per trace second), which shows on the page that
+// the model's scale is the best fit of Table 3's Normal split. Like the
+// sensitivity sweeps ("sens-hour/offset_s=V", "sens-scale/mi=V"), a swept
+// value is a parameter of its own workload, never a repetition. The
+// alternative readings ("alt-…") run at the paper setting. The model lives in internal/gridway; this
 // package plans runs, turns each simulation into metrics (per user:
 // completion time, jobs per infrastructure, migrations; for the paper
 // setting also User-2's job states every few minutes, which Figures 6–10

@@ -27,14 +27,40 @@ const TracePath = "LCG-2005-1/LCG.swf.gz"
 const traceHint = "the LCG grid log (LCG-2005-1, Parallel Workloads Archive) ships with gridbench as data/LCG-2005-1/LCG.swf.gz; " +
 	"see its PROVENANCE.md"
 
-// Workloads.
+// Workloads. Repetitions are only the jitter workload's; a swept value
+// is a parameter of its own workload, named family/param=value
+// (CalibrationWorkload, SensHourWorkload, SensScaleWorkload), one run per
+// policy.
 const (
 	WorkloadPaper       = "paper"       // users at 12:00 of days 2, 4, 6; one repetition
 	WorkloadJitter      = "jitter"      // each user within ±Jitter of 12:00, seeded per repetition
-	WorkloadCalibration = "calibration" // Normal at the paper setting, one run per swept background scale
-	WorkloadSensHour    = "sens-hour"   // SensUser's submission moved by HourOffsets[rep], every policy
-	WorkloadSensScale   = "sens-scale"  // the paper setting under ScaleSweep[rep] MI per trace second, every policy
+	WorkloadCalibration = "calibration" // family: Normal at the paper setting under one swept background scale
+	WorkloadSensHour    = "sens-hour"   // family: SensUser's submission moved by one of HourOffsets, every policy
+	WorkloadSensScale   = "sens-scale"  // family: the paper setting under one of ScaleSweep MI per trace second, every policy
 )
+
+// CalibrationWorkload names the calibration run under mi MI per trace second.
+func CalibrationWorkload(mi float64) string { return sweptWorkload(WorkloadCalibration, "mi", mi) }
+
+// SensHourWorkload names the sensitivity runs with SensUser's submission
+// moved by offset seconds.
+func SensHourWorkload(offset float64) string {
+	return sweptWorkload(WorkloadSensHour, "offset_s", offset)
+}
+
+// SensScaleWorkload names the sensitivity runs under mi MI per trace second.
+func SensScaleWorkload(mi float64) string { return sweptWorkload(WorkloadSensScale, "mi", mi) }
+
+func sweptWorkload(family, param string, v float64) string {
+	return family + "/" + param + "=" + analysis.FormatValue(v)
+}
+
+// Family returns the family of a workload: the part of its name before
+// "/" (all of it for the paper, jitter and reading workloads).
+func Family(workload string) string {
+	f, _, _ := strings.Cut(workload, "/")
+	return f
+}
 
 // Users is the number of users (experiments) of the scenario.
 const Users = 3
@@ -143,14 +169,6 @@ func ModelConfig(quick bool) Config {
 	return c
 }
 
-func joinValues(vs []float64) string {
-	s := make([]string, len(vs))
-	for i, v := range vs {
-		s[i] = analysis.FormatValue(v)
-	}
-	return strings.Join(s, ",")
-}
-
 func sweep(lo, hi, step float64) []float64 {
 	var out []float64
 	for v := lo; v <= hi+step/2; v += step {
@@ -210,25 +228,31 @@ func plan(c Config, cfg experiments.Config) (*Plan, error) {
 	if err != nil {
 		return nil, err
 	}
-	pl := &Plan{Config: c, Reps: cfg.Reps, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}}} // every run reads the trace
+	pl := &Plan{Config: c, Reps: cfg.Reps, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Config: c, Reps: cfg.Reps, Inputs: []string{path}}}} // every run reads the trace
 	p := &pl.runs.Plan
 	p.Describe(WorkloadPaper, bench.Str("submit", "paper"), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
 	for _, pol := range c.Policies {
 		pl.runs.Add(bench.NewRun(Name, WorkloadPaper, pol, 0), Spec{})
 	}
-	if len(c.Sweep) > 0 {
-		vs := make([]string, len(c.Sweep))
-		for i, v := range c.Sweep {
-			vs[i] = analysis.FormatValue(v)
+	seen := map[string]bool{}
+	// swept checks that a swept value's workload is planned once.
+	swept := func(w string) error {
+		if seen[w] {
+			return fmt.Errorf("workload %s planned twice: a sweep lists its value twice", w)
 		}
-		// Repetition i runs Sweep[i].
-		p.Describe(WorkloadCalibration, bench.Str("submit", "paper"), bench.Str("mi_per_trace_second_by_rep", strings.Join(vs, ",")))
+		seen[w] = true
+		return nil
 	}
-	for i, v := range c.Sweep {
+	for _, v := range c.Sweep {
 		if !(v > 0) {
 			return nil, fmt.Errorf("calibration sweep value %v MI per trace second must be positive", v)
 		}
-		pl.runs.Add(bench.NewRun(Name, WorkloadCalibration, "Normal", i), Spec{Scale: v})
+		w := CalibrationWorkload(v)
+		if err := swept(w); err != nil {
+			return nil, err
+		}
+		p.Describe(w, bench.Str("submit", "paper"), bench.Num("mi_per_trace_second", v))
+		pl.runs.Add(bench.NewRun(Name, w, "Normal", 0), Spec{Scale: v})
 	}
 	for _, r := range c.Readings {
 		scale := r.Scale
@@ -249,30 +273,34 @@ func plan(c Config, cfg experiments.Config) (*Plan, error) {
 		}
 	}
 	// The sensitivity runs come last, so the runs above keep their place.
-	if len(c.HourOffsets) > 0 {
-		if c.SensUser < 0 || c.SensUser >= Users {
-			return nil, fmt.Errorf("sensitivity user %d out of range 0..%d", c.SensUser, Users-1)
-		}
-		p.Describe(WorkloadSensHour, bench.Str("submit", fmt.Sprintf("paper, User-%d moved", c.SensUser)),
-			bench.Str("offset_s_by_rep", joinValues(c.HourOffsets)), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
+	if len(c.HourOffsets) > 0 && (c.SensUser < 0 || c.SensUser >= Users) {
+		return nil, fmt.Errorf("sensitivity user %d out of range 0..%d", c.SensUser, Users-1)
 	}
-	for i, off := range c.HourOffsets {
+	for _, off := range c.HourOffsets {
 		if math.Abs(off) >= gridway.Day/2 {
 			return nil, fmt.Errorf("submission offset %v s must stay within half a day", off)
 		}
+		w := SensHourWorkload(off)
+		if err := swept(w); err != nil {
+			return nil, err
+		}
+		p.Describe(w, bench.Str("submit", fmt.Sprintf("paper, User-%d moved", c.SensUser)),
+			bench.Num("offset_s", off), bench.Num("mi_per_trace_second", c.Model.MIPerTraceSecond))
 		for _, pol := range c.Policies {
-			pl.runs.Add(bench.NewRun(Name, WorkloadSensHour, pol, i), Spec{Offset: off, OffsetUser: c.SensUser})
+			pl.runs.Add(bench.NewRun(Name, w, pol, 0), Spec{Offset: off, OffsetUser: c.SensUser})
 		}
 	}
-	if len(c.ScaleSweep) > 0 {
-		p.Describe(WorkloadSensScale, bench.Str("submit", "paper"), bench.Str("mi_per_trace_second_by_rep", joinValues(c.ScaleSweep)))
-	}
-	for i, v := range c.ScaleSweep {
+	for _, v := range c.ScaleSweep {
 		if !(v > 0) {
 			return nil, fmt.Errorf("sensitivity scale %v MI per trace second must be positive", v)
 		}
+		w := SensScaleWorkload(v)
+		if err := swept(w); err != nil {
+			return nil, err
+		}
+		p.Describe(w, bench.Str("submit", "paper"), bench.Num("mi_per_trace_second", v))
 		for _, pol := range c.Policies {
-			pl.runs.Add(bench.NewRun(Name, WorkloadSensScale, pol, i), Spec{Scale: v})
+			pl.runs.Add(bench.NewRun(Name, w, pol, 0), Spec{Scale: v})
 		}
 	}
 	sims, err := sharedSims(c, pl.runs)
@@ -561,7 +589,7 @@ func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Out
 	for u, o := range paced {
 		out.Metrics = append(out.Metrics, bench.Metric{Name: federated.UserMetric(u, MObjPaced), Value: float64(o.Int)})
 	}
-	switch run.Workload {
+	switch Family(run.Workload) {
 	case WorkloadPaper:
 		out.Series = Series(res, x.c.SeriesUser, x.c.SeriesStep)
 		out.Metrics = append(out.Metrics, SaturationMetrics(x.sat, x.c.SatWindows)...)

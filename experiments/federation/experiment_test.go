@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"github.com/gridbench/gridbench/federated"
+	"github.com/gridbench/gridbench/pipeline"
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -45,17 +47,21 @@ func TestPlan(t *testing.T) {
 			}
 			continue
 		}
-		if r.Workload == WorkloadCalibration {
-			if r.Algorithm != "Normal" || specOf(t, pl, r).Scale != c.Sweep[r.Rep] {
-				t.Errorf("calibration run %s: %s at %v MI/s", k, r.Algorithm, specOf(t, pl, r).Scale)
-			}
-			continue
-		}
-		if r.Workload == WorkloadSensHour || r.Workload == WorkloadSensScale {
+		// A swept value is its workload's parameter: one repetition each.
+		switch f := Family(r.Workload); f {
+		case WorkloadCalibration, WorkloadSensHour, WorkloadSensScale:
 			sp := specOf(t, pl, r)
-			if sp.Jitter || (r.Workload == WorkloadSensHour && (sp.Offset != c.HourOffsets[r.Rep] || sp.OffsetUser != c.SensUser)) ||
-				(r.Workload == WorkloadSensScale && sp.Scale != c.ScaleSweep[r.Rep]) {
-				t.Errorf("sensitivity run %s: spec %+v", k, sp)
+			var ok bool
+			switch f {
+			case WorkloadCalibration:
+				ok = r.Algorithm == "Normal" && r.Workload == CalibrationWorkload(sp.Scale) && slices.Contains(c.Sweep, sp.Scale)
+			case WorkloadSensHour:
+				ok = r.Workload == SensHourWorkload(sp.Offset) && slices.Contains(c.HourOffsets, sp.Offset) && sp.OffsetUser == c.SensUser
+			case WorkloadSensScale:
+				ok = r.Workload == SensScaleWorkload(sp.Scale) && slices.Contains(c.ScaleSweep, sp.Scale)
+			}
+			if !ok || r.Rep != 0 || sp.Jitter {
+				t.Errorf("swept run %s: spec %+v", k, sp)
 			}
 			continue
 		}
@@ -107,6 +113,12 @@ func TestPlanBadInput(t *testing.T) {
 	c.Sweep = []float64{6000, -1}
 	if _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "sweep value -1") {
 		t.Errorf("negative sweep value: %v", err)
+	}
+	c = ModelConfig(false)
+	c.Trace = "tiny.swf"
+	c.HourOffsets = []float64{-1800, 0, -1800}
+	if _, err := plan(c, experiments.Config{Reps: 1, DataDir: "testdata"}); err == nil || !strings.Contains(err.Error(), "sens-hour/offset_s=-1800 planned twice") {
+		t.Errorf("a swept value twice: %v", err)
 	}
 	c = ModelConfig(false)
 	c.Trace = "tiny.swf"
@@ -262,7 +274,7 @@ func TestReportQuick(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(dir, Name, out); err != nil {
+	if err := pipeline.WritePage(dir, Name, out); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(pdir, out.Page))
@@ -348,7 +360,7 @@ func TestCalibration(t *testing.T) {
 	p, exec := pl.Bench(), pl.Execute
 	var runs []bench.Run
 	for _, r := range p.Runs {
-		if r.Workload == WorkloadCalibration {
+		if Family(r.Workload) == WorkloadCalibration {
 			runs = append(runs, r)
 		}
 	}
@@ -442,10 +454,10 @@ func TestClaims(t *testing.T) {
 // matches Table 3; the table flags it.
 func TestCalibrationTable(t *testing.T) {
 	var recs []analysis.Record
-	for i, run := range []struct{ mi, l0, l1, l2 float64 }{{6000, 524, 500, 400}, {6500, 524, 440, 120}, {7000, 524, 300, 0}} {
+	for _, run := range []struct{ mi, l0, l1, l2 float64 }{{6000, 524, 500, 400}, {6500, 524, 440, 120}, {7000, 524, 300, 0}} {
 		for name, v := range map[string]float64{MScale: run.mi, MLoad: run.mi / 10000,
 			federated.UserMetric(0, federated.MJobsLCG): run.l0, federated.UserMetric(1, federated.MJobsLCG): run.l1, federated.UserMetric(2, federated.MJobsLCG): run.l2} {
-			recs = append(recs, analysis.Record{Experiment: Name, Workload: WorkloadCalibration, Algorithm: "Normal", Rep: i, Metric: name, Value: v})
+			recs = append(recs, analysis.Record{Experiment: Name, Workload: CalibrationWorkload(run.mi), Algorithm: "Normal", Metric: name, Value: v})
 		}
 	}
 	tab, best := calibrationTable(recs, 6500, 1)
@@ -472,9 +484,13 @@ func TestSensitivityHourMovesOneUser(t *testing.T) {
 	p, exec := pl.Bench(), pl.Execute
 	n := 0
 	for _, run := range p.Runs {
-		if run.Workload != WorkloadSensHour {
+		if Family(run.Workload) != WorkloadSensHour {
 			continue
 		}
+		if n == len(c.HourOffsets) {
+			t.Fatalf("more sens-hour runs than offsets: %s", run.Key())
+		}
+		off := c.HourOffsets[n]
 		n++
 		out, err := exec(context.Background(), run)
 		if err != nil {
@@ -484,10 +500,13 @@ func TestSensitivityHourMovesOneUser(t *testing.T) {
 		for _, m := range out.Metrics {
 			got[m.Name] = m.Value
 		}
-		want := map[string]float64{"u0_submit_hour": 12, "u1_submit_hour": 12 + c.HourOffsets[run.Rep]/3600, "u2_submit_hour": 12}
+		if run.Workload != SensHourWorkload(off) {
+			t.Errorf("sens-hour run %d is workload %s, want %s", n, run.Workload, SensHourWorkload(off))
+		}
+		want := map[string]float64{"u0_submit_hour": 12, "u1_submit_hour": 12 + off/3600, "u2_submit_hour": 12}
 		for k, v := range want {
 			if math.Abs(got[k]-v) > 1e-9 {
-				t.Errorf("rep %d: %s = %v, want %v", run.Rep, k, got[k], v)
+				t.Errorf("%s: %s = %v, want %v", run.Workload, k, got[k], v)
 			}
 		}
 	}

@@ -405,15 +405,15 @@ type calRun struct {
 
 // calibrationRuns collects the calibration runs, by increasing scale.
 func calibrationRuns(recs []analysis.Record) []*calRun {
-	byRep := map[int]*calRun{}
+	byWorkload := map[string]*calRun{}
 	for _, r := range recs {
-		if r.Workload != WorkloadCalibration {
+		if Family(r.Workload) != WorkloadCalibration {
 			continue
 		}
-		x := byRep[r.Rep]
+		x := byWorkload[r.Workload]
 		if x == nil {
 			x = &calRun{mi: math.NaN(), load: math.NaN()}
-			byRep[r.Rep] = x
+			byWorkload[r.Workload] = x
 		}
 		switch r.Metric {
 		case MScale:
@@ -431,7 +431,7 @@ func calibrationRuns(recs []analysis.Record) []*calRun {
 		}
 	}
 	var rows []*calRun
-	for _, x := range byRep {
+	for _, x := range byWorkload {
 		rows = append(rows, x)
 	}
 	sort.Slice(rows, func(i, j int) bool { return rows[i].mi < rows[j].mi })

@@ -23,25 +23,27 @@ type sensPoint struct {
 	lcg   [Users]float64   // Normal's LCG jobs per user
 }
 
-// sensPoints collects a sensitivity workload's runs, one point per value of
-// xs (repetition i ran xs[i]); x(i) is what the figure's axis shows.
-func sensPoints(recs []analysis.Record, workload string, pols []string, n int, x func(int) float64) []sensPoint {
+// sensPoints collects a sensitivity sweep's runs, one point per value of
+// vs, whose runs are those of workload(v); x(v) is what the figure's axis
+// shows.
+func sensPoints(recs []analysis.Record, vs []float64, workload func(float64) string, pols []string, x func(float64) float64) []sensPoint {
 	var out []sensPoint
-	for i := 0; i < n; i++ {
-		p := sensPoint{x: x(i)}
+	for _, v := range vs {
+		w := workload(v)
+		p := sensPoint{x: x(v)}
 		any := false
 		for u := 0; u < Users; u++ {
 			p.ratio[u] = make([]float64, len(pols))
 			for k, pol := range pols {
 				p.ratio[u][k] = math.NaN()
-				if v, ok := perRep(recs, pol, u, federated.MCompletion)(workload)[i]; ok {
-					p.ratio[u][k] = v / publishedSeconds(pol, u)
+				if t, ok := perRep(recs, pol, u, federated.MCompletion)(w)[0]; ok {
+					p.ratio[u][k] = t / publishedSeconds(pol, u)
 					any = true
 				}
 			}
 			p.lcg[u] = math.NaN()
-			if v, ok := perRep(recs, "Normal", u, federated.MJobsLCG)(workload)[i]; ok {
-				p.lcg[u] = v
+			if n, ok := perRep(recs, "Normal", u, federated.MJobsLCG)(w)[0]; ok {
+				p.lcg[u] = n
 			}
 		}
 		if any {
@@ -92,8 +94,8 @@ type sensResult struct {
 // without sensitivity runs).
 func sensitivity(recs []analysis.Record, pols []string, c Config, figDir string) (*sensResult, error) {
 	u := c.SensUser
-	hours := sensPoints(recs, WorkloadSensHour, pols, len(c.HourOffsets), func(i int) float64 { return 12 + c.HourOffsets[i]/3600 })
-	scales := sensPoints(recs, WorkloadSensScale, pols, len(c.ScaleSweep), func(i int) float64 { return c.ScaleSweep[i] })
+	hours := sensPoints(recs, c.HourOffsets, SensHourWorkload, pols, func(off float64) float64 { return 12 + off/3600 })
+	scales := sensPoints(recs, c.ScaleSweep, SensScaleWorkload, pols, func(mi float64) float64 { return mi })
 	if len(hours) == 0 && len(scales) == 0 {
 		return nil, nil
 	}
@@ -188,7 +190,7 @@ func (r *sensResult) layout(pg *report.Page) {
 	pg.Section(fmt.Sprintf("Sensitivity of User-%d's result (day %d)", u, 2*u+2))
 	pg.Para("User-%d's five completion times all run short of the published (Table 4). Two things the paper leaves open could move them: the submission "+
 		"time (\"12:00\", but a trace's load changes by the hour) and the background scale (fitted on Table 3's Normal split of all three users). "+
-		"Both are swept here, every policy, one run per value (workloads `%s`, `%s`: the other users stay at 12:00; the model is otherwise unchanged).",
+		"Both are swept here, every policy, one run per value (workloads `%s/…`, `%s/…`: the other users stay at 12:00; the model is otherwise unchanged).",
 		u, WorkloadSensHour, WorkloadSensScale)
 	if len(r.hours) > 0 {
 		pg.Para("**Submission hour.** Between %s and %s the five ratios of User-%d range over %.2f–%.2f; all five are within ±15%% at %s.",

@@ -1,13 +1,14 @@
 package filestudy
 
 import (
+	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/mapping"
 	"path/filepath"
 	"strings"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/mapping"
 )
 
 // Defaults of a generated etc workload: the Braun instances' size.
@@ -35,32 +36,55 @@ func (w *Workload) etcSpec() (etc.Spec, error) {
 	var err error
 	if w.Method != "" {
 		if sp.Method, err = etc.ParseMethod(w.Method); err != nil {
-			return sp, fmt.Errorf("key method: %w", err)
+			return sp, keyErr("method", "%w", err)
 		}
 	}
 	if w.Consistency == "" {
-		return sp, fmt.Errorf("key consistency: missing: c (consistent), s (semi-consistent) or i (inconsistent)")
+		return sp, keyErr("consistency", "missing: c (consistent), s (semi-consistent) or i (inconsistent)")
 	}
 	if sp.Consistency, err = etc.ParseConsistency(w.Consistency); err != nil {
-		return sp, fmt.Errorf("key consistency: %w", err)
+		return sp, keyErr("consistency", "%w", err)
 	}
 	for _, h := range []struct {
 		key, v string
 		dst    *etc.Heterogeneity
 	}{{"task_heterogeneity", w.TaskHeterogeneity, &sp.TaskHet}, {"machine_heterogeneity", w.MachineHeterogeneity, &sp.MachHet}} {
 		if h.v == "" {
-			return sp, fmt.Errorf("key %s: missing: hi or lo", h.key)
+			return sp, keyErr(h.key, "missing: hi or lo")
 		}
 		if *h.dst, err = etc.ParseHeterogeneity(h.v); err != nil {
-			return sp, fmt.Errorf("key %s: %w", h.key, err)
+			return sp, keyErr(h.key, "%w", err)
 		}
 	}
 	return sp, nil
 }
 
-func (w *Workload) checkETC() error {
+// etcKind is kind = "etc": ETC instances for the immediate-mode
+// heuristics. Without files, repetition r is a fresh instance of jobs ×
+// machines (default 512 × 16) drawn by generators/etc from the run's seed;
+// with files, repetition r reads files[r] (Braun's format).
+type etcKind struct{}
+
+func (etcKind) family() *family { return mappingFamily }
+
+func (etcKind) keys() []string {
+	return []string{"jobs", "machines", "files", "method", "consistency", "task_heterogeneity", "machine_heterogeneity",
+		"r_task", "r_mach", "v_task", "v_mach", "mean_task"}
+}
+
+// checkRanges bounds the matrix: jobs × machines cells.
+func (etcKind) checkRanges(w *Workload) error {
+	if w.Jobs > 0 && w.Machines > 0 {
+		if err := etc.CheckSize(w.Jobs, w.Machines); err != nil {
+			return keyErr("jobs/machines", "%w", err)
+		}
+	}
+	return nil
+}
+
+func (etcKind) check(w *Workload) error {
 	if w.Jobs < 0 || w.Machines < 0 {
-		return fmt.Errorf("keys jobs/machines: %d × %d: need at least 1 × 1", w.Jobs, w.Machines)
+		return keyErr("jobs/machines", "%d × %d: need at least 1 × 1", w.Jobs, w.Machines)
 	}
 	if len(w.Files) > 0 {
 		for _, k := range []struct {
@@ -70,11 +94,11 @@ func (w *Workload) checkETC() error {
 			{"machine_heterogeneity", w.MachineHeterogeneity != ""}, {"r_task", w.RTask != 0}, {"r_mach", w.RMach != 0},
 			{"v_task", w.VTask != 0}, {"v_mach", w.VMach != 0}, {"mean_task", w.MeanTask != 0}} {
 			if k.set {
-				return fmt.Errorf("key %s: a generator parameter, but the workload reads files: drop one or the other", k.key)
+				return keyErr(k.key, "a generator parameter, but the workload reads files: drop one or the other")
 			}
 		}
 		if (w.Jobs == 0) != (w.Machines == 0) {
-			return fmt.Errorf("keys jobs/machines: give both (the size of header-less files) or neither")
+			return keyErr("jobs/machines", "give both (the size of header-less files) or neither")
 		}
 		if w.Name == "" {
 			w.Name = filepath.Base(filepath.Dir(w.Files[0])) + "/" + strings.TrimSuffix(filepath.Base(w.Files[0]), filepath.Ext(w.Files[0]))
@@ -89,7 +113,7 @@ func (w *Workload) checkETC() error {
 		return err
 	}
 	if err := sp.Validate(); err != nil {
-		return fmt.Errorf("keys r_task/r_mach/v_task/v_mach/mean_task: %w", err)
+		return keyErr("r_task/r_mach/v_task/v_mach/mean_task", "%w", err)
 	}
 	if w.Name == "" {
 		w.Name = fmt.Sprintf("%s/%dx%d", sp.Name(), sp.Jobs, sp.Machines)
@@ -97,10 +121,20 @@ func (w *Workload) checkETC() error {
 	return nil
 }
 
-// planETC returns an etc workload's repetitions: files read now (so a
-// missing or malformed one is an error before anything runs), or the
+func (etcKind) describe(w *Workload) string {
+	if len(w.Files) > 0 {
+		return "repetition r: ETC file r of " + strings.Join(w.Files, ", ")
+	}
+	if sp, err := w.etcSpec(); err == nil {
+		return fmt.Sprintf("class %s (%s method), %d jobs × %d machines; a fresh instance per repetition", sp.Name(), sp.Method, sp.Jobs, sp.Machines)
+	}
+	return ""
+}
+
+// instances returns an etc workload's repetitions: files read now, or the
 // class to draw from.
-func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) ([]instance, error) {
+func (etcKind) instances(s *Study, i, reps int, dataDir string, c *config) ([]instance, error) {
+	w := &s.Workloads[i]
 	if len(w.Files) == 0 {
 		sp, err := w.etcSpec()
 		if err != nil {
@@ -113,8 +147,8 @@ func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) 
 		return specs, nil
 	}
 	if reps > len(w.Files) {
-		return nil, fmt.Errorf("workload %d (%s): key files: %d repetitions need %d files, one per repetition; %d given",
-			i+1, w.Name, reps, reps, len(w.Files))
+		return nil, inEntry("workload", i, w.Name, keyErr("files", "%d repetitions need %d files, one per repetition; %d given",
+			reps, reps, len(w.Files)))
 	}
 	if c.Files == nil {
 		c.Files = map[string]string{}
@@ -123,16 +157,27 @@ func (s *Study) planETC(i int, w Workload, reps int, dataDir string, c *config) 
 	for r, name := range w.Files[:reps] {
 		path, err := s.findTrace(name, dataDir)
 		if err != nil {
-			return nil, fmt.Errorf("workload %d (%s): key files: %w", i+1, w.Name, err)
+			return nil, inEntry("workload", i, w.Name, keyErr("files", "%w", err))
 		}
 		m, err := etc.ReadFile(path, etc.ReadOptions{Jobs: w.Jobs, Machines: w.Machines})
 		if err != nil {
-			return nil, fmt.Errorf("workload %d (%s): key files: %w", i+1, w.Name, err)
+			return nil, inEntry("workload", i, w.Name, keyErr("files", "%w", err))
 		}
 		c.Files[name] = path
 		specs[r] = etcInstance{mat: m}
 	}
 	return specs, nil
+}
+
+func (etcKind) files(w *Workload, r int, c config) []string {
+	if r < len(w.Files) {
+		return []string{c.Files[w.Files[r]]}
+	}
+	return nil
+}
+
+func (e etcInstance) execute(_ context.Context, s *Study, run bench.Run) (bench.Output, error) {
+	return s.executeETC(run, e)
 }
 
 // executeETC maps the instance with the run's heuristic (the paper's

@@ -9,6 +9,7 @@ import (
 
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/filestudy"
+	"github.com/gridbench/gridbench/pipeline"
 	"github.com/gridbench/gridbench/spaceshared"
 )
 
@@ -47,7 +48,7 @@ mean_inter_arrival = 2
 jobs = 50
 machines = 5
 `), 0o644)
-	out, err := filestudy.Run(context.Background(), file, experiments.Options{Config: experiments.Config{Reps: 2}, Out: dir, Report: true})
+	out, err := filestudy.Run(context.Background(), file, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: dir, Report: true})
 	if err != nil {
 		fmt.Println(err)
 		return

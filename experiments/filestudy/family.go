@@ -2,7 +2,6 @@ package filestudy
 
 import (
 	"fmt"
-	"reflect"
 	"slices"
 	"strings"
 
@@ -22,55 +21,57 @@ var ETCMetrics = mapping.Table.Names()
 // time-sharing family's table but the count of jobs dealt.
 var TimeshareMetrics = timeshared.Table.Without(timeshared.MJobs).Names()
 
-// family is a kind of simulation: the workload kinds it runs, its
-// algorithms and its metrics. Every workload of a study is of one family,
-// since the study's algorithms run on all of them.
+// family is a kind of simulation: its algorithms and its metrics. Every
+// workload of a study is of one family, since the study's algorithms run
+// on all of them; the workload kinds of each are the rows of kinds.
 type family struct {
 	name    string
-	kinds   []string
-	metrics []string                // reported by default, in report order
-	table   []analysis.Metric       // the family's metric descriptors
-	names   func() []string         // the valid algorithms, for messages
-	lookup  func(name string) error // nil when name is one of the family's algorithms
+	metrics []string                 // reported by default, in report order
+	table   []analysis.Metric        // the family's metric descriptors
+	names   func() []string          // the valid algorithms, for messages
+	lookup  func(name string) error  // nil when name is one of the family's algorithms
+	label   func(name string) string // an algorithm's label on the page; nil: none
 }
 
-var families = []*family{
-	{name: "space-shared", kinds: []string{"trace", "deadline", "lublin"}, metrics: Metrics, table: spaceshared.Table.Metrics(),
+var (
+	spaceShared = &family{name: "space-shared", metrics: Metrics, table: spaceshared.Table.Metrics(),
 		names: func() []string { return append(sched.Names(), "exec:COMMAND") },
 		lookup: func(n string) error {
 			_, err := sched.Lookup(n)
 			return err
-		}},
-	{name: "mapping", kinds: []string{"etc"}, metrics: ETCMetrics, table: mapping.Table.Metrics(), names: mapping.Names,
+		},
+		label: sched.Label}
+	mappingFamily = &family{name: "mapping", metrics: ETCMetrics, table: mapping.Table.Metrics(), names: mapping.Names,
 		lookup: func(n string) error {
 			_, err := mapping.Lookup(n)
 			return err
-		}},
-	{name: "time-sharing", kinds: []string{"timeshare"}, metrics: TimeshareMetrics, table: timeshared.Table.Metrics(), names: timeshare.Algorithms,
+		}}
+	timeSharing = &family{name: "time-sharing", metrics: TimeshareMetrics, table: timeshared.Table.Metrics(), names: timeshare.Algorithms,
 		lookup: func(n string) error {
 			if !slices.Contains(timeshare.Algorithms(), strings.ToLower(n)) {
 				return fmt.Errorf("unknown algorithm %q", n)
 			}
 			return nil
-		}},
-}
+		},
+		label: timeshare.Label}
+)
 
-// kindNames lists every workload kind, quoted, for messages.
-func kindNames() string {
+var families = []*family{spaceShared, mappingFamily, timeSharing}
+
+// kinds returns the names of the family's workload kinds.
+func (f *family) kinds() []string {
 	var ks []string
-	for _, f := range families {
-		for _, k := range f.kinds {
-			ks = append(ks, fmt.Sprintf("%q", k))
+	for _, k := range kinds {
+		if k.kind.family() == f {
+			ks = append(ks, k.name)
 		}
 	}
-	return strings.Join(ks, ", ")
+	return ks
 }
 
 func familyOf(kind string) *family {
-	for _, f := range families {
-		if slices.Contains(f.kinds, kind) {
-			return f
-		}
+	if k := kindOf(kind); k != nil {
+		return k.family()
 	}
 	return nil
 }
@@ -82,12 +83,12 @@ func (s *Study) family() (*family, error) {
 		f := familyOf(w.Kind)
 		switch {
 		case f == nil:
-			return nil, fmt.Errorf("workload %d: key kind: %q: want one of %s", i+1, w.Kind, kindNames())
+			return nil, inEntry("workload", i, "", keyErr("kind", "%q: want one of %s", w.Kind, kindNames()))
 		case first == nil:
 			first = f
 		case f != first:
-			return nil, fmt.Errorf("workload %d: key kind: %q workloads cannot share a study with %q ones (workload 1): "+
-				"their algorithms differ (%s vs %s); write one study file per kind", i+1, w.Kind, s.Workloads[0].Kind, f.name, first.name)
+			return nil, inEntry("workload", i, "", keyErr("kind", "%q workloads cannot share a study with %q ones (workload 1): "+
+				"their algorithms differ (%s vs %s); write one study file per kind", w.Kind, s.Workloads[0].Kind, f.name, first.name))
 		}
 	}
 	return first, nil
@@ -103,38 +104,11 @@ func (f *family) checkAlgorithm(a string) error {
 	for _, g := range families {
 		if g != f && g.lookup(a) == nil {
 			return fmt.Errorf("%q is a %s algorithm (for kind = %s workloads); %s workloads take %s",
-				a, g.name, strings.Join(g.kinds, "/"), strings.Join(f.kinds, "/"), strings.Join(f.names(), ", "))
+				a, g.name, strings.Join(g.kinds(), "/"), strings.Join(f.kinds(), "/"), strings.Join(f.names(), ", "))
 		}
 	}
 	if f.name == "space-shared" {
 		return err // sched's message names the registered ones
 	}
-	return fmt.Errorf("%w; %s workloads take %s", err, strings.Join(f.kinds, "/"), strings.Join(f.names(), ", "))
-}
-
-// kindKeys are the keys each workload kind reads besides kind and name.
-var kindKeys = map[string][]string{
-	"trace": {"trace", "cpus", "jobs", "percent", "start", "estimate", "batsim_speed"},
-	"deadline": {"jobs", "mean_inter_arrival", "machines", "machine_cpus_max", "speed_min", "speed_max", "ref_speed",
-		"run_min", "run_max", "job_cpus_max", "deadline_share", "slack_min", "slack_max"},
-	"etc": {"jobs", "machines", "files", "method", "consistency", "task_heterogeneity", "machine_heterogeneity",
-		"r_task", "r_mach", "v_task", "v_mach", "mean_task"},
-	"timeshare": {"trace", "jobs", "percent", "start", "slaves", "quantum"},
-	"lublin":    {"jobs", "cpus", "typeless"},
-}
-
-// checkKeys rejects a key set in a workload of a kind that does not read
-// it (cpus in a timeshare workload, slaves in a trace one), which would
-// otherwise be ignored without a word.
-func (w *Workload) checkKeys() error {
-	allowed := kindKeys[w.Kind]
-	v := reflect.ValueOf(*w)
-	for i := range v.NumField() {
-		key := v.Type().Field(i).Tag.Get("toml")
-		if key == "kind" || key == "name" || v.Field(i).IsZero() || slices.Contains(allowed, key) {
-			continue
-		}
-		return fmt.Errorf("key %s: not read by kind = %q workloads (their keys: kind, name, %s)", key, w.Kind, strings.Join(allowed, ", "))
-	}
-	return nil
+	return fmt.Errorf("%w; %s workloads take %s", err, strings.Join(f.kinds(), "/"), strings.Join(f.names(), ", "))
 }

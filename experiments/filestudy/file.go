@@ -49,7 +49,7 @@ type File struct {
 
 // Workload is one [[workload]] table.
 type Workload struct {
-	Kind string `toml:"kind"` // required: "trace", "deadline", "lublin", "etc" or "timeshare"
+	Kind string `toml:"kind"` // required: "trace", "deadline", "lublin", "etc" or "timeshare" (the rows of kinds)
 	Name string `toml:"name"` // the workload's id in runs.csv; derived when empty
 
 	// kind = "trace": repetition r simulates the r-th window of Jobs valid
@@ -115,6 +115,11 @@ type Workload struct {
 	// from the all-jobs parameters instead of interactive and batch
 	// streams. Schedulers see exact run times (the model has no requests).
 	Typeless bool `toml:"typeless" json:",omitempty"`
+
+	// Params holds the keys of a kind that reads keys of its own, beyond
+	// the fields above (see ownKeys in kind.go); nil for the built-in
+	// kinds, which read none.
+	Params any `toml:"-" json:",omitempty"`
 }
 
 // Claim is one [[claim]]: "Algorithm is Direction than Baseline on Metric
@@ -138,25 +143,18 @@ func Load(path string) (*Study, error) {
 	}
 	var f File
 	md, err := toml.Decode(string(b), &f)
-	if err != nil {
-		var pe toml.ParseError
-		if errors.As(err, &pe) {
-			// The parser quotes the text it stopped at, newlines included.
-			msg := strings.ReplaceAll(pe.Message, "\n", `\n`)
-			if pe.LastKey != "" {
-				msg = "key " + pe.LastKey + ": " + msg
-			}
-			return nil, fmt.Errorf("%s:%d: %s", path, pe.Position.Line, msg)
-		}
-		// Type mismatches are plain errors "toml: line N (last key "k"): ...".
-		if m := typeErrRE.FindStringSubmatch(err.Error()); m != nil {
-			return nil, fmt.Errorf("%s:%s: key %s: %s", path, m[1], m[2], m[3])
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
+	var set []map[string]any
+	if err == nil {
+		set, err = f.decodeOwnKeys(string(b))
 	}
-	if und := md.Undecoded(); len(und) > 0 {
-		k := und[0].String()
-		return nil, fmt.Errorf("%s:%d: unknown key %q (see docs of filestudy.File for the keys)", path, keyLine(b, und[0][len(und[0])-1]), k)
+	if err != nil {
+		return nil, decodeError(path, err)
+	}
+	for _, u := range md.Undecoded() {
+		if f.isOwnKey(u, set) {
+			continue
+		}
+		return nil, fmt.Errorf("%s:%d: unknown key %q (see docs of filestudy.File for the keys)", path, keyLine(b, u[len(u)-1]), u.String())
 	}
 	s := &Study{File: f, path: path, dir: filepath.Dir(path), text: b}
 	if err := s.check(); err != nil {
@@ -165,31 +163,106 @@ func Load(path string) (*Study, error) {
 	return s, nil
 }
 
-// keyErrRE reads where a check error points: an optional array table
-// entry ("workload 2 (name): ", "claim 1: ") and the key.
-var keyErrRE = regexp.MustCompile(`^(?:(workload|claim) (\d+)(?: \([^)]*\))?: )?keys? ([a-z_]+)(?:\.([^:/ ]+))?`)
+// decodeError says where the TOML decoder stopped, as file:line: key.
+func decodeError(path string, err error) error {
+	var pe toml.ParseError
+	if errors.As(err, &pe) {
+		// The parser quotes the text it stopped at, newlines included.
+		msg := strings.ReplaceAll(pe.Message, "\n", `\n`)
+		if pe.LastKey != "" {
+			msg = "key " + pe.LastKey + ": " + msg
+		}
+		return fmt.Errorf("%s:%d: %s", path, pe.Position.Line, msg)
+	}
+	// Type mismatches are plain errors "toml: line N (last key "k"): ...".
+	if m := typeErrRE.FindStringSubmatch(err.Error()); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		return &KeyError{File: path, Line: line, Keys: []string{m[2]}, Err: errors.New(m[3])}
+	}
+	return fmt.Errorf("%s: %w", path, err)
+}
 
-// locate prefixes err with the file and the line of the key it names.
-func (s *Study) locate(err error) error {
-	m := keyErrRE.FindStringSubmatch(err.Error())
-	if m == nil {
-		return fmt.Errorf("%s: %w", s.path, err)
+// KeyError is an error in one key of a study file, built where it is
+// found. Error reads "file:line: workload 2 (name): key cpus: ..." once
+// Load or Plan has located it (File and Line set), and without the file
+// before.
+type KeyError struct {
+	File  string   // the study file; "" until located
+	Line  int      // the key's line (its table's header when the key is not written there); 0 when unknown
+	Table string   // "workload" or "claim" for a key of an [[array]] entry; "" for a top-level key
+	Index int      // the entry of Table, from 1
+	Entry string   // the entry's name, shown after its index when given
+	Keys  []string // the key, or the keys that conflict ("jobs", "percent"); an alias is "aliases.NAME"
+	Err   error    // what is wrong with it
+}
+
+func (e *KeyError) Error() string {
+	var b strings.Builder
+	if e.File != "" {
+		b.WriteString(e.File)
+		if e.Line > 0 {
+			fmt.Fprintf(&b, ":%d", e.Line)
+		}
+		b.WriteString(": ")
 	}
-	key := m[3]
-	if m[4] != "" {
-		key = m[4] // aliases.NAME: the NAME line
+	if e.Table != "" {
+		fmt.Fprintf(&b, "%s %d", e.Table, e.Index)
+		if e.Entry != "" {
+			fmt.Fprintf(&b, " (%s)", e.Entry)
+		}
+		b.WriteString(": ")
 	}
-	line := 0
-	if m[1] != "" {
-		n, _ := strconv.Atoi(m[2])
-		line = tableKeyLine(s.text, m[1], n, key)
+	if len(e.Keys) > 1 {
+		b.WriteString("keys ")
 	} else {
-		line = keyLine(s.text, key)
+		b.WriteString("key ")
 	}
-	if line == 0 {
+	fmt.Fprintf(&b, "%s: %v", strings.Join(e.Keys, "/"), e.Err)
+	return b.String()
+}
+
+func (e *KeyError) Unwrap() error { return e.Err }
+
+// keyErr returns an error in keys (one, or several that conflict), its
+// message formatted as by fmt.Errorf.
+func keyErr(keys string, format string, args ...any) *KeyError {
+	return &KeyError{Keys: strings.Split(keys, "/"), Err: fmt.Errorf(format, args...)}
+}
+
+// inEntry places err in entry i (from 0) of the array table: an error in
+// a top-level key becomes one in that entry's key; another error gets the
+// entry as a prefix and, having no key, no line.
+func inEntry(table string, i int, name string, err error) error {
+	if ke, ok := err.(*KeyError); ok && ke.Table == "" {
+		in := *ke
+		in.Table, in.Index, in.Entry = table, i+1, name
+		return &in
+	}
+	if name != "" {
+		return fmt.Errorf("%s %d (%s): %w", table, i+1, name, err)
+	}
+	return fmt.Errorf("%s %d: %w", table, i+1, err)
+}
+
+// locate sets the file and the line of a KeyError, or prefixes another
+// error with the file.
+func (s *Study) locate(err error) error {
+	ke, ok := err.(*KeyError)
+	if !ok {
 		return fmt.Errorf("%s: %w", s.path, err)
 	}
-	return fmt.Errorf("%s:%d: %w", s.path, line, err)
+	at := *ke
+	at.File = s.path
+	key := at.Keys[0]
+	if _, alias, ok := strings.Cut(key, "."); ok {
+		key = alias // aliases.NAME: the NAME line
+	}
+	if at.Table != "" {
+		at.Line = tableKeyLine(s.text, at.Table, at.Index, key)
+	} else {
+		at.Line = keyLine(s.text, key)
+	}
+	return &at
 }
 
 // tableKeyLine returns the line of key in the n-th [[table]] (1-based), or

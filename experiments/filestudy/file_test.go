@@ -14,6 +14,7 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/filestudy"
 	"github.com/gridbench/gridbench/internal/sched/external"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 func write(t *testing.T, text string) string {
@@ -131,18 +132,21 @@ func TestDeadlineStudyReport(t *testing.T) {
 	if len(plan.Runs) != 8 {
 		t.Fatalf("%d runs, want 1 workload × 4 reps × 2 algorithms", len(plan.Runs))
 	}
+	if plan.Reps != 4 {
+		t.Errorf("the plan records %d repetitions, want 4 (its manifest writes them down)", plan.Reps)
+	}
 	res, err := bench.Execute(context.Background(), plan, st.Execute, bench.Options{Dir: t.TempDir(), Workers: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
 	base := t.TempDir()
-	dir := experiments.PaperDir(base)
+	dir := pipeline.PaperDir(base)
 	os.MkdirAll(filepath.Join(dir, "figures"), 0o755)
 	out, err := st.Report(context.Background(), experiments.ReportInput{Result: res, PaperDir: dir})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(base, s.Name(), out); err != nil {
+	if err := pipeline.WritePage(base, s.Name(), out); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(dir, out.Page))
@@ -173,7 +177,7 @@ func TestFailedRunsLeaveOthers(t *testing.T) {
 	p := write(t, strings.Replace(good, `"easy"]`, `"bad"]`, 1)+"[aliases]\nbad = \"exec:"+py+" "+crash+"\"\n")
 	out := filepath.Join(dir, "out")
 	for attempt := range 2 {
-		res, err := filestudy.Run(context.Background(), p, experiments.Options{Config: experiments.Config{Reps: 2}, Out: out, Report: true, Workers: 2})
+		res, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: out, Report: true, Workers: 2})
 		if err == nil || !strings.Contains(err.Error(), "tiny: 2 of 4 runs failed") || !strings.Contains(err.Error(), "crash.py: gave up") || strings.Contains(err.Error(), "\n") {
 			t.Fatalf("attempt %d: err = %v, want one line saying 2 of 4 runs failed and why", attempt, err)
 		}
@@ -260,7 +264,7 @@ func TestExecTimeoutKey(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { external.SetDefaults(nil, 0) })
-			_, err := filestudy.Run(context.Background(), study, experiments.Options{Config: experiments.Config{Reps: 1}, Out: t.TempDir(), Workers: 1})
+			_, err := filestudy.Run(context.Background(), study, pipeline.Options{Config: experiments.Config{Reps: 1}, Out: t.TempDir(), Workers: 1})
 			if err == nil || !strings.Contains(err.Error(), "1 of 2 runs failed") || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want the mute run failed with %q", err, tc.want)
 			}

@@ -175,18 +175,6 @@ func skipFolder(f, name string) bool {
 	return regularFile(filepath.Join(f, "pyvenv.cfg"))
 }
 
-// workloadFiles returns the files repetition r of workload w reads, as
-// Plan resolved them into c.
-func workloadFiles(w Workload, r int, c config) []string {
-	switch {
-	case w.Kind == "trace" || w.Kind == "timeshare":
-		return []string{c.Traces[w.Trace]}
-	case w.Kind == "etc" && r < len(w.Files):
-		return []string{c.Files[w.Files[r]]}
-	}
-	return nil
-}
-
 // algorithmInputs returns commandInputs of every algorithm, and what none
 // of them can key, once per study plan.
 func (s *Study) algorithmInputs() (map[string][]string, []string) {
@@ -207,10 +195,10 @@ var envNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 func (s *Study) checkEnv() error {
 	for i, n := range s.Env {
 		if !envNameRE.MatchString(n) {
-			return fmt.Errorf("key env: %q is not a variable name (letters, digits and '_', not first a digit)", n)
+			return keyErr("env", "%q is not a variable name (letters, digits and '_', not first a digit)", n)
 		}
 		if slices.Contains(s.Env[:i], n) {
-			return fmt.Errorf("key env: %q listed twice", n)
+			return keyErr("env", "%q listed twice", n)
 		}
 	}
 	return nil

@@ -4,13 +4,11 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/internal/atomicfile"
 	"github.com/gridbench/gridbench/internal/jobsout"
 	"github.com/gridbench/gridbench/internal/sim"
@@ -21,7 +19,7 @@ func (s *Study) checkJobsOut() error {
 		return nil
 	}
 	if _, err := jobsout.ParseFormat(s.JobsOut); err != nil {
-		return fmt.Errorf("key jobs_out: %w", err)
+		return keyErr("jobs_out", "%w", err)
 	}
 	return nil
 }
@@ -76,21 +74,6 @@ func (s *Study) writeJobs(run bench.Run, p sim.Platform, jobs []sim.Job, recs []
 	path := filepath.Join(dir, JobsFile(run))
 	if err := atomicfile.Write(path, func(w io.Writer) error { return jobsout.Write(w, format, sch) }); err != nil {
 		return fmt.Errorf("key jobs_out: %w", err)
-	}
-	return nil
-}
-
-// checkBatsimSpeed checks a trace workload's batsim_speed: a finite
-// number of flop/s > 0, for a Batsim workload (.json) only.
-func (w *Workload) checkBatsimSpeed() error {
-	if w.BatsimSpeed == 0 {
-		return nil
-	}
-	if !(w.BatsimSpeed > 0 && w.BatsimSpeed < math.Inf(1)) {
-		return fmt.Errorf("key batsim_speed: %v: want the flop/s of parallel_homogeneous profiles, a number > 0", w.BatsimSpeed)
-	}
-	if !batsim.IsWorkload(w.Trace) {
-		return fmt.Errorf("key batsim_speed: %s is not a Batsim workload (.json), whose parallel_homogeneous profiles it times", w.Trace)
 	}
 	return nil
 }

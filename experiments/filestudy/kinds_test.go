@@ -15,6 +15,7 @@ import (
 	"github.com/gridbench/gridbench/experiments/filestudy"
 	"github.com/gridbench/gridbench/generators/etc"
 	"github.com/gridbench/gridbench/internal/sched/mapping"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // braun is one of the Braun instances the repository ships.
@@ -132,7 +133,7 @@ func TestLoadErrorsETCAndTimeshare(t *testing.T) {
 // runs.csv.
 func runStudy(t *testing.T, p, out string, reps, workers int, shard bench.Shard, merge bool) []byte {
 	t.Helper()
-	o, err := filestudy.Run(context.Background(), p, experiments.Options{Config: experiments.Config{Reps: reps}, Out: out,
+	o, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: reps}, Out: out,
 		Report: shard.N == 0 || merge, Workers: workers, Shard: shard, Merge: merge})
 	if err != nil {
 		t.Fatal(err)
@@ -140,7 +141,7 @@ func runStudy(t *testing.T, p, out string, reps, workers int, shard bench.Shard,
 	if shard.N > 0 && !merge {
 		return nil
 	}
-	b, err := os.ReadFile(filepath.Join(experiments.ResultsDir(out, o.Name), "runs.csv"))
+	b, err := os.ReadFile(filepath.Join(pipeline.ResultsDir(out, o.Name), "runs.csv"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/filestudy"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // A claim tested with too few repetitions reads "inconclusive", with the
@@ -59,7 +60,7 @@ direction = "lower"
 	} {
 		out := t.TempDir()
 		var progress bytes.Buffer
-		o, err := filestudy.Run(context.Background(), p, experiments.Options{Config: experiments.Config{Reps: tc.reps}, Out: out, Report: true, Workers: 1, Progress: &progress})
+		o, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: tc.reps}, Out: out, Report: true, Workers: 1, Progress: &progress})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -70,7 +71,7 @@ direction = "lower"
 		if !strings.Contains(o.Report.Headline, tc.headline) {
 			t.Errorf("reps %d: headline %q lacks %q", tc.reps, o.Report.Headline, tc.headline)
 		}
-		page, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), "power.md"))
+		page, err := os.ReadFile(filepath.Join(pipeline.PaperDir(out), "power.md"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +83,7 @@ direction = "lower"
 		if none := "none: too few repetitions: at least 6 needed"; strings.Contains(string(page), none) != tc.warns {
 			t.Errorf("reps %d: page says %q: %v, want %v", tc.reps, none, !tc.warns, tc.warns)
 		}
-		b, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), "power.claims.json"))
+		b, err := os.ReadFile(filepath.Join(pipeline.PaperDir(out), "power.claims.json"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -118,10 +119,10 @@ task_heterogeneity = "hi"
 machine_heterogeneity = "hi"
 `)
 	out := t.TempDir()
-	if _, err := filestudy.Run(context.Background(), p, experiments.Options{Config: experiments.Config{Reps: 2}, Out: out, Report: true, Workers: 1}); err != nil {
+	if _, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: out, Report: true, Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
-	page, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), "ci.md"))
+	page, err := os.ReadFile(filepath.Join(pipeline.PaperDir(out), "ci.md"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/filestudy"
+	"github.com/gridbench/gridbench/pipeline"
 	"github.com/gridbench/gridbench/spaceshared"
 )
 
@@ -44,9 +45,9 @@ trace = "t.swf"
 cpus = 4
 jobs = 2
 `), 0o644)
-	run := func(out string) *experiments.Outcome {
+	run := func(out string) *pipeline.Outcome {
 		t.Helper()
-		o, err := filestudy.Run(context.Background(), study, experiments.Options{Out: out})
+		o, err := filestudy.Run(context.Background(), study, pipeline.Options{Out: out})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,7 +92,7 @@ func inputs(m *analysis.Manifest) map[string]string {
 }
 
 // wait is the sum of the study's wait values, a fingerprint of its runs.
-func wait(o *experiments.Outcome) float64 {
+func wait(o *pipeline.Outcome) float64 {
 	s := 0.0
 	for _, r := range o.Result.Records {
 		s += r.Value
@@ -113,9 +114,9 @@ func TestTimeshareTraceEditedInProcess(t *testing.T) {
 	swf("100")
 	study := filepath.Join(dir, "ts.toml")
 	os.WriteFile(study, []byte(strings.Replace(strings.Replace(goodTS, `name = "tss"`, `name = "tsreuse"`, 1), "TRACE", "ts.swf", 1)), 0o644)
-	run := func(out string) *experiments.Outcome {
+	run := func(out string) *pipeline.Outcome {
 		t.Helper()
-		o, err := filestudy.Run(context.Background(), study, experiments.Options{Out: out, Config: experiments.Config{Reps: 1}})
+		o, err := filestudy.Run(context.Background(), study, pipeline.Options{Out: out, Config: experiments.Config{Reps: 1}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package filestudy
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -11,7 +12,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -21,12 +21,12 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/etc"
 	"github.com/gridbench/gridbench/generators/jobstream"
-	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/internal/timeshare"
+	"github.com/gridbench/gridbench/pipeline"
 	"github.com/gridbench/gridbench/spaceshared" // also links in the built-in schedulers
 )
 
@@ -81,7 +81,7 @@ func checkLabel(v string) error {
 
 func (s *Study) check() error {
 	if !nameRE.MatchString(s.File.Name) || len(s.File.Name) > maxName {
-		return fmt.Errorf("key name: %q: want 1 to %d lower-case letters, digits, '-' or '_' (it names the results folder)", s.File.Name, maxName)
+		return keyErr("name", "%q: want 1 to %d lower-case letters, digits, '-' or '_' (it names the results folder)", s.File.Name, maxName)
 	}
 	if len(s.Workloads) == 0 {
 		return fmt.Errorf("no [[workload]]: a study needs at least one")
@@ -94,46 +94,46 @@ func (s *Study) check() error {
 		return err
 	}
 	if len(s.Algorithms) == 0 {
-		return fmt.Errorf("key algorithms: empty; name at least one (%s)", strings.Join(fam.names(), ", "))
+		return keyErr("algorithms", "empty; name at least one (%s)", strings.Join(fam.names(), ", "))
 	}
 	for i, a := range s.Algorithms {
 		if slices.Contains(s.Algorithms[:i], a) {
-			return fmt.Errorf("key algorithms: %q listed twice", a)
+			return keyErr("algorithms", "%q listed twice", a)
 		}
 		if err := checkLabel(a); err != nil {
-			return fmt.Errorf("key algorithms: %w (an exec: command can go through an alias: [aliases] mine = \"exec:...\")", err)
+			return keyErr("algorithms", "%w (an exec: command can go through an alias: [aliases] mine = \"exec:...\")", err)
 		}
 		if err := fam.checkAlgorithm(s.resolve(a)); err != nil {
-			return fmt.Errorf("key algorithms: %w", err)
+			return keyErr("algorithms", "%w", err)
 		}
 	}
 	for alias := range s.Aliases {
 		if !slices.Contains(s.Algorithms, alias) {
-			return fmt.Errorf("key aliases.%s: not in algorithms", alias)
+			return &KeyError{Keys: []string{"aliases." + alias}, Err: errors.New("not in algorithms")}
 		}
 		if fam.checkAlgorithm(alias) == nil {
 			// The page would show alias's numbers under an algorithm's name.
-			return fmt.Errorf("key aliases.%s: %s is the name of an algorithm; give the alias a name of its own", alias, alias)
+			return &KeyError{Keys: []string{"aliases." + alias}, Err: fmt.Errorf("%s is the name of an algorithm; give the alias a name of its own", alias)}
 		}
 	}
 	for i, m := range s.Metrics {
 		if slices.Contains(s.Metrics[:i], m) {
-			return fmt.Errorf("key metrics: %q listed twice", m)
+			return keyErr("metrics", "%q listed twice", m)
 		}
 		if !slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.measures(m) }) {
-			return fmt.Errorf("key metrics: %s is measured only on deadline workloads whose jobs have deadlines (deadline_share > 0), and this study has none", m)
+			return keyErr("metrics", "%s is measured only on deadline workloads whose jobs have deadlines (deadline_share > 0), and this study has none", m)
 		}
 		if !slices.Contains(fam.metrics, m) {
-			return fmt.Errorf("key metrics: unknown metric %q for %s workloads (valid: %s)", m, fam.name, strings.Join(fam.metrics, ", "))
+			return keyErr("metrics", "unknown metric %q for %s workloads (valid: %s)", m, fam.name, strings.Join(fam.metrics, ", "))
 		}
 	}
 	if s.Reps < 0 || s.Reps > MaxReps {
-		return fmt.Errorf("key reps: %d: need 1 to %d", s.Reps, MaxReps)
+		return keyErr("reps", "%d: need 1 to %d", s.Reps, MaxReps)
 	}
 	if s.ExecTimeout != "" {
 		d, err := time.ParseDuration(s.ExecTimeout)
 		if err != nil || d < time.Millisecond || d > external.MaxTimeout {
-			return fmt.Errorf("key exec_timeout: %q: want a duration from 1ms to 24h, e.g. \"2m\"", s.ExecTimeout)
+			return keyErr("exec_timeout", "%q: want a duration from 1ms to 24h, e.g. \"2m\"", s.ExecTimeout)
 		}
 		s.execTimeout = d
 	}
@@ -144,33 +144,33 @@ func (s *Study) check() error {
 	for i := range s.Workloads {
 		w := &s.Workloads[i]
 		if err := w.check(); err != nil {
-			return fmt.Errorf("workload %d: %w", i+1, err)
+			return inEntry("workload", i, "", err)
 		}
 		if err := checkLabel(w.Name); err != nil {
 			// A name made from the keys, a trace's file name say.
 			return fmt.Errorf("workload %d: its name %w; give it one in ASCII with the key name", i+1, err)
 		}
 		if seen[w.Name] {
-			return fmt.Errorf("workload %d: key name: %q used twice", i+1, w.Name)
+			return inEntry("workload", i, "", keyErr("name", "%q used twice", w.Name))
 		}
 		seen[w.Name] = true
 	}
 	for i, c := range s.Claims {
 		switch {
 		case !slices.Contains(s.Algorithms, c.Algorithm):
-			return fmt.Errorf("claim %d: key algorithm: %q is not in algorithms", i+1, c.Algorithm)
+			return inEntry("claim", i, "", keyErr("algorithm", "%q is not in algorithms", c.Algorithm))
 		case !slices.Contains(s.Algorithms, c.Baseline):
-			return fmt.Errorf("claim %d: key baseline: %q is not in algorithms", i+1, c.Baseline)
+			return inEntry("claim", i, "", keyErr("baseline", "%q is not in algorithms", c.Baseline))
 		case c.Baseline == c.Algorithm:
-			return fmt.Errorf("claim %d: key baseline: %q is the claim's algorithm too; compare it with another", i+1, c.Baseline)
+			return inEntry("claim", i, "", keyErr("baseline", "%q is the claim's algorithm too; compare it with another", c.Baseline))
 		case !slices.Contains(s.metrics(), c.Metric):
-			return fmt.Errorf("claim %d: key metric: %q is not a reported metric (%s)", i+1, c.Metric, strings.Join(s.metrics(), ", "))
+			return inEntry("claim", i, "", keyErr("metric", "%q is not a reported metric (%s)", c.Metric, strings.Join(s.metrics(), ", ")))
 		case c.Direction != "lower" && c.Direction != "higher":
-			return fmt.Errorf("claim %d: key direction: %q: want \"lower\" or \"higher\"", i+1, c.Direction)
+			return inEntry("claim", i, "", keyErr("direction", "%q: want \"lower\" or \"higher\"", c.Direction))
 		case c.Workload != "" && !seen[c.Workload]:
-			return fmt.Errorf("claim %d: key workload: no workload named %q", i+1, c.Workload)
+			return inEntry("claim", i, "", keyErr("workload", "no workload named %q", c.Workload))
 		case len(s.claimWorkloads(c)) == 0:
-			return fmt.Errorf("claim %d: key metric: %s is measured only on deadline workloads whose jobs have deadlines (deadline_share > 0), and the claim has none", i+1, c.Metric)
+			return inEntry("claim", i, "", keyErr("metric", "%s is measured only on deadline workloads whose jobs have deadlines (deadline_share > 0), and the claim has none", c.Metric))
 		}
 	}
 	return nil
@@ -201,75 +201,6 @@ func (s *Study) metrics() []string {
 		out = append(out, m)
 	}
 	return out
-}
-
-// measures reports whether w's runs have metric m: delayed_pct, the share
-// of the jobs with a deadline that end late, needs jobs with deadlines (a
-// deadline workload whose deadline_share is not 0); a run without any
-// has no delayed_pct (Study.simulate).
-func (w *Workload) measures(m string) bool {
-	if m != spaceshared.MDelayed {
-		return true
-	}
-	return w.Kind == "deadline" && (w.DeadlineShare == nil || *w.DeadlineShare > 0)
-}
-
-func (w *Workload) check() error {
-	if err := w.checkKeys(); err != nil {
-		return err
-	}
-	if err := w.checkRanges(); err != nil {
-		return err
-	}
-	if w.Name != "" {
-		if err := checkLabel(w.Name); err != nil {
-			return fmt.Errorf("key name: %w", err)
-		}
-	}
-	switch w.Kind {
-	case "trace":
-		if err := w.checkWindow(); err != nil {
-			return err
-		}
-		if w.CPUs < 1 {
-			return fmt.Errorf("key cpus: %d: need at least 1", w.CPUs)
-		}
-		if err := w.checkBatsimSpeed(); err != nil {
-			return err
-		}
-		switch w.Estimate {
-		case "":
-			w.Estimate = string(adapt.DefaultEstimate)
-		case string(adapt.Requested), string(adapt.Exact):
-		default:
-			return fmt.Errorf("key estimate: %q: want %q or %q", w.Estimate, adapt.Requested, adapt.Exact)
-		}
-		if w.Name == "" {
-			w.Name = w.windowID(fmt.Sprintf("cpus=%d", w.CPUs))
-		}
-	case "deadline":
-		spec := w.spec()
-		switch {
-		case w.MeanInterArrival == 0:
-			return fmt.Errorf("key mean_inter_arrival: missing or 0: give the mean time between arrivals in seconds (the deadline study's streams use 1 to 5)")
-		case spec.JobCPUsMax > spec.MachineCPUsMax:
-			return fmt.Errorf("keys job_cpus_max/machine_cpus_max: jobs of up to %d CPUs on machines of at most %d: a job could fit on no machine (the defaults are 8 and 16)",
-				spec.JobCPUsMax, spec.MachineCPUsMax)
-		}
-		if err := spec.Validate(); err != nil {
-			return err
-		}
-		if w.Name == "" {
-			w.Name = spaceshared.StreamID(spec.MeanInterArrival)
-		}
-	case "etc":
-		return w.checkETC()
-	case "timeshare":
-		return w.checkTimeshare()
-	case "lublin":
-		return w.checkLublin()
-	}
-	return nil
 }
 
 // MaxReps bounds the key reps (and --reps): ten thousand repetitions
@@ -303,7 +234,7 @@ func (w *Workload) checkRanges() error {
 	}
 	for _, k := range ints {
 		if k.v < 0 || k.v > k.max {
-			return fmt.Errorf("key %s: %d: must be between 0 and %d", k.key, k.v, k.max)
+			return keyErr(k.key, "%d: must be between 0 and %d", k.v, k.max)
 		}
 	}
 	floats := []struct {
@@ -319,96 +250,21 @@ func (w *Workload) checkRanges() error {
 	}
 	for _, k := range floats {
 		if !(k.v >= 0 && k.v <= k.max) {
-			return fmt.Errorf("key %s: %g: must be between 0 and %g", k.key, k.v, k.max)
+			return keyErr(k.key, "%g: must be between 0 and %g", k.v, k.max)
 		}
 	}
 	if d := w.DeadlineShare; d != nil && !(*d >= 0 && *d <= 1) {
-		return fmt.Errorf("key deadline_share: %g: must be between 0 and 1", *d)
+		return keyErr("deadline_share", "%g: must be between 0 and 1", *d)
 	}
 	for _, k := range []struct {
 		key         string
 		v, min, max float64
 	}{{"v_task", w.VTask, etc.MinCV, etc.MaxCV}, {"v_mach", w.VMach, etc.MinCV, etc.MaxCV}, {"quantum", w.Quantum, timeshare.MinQuantum, maxTime}} {
 		if k.v != 0 && k.v < k.min {
-			return fmt.Errorf("key %s: %g: must be 0 (the default) or between %g and %g", k.key, k.v, k.min, k.max)
-		}
-	}
-	if w.Kind == "etc" && w.Jobs > 0 && w.Machines > 0 {
-		if err := etc.CheckSize(w.Jobs, w.Machines); err != nil {
-			return fmt.Errorf("keys jobs/machines: %w", err)
+			return keyErr(k.key, "%g: must be 0 (the default) or between %g and %g", k.v, k.min, k.max)
 		}
 	}
 	return nil
-}
-
-// checkWindow checks the keys of trace windows (kinds trace and timeshare).
-func (w *Workload) checkWindow() error {
-	if w.Trace == "" {
-		return fmt.Errorf("key trace: missing (a file below the data root or relative to the study file)")
-	}
-	if (w.Jobs > 0) == (w.Percent > 0) {
-		return fmt.Errorf("keys jobs/percent: give exactly one window size (jobs = N or percent = P)")
-	}
-	if w.Percent > 100 || w.Start < 0 {
-		return fmt.Errorf("keys percent/start: percent %g must be in (0, 100], start %d >= 0", w.Percent, w.Start)
-	}
-	return nil
-}
-
-// windowID names a trace window workload: the trace, the window size, and
-// the platform.
-func (w *Workload) windowID(platform string) string {
-	size := strconv.Itoa(w.Jobs) + "jobs"
-	if w.Percent > 0 {
-		size = strconv.FormatFloat(w.Percent, 'g', -1, 64) + "%"
-	}
-	base := strings.TrimSuffix(strings.TrimSuffix(filepath.Base(w.Trace), ".gz"), ".swf")
-	return base + "/" + size + "/" + platform
-}
-
-// windowLen returns the jobs in each of reps windows of w over a trace of
-// total valid jobs at path, or an error when they do not fit; valid says
-// what makes a job valid.
-func (w *Workload) windowLen(i, reps, total int, path, valid string) (int, error) {
-	n := w.Jobs
-	if w.Percent > 0 {
-		n = int(math.Round(w.Percent / 100 * float64(total)))
-	}
-	if n < 1 || w.Start+reps*n > total {
-		return 0, fmt.Errorf("workload %d (%s): key jobs: %d windows of %d jobs after job %d need %d valid jobs; %s has %d (%s)",
-			i+1, w.Name, reps, n, w.Start, w.Start+reps*n, path, total, valid)
-	}
-	return n, nil
-}
-
-// spec is the deadline generator's stream with the file's overrides.
-func (w *Workload) spec() jobstream.Spec {
-	s := jobstream.Default(w.MeanInterArrival)
-	setI := func(dst *int, v int) {
-		if v != 0 {
-			*dst = v
-		}
-	}
-	setF := func(dst *float64, v float64) {
-		if v != 0 {
-			*dst = v
-		}
-	}
-	setI(&s.Jobs, w.Jobs)
-	setI(&s.Machines, w.Machines)
-	setI(&s.MachineCPUsMax, w.MachineCPUsMax)
-	setF(&s.SpeedMin, w.SpeedMin)
-	setF(&s.SpeedMax, w.SpeedMax)
-	setF(&s.RefSpeed, w.RefSpeed)
-	setF(&s.RunMin, w.RunMin)
-	setF(&s.RunMax, w.RunMax)
-	setI(&s.JobCPUsMax, w.JobCPUsMax)
-	setF(&s.SlackMin, w.SlackMin)
-	setF(&s.SlackMax, w.SlackMax)
-	if w.DeadlineShare != nil {
-		s.DeadlineShare = *w.DeadlineShare
-	}
-	return s
 }
 
 // Name implements experiments.Experiment.
@@ -441,12 +297,6 @@ type config struct {
 	Env    map[string]string `json:"env,omitempty"`       // File.Env's values now, as envKey gives them
 }
 
-// window is a trace workload's repetition: jobs rebased to start at 0.
-type window struct {
-	cpus int
-	jobs []sim.Job
-}
-
 // Plan implements experiments.Experiment: every workload × repetition ×
 // algorithm, algorithms of one repetition together.
 func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
@@ -455,53 +305,19 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 	pl := &plan{s: s, reps: reps}
 	progs, unkeyed := s.algorithmInputs()
 	for i, w := range s.Workloads {
-		var specs []instance
-		switch w.Kind {
-		case "trace":
-			path, err := s.findTrace(w.Trace, cfg.DataDir)
-			if err != nil {
-				return nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
-			}
-			c.Traces[w.Trace] = path
-			all, err := loadTrace(path, w.CPUs, adapt.Estimate(w.Estimate), w.BatsimSpeed)
-			if err != nil {
-				return nil, s.locate(fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err))
-			}
-			n, err := w.windowLen(i, reps, len(all), path, fmt.Sprintf("for %d CPUs", w.CPUs))
-			if err != nil {
-				return nil, s.locate(err)
-			}
-			for r := range reps {
-				specs = append(specs, window{cpus: w.CPUs, jobs: rebase(all[w.Start+r*n : w.Start+(r+1)*n])})
-			}
-		case "deadline":
-			for range reps {
-				specs = append(specs, stream{w.spec()})
-			}
-		case "lublin":
-			for range reps {
-				specs = append(specs, w.lublinSpec())
-			}
-		case "etc":
-			var err error
-			if specs, err = s.planETC(i, w, reps, cfg.DataDir, &c); err != nil {
-				return nil, s.locate(err)
-			}
-		case "timeshare":
-			var err error
-			if specs, err = s.planTimeshare(i, w, reps, cfg.DataDir, &c); err != nil {
-				return nil, s.locate(err)
-			}
+		specs, err := kindOf(w.Kind).instances(s, i, reps, cfg.DataDir, &c)
+		if err != nil {
+			return nil, s.locate(err)
 		}
 		for r, spec := range specs {
 			for _, a := range s.Algorithms {
 				run := bench.NewRun(s.Name(), w.Name, a, r)
-				run.Inputs = append(workloadFiles(w, r, c), progs[a]...)
+				run.Inputs = append(w.files(r, c), progs[a]...)
 				pl.runs.Add(run, spec)
 			}
 		}
 	}
-	pl.runs.Plan.Experiment, pl.runs.Plan.Config, pl.runs.Plan.Study = s.Name(), c, s.path
+	pl.runs.Plan.Experiment, pl.runs.Plan.Config, pl.runs.Plan.Reps, pl.runs.Plan.Study = s.Name(), c, reps, s.path
 	pl.runs.Plan.Unkeyed = unkeyed
 	return pl, nil
 }
@@ -548,59 +364,6 @@ func fileExists(p string) bool {
 	return err == nil && !st.IsDir()
 }
 
-// loadTrace reads a trace through the space-shared family's loader, once
-// per process and content: a program that runs a study again after
-// editing its trace reads the new one.
-func loadTrace(path string, cpus int, est adapt.Estimate, speed float64) ([]sim.Job, error) {
-	l, err := spaceshared.Load(spaceshared.Input{Path: path, CPUs: cpus, Estimate: est, Speed: speed})
-	return l.Jobs, err
-}
-
-// rebase copies jobs with submit times shifted so the first is 0.
-func rebase(jobs []sim.Job) []sim.Job {
-	out := slices.Clone(jobs)
-	t0 := math.Inf(1)
-	for _, j := range out {
-		t0 = min(t0, j.Submit)
-	}
-	for i := range out {
-		out[i].Submit -= t0
-	}
-	return out
-}
-
-// stream is a deadline workload's repetition: the generator's stream,
-// drawn from the run's workload seed.
-type stream struct{ spec jobstream.Spec }
-
-func (w window) execute(ctx context.Context, s *Study, run bench.Run) (bench.Output, error) {
-	return s.simulate(ctx, run, sim.SingleMachine(w.cpus), w.jobs)
-}
-
-func (st stream) execute(ctx context.Context, s *Study, run bench.Run) (bench.Output, error) {
-	inst, err := adapt.GenerateDeadline(st.spec, run.Seed)
-	if err != nil {
-		return bench.Output{}, err
-	}
-	return s.simulate(ctx, run, inst.Platform, inst.Jobs)
-}
-
-func (l lublinSpec) execute(ctx context.Context, s *Study, run bench.Run) (bench.Output, error) {
-	p, jobs, err := l.instance(run.Seed)
-	if err != nil {
-		return bench.Output{}, err
-	}
-	return s.simulate(ctx, run, p, jobs)
-}
-
-func (e etcInstance) execute(_ context.Context, s *Study, run bench.Run) (bench.Output, error) {
-	return s.executeETC(run, e)
-}
-
-func (t tsWindow) execute(_ context.Context, s *Study, run bench.Run) (bench.Output, error) {
-	return s.executeTimeshare(run, t)
-}
-
 // simulate runs the run's space-sharing scheduler on jobs and measures
 // the result.
 func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, jobs []sim.Job) (bench.Output, error) {
@@ -639,15 +402,17 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 	if err := s.writeJobs(run, p, jobs, recs); err != nil {
 		return bench.Output{}, err
 	}
-	return s.output(all), nil
+	out := s.output(all)
+	out.Series = utilisation(p, jobs, recs)
+	return out, nil
 }
 
 // Run loads the study file at path and runs it like `gridbench study run`:
-// through experiments.Reproduce with opts (its Only is replaced), so the
+// through pipeline.Reproduce with opts (its Only is replaced), so the
 // results, the report page and the workbook land below opts.Out. A program
 // of your own that registered schedulers with spaceshared.Register calls
 // it to run studies that name them.
-func Run(ctx context.Context, path string, opts experiments.Options) (*experiments.Outcome, error) {
+func Run(ctx context.Context, path string, opts pipeline.Options) (*pipeline.Outcome, error) {
 	s, err := Load(path)
 	if err != nil {
 		return nil, err
@@ -656,9 +421,9 @@ func Run(ctx context.Context, path string, opts experiments.Options) (*experimen
 		ps, ours := prev.(*Study)
 		switch {
 		case !ours:
-			return nil, s.locate(fmt.Errorf("key name: %q is a built-in experiment; choose another name", s.Name()))
+			return nil, s.locate(keyErr("name", "%q is a built-in experiment; choose another name", s.Name()))
 		case ps.path != s.path:
-			return nil, s.locate(fmt.Errorf("key name: %s already ran a study named %q in this process", ps.path, s.Name()))
+			return nil, s.locate(keyErr("name", "%s already ran a study named %q in this process", ps.path, s.Name()))
 		}
 		// The same file again (a program retrying its failed runs): the
 		// registered study takes the file as it is now.
@@ -674,7 +439,7 @@ func Run(ctx context.Context, path string, opts experiments.Options) (*experimen
 		fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: warning: %s\n", s.Name(), w)
 	}
 	opts.Only = []string{s.Name()}
-	outs, err := experiments.Reproduce(ctx, opts)
+	outs, err := pipeline.Reproduce(ctx, opts)
 	f := s.Failures()
 	for _, line := range f {
 		fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: failed: %s\n", s.Name(), line)

@@ -1,6 +1,7 @@
 package filestudy
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"sync"
@@ -18,15 +19,26 @@ type tsWindow struct {
 	jobs    []timeshare.Job
 }
 
-func (w *Workload) checkTimeshare() error {
+// timeshareKind is kind = "timeshare": repetition r deals the r-th window
+// of jobs valid jobs (or percent %) of trace after start round-robin to
+// slaves single-CPU slaves, as the roundrobin study does.
+type timeshareKind struct{}
+
+func (timeshareKind) family() *family { return timeSharing }
+
+func (timeshareKind) keys() []string {
+	return []string{"trace", "jobs", "percent", "start", "slaves", "quantum"}
+}
+
+func (timeshareKind) check(w *Workload) error {
 	if err := w.checkWindow(); err != nil {
 		return err
 	}
 	if w.Slaves < 1 {
-		return fmt.Errorf("key slaves: %d: need at least 1 (the P single-CPU slaves the jobs are dealt to)", w.Slaves)
+		return keyErr("slaves", "%d: need at least 1 (the P single-CPU slaves the jobs are dealt to)", w.Slaves)
 	}
 	if w.Quantum < 0 {
-		return fmt.Errorf("key quantum: %g: a positive number of seconds (default %d)", w.Quantum, timeshare.DefaultQuantum)
+		return keyErr("quantum", "%g: a positive number of seconds (default %d)", w.Quantum, timeshare.DefaultQuantum)
 	}
 	if w.Name == "" {
 		w.Name = w.windowID(fmt.Sprintf("P=%d", w.Slaves))
@@ -34,18 +46,32 @@ func (w *Workload) checkTimeshare() error {
 	return nil
 }
 
-// planTimeshare cuts the repetitions' windows out of the trace's valid
-// jobs (a run time and a submit time) and sets their priorities over the
+func (timeshareKind) describe(w *Workload) string {
+	size := fmt.Sprintf("%d jobs", w.Jobs)
+	if w.Percent > 0 {
+		size = fmt.Sprintf("%g%% of the jobs with a run time", w.Percent)
+	}
+	q := w.Quantum
+	if q == 0 {
+		q = timeshare.DefaultQuantum
+	}
+	return fmt.Sprintf("%s; repetition r: the r-th window of %s after job %d, dealt round-robin to %d single-CPU slaves; RR/PLRR quantum %g s; priorities: %s",
+		w.Trace, size, w.Start, w.Slaves, q, timeshare.PriorityRuleText)
+}
+
+// instances cuts the repetitions' windows out of the trace's valid jobs
+// (a run time and a submit time) and sets their priorities over the
 // window, as the roundrobin study does for each of its windows.
-func (s *Study) planTimeshare(i int, w Workload, reps int, dataDir string, c *config) ([]instance, error) {
+func (timeshareKind) instances(s *Study, i, reps int, dataDir string, c *config) ([]instance, error) {
+	w := &s.Workloads[i]
 	path, err := s.findTrace(w.Trace, dataDir)
 	if err != nil {
-		return nil, fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err)
+		return nil, inEntry("workload", i, w.Name, keyErr("trace", "%w", err))
 	}
 	c.Traces[w.Trace] = path
 	all, err := validJobs(path)
 	if err != nil {
-		return nil, fmt.Errorf("workload %d (%s): key trace: %w", i+1, w.Name, err)
+		return nil, inEntry("workload", i, w.Name, keyErr("trace", "%w", err))
 	}
 	n, err := w.windowLen(i, reps, len(all), path, "with a run time")
 	if err != nil {
@@ -59,6 +85,8 @@ func (s *Study) planTimeshare(i int, w Workload, reps int, dataDir string, c *co
 	}
 	return specs, nil
 }
+
+func (timeshareKind) files(w *Workload, _ int, c config) []string { return []string{c.Traces[w.Trace]} }
 
 var tsTraces sync.Map // path|content hash -> []timeshare.Job, the valid ones
 
@@ -86,6 +114,10 @@ func validJobs(path string) ([]timeshare.Job, error) {
 	}
 	tsTraces.Store(key, jobs)
 	return jobs, nil
+}
+
+func (t tsWindow) execute(_ context.Context, s *Study, run bench.Run) (bench.Output, error) {
+	return s.executeTimeshare(run, t)
 }
 
 // executeTimeshare simulates the window on the run's algorithm and

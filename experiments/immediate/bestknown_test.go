@@ -10,6 +10,7 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // TestBestKnownIsAnInput: a published instance's best_known and gap come
@@ -37,7 +38,7 @@ func TestBestKnownIsAnInput(t *testing.T) {
 	out := t.TempDir()
 	run := func() (string, error) {
 		var log strings.Builder
-		_, err := experiments.Reproduce(context.Background(), experiments.Options{
+		_, err := pipeline.Reproduce(context.Background(), pipeline.Options{
 			Only: []string{Name}, Config: experiments.Config{Reps: 1, Quick: true, DataDir: data},
 			Out: out, Workers: 2, Progress: &log,
 		})

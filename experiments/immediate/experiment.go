@@ -145,7 +145,7 @@ func plan(cfg experiments.Config) (*Plan, error) {
 			return nil, err
 		}
 	}
-	pl := &Plan{Reps: cfg.Reps, missing: missing, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name}}, heur: map[string]imapping.Heuristic{},
+	pl := &Plan{Reps: cfg.Reps, missing: missing, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Reps: cfg.Reps}}, heur: map[string]imapping.Heuristic{},
 		cache: &instanceCache{m: map[string]*cacheEntry{}}}
 	plan := &pl.runs.Plan
 	for i, p := range paths {

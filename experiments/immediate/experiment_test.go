@@ -11,6 +11,7 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched/mapping"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 func TestPlanShape(t *testing.T) {
@@ -139,7 +140,7 @@ func TestReproduceQuick(t *testing.T) {
 	// The bundled data/ (or ../shared/data) from any working folder; skips
 	// naming the file when neither has it.
 	data := filepath.Dir(filepath.Dir(datadir.ForTest(t, BraunDir+"/u_c_hihi.0")))
-	outs, err := experiments.Reproduce(context.Background(), experiments.Options{
+	outs, err := pipeline.Reproduce(context.Background(), pipeline.Options{
 		Only: []string{Name}, Config: experiments.Config{Reps: 3, Quick: true, DataDir: data},
 		Out: out, Workers: 2, Report: true,
 	})

@@ -8,20 +8,24 @@
 // log; trace.go), cuts it into windows of two families of sizes, 3% and 5%
 // of its records and the paper's 12,125 and 20,208 records (the same on
 // AuverGrid, not on LCG), and simulates each window with internal/timeshare
-// on P = 16..128 slaves (run.go). Rep 0 of every workload is the paper's
-// setting, the trace's first n records; reps 1..N are windows of the same
-// size elsewhere in the trace (windows.go), which gives the confidence
-// intervals the paper lacks. Four variants of APDRR run beside the seven
-// algorithms for an ablation (ablation.go), among them admission within a
-// cycle (timeshare.NewAPDRRAdmit); APDRR itself is as published. A load
-// sweep (sweep.go) re-runs the first size's windows on the smallest and
-// largest P with their arrivals scaled to offered loads per CPU of 0.5, 1,
-// 2 and 4 (workloads "sweep/<size>/P=<p>/load=<l>").
+// on P = 16..128 slaves (run.go). The paper's setting, the trace's first n
+// records, is a workload of its own, PrefixWorkload ("3%/P=16/prefix"); a
+// workload's repetitions 1..N are windows of the same size elsewhere in
+// the trace (windows.go), which gives the confidence intervals the paper
+// lacks. The report numbers a workload's windows 0 (the prefix) to N and
+// its statistics and paired tests take them all (Plan.windows). Four
+// variants of APDRR run beside the seven algorithms for an ablation
+// (ablation.go), among them admission within a cycle
+// (timeshare.NewAPDRRAdmit); APDRR itself is as published. A load sweep
+// (sweep.go) re-runs the first size's windows on the smallest and largest
+// P with their arrivals scaled to offered loads per CPU of 0.5, 1, 2 and 4
+// (workloads "sweep/<size>/P=<p>/load=<l>" and their prefixes).
 // The window of a repetition depends only on (size, rep), so the curves
 // against P are paired as well as the algorithms of one workload. What
 // the page states about the trace is run too (facts.go): workload "trace"
 // records its size and users and, in series.csv, Figure 2's count process
-// (figure2.go); workloads "windows/<size>" record each rep's window.
+// (figure2.go); workloads "windows/<size>" (and "windows/<size>/prefix")
+// record each window.
 //
 // The report (report.go, claims.go) reads only the results and the plan,
 // never the trace: it rebuilds Figures 4–9 (each

@@ -81,6 +81,33 @@ func (c Config) Sizes() []Size {
 // "n=12125/P=16".
 func WorkloadID(size Size, slaves int) string { return fmt.Sprintf("%s/P=%d", size.ID(), slaves) }
 
+// PrefixWorkload names the paper's setting of the windowed workload w: its
+// window of the trace's first records (the prefix), e.g. "3%/P=16/prefix".
+// w's repetitions 1..N are windows of the same size elsewhere in the trace
+// (WindowRule); the report numbers the windows of w 0 (the prefix) to N
+// and pairs them all.
+func PrefixWorkload(w string) string { return w + "/prefix" }
+
+// windowRun is the run of algorithm a on window win of the windowed
+// workload w: the prefix (win 0) is a workload of its own, the other
+// windows are w's repetitions.
+func windowRun(w, a string, win int) bench.Run {
+	if win == 0 {
+		return bench.NewRun(Name, PrefixWorkload(w), a, 0)
+	}
+	return bench.NewRun(Name, w, a, win)
+}
+
+// describeWindows describes the windowed workload w and its prefix.
+func (pl *Plan) describeWindows(w string, params ...bench.Param) {
+	pl.runs.Plan.Describe(w, params...)
+	pl.runs.Plan.Describe(PrefixWorkload(w), append(slices.Clip(params), bench.Str("window", "prefix"))...)
+	if pl.prefixes == nil {
+		pl.prefixes = map[string]string{}
+	}
+	pl.prefixes[PrefixWorkload(w)] = w
+}
+
 // Spec is what the executor needs beyond a run's identity.
 type Spec struct {
 	Path    string // the trace file
@@ -106,7 +133,7 @@ func (Experiment) Title() string {
 }
 
 // DefaultReps implements experiments.Experiment: 20 windows besides the
-// paper's prefix.
+// paper's prefix (a workload of its own, PrefixWorkload).
 func (Experiment) DefaultReps() int { return 20 }
 
 // Plan implements experiments.Experiment. It reads the trace (once per
@@ -128,9 +155,9 @@ func (e Experiment) plan(cfg experiments.Config) (*Plan, error) {
 }
 
 // PlanConfig plans every size × P × window × algorithm (and APDRR
-// variant) of c on the trace at path: reps+1 windows per size (rep 0 the
-// prefix). Runs are ordered size, P, rep, algorithm, so the algorithms of
-// one window run together.
+// variant) of c on the trace at path: reps+1 windows per size, the prefix
+// (PrefixWorkload) and reps repetitions. Runs are ordered size, P, window,
+// algorithm, so the algorithms of one window run together.
 func PlanConfig(c Config, path string, src TraceSource, reps int) (*Plan, error) {
 	if reps < 0 {
 		return nil, fmt.Errorf("%s: %d repetitions: need at least 0", Name, reps)
@@ -146,7 +173,7 @@ func PlanConfig(c Config, path string, src TraceSource, reps int) (*Plan, error)
 		}
 	}
 	// Every run reads the trace: its content is part of every run's key.
-	pl := &Plan{Config: c, Reps: reps, Source: src, runs: experiments.Runs[spec]{Plan: bench.Plan{Experiment: Name, Config: c, Inputs: []string{path}}}}
+	pl := &Plan{Config: c, Reps: reps, Source: src, runs: experiments.Runs[spec]{Plan: bench.Plan{Experiment: Name, Config: c, Reps: reps, Inputs: []string{path}}}}
 	plan := &pl.runs.Plan
 	var facts []planned // after the simulations, so adding them left runs.csv's order as it was
 	plan.Describe(WorkloadTrace, bench.Str("part", "facts"), bench.Str("trace", src.ID), bench.Int("records", c.TraceJobs))
@@ -157,23 +184,23 @@ func PlanConfig(c Config, path string, src TraceSource, reps int) (*Plan, error)
 			return nil, fmt.Errorf("%s: a window of %s of %d records is empty or longer than the trace; use a smaller size", Name, size.ID(), c.TraceJobs)
 		}
 		ww := WindowsWorkload(size)
-		plan.Describe(ww, bench.Str("part", "facts"), bench.Str("size", size.ID()), bench.Int("records", n), bench.Str("trace", src.ID))
-		for rep := 0; rep <= reps; rep++ {
-			start := WindowStart(c.TraceJobs, n, rep, WindowSeed(size, rep))
-			facts = append(facts, planned{bench.NewRun(Name, ww, AlgoFacts, rep), WindowSpec{Path: path, Source: src, Start: start, Len: n}})
+		pl.describeWindows(ww, bench.Str("part", "facts"), bench.Str("size", size.ID()), bench.Int("records", n), bench.Str("trace", src.ID))
+		for win := 0; win <= reps; win++ {
+			start := WindowStart(c.TraceJobs, n, win, WindowSeed(size, win))
+			facts = append(facts, planned{windowRun(ww, AlgoFacts, win), WindowSpec{Path: path, Source: src, Start: start, Len: n}})
 		}
 		for _, p := range c.Slaves {
 			if p < 1 {
 				return nil, fmt.Errorf("%s: %d slaves: need at least 1", Name, p)
 			}
 			w := WorkloadID(size, p)
-			plan.Describe(w, bench.Str("size", size.ID()), size.param(), bench.Int("records", n), bench.Int("slaves", p), bench.Str("trace", src.ID))
+			pl.describeWindows(w, bench.Str("size", size.ID()), size.param(), bench.Int("records", n), bench.Int("slaves", p), bench.Str("trace", src.ID))
 			pl.workloads = append(pl.workloads, Workload{ID: w, Size: size, Slaves: p})
-			for rep := 0; rep <= reps; rep++ {
+			for win := 0; win <= reps; win++ {
 				spec := Spec{Path: path, Source: src, Size: size, Slaves: p, Len: n, Quantum: c.Quantum,
-					Start: WindowStart(c.TraceJobs, n, rep, WindowSeed(size, rep))}
+					Start: WindowStart(c.TraceJobs, n, win, WindowSeed(size, win))}
 				for _, a := range algos {
-					pl.runs.Add(bench.NewRun(Name, w, a, rep), spec)
+					pl.runs.Add(windowRun(w, a, win), spec)
 				}
 			}
 		}
@@ -197,11 +224,14 @@ func PlanConfig(c Config, path string, src TraceSource, reps int) (*Plan, error)
 // Plan is the study's typed plan: what the runs and the report are made of.
 type Plan struct {
 	Config Config
-	Reps   int         // windows besides the paper's prefix (rep 0)
+	Reps   int         // repetitions: windows besides the paper's prefix, reps 1..Reps
 	Source TraceSource // the trace the plan runs on
 	// workloads are the simulation workloads by family, size, then P.
 	workloads []Workload
-	runs      experiments.Runs[spec]
+	// prefixes maps each prefix workload to its windowed workload
+	// (PrefixWorkload), for the report's windows.
+	prefixes map[string]string
+	runs     experiments.Runs[spec]
 }
 
 // spec is what a run needs beyond its identity: Spec, SweepSpec,

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gridbench/gridbench/pipeline"
 	"github.com/gridbench/gridbench/timeshared"
 	"math"
 	"math/rand/v2"
@@ -208,8 +209,11 @@ func TestPlanShape(t *testing.T) {
 			if s.Len != s.Size.Len(records) || s.Start+s.Len > records {
 				t.Fatalf("run %s: window [%d, +%d)", id, s.Start, s.Len)
 			}
-			if r.Rep == 0 && s.Start != 0 {
-				t.Fatalf("run %s: rep 0 is not the prefix", id)
+			// The paper's prefix is a workload of its own (one run per
+			// algorithm); the repetitions 1..reps are the other windows.
+			if prefix := r.Workload == PrefixWorkload(WorkloadID(s.Size, s.Slaves)); prefix && (r.Rep != 0 || s.Start != 0) ||
+				!prefix && (r.Workload != WorkloadID(s.Size, s.Slaves) || r.Rep < 1 || r.Rep > tc.reps) {
+				t.Fatalf("run %s: window [%d, +%d)", id, s.Start, s.Len)
 			}
 			key := fmt.Sprintf("%s/%d", s.Size.ID(), r.Rep)
 			if w, ok := window[key]; ok && (w.Start != s.Start || w.Len != s.Len) {
@@ -223,7 +227,8 @@ func TestPlanShape(t *testing.T) {
 		}
 		for _, r := range facts[1:] {
 			ws := specOf(t, pl, r).(WindowSpec)
-			w, ok := window[fmt.Sprintf("%s/%d", strings.TrimPrefix(r.Workload, "windows/"), r.Rep)]
+			size := strings.TrimSuffix(strings.TrimPrefix(r.Workload, "windows/"), "/prefix")
+			w, ok := window[fmt.Sprintf("%s/%d", size, r.Rep)]
 			if !ok || w.Start != ws.Start || w.Len != ws.Len {
 				t.Fatalf("facts run %s: window [%d, +%d), simulated [%d, +%d)", r.Key(), ws.Start, ws.Len, w.Start, w.Len)
 			}
@@ -541,9 +546,9 @@ func TestReportQuick(t *testing.T) {
 	root := syntheticRoot(t, 3000)
 	isolate(t, root)
 	out := t.TempDir()
-	opts := experiments.Options{Only: []string{Name}, Config: experiments.Config{Reps: 3, Quick: true, DataDir: root},
+	opts := pipeline.Options{Only: []string{Name}, Config: experiments.Config{Reps: 3, Quick: true, DataDir: root},
 		Out: out, Workers: 2, Report: true}
-	outcomes, err := experiments.Reproduce(context.Background(), opts)
+	outcomes, err := pipeline.Reproduce(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -551,7 +556,7 @@ func TestReportQuick(t *testing.T) {
 		t.Fatal("no report")
 	}
 	rep := outcomes[0].Report
-	b, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), rep.Page))
+	b, err := os.ReadFile(filepath.Join(pipeline.PaperDir(out), rep.Page))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -577,7 +582,7 @@ func TestReportQuick(t *testing.T) {
 	for _, f := range append(figures, figure{file: "fig2-count-process"}) {
 		for _, ext := range []string{".png", ".svg"} {
 			rel := "figures/" + Name + "-" + f.file + ext
-			if _, err := os.Stat(filepath.Join(experiments.PaperDir(out), rel)); err != nil {
+			if _, err := os.Stat(filepath.Join(pipeline.PaperDir(out), rel)); err != nil {
 				t.Errorf("figure %s missing: %v", rel, err)
 			}
 		}
@@ -585,21 +590,21 @@ func TestReportQuick(t *testing.T) {
 			t.Errorf("page does not link %s", f.file)
 		}
 	}
-	svg, err := os.ReadFile(filepath.Join(experiments.PaperDir(out), "figures", Name+"-fig4-waiting.svg"))
+	svg, err := os.ReadFile(filepath.Join(pipeline.PaperDir(out), "figures", Name+"-fig4-waiting.svg"))
 	if err != nil || !strings.Contains(string(svg), "LCG-2005-1") {
 		t.Error("Figure 4 does not name the trace")
 	}
 	if !strings.Contains(rep.Headline, "LCG-2005-1") || len(rep.Sheets) < 4 {
 		t.Errorf("headline %q, %d sheets", rep.Headline, len(rep.Sheets))
 	}
-	if _, err := os.Stat(experiments.WorkbookPath(out)); err != nil {
+	if _, err := os.Stat(pipeline.WorkbookPath(out)); err != nil {
 		t.Error(err)
 	}
-	if _, err := os.Stat(filepath.Join(experiments.PaperDir(out), Name+".claims.json")); err != nil {
+	if _, err := os.Stat(filepath.Join(pipeline.PaperDir(out), Name+".claims.json")); err != nil {
 		t.Error(err)
 	}
 	// The cost of the runs goes to the results folder, never to the page.
-	tb, err := os.ReadFile(filepath.Join(experiments.ResultsDir(out, Name), "timings.md"))
+	tb, err := os.ReadFile(filepath.Join(pipeline.ResultsDir(out, Name), "timings.md"))
 	if err != nil || !strings.Contains(string(tb), "slices per second") {
 		t.Errorf("results/%s/timings.md lacks the cost (%v)", Name, err)
 	}
@@ -621,15 +626,15 @@ func TestReportQuick(t *testing.T) {
 	m.WallSecs, m.CPUSecs, m.Reused, m.Executed, m.Workers = m.WallSecs*3+1, m.CPUSecs*2+1, m.Executed, 0, 7
 	other.Manifest = &m
 	out2 := t.TempDir()
-	pdir2 := experiments.PaperDir(out2)
+	pdir2 := pipeline.PaperDir(out2)
 	rep2, err := study.Report(context.Background(), experiments.ReportInput{Result: &other, PaperDir: pdir2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := experiments.WritePage(out2, Name, rep2); err != nil {
+	if err := pipeline.WritePage(out2, Name, rep2); err != nil {
 		t.Fatal(err)
 	}
-	pdir := experiments.PaperDir(out)
+	pdir := pipeline.PaperDir(out)
 	err = filepath.WalkDir(pdir, func(path string, d os.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
@@ -705,4 +710,51 @@ func specOf(t *testing.T, pl *Plan, r bench.Run) spec {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestWindowsFoldPrefix: the report sees the prefix workload's records as
+// window 0 of its workload, beside repetitions 1..reps, and nothing else
+// moves.
+func TestWindowsFoldPrefix(t *testing.T) {
+	root := syntheticRoot(t, 21000)
+	isolate(t, root)
+	pl, err := Experiment{}.plan(experiments.Config{Reps: 2, Quick: true, DataDir: root})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []analysis.Record
+	for i, r := range pl.Bench().Runs {
+		recs = append(recs, analysis.Record{Experiment: Name, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Metric: "m", Value: float64(i)})
+	}
+	res := pl.windows(&bench.Result{Records: recs, Timings: recs[:1]})
+	if len(res.Records) != len(recs) || len(res.Timings) != 1 {
+		t.Fatalf("%d records, %d timings after folding %d, 1", len(res.Records), len(res.Timings), len(recs))
+	}
+	reps := map[string][]int{} // windowed workload × algorithm -> windows
+	prefixes := 0
+	for i, got := range res.Records {
+		want := recs[i]
+		if w, ok := strings.CutSuffix(want.Workload, "/prefix"); ok {
+			want.Workload = w
+			prefixes++
+		}
+		if got != want {
+			t.Fatalf("record %d folded to %+v, want %+v", i, got, want)
+		}
+		if got.Algorithm != AlgoFacts && got.Workload != WorkloadTrace {
+			k := got.Workload + " " + got.Algorithm
+			reps[k] = append(reps[k], got.Rep)
+		}
+	}
+	if prefixes == 0 {
+		t.Fatal("no prefix workload planned")
+	}
+	for k, rs := range reps {
+		if !slices.Equal(rs, []int{0, 1, 2}) {
+			t.Errorf("%s: windows %v, want [0 1 2] (the prefix, then the repetitions)", k, rs)
+		}
+	}
+	if recs[0].Workload != pl.Bench().Runs[0].Workload {
+		t.Error("folding changed its input")
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/plots"
@@ -58,6 +59,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		return nil, fmt.Errorf("%s: no results to report", Name)
 	}
 	cfg, src, ws := pl.Config, pl.Source, pl.workloads
+	in.Result = pl.windows(in.Result)
 	recs := in.Result.Records
 	// The figures and claims show the paper's algorithms; the APDRR
 	// variants appear only in the ablation.
@@ -80,6 +82,23 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		return nil, err
 	}
 	return &experiments.ReportOutput{Model: r.pg, Headline: r.headline(), Compared: r.compared(), Sheets: r.sheets, Ledger: r.led}, nil
+}
+
+// windows returns res with each prefix workload's records and timings as
+// window 0 of its windowed workload (rep 0; the repetitions are windows
+// 1..Reps): the report's statistics are over all windows of a workload,
+// the prefix among them, and its tests pair them all.
+func (pl *Plan) windows(res *bench.Result) *bench.Result {
+	fold := func(recs []analysis.Record) []analysis.Record {
+		out := slices.Clone(recs)
+		for i, r := range out {
+			if w, ok := pl.prefixes[r.Workload]; ok {
+				out[i].Workload = w
+			}
+		}
+		return out
+	}
+	return &bench.Result{Records: fold(res.Records), Timings: fold(res.Timings), Series: res.Series, Manifest: res.Manifest}
 }
 
 // reporter builds the page; its methods each add one section.
@@ -129,7 +148,8 @@ func (r *reporter) group(w, a, m string) *analysis.Group {
 	return r.idx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: m}]
 }
 
-// prefix returns rep 0's value (the paper's first-n% window).
+// prefix returns window 0's value: the prefix workload's (the paper's
+// first-n% window), folded in by Plan.windows.
 func (r *reporter) prefix(w, a, m string) (float64, bool) {
 	v, ok := r.st[analysis.GroupKey{Workload: w, Algorithm: a, Metric: m}][0]
 	return v, ok
@@ -189,8 +209,8 @@ func (r *reporter) build() error {
 	for i, sz := range sizes {
 		ids[i] = sz.ID()
 	}
-	setup := fmt.Sprintf("Setup: %d window sizes (%s) × %d values of P × %d algorithms × %d windows (rep 0 = the first n records of the trace, the paper's setting; "+
-		"reps 1..%d = windows of the same size elsewhere in the trace). Two families of window sizes: **%% windows** (3%% and 5%% of the trace's records, "+
+	setup := fmt.Sprintf("Setup: %d window sizes (%s) × %d values of P × %d algorithms × %d windows (the prefix, the first n records of the trace and the paper's setting, is its own workload, `<size>/P=<p>/prefix`; "+
+		"repetitions 1..%d are windows of the same size elsewhere in the trace). Two families of window sizes: **%% windows** (3%% and 5%% of the trace's records, "+
 		"the paper's definition) and **paper-sized windows** (n = 12,125 and 20,208 records, the paper's process counts, which are 3%% and 5%% of AuverGrid); "+
 		"on a trace other than AuverGrid the two differ, so each family is its own set of workloads and the claims are checked on both. "+
 		"One master deals the i-th job of a window to slave i mod P; every slave is one CPU running the algorithm. Algorithms: %s (RR and PLRR quantum %g s)",
@@ -311,10 +331,10 @@ func (r *reporter) figuresSection() error {
 	r.pg.Section("Figures 4–9: each metric against P")
 	r.pg.Para("Lines: mean over the %d windows, bars: 95%% CI of the mean (t interval). One panel per window size: the %% windows in the upper row, "+
 		"the paper-sized windows in the lower row, the smaller size on the left. "+
-		"Tables: mean over windows, with the paper's own setting (rep 0, the trace prefix) in parentheses; the lowest mean of a row in bold. "+
+		"Tables: mean over windows, with the paper's own setting (the trace prefix, workload …/prefix) in parentheses; the lowest mean of a row in bold. "+
 		"Times in hours. The y axis is logarithmic where every value is positive, because the algorithms differ by orders of magnitude.", r.nWindows)
-	means := &report.Table{ID: Name + "-means", Title: "Per workload, algorithm and metric: windows summary and the prefix (rep 0)",
-		Columns: []string{"size", "P", "algorithm", "metric", "n", "mean", "sd", "ci95_low", "ci95_high", "prefix (rep 0)"}}
+	means := &report.Table{ID: Name + "-means", Title: "Per workload, algorithm and metric: windows summary and the prefix",
+		Columns: []string{"size", "P", "algorithm", "metric", "n", "mean", "sd", "ci95_low", "ci95_high", "prefix"}}
 	cols := 0
 	for _, fr := range r.fams {
 		cols = max(cols, len(sizesOf(fr.ws)))
@@ -440,7 +460,7 @@ func (r *reporter) makespanSection() {
 	r.sheets = append(r.sheets, t)
 }
 
-// windowStats describes every window of every size (rep 0 first), from
+// windowStats describes every window of every size (the prefix first), from
 // the window runs' records.
 func (r *reporter) windowStats() (map[Size][]windowStat, error) {
 	out := map[Size][]windowStat{}
@@ -494,7 +514,7 @@ func (r *reporter) firstSubmit() float64 {
 // overloaded the slaves are decides how much the order of service matters.
 func (r *reporter) workloadsSection() {
 	t := &report.Table{ID: Name + "-load", Title: "Workloads: offered load per CPU",
-		Columns: []string{"workload", "family", "records", "jobs dealt (rep 0)", "offered load, prefix (rep 0)", "mean over windows", "min", "max"}}
+		Columns: []string{"workload", "family", "records", "jobs dealt (prefix)", "offered load, prefix", "mean over windows", "min", "max"}}
 	for _, w := range r.ws {
 		ws, l := r.windows[w.Size], r.num.loads[w.ID]
 		if len(ws) == 0 {
@@ -738,14 +758,18 @@ func (r *reporter) windowsSection() {
 	for _, size := range sizesOf(r.ws) {
 		var starts []string
 		for rep, w := range r.windows[size] {
-			t.AddRow(report.Str(size.ID()), report.Int(rep), report.Int(w.records), report.Int(w.start), report.Num((w.first-r.firstSubmit())/86400, 2),
+			repCell := report.Int(rep)
+			if rep == 0 {
+				repCell = report.Str("prefix")
+			}
+			t.AddRow(report.Str(size.ID()), repCell, report.Int(w.records), report.Int(w.start), report.Num((w.first-r.firstSubmit())/86400, 2),
 				report.Num((w.last-w.first)/86400, 2), report.Int(w.users), report.Int(w.dealt))
 			starts = append(starts, fmt.Sprint(w.start))
 		}
 		lines = append(lines, fmt.Sprintf("%s (%d records): first records %s", size.ID(), size.Len(r.cfg.TraceJobs), strings.Join(starts, ", ")))
 	}
 	r.pg.Bullets(lines...)
-	r.pg.Para("Windows per size, by rep (rep 0 first); their submit span, users and jobs are in the workbook sheet %s-windows.", Name)
+	r.pg.Para("Windows per size, the prefix first, then by rep; their submit span, users and jobs are in the workbook sheet %s-windows.", Name)
 	r.sheets = append(r.sheets, t)
 }
 

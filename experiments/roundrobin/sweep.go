@@ -63,12 +63,12 @@ func planSweep(pl *Plan, c Config, path string, src TraceSource, reps int) error
 				return fmt.Errorf("%s: sweep load %g: need a positive number", Name, load)
 			}
 			w := SweepWorkloadID(sw.Size, p, load)
-			pl.runs.Plan.Describe(w, bench.Str("part", "sweep"), bench.Str("size", sw.Size.ID()), bench.Int("slaves", p), bench.Num("load", load))
-			for rep := 0; rep <= reps; rep++ {
+			pl.describeWindows(w, bench.Str("part", "sweep"), bench.Str("size", sw.Size.ID()), bench.Int("slaves", p), bench.Num("load", load))
+			for win := 0; win <= reps; win++ {
 				spec := SweepSpec{Spec: Spec{Path: path, Source: src, Size: sw.Size, Slaves: p, Len: n, Quantum: c.Quantum,
-					Start: WindowStart(c.TraceJobs, n, rep, WindowSeed(sw.Size, rep))}, Load: load}
+					Start: WindowStart(c.TraceJobs, n, win, WindowSeed(sw.Size, win))}, Load: load}
 				for _, a := range algos {
-					pl.runs.Add(bench.NewRun(Name, w, a, rep), spec)
+					pl.runs.Add(windowRun(w, a, win), spec)
 				}
 			}
 		}

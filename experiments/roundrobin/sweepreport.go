@@ -91,7 +91,7 @@ func (r *reporter) sweepSection() {
 		}
 		t.AddRow(row...)
 	}
-	t.Notes = []string{"Each sweep workload is the same windows as the main workloads of its size (rep 0 the prefix), with submit times scaled " +
+	t.Notes = []string{"Each sweep workload is the same windows as the main workloads of its size (its prefix workload and repetitions), with submit times scaled " +
 		"about the first dealt job's so that the offered load per CPU is exactly the value shown; run times and priorities are unchanged. " +
 		"Claims are checked on each row alone (paired Wilcoxon over the windows, Holm within the claim), with APDRR as published and, in the " +
 		"last column, with the admission-within-a-cycle variant (timeshare.NewAPDRRAdmit) in APDRR's place."}

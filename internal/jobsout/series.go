@@ -2,7 +2,10 @@ package jobsout
 
 import (
 	"cmp"
+	"math"
 	"slices"
+
+	"github.com/gridbench/gridbench/internal/sim"
 )
 
 // Step is a step function over time: Y[i] holds from T[i] until T[i+1],
@@ -39,6 +42,46 @@ func Used(rows []Row) Step {
 		}
 	}
 	return steps(ch)
+}
+
+// Utilisation is the share of cpus CPUs a simulated schedule uses over
+// time (job i holds jobs[i].CPUs from recs[i].Start to recs[i].End), as
+// the time-weighted mean over each of bins equal bins from the first
+// submission to the last end: bin k spans [t0 + k·width, t0 + (k+1)·width).
+// It returns no bins when no job held a CPU for any time.
+func Utilisation(jobs []sim.Job, recs []sim.Record, cpus, bins int) (t0, width float64, share []float64) {
+	t0, t1 := math.Inf(1), math.Inf(-1)
+	for i, r := range recs {
+		t0 = min(t0, jobs[i].Submit)
+		if r.End > r.Start {
+			t1 = max(t1, r.End)
+		}
+	}
+	if math.IsInf(t1, -1) || t1 <= t0 {
+		return t0, 0, nil
+	}
+	width = (t1 - t0) / float64(bins)
+	share = make([]float64, bins)
+	for i, r := range recs {
+		if !(r.End > r.Start) {
+			continue
+		}
+		a, b := r.Start-t0, r.End-t0
+		k0, k1 := min(int(a/width), bins-1), min(int(b/width), bins-1)
+		for k := k0; k <= k1; k++ {
+			lo, hi := max(a, float64(k)*width), min(b, float64(k+1)*width)
+			if k == bins-1 {
+				hi = b // the last bin ends at the last end, whatever the rounding
+			}
+			if hi > lo {
+				share[k] += float64(jobs[i].CPUs) * (hi - lo)
+			}
+		}
+	}
+	for k := range share {
+		share[k] /= width * float64(cpus)
+	}
+	return t0, width, share
 }
 
 // Waiting is the number of jobs submitted and not started over time.

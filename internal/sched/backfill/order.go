@@ -270,28 +270,35 @@ func (o *Order) Schedule(s *sim.State) {
 			return
 		}
 		work.Inc()
-		m := -1
-		for _, mm := range o.order {
-			if !s.Fits(j, mm) {
-				continue
-			}
-			if mm == resM {
-				if s.Now()+s.Platform().Scale(o.est(s, j), mm) <= shadow {
-					// gone by the shadow time
-				} else if s.Job(j).CPUs <= spare {
-					spare -= s.Job(j).CPUs
-				} else {
-					continue
-				}
-			}
-			m = mm
-			break
-		}
-		if m >= 0 {
+		var m int
+		if m, spare = o.backfillMachine(s, j, resM, shadow, spare); m >= 0 {
 			s.Start(j, m)
 			free -= s.Job(j).CPUs
 		}
 	}
+}
+
+// backfillMachine returns the first machine in order on which waiting
+// job j may start now without delaying the head's reservation (machine
+// resM at shadow, with spare CPUs beyond what the head needs there), and
+// the spare CPUs left once it does; -1 when there is none.
+func (o *Order) backfillMachine(s *sim.State, j, resM int, shadow float64, spare int) (int, int) {
+	for _, m := range o.order {
+		if !s.Fits(j, m) {
+			continue
+		}
+		if m == resM {
+			if s.Now()+s.Platform().Scale(o.est(s, j), m) <= shadow {
+				// gone by the shadow time
+			} else if s.Job(j).CPUs <= spare {
+				spare -= s.Job(j).CPUs
+			} else {
+				continue
+			}
+		}
+		return m, spare
+	}
+	return -1, spare
 }
 
 // reserve returns the head's machine, shadow time and spare CPUs: on each

@@ -167,24 +167,8 @@ func (o *Order) scheduleSJBF(s *sim.State) {
 		at = k + 1
 		j := int(x.job[k])
 		work.Inc()
-		m := -1
-		for _, mm := range o.order {
-			if !s.Fits(j, mm) {
-				continue
-			}
-			if mm == resM {
-				if now+p.Scale(o.est(s, j), mm) <= shadow {
-					// gone by the shadow time
-				} else if s.Job(j).CPUs <= spare {
-					spare -= s.Job(j).CPUs
-				} else {
-					continue
-				}
-			}
-			m = mm
-			break
-		}
-		if m >= 0 {
+		var m int
+		if m, spare = o.backfillMachine(s, j, resM, shadow, spare); m >= 0 {
 			o.estEnds.Start(s, j, m)
 			x.set(j, absentCPUs)
 			free -= s.Job(j).CPUs

@@ -1,4 +1,4 @@
-package experiments
+package pipeline
 
 import (
 	"archive/zip"
@@ -16,12 +16,14 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xuri/excelize/v2"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/plots"
 )
 
@@ -33,9 +35,9 @@ var resultFiles = []string{"runs.csv", "series.csv", "timings.csv", "manifest.js
 // Rerender renders again, into a temporary folder, the report of every
 // study the outputs manifest o of the output folder out lists with one
 // (its pages, claims files, tables, figures), from the runs.csv,
-// series.csv, timings.csv and manifest.json on disk, through the same
-// entry points Reproduce writes them with, then the index and the
-// workbook; and compares each file the manifest lists with its
+// series.csv, timings.csv and manifest.json on disk, in every registered
+// format (RegisterFormat) as Reproduce writes them, then the index and
+// the workbook; and compares each file the manifest lists with its
 // re-rendering: text line by line (the first difference, with its line),
 // the workbook cell by cell, other files (PNG, PDF) byte for byte. A file
 // re-rendered that the manifest does not list is a difference too. plan
@@ -43,7 +45,7 @@ var resultFiles = []string{"runs.csv", "series.csv", "timings.csv", "manifest.js
 // error when it cannot be rebuilt: the study is reported and skipped).
 // It returns the differences and the number of files compared; the error
 // is for what stops it (cancellation, no temporary folder).
-func Rerender(ctx context.Context, out string, o *Outputs, plan func(study string) (Plan, error), workers int) ([]OutputProblem, int, error) {
+func Rerender(ctx context.Context, out string, o *Outputs, plan func(study string) (experiments.Plan, error), workers int) ([]OutputProblem, int, error) {
 	tmp, err := os.MkdirTemp("", "gridbench-verify-")
 	if err != nil {
 		return nil, 0, err
@@ -106,9 +108,10 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 	if err := ctx.Err(); err != nil {
 		return nil, 0, err
 	}
-	// The shared files, as the last reproduce wrote them: from the
-	// studies it ran (the workbook's), over an index of every study (the
-	// index keeps the entries of studies reproduced before).
+	// The shared files, as the last reproduce wrote them: a cumulative
+	// format (the index, which keeps the entries of studies reproduced
+	// before) from every study, the others (the workbook) from the
+	// studies it ran.
 	var inIndex, inBook []*Outcome
 	for _, s := range o.Studies {
 		if oc := outcomes[s.Name]; oc != nil {
@@ -122,13 +125,13 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 		inBook = append(inBook, oc)
 	}
 	if len(inIndex) > 0 {
-		if err := writeIndex(tmp, inIndex); err != nil {
+		if err := writeShared(tmp, inIndex, cumulative); err != nil {
 			return nil, 0, err
 		}
 	}
 	switch {
 	case complete && len(inBook) > 0:
-		if err := writeShared(tmp, inBook); err != nil {
+		if err := writeShared(tmp, inBook, single); err != nil {
 			return nil, 0, err
 		}
 	case !complete:
@@ -183,7 +186,7 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 
 // rerenderStudy renders study name's report from its results below out
 // into the output folder tmp, as Reproduce did into home.
-func rerenderStudy(ctx context.Context, out, home, tmp, name string, plan func(string) (Plan, error)) (*Outcome, error) {
+func rerenderStudy(ctx context.Context, out, home, tmp, name string, plan func(string) (experiments.Plan, error)) (*Outcome, error) {
 	p, err := plan(name)
 	if err != nil {
 		return nil, err
@@ -192,7 +195,7 @@ func rerenderStudy(ctx context.Context, out, home, tmp, name string, plan func(s
 	if err != nil {
 		return nil, err
 	}
-	rep, err := p.Report(ctx, ReportInput{Result: res, PaperDir: PaperDir(tmp)})
+	rep, err := p.Report(ctx, experiments.ReportInput{Result: res, PaperDir: PaperDir(tmp)})
 	if err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
@@ -246,7 +249,16 @@ func compareFiles(disk, rendered string) string {
 	case ".md", ".json", ".tex", ".csv", ".svg", ".html", ".txt", ".xml":
 		return firstLineDiff(a, b)
 	}
+	if isText(a) && isText(b) { // a registered format's text, whatever its name
+		return firstLineDiff(a, b)
+	}
 	return fmt.Sprintf("differs from its re-rendering (sha256 %s on disk, %s re-rendered)", short(a), short(b))
+}
+
+// isText reports whether b reads as text: UTF-8 with no NUL byte (a PNG
+// has some in its first chunk's length).
+func isText(b []byte) bool {
+	return utf8.Valid(b) && !bytes.ContainsRune(b, 0)
 }
 
 func short(b []byte) string {

@@ -1,4 +1,4 @@
-package experiments
+package pipeline
 
 import (
 	"encoding/json"
@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/experiments"
 )
 
 // Outputs is the outputs manifest, results/outputs.json below
@@ -165,7 +166,7 @@ func writeOutputs(opts Options, before snapshot, outcomes []*Outcome) error {
 	if err != nil {
 		prev = &Outputs{} // none yet, or unreadable: rebuilt from what this run wrote
 	}
-	names := slices.Clone(Names())
+	names := slices.Clone(experiments.Names())
 	for _, s := range prev.Studies {
 		names = append(names, s.Name)
 	}

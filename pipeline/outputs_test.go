@@ -1,4 +1,4 @@
-package experiments
+package pipeline
 
 import (
 	"encoding/json"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/report"
 )
 
@@ -30,8 +31,8 @@ func outcomes() []*Outcome {
 		own.AddRow(report.Int(3))
 		page.Add(own)
 		return &Outcome{Name: name, Result: &bench.Result{Records: []analysis.Record{rec}},
-			Report: &ReportOutput{Model: page, Sheets: sheets, Ledger: ledger,
-				Compared: []Comparison{{Table: "Table 3", Workload: "w", Algorithm: "a", Metric: "m", Published: 4, Reproduced: 2, Better: "lower"}}}}
+			Report: &experiments.ReportOutput{Model: page, Sheets: sheets, Ledger: ledger,
+				Compared: []experiments.Comparison{{Table: "Table 3", Workload: "w", Algorithm: "a", Metric: "m", Published: 4, Reproduced: 2, Better: "lower"}}}}
 	}
 	t4 := &report.Table{ID: "Table4", Columns: []string{"user", "share"}}
 	t4.AddRow(report.Str("User-0"), report.Pct(0.643, 1))

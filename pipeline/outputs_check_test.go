@@ -1,4 +1,4 @@
-package experiments
+package pipeline
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gridbench/gridbench/experiments"
 )
 
 func TestOwner(t *testing.T) {
@@ -72,7 +74,7 @@ func TestOutputsOnly(t *testing.T) {
 		}
 		write("paper/README.md", "index after "+name)
 		write("results/"+name+"/.gridbench.lock", "") // hidden: never listed
-		o := &Outcome{Name: name, Report: &ReportOutput{}}
+		o := &Outcome{Name: name, Report: &experiments.ReportOutput{}}
 		if err := writeOutputs(Options{Out: out, Report: true, Version: "v"}, before, []*Outcome{o}); err != nil {
 			t.Fatal(err)
 		}

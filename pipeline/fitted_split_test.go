@@ -1,9 +1,13 @@
-package experiments
+package pipeline
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/gridbench/gridbench/experiments"
+)
 
 func TestFittedSplit(t *testing.T) {
-	cs := []Comparison{{Table: "T1", Match: true, InSample: true}, {Table: "T1", Match: true, InSample: true}, {Table: "T1", Match: false, InSample: true},
+	cs := []experiments.Comparison{{Table: "T1", Match: true, InSample: true}, {Table: "T1", Match: true, InSample: true}, {Table: "T1", Match: false, InSample: true},
 		{Table: "T1", Match: true}, {Table: "T1", Match: false}, {Table: "T2", Match: true}}
 	if got, want := fittedSplit(cs), "T1 3/5 match: fitted (in sample) 2/3, validated (out of sample) 1/2; T2 1/1 match, all validated (out of sample)"; got != want {
 		t.Errorf("fittedSplit = %q, want %q", got, want)

@@ -1,0 +1,106 @@
+package filestudy
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/generators/jobstream"
+	"github.com/gridbench/gridbench/internal/adapt"
+	"github.com/gridbench/gridbench/spaceshared"
+)
+
+// deadlineKind is kind = "deadline": generators/jobstream's stream of jobs
+// with deadlines on a heterogeneous platform, unset parameters at the
+// generator's defaults; repetition r draws a fresh instance from the run's
+// seed.
+type deadlineKind struct{}
+
+func (deadlineKind) family() *family { return spaceShared }
+
+func (deadlineKind) keys() []string {
+	return []string{"jobs", "mean_inter_arrival", "machines", "machine_cpus_max", "speed_min", "speed_max", "ref_speed",
+		"run_min", "run_max", "job_cpus_max", "deadline_share", "slack_min", "slack_max"}
+}
+
+func (deadlineKind) check(w *Workload) error {
+	spec := w.spec()
+	switch {
+	case w.MeanInterArrival == 0:
+		return keyErr("mean_inter_arrival", "missing or 0: give the mean time between arrivals in seconds (the deadline study's streams use 1 to 5)")
+	case spec.JobCPUsMax > spec.MachineCPUsMax:
+		return keyErr("job_cpus_max/machine_cpus_max", "jobs of up to %d CPUs on machines of at most %d: a job could fit on no machine (the defaults are 8 and 16)",
+			spec.JobCPUsMax, spec.MachineCPUsMax)
+	}
+	if err := spec.Validate(); err != nil {
+		return err
+	}
+	if w.Name == "" {
+		w.Name = spaceshared.StreamID(spec.MeanInterArrival)
+	}
+	return nil
+}
+
+// measures: delayed_pct, the share of the jobs with a deadline that end
+// late, needs jobs with deadlines: deadline_share not 0.
+func (deadlineKind) measures(w *Workload, m string) bool {
+	return m != spaceshared.MDelayed || w.DeadlineShare == nil || *w.DeadlineShare > 0
+}
+
+func (deadlineKind) describe(w *Workload) string {
+	sp := w.spec()
+	return fmt.Sprintf("%d jobs, mean inter-arrival %g s, %d machines (1–%d CPUs, speed %g–%g), run %g–%g s, %g%% with deadlines (slack %g–%g); a fresh instance per repetition",
+		sp.Jobs, sp.MeanInterArrival, sp.Machines, sp.MachineCPUsMax, sp.SpeedMin, sp.SpeedMax, sp.RunMin, sp.RunMax, 100*sp.DeadlineShare, sp.SlackMin, sp.SlackMax)
+}
+
+func (deadlineKind) instances(s *Study, i, reps int, _ string, _ *config) ([]instance, error) {
+	var specs []instance
+	for range reps {
+		specs = append(specs, stream{s.Workloads[i].spec()})
+	}
+	return specs, nil
+}
+
+func (deadlineKind) files(*Workload, int, config) []string { return nil }
+
+// spec is the deadline generator's stream with the file's overrides.
+func (w *Workload) spec() jobstream.Spec {
+	s := jobstream.Default(w.MeanInterArrival)
+	setI := func(dst *int, v int) {
+		if v != 0 {
+			*dst = v
+		}
+	}
+	setF := func(dst *float64, v float64) {
+		if v != 0 {
+			*dst = v
+		}
+	}
+	setI(&s.Jobs, w.Jobs)
+	setI(&s.Machines, w.Machines)
+	setI(&s.MachineCPUsMax, w.MachineCPUsMax)
+	setF(&s.SpeedMin, w.SpeedMin)
+	setF(&s.SpeedMax, w.SpeedMax)
+	setF(&s.RefSpeed, w.RefSpeed)
+	setF(&s.RunMin, w.RunMin)
+	setF(&s.RunMax, w.RunMax)
+	setI(&s.JobCPUsMax, w.JobCPUsMax)
+	setF(&s.SlackMin, w.SlackMin)
+	setF(&s.SlackMax, w.SlackMax)
+	if w.DeadlineShare != nil {
+		s.DeadlineShare = *w.DeadlineShare
+	}
+	return s
+}
+
+// stream is a deadline workload's repetition: the generator's stream,
+// drawn from the run's workload seed.
+type stream struct{ spec jobstream.Spec }
+
+func (st stream) execute(ctx context.Context, s *Study, run bench.Run) (bench.Output, error) {
+	inst, err := adapt.GenerateDeadline(st.spec, run.Seed)
+	if err != nil {
+		return bench.Output{}, err
+	}
+	return s.simulate(ctx, run, inst.Platform, inst.Jobs)
+}
