@@ -20,7 +20,7 @@ func (b Better) String() string { return [...]string{"lower", "higher"}[b] }
 
 // Metric describes one metric of runs.csv: its name there, its unit, which
 // way it improves, how a page labels it and how it is computed. A
-// simulator family's table (families.Table) pairs each with its value.
+// simulator family's table (analysis.MetricTable) pairs each with its value.
 type Metric struct {
 	Name       string
 	Unit       string // "" for a ratio or a count

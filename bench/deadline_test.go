@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/spaceshared"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments/deadline"
@@ -45,9 +45,9 @@ func BenchmarkDeadline(b *testing.B) {
 					reportCPU(b, c0)
 					for _, m := range out.Metrics {
 						switch m.Name {
-						case spacesharing.MWorkPerDec:
+						case spaceshared.MWorkPerDec:
 							b.ReportMetric(m.Value, "steps/decision")
-						case spacesharing.MQueuePerDec:
+						case spaceshared.MQueuePerDec:
 							b.ReportMetric(m.Value, "queue/decision")
 						}
 					}
@@ -75,21 +75,21 @@ func BenchmarkDeadlineMeasure(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		recs, tr, err := spacesharing.Simulate(context.Background(), inst.Platform, inst.Jobs, s)
+		recs, tr, err := spaceshared.SimulateTimed(context.Background(), inst.Platform, inst.Jobs, s)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.Run(fmt.Sprintf("part=measure/jobs=%d", n), func(b *testing.B) {
 			c0 := processCPU()
 			for b.Loop() {
-				spacesharing.Measure(inst.Platform, inst.Jobs, recs)
+				spaceshared.Measure(inst.Platform, inst.Jobs, recs)
 			}
 			reportCPU(b, c0)
 		})
 		b.Run(fmt.Sprintf("part=decisions/jobs=%d", n), func(b *testing.B) {
 			c0 := processCPU()
 			for b.Loop() {
-				spacesharing.Decisions(tr)
+				spaceshared.Decisions(tr)
 			}
 			reportCPU(b, c0)
 		})
@@ -118,7 +118,7 @@ func BenchmarkDeadlineTabu(b *testing.B) {
 							b.Fatal(err)
 						}
 						for _, m := range out.Metrics {
-							if m.Name == spacesharing.MWorkPerDec {
+							if m.Name == spaceshared.MWorkPerDec {
 								steps += m.Value
 							}
 						}

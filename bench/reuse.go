@@ -262,14 +262,14 @@ func readFinished(dir string, key reuseKey, found map[analysis.RunKey][]cachedRu
 	}
 	for _, r := range recs {
 		o := get(r.Key())
-		o.Metrics = append(o.Metrics, Metric{r.Metric, r.Value})
+		o.Metrics = append(o.Metrics, Metric{Name: r.Metric, Value: r.Value})
 	}
 	// Timings are the runs' own measurements, not results: a timings.csv
 	// that does not read back whole only costs the runs' recorded times.
 	if tims, err := analysis.ReadFile(filepath.Join(dir, timingsFile)); err == nil {
 		for _, r := range tims {
 			if o, ok := runs[r.Key()]; ok {
-				o.Timings = append(o.Timings, Metric{r.Metric, r.Value})
+				o.Timings = append(o.Timings, Metric{Name: r.Metric, Value: r.Value})
 			}
 		}
 	}

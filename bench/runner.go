@@ -87,11 +87,9 @@ type Plan struct {
 	Unkeyed []string
 }
 
-// Metric is one named value a run measured.
-type Metric struct {
-	Name  string
-	Value float64
-}
+// Metric is one named value a run measured: the type a family's metric
+// table (analysis.MetricTable) reads off its measurements.
+type Metric = analysis.NamedValue
 
 // Output is what one run returns. Metrics must be deterministic functions
 // of the run's identity; wall-clock measurements go in Timings, which are
@@ -255,7 +253,7 @@ func fromJ(js []jmetric) ([]Metric, error) {
 		if err != nil {
 			return nil, err
 		}
-		out[i] = Metric{j[0], v}
+		out[i] = Metric{Name: j[0], Value: v}
 	}
 	return out, nil
 }
@@ -287,7 +285,7 @@ func measure(ctx context.Context, exec Executor, run Run) (Output, error) {
 	if len(out.Metrics) == 0 && len(out.Series) > 0 {
 		return out, fmt.Errorf("run %s records series but no metric; report at least one metric, since runs.csv is what says a run was made", run.Key())
 	}
-	out.Timings = append(out.Timings, Metric{"run_seconds", time.Since(t0).Seconds()})
+	out.Timings = append(out.Timings, Metric{Name: "run_seconds", Value: time.Since(t0).Seconds()})
 	return out, nil
 }
 

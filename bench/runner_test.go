@@ -34,7 +34,7 @@ func toyExec(calls *atomic.Int64) Executor {
 		calls.Add(1)
 		time.Sleep(time.Duration(rand.IntN(300)) * time.Microsecond)
 		g := rand.New(rand.NewPCG(r.Seed, r.RunSeed))
-		out := Output{Metrics: []Metric{{"x", g.Float64()}, {"y", float64(r.Rep)}, {"z", -g.Float64()}}}
+		out := Output{Metrics: []Metric{{Name: "x", Value: g.Float64()}, {Name: "y", Value: float64(r.Rep)}, {Name: "z", Value: -g.Float64()}}}
 		if r.Algorithm == "A" {
 			for k := range 3 {
 				out.Series = append(out.Series, Sample{"s", float64(k) * 0.5, g.Float64()})
@@ -196,7 +196,9 @@ func TestSeriesWithoutMetricRejected(t *testing.T) {
 	if _, err := Execute(context.Background(), testPlan(1), toyExec(&calls), Options{Dir: dir, Fresh: true}); err != nil {
 		t.Fatal(err)
 	}
-	plain := func(ctx context.Context, r Run) (Output, error) { return Output{Metrics: []Metric{{"x", 1}}}, nil }
+	plain := func(ctx context.Context, r Run) (Output, error) {
+		return Output{Metrics: []Metric{{Name: "x", Value: 1}}}, nil
+	}
 	if _, err := Execute(context.Background(), testPlan(1), plain, Options{Dir: dir, Fresh: true}); err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +213,7 @@ func TestExecutorErrorNamesTheRun(t *testing.T) {
 		if r.Workload == "w2" && r.Algorithm == "B" && r.Rep == 1 {
 			return Output{}, errors.New("boom")
 		}
-		return Output{Metrics: []Metric{{"x", 1}}}, nil
+		return Output{Metrics: []Metric{{Name: "x", Value: 1}}}, nil
 	}
 	_, err := Execute(context.Background(), testPlan(2), exec, Options{Dir: dir, Workers: 1})
 	if err == nil || !strings.Contains(err.Error(), "toy/w2/B/1: boom") {
@@ -327,7 +329,7 @@ func TestNonFiniteMetricFailsTheRun(t *testing.T) {
 	for _, v := range []float64{math.NaN(), math.Inf(1)} {
 		dir := t.TempDir()
 		exec := func(ctx context.Context, r Run) (Output, error) {
-			return Output{Metrics: []Metric{{"ok", 1}, {"bad", v}}}, nil
+			return Output{Metrics: []Metric{{Name: "ok", Value: 1}, {Name: "bad", Value: v}}}, nil
 		}
 		_, err := Execute(context.Background(), testPlan(1), exec, Options{Dir: dir, Workers: 1})
 		if err == nil || !strings.Contains(err.Error(), "metric bad is") {
@@ -339,7 +341,7 @@ func TestNonFiniteMetricFailsTheRun(t *testing.T) {
 		// The same for a point of a series, which once reached series.csv.
 		dir = t.TempDir()
 		exec = func(ctx context.Context, r Run) (Output, error) {
-			return Output{Metrics: []Metric{{"ok", 1}}, Series: []Sample{{"s", 0, 1}, {"s", 1, v}}}, nil
+			return Output{Metrics: []Metric{{Name: "ok", Value: 1}}, Series: []Sample{{"s", 0, 1}, {"s", 1, v}}}, nil
 		}
 		_, err = Execute(context.Background(), testPlan(1), exec, Options{Dir: dir, Workers: 1})
 		if err == nil || !strings.Contains(err.Error(), "series s has the point (1, "+fmt.Sprint(v)+"): not a measurement") {

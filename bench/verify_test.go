@@ -47,9 +47,9 @@ func vtoyPlan(cfg vtoyConfig, reps int) Plan {
 func vtoyExec(cfg vtoyConfig, calls *atomic.Int64) Executor {
 	return func(_ context.Context, r Run) (Output, error) {
 		calls.Add(1)
-		out := Output{Metrics: []Metric{{"m1", cfg.Scale * float64(r.Seed%1000)}}}
+		out := Output{Metrics: []Metric{{Name: "m1", Value: cfg.Scale * float64(r.Seed%1000)}}}
 		if r.Algorithm == "a" {
-			out.Metrics = append(out.Metrics, Metric{"m2", float64(r.RunSeed % 997)})
+			out.Metrics = append(out.Metrics, Metric{Name: "m2", Value: float64(r.RunSeed % 997)})
 		}
 		if r.Workload == "w3" {
 			for t := range 3 {

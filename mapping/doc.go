@@ -7,5 +7,10 @@
 // Its registry has the shape of spaceshared's and timeshared's:
 // Register(name, Info{Label, Family, New}), Names, Lookup. A heuristic
 // written in another module builds its Schedule with NewSchedule and Place.
-// The types are aliases of internal/sched/mapping's and internal/etcmatrix's.
+// The types are aliases of internal/sched/mapping's and etcmatrix's.
+//
+// It is also the family as the studies run it: Measure maps a matrix with
+// a heuristic and evaluates the schedule, Table names the metrics
+// (runs.csv's columns) and reads them off Metrics. The immediate study and
+// study files' etc workloads use it.
 package mapping

@@ -1,7 +1,7 @@
 package mapping
 
 import (
-	"github.com/gridbench/gridbench/internal/etcmatrix"
+	"github.com/gridbench/gridbench/etcmatrix"
 	imapping "github.com/gridbench/gridbench/internal/sched/mapping"
 )
 

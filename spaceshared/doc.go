@@ -36,9 +36,19 @@
 //	tabu
 //
 // LoadSWF reads a Standard Workload Format trace with the rules of
-// `gridbench simulate`, LoadWorkload a trace or a Batsim JSON workload. The other families have public registries of the
-// same shape: package timeshared (time-sharing slaves) and package mapping
-// (ETC heuristics).
+// `gridbench simulate`, LoadWorkload a trace or a Batsim JSON workload.
+//
+// It is also the whole family as the studies run it: Load is its one
+// trace loader (each file read once per process and content, for
+// `gridbench simulate`, the backfilling study and study files alike);
+// SimulateTimed runs a scheduler timing each decision (DecisionLog);
+// Measure computes the schedule-quality metrics of the records, Table
+// names them (runs.csv's columns: wait, bounded slowdown, usage, ...) and
+// reads them off Metrics; Decisions, DecisionTable and TimingTable
+// summarise the decision log. The deadline and backfilling studies and
+// study files' trace, deadline and lublin workloads use it. The other
+// families have public registries of the same shape: package timeshared
+// (time-sharing slaves) and package mapping (ETC heuristics).
 //
 // From a module outside the repository:
 //

@@ -2,6 +2,7 @@ package spaceshared
 
 import (
 	"math/rand/v2"
+	"slices"
 
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sched"
@@ -136,7 +137,8 @@ type Skipped = adapt.Skipped
 // Batsim JSON workload (.json) is read as LoadWorkload reads it with no
 // speed.
 func LoadSWF(path string, maxJobs, cpus int, estimate Estimate) ([]Job, Skipped, error) {
-	return adapt.LoadSWF(path, maxJobs, cpus, estimate)
+	w, err := LoadWorkload(path, maxJobs, cpus, estimate, 0)
+	return w.Jobs, w.Skipped, err
 }
 
 // Workload is what LoadWorkload read: the jobs, the jobs left out, and
@@ -150,9 +152,14 @@ type Workload = adapt.Workload
 // flop/s; its walltime is its requested time. Any other profile type, or
 // parallel_homogeneous with speed 0, is an error naming the job's line,
 // the profile and its type. For a Batsim workload, cpus <= 0 means its
-// nb_res.
+// nb_res. Both read through Load (once per file content) and return the
+// caller's own copy of the jobs.
 func LoadWorkload(path string, maxJobs, cpus int, estimate Estimate, speed float64) (Workload, error) {
-	return adapt.LoadWorkload(path, maxJobs, cpus, estimate, speed)
+	l, err := Load(Input{Path: path, MaxJobs: maxJobs, CPUs: cpus, Estimate: estimate, Speed: speed})
+	w := l.Workload
+	// The caller owns what it gets: a copy of what Load shares.
+	w.Jobs, w.Profiles = slices.Clone(w.Jobs), slices.Clone(w.Profiles)
+	return w, err
 }
 
 // SingleMachine is a platform of one machine of n CPUs at speed 1.

@@ -10,4 +10,10 @@
 // function. The types are aliases of the simulator's own
 // (internal/timeshare): a scheduler written here is the same value the
 // built-ins are.
+//
+// It is also the whole family as the studies run it: LoadTrace reads a
+// trace once per process, Simulate runs a scheduler on a window of it and
+// measures the outcome, Table names the metrics (runs.csv's columns) and
+// reads them off Measured. The roundrobin study and study files' timeshare
+// workloads use it.
 package timeshared

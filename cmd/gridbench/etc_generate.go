@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sort"
@@ -9,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/internal/atomicfile"
 )
 
 func init() {
@@ -90,7 +92,7 @@ func etcGenerate(c *cli.Context) error {
 			}
 			return etc.Write(c.App.Writer, m, true)
 		}
-		if err := etc.GenerateFile(out, specs[0], seed); err != nil {
+		if err := generateFile(out, specs[0], seed); err != nil {
 			return err
 		}
 		fmt.Fprintln(c.App.Writer, out)
@@ -104,7 +106,7 @@ func etcGenerate(c *cli.Context) error {
 	for _, s := range specs {
 		for k := range uint64(count) {
 			path := filepath.Join(dir, etc.InstanceName(s, seed+k))
-			if err := etc.GenerateFile(path, s, seed+k); err != nil {
+			if err := generateFile(path, s, seed+k); err != nil {
 				return err
 			}
 			fmt.Fprintln(c.App.Writer, path)
@@ -162,4 +164,17 @@ func etcGenerateSpecs(c *cli.Context) ([]etc.Spec, error) {
 		specs[i].Method, specs[i].Jobs, specs[i].Machines = base.Method, base.Jobs, base.Machines
 	}
 	return specs, nil
+}
+
+// generateFile draws instance seed of class spec from NewSource(spec, seed)
+// and writes it to path in Braun's format. The file appears complete or not
+// at all: it is written to a temporary file in the same directory and
+// renamed over path, so an interrupted run never leaves a truncated instance
+// that a later run would read.
+func generateFile(path string, spec etc.Spec, seed uint64) error {
+	m, err := etc.Generate(spec, etc.NewSource(spec, seed))
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(path, func(w io.Writer) error { return etc.Write(w, m, true) })
 }

@@ -4,11 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
@@ -17,6 +15,7 @@ import (
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/spaceshared"
 
 	_ "github.com/gridbench/gridbench/internal/sched/backfill" // cons, easy-sjbf, easypp-reqtime
 	_ "github.com/gridbench/gridbench/internal/sched/easy"
@@ -38,9 +37,9 @@ const Windows = 20
 
 // Metrics of a run.
 const (
-	MetricBSLD   = "bsld" // mean bounded slowdown over the log's jobs
-	MetricWait   = "wait" // mean wait, seconds
-	MetricJobs   = "jobs" // jobs simulated
+	MetricBSLD   = spaceshared.MBSLD // mean bounded slowdown over the log's jobs
+	MetricWait   = spaceshared.MWait // mean wait, seconds
+	MetricJobs   = "jobs"            // jobs simulated
 	SeriesWindow = "bsld_window"
 	// Agreement with the authors' schedule, on runs that have one: the
 	// share of jobs started at the same second, the authors' mean bounded
@@ -216,7 +215,6 @@ type Plan struct {
 	Config  Config
 	skipped []error // the logs left out for lack of data
 	runs    experiments.Runs[Spec]
-	load    func(spec Spec) (jobs []sim.Job, ref []float64, err error)
 	grid    gridOptions // the learned predictor's grid section (grid.go)
 }
 
@@ -230,7 +228,7 @@ func plan(cfg experiments.Config) (*Plan, error) {
 	algos := studyAlgos()
 	c := Config{Algos: algos, Windows: Windows, Tolerance: Tolerance, Quick: cfg.Quick}
 	// The runs are deterministic: one repetition, whatever --reps asks.
-	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Reps: 1}}, load: newLoader(), grid: gridOptions{cfg.DataDir, cfg.Quick}}
+	pl := &Plan{runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Reps: 1}}, grid: gridOptions{cfg.DataDir, cfg.Quick}}
 	plan := &pl.runs.Plan
 	// find returns the path of rel, or "" when it is missing (recorded as
 	// skipped with what to fetch); a damaged file is a failure.
@@ -339,58 +337,32 @@ func machineSize(path string, def int) (int, error) {
 	return def, nil
 }
 
-type loaded struct {
-	once sync.Once
-	jobs []sim.Job
-	ref  []float64
-	err  error
-}
-
-// newLoader returns a function that reads each input (and reference
-// schedule) once, whichever run asks first.
-func newLoader() func(spec Spec) ([]sim.Job, []float64, error) {
-	var mu sync.Mutex
-	cache := map[string]*loaded{}
-	get := func(key string, read func(l *loaded)) *loaded {
-		mu.Lock()
-		l, ok := cache[key]
-		if !ok {
-			l = &loaded{}
-			cache[key] = l
-		}
-		mu.Unlock()
-		l.once.Do(func() { read(l) })
-		return l
+// load reads a run's input (and its reference schedule) through the
+// space-shared family's loader, which reads each file once per process
+// whichever run asks first, and checks that the reference schedule is of
+// the same log.
+func load(spec Spec) ([]sim.Job, []float64, error) {
+	cpus := spec.CPUs
+	if spec.Artefact {
+		cpus = 0 // its own machine size (spec.CPUs is read from it): one read serves the input, the reference and the grid
 	}
-	return func(spec Spec) ([]sim.Job, []float64, error) {
-		in := get(fmt.Sprintf("in|%s|%d|%s", spec.Path, spec.CPUs, spec.Algo.Estimate), func(l *loaded) {
-			if spec.Artefact {
-				a, err := adapt.LoadArtefact(spec.Path, spec.Algo.Estimate)
-				l.jobs, l.err = a.Jobs, err
-				return
-			}
-			l.jobs, _, l.err = adapt.LoadSWF(spec.Path, 0, spec.CPUs, spec.Algo.Estimate)
-		})
-		if in.err != nil || spec.RefPath == "" {
-			return in.jobs, nil, in.err
-		}
-		ref := get("ref|"+spec.RefPath, func(l *loaded) {
-			a, err := adapt.LoadArtefact(spec.RefPath, adapt.Requested)
-			l.jobs, l.ref, l.err = a.Jobs, a.Starts, err
-		})
-		if ref.err != nil {
-			return nil, nil, ref.err
-		}
-		if len(ref.jobs) != len(in.jobs) {
-			return nil, nil, fmt.Errorf("%s has %d jobs, the input %s %d: not the same log", spec.RefPath, len(ref.jobs), spec.Path, len(in.jobs))
-		}
-		for i := range ref.jobs {
-			if r, j := ref.jobs[i], in.jobs[i]; r.ID != j.ID || r.Submit != j.Submit || r.Run != j.Run || r.CPUs != j.CPUs {
-				return nil, nil, fmt.Errorf("%s: job %d is not the input's (%s): not the same log", spec.RefPath, r.ID, spec.Path)
-			}
-		}
-		return in.jobs, ref.ref, nil
+	in, err := spaceshared.Load(spaceshared.Input{Path: spec.Path, CPUs: cpus, Estimate: spec.Algo.Estimate, Artefact: spec.Artefact})
+	if err != nil || spec.RefPath == "" {
+		return in.Jobs, nil, err
 	}
+	ref, err := spaceshared.Load(spaceshared.Input{Path: spec.RefPath, Estimate: adapt.Requested, Artefact: true})
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(ref.Jobs) != len(in.Jobs) {
+		return nil, nil, fmt.Errorf("%s has %d jobs, the input %s %d: not the same log", spec.RefPath, len(ref.Jobs), spec.Path, len(in.Jobs))
+	}
+	for i := range ref.Jobs {
+		if r, j := ref.Jobs[i], in.Jobs[i]; r.ID != j.ID || r.Submit != j.Submit || r.Run != j.Run || r.CPUs != j.CPUs {
+			return nil, nil, fmt.Errorf("%s: job %d is not the input's (%s): not the same log", spec.RefPath, r.ID, spec.Path)
+		}
+	}
+	return in.Jobs, ref.Starts, nil
 }
 
 // Execute implements experiments.Plan.
@@ -399,7 +371,7 @@ func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s: %w", Name, err)
 	}
-	jobs, ref, err := pl.load(spec)
+	jobs, ref, err := load(spec)
 	if err != nil {
 		return bench.Output{}, err
 	}
@@ -415,7 +387,7 @@ func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error
 	if err := sim.Check(p, jobs, recs); err != nil {
 		return bench.Output{}, err
 	}
-	out := measure(jobs, recs)
+	out := measure(p, jobs, recs)
 	if spec.Algo.ID == UtilAlgo {
 		out.Series = append(out.Series, utilisation(jobs, recs, spec.CPUs)...)
 	}
@@ -441,27 +413,28 @@ func agreementMetrics(a Agreement) []bench.Metric {
 }
 
 // BoundedSlowdown is max(1, (wait+run)/max(10, run)) with run the job's
-// actual run time, the paper's definition.
+// actual run time, the paper's definition: the space-shared family's
+// (spaceshared.BoundedSlowdown), for a job known by its wait and run
+// time only (an artefact's starts).
 func BoundedSlowdown(wait, run float64) float64 {
-	return math.Max(1, (wait+run)/math.Max(10, run))
+	return spaceshared.BoundedSlowdown(wait+run, run)
 }
 
-func measure(jobs []sim.Job, recs []sim.Record) bench.Output {
+// measure reads the run's metrics off the space-shared family's table
+// (bounded slowdown, wait) and adds the number of jobs and the mean
+// bounded slowdown of each window of the log.
+func measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) bench.Output {
 	n := len(jobs)
-	var bsld, wait float64
+	v := spaceshared.Table.ValueMap(spaceshared.Measure(p, jobs, recs))
 	out := bench.Output{}
 	win := make([]float64, Windows)
 	cnt := make([]int, Windows)
-	for i, j := range jobs {
-		w := recs[i].Start - j.Submit
-		b := BoundedSlowdown(w, j.Run)
-		bsld += b
-		wait += w
+	for i := range jobs {
 		k := i * Windows / n
-		win[k] += b
+		win[k] += spaceshared.JobBoundedSlowdown(&jobs[i], recs[i])
 		cnt[k]++
 	}
-	out.Metrics = []bench.Metric{{Name: MetricBSLD, Value: bsld / float64(n)}, {Name: MetricWait, Value: wait / float64(n)}, {Name: MetricJobs, Value: float64(n)}}
+	out.Metrics = []bench.Metric{{Name: MetricBSLD, Value: v[MetricBSLD]}, {Name: MetricWait, Value: v[MetricWait]}, {Name: MetricJobs, Value: float64(n)}}
 	for k := range win {
 		if cnt[k] > 0 {
 			out.Series = append(out.Series, bench.Sample{Series: SeriesWindow, T: float64(k), Value: win[k] / float64(cnt[k])})

@@ -53,7 +53,7 @@ func TestMeasureWindows(t *testing.T) {
 		jobs = append(jobs, sim.Job{Submit: 0, Run: 100, CPUs: 1})
 		recs = append(recs, sim.Record{Start: float64(k), End: float64(k) + 100})
 	}
-	out := measure(jobs, recs)
+	out := measure(sim.SingleMachine(1), jobs, recs)
 	if len(out.Series) != Windows {
 		t.Fatalf("%d windows, want %d", len(out.Series), Windows)
 	}

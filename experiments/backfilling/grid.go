@@ -22,6 +22,7 @@ import (
 	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // The authors' grid of the learned predictor's parameters on KTH-SP2: the
@@ -216,10 +217,11 @@ func GridSection(pg *report.Page, paperDir string, o gridOptions) error {
 	if err != nil {
 		return err
 	}
-	a, err := adapt.LoadArtefact(path, adapt.Requested)
+	l, err := spaceshared.Load(spaceshared.Input{Path: path, Estimate: adapt.Requested, Artefact: true})
 	if err != nil {
 		return err
 	}
+	a := adapt.Artefact{Jobs: l.Jobs, Starts: l.Starts, CPUs: l.CPUs}
 	rows, err := ReadGrid()
 	if err != nil {
 		return err

@@ -2,7 +2,7 @@ package deadline
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/spaceshared"
 	"slices"
 	"strings"
 
@@ -147,10 +147,10 @@ func claimA(in *claimInput) []Check {
 		if len(in.workloads) > 1 && i == len(in.workloads)-1 {
 			vsEGEDF = analysis.NotHigher
 		}
-		rows[i] = []*analysis.Comparison{cmp(in.recs, w, spacesharing.MDelayed, "", "tabu", vsEGEDF, "egedf")}
+		rows[i] = []*analysis.Comparison{cmp(in.recs, w, spaceshared.MDelayed, "", "tabu", vsEGEDF, "egedf")}
 		for _, q := range queueBased {
-			rows[i] = append(rows[i], cmp(in.recs, w, spacesharing.MDelayed, "", "tabu", analysis.Lower, q),
-				cmp(in.recs, w, spacesharing.MDelayed, "", "egedf", analysis.Lower, q))
+			rows[i] = append(rows[i], cmp(in.recs, w, spaceshared.MDelayed, "", "tabu", analysis.Lower, q),
+				cmp(in.recs, w, spaceshared.MDelayed, "", "egedf", analysis.Lower, q))
 		}
 		all = append(all, rows[i]...)
 	}
@@ -168,8 +168,8 @@ func claimB(in *claimInput) []Check {
 		var u, k []*analysis.Comparison
 		for _, s := range scheduleBased {
 			for _, q := range queueBased {
-				u = append(u, cmp(in.recs, w, spacesharing.MWeightedUsage, "", s, analysis.Higher, q))
-				k = append(k, cmp(in.recs, w, spacesharing.MMakespan, "", s, analysis.Lower, q))
+				u = append(u, cmp(in.recs, w, spaceshared.MWeightedUsage, "", s, analysis.Higher, q))
+				k = append(k, cmp(in.recs, w, spaceshared.MMakespan, "", s, analysis.Lower, q))
 			}
 		}
 		usage, mk = append(usage, u), append(mk, k)
@@ -213,13 +213,13 @@ func claimC(in *claimInput) []Check {
 	var wall []*analysis.Comparison
 	for _, b := range backfill {
 		wall = append(wall,
-			cmp(in.timings, heavy, spacesharing.TSecPerDec, "", "egedf", analysis.Lower, b),
-			cmp(in.timings, heavy, spacesharing.TWallSlope, "wall slope", "egedf", analysis.Lower, b))
+			cmp(in.timings, heavy, spaceshared.TSecPerDec, "", "egedf", analysis.Lower, b),
+			cmp(in.timings, heavy, spaceshared.TWallSlope, "wall slope", "egedf", analysis.Lower, b))
 	}
 	growth := growthRecords(in.recs, heavy, light, append([]string{"egedf"}, backfill...))
 	var work []*analysis.Comparison
 	for _, b := range backfill {
-		work = append(work, against(in.recs, heavy, spacesharing.MWorkSlope, "work slope", b, analysis.Higher, 0))
+		work = append(work, against(in.recs, heavy, spaceshared.MWorkSlope, "work slope", b, analysis.Higher, 0))
 		if heavy != light {
 			work = append(work,
 				against(growth, heavy, mWorkGrowth, "work growth", b, analysis.Higher, 1),
@@ -253,7 +253,7 @@ const mWorkGrowth = "work_growth"
 // sees the same two instances, so the factors are paired across
 // algorithms.
 func growthRecords(recs []analysis.Record, heavy, light string, algos []string) []analysis.Record {
-	return growthOfMetric(recs, spacesharing.MWorkPerDec, heavy, light, algos)
+	return growthOfMetric(recs, spaceshared.MWorkPerDec, heavy, light, algos)
 }
 
 // growthOfMetric is growthRecords of any per-decision metric (the work
@@ -331,7 +331,7 @@ func claimD(in *claimInput) []Check {
 		return []Check{notChecked("d", "lightest stream", stmtD, m)}
 	}
 	w := in.workloads[len(in.workloads)-1]
-	h, n, u, s := equivalenceN(in.recs, w, spacesharing.MDelayed, "tabu", "egedf", DelayedMargin)
+	h, n, u, s := equivalenceN(in.recs, w, spaceshared.MDelayed, "tabu", "egedf", DelayedMargin)
 	return []Check{{Claim: "d", Scope: w, Statement: stmtD + fmt.Sprintf(" (margin ±%g percentage points)", DelayedMargin),
 		Statistic: s, Checked: true, Held: h, N: n, Undecided: u}}
 }
@@ -342,8 +342,8 @@ func claimE(in *claimInput) []Check {
 	}
 	var out []Check
 	for _, w := range in.workloads {
-		flex := analysis.Summarize(analysis.Select(in.recs, w, "flex", spacesharing.MSlowdown))
-		h, n, u, s := nonInferiorityN(in.recs, w, spacesharing.MSlowdown, "tabu", "flex", SlowdownMargin*flex.Mean)
+		flex := analysis.Summarize(analysis.Select(in.recs, w, "flex", spaceshared.MSlowdown))
+		h, n, u, s := nonInferiorityN(in.recs, w, spaceshared.MSlowdown, "tabu", "flex", SlowdownMargin*flex.Mean)
 		out = append(out, Check{Claim: "e", Scope: w,
 			Statement: stmtE + fmt.Sprintf(": Tabu ≤ Flex-BF + %g%% of Flex-BF's mean (non-inferiority)", SlowdownMargin*100),
 			Statistic: s, Checked: true, Held: h, N: n, Undecided: u})

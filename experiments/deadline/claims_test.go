@@ -1,7 +1,7 @@
 package deadline
 
 import (
-	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/spaceshared"
 	"strings"
 	"testing"
 
@@ -15,7 +15,7 @@ func synth(reps int, metrics map[string]func(algo, w string, rep int) float64) [
 	for _, w := range []string{"ia=1", "ia=5"} {
 		for rep := range reps {
 			for _, a := range PaperAlgorithms {
-				for _, m := range []string{spacesharing.MDelayed, spacesharing.MWeightedUsage, spacesharing.MMakespan, spacesharing.MSlowdown, spacesharing.MWorkPerDec, spacesharing.MWorkSlope, spacesharing.TSecPerDec, spacesharing.TWallSlope, spacesharing.TCPUPerDec} {
+				for _, m := range []string{spaceshared.MDelayed, spaceshared.MWeightedUsage, spaceshared.MMakespan, spaceshared.MSlowdown, spaceshared.MWorkPerDec, spaceshared.MWorkSlope, spaceshared.TSecPerDec, spaceshared.TWallSlope, spaceshared.TCPUPerDec} {
 					f, ok := metrics[m]
 					v := float64(rep) // a shared per-repetition level, as paired instances have
 					if ok {
@@ -45,26 +45,26 @@ func TestClaimsHeldAndNotHeld(t *testing.T) {
 	jitter := func(rep int) float64 { return float64(rep%3) * 0.01 }
 	good := synth(reps, map[string]func(string, string, int) float64{
 		// Claim (a): strictly ordered by rank, Tabu a hair below EG-EDF.
-		spacesharing.MDelayed: func(a, w string, rep int) float64 {
+		spaceshared.MDelayed: func(a, w string, rep int) float64 {
 			if a == "tabu" {
 				return 10 + float64(rep) + 5*rank["egedf"] - 0.3 + jitter(rep)
 			}
 			return 10 + float64(rep) + 5*rank[a] + jitter(rep)
 		},
-		spacesharing.MWeightedUsage: func(a, w string, rep int) float64 { return 80 - 3*rank[a] + float64(rep) + jitter(rep) },
-		spacesharing.MMakespan:      func(a, w string, rep int) float64 { return 1000 + 50*rank[a] + float64(rep) + jitter(rep) },
+		spaceshared.MWeightedUsage: func(a, w string, rep int) float64 { return 80 - 3*rank[a] + float64(rep) + jitter(rep) },
+		spaceshared.MMakespan:      func(a, w string, rep int) float64 { return 1000 + 50*rank[a] + float64(rep) + jitter(rep) },
 		// Claim (e): Tabu within 2% of Flex-BF.
-		spacesharing.MSlowdown: func(a, w string, rep int) float64 {
+		spaceshared.MSlowdown: func(a, w string, rep int) float64 {
 			if a == "tabu" {
 				return 5 + float64(rep)/10 + rank["flex"] - 0.05 + jitter(rep)
 			}
 			return 5 + float64(rep)/10 + rank[a] + jitter(rep)
 		},
-		spacesharing.TSecPerDec: func(a, w string, rep int) float64 { return 1e-6 * (1 + 10*rank[a] + float64(rep) + jitter(rep)) },
-		spacesharing.TWallSlope: func(a, w string, rep int) float64 { return 1e-9 * (1 + 10*rank[a] + float64(rep) + jitter(rep)) },
+		spaceshared.TSecPerDec: func(a, w string, rep int) float64 { return 1e-6 * (1 + 10*rank[a] + float64(rep) + jitter(rep)) },
+		spaceshared.TWallSlope: func(a, w string, rep int) float64 { return 1e-9 * (1 + 10*rank[a] + float64(rep) + jitter(rep)) },
 		// Claim (c), work: backfilling's work grows tenfold from ia=5 to
 		// ia=1, EG-EDF's by half.
-		spacesharing.MWorkPerDec: func(a, w string, rep int) float64 {
+		spaceshared.MWorkPerDec: func(a, w string, rep int) float64 {
 			v := 5 + 10*rank[a] + float64(rep) + jitter(rep)
 			switch {
 			case w == "ia=5":
@@ -75,7 +75,7 @@ func TestClaimsHeldAndNotHeld(t *testing.T) {
 			}
 			return v
 		},
-		spacesharing.MWorkSlope: func(a, w string, rep int) float64 { return 0.1 + rank[a] + float64(rep)/10 + jitter(rep) },
+		spaceshared.MWorkSlope: func(a, w string, rep int) float64 { return 0.1 + rank[a] + float64(rep)/10 + jitter(rep) },
 	})
 	in := &claimInput{recs: good, timings: good, workloads: []string{"ia=1", "ia=5"}, algos: PaperAlgorithms}
 	checks := checkClaims(in)
@@ -91,7 +91,7 @@ func TestClaimsHeldAndNotHeld(t *testing.T) {
 	// Now break each claim.
 	bad := synth(reps, map[string]func(string, string, int) float64{
 		// EG-EDF worse than EASY on ia=5 only.
-		spacesharing.MDelayed: func(a, w string, rep int) float64 {
+		spaceshared.MDelayed: func(a, w string, rep int) float64 {
 			r := rank[a]
 			if w == "ia=5" && a == "egedf" {
 				r = 3.5
@@ -99,7 +99,7 @@ func TestClaimsHeldAndNotHeld(t *testing.T) {
 			return 10 + float64(rep) + 5*r + jitter(rep)
 		},
 		// Tabu 30% slower-down than Flex-BF.
-		spacesharing.MSlowdown: func(a, w string, rep int) float64 {
+		spaceshared.MSlowdown: func(a, w string, rep int) float64 {
 			if a == "tabu" {
 				return 1.3 * (5 + float64(rep)/10 + jitter(rep))
 			}
@@ -148,13 +148,13 @@ func TestEquivalence(t *testing.T) {
 			if a == "tabu" {
 				v += 0.5 + float64(rep%2)*0.1
 			}
-			recs = append(recs, analysis.Record{Experiment: Name, Workload: "ia=5", Algorithm: a, Rep: rep, Metric: spacesharing.MDelayed, Value: v})
+			recs = append(recs, analysis.Record{Experiment: Name, Workload: "ia=5", Algorithm: a, Rep: rep, Metric: spaceshared.MDelayed, Value: v})
 		}
 	}
-	if held, s := equivalence(recs, "ia=5", spacesharing.MDelayed, "tabu", "egedf", 1); !held {
+	if held, s := equivalence(recs, "ia=5", spaceshared.MDelayed, "tabu", "egedf", 1); !held {
 		t.Errorf("difference 0.5–0.6 within ±1 not equivalent: %s", s)
 	}
-	if held, s := equivalence(recs, "ia=5", spacesharing.MDelayed, "tabu", "egedf", 0.4); held {
+	if held, s := equivalence(recs, "ia=5", spaceshared.MDelayed, "tabu", "egedf", 0.4); held {
 		t.Errorf("difference 0.5–0.6 within ±0.4 called equivalent: %s", s)
 	}
 }
@@ -168,7 +168,7 @@ func TestNonInferiority(t *testing.T) {
 				if a == "tabu" {
 					v += shift + float64(rep%2)*0.02
 				}
-				out = append(out, analysis.Record{Experiment: Name, Workload: "ia=1", Algorithm: a, Rep: rep, Metric: spacesharing.MSlowdown, Value: v})
+				out = append(out, analysis.Record{Experiment: Name, Workload: "ia=1", Algorithm: a, Rep: rep, Metric: spaceshared.MSlowdown, Value: v})
 			}
 		}
 		return out
@@ -182,7 +182,7 @@ func TestNonInferiority(t *testing.T) {
 		{0.3, false},   // worse by more than the margin
 		{0.185, false}, // the mean is inside, the interval's upper limit is not
 	} {
-		if held, s := nonInferiority(recs(tc.shift), "ia=1", spacesharing.MSlowdown, "tabu", "flex", 0.2); held != tc.held {
+		if held, s := nonInferiority(recs(tc.shift), "ia=1", spaceshared.MSlowdown, "tabu", "flex", 0.2); held != tc.held {
 			t.Errorf("shift %g: held %v, want %v: %s", tc.shift, held, tc.held, s)
 		}
 	}
@@ -196,7 +196,7 @@ func TestNonInferiority(t *testing.T) {
 func TestClaimATabuAgainstAll(t *testing.T) {
 	const reps = 20
 	recs := synth(reps, map[string]func(string, string, int) float64{
-		spacesharing.MDelayed: func(a, w string, rep int) float64 {
+		spaceshared.MDelayed: func(a, w string, rep int) float64 {
 			if a == "tabu" {
 				return 10 + float64(rep) + 5*rank["flex"] + float64(1-2*(rep%2))*6
 			}
@@ -249,9 +249,9 @@ func TestRuntimeDecidedOnTime(t *testing.T) {
 		}
 	}
 	recs := synth(reps, map[string]func(string, string, int) float64{
-		spacesharing.MWorkPerDec: growth(30, 10),
-		spacesharing.TCPUPerDec:  growth(3, 6),
-		spacesharing.TSecPerDec:  growth(6, 3), // the wall clock, inflated by whatever else ran: not what decides
+		spaceshared.MWorkPerDec: growth(30, 10),
+		spaceshared.TCPUPerDec:  growth(3, 6),
+		spaceshared.TSecPerDec:  growth(6, 3), // the wall clock, inflated by whatever else ran: not what decides
 	})
 	in := &claimInput{recs: recs, timings: recs, workloads: []string{"ia=1", "ia=5"}, algos: PaperAlgorithms}
 	var timeRow *Check

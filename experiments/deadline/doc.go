@@ -11,7 +11,7 @@
 // timing each decision with the wall clock (the simulator never does) and
 // recording the queue length and the deterministic work count beside it,
 // checks the records with sim.Check, and turns them into the paper's
-// metrics (spacesharing.Measure). Deterministic metrics go to runs.csv; wall-clock
+// metrics (spaceshared.Measure). Deterministic metrics go to runs.csv; wall-clock
 // figures go to timings.csv.
 //
 // The report rebuilds Figures 1–6 of the longer paper (metric against the

@@ -3,7 +3,7 @@ package deadline
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/spaceshared"
 	"slices"
 	"sort"
 	"strconv"
@@ -194,7 +194,7 @@ func Missing(algos []string) []string {
 }
 
 // WorkloadID names the stream with the given mean inter-arrival time.
-func WorkloadID(ia float64) string { return spacesharing.StreamID(ia) }
+func WorkloadID(ia float64) string { return spaceshared.StreamID(ia) }
 
 // Experiment is the deadline study; it registers itself.
 type Experiment struct{}

@@ -3,8 +3,8 @@ package deadline
 import (
 	"bytes"
 	"context"
-	"github.com/gridbench/gridbench/families/spacesharing"
 	"github.com/gridbench/gridbench/pipeline"
+	"github.com/gridbench/gridbench/spaceshared"
 	"os"
 	"path/filepath"
 	"slices"
@@ -193,15 +193,15 @@ func TestExecute(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got[spacesharing.MOfferedLoad] != jobstream.OfferedLoad(inst.Gen) {
-		t.Errorf("offered load %v, want the instance's %v", got[spacesharing.MOfferedLoad], jobstream.OfferedLoad(inst.Gen))
+	if got[spaceshared.MOfferedLoad] != jobstream.OfferedLoad(inst.Gen) {
+		t.Errorf("offered load %v, want the instance's %v", got[spaceshared.MOfferedLoad], jobstream.OfferedLoad(inst.Gen))
 	}
-	for _, n := range []string{spacesharing.MDelayed, spacesharing.MUsage, spacesharing.MWeightedUsage, spacesharing.MOpsUsage} {
+	for _, n := range []string{spaceshared.MDelayed, spaceshared.MUsage, spaceshared.MWeightedUsage, spaceshared.MOpsUsage} {
 		if v, ok := got[n]; !ok || !(v >= 0 && v <= 100) {
 			t.Errorf("%s = %v (present %v), want a percentage", n, v, ok)
 		}
 	}
-	if got[spacesharing.MDecisions] < 2 || got[spacesharing.MMakespan] <= 0 || got[spacesharing.MSlowdown] < 1 {
+	if got[spaceshared.MDecisions] < 2 || got[spaceshared.MMakespan] <= 0 || got[spaceshared.MSlowdown] < 1 {
 		t.Errorf("metrics %v", got)
 	}
 	if len(out.Timings) == 0 {
@@ -231,10 +231,10 @@ func TestExecute(t *testing.T) {
 	for _, m := range walk.Metrics {
 		wm[m.Name] = m.Value
 	}
-	if _, ok := wm[spacesharing.MDelayed]; ok {
+	if _, ok := wm[spaceshared.MDelayed]; ok {
 		t.Errorf("easywalk recorded schedule metrics: %v", walk.Metrics)
 	}
-	for _, n := range []string{spacesharing.MDecisions, spacesharing.MQueuePerDec, spacesharing.MMaxQueue} {
+	for _, n := range []string{spaceshared.MDecisions, spaceshared.MQueuePerDec, spaceshared.MMaxQueue} {
 		if wm[n] != got[n] {
 			t.Errorf("%s: easywalk %v, easy %v", n, wm[n], got[n])
 		}

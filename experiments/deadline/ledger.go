@@ -2,7 +2,7 @@ package deadline
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/spaceshared"
 	"slices"
 	"strings"
 
@@ -217,7 +217,7 @@ func growthChecks(in *claimInput) []Check {
 		g := growthRecords(in.recs, heavy, light, []string{easy, "flex"})
 		var grow []*analysis.Comparison
 		for _, b := range []string{easy, "flex"} {
-			grow = append(grow, against(in.recs, heavy, spacesharing.MWorkSlope, "work slope", b, analysis.Higher, 0),
+			grow = append(grow, against(in.recs, heavy, spaceshared.MWorkSlope, "work slope", b, analysis.Higher, 0),
 				against(g, heavy, mWorkGrowth, "work growth", b, analysis.Higher, 1))
 		}
 		analysis.Test(grow...)
@@ -277,7 +277,7 @@ func timeChecks(in *claimInput) []Check {
 		return nil
 	}
 	var out []Check
-	g := growthOfMetric(in.timings, spacesharing.TCPUPerDec, heavy, light, in.algos)
+	g := growthOfMetric(in.timings, spaceshared.TCPUPerDec, heavy, light, in.algos)
 	if m := in.missing(easy, "flex"); len(m) == 0 {
 		cs := []*analysis.Comparison{cmp(g, heavy, mWorkGrowth, "CPU time growth", "flex", analysis.Lower, easy)}
 		analysis.Test(cs...)
@@ -291,7 +291,7 @@ func timeChecks(in *claimInput) []Check {
 			cs = append(cs, cmp(g, heavy, mWorkGrowth, "CPU time growth", "tabu", analysis.Lower, b))
 		}
 		for _, b := range []string{easy, "flex"} { // "the other algorithms": the backfilling ones Figure 5 discusses
-			cs = append(cs, cmp(in.timings, heavy, spacesharing.TCPUPerDec, "CPU time per decision", "tabu", analysis.Lower, b))
+			cs = append(cs, cmp(in.timings, heavy, spaceshared.TCPUPerDec, "CPU time per decision", "tabu", analysis.Lower, b))
 		}
 		analysis.Test(cs...)
 		for _, id := range []string{"fig5-tabu", "concl-runtime"} {
@@ -321,7 +321,7 @@ func wallChecks(in *claimInput) []Check {
 		}
 		var cs []*analysis.Comparison
 		for _, b := range row.bs {
-			cs = append(cs, cmp(in.timings, heavy, spacesharing.TSecPerDec, "", row.a, analysis.Lower, b))
+			cs = append(cs, cmp(in.timings, heavy, spaceshared.TSecPerDec, "", row.a, analysis.Lower, b))
 		}
 		analysis.Test(cs...)
 		c := tested(row.id, heavy+" (wall clock)", statementOf(row.id).quote, cs, len(cs))
@@ -400,13 +400,13 @@ func growthRow(id string, timed bool) func(in *ledgerIn) []Check {
 // Algorithm 3 reading (alg3Checks).
 var ledgerRows = []analysis.Claim[*ledgerIn]{
 	row("fig1-load", func(in *ledgerIn) []Check {
-		return trend(in.claimInput, "fig1-load", spacesharing.MDelayed, analysis.Higher)
+		return trend(in.claimInput, "fig1-load", spaceshared.MDelayed, analysis.Higher)
 	}),
 	row("a", func(in *ledgerIn) []Check { return in.by("a") }),
 	row("d", func(in *ledgerIn) []Check { return in.by("d") }),
 	row("fig2", func(in *ledgerIn) []Check {
-		return append(usageClaims(in.claimInput, "fig2", "fig2-low", spacesharing.MUsage, "time average"),
-			usageClaims(in.claimInput, "fig2", "fig2-low", spacesharing.MUsageEvent, "event average")...)
+		return append(usageClaims(in.claimInput, "fig2", "fig2-low", spaceshared.MUsage, "time average"),
+			usageClaims(in.claimInput, "fig2", "fig2-low", spaceshared.MUsageEvent, "event average")...)
 	}),
 	row("b-usage", func(in *ledgerIn) []Check {
 		return as("b-usage", slices.DeleteFunc(in.by("b"), func(c Check) bool { return c.Statement == stmtM }))
@@ -422,18 +422,18 @@ var ledgerRows = []analysis.Claim[*ledgerIn]{
 	row("fig5-tabu", growthRow("fig5-tabu", true)),
 	notTestableRow("fig5-egedf", "\"acceptable\" is not defined; an interrupted Tabu search was not run"),
 	row("fig6-load", func(in *ledgerIn) []Check {
-		return trend(in.claimInput, "fig6-load", spacesharing.MSlowdown, analysis.Higher)
+		return trend(in.claimInput, "fig6-load", spaceshared.MSlowdown, analysis.Higher)
 	}),
 	row("e", func(in *ledgerIn) []Check { return in.by("e") }),
 	row("fig6-gap", func(in *ledgerIn) []Check {
-		return perStream(in.claimInput, "fig6-gap", spacesharing.MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, in.workloads)
+		return perStream(in.claimInput, "fig6-gap", spaceshared.MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, in.workloads)
 	}),
 	row("concl-delayed", func(in *ledgerIn) []Check {
-		return perStream(in.claimInput, "concl-delayed", spacesharing.MDelayed, scheduleBased, analysis.Lower, queueBased, in.workloads)
+		return perStream(in.claimInput, "concl-delayed", spaceshared.MDelayed, scheduleBased, analysis.Lower, queueBased, in.workloads)
 	}),
 	notTestableRow("concl-gap", "EG-EDF and Tabu without gap filling were not run"),
 	row("concl-tabu-flex", func(in *ledgerIn) []Check {
-		return perStream(in.claimInput, "concl-tabu-flex", spacesharing.MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, in.workloads)
+		return perStream(in.claimInput, "concl-tabu-flex", spaceshared.MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, in.workloads)
 	}),
 	row("concl-runtime", func(in *ledgerIn) []Check {
 		cs := growthRow("fig5-tabu", true)(in)
@@ -449,12 +449,12 @@ var ledgerRows = []analysis.Claim[*ledgerIn]{
 		if len(in.workloads) < 2 {
 			return []Check{notTestable("short-usage", "one stream only")}
 		}
-		return usageClaims(in.claimInput, "short-usage", "fig2-low", spacesharing.MUsageEvent, "event average")[:1]
+		return usageClaims(in.claimInput, "short-usage", "fig2-low", spaceshared.MUsageEvent, "event average")[:1]
 	}),
 	row("short-noimprove", func(in *ledgerIn) []Check { return as("short-noimprove", in.by("d")) }),
 	notTestableRow("short-immediate", "the share of jobs started on arrival is not measured"),
 	row("short-flex", func(in *ledgerIn) []Check {
-		return perStream(in.claimInput, "short-flex", spacesharing.MDelayed, []string{"flex", "egedf", "tabu"}, analysis.Lower, []string{"fcfs", "easy"}, in.workloads)
+		return perStream(in.claimInput, "short-flex", spaceshared.MDelayed, []string{"flex", "egedf", "tabu"}, analysis.Lower, []string{"fcfs", "easy"}, in.workloads)
 	}),
 	{ID: "alg3", Check: func(in *ledgerIn) []analysis.LedgerEntry {
 		var out []analysis.LedgerEntry

@@ -2,7 +2,7 @@ package deadline
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/spaceshared"
 	"math"
 	"slices"
 	"strings"
@@ -30,8 +30,8 @@ func alg3Checks(in *claimInput, allRecs []analysis.Record) []Check {
 	add(claimA(&sub), "a")
 	add(claimD(&sub), "d")
 	add(claimE(&sub), "e")
-	add(perStream(&sub, "fig6-gap", spacesharing.MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, sub.workloads), "fig6-gap")
-	add(perStream(&sub, "concl-tabu-flex", spacesharing.MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, sub.workloads), "concl-tabu-flex")
+	add(perStream(&sub, "fig6-gap", spaceshared.MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, sub.workloads), "fig6-gap")
+	add(perStream(&sub, "concl-tabu-flex", spaceshared.MDelayed, []string{"tabu"}, analysis.Lower, []string{"flex"}, sub.workloads), "concl-tabu-flex")
 	for _, c := range growthChecks(&sub) {
 		if c.Claim == "fig5-tabu" {
 			add([]Check{decidedOnTime(c)}, "fig5-tabu")
@@ -47,7 +47,7 @@ func usageReadingsSection(pg *report.Page, streams []stream, algos []string, idx
 	pg.Subsection("Figure 2: machine usage, time average and event average")
 	pg.Para("The shorter paper defines its usage as the ratio \"computed at each simulation time\"; read as a time average "+
 		"(Figure 2 above, the default) each instant counts for as long as it lasts, read as an event average each event instant counts once "+
-		"(`%s` in runs.csv), which weighs the busy periods with many events more.", spacesharing.MUsageEvent)
+		"(`%s` in runs.csv), which weighs the busy periods with many events more.", spaceshared.MUsageEvent)
 	t := &report.Table{ID: "deadline-usage-readings", Title: "Machine usage (%): time average / event average, means over repetitions",
 		Columns: []string{"stream"}}
 	for _, a := range algos {
@@ -56,8 +56,8 @@ func usageReadingsSection(pg *report.Page, streams []stream, algos []string, idx
 	for _, s := range streams {
 		row := []report.Cell{report.Str(s.id)}
 		for _, a := range algos {
-			gt := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spacesharing.MUsage}]
-			ge := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spacesharing.MUsageEvent}]
+			gt := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spaceshared.MUsage}]
+			ge := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spaceshared.MUsageEvent}]
 			if gt == nil || ge == nil {
 				row = append(row, report.Str("n/a"))
 				continue
@@ -124,7 +124,7 @@ func alg3Section(pg *report.Page, streams []stream, idx map[analysis.GroupKey]*a
 			for _, m := range []struct {
 				name string
 				dec  int
-			}{{spacesharing.MDelayed, 2}, {spacesharing.MWeightedUsage, 1}, {spacesharing.MSlowdown, 2}, {spacesharing.MWorkPerDec, 0}} {
+			}{{spaceshared.MDelayed, 2}, {spaceshared.MWeightedUsage, 1}, {spaceshared.MSlowdown, 2}, {spaceshared.MWorkPerDec, 0}} {
 				g := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: m.name}]
 				if g == nil {
 					row = append(row, report.Str("n/a"))
@@ -197,7 +197,7 @@ func slackChecks(cfg Config, streams []stream, allRecs []analysis.Record, sideRe
 			}
 		}
 		sub := &claimInput{recs: recs, workloads: ids, algos: cfg.SlackAlgorithms}
-		r := slackRule{rule: sl, checks: perStream(sub, "a", spacesharing.MDelayed, []string{"egedf"}, analysis.Lower, queueBased, ids)}
+		r := slackRule{rule: sl, checks: perStream(sub, "a", spaceshared.MDelayed, []string{"egedf"}, analysis.Lower, queueBased, ids)}
 		for _, c := range r.checks {
 			if c.Held {
 				r.held++
@@ -207,7 +207,7 @@ func slackChecks(cfg Config, streams []stream, allRecs []analysis.Record, sideRe
 			ms := make([]float64, len(cfg.SlackAlgorithms))
 			for j, a := range cfg.SlackAlgorithms {
 				ms[j] = math.NaN()
-				if g := analysis.Summarize(analysis.Select(recs, ids[i], a, spacesharing.MDelayed)); g.N > 0 {
+				if g := analysis.Summarize(analysis.Select(recs, ids[i], a, spaceshared.MDelayed)); g.N > 0 {
 					ms[j] = g.Mean
 				}
 			}

@@ -3,7 +3,6 @@ package deadline
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/families/spacesharing"
 	"math"
 	"os"
 	"path/filepath"
@@ -18,6 +17,7 @@ import (
 	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // figure is one metric shown against the mean inter-arrival time.
@@ -35,19 +35,19 @@ type figure struct {
 }
 
 var figures = []figure{
-	{id: "Figure 1", file: "fig1-delayed", metric: spacesharing.MDelayed, scale: 1, title: "Delayed jobs", ylabel: "% of deadline jobs delayed",
+	{id: "Figure 1", file: "fig1-delayed", metric: spaceshared.MDelayed, scale: 1, title: "Delayed jobs", ylabel: "% of deadline jobs delayed",
 		better: -1, decimals: 1, paper: "delayed jobs fall as the inter-arrival time grows; EG-EDF and Tabu far below Flex-BF, EASY-BF and FCFS; Tabu best, ≈ EG-EDF at 5 s"},
-	{id: "Figure 2", file: "fig2-usage", metric: spacesharing.MUsage, scale: 1, title: "Machine usage", ylabel: "machine usage (%)",
+	{id: "Figure 2", file: "fig2-usage", metric: spaceshared.MUsage, scale: 1, title: "Machine usage", ylabel: "machine usage (%)",
 		better: 1, decimals: 1, paper: "schedule-based generally higher, but lower than queue-based at low contention"},
-	{id: "Figure 3", file: "fig3-weighted-usage", metric: spacesharing.MWeightedUsage, scale: 1, title: "Weighted machine usage", ylabel: "weighted machine usage (%)",
+	{id: "Figure 3", file: "fig3-weighted-usage", metric: spaceshared.MWeightedUsage, scale: 1, title: "Weighted machine usage", ylabel: "weighted machine usage (%)",
 		better: 1, decimals: 1, paper: "schedule-based significantly higher than queue-based"},
-	{id: "Figure 4", file: "fig4-makespan", metric: spacesharing.MMakespan, scale: 1, title: "Makespan", ylabel: "makespan (s)",
+	{id: "Figure 4", file: "fig4-makespan", metric: spaceshared.MMakespan, scale: 1, title: "Makespan", ylabel: "makespan (s)",
 		better: -1, decimals: 0, paper: "schedule-based lower, in proportion with Figure 3"},
-	{id: "Figure 5", file: "fig5-runtime", metric: spacesharing.TSecPerDec, timing: true, scale: 1e6, title: "Scheduler runtime per decision (wall clock)", ylabel: "microseconds per decision",
+	{id: "Figure 5", file: "fig5-runtime", metric: spaceshared.TSecPerDec, timing: true, scale: 1e6, title: "Scheduler runtime per decision (wall clock)", ylabel: "microseconds per decision",
 		better: -1, logY: true, decimals: 2, paper: "FCFS very low; EASY-BF and Flex-BF grow with the queue; EG-EDF and Tabu short and stable"},
-	{id: "Figure 5b", file: "fig5b-work", metric: spacesharing.MWorkPerDec, scale: 1, title: "Scheduler work per decision (deterministic counter)", ylabel: "work steps per decision",
+	{id: "Figure 5b", file: "fig5b-work", metric: spaceshared.MWorkPerDec, scale: 1, title: "Scheduler work per decision (deterministic counter)", ylabel: "work steps per decision",
 		better: -1, logY: true, decimals: 1, paper: "(not in the paper: the deterministic twin of Figure 5; steps are counted per algorithm, see below)"},
-	{id: "Figure 6", file: "fig6-slowdown", metric: spacesharing.MSlowdown, scale: 1, title: "Average job slowdown", ylabel: "slowdown (Tw+Te)/Te",
+	{id: "Figure 6", file: "fig6-slowdown", metric: spaceshared.MSlowdown, scale: 1, title: "Average job slowdown", ylabel: "slowdown (Tw+Te)/Te",
 		better: -1, decimals: 2, paper: "slowdown grows with contention; Tabu best, nearly the same as Flex-BF"},
 }
 
@@ -129,7 +129,7 @@ func (pl *Plan) summarize(res *bench.Result) *summary {
 	sum.wallRows = append(sum.wallRows, timeChecks(cin)...)
 	sum.ledger = buildLedger(cin, all, recs)
 	sum.slack = slackChecks(pl.Config, sum.streams, recs, pl.SideReps)
-	sum.workGrowth = growthOf(sum.streams, sum.algos, sum.idx, spacesharing.MWorkPerDec)
+	sum.workGrowth = growthOf(sum.streams, sum.algos, sum.idx, spaceshared.MWorkPerDec)
 	said := map[string]bool{}
 	for _, c := range sum.checks {
 		if !c.Checked || c.Held {
@@ -244,7 +244,7 @@ func page(cfg Config, reps, sideReps int, sum *summary) (pg *report.Page, means,
 		var g *analysis.Group
 		for _, a := range algos {
 			if g == nil {
-				g = idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spacesharing.MOfferedLoad}]
+				g = idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spaceshared.MOfferedLoad}]
 			}
 		}
 		if g == nil {

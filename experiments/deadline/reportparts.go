@@ -2,7 +2,7 @@ package deadline
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/spaceshared"
 	"math"
 	"slices"
 	"sort"
@@ -65,13 +65,13 @@ func runtimeSection(pg *report.Page, sum *summary) {
 		return report.Num(g.Mean, dec)
 	}
 	for _, a := range sum.algos {
-		hl, hh := get(light, a, spacesharing.MWorkPerDec), get(heavy, a, spacesharing.MWorkPerDec)
+		hl, hh := get(light, a, spaceshared.MWorkPerDec), get(heavy, a, spaceshared.MWorkPerDec)
 		growth := report.Str("n/a")
 		if g, ok := sum.workGrowth[a]; ok {
 			growth = report.Num(g, 1)
 		}
-		t.AddRow(report.Str(Label(a)), val(get(heavy, a, spacesharing.MQueuePerDec), 0), val(get(heavy, a, spacesharing.MMaxQueue), 0),
-			val(hl, 1), val(hh, 1), growth, val(get(heavy, a, spacesharing.MWorkSlope), 3), val(get(heavy, a, spacesharing.MWorkSpearman), 2))
+		t.AddRow(report.Str(Label(a)), val(get(heavy, a, spaceshared.MQueuePerDec), 0), val(get(heavy, a, spaceshared.MMaxQueue), 0),
+			val(hl, 1), val(hh, 1), growth, val(get(heavy, a, spaceshared.MWorkSlope), 3), val(get(heavy, a, spaceshared.MWorkSpearman), 2))
 	}
 	t.Notes = []string{"Work steps are counted by each algorithm in its own unit (a queued job examined, a gap tested, a move evaluated — " +
 		"see each scheduler's doc comment), so work is comparable across streams for one algorithm, and only roughly across algorithms; " +
@@ -113,7 +113,7 @@ func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.G
 		}
 		var ms []am
 		for _, a := range algos {
-			if v := get(idx, c.Scope, a, spacesharing.MDelayed); !math.IsNaN(v) {
+			if v := get(idx, c.Scope, a, spaceshared.MDelayed); !math.IsNaN(v) {
 				ms = append(ms, am{a, v})
 			}
 		}
@@ -127,7 +127,7 @@ func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.G
 			}
 		}
 		numbers = "mean delayed jobs, best first: " + strings.Join(parts, ", ")
-		if eg := get(idx, c.Scope, "egedf", spacesharing.MDelayed); eg < floorDelayed && bestQueue < floorDelayed {
+		if eg := get(idx, c.Scope, "egedf", spaceshared.MDelayed); eg < floorDelayed && bestQueue < floorDelayed {
 			numbers = fmt.Sprintf("**not held** (and a floor effect): EG-EDF and the best queue-based algorithm both delay fewer than %g%% "+
 				"of deadline jobs; %s", floorDelayed, numbers)
 		}
@@ -153,7 +153,7 @@ func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.G
 		}
 		var parts []string
 		for _, a := range algos {
-			parts = append(parts, fmt.Sprintf("%s %.1f / %.1f", Label(a), get(idx, c.Scope, a, spacesharing.MWeightedUsage), get(idx, c.Scope, a, spacesharing.MOpsUsage)))
+			parts = append(parts, fmt.Sprintf("%s %.1f / %.1f", Label(a), get(idx, c.Scope, a, spaceshared.MWeightedUsage), get(idx, c.Scope, a, spaceshared.MOpsUsage)))
 		}
 		return "weighted usage / operations usage (%): " + strings.Join(parts, ", "),
 			fmt.Sprintf("the row's statistic names the comparison that is not significant; Holm's correction covers all %d comparisons of "+
@@ -162,9 +162,9 @@ func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.G
 				2*len(scheduleBased)*len(queueBased)*len(streams))
 	case "e":
 		return fmt.Sprintf("**not held**: mean slowdown Tabu %.2f vs Flex-BF %.2f (margin +%g%%: %.2f); mean queue at a decision Tabu %.0f vs Flex-BF %.0f jobs",
-				get(idx, c.Scope, "tabu", spacesharing.MSlowdown), get(idx, c.Scope, "flex", spacesharing.MSlowdown), SlowdownMargin*100,
-				(1+SlowdownMargin)*get(idx, c.Scope, "flex", spacesharing.MSlowdown),
-				get(idx, c.Scope, "tabu", spacesharing.MQueuePerDec), get(idx, c.Scope, "flex", spacesharing.MQueuePerDec)),
+				get(idx, c.Scope, "tabu", spaceshared.MSlowdown), get(idx, c.Scope, "flex", spaceshared.MSlowdown), SlowdownMargin*100,
+				(1+SlowdownMargin)*get(idx, c.Scope, "flex", spaceshared.MSlowdown),
+				get(idx, c.Scope, "tabu", spaceshared.MQueuePerDec), get(idx, c.Scope, "flex", spaceshared.MQueuePerDec)),
 			"likely (not tested here): the schedule-based algorithms plan jobs onto fast machines and let them wait for those rather " +
 				"than start them at once on a slow free machine (compare the machine usage of Figure 2), which adds waiting time Tw; " +
 				"Flex-BF's Wait Minimization heuristic favours short jobs, which lowers the mean slowdown directly. " +
@@ -177,7 +177,7 @@ func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.G
 				continue
 			}
 			parts = append(parts, fmt.Sprintf("%s %.0f steps on %s vs %.0f on %s",
-				Label(a), get(idx, heavy, a, spacesharing.MWorkPerDec), heavy, get(idx, light, a, spacesharing.MWorkPerDec), light))
+				Label(a), get(idx, heavy, a, spaceshared.MWorkPerDec), heavy, get(idx, light, a, spaceshared.MWorkPerDec), light))
 		}
 		return "**not held**: work per decision: " + strings.Join(parts, "; "),
 			"the row's statistic names the comparison that fails. EG-EDF tries every machine for each arriving job, so its cost grows " +
@@ -207,7 +207,7 @@ func fcfsCheckSection(pg *report.Page, streams []stream, idx map[analysis.GroupK
 	t := &report.Table{ID: "deadline-fcfs-check", Columns: []string{"stream", "design prototype (≈ %)", "ours: FCFS delayed %", "95% CI low", "95% CI high"}}
 	for _, s := range streams {
 		want, ok := specFCFS[s.id]
-		g := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: "fcfs", Metric: spacesharing.MDelayed}]
+		g := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: "fcfs", Metric: spaceshared.MDelayed}]
 		if !ok || g == nil {
 			continue
 		}
@@ -302,7 +302,7 @@ func headline(ledger []analysis.LedgerEntry, streams []stream, algos []string, i
 	var parts []string
 	heavy := streams[0].id
 	for _, a := range algos {
-		if g := idx[analysis.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: spacesharing.MDelayed}]; g != nil {
+		if g := idx[analysis.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: spaceshared.MDelayed}]; g != nil {
 			parts = append(parts, fmt.Sprintf("%s %.1f%%", Label(a), g.Mean))
 		}
 	}
@@ -338,8 +338,8 @@ func sensitivitySection(pg *report.Page, streams []stream, idx map[analysis.Grou
 		name, label string
 		dec         int
 	}{
-		{spacesharing.MDelayed, "delayed %", 2}, {spacesharing.MUsage, "usage %", 1}, {spacesharing.MWeightedUsage, "weighted usage %", 1},
-		{spacesharing.MMakespan, "makespan (s)", 0}, {spacesharing.MSlowdown, "slowdown", 2}, {spacesharing.MQueuePerDec, "queue per decision", 0},
+		{spaceshared.MDelayed, "delayed %", 2}, {spaceshared.MUsage, "usage %", 1}, {spaceshared.MWeightedUsage, "weighted usage %", 1},
+		{spaceshared.MMakespan, "makespan (s)", 0}, {spaceshared.MSlowdown, "slowdown", 2}, {spaceshared.MQueuePerDec, "queue per decision", 0},
 	}
 	t := &report.Table{ID: "deadline-tiebreak", Title: "EG-EDF: tie-break (default) against the literal reading of Algorithm 2",
 		Columns: []string{"stream", "reading"}}
@@ -348,7 +348,7 @@ func sensitivitySection(pg *report.Page, streams []stream, idx map[analysis.Grou
 	}
 	for _, s := range streams {
 		for _, a := range append([]string{"egedf"}, Sensitivity...) {
-			if get(s.id, a, spacesharing.MDelayed) == nil {
+			if get(s.id, a, spaceshared.MDelayed) == nil {
 				continue
 			}
 			row := []report.Cell{report.Str(s.id), report.Str(Label(a))}

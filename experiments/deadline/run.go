@@ -3,7 +3,7 @@ package deadline
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/spaceshared"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/generators/jobstream"
@@ -16,7 +16,7 @@ import (
 // recorded are the quality metrics the study records: the family's
 // table less the two its runs.csv predates (wait and bsld, which the
 // deadline claims do not use), so earlier results stay reusable.
-var recorded = spacesharing.Table.Without(spacesharing.MWait, spacesharing.MBSLD)
+var recorded = spaceshared.Table.Without(spaceshared.MWait, spaceshared.MBSLD)
 
 // newScheduler builds a fresh scheduler for one run. Tabu search draws
 // random machine orders (Algorithm 4); its registered factory has a fixed
@@ -53,15 +53,15 @@ func Execute(ctx context.Context, run bench.Run, spec jobstream.Spec) (bench.Out
 	if err != nil {
 		return bench.Output{}, err
 	}
-	recs, tr, err := spacesharing.Simulate(ctx, inst.Platform, inst.Jobs, s)
+	recs, tr, err := spaceshared.SimulateTimed(ctx, inst.Platform, inst.Jobs, s)
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s on %s rep %d: %w", run.Algorithm, run.Workload, run.Rep, err)
 	}
-	d := spacesharing.Decisions(tr)
+	d := spaceshared.Decisions(tr)
 	if TimingOnly(run.Algorithm) {
-		return bench.Output{Metrics: spacesharing.DecisionTable.Values(d), Timings: spacesharing.TimingTable.Values(d)}, nil
+		return bench.Output{Metrics: spaceshared.DecisionTable.Values(d), Timings: spaceshared.TimingTable.Values(d)}, nil
 	}
-	m := spacesharing.Measure(inst.Platform, inst.Jobs, recs)
+	m := spaceshared.Measure(inst.Platform, inst.Jobs, recs)
 	m.OfferedLoad = jobstream.OfferedLoad(inst.Gen)
-	return bench.Output{Metrics: append(recorded.Values(m), spacesharing.DecisionTable.Values(d)...), Timings: spacesharing.TimingTable.Values(d)}, nil
+	return bench.Output{Metrics: append(recorded.Values(m), spaceshared.DecisionTable.Values(d)...), Timings: spaceshared.TimingTable.Values(d)}, nil
 }

@@ -2,7 +2,7 @@ package deadline
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/spaceshared"
 	"io"
 	"math"
 	"os"
@@ -55,7 +55,7 @@ func writeTimings(dir string, sum *summary, quick bool, reps int) error {
 		}
 		plotted[f.file] = true
 	}
-	growth := growthOf(sum.streams, sum.algos, sum.tidx, spacesharing.TSecPerDec)
+	growth := growthOf(sum.streams, sum.algos, sum.tidx, spaceshared.TSecPerDec)
 	pg := timingsPage(sum, growth, plotted, quick)
 	if err := analysis.WriteFileAtomic(filepath.Join(dir, TimingsPage), func(w io.Writer) error {
 		return report.WritePageMarkdown(w, pg)
@@ -90,7 +90,7 @@ func runtimeSeries(sum *summary) []plots.Series {
 	for _, a := range sum.algos {
 		se := plots.Series{Name: Label(a)}
 		for _, s := range sum.streams {
-			g := sum.timingGroup(s.id, a, spacesharing.TSecPerDec)
+			g := sum.timingGroup(s.id, a, spaceshared.TSecPerDec)
 			if g == nil || !(g.Mean > 0) {
 				continue
 			}
@@ -115,8 +115,8 @@ func queueSeries(sum *summary) []plots.Series {
 		type pt struct{ x, y, lo, hi float64 }
 		var pts []pt
 		for _, s := range sum.streams {
-			q := sum.idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spacesharing.MQueuePerDec}]
-			t := sum.timingGroup(s.id, a, spacesharing.TSecPerDec)
+			q := sum.idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spaceshared.MQueuePerDec}]
+			t := sum.timingGroup(s.id, a, spaceshared.TSecPerDec)
 			if q == nil || t == nil || !(t.Mean > 0) || math.IsNaN(q.Mean) {
 				continue
 			}
@@ -162,7 +162,7 @@ func timingsPage(sum *summary, growth map[string]float64, plotted map[string]boo
 	for _, s := range streams {
 		row := []report.Cell{report.Str(s.id)}
 		for _, a := range algos {
-			g := sum.timingGroup(s.id, a, spacesharing.TSecPerDec)
+			g := sum.timingGroup(s.id, a, spaceshared.TSecPerDec)
 			if g == nil {
 				row = append(row, report.Str("n/a"))
 				continue
@@ -193,8 +193,8 @@ func timingsPage(sum *summary, growth map[string]float64, plotted map[string]boo
 		if x, ok := growth[a]; ok {
 			g = report.Num(x, 1)
 		}
-		t.AddRow(report.Str(Label(a)), val(sum.timingGroup(light, a, spacesharing.TSecPerDec), 1e6, 2), val(sum.timingGroup(heavy, a, spacesharing.TSecPerDec), 1e6, 2), g,
-			val(sum.timingGroup(heavy, a, spacesharing.TWallSlope), 1e9, 2), val(sum.timingGroup(heavy, a, spacesharing.TWallSpearman), 1, 2))
+		t.AddRow(report.Str(Label(a)), val(sum.timingGroup(light, a, spaceshared.TSecPerDec), 1e6, 2), val(sum.timingGroup(heavy, a, spaceshared.TSecPerDec), 1e6, 2), g,
+			val(sum.timingGroup(heavy, a, spaceshared.TWallSlope), 1e9, 2), val(sum.timingGroup(heavy, a, spaceshared.TWallSpearman), 1, 2))
 	}
 	pg.Add(t)
 

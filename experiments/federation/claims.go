@@ -2,7 +2,7 @@ package federation
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/federated"
+	"github.com/gridbench/gridbench/federated"
 	"math"
 	"sort"
 

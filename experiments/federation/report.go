@@ -3,7 +3,7 @@ package federation
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/families/federated"
+	"github.com/gridbench/gridbench/federated"
 	"math"
 	"os"
 	"path/filepath"

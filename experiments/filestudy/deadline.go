@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/families/spacesharing"
 	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/adapt"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // deadlineKind is kind = "deadline": generators/jobstream's stream of jobs
@@ -36,7 +36,7 @@ func (deadlineKind) check(w *Workload) error {
 		return err
 	}
 	if w.Name == "" {
-		w.Name = spacesharing.StreamID(spec.MeanInterArrival)
+		w.Name = spaceshared.StreamID(spec.MeanInterArrival)
 	}
 	return nil
 }
@@ -44,7 +44,7 @@ func (deadlineKind) check(w *Workload) error {
 // measures: delayed_pct, the share of the jobs with a deadline that end
 // late, needs jobs with deadlines: deadline_share not 0.
 func (deadlineKind) measures(w *Workload, m string) bool {
-	return m != spacesharing.MDelayed || w.DeadlineShare == nil || *w.DeadlineShare > 0
+	return m != spaceshared.MDelayed || w.DeadlineShare == nil || *w.DeadlineShare > 0
 }
 
 func (deadlineKind) describe(w *Workload) string {

@@ -7,9 +7,8 @@ import (
 	"strings"
 
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/families/etcmapping"
 	"github.com/gridbench/gridbench/generators/etc"
-	"github.com/gridbench/gridbench/internal/sched/mapping"
+	"github.com/gridbench/gridbench/mapping"
 )
 
 // Defaults of a generated etc workload: the Braun instances' size.
@@ -194,7 +193,7 @@ func (s *Study) executeETC(run bench.Run, in etcInstance) (bench.Output, error) 
 			return bench.Output{}, err
 		}
 	}
-	return s.output(etcmapping.Table.ValueMap(etcmapping.Measure(m, h))), nil
+	return s.output(mapping.Table.ValueMap(mapping.Measure(m, h))), nil
 }
 
 // output keeps the study's reported metrics of all, in report order; a

@@ -6,21 +6,20 @@ import (
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/families/etcmapping"
-	"github.com/gridbench/gridbench/families/spacesharing"
-	"github.com/gridbench/gridbench/families/timesharing"
 	"github.com/gridbench/gridbench/internal/sched"
-	"github.com/gridbench/gridbench/internal/sched/mapping"
 	"github.com/gridbench/gridbench/internal/timeshare"
+	"github.com/gridbench/gridbench/mapping"
+	"github.com/gridbench/gridbench/spaceshared"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
 // ETCMetrics are the metrics of etc workloads: the ETC mapping family's
 // table, as `gridbench etc eval` computes them.
-var ETCMetrics = etcmapping.Table.Names()
+var ETCMetrics = mapping.Table.Names()
 
 // TimeshareMetrics are the metrics of timeshare workloads: the
 // time-sharing family's table but the count of jobs dealt.
-var TimeshareMetrics = timesharing.Table.Without(timesharing.MJobs).Names()
+var TimeshareMetrics = timeshared.Table.Without(timeshared.MJobs).Names()
 
 // family is a kind of simulation: its algorithms and its metrics. Every
 // workload of a study is of one family, since the study's algorithms run
@@ -35,19 +34,19 @@ type family struct {
 }
 
 var (
-	spaceShared = &family{name: "space-shared", metrics: Metrics, table: spacesharing.Table.Metrics(),
+	spaceShared = &family{name: "space-shared", metrics: Metrics, table: spaceshared.Table.Metrics(),
 		names: func() []string { return append(sched.Names(), "exec:COMMAND") },
 		lookup: func(n string) error {
 			_, err := sched.Lookup(n)
 			return err
 		},
 		label: sched.Label}
-	mappingFamily = &family{name: "mapping", metrics: ETCMetrics, table: etcmapping.Table.Metrics(), names: mapping.Names,
+	mappingFamily = &family{name: "mapping", metrics: ETCMetrics, table: mapping.Table.Metrics(), names: mapping.Names,
 		lookup: func(n string) error {
 			_, err := mapping.Lookup(n)
 			return err
 		}}
-	timeSharing = &family{name: "time-sharing", metrics: TimeshareMetrics, table: timesharing.Table.Metrics(), names: timeshare.Algorithms,
+	timeSharing = &family{name: "time-sharing", metrics: TimeshareMetrics, table: timeshared.Table.Metrics(), names: timeshare.Algorithms,
 		lookup: func(n string) error {
 			if !slices.Contains(timeshare.Algorithms(), strings.ToLower(n)) {
 				return fmt.Errorf("unknown algorithm %q", n)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/BurntSushi/toml"
 
-	"github.com/gridbench/gridbench/families/spacesharing"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // A kind is what a [[workload]] with kind = NAME means: the keys it reads,
@@ -139,7 +139,7 @@ func (w *Workload) measures(m string) bool {
 	if k, ok := kindOf(w.Kind).(measurer); ok {
 		return k.measures(w, m)
 	}
-	return m != spacesharing.MDelayed
+	return m != spaceshared.MDelayed
 }
 
 // describe is w's parameters as its kind shows them.

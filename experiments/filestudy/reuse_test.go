@@ -101,7 +101,7 @@ func wait(o *pipeline.Outcome) float64 {
 }
 
 // A timeshare study run again in-process after its trace was edited reads
-// the new trace (the trace cache, now timesharing.LoadTrace, once keyed traces by path only).
+// the new trace (the trace cache, now timeshared.LoadTrace, once keyed traces by path only).
 func TestTimeshareTraceEditedInProcess(t *testing.T) {
 	dir := t.TempDir()
 	trace := filepath.Join(dir, "ts.swf")

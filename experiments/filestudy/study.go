@@ -19,7 +19,6 @@ import (
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/families/spacesharing"
 	"github.com/gridbench/gridbench/generators/etc"
 	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/datadir"
@@ -28,17 +27,17 @@ import (
 	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/pipeline"
-	_ "github.com/gridbench/gridbench/spaceshared" // the built-in schedulers
+	"github.com/gridbench/gridbench/spaceshared" // also links in the built-in schedulers
 )
 
 // Metric names a study may report, in report order.
-// All are rows of the space-sharing family's table (spacesharing.Table).
-var Metrics = []string{MWait, MBSLD, spacesharing.MSlowdown, spacesharing.MUsage, spacesharing.MMakespan, spacesharing.MDelayed}
+// All are rows of the space-sharing family's table (spaceshared.Table).
+var Metrics = []string{MWait, MBSLD, spaceshared.MSlowdown, spaceshared.MUsage, spaceshared.MMakespan, spaceshared.MDelayed}
 
 // The two metrics study files added to the family's table.
 const (
-	MWait = spacesharing.MWait // mean wait start − submit, s
-	MBSLD = spacesharing.MBSLD // mean bounded slowdown max(1, (wait+run)/max(run, 10 s))
+	MWait = spaceshared.MWait // mean wait start − submit, s
+	MBSLD = spaceshared.MBSLD // mean bounded slowdown max(1, (wait+run)/max(run, 10 s))
 )
 
 // Study is a loaded study file; it implements experiments.Experiment.
@@ -376,7 +375,7 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 	if x, ok := sc.(*external.Scheduler); ok {
 		x.SetFileTimeout(s.execTimeout) // checked by Load
 	}
-	recs, _, err := spacesharing.Simulate(ctx, p, jobs, sc)
+	recs, _, err := spaceshared.SimulateTimed(ctx, p, jobs, sc)
 	if err == nil {
 		// An exec: scheduler that wrote more lines than it was asked for
 		// had its answers read one message late: the run does not count.
@@ -393,12 +392,12 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 		s.mu.Unlock()
 		return bench.Output{}, nil
 	}
-	all := spacesharing.Table.ValueMap(spacesharing.Measure(p, jobs, recs))
-	if math.IsNaN(all[spacesharing.MDelayed]) {
+	all := spaceshared.Table.ValueMap(spaceshared.Measure(p, jobs, recs))
+	if math.IsNaN(all[spaceshared.MDelayed]) {
 		// No job of the run has a deadline (a trace or Lublin window, or
 		// deadline_share = 0): the share of late ones is undefined, and
 		// the run has no delayed_pct rather than a made-up value.
-		delete(all, spacesharing.MDelayed)
+		delete(all, spaceshared.MDelayed)
 	}
 	if err := s.writeJobs(run, p, jobs, recs); err != nil {
 		return bench.Output{}, err

@@ -7,8 +7,8 @@ import (
 	"sync"
 
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/families/timesharing"
 	"github.com/gridbench/gridbench/internal/timeshare"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
 // tsWindow is a timeshare workload's repetition: the window's jobs with
@@ -91,7 +91,7 @@ func (timeshareKind) files(w *Workload, _ int, c config) []string { return []str
 var tsTraces sync.Map // path|content hash -> []timeshare.Job, the valid ones
 
 // validJobs returns the jobs of the trace at path that the time-sharing
-// simulator deals (timesharing.LoadTrace marks the others with Run < 0),
+// simulator deals (timeshared.LoadTrace marks the others with Run < 0),
 // read once per process and content.
 func validJobs(path string) ([]timeshare.Job, error) {
 	sum, err := bench.InputSHA256(path)
@@ -102,7 +102,7 @@ func validJobs(path string) ([]timeshare.Job, error) {
 	if v, ok := tsTraces.Load(key); ok {
 		return v.([]timeshare.Job), nil
 	}
-	t, err := timesharing.LoadTrace(path)
+	t, err := timeshared.LoadTrace(path)
 	if err != nil {
 		return nil, err
 	}
@@ -125,9 +125,9 @@ func (t tsWindow) execute(_ context.Context, s *Study, run bench.Run) (bench.Out
 func (s *Study) executeTimeshare(run bench.Run, in tsWindow) (bench.Output, error) {
 	sc, err := timeshare.New(s.resolve(run.Algorithm), timeshare.Params{Quantum: in.quantum})
 	if err == nil {
-		var o timesharing.Outcome
-		if o, err = timesharing.Simulate(in.jobs, in.slaves, sc, nil); err == nil {
-			return s.output(timesharing.Table.ValueMap(o)), nil
+		var o timeshared.Measured
+		if o, err = timeshared.Simulate(in.jobs, in.slaves, sc, nil); err == nil {
+			return s.output(timeshared.Table.ValueMap(o)), nil
 		}
 	}
 	return bench.Output{}, fmt.Errorf("%s: %s on %s rep %d: %w", s.Name(), run.Algorithm, run.Workload, run.Rep, err)

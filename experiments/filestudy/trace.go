@@ -8,12 +8,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // traceKind is kind = "trace": repetition r simulates the r-th window of
@@ -132,26 +132,12 @@ func (w *Workload) windowLen(i, reps, total int, path, valid string) (int, error
 	return n, nil
 }
 
-var traces sync.Map // path|content hash|cpus|estimate -> []sim.Job
-
-// loadTrace reads a trace once per process and content: a program that
-// runs a study again after editing its trace reads the new one.
+// loadTrace reads a trace through the space-shared family's loader, once
+// per process and content: a program that runs a study again after
+// editing its trace reads the new one.
 func loadTrace(path string, cpus int, est adapt.Estimate, speed float64) ([]sim.Job, error) {
-	sum, err := bench.InputSHA256(path)
-	if err != nil {
-		return nil, err
-	}
-	key := fmt.Sprintf("%s|%s|%d|%s|%v", path, sum, cpus, est, speed)
-	if v, ok := traces.Load(key); ok {
-		return v.([]sim.Job), nil
-	}
-	w, err := adapt.LoadWorkload(path, 0, cpus, est, speed)
-	if err != nil {
-		return nil, err
-	}
-	jobs := w.Jobs
-	traces.Store(key, jobs)
-	return jobs, nil
+	l, err := spaceshared.Load(spaceshared.Input{Path: path, CPUs: cpus, Estimate: est, Speed: speed})
+	return l.Jobs, err
 }
 
 // rebase copies jobs with submit times shifted so the first is 0.

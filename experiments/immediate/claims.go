@@ -2,7 +2,7 @@ package immediate
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/etcmapping"
+	"github.com/gridbench/gridbench/mapping"
 	"math"
 	"slices"
 	"sort"
@@ -59,7 +59,7 @@ const (
 
 // want is the direction of A against B that the claim states.
 func (c ordering) want() analysis.Direction {
-	d, _ := etcmapping.Table.Find(c.metric)
+	d, _ := mapping.Table.Find(c.metric)
 	lowerBetter := d.Better == analysis.LowerIsBetter
 	if lowerBetter != c.worse {
 		return analysis.Lower

@@ -4,14 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gridbench/gridbench/families/etcmapping"
+	"github.com/gridbench/gridbench/mapping"
 	"sync"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/etc"
 	"github.com/gridbench/gridbench/internal/datadir"
-	"github.com/gridbench/gridbench/internal/sched/mapping"
+	imapping "github.com/gridbench/gridbench/internal/sched/mapping"
 )
 
 // Name is the experiment id.
@@ -84,8 +84,8 @@ func (*Experiment) DefaultReps() int { return 20 }
 
 func config(cfg experiments.Config) Config {
 	c := Config{
-		Heuristics: mapping.Names(),
-		SALow:      mapping.DefaultSALow, SAHigh: mapping.DefaultSAHigh, KPBPercent: mapping.DefaultKPBPercent,
+		Heuristics: imapping.Names(),
+		SALow:      imapping.DefaultSALow, SAHigh: imapping.DefaultSAHigh, KPBPercent: imapping.DefaultKPBPercent,
 		GenJobs: 512, GenMachines: 16, GenMethod: etc.RangeBased.String(), Quick: cfg.Quick,
 		Example: WorkedExample{Ready: []float64{70, 110, 200}, ETC: [][]float64{{50, 20, 15}, {20, 60, 15}, {20, 50, 15}},
 			SALow: 0.4, SAHigh: 0.7, KPBPercent: 200.0 / 3},
@@ -114,7 +114,7 @@ type Plan struct {
 	// types are the generated types of Config.GenTypes, with their size.
 	types []etc.Spec
 	runs  experiments.Runs[Spec]
-	heur  map[string]mapping.Heuristic
+	heur  map[string]imapping.Heuristic
 	cache *instanceCache
 }
 
@@ -145,7 +145,7 @@ func plan(cfg experiments.Config) (*Plan, error) {
 			return nil, err
 		}
 	}
-	pl := &Plan{Reps: cfg.Reps, missing: missing, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Reps: cfg.Reps}}, heur: map[string]mapping.Heuristic{},
+	pl := &Plan{Reps: cfg.Reps, missing: missing, runs: experiments.Runs[Spec]{Plan: bench.Plan{Experiment: Name, Reps: cfg.Reps}}, heur: map[string]imapping.Heuristic{},
 		cache: &instanceCache{m: map[string]*cacheEntry{}}}
 	plan := &pl.runs.Plan
 	for i, p := range paths {
@@ -180,7 +180,7 @@ func plan(cfg experiments.Config) (*Plan, error) {
 		pl.runs.Add(bench.NewRun(Name, WorkloadExample, h.Name(), 0), Spec{Example: ex})
 	}
 	for _, name := range c.Heuristics {
-		h, err := mapping.New(name, mapping.DefaultParams)
+		h, err := imapping.New(name, imapping.DefaultParams)
 		if err != nil {
 			return nil, err
 		}
@@ -250,12 +250,12 @@ func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error
 		return bench.Output{}, ent.err
 	}
 	h := pl.heur[run.Algorithm]
-	m := etcmapping.Measure(ent.mat, h)
-	out := bench.Output{Metrics: etcmapping.Table.Values(m)}
+	m := mapping.Measure(ent.mat, h)
+	out := bench.Output{Metrics: mapping.Table.Values(m)}
 	if ent.best != nil {
 		out.Metrics = append(out.Metrics,
 			bench.Metric{Name: "best_known", Value: ent.best.Makespan},
-			bench.Metric{Name: "gap", Value: mapping.Gap(m.Makespan, ent.best.Makespan)})
+			bench.Metric{Name: "gap", Value: imapping.Gap(m.Makespan, ent.best.Makespan)})
 	}
 	return out, nil
 }
@@ -279,11 +279,11 @@ func (pl *Plan) missingData() (string, bool) {
 
 // ExampleHeuristics are the five heuristics as Section 4 parameterises them:
 // SA with the example's r_l and r_h, and kPB with the two best of three machines.
-func ExampleHeuristics(ex WorkedExample) []mapping.Heuristic {
-	return []mapping.Heuristic{
-		mapping.OLB{}, mapping.MCT{}, mapping.MET{},
-		mapping.SA{Low: ex.SALow, High: ex.SAHigh},
-		mapping.KPB{K: ex.KPBPercent, Variant: mapping.KPBBestFloor},
+func ExampleHeuristics(ex WorkedExample) []imapping.Heuristic {
+	return []imapping.Heuristic{
+		imapping.OLB{}, imapping.MCT{}, imapping.MET{},
+		imapping.SA{Low: ex.SALow, High: ex.SAHigh},
+		imapping.KPB{K: ex.KPBPercent, Variant: imapping.KPBBestFloor},
 	}
 }
 
@@ -306,7 +306,7 @@ func runExample(ex WorkedExample, name string) (bench.Output, error) {
 		}
 		m, ready := ExampleMatrix(ex)
 		s := h.Assign(m, ready)
-		out := bench.Output{Metrics: []bench.Metric{{Name: "makespan", Value: mapping.Makespan(s)}}}
+		out := bench.Output{Metrics: []bench.Metric{{Name: "makespan", Value: imapping.Makespan(s)}}}
 		for j := range s.Machine {
 			t := float64(j)
 			out.Series = append(out.Series,

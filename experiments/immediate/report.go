@@ -3,7 +3,7 @@ package immediate
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/families/etcmapping"
+	"github.com/gridbench/gridbench/mapping"
 	"math"
 	"path/filepath"
 	"strconv"
@@ -13,7 +13,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/internal/sched/mapping"
+	imapping "github.com/gridbench/gridbench/internal/sched/mapping"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -34,7 +34,7 @@ func Trunc3(v float64) string {
 var tableOf = map[string]string{"makespan": "Table 3", "flowtime": "Table 4", "utilization": "Table 5", "proximity": "Table 6"}
 
 func better(metric string) string {
-	d, _ := etcmapping.Table.Find(metric)
+	d, _ := mapping.Table.Find(metric)
 	return d.Better.String()
 }
 
@@ -123,7 +123,7 @@ func (pl *Plan) page(in experiments.ReportInput, r results) *report.Page {
 			"The %d readings listed under Interpretations below were each chosen by how many of these same %d cells they "+
 			"reproduce, so this count shows that the readings are consistent with the tables, not that they predict them. "+
 			"What is out of sample: Section 4's worked example (its own parameters) and the Section 6 conclusions tested on "+
-			"fresh instances (Claims ledger).", r.matched, r.total, len(mapping.Interpretations()), r.total)
+			"fresh instances (Claims ledger).", r.matched, r.total, len(imapping.Interpretations()), r.total)
 		if len(r.mismatches) > 0 {
 			pg.Subsection("Cells that do not match")
 			pg.Bullets(r.mismatches...)
@@ -138,7 +138,7 @@ func (pl *Plan) page(in experiments.ReportInput, r results) *report.Page {
 	pg.Para("Where the paper's text, read literally, disagrees with its own tables, we follow the " +
 		"reading the tables support. Each entry gives the evidence.")
 	var items []string
-	for _, it := range mapping.Interpretations() {
+	for _, it := range imapping.Interpretations() {
 		items = append(items, fmt.Sprintf("**%s.** Paper: %s Ours: %s Evidence: %s", it.ID, it.Paper, it.Ours, it.Evidence))
 	}
 	pg.Bullets(append(items, fmt.Sprintf("**Generated instances.** The paper uses only the 12 published instances. For confidence intervals we "+
@@ -152,7 +152,7 @@ func (pl *Plan) page(in experiments.ReportInput, r results) *report.Page {
 	for i, r := range ex.Ready {
 		ready[i] = fmt.Sprintf("%g", r)
 	}
-	k := mapping.KPB{K: ex.KPBPercent, Variant: mapping.KPBBestFloor}.Candidates(len(ex.Ready))
+	k := imapping.KPB{K: ex.KPBPercent, Variant: imapping.KPBBestFloor}.Candidates(len(ex.Ready))
 	pg.Para("Ready times %s (Table 1), ETC of Table 2; SA with the example's r_l = %g, r_h = %g; "+
 		"kPB with the %d fastest of %d machines (k = %d/%d).", strings.Join(ready, " / "), ex.SALow, ex.SAHigh, k, len(ex.Ready), k, len(ex.Ready))
 	pg.Add(r.example.table, &report.Figure{Path: "figures/immediate-example.png", Alt: "Gantt charts of the worked example"})
@@ -273,7 +273,7 @@ func publishedTable(idx map[analysis.GroupKey]*analysis.Group, metric string) (*
 // best-known makespan for the published instances (nil without best-known
 // values).
 func baselines(idx map[analysis.GroupKey]*analysis.Group) *report.Table {
-	names := mapping.Names()
+	names := imapping.Names()
 	t := &report.Table{ID: "gap", Title: "Makespan gap to the best-known schedule, (ours − best)/best, all heuristics",
 		Columns: append([]string{"instance", "best known"}, names...)}
 	for _, inst := range PublishedInstances {
@@ -376,7 +376,7 @@ func workedExample(in experiments.ReportInput, ex WorkedExample) (example, error
 // instances and the fresh ones: k% of the machines is not a whole number,
 // and the reading that reproduces the tables keeps the best 13 of 16.
 func kpbMachines(cfg Config) string {
-	k := mapping.KPB{K: cfg.KPBPercent}
+	k := imapping.KPB{K: cfg.KPBPercent}
 	s := fmt.Sprintf("the %d best of 16 machines per job on the published instances, i.e. the ⌊16·%g/100⌋ = %d slowest dropped (reading kpb-candidates)",
 		k.Candidates(16), cfg.KPBPercent, 16-k.Candidates(16))
 	if cfg.GenMachines != 16 {

@@ -2,7 +2,7 @@ package roundrobin
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/timesharing"
+	"github.com/gridbench/gridbench/timeshared"
 	"math"
 	"slices"
 	"strings"
@@ -51,52 +51,52 @@ func others(not ...string) []string {
 	return out
 }
 
-var six = []string{timesharing.MWaiting, timesharing.MTurnaround, timesharing.MResponse, timesharing.MSlowdown, timesharing.MCompletion, timesharing.MStretch}
+var six = []string{timeshared.MWaiting, timeshared.MTurnaround, timeshared.MResponse, timeshared.MSlowdown, timeshared.MCompletion, timeshared.MStretch}
 
 // Claims are the rankings of Shah et al. 2012, sections 8.1–8.6 and 9.
 // "Shortest"/"best" are read as "lower than each algorithm the text puts
 // below it"; a claim the text makes about several algorithms jointly
 // ("APDRR and SPN") is read as each of them beating each of the others.
 var Claims = []Claim{
-	{ID: "W1", APDRRBest: true, Figure: "Figure 4", Metrics: []string{timesharing.MWaiting}, Text: "APDRR and SPN have the shortest average waiting times",
+	{ID: "W1", APDRRBest: true, Figure: "Figure 4", Metrics: []string{timeshared.MWaiting}, Text: "APDRR and SPN have the shortest average waiting times",
 		Better: []string{"apdrr", "spn"}, Worse: others("apdrr", "spn")},
-	{ID: "W4", Figure: "Figure 4", Metrics: []string{timesharing.MWaiting}, Text: "RR has higher average waiting times than APDRR and SPN",
+	{ID: "W4", Figure: "Figure 4", Metrics: []string{timeshared.MWaiting}, Text: "RR has higher average waiting times than APDRR and SPN",
 		Better: []string{"apdrr", "spn"}, Worse: []string{"rr"}},
-	{ID: "W2", Figure: "Figure 4", Metrics: []string{timesharing.MWaiting}, Text: "LJF has the longest average waiting times",
+	{ID: "W2", Figure: "Figure 4", Metrics: []string{timeshared.MWaiting}, Text: "LJF has the longest average waiting times",
 		Better: others("ljf"), Worse: []string{"ljf"}},
-	{ID: "W3", Figure: "Figure 4", Metrics: []string{timesharing.MWaiting}, Text: "all algorithms improve their average waiting time from 16 to 128 CPUs",
+	{ID: "W3", Figure: "Figure 4", Metrics: []string{timeshared.MWaiting}, Text: "all algorithms improve their average waiting time from 16 to 128 CPUs",
 		Better: Algorithms, Scaling: true},
-	{ID: "W5", APDRRBest: true, Figure: "Figure 4", Metrics: []string{timesharing.MWaiting}, Text: "APDRR has the optimal average waiting times",
+	{ID: "W5", APDRRBest: true, Figure: "Figure 4", Metrics: []string{timeshared.MWaiting}, Text: "APDRR has the optimal average waiting times",
 		Better: []string{"apdrr"}, Worse: others("apdrr")},
-	{ID: "T1", APDRRBest: true, Figure: "Figure 5", Metrics: []string{timesharing.MTurnaround}, Text: "APDRR has the shortest average turnaround time",
+	{ID: "T1", APDRRBest: true, Figure: "Figure 5", Metrics: []string{timeshared.MTurnaround}, Text: "APDRR has the shortest average turnaround time",
 		Better: []string{"apdrr"}, Worse: others("apdrr")},
-	{ID: "T2", Figure: "Figure 5", Metrics: []string{timesharing.MTurnaround}, Text: "SPN is better than RR, P, PLRR, FCFS and LJF on average turnaround",
+	{ID: "T2", Figure: "Figure 5", Metrics: []string{timeshared.MTurnaround}, Text: "SPN is better than RR, P, PLRR, FCFS and LJF on average turnaround",
 		Better: []string{"spn"}, Worse: others("apdrr", "spn")},
-	{ID: "R1", Figure: "Figure 6", Metrics: []string{timesharing.MResponse}, Text: "APDRR and RR have shorter average response times than the others",
+	{ID: "R1", Figure: "Figure 6", Metrics: []string{timeshared.MResponse}, Text: "APDRR and RR have shorter average response times than the others",
 		Better: []string{"apdrr", "rr"}, Worse: others("apdrr", "rr")},
-	{ID: "R2", Figure: "Figure 6", Metrics: []string{timesharing.MResponse}, Text: "SPN has a better average response time than P, PLRR, FCFS and LJF",
+	{ID: "R2", Figure: "Figure 6", Metrics: []string{timeshared.MResponse}, Text: "SPN has a better average response time than P, PLRR, FCFS and LJF",
 		Better: []string{"spn"}, Worse: []string{"p", "plrr", "fcfs", "ljf"}},
-	{ID: "R3", Figure: "Figure 6", Metrics: []string{timesharing.MResponse}, Text: "LJF has the longest average response times",
+	{ID: "R3", Figure: "Figure 6", Metrics: []string{timeshared.MResponse}, Text: "LJF has the longest average response times",
 		Better: others("ljf"), Worse: []string{"ljf"}},
-	{ID: "R4", Figure: "Figure 6", Metrics: []string{timesharing.MResponse}, Text: "all algorithms improve their average response time from 16 to 128 CPUs",
+	{ID: "R4", Figure: "Figure 6", Metrics: []string{timeshared.MResponse}, Text: "all algorithms improve their average response time from 16 to 128 CPUs",
 		Better: Algorithms, Scaling: true},
-	{ID: "S1", Figure: "Figure 7", Metrics: []string{timesharing.MSlowdown}, Text: "APDRR and RR have the shortest average (bounded) slowdown",
+	{ID: "S1", Figure: "Figure 7", Metrics: []string{timeshared.MSlowdown}, Text: "APDRR and RR have the shortest average (bounded) slowdown",
 		Better: []string{"apdrr", "rr"}, Worse: others("apdrr", "rr")},
-	{ID: "S2", Figure: "Figure 7", Metrics: []string{timesharing.MSlowdown}, Text: "SPN is average: better than PLRR, P, FCFS and LJF on slowdown",
+	{ID: "S2", Figure: "Figure 7", Metrics: []string{timeshared.MSlowdown}, Text: "SPN is average: better than PLRR, P, FCFS and LJF on slowdown",
 		Better: []string{"spn"}, Worse: []string{"plrr", "p", "fcfs", "ljf"}},
-	{ID: "S3", Figure: "Figure 7", Metrics: []string{timesharing.MSlowdown}, Text: "LJF has the longest average slowdown",
+	{ID: "S3", Figure: "Figure 7", Metrics: []string{timeshared.MSlowdown}, Text: "LJF has the longest average slowdown",
 		Better: others("ljf"), Worse: []string{"ljf"}},
-	{ID: "S4", Figure: "Figure 7", Metrics: []string{timesharing.MSlowdown}, Text: "RR and APDRR improve their slowdown from 16 to 128 CPUs",
+	{ID: "S4", Figure: "Figure 7", Metrics: []string{timeshared.MSlowdown}, Text: "RR and APDRR improve their slowdown from 16 to 128 CPUs",
 		Better: []string{"rr", "apdrr"}, Scaling: true},
-	{ID: "C1", APDRRBest: true, Figure: "Figure 8", Metrics: []string{timesharing.MCompletion}, Text: "APDRR has the shortest total completion time",
+	{ID: "C1", APDRRBest: true, Figure: "Figure 8", Metrics: []string{timeshared.MCompletion}, Text: "APDRR has the shortest total completion time",
 		Better: []string{"apdrr"}, Worse: others("apdrr")},
-	{ID: "C2", Figure: "Figure 8", Metrics: []string{timesharing.MCompletion}, Text: "APDRR, SPN and RR have shorter total completion times than P, FCFS and LJF",
+	{ID: "C2", Figure: "Figure 8", Metrics: []string{timeshared.MCompletion}, Text: "APDRR, SPN and RR have shorter total completion times than P, FCFS and LJF",
 		Better: []string{"apdrr", "spn", "rr"}, Worse: []string{"p", "fcfs", "ljf"}},
-	{ID: "C3", Figure: "Figure 8", Metrics: []string{timesharing.MCompletion}, Text: "all algorithms improve their total completion time as CPUs are added",
+	{ID: "C3", Figure: "Figure 8", Metrics: []string{timeshared.MCompletion}, Text: "all algorithms improve their total completion time as CPUs are added",
 		Better: Algorithms, Scaling: true},
-	{ID: "X1", APDRRBest: true, Figure: "Figure 9", Metrics: []string{timesharing.MStretch}, Text: "APDRR has the shortest maximum job stretch",
+	{ID: "X1", APDRRBest: true, Figure: "Figure 9", Metrics: []string{timeshared.MStretch}, Text: "APDRR has the shortest maximum job stretch",
 		Better: []string{"apdrr"}, Worse: others("apdrr")},
-	{ID: "X2", Figure: "Figure 9", Metrics: []string{timesharing.MStretch}, Text: "APDRR, SPN and RR have shorter maximum stretch than P, PLRR, FCFS and LJF",
+	{ID: "X2", Figure: "Figure 9", Metrics: []string{timeshared.MStretch}, Text: "APDRR, SPN and RR have shorter maximum stretch than P, PLRR, FCFS and LJF",
 		Better: []string{"apdrr", "rr", "spn"}, Worse: []string{"p", "plrr", "fcfs", "ljf"}},
 	{ID: "K1", APDRRBest: true, Figure: "Section 9", Metrics: six, Text: "APDRR is optimal: the least waiting, turnaround, response, slowdown, total completion and maximum stretch",
 		Better: []string{"apdrr"}, Worse: others("apdrr")},

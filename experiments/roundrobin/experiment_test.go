@@ -6,8 +6,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gridbench/gridbench/families/timesharing"
 	"github.com/gridbench/gridbench/pipeline"
+	"github.com/gridbench/gridbench/timeshared"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -289,10 +289,10 @@ func TestExecutorByHand(t *testing.T) {
 	// Total completion: slave 1 sums 10 + 25 = 35; slave 0 sums
 	// 100 + 130 = 230 under FCFS and 130 + 80 = 210 under RR.
 	want := map[string]map[string]float64{
-		"fcfs": {timesharing.MWaiting: (0 + 90 + 0 + 0) / 4.0, timesharing.MTurnaround: (100 + 120 + 10 + 5) / 4.0, timesharing.MResponse: 90 / 4.0,
-			timesharing.MSlowdown: (1 + 4 + 1 + 1) / 4.0, timesharing.MCompletion: 230, timesharing.MStretch: 4, timesharing.MMakespan: 130, timesharing.MSlices: 4, timesharing.MJobs: 4},
-		"rr": {timesharing.MWaiting: (30 + 40 + 0 + 0) / 4.0, timesharing.MTurnaround: (130 + 70 + 10 + 5) / 4.0, timesharing.MResponse: 40 / 4.0,
-			timesharing.MSlowdown: (1.3 + 70.0/30 + 1 + 1) / 4, timesharing.MCompletion: 210, timesharing.MStretch: 70.0 / 30, timesharing.MMakespan: 130, timesharing.MSlices: 5, timesharing.MJobs: 4},
+		"fcfs": {timeshared.MWaiting: (0 + 90 + 0 + 0) / 4.0, timeshared.MTurnaround: (100 + 120 + 10 + 5) / 4.0, timeshared.MResponse: 90 / 4.0,
+			timeshared.MSlowdown: (1 + 4 + 1 + 1) / 4.0, timeshared.MCompletion: 230, timeshared.MStretch: 4, timeshared.MMakespan: 130, timeshared.MSlices: 4, timeshared.MJobs: 4},
+		"rr": {timeshared.MWaiting: (30 + 40 + 0 + 0) / 4.0, timeshared.MTurnaround: (130 + 70 + 10 + 5) / 4.0, timeshared.MResponse: 40 / 4.0,
+			timeshared.MSlowdown: (1.3 + 70.0/30 + 1 + 1) / 4, timeshared.MCompletion: 210, timeshared.MStretch: 70.0 / 30, timeshared.MMakespan: 130, timeshared.MSlices: 5, timeshared.MJobs: 4},
 	}
 	// The facts: the whole trace is the one window; run times sum to 145 s
 	// over submits 0..20 s.
@@ -391,7 +391,7 @@ func TestEvaluate(t *testing.T) {
 				}
 				for _, m := range six {
 					v := base * f * 16 / float64(w.Slaves)
-					if m == timesharing.MCompletion {
+					if m == timeshared.MCompletion {
 						v = base * 16 / float64(w.Slaves)
 					}
 					recs = append(recs, analysis.Record{Experiment: Name, Workload: w.ID, Algorithm: a, Rep: rep, Metric: m, Value: v})
@@ -513,7 +513,7 @@ func TestAblationSubstitute(t *testing.T) {
 			if a == "apdrr-runtime" {
 				v = base
 			}
-			recs = append(recs, analysis.Record{Experiment: Name, Workload: ws[0].ID, Algorithm: a, Rep: rep, Metric: timesharing.MTurnaround, Value: v})
+			recs = append(recs, analysis.Record{Experiment: Name, Workload: ws[0].ID, Algorithm: a, Rep: rep, Metric: timeshared.MTurnaround, Value: v})
 		}
 	}
 	status := func(recs []analysis.Record) string {

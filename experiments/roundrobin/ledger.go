@@ -2,7 +2,7 @@ package roundrobin
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/timesharing"
+	"github.com/gridbench/gridbench/timeshared"
 	"math"
 	"strings"
 
@@ -164,7 +164,7 @@ func (r *reporter) ledger() []analysis.LedgerEntry {
 	for _, fr := range r.fams {
 		out = append(out, analysis.Ledger(ledgerRows(), &familyIn{r: r, fr: fr, verdicts: fr.verdicts})...)
 	}
-	makespan := analysis.SubstituteMetric(r.recs, timesharing.MMakespan, timesharing.MCompletion)
+	makespan := analysis.SubstituteMetric(r.recs, timeshared.MMakespan, timeshared.MCompletion)
 	for _, fr := range r.fams {
 		out = append(out, analysis.Ledger(makespanRows(), &familyIn{r: r, fr: fr, verdicts: Evaluate(makespan, fr.ws)})...)
 	}

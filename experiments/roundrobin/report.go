@@ -3,7 +3,7 @@ package roundrobin
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/families/timesharing"
+	"github.com/gridbench/gridbench/timeshared"
 	"io"
 	"math"
 	"os"
@@ -33,22 +33,22 @@ type figure struct {
 }
 
 var figures = []figure{
-	{"Figure 4", "fig4-waiting", timesharing.MWaiting, "Average waiting time", "hours", 1.0 / 3600,
+	{"Figure 4", "fig4-waiting", timeshared.MWaiting, "Average waiting time", "hours", 1.0 / 3600,
 		"mean over jobs of end - submit - run: time in the system not spent on the CPU (with time sharing it includes the waits between slices; the paper: \"waits from its submission to completion in the local and global queues\")",
 		"APDRR and SPN shortest; RR average; LJF longest; all improve from 16 to 128 CPUs"},
-	{"Figure 5", "fig5-turnaround", timesharing.MTurnaround, "Average turnaround time", "hours", 1.0 / 3600,
+	{"Figure 5", "fig5-turnaround", timeshared.MTurnaround, "Average turnaround time", "hours", 1.0 / 3600,
 		"mean over jobs of end - submit (\"completion time minus release time\")",
 		"APDRR shortest, SPN next; RR, P, PLRR, FCFS, LJF longer"},
-	{"Figure 6", "fig6-response", timesharing.MResponse, "Average response time", "hours", 1.0 / 3600,
+	{"Figure 6", "fig6-response", timeshared.MResponse, "Average response time", "hours", 1.0 / 3600,
 		"mean over jobs of first start - submit (\"until the first response is produced\")",
 		"APDRR and RR shortest, SPN better than P, PLRR, FCFS, LJF; LJF longest; all improve with CPUs"},
-	{"Figure 7", "fig7-slowdown", timesharing.MSlowdown, "Average bounded slowdown", "slowdown", 1,
+	{"Figure 7", "fig7-slowdown", timeshared.MSlowdown, "Average bounded slowdown", "slowdown", 1,
 		fmt.Sprintf("mean over jobs of max(1, (end - submit) / max(run, %d s))", timeshare.BoundedSlowdownTau),
 		"APDRR and RR shortest; SPN average; PLRR, P, FCFS, LJF worse; LJF longest"},
-	{"Figure 8", "fig8-completion", timesharing.MCompletion, "Total completion time", "hours (summed over a slave's jobs)", 1.0 / 3600,
+	{"Figure 8", "fig8-completion", timeshared.MCompletion, "Total completion time", "hours (summed over a slave's jobs)", 1.0 / 3600,
 		"the largest, over slaves, of the sum of that slave's job completion times, each counted from the window's first submission: max_k Σ_{j on k} (e_j - s_0) (section 3.1 step 9: \"maximum values, out of all the maximal values for the total completion times … taken from each slave\")",
 		"APDRR shortest; SPN and RR slightly higher; P, FCFS, LJF longest"},
-	{"Figure 9", "fig9-stretch", timesharing.MStretch, "Maximum job stretch", "stretch", 1,
+	{"Figure 9", "fig9-stretch", timeshared.MStretch, "Maximum job stretch", "stretch", 1,
 		"max over jobs with run > 0 of (end - submit) / run",
 		"APDRR shortest; RR and SPN average; P, PLRR, FCFS, LJF longest"},
 }
@@ -444,7 +444,7 @@ func (r *reporter) makespanSection() {
 		}
 		worstAll = math.Max(worstAll, worst)
 		mean := math.NaN()
-		if g := r.group(w.ID, r.algos[0], timesharing.MMakespan); g != nil {
+		if g := r.group(w.ID, r.algos[0], timeshared.MMakespan); g != nil {
 			mean = g.Mean / 3600
 		}
 		t.AddRow(report.Str(w.Size.ID()), report.Int(w.Slaves), report.Num(mean, 1), report.Cell{Text: fmt.Sprintf("%.1e", worst), Value: worst, Num: true, Format: "0.0E+00"})
@@ -455,7 +455,7 @@ func (r *reporter) makespanSection() {
 		"so a slave's busy periods, and when it finishes its last job, do not depend on the order of service. "+
 		"In %d of %d workloads the algorithms' makespans agree to a relative %.0e in every window (largest relative difference anywhere: %.1e, "+
 		"the rounding of APDRR's irrational quantum). The paper's step 9 sums each slave's completion times before taking the maximum over slaves "+
-		"(Figure 8 above), which does depend on the order of service.", timesharing.MMakespan, agree, len(r.ws), tieTolerance, worstAll)
+		"(Figure 8 above), which does depend on the order of service.", timeshared.MMakespan, agree, len(r.ws), tieTolerance, worstAll)
 	r.pg.Add(t)
 	r.sheets = append(r.sheets, t)
 }
@@ -590,7 +590,7 @@ func (r *reporter) ablationSection() {
 			}
 			cells = append(cells, report.Str(strings.Join(parts, " · ")), report.Int(held))
 		}
-		for _, ref := range [][2]string{{timesharing.MTurnaround, "rr"}, {timesharing.MTurnaround, "spn"}, {timesharing.MStretch, "spn"}} {
+		for _, ref := range [][2]string{{timeshared.MTurnaround, "rr"}, {timeshared.MTurnaround, "spn"}, {timeshared.MStretch, "spn"}} {
 			cells = append(cells, report.Num(r.ratio(rw.name, ref[1], ref[0]), 2))
 		}
 		t.AddRow(cells...)
@@ -608,7 +608,7 @@ func (r *reporter) ablationSection() {
 		"the claims that it beats every algorithm fail as it is written (the load sweep below tests load and admission as the other explanations): "+
 		"they are non-reproductions of the algorithm as published. The published APDRR is unchanged everywhere else on this page; "+
 		"below, each variant changes one reading and the claims are re-checked with it in APDRR's place (same windows, same tests and corrections).",
-		r.quantumNote(), r.ratio("apdrr", "rr", timesharing.MTurnaround))
+		r.quantumNote(), r.ratio("apdrr", "rr", timeshared.MTurnaround))
 	r.pg.Add(t)
 	if len(moved) == 0 {
 		r.pg.Para("No variant makes any APDRR-best claim hold in every workload of a family.")
@@ -840,7 +840,7 @@ func (r *reporter) writeTimings(dir string) error {
 		tidx[t.Key()][t.Metric] = t.Value
 	}
 	for _, rec := range r.recs {
-		if rec.Metric != timesharing.MSlices {
+		if rec.Metric != timeshared.MSlices {
 			continue
 		}
 		if tm, ok := tidx[rec.Key()]; ok {

@@ -5,8 +5,8 @@ import (
 	"slices"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/families/timesharing"
 	"github.com/gridbench/gridbench/generators/trace"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
 // numbers are the page's statistics beyond the per-group summaries of
@@ -60,9 +60,9 @@ func (r *reporter) compute() {
 			n.loads[w.ID] = loadStat{ws[0].load(w.Slaves), sum / float64(len(ws)), lo, hi}
 		}
 		worst := 0.0
-		base := r.st[analysis.GroupKey{Workload: w.ID, Algorithm: r.algos[0], Metric: timesharing.MMakespan}]
+		base := r.st[analysis.GroupKey{Workload: w.ID, Algorithm: r.algos[0], Metric: timeshared.MMakespan}]
 		for _, a := range r.algos[1:] {
-			other := r.st[analysis.GroupKey{Workload: w.ID, Algorithm: a, Metric: timesharing.MMakespan}]
+			other := r.st[analysis.GroupKey{Workload: w.ID, Algorithm: a, Metric: timeshared.MMakespan}]
 			for rep, v := range base {
 				if u, ok := other[rep]; ok && v != 0 {
 					worst = math.Max(worst, math.Abs(u-v)/math.Abs(v))
@@ -80,12 +80,12 @@ func (r *reporter) compute() {
 			}
 			n.variants[name] = append(n.variants[name], vs)
 		}
-		for _, ref := range [][2]string{{timesharing.MTurnaround, "rr"}, {timesharing.MTurnaround, "spn"}, {timesharing.MStretch, "spn"}} {
+		for _, ref := range [][2]string{{timeshared.MTurnaround, "rr"}, {timeshared.MTurnaround, "spn"}, {timeshared.MStretch, "spn"}} {
 			n.ratios[[3]string{name, ref[1], ref[0]}] = r.meanRatio(name, ref[1], ref[0])
 		}
 	}
 
-	for k, recs := range [][]analysis.Record{r.recs, analysis.SubstituteMetric(r.recs, timesharing.MMakespan, timesharing.MCompletion)} {
+	for k, recs := range [][]analysis.Record{r.recs, analysis.SubstituteMetric(r.recs, timeshared.MMakespan, timeshared.MCompletion)} {
 		for _, fr := range r.fams {
 			n.completion[k] = append(n.completion[k], Evaluate(recs, fr.ws))
 		}

@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/families/timesharing"
 	"github.com/gridbench/gridbench/internal/timeshare"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
 // Timing names in timings.csv (wall clock, not deterministic).
@@ -39,7 +39,7 @@ var recent = recentCache[traceWindow, []timeshare.Job]{max: recentWindows}
 
 // traceWindow names records [start, start+n) of a trace.
 type traceWindow struct {
-	tr       *timesharing.Trace
+	tr       *timeshared.Trace
 	start, n int
 }
 
@@ -86,15 +86,15 @@ type variantWindow struct {
 
 // simulateWindow is Simulate on jobs, spec's window of tr, with the
 // priorities of a variant's own rule taken from variantPriorities.
-func simulateWindow(tr *Trace, spec Spec, jobs []timeshare.Job, algo string) (timesharing.Outcome, error) {
+func simulateWindow(tr *Trace, spec Spec, jobs []timeshare.Job, algo string) (timeshared.Measured, error) {
 	s, prio, err := scheduler(algo, spec.Quantum)
 	if err != nil {
-		return timesharing.Outcome{}, err
+		return timeshared.Measured{}, err
 	}
 	if prio != nil {
 		jobs = withPriorities(tr, spec.Start, jobs, strings.ToLower(algo), prio)
 	}
-	return timesharing.Simulate(jobs, spec.Slaves, s, nil)
+	return timeshared.Simulate(jobs, spec.Slaves, s, nil)
 }
 
 // withPriorities returns a copy of jobs, the window [start, start+len) of
@@ -127,12 +127,12 @@ func withPriorities(tr *Trace, start int, jobs []timeshare.Job, variant string, 
 // Simulate runs algo (an algorithm or an APDRR variant) on P slaves over
 // jobs and measures it. jobs is not modified: a variant with its own
 // priorities works on a copy.
-func Simulate(jobs []timeshare.Job, slaves int, algo string, quantum float64) (timesharing.Outcome, error) {
+func Simulate(jobs []timeshare.Job, slaves int, algo string, quantum float64) (timeshared.Measured, error) {
 	s, prio, err := scheduler(algo, quantum)
 	if err != nil {
-		return timesharing.Outcome{}, err
+		return timeshared.Measured{}, err
 	}
-	return timesharing.Simulate(jobs, slaves, s, prio)
+	return timeshared.Simulate(jobs, slaves, s, prio)
 }
 
 func (s Spec) execute(run bench.Run) (bench.Output, error)      { return simulateRun(run, s) }
@@ -168,7 +168,7 @@ func simulateRun(run bench.Run, spec Spec) (bench.Output, error) {
 	}
 	sim := time.Since(t1).Seconds()
 	wall := time.Since(t0).Seconds()
-	out := bench.Output{Metrics: timesharing.Table.Values(o), Timings: []bench.Metric{
+	out := bench.Output{Metrics: timeshared.Table.Values(o), Timings: []bench.Metric{
 		{Name: TWall, Value: wall},
 		{Name: TSim, Value: sim},
 	}}

@@ -6,8 +6,8 @@ import (
 	"slices"
 
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/families/timesharing"
 	"github.com/gridbench/gridbench/internal/timeshare"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
 // SweepLoads are the offered loads per CPU of the load sweep: the windows
@@ -128,5 +128,5 @@ func sweepRun(run bench.Run, spec SweepSpec) (bench.Output, error) {
 	if err != nil {
 		return bench.Output{}, fmt.Errorf("%s: %s on %s rep %d: %w", Name, run.Algorithm, run.Workload, run.Rep, err)
 	}
-	return bench.Output{Metrics: timesharing.Table.Values(o)}, nil
+	return bench.Output{Metrics: timeshared.Table.Values(o)}, nil
 }

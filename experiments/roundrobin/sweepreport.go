@@ -2,7 +2,7 @@ package roundrobin
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/families/timesharing"
+	"github.com/gridbench/gridbench/timeshared"
 	"math"
 	"slices"
 	"sort"
@@ -38,8 +38,8 @@ func (r *reporter) sweepSection() {
 			pts = append(pts, point{w, fmt.Sprintf("trace's own (mean %.2f)", r.num.sweepOwn[p]), p})
 		}
 	}
-	metrics := []struct{ name, label string }{{timesharing.MWaiting, "waiting"}, {timesharing.MTurnaround, "turnaround"}, {timesharing.MResponse, "response"},
-		{timesharing.MSlowdown, "slowdown"}, {timesharing.MCompletion, "completion"}, {timesharing.MStretch, "max stretch"}}
+	metrics := []struct{ name, label string }{{timeshared.MWaiting, "waiting"}, {timeshared.MTurnaround, "turnaround"}, {timeshared.MResponse, "response"},
+		{timeshared.MSlowdown, "slowdown"}, {timeshared.MCompletion, "completion"}, {timeshared.MStretch, "max stretch"}}
 	t := &report.Table{ID: Name + "-sweep", Title: fmt.Sprintf("Load sweep on the %s windows: best algorithm per metric (lowest mean) and the APDRR-best claims", sw.Size.ID()),
 		Columns: []string{"offered load per CPU", "P"}}
 	for _, m := range metrics {
@@ -65,7 +65,7 @@ func (r *reporter) sweepSection() {
 		}
 		var rank []am
 		for _, a := range append(slices.Clone(r.algos), "apdrr-admit") {
-			if g := r.group(pt.id, a, timesharing.MTurnaround); g != nil {
+			if g := r.group(pt.id, a, timeshared.MTurnaround); g != nil {
 				rank = append(rank, am{a, g.Mean})
 			}
 		}

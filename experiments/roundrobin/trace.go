@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/gridbench/gridbench/families/timesharing"
 	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
 // TraceSource is one trace the experiment can run on, in order of
@@ -31,7 +31,7 @@ var Sources = []TraceSource{
 // modified.
 type Trace struct {
 	Source TraceSource
-	*timesharing.Trace
+	*timeshared.Trace
 }
 
 // Note is the line every figure carries to say which trace it shows.
@@ -66,9 +66,9 @@ func FindTrace(dataDir string) (string, TraceSource, error) {
 }
 
 // LoadTrace reads the trace at path once per process and content
-// (timesharing.LoadTrace) and says it came from src.
+// (timeshared.LoadTrace) and says it came from src.
 func LoadTrace(path string, src TraceSource) (*Trace, error) {
-	t, err := timesharing.LoadTrace(path)
+	t, err := timeshared.LoadTrace(path)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +77,7 @@ func LoadTrace(path string, src TraceSource) (*Trace, error) {
 
 // readTrace reads the trace at path without the cache.
 func readTrace(path string, src TraceSource) (*Trace, error) {
-	t, err := timesharing.ReadTrace(path)
+	t, err := timeshared.ReadTrace(path)
 	if err != nil {
 		return nil, err
 	}

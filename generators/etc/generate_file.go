@@ -2,10 +2,7 @@ package etc
 
 import (
 	"fmt"
-	"io"
 	"strings"
-
-	"github.com/gridbench/gridbench/internal/atomicfile"
 )
 
 // InstanceName returns the file name Braun et al. give instance seed of a
@@ -44,17 +41,4 @@ func ParseName(name string) (Spec, error) {
 		return bad()
 	}
 	return s, nil
-}
-
-// GenerateFile draws instance seed of class spec from NewSource(spec, seed)
-// and writes it to path in Braun's format. The file appears complete or not
-// at all: it is written to a temporary file in the same directory and
-// renamed over path, so an interrupted run never leaves a truncated instance
-// that a later run would read.
-func GenerateFile(path string, spec Spec, seed uint64) error {
-	m, err := Generate(spec, NewSource(spec, seed))
-	if err != nil {
-		return err
-	}
-	return atomicfile.Write(path, func(w io.Writer) error { return Write(w, m, true) })
 }

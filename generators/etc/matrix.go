@@ -1,6 +1,6 @@
 package etc
 
-import "github.com/gridbench/gridbench/internal/etcmatrix"
+import "github.com/gridbench/gridbench/etcmatrix"
 
 // Matrix is an Expected Time to Compute matrix (etcmatrix.Matrix, shared
 // with the simulators that read it).

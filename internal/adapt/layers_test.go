@@ -11,7 +11,8 @@ import (
 // TestLayers checks the import rule this package exists for: simulators
 // import no generator, generators import no simulator (docs/architecture.md);
 // and that study files and the simulator families import no study: what
-// studies share lives in families/.
+// studies share lives in the family packages (spaceshared, timeshared,
+// mapping, federated).
 func TestLayers(t *testing.T) {
 	goTool := filepath.Join(runtime.GOROOT(), "bin", "go")
 	for _, tc := range []struct {
@@ -23,12 +24,12 @@ func TestLayers(t *testing.T) {
 		{[]string{"../../generators/..."}, "/internal/sched"},
 		{[]string{"../../generators/..."}, "/internal/timeshare"},
 		{[]string{"../../generators/..."}, "/internal/gridway"},
-		{[]string{"../../experiments/filestudy", "../../families/..."}, "/experiments/deadline"},
-		{[]string{"../../experiments/filestudy", "../../families/..."}, "/experiments/roundrobin"},
-		{[]string{"../../experiments/filestudy", "../../families/..."}, "/experiments/immediate"},
-		{[]string{"../../experiments/filestudy", "../../families/..."}, "/experiments/federation"},
-		{[]string{"../../experiments/filestudy", "../../families/..."}, "/experiments/backfilling"},
-		{[]string{"../../families/..."}, "/experiments"},
+		{[]string{"../../experiments/filestudy", "../../spaceshared", "../../timeshared", "../../mapping", "../../federated"}, "/experiments/deadline"},
+		{[]string{"../../experiments/filestudy", "../../spaceshared", "../../timeshared", "../../mapping", "../../federated"}, "/experiments/roundrobin"},
+		{[]string{"../../experiments/filestudy", "../../spaceshared", "../../timeshared", "../../mapping", "../../federated"}, "/experiments/immediate"},
+		{[]string{"../../experiments/filestudy", "../../spaceshared", "../../timeshared", "../../mapping", "../../federated"}, "/experiments/federation"},
+		{[]string{"../../experiments/filestudy", "../../spaceshared", "../../timeshared", "../../mapping", "../../federated"}, "/experiments/backfilling"},
+		{[]string{"../../spaceshared", "../../timeshared", "../../mapping", "../../federated"}, "/experiments"},
 	} {
 		out, err := exec.Command(goTool, append([]string{"list", "-deps"}, tc.pkgs...)...).Output()
 		if err != nil {

@@ -1,5 +1,5 @@
 // Package simrun is the driver of `gridbench simulate`: it loads the first
-// valid jobs of an SWF trace or a Batsim workload (internal/adapt), runs a registered scheduler
+// valid jobs of an SWF trace or a Batsim workload (spaceshared.Load), runs a registered scheduler
 // on one machine, checks the result and writes the jobs file and SWF log
 // (internal/jobsout). It keeps
 // I/O out of internal/sim, which stays a pure state machine.
@@ -17,6 +17,7 @@ import (
 	"github.com/gridbench/gridbench/internal/jobsout"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // WriteJobsCSV writes one row per job, in job order:
@@ -183,22 +184,10 @@ func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
 	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles, RefStarts: ref}, p, nil
 }
 
-// load reads in's jobs: a trace or Batsim workload, or an artefact
-// schedule with its starts (the first MaxJobs by job id when > 0).
+// load reads in's jobs through the space-shared family's one loader
+// (spaceshared.Load): a trace or Batsim workload, or an artefact schedule
+// with its starts (the first MaxJobs by job id when > 0).
 func load(in Input) (adapt.Workload, []float64, error) {
-	if !in.Artefact {
-		w, err := adapt.LoadWorkload(in.Path, in.MaxJobs, in.CPUs, in.Estimate, in.Speed)
-		return w, nil, err
-	}
-	a, err := adapt.LoadArtefact(in.Path, in.Estimate)
-	if err != nil {
-		return adapt.Workload{CPUs: in.CPUs}, nil, err
-	}
-	if in.CPUs > 0 && in.CPUs != a.CPUs {
-		return adapt.Workload{CPUs: in.CPUs}, nil, fmt.Errorf("%s: --cpus %d, but the artefact schedule ran %d CPUs (its MaxProcs)", in.Path, in.CPUs, a.CPUs)
-	}
-	if in.MaxJobs > 0 && in.MaxJobs < len(a.Jobs) {
-		a.Jobs, a.Starts = a.Jobs[:in.MaxJobs], a.Starts[:in.MaxJobs]
-	}
-	return adapt.Workload{Jobs: a.Jobs, CPUs: a.CPUs}, a.Starts, nil
+	l, err := spaceshared.Load(spaceshared.Input{Path: in.Path, MaxJobs: in.MaxJobs, CPUs: in.CPUs, Estimate: in.Estimate, Speed: in.Speed, Artefact: in.Artefact})
+	return l.Workload, l.Starts, err
 }

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"math"
 
-	"github.com/gridbench/gridbench/internal/etcmatrix"
+	"github.com/gridbench/gridbench/etcmatrix"
 )
 
 // DefaultKPBPercent is the k of the paper's Tables 3–6.

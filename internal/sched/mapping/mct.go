@@ -1,6 +1,6 @@
 package mapping
 
-import "github.com/gridbench/gridbench/internal/etcmatrix"
+import "github.com/gridbench/gridbench/etcmatrix"
 
 // MCT is Minimum Completion Time (Fast Greedy): each job, in arrival order,
 // goes to the machine where it would finish first, given the work already

@@ -1,6 +1,6 @@
 package mapping
 
-import "github.com/gridbench/gridbench/internal/etcmatrix"
+import "github.com/gridbench/gridbench/etcmatrix"
 
 // MET is Minimum Execution Time (LBA, UDA): each job goes to the machine
 // that runs it fastest, ignoring load; ties to the lowest index.

@@ -3,7 +3,7 @@ package mapping
 import (
 	"slices"
 
-	"github.com/gridbench/gridbench/internal/etcmatrix"
+	"github.com/gridbench/gridbench/etcmatrix"
 )
 
 // Metrics are the four criteria of Xhafa et al. (2007), computed as in

@@ -1,6 +1,6 @@
 package mapping
 
-import "github.com/gridbench/gridbench/internal/etcmatrix"
+import "github.com/gridbench/gridbench/etcmatrix"
 
 // MinMin is the batch-mode Min-Min heuristic (Braun et al. 2001): among all
 // unmapped jobs, find each one's minimum completion time; map the job whose

@@ -1,6 +1,6 @@
 package mapping
 
-import "github.com/gridbench/gridbench/internal/etcmatrix"
+import "github.com/gridbench/gridbench/etcmatrix"
 
 // OLBVariant selects how OLB reads "the earliest idle machine".
 type OLBVariant int

@@ -3,7 +3,7 @@ package mapping
 import (
 	"fmt"
 
-	"github.com/gridbench/gridbench/internal/etcmatrix"
+	"github.com/gridbench/gridbench/etcmatrix"
 )
 
 // Thresholds of the paper's Tables 3–6.

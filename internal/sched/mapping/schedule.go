@@ -3,7 +3,7 @@ package mapping
 import (
 	"fmt"
 
-	"github.com/gridbench/gridbench/internal/etcmatrix"
+	"github.com/gridbench/gridbench/etcmatrix"
 )
 
 // Schedule is the result of a mapping: which machine runs each job and

@@ -3,7 +3,7 @@ package mapping
 import (
 	"math"
 
-	"github.com/gridbench/gridbench/internal/etcmatrix"
+	"github.com/gridbench/gridbench/etcmatrix"
 )
 
 // Sufferage is the batch-mode Sufferage heuristic (Maheswaran et al. 1999,

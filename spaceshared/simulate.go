@@ -1,4 +1,4 @@
-package spacesharing
+package spaceshared
 
 import (
 	"context"
@@ -27,11 +27,12 @@ type DecisionLog struct {
 	CPU   []float64
 }
 
-// Simulate runs sched on the instance, timing each decision, and returns
-// the records (checked with sim.Check) and the per-decision trace.
+// SimulateTimed is Simulate timing each decision: it runs s on the
+// instance and returns the records (checked with sim.Check) and the
+// per-decision trace. The studies run the family through it.
 // ctx is polled between decisions, so a cancelled reproduction stops a long
 // run promptly.
-func Simulate(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Scheduler) ([]sim.Record, *DecisionLog, error) {
+func SimulateTimed(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Scheduler) ([]sim.Record, *DecisionLog, error) {
 	sm, err := sim.New(p, jobs, s)
 	if err != nil {
 		return nil, nil, err

@@ -5,8 +5,6 @@ import (
 	"math"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/families"
 	"github.com/gridbench/gridbench/internal/gridway"
 )
 
@@ -36,7 +34,7 @@ type User struct {
 
 // UserTable is the per-user metrics of one simulation, in the order
 // runs.csv records them for each user.
-var UserTable = families.Table[User]{
+var UserTable = analysis.MetricTable[User]{
 	{Metric: analysis.Metric{Name: MCompletion, Unit: "s", Better: analysis.LowerIsBetter, Label: "completion time",
 		Definition: "last end of the user's jobs − the experiment's submission"},
 		Value: func(u User) float64 { return u.Exp.Makespan() }},
@@ -66,8 +64,8 @@ var UserTable = families.Table[User]{
 // Metrics turns one simulation into runs.csv metrics: UserTable for each
 // user's experiment, then the event count. trained are the objectives the
 // policy was trained with, one per user (nil when it was not).
-func Metrics(res *gridway.Result, trained []gridway.Objective) []bench.Metric {
-	var ms []bench.Metric
+func Metrics(res *gridway.Result, trained []gridway.Objective) []analysis.NamedValue {
+	var ms []analysis.NamedValue
 	for _, e := range res.Exps {
 		u := User{Exp: e, Objective: math.NaN()}
 		if e.User < len(trained) {
@@ -77,8 +75,8 @@ func Metrics(res *gridway.Result, trained []gridway.Objective) []bench.Metric {
 			if m.Name == MObjDSA && math.IsNaN(m.Value) {
 				continue // undefined for a policy trained with no objective: no row, rather than NaN in runs.csv
 			}
-			ms = append(ms, bench.Metric{Name: UserMetric(e.User, m.Name), Value: m.Value})
+			ms = append(ms, analysis.NamedValue{Name: UserMetric(e.User, m.Name), Value: m.Value})
 		}
 	}
-	return append(ms, bench.Metric{Name: MEvents, Value: float64(res.Events)})
+	return append(ms, analysis.NamedValue{Name: MEvents, Value: float64(res.Events)})
 }

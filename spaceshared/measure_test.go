@@ -1,8 +1,7 @@
-package spacesharing
+package spaceshared
 
 import (
 	"context"
-	_ "github.com/gridbench/gridbench/spaceshared" // the built-in schedulers
 	"math"
 	"slices"
 	"testing"
@@ -38,7 +37,7 @@ func TestSimulateAndMeasureByHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, tr, err := Simulate(context.Background(), p, jobs, s)
+	recs, tr, err := SimulateTimed(context.Background(), p, jobs, s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,4 @@
-package timesharing
+package timeshared
 
 import (
 	"slices"

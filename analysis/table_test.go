@@ -1,17 +1,15 @@
-package families
+package analysis
 
 import (
 	"slices"
 	"testing"
-
-	"github.com/gridbench/gridbench/analysis"
 )
 
 type pair struct{ a, b float64 }
 
-var table = Table[pair]{
-	{Metric: analysis.Metric{Name: "a", Better: analysis.HigherIsBetter}, Value: func(p pair) float64 { return p.a }},
-	{Metric: analysis.Metric{Name: "b", Unit: "s"}, Value: func(p pair) float64 { return p.b }},
+var table = MetricTable[pair]{
+	{Metric: Metric{Name: "a", Better: HigherIsBetter}, Value: func(p pair) float64 { return p.a }},
+	{Metric: Metric{Name: "b", Unit: "s"}, Value: func(p pair) float64 { return p.b }},
 }
 
 func TestTable(t *testing.T) {
@@ -34,7 +32,7 @@ func TestTable(t *testing.T) {
 	if _, ok := table.Find("c"); ok {
 		t.Error("Find(c) found a row")
 	}
-	if ms := table.Metrics(); len(ms) != 2 || ms[0].Better != analysis.HigherIsBetter {
+	if ms := table.Metrics(); len(ms) != 2 || ms[0].Better != HigherIsBetter {
 		t.Errorf("Metrics = %+v", ms)
 	}
 }

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package spacesharing
+package spaceshared
 
 // threadCPU has no per-thread CPU clock to read here: decisions are
 // timed by the wall clock alone (see DecisionLog.CPU).

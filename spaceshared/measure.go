@@ -1,10 +1,9 @@
-package spacesharing
+package spaceshared
 
 import (
 	"math"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/families"
 	"github.com/gridbench/gridbench/internal/radix"
 	"github.com/gridbench/gridbench/internal/sim"
 )
@@ -36,7 +35,7 @@ const (
 
 // Table is the schedule-quality metrics of one simulation, in the order
 // runs.csv records them.
-var Table = families.Table[Metrics]{
+var Table = analysis.MetricTable[Metrics]{
 	{Metric: analysis.Metric{Name: MDelayed, Unit: "%", Better: analysis.LowerIsBetter, Label: "delayed jobs",
 		Definition: "share of the jobs with a deadline that end after it"},
 		Value: func(m Metrics) float64 { return m.DelayedPct }},
@@ -71,6 +70,22 @@ var Table = families.Table[Metrics]{
 
 // BSLDBound is the run-time floor τ of the bounded slowdown (Feitelson's).
 const BSLDBound = 10
+
+// BoundedSlowdown is the bounded slowdown of a job that spent inSystem
+// seconds from submission to end (its wait plus its run time) and ran
+// run seconds: max(1, inSystem / max(run, BSLDBound)). It is the one
+// definition: Table's bsld row and the backfilling study (whose paper
+// states the same) both use it.
+func BoundedSlowdown(inSystem, run float64) float64 {
+	return max(1, inSystem/max(run, BSLDBound))
+}
+
+// JobBoundedSlowdown is the bounded slowdown of job j given its record:
+// its run time is its duration on the machine it used.
+func JobBoundedSlowdown(j *sim.Job, r sim.Record) float64 {
+	w := r.Start - j.Submit
+	return BoundedSlowdown(w+r.End-r.Start, r.End-r.Start) // (w+End)−Start: the rounding the study files' records were made with
+}
 
 const percent = 100.0
 
@@ -119,11 +134,12 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 	first, last := math.Inf(1), math.Inf(-1)
 	busy := make([]float64, len(p.Machines)) // CPU-seconds per machine
 	var slow, wait, bsld float64
-	type change struct {
-		t               float64
-		present, active int
-	}
-	ch := make([]change, 0, 3*len(jobs))
+	// The usage timeline: job i changes what is present and active at its
+	// submission, start and end, items 3i, 3i+1 and 3i+2, sorted by time
+	// (never NaN: the records passed sim.Check). The items alone are kept,
+	// not a copy of each change: the backfilling study measures logs of
+	// 200,000 jobs.
+	ch := make([]radix.Item, 0, 3*len(jobs))
 	for i := range jobs {
 		j, r := &jobs[i], recs[i]
 		if j.HasDeadline {
@@ -143,8 +159,10 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 		}
 		w := r.Start - j.Submit
 		wait += w
-		bsld += max(1, (w+r.End-r.Start)/max(te, BSLDBound)) // (w+End)−Start: the rounding the study files' records were made with
-		ch = append(ch, change{j.Submit, j.CPUs, 0}, change{r.Start, 0, j.CPUs}, change{r.End, -j.CPUs, -j.CPUs})
+		bsld += JobBoundedSlowdown(j, r)
+		k := 3 * i
+		ch = append(ch, radix.Item{Key: radix.Float64Key(j.Submit), Index: k},
+			radix.Item{Key: radix.Float64Key(r.Start), Index: k + 1}, radix.Item{Key: radix.Float64Key(r.End), Index: k + 2})
 	}
 	m.DelayedPct = math.NaN()
 	if withDeadline > 0 {
@@ -156,21 +174,37 @@ func Measure(p sim.Platform, jobs []sim.Job, recs []sim.Record) Metrics {
 
 	// Time-average of the usage ratio over the instants with jobs present.
 	// Within an instant only integer sums are taken: any order will do.
-	ch = sortByTime(ch, func(c change) float64 { return c.t })
+	ch = radix.Sort(ch)
+	change := func(k int) (t float64, present, active int) {
+		i := ch[k].Index / 3
+		n := jobs[i].CPUs
+		switch ch[k].Index % 3 {
+		case 0:
+			return jobs[i].Submit, n, 0
+		case 1:
+			return recs[i].Start, 0, n
+		}
+		return recs[i].End, -n, -n
+	}
 	total := p.TotalCPUs()
 	present, active := 0, 0
 	var area, covered, events float64
 	instants := 0
 	for k := 0; k < len(ch); {
-		t := ch[k].t
-		for ; k < len(ch) && ch[k].t == t; k++ {
-			present += ch[k].present
-			active += ch[k].active
+		t, _, _ := change(k)
+		for ; k < len(ch); k++ {
+			tk, dp, da := change(k)
+			if tk != t {
+				break
+			}
+			present += dp
+			active += da
 		}
 		if k == len(ch) {
 			break
 		}
-		dt := ch[k].t - t
+		next, _, _ := change(k)
+		dt := next - t
 		if den := min(total, present); den > 0 && dt > 0 {
 			area += dt * float64(active) / float64(den)
 			covered += dt
@@ -252,7 +286,7 @@ func Decisions(tr *DecisionLog) DecisionStats {
 
 // DecisionTable is the deterministic decision metrics (runs.csv), in
 // order.
-var DecisionTable = families.Table[DecisionStats]{
+var DecisionTable = analysis.MetricTable[DecisionStats]{
 	{Metric: analysis.Metric{Name: MDecisions, Better: analysis.LowerIsBetter, Label: "decisions",
 		Definition: "number of scheduling decisions (Decide calls)"},
 		Value: func(d DecisionStats) float64 { return float64(d.Decisions) }},
@@ -275,7 +309,7 @@ var DecisionTable = families.Table[DecisionStats]{
 
 // TimingTable is the wall-clock decision metrics (timings.csv: not
 // deterministic), in order.
-var TimingTable = families.Table[DecisionStats]{
+var TimingTable = analysis.MetricTable[DecisionStats]{
 	{Metric: analysis.Metric{Name: TSecPerDec, Unit: "s", Better: analysis.LowerIsBetter, Label: "time per decision",
 		Definition: "mean wall-clock seconds per decision"},
 		Value: func(d DecisionStats) float64 { return d.SecPerDec }},
@@ -317,18 +351,4 @@ func Slope(x, y []float64) float64 {
 		return math.NaN()
 	}
 	return sxy / sxx
-}
-
-// sortByTime returns s sorted by the time t gives (never NaN: the records
-// passed sim.Check), by a radix sort of the times' keys.
-func sortByTime[T any](s []T, t func(T) float64) []T {
-	items := make([]radix.Item, len(s))
-	for k, e := range s {
-		items[k] = radix.Item{Key: radix.Float64Key(t(e)), Index: k}
-	}
-	sorted := make([]T, len(s))
-	for k, e := range radix.Sort(items) {
-		sorted[k] = s[e.Index]
-	}
-	return sorted
 }

@@ -1,10 +1,10 @@
-package etcmapping
+package mapping
 
 import (
 	"testing"
 
-	"github.com/gridbench/gridbench/internal/etcmatrix"
-	"github.com/gridbench/gridbench/internal/sched/mapping"
+	"github.com/gridbench/gridbench/etcmatrix"
+	imapping "github.com/gridbench/gridbench/internal/sched/mapping"
 )
 
 // Two jobs, two machines; MET puts each on its fastest machine: job 0 on
@@ -16,7 +16,7 @@ func TestMeasureByHand(t *testing.T) {
 	m.Set(0, 1, 7)
 	m.Set(1, 0, 9)
 	m.Set(1, 1, 3)
-	h, err := mapping.New("MET", mapping.DefaultParams)
+	h, err := imapping.New("MET", imapping.DefaultParams)
 	if err != nil {
 		t.Fatal(err)
 	}

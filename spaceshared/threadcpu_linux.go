@@ -1,4 +1,4 @@
-package spacesharing
+package spaceshared
 
 import "golang.org/x/sys/unix"
 

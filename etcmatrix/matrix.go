@@ -1,6 +1,3 @@
-// Package etcmatrix holds the Expected Time to Compute matrix, the instance
-// type generators/etc produces and the immediate-mode heuristics
-// (internal/sched/mapping) consume, so neither imports the other.
 package etcmatrix
 
 import "fmt"

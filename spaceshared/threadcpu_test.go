@@ -1,4 +1,4 @@
-package spacesharing
+package spaceshared
 
 import (
 	"context"
@@ -33,7 +33,7 @@ func TestCPUTimeLeavesOutWaiting(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, tr, err := Simulate(context.Background(), p, jobs, sleepy{f})
+	_, tr, err := SimulateTimed(context.Background(), p, jobs, sleepy{f})
 	if err != nil {
 		t.Fatal(err)
 	}
