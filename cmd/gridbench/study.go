@@ -9,7 +9,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/experiments/filestudy"
 	"github.com/gridbench/gridbench/pipeline"
 )
 
@@ -103,7 +102,7 @@ func runStudy(c *cli.Context, opts pipeline.Options) error {
 		return err
 	}
 	defer lock.Release()
-	out, err := filestudy.Run(c.Context, c.Args().First(), opts)
+	out, err := pipeline.RunStudy(c.Context, c.Args().First(), opts)
 	if err != nil && opts.Merge {
 		// bench.Merge's advice names reproduce; a study's shards come from study run.
 		return errors.New(strings.ReplaceAll(err.Error(), "`gridbench reproduce", "`gridbench study run "+c.Args().First()))

@@ -116,7 +116,7 @@ func TestDeadlineLoadErrors(t *testing.T) {
 func TestEveryRunFailed(t *testing.T) {
 	text := strings.NewReplacer(`"tiny"`, `"allfail"`, `["fcfs", "easy"]`, `["broken"]`).Replace(good) + "\n[aliases]\nbroken = \"exec:" + os.Args[0] + " -test.run=^$ -no-such-flag\"\n"
 	p := write(t, text)
-	_, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 1}, Out: t.TempDir(), Report: true, Workers: 1})
+	_, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 1}, Out: t.TempDir(), Report: true, Workers: 1})
 	if err == nil || !strings.Contains(err.Error(), "no results to report; 1 runs failed (the next study run retries them); first: broken on ") || !strings.HasPrefix(err.Error(), "allfail: ") {
 		t.Errorf("err = %v", err)
 	}

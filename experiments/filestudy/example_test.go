@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 
 	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/experiments/filestudy"
 	"github.com/gridbench/gridbench/pipeline"
 	"github.com/gridbench/gridbench/spaceshared"
 )
@@ -30,8 +29,9 @@ func (lifo) Schedule(s *spaceshared.State) {
 	}
 }
 
-// Example runs a study naming a scheduler registered from outside
-// gridbench, using public packages only: what a researcher's own main does.
+// Example runs a study file naming a scheduler registered from outside
+// gridbench, through pipeline.RunStudy, using public packages only: what a
+// researcher's own main does.
 func Example() {
 	spaceshared.Register("lifo", spaceshared.Info{Label: "LIFO", New: func(rand.Source) spaceshared.Scheduler { return lifo{} }})
 	dir, _ := os.MkdirTemp("", "study")
@@ -48,7 +48,7 @@ mean_inter_arrival = 2
 jobs = 50
 machines = 5
 `), 0o644)
-	out, err := filestudy.Run(context.Background(), file, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: dir, Report: true})
+	out, err := pipeline.RunStudy(context.Background(), file, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: dir, Report: true})
 	if err != nil {
 		fmt.Println(err)
 		return

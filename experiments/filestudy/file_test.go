@@ -177,7 +177,7 @@ func TestFailedRunsLeaveOthers(t *testing.T) {
 	p := write(t, strings.Replace(good, `"easy"]`, `"bad"]`, 1)+"[aliases]\nbad = \"exec:"+py+" "+crash+"\"\n")
 	out := filepath.Join(dir, "out")
 	for attempt := range 2 {
-		res, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: out, Report: true, Workers: 2})
+		res, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: out, Report: true, Workers: 2})
 		if err == nil || !strings.Contains(err.Error(), "tiny: 2 of 4 runs failed") || !strings.Contains(err.Error(), "crash.py: gave up") || strings.Contains(err.Error(), "\n") {
 			t.Fatalf("attempt %d: err = %v, want one line saying 2 of 4 runs failed and why", attempt, err)
 		}
@@ -264,7 +264,7 @@ func TestExecTimeoutKey(t *testing.T) {
 				t.Fatal(err)
 			}
 			t.Cleanup(func() { external.SetDefaults(nil, 0) })
-			_, err := filestudy.Run(context.Background(), study, pipeline.Options{Config: experiments.Config{Reps: 1}, Out: t.TempDir(), Workers: 1})
+			_, err := pipeline.RunStudy(context.Background(), study, pipeline.Options{Config: experiments.Config{Reps: 1}, Out: t.TempDir(), Workers: 1})
 			if err == nil || !strings.Contains(err.Error(), "1 of 2 runs failed") || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("err = %v, want the mute run failed with %q", err, tc.want)
 			}

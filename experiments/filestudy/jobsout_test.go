@@ -22,7 +22,7 @@ func TestJobsOutKey(t *testing.T) {
 	text = strings.Replace(text, "algorithms", "jobs_out = \"evalys\"\nalgorithms", 1)
 	p := write(t, text)
 	out := t.TempDir()
-	if _, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: out, Workers: 1}); err != nil {
+	if _, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: out, Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
 	dir := filepath.Join(out, "results", "jobsout", "jobs")
@@ -49,7 +49,7 @@ func TestJobsOutKey(t *testing.T) {
 	// Unset: no jobs folder.
 	plain := write(t, strings.Replace(good, `"tiny"`, `"nojobsout"`, 1))
 	out2 := t.TempDir()
-	if _, err := filestudy.Run(context.Background(), plain, pipeline.Options{Config: experiments.Config{Reps: 1}, Out: out2, Workers: 1}); err != nil {
+	if _, err := pipeline.RunStudy(context.Background(), plain, pipeline.Options{Config: experiments.Config{Reps: 1}, Out: out2, Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(filepath.Join(out2, "results", "nojobsout", "jobs")); !os.IsNotExist(err) {
@@ -96,7 +96,7 @@ func TestBatsimTraceWorkload(t *testing.T) {
 		if err := os.WriteFile(p, []byte(study+tc.extra), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 3}, Out: t.TempDir(), Workers: 1})
+		_, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 3}, Out: t.TempDir(), Workers: 1})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want %q", tc.extra, err, tc.want)
 		}
@@ -105,7 +105,7 @@ func TestBatsimTraceWorkload(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := t.TempDir()
-	if _, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 3}, Out: out, Workers: 1}); err != nil {
+	if _, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 3}, Out: out, Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
 	b, err := os.ReadFile(filepath.Join(out, "results", "batsimwl", "runs.csv"))

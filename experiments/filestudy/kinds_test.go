@@ -133,7 +133,7 @@ func TestLoadErrorsETCAndTimeshare(t *testing.T) {
 // runs.csv.
 func runStudy(t *testing.T, p, out string, reps, workers int, shard bench.Shard, merge bool) []byte {
 	t.Helper()
-	o, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: reps}, Out: out,
+	o, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: reps}, Out: out,
 		Report: shard.N == 0 || merge, Workers: workers, Shard: shard, Merge: merge})
 	if err != nil {
 		t.Fatal(err)

@@ -13,7 +13,6 @@ import (
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/sim"
-	"github.com/gridbench/gridbench/pipeline"
 )
 
 // burstKind is a workload kind written as its author would write one: this
@@ -106,10 +105,10 @@ width = 2
 run = 10
 `
 
-// TestNewKind adds a kind through the table and runs a tiny study of it:
-// its keys of its own are read, checked with their line, part of the
-// configuration hash, refused in a workload of another kind, and its runs
-// give the numbers the workload implies.
+// TestNewKind adds a kind through the table: its keys of its own are
+// read, checked with their line, part of the configuration hash and
+// refused in a workload of another kind. (TestNewKindRuns runs a study of
+// it.)
 func TestNewKind(t *testing.T) {
 	addKind(t, "burst", burstKind{})
 	dir := t.TempDir()
@@ -119,31 +118,6 @@ func TestNewKind(t *testing.T) {
 			t.Fatal(err)
 		}
 		return p
-	}
-
-	p := write("burst.toml", burstStudy)
-	out, err := Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Two jobs of 2 CPUs at a time on 4: they start at 0, 0, 10, 10, 20,
-	// so the mean wait is 8 s and the last ends at 30 s, for either
-	// algorithm.
-	if n := len(out.Result.Records); n != 2*2*2 {
-		t.Errorf("%d records, want 2 algorithms × 2 repetitions × 2 metrics", n)
-	}
-	for _, r := range out.Result.Records {
-		want := map[string]float64{MWait: 8, "makespan": 30}[r.Metric]
-		if r.Workload != "burst/5x2" || r.Value != want {
-			t.Errorf("%s on %s rep %d: %s = %g, want %g on burst/5x2", r.Algorithm, r.Workload, r.Rep, r.Metric, r.Value, want)
-		}
-	}
-	page, err := os.ReadFile(filepath.Join(dir, "out", "paper", "burst-kind.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "| burst/5x2 | burst | 5 jobs of 2 CPUs and 10 s, all at time 0, on 4 CPUs |"; !strings.Contains(string(page), want) {
-		t.Errorf("page lacks the workload's row %q:\n%s", want, page)
 	}
 
 	// Its own keys are part of the configuration hash.

@@ -11,7 +11,6 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/experiments/filestudy"
 	"github.com/gridbench/gridbench/pipeline"
 )
 
@@ -60,7 +59,7 @@ direction = "lower"
 	} {
 		out := t.TempDir()
 		var progress bytes.Buffer
-		o, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: tc.reps}, Out: out, Report: true, Workers: 1, Progress: &progress})
+		o, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: tc.reps}, Out: out, Report: true, Workers: 1, Progress: &progress})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -119,7 +118,7 @@ task_heterogeneity = "hi"
 machine_heterogeneity = "hi"
 `)
 	out := t.TempDir()
-	if _, err := filestudy.Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: out, Report: true, Workers: 1}); err != nil {
+	if _, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: out, Report: true, Workers: 1}); err != nil {
 		t.Fatal(err)
 	}
 	page, err := os.ReadFile(filepath.Join(pipeline.PaperDir(out), "ci.md"))

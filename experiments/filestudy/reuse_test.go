@@ -11,14 +11,13 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/experiments/filestudy"
 	"github.com/gridbench/gridbench/pipeline"
 	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // The last case of observation 1 of the trust issue: a program of a
 // user's own module that registers a scheduler and runs a study with
-// filestudy.Run got a manifest with an empty build, and results were
+// filestudy.Run (now pipeline.RunStudy) got a manifest with an empty build, and results were
 // reused whatever its code or its trace became. Now the runner computes
 // the build itself, and the study file and the trace are keyed on their
 // content, also when the program runs the study again in-process.
@@ -47,7 +46,7 @@ jobs = 2
 `), 0o644)
 	run := func(out string) *pipeline.Outcome {
 		t.Helper()
-		o, err := filestudy.Run(context.Background(), study, pipeline.Options{Out: out})
+		o, err := pipeline.RunStudy(context.Background(), study, pipeline.Options{Out: out})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,7 +115,7 @@ func TestTimeshareTraceEditedInProcess(t *testing.T) {
 	os.WriteFile(study, []byte(strings.Replace(strings.Replace(goodTS, `name = "tss"`, `name = "tsreuse"`, 1), "TRACE", "ts.swf", 1)), 0o644)
 	run := func(out string) *pipeline.Outcome {
 		t.Helper()
-		o, err := filestudy.Run(context.Background(), study, pipeline.Options{Out: out, Config: experiments.Config{Reps: 1}})
+		o, err := pipeline.RunStudy(context.Background(), study, pipeline.Options{Out: out, Config: experiments.Config{Reps: 1}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,11 +1,9 @@
 package filestudy
 
 import (
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -26,7 +24,6 @@ import (
 	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/internal/timeshare"
-	"github.com/gridbench/gridbench/pipeline"
 	"github.com/gridbench/gridbench/spaceshared" // also links in the built-in schedulers
 )
 
@@ -407,12 +404,12 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 	return out, nil
 }
 
-// Run loads the study file at path and runs it like `gridbench study run`:
-// through pipeline.Reproduce with opts (its Only is replaced), so the
-// results, the report page and the workbook land below opts.Out. A program
-// of your own that registered schedulers with spaceshared.Register calls
-// it to run studies that name them.
-func Run(ctx context.Context, path string, opts pipeline.Options) (*pipeline.Outcome, error) {
+// Open loads the study file at path and registers it as an experiment
+// whose results go below out (pipeline.RunStudy then runs it, as `gridbench
+// study run` does). The same file opened again in one process (a program
+// retrying its failed runs) takes the file as it is now; another file of
+// the same name, or a built-in's name, is an error.
+func Open(path, out string) (*Study, error) {
 	s, err := Load(path)
 	if err != nil {
 		return nil, err
@@ -425,8 +422,6 @@ func Run(ctx context.Context, path string, opts pipeline.Options) (*pipeline.Out
 		case ps.path != s.path:
 			return nil, s.locate(keyErr("name", "%s already ran a study named %q in this process", ps.path, s.Name()))
 		}
-		// The same file again (a program retrying its failed runs): the
-		// registered study takes the file as it is now.
 		ps.mu.Lock()
 		ps.File, ps.dir, ps.text, ps.execTimeout, ps.failures = s.File, s.dir, s.text, s.execTimeout, nil
 		ps.mu.Unlock()
@@ -434,29 +429,8 @@ func Run(ctx context.Context, path string, opts pipeline.Options) (*pipeline.Out
 	} else {
 		experiments.Register(s)
 	}
-	s.setJobsDir(opts.Out)
-	for _, w := range s.PowerWarnings(opts.Config.Filled(s).Reps) {
-		fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: warning: %s\n", s.Name(), w)
-	}
-	opts.Only = []string{s.Name()}
-	outs, err := pipeline.Reproduce(ctx, opts)
-	f := s.Failures()
-	for _, line := range f {
-		fmt.Fprintf(cmp.Or(opts.Progress, io.Discard), "%s: failed: %s\n", s.Name(), line)
-	}
-	if err != nil {
-		if len(f) > 0 && ctx.Err() == nil {
-			// Every run failed, say, and the report has nothing to show:
-			// the failures say why.
-			return nil, fmt.Errorf("%w; %d runs failed (the next study run retries them); first: %s", err, len(f), f[0])
-		}
-		return nil, err
-	}
-	if len(f) > 0 {
-		return outs[0], fmt.Errorf("%s: %d of %d runs failed (the report leaves them out; the next study run retries them); first: %s",
-			s.Name(), len(f), len(outs[0].Result.Manifest.Runs), f[0])
-	}
-	return outs[0], nil
+	s.setJobsDir(out)
+	return s, nil
 }
 
 // Failures returns one line per run that failed in this process, sorted.

@@ -1,4 +1,4 @@
-package filestudy
+package filestudy_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/experiments/filestudy"
 	"github.com/gridbench/gridbench/pipeline"
 )
 
@@ -16,19 +17,19 @@ import (
 // first repetition's: on the burst workload two jobs of 2 CPUs run at a
 // time on 4 from 0 to 20 s, then one alone until 30 s.
 func TestUtilisationSeries(t *testing.T) {
-	addKind(t, "burst", burstKind{})
+	filestudy.AddBurstKind(t)
 	dir := t.TempDir()
 	p := filepath.Join(dir, "burst.toml")
-	if err := os.WriteFile(p, []byte(strings.Replace(burstStudy, `"burst-kind"`, `"burst-util"`, 1)), 0o644); err != nil {
+	if err := os.WriteFile(p, []byte(strings.Replace(filestudy.BurstStudy, `"burst-kind"`, `"burst-util"`, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	out, err := Run(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})
+	out, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
 	n := map[string]int{}
 	for _, x := range out.Result.Series {
-		if x.Series != seriesUtilisation {
+		if x.Series != filestudy.SeriesUtilisation {
 			continue
 		}
 		n[x.Algorithm]++
@@ -40,8 +41,8 @@ func TestUtilisationSeries(t *testing.T) {
 			t.Errorf("%s at %g s: %g in use, want %g", x.Algorithm, x.T, x.Value, want)
 		}
 	}
-	if n["fcfs"] != 2*utilBins || n["easy"] != 2*utilBins {
-		t.Errorf("utilisation samples per algorithm %v, want %d each (2 repetitions)", n, 2*utilBins)
+	if n["fcfs"] != 2*filestudy.UtilBins || n["easy"] != 2*filestudy.UtilBins {
+		t.Errorf("utilisation samples per algorithm %v, want %d each (2 repetitions)", n, 2*filestudy.UtilBins)
 	}
 	page, err := os.ReadFile(filepath.Join(dir, "out", "paper", "burst-util.md"))
 	if err != nil {
