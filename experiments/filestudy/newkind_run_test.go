@@ -16,16 +16,7 @@ import (
 // (TestNewKind): its runs give the numbers the workload implies and the
 // page describes it.
 func TestNewKindRuns(t *testing.T) {
-	filestudy.AddBurstKind(t)
-	dir := t.TempDir()
-	p := filepath.Join(dir, "burst.toml")
-	if err := os.WriteFile(p, []byte(filestudy.BurstStudy), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, dir := runBurst(t, "burst-kind")
 	// Two jobs of 2 CPUs at a time on 4: they start at 0, 0, 10, 10, 20,
 	// so the mean wait is 8 s and the last ends at 30 s, for either
 	// algorithm.
@@ -38,11 +29,29 @@ func TestNewKindRuns(t *testing.T) {
 			t.Errorf("%s on %s rep %d: %s = %g, want %g on burst/5x2", r.Algorithm, r.Workload, r.Rep, r.Metric, r.Value, want)
 		}
 	}
-	page, err := os.ReadFile(filepath.Join(dir, "out", "paper", "burst-kind.md"))
+	page, err := os.ReadFile(filepath.Join(dir, "paper", "burst-kind.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := "| burst/5x2 | burst | 5 jobs of 2 CPUs and 10 s, all at time 0, on 4 CPUs |"; !strings.Contains(string(page), want) {
 		t.Errorf("page lacks the workload's row %q:\n%s", want, page)
 	}
+}
+
+// runBurst runs the burst study (filestudy.BurstStudy) under the name
+// name at two repetitions, report included, and returns its outcome and
+// output folder.
+func runBurst(t *testing.T, name string) (*pipeline.Outcome, string) {
+	t.Helper()
+	filestudy.AddBurstKind(t)
+	dir := t.TempDir()
+	p := filepath.Join(dir, name+".toml")
+	if err := os.WriteFile(p, []byte(strings.Replace(filestudy.BurstStudy, `"burst-kind"`, `"`+name+`"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out, filepath.Join(dir, "out")
 }

@@ -1,32 +1,20 @@
 package filestudy_test
 
 import (
-	"context"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/experiments/filestudy"
-	"github.com/gridbench/gridbench/pipeline"
 )
 
 // Every space-shared run records its utilisation and the page draws the
 // first repetition's: on the burst workload two jobs of 2 CPUs run at a
 // time on 4 from 0 to 20 s, then one alone until 30 s.
 func TestUtilisationSeries(t *testing.T) {
-	filestudy.AddBurstKind(t)
-	dir := t.TempDir()
-	p := filepath.Join(dir, "burst.toml")
-	if err := os.WriteFile(p, []byte(strings.Replace(filestudy.BurstStudy, `"burst-kind"`, `"burst-util"`, 1)), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, dir := runBurst(t, "burst-util")
 	n := map[string]int{}
 	for _, x := range out.Result.Series {
 		if x.Series != filestudy.SeriesUtilisation {
@@ -44,7 +32,7 @@ func TestUtilisationSeries(t *testing.T) {
 	if n["fcfs"] != 2*filestudy.UtilBins || n["easy"] != 2*filestudy.UtilBins {
 		t.Errorf("utilisation samples per algorithm %v, want %d each (2 repetitions)", n, 2*filestudy.UtilBins)
 	}
-	page, err := os.ReadFile(filepath.Join(dir, "out", "paper", "burst-util.md"))
+	page, err := os.ReadFile(filepath.Join(dir, "paper", "burst-util.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +40,7 @@ func TestUtilisationSeries(t *testing.T) {
 	if !strings.Contains(string(page), "## Utilisation") || !strings.Contains(string(page), "("+fig+")") {
 		t.Errorf("page lacks the utilisation section with %s:\n%s", fig, page)
 	}
-	if _, err := os.Stat(filepath.Join(dir, "out", "paper", fig)); err != nil {
+	if _, err := os.Stat(filepath.Join(dir, "paper", fig)); err != nil {
 		t.Error(err)
 	}
 }
