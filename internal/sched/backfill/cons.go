@@ -57,7 +57,8 @@ type CONS struct {
 	nextR   int
 	resT    []float64 // job -> reserved start (NaN: none)
 	resM    []int     // job -> reserved machine
-	prof    []profile // per machine
+	prof    []profile // per machine: the running jobs and the reservations
+	run     []profile // per machine: the running jobs alone
 	ord     []int     // reserved jobs by (start, arrival)
 	fresh   []int     // arrived, not yet reserved, in arrival order
 	early   bool      // a job ended before its estimated end since the last pass
@@ -82,8 +83,10 @@ func (c *CONS) init(s *sim.State) {
 	}
 	ms := s.Platform().Machines
 	c.prof = make([]profile, len(ms))
+	c.run = make([]profile, len(ms))
 	for m := range ms {
 		c.prof[m].reset(s.Now(), ms[m].CPUs)
+		c.run[m].reset(s.Now(), ms[m].CPUs)
 	}
 	c.freedTo = math.Inf(-1)
 }
@@ -106,9 +109,10 @@ func (c *CONS) OnCompletion(s *sim.State, j int) {
 	if r.End < estEnd {
 		c.early = true
 		now := s.Now()
-		p := &c.prof[r.Machine]
-		p.prune(now)
-		p.add(now, estEnd, -s.Job(j).CPUs)
+		for _, p := range []*profile{&c.prof[r.Machine], &c.run[r.Machine]} {
+			p.prune(now)
+			p.add(now, estEnd, -s.Job(j).CPUs)
+		}
 		c.freedTo = max(c.freedTo, estEnd)
 	}
 }
@@ -130,6 +134,7 @@ func (c *CONS) Schedule(s *sim.State) {
 	now := s.Now()
 	for m := range c.prof {
 		c.prof[m].prune(now)
+		c.run[m].prune(now)
 	}
 	past := len(c.ord) > 0 && c.resT[c.ord[0]] < now
 	switch {
@@ -153,7 +158,9 @@ func (c *CONS) Schedule(s *sim.State) {
 	kept := 0
 	for _, j := range c.ord[:k] {
 		if s.Fits(j, c.resM[j]) {
-			s.Start(j, c.resM[j])
+			m := c.resM[j]
+			s.Start(j, m)
+			c.run[m].add(now, now+s.EstDuration(j, m), s.Job(j).CPUs)
 			c.resT[j] = math.NaN()
 		} else {
 			c.ord[kept] = j
@@ -163,13 +170,12 @@ func (c *CONS) Schedule(s *sim.State) {
 	c.ord = append(c.ord[:kept], c.ord[k:]...)
 }
 
-// replace is the full compression: every reservation removed, then the
-// jobs placed again in order of their old start.
+// replace is the full compression: every reservation removed (the profile
+// of the running jobs alone copied in), then the jobs placed again in
+// order of their old start.
 func (c *CONS) replace(s *sim.State) {
-	now := s.Now()
-	for _, j := range c.ord {
-		m := c.resM[j]
-		c.prof[m].add(max(c.resT[j], now), c.resT[j]+s.EstDuration(j, m), -s.Job(j).CPUs)
+	for m := range c.prof {
+		c.prof[m].copyFrom(&c.run[m])
 	}
 	for _, j := range c.ord {
 		c.place(s, j)

@@ -124,3 +124,10 @@ func (p *profile) maxFree(to float64) int {
 	}
 	return m
 }
+
+// copyFrom makes p a copy of q.
+func (p *profile) copyFrom(q *profile) {
+	p.t = append(p.t[:0], q.t[q.h:]...)
+	p.free = append(p.free[:0], q.free[q.h:]...)
+	p.h = 0
+}
