@@ -138,10 +138,16 @@ func (c *CONS) Schedule(s *sim.State) {
 	}
 	past := len(c.ord) > 0 && c.resT[c.ord[0]] < now
 	switch {
-	case past || c.early && (c.replan || len(c.prof) > 1):
+	case (past || c.early) && (c.replan || len(c.prof) > 1):
 		c.replace(s)
+	case past:
+		if np, ok := c.placePast(s); ok {
+			c.compress(s, np)
+		} else {
+			c.replace(s)
+		}
 	case c.early:
-		c.compress(s)
+		c.compress(s, 0)
 	}
 	c.early, c.freedTo = false, math.Inf(-1)
 	for _, j := range c.fresh {
@@ -195,14 +201,17 @@ func (c *CONS) replace(s *sim.State) {
 // meets a freed interval can: before E, the latest end freed. A job
 // needing more CPUs than the most free anywhere in [now, E) is skipped
 // unread.
-func (c *CONS) compress(s *sim.State) {
+//
+// The first np jobs of the order, whose reservation lay in the past, have
+// been placed again already (see placePast).
+func (c *CONS) compress(s *sim.State, np int) {
 	now := s.Now()
 	p := &c.prof[0]
 	e := c.freedTo
 	most := p.maxFree(e)
-	c.moved = c.moved[:0]
+	c.moved = append(c.moved[:0], c.ord[:np]...)
 	w := 0
-	for _, j := range c.ord {
+	for _, j := range c.ord[np:] {
 		r := c.resT[j]
 		need := s.Job(j).CPUs
 		if r <= now || need > most {
@@ -229,6 +238,47 @@ func (c *CONS) compress(s *sim.State) {
 	kept := c.ord[:w]
 	slices.SortFunc(c.moved, c.before)
 	c.ord = mergeBy(c.ord[:w+len(c.moved)], kept, c.moved, c.before)
+}
+
+// placePast places the first jobs of the order, whose reservation lies
+// in the past, on the only machine, as a full compression would: each at
+// its earliest start beside the running jobs and the ones placed before
+// it. It returns how many there were, and false if their new
+// reservations and the later jobs' would hold more CPUs than the machine
+// has somewhere: then the later jobs must be placed again too, and the
+// caller does it all again from scratch. Otherwise the later jobs see a
+// profile that gained free CPUs only before the latest freed end (the
+// past reservations' ends count), which is what compress needs.
+func (c *CONS) placePast(s *sim.State) (int, bool) {
+	now := s.Now()
+	p, run := &c.prof[0], &c.run[0]
+	np := 0
+	for np < len(c.ord) && c.resT[c.ord[np]] < now {
+		np++
+	}
+	past := c.ord[:np]
+	for _, j := range past {
+		end := c.resT[j] + s.EstDuration(j, 0)
+		p.add(now, end, -s.Job(j).CPUs)
+		c.freedTo = max(c.freedTo, end)
+	}
+	for _, j := range past {
+		need, dur := s.Job(j).CPUs, s.EstDuration(j, 0)
+		t, steps := run.earliest(need, dur)
+		s.Work().Add(steps)
+		run.add(t, t+dur, need)
+		p.add(t, t+dur, need)
+		c.resT[j] = t
+	}
+	ok := true
+	for _, j := range past {
+		t, dur := c.resT[j], s.EstDuration(j, 0)
+		run.add(t, t+dur, -s.Job(j).CPUs)
+		if dur > 0 && p.minFree(t, t+dur) < 0 {
+			ok = false
+		}
+	}
+	return np, ok
 }
 
 // mergeBy merges sorted a (which is dst's prefix) and sorted b into dst.

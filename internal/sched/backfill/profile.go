@@ -131,3 +131,18 @@ func (p *profile) copyFrom(q *profile) {
 	p.free = append(p.free[:0], q.free[q.h:]...)
 	p.h = 0
 }
+
+// minFree returns the fewest CPUs free at any time in [from, to), from >=
+// now.
+func (p *profile) minFree(from, to float64) int {
+	k, found := slices.BinarySearch(p.t[p.h:], from)
+	k += p.h
+	if !found {
+		k--
+	}
+	m := p.free[k]
+	for k++; k < len(p.t) && p.t[k] < to; k++ {
+		m = min(m, p.free[k])
+	}
+	return m
+}
