@@ -46,8 +46,9 @@ func init() {
 // TestCONSMatchesNaive, TestCONSMatchesRebuild and
 // TestCONSMatchesRebuildRICC check it against the naive twin and against
 // the implementation that rebuilt the profile at every pass. Jobs whose
-// reservation lies in the past (rare: it takes a job outliving its
-// estimate) still make every job be placed again.
+// reservation lies in the past (a job outlived its estimate) are placed
+// first beside the running jobs alone; only if that overfills the machine
+// beside the later reservations is every job placed again.
 //
 // One work step is one profile step read while placing a job or testing
 // whether it can move.
