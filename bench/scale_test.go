@@ -20,7 +20,7 @@ import (
 // and 100k jobs of RICC-2010-2 on 8,192 CPUs with requested estimates
 // (400k as well for the ones that scale), the trace loaded outside the
 // timed loop. CONS stops at 100k: since its profile is kept from pass to
-// pass it ends there (97 s of CPU, 53 MB max RSS), but a compression
+// pass it ends there (74 s of CPU, 53 MB max RSS), but a compression
 // where a job outlived its request still places every waiting job again,
 // thousands on this trace, and 400k is out of reach. EG-EDF and Tabu stop at 50k: at 100k each
 // took more than 150 s of CPU, and they held 1.6–1.8 GB at 50k already
