@@ -1,6 +1,7 @@
 package backfill
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -29,16 +30,44 @@ func init() {
 // moves later than its old reservation, unless that lay in the past.
 // A running job past its estimate counts as ending now, as in EASY.
 //
-// One work step is one profile step read while placing a job.
+// How it is computed. Each machine's profile (free CPUs over time) is
+// kept from pass to pass: a start turns a reservation into a running job
+// holding the same CPUs over the same interval, an early end frees the
+// rest of its estimate, steps before now are dropped and steps where the
+// free CPUs do not change are merged, so the profile holds at most two
+// steps per running or waiting job. On one machine a compression caused
+// by early ends alone does not place every job again: after any pass each
+// reservation is the earliest start beside the running jobs and the
+// reservations ordered before it, so a job can move only to a start
+// before the end E of the latest interval freed so far (by an early end
+// or by a job moved earlier), where its own and the later jobs'
+// reservations, which all start at or after its old one, change nothing
+// (see compress). The result is the full compression's, job by job:
+// TestCONSMatchesNaive, TestCONSMatchesRebuild and
+// TestCONSMatchesRebuildRICC check it against the naive twin and against
+// the implementation that rebuilt the profile at every pass. Jobs whose
+// reservation lies in the past (a job outlived its estimate) are placed
+// first beside the running jobs alone; only if that overfills the machine
+// beside the later reservations is every job placed again.
+//
+// One work step is one profile step read while placing a job or testing
+// whether it can move.
 type CONS struct {
 	order   []int
 	rank    []int // job -> arrival rank (set on arrival)
 	nextR   int
 	resT    []float64 // job -> reserved start (NaN: none)
 	resM    []int     // job -> reserved machine
-	early   bool      // a job ended before its estimated end this instant
-	prof    []profile // per machine
-	pending []int     // reserved jobs
+	prof    []profile // per machine: the running jobs and the reservations
+	run     []profile // per machine: the running jobs alone
+	ord     []int     // reserved jobs by (start, arrival)
+	fresh   []int     // arrived, not yet reserved, in arrival order
+	early   bool      // a job ended before its estimated end since the last pass
+	freedTo float64   // the latest estimated end an early end freed
+	moved   []int     // scratch of compress
+	// replan, when set, makes every compression place all jobs again (the
+	// slow way, kept as the twin of the incremental one).
+	replan bool
 }
 
 // NewCONS returns a conservative backfilling scheduler.
@@ -53,7 +82,14 @@ func (c *CONS) init(s *sim.State) {
 	for i := range c.resT {
 		c.resT[i] = math.NaN()
 	}
-	c.prof = make([]profile, len(s.Platform().Machines))
+	ms := s.Platform().Machines
+	c.prof = make([]profile, len(ms))
+	c.run = make([]profile, len(ms))
+	for m := range ms {
+		c.prof[m].reset(s.Now(), ms[m].CPUs)
+		c.run[m].reset(s.Now(), ms[m].CPUs)
+	}
+	c.freedTo = math.Inf(-1)
 }
 
 // OnArrival numbers the job in arrival order.
@@ -63,14 +99,31 @@ func (c *CONS) OnArrival(s *sim.State, j int) {
 	}
 	c.rank[j] = c.nextR
 	c.nextR++
+	c.fresh = append(c.fresh, j)
 }
 
-// OnCompletion notes an early end, which calls for compression.
+// OnCompletion frees the rest of the job's estimate if it ended early,
+// which calls for compression.
 func (c *CONS) OnCompletion(s *sim.State, j int) {
 	r := s.Record(j)
-	if r.End < r.Start+s.EstDuration(j, r.Machine) {
+	estEnd := r.Start + s.EstDuration(j, r.Machine)
+	if r.End < estEnd {
 		c.early = true
+		now := s.Now()
+		for _, p := range []*profile{&c.prof[r.Machine], &c.run[r.Machine]} {
+			p.prune(now)
+			p.add(now, estEnd, -s.Job(j).CPUs)
+		}
+		c.freedTo = max(c.freedTo, estEnd)
 	}
+}
+
+// before orders reservations by (start, arrival).
+func (c *CONS) before(a, b int) int {
+	if r := cmp.Compare(c.resT[a], c.resT[b]); r != 0 {
+		return r
+	}
+	return c.rank[a] - c.rank[b]
 }
 
 // Schedule compresses if needed, reserves the new jobs, and starts the
@@ -80,65 +133,169 @@ func (c *CONS) Schedule(s *sim.State) {
 		return
 	}
 	now := s.Now()
-	compress := c.early
-	c.early = false
-	c.pending = c.pending[:0]
-	var fresh []int
-	for _, j := range s.Queue() {
-		if math.IsNaN(c.resT[j]) {
-			fresh = append(fresh, j)
+	for m := range c.prof {
+		c.prof[m].prune(now)
+		c.run[m].prune(now)
+	}
+	past := len(c.ord) > 0 && c.resT[c.ord[0]] < now
+	switch {
+	case (past || c.early) && (c.replan || len(c.prof) > 1):
+		c.replace(s)
+	case past:
+		if np, ok := c.placePast(s); ok {
+			c.compress(s, np)
+		} else {
+			c.replace(s)
+		}
+	case c.early:
+		c.compress(s, 0)
+	}
+	c.early, c.freedTo = false, math.Inf(-1)
+	for _, j := range c.fresh {
+		c.place(s, j)
+		k, _ := slices.BinarySearchFunc(c.ord, j, c.before)
+		c.ord = slices.Insert(c.ord, k, j)
+	}
+	c.fresh = c.fresh[:0]
+	// Start the jobs reserved now (all reservations are now or later), in
+	// order of arrival.
+	k := 0
+	for ; k < len(c.ord) && c.resT[c.ord[k]] <= now; k++ {
+	}
+	kept := 0
+	for _, j := range c.ord[:k] {
+		if s.Fits(j, c.resM[j]) {
+			m := c.resM[j]
+			s.Start(j, m)
+			c.run[m].add(now, now+s.EstDuration(j, m), s.Job(j).CPUs)
+			c.resT[j] = math.NaN()
+		} else {
+			c.ord[kept] = j
+			kept++
+		}
+	}
+	c.ord = append(c.ord[:kept], c.ord[k:]...)
+}
+
+// replace is the full compression: every reservation removed (the profile
+// of the running jobs alone copied in), then the jobs placed again in
+// order of their old start.
+func (c *CONS) replace(s *sim.State) {
+	for m := range c.prof {
+		c.prof[m].copyFrom(&c.run[m])
+	}
+	for _, j := range c.ord {
+		c.place(s, j)
+	}
+	slices.SortFunc(c.ord, c.before)
+}
+
+// compress is the compression on one machine after early ends, when every
+// reservation is now or later. Going through the jobs in order of their
+// reservation, job k is placed again beside the running jobs and the jobs
+// before it. Its old reservation r still fits there, and a start t < r
+// fits there exactly when it fits in the whole profile with the window
+// cut at r: the later jobs start at r or after, and the profile at r and
+// after already held job k itself. Before the pass no start before r
+// fitted (each reservation was the earliest beside the jobs before it,
+// and the steps before now do not count), so only a start whose window
+// meets a freed interval can: before E, the latest end freed. A job
+// needing more CPUs than the most free anywhere in [now, E) is skipped
+// unread.
+//
+// The first np jobs of the order, whose reservation lay in the past, have
+// been placed again already (see placePast).
+func (c *CONS) compress(s *sim.State, np int) {
+	now := s.Now()
+	p := &c.prof[0]
+	e := c.freedTo
+	most := p.maxFree(e)
+	c.moved = append(c.moved[:0], c.ord[:np]...)
+	w := 0
+	for _, j := range c.ord[np:] {
+		r := c.resT[j]
+		need := s.Job(j).CPUs
+		if r <= now || need > most {
+			c.ord[w] = j
+			w++
 			continue
 		}
-		c.pending = append(c.pending, j)
-		if c.resT[j] < now {
-			compress = true
+		dur := s.EstDuration(j, 0)
+		t, steps := p.earliestBefore(need, dur, min(r, e), r)
+		s.Work().Add(steps)
+		if !(t < r) {
+			c.ord[w] = j
+			w++
+			continue
+		}
+		p.add(r, r+dur, -need)
+		p.add(t, t+dur, need)
+		c.resT[j] = t
+		c.moved = append(c.moved, j)
+		e = max(e, r+dur)
+		most = p.maxFree(e)
+	}
+	// Merge the moved jobs back into the order.
+	kept := c.ord[:w]
+	slices.SortFunc(c.moved, c.before)
+	c.ord = mergeBy(c.ord[:w+len(c.moved)], kept, c.moved, c.before)
+}
+
+// placePast places the first jobs of the order, whose reservation lies
+// in the past, on the only machine, as a full compression would: each at
+// its earliest start beside the running jobs and the ones placed before
+// it. It returns how many there were, and false if their new
+// reservations and the later jobs' would hold more CPUs than the machine
+// has somewhere: then the later jobs must be placed again too, and the
+// caller does it all again from scratch. Otherwise the later jobs see a
+// profile that gained free CPUs only before the latest freed end (the
+// past reservations' ends count), which is what compress needs.
+func (c *CONS) placePast(s *sim.State) (int, bool) {
+	now := s.Now()
+	p, run := &c.prof[0], &c.run[0]
+	np := 0
+	for np < len(c.ord) && c.resT[c.ord[np]] < now {
+		np++
+	}
+	past := c.ord[:np]
+	for _, j := range past {
+		end := c.resT[j] + s.EstDuration(j, 0)
+		p.add(now, end, -s.Job(j).CPUs)
+		c.freedTo = max(c.freedTo, end)
+	}
+	for _, j := range past {
+		need, dur := s.Job(j).CPUs, s.EstDuration(j, 0)
+		t, steps := run.earliest(need, dur)
+		s.Work().Add(steps)
+		run.add(t, t+dur, need)
+		p.add(t, t+dur, need)
+		c.resT[j] = t
+	}
+	ok := true
+	for _, j := range past {
+		t, dur := c.resT[j], s.EstDuration(j, 0)
+		run.add(t, t+dur, -s.Job(j).CPUs)
+		if dur > 0 && p.minFree(t, t+dur) < 0 {
+			ok = false
 		}
 	}
-	// The profile of the running jobs by estimated end.
-	p := s.Platform()
-	for m := range p.Machines {
-		c.prof[m].reset(now, p.Machines[m].CPUs)
-		for _, r := range s.RunningJobs(m) {
-			c.prof[m].add(now, max(now, r.EstEnd), r.CPUs)
+	return np, ok
+}
+
+// mergeBy merges sorted a (which is dst's prefix) and sorted b into dst.
+func mergeBy(dst, a, b []int, cmp func(x, y int) int) []int {
+	// Merge from the back, so a's entries are read before being overwritten.
+	i, k := len(a)-1, len(b)-1
+	for w := len(dst) - 1; k >= 0; w-- {
+		if i >= 0 && cmp(a[i], b[k]) > 0 {
+			dst[w] = a[i]
+			i--
+		} else {
+			dst[w] = b[k]
+			k--
 		}
 	}
-	if compress {
-		slices.SortFunc(c.pending, func(a, b int) int {
-			if c.resT[a] != c.resT[b] {
-				if c.resT[a] < c.resT[b] {
-					return -1
-				}
-				return 1
-			}
-			return c.rank[a] - c.rank[b]
-		})
-		for _, j := range c.pending {
-			c.place(s, j)
-		}
-	} else {
-		for _, j := range c.pending {
-			m := c.resM[j]
-			c.prof[m].add(c.resT[j], c.resT[j]+s.EstDuration(j, m), s.Job(j).CPUs)
-		}
-	}
-	for _, j := range fresh {
-		c.place(s, j)
-		c.pending = append(c.pending, j)
-	}
-	// Start the jobs reserved now, in order of (start, arrival).
-	var due []int
-	for _, j := range c.pending {
-		if c.resT[j] <= now {
-			due = append(due, j)
-		}
-	}
-	slices.SortFunc(due, func(a, b int) int { return c.rank[a] - c.rank[b] })
-	for _, j := range due {
-		if s.Fits(j, c.resM[j]) {
-			s.Start(j, c.resM[j])
-			c.resT[j] = math.NaN()
-		}
-	}
+	return dst
 }
 
 // place reserves job j at its earliest start over the machines.
@@ -158,65 +315,4 @@ func (c *CONS) place(s *sim.State, j int) {
 	}
 	c.resT[j], c.resM[j] = bestT, bestM
 	c.prof[bestM].add(bestT, bestT+s.EstDuration(j, bestM), need)
-}
-
-// profile is a machine's free CPUs over time from now on: free[k] CPUs on
-// [t[k], t[k+1]), the last step lasting forever.
-type profile struct {
-	t    []float64
-	free []int
-}
-
-func (p *profile) reset(now float64, cpus int) {
-	p.t = append(p.t[:0], now)
-	p.free = append(p.free[:0], cpus)
-}
-
-// split makes t a breakpoint and returns its index.
-func (p *profile) split(t float64) int {
-	k, found := slices.BinarySearch(p.t, t)
-	if found {
-		return k
-	}
-	// k > 0: t is after the first breakpoint (now) by construction.
-	p.t = slices.Insert(p.t, k, t)
-	p.free = slices.Insert(p.free, k, p.free[k-1])
-	return k
-}
-
-// add holds cpus on [from, to).
-func (p *profile) add(from, to float64, cpus int) {
-	if !(to > from) {
-		return
-	}
-	a, b := p.split(from), p.split(to)
-	for k := a; k < b; k++ {
-		p.free[k] -= cpus
-	}
-}
-
-// earliest returns the first breakpoint at which need CPUs stay free for
-// dur, and the steps read.
-func (p *profile) earliest(need int, dur float64) (float64, int) {
-	steps := 0
-	for a := 0; a < len(p.t); a++ {
-		steps++
-		if p.free[a] < need {
-			continue
-		}
-		end := p.t[a] + dur
-		ok := true
-		for b := a + 1; b < len(p.t) && p.t[b] < end; b++ {
-			steps++
-			if p.free[b] < need {
-				ok = false
-				a = b // no start before b can work
-				break
-			}
-		}
-		if ok {
-			return p.t[a], steps
-		}
-	}
-	panic("backfill: internal error: a machine large enough is never free")
 }

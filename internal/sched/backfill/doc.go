@@ -32,14 +32,16 @@
 // exactly package easy (a test checks it).
 //
 // These implementations walk the queue and the running jobs at every pass
-// (EASY variants: a sort of the queue and of the running jobs; CONS: a
-// rebuilt free-CPU profile, and every reservation placed again when a job
-// ends early) instead of package easy's trees: the baselines are for
-// comparing schedules, and a walk is short enough on the PWA logs. The
-// exception is EASY-SJBF, built to scale to long logs (issue 32): its
-// waiting jobs sit in a segment tree over their SJBF positions (sjbf.go),
-// with the sorted copies as its twin in the tests, and every Order reads
-// the running jobs in order of estimated end only until the head fits.
+// (EASY variants: a sort of the queue and of the running jobs) instead of
+// package easy's trees: the baselines are for comparing schedules, and a
+// walk is short enough on the PWA logs. The exceptions were built to
+// scale to long logs (issue 32). EASY-SJBF: its waiting jobs sit in a
+// segment tree over their SJBF positions (sjbf.go), with the sorted
+// copies as its twin in the tests, and every Order reads the running jobs
+// in order of estimated end only until the head fits. CONS: its free-CPU
+// profile (profile.go) is kept from pass to pass instead of rebuilt, and
+// a compression after early ends moves only the jobs that can move
+// (cons.go), with the rebuilding implementation as its twin.
 // BenchmarkBaselines (bench/) on KTH-SP2 with requested times, 28,475
 // jobs: easy 40 ms, easy-sjbf and easypp-reqtime 85 ms, cons 300 ms
 // (before issue 32); BenchmarkScale runs RICC prefixes of 25k–400k jobs.

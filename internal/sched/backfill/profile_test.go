@@ -1,0 +1,136 @@
+package backfill
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// flatProfile is the free CPUs over time the obvious way: the holds as a
+// list of intervals, the free CPUs at a time summed over all of them.
+type flatProfile struct {
+	cpus  int
+	now   float64
+	holds []flatHold
+}
+
+type flatHold struct {
+	from, to float64
+	cpus     int
+}
+
+func (f *flatProfile) at(t float64) int {
+	free := f.cpus
+	for _, h := range f.holds {
+		if h.from <= t && t < h.to {
+			free -= h.cpus
+		}
+	}
+	return free
+}
+
+// times returns now and every hold's ends after it, sorted.
+func (f *flatProfile) times() []float64 {
+	ts := []float64{f.now}
+	for _, h := range f.holds {
+		for _, t := range []float64{h.from, h.to} {
+			if t > f.now {
+				ts = append(ts, t)
+			}
+		}
+	}
+	slices.Sort(ts)
+	return slices.Compact(ts)
+}
+
+// earliestBefore tries every time in order.
+func (f *flatProfile) earliestBefore(need int, dur, lim, cut float64) float64 {
+	ts := f.times()
+	for _, t := range ts {
+		if t >= lim {
+			break
+		}
+		end := min(t+dur, cut)
+		ok := f.at(t) >= need
+		for _, u := range ts {
+			if u > t && u < end && f.at(u) < need {
+				ok = false
+			}
+		}
+		if ok {
+			return t
+		}
+	}
+	return math.Inf(1)
+}
+
+// TestProfileMatchesFlat applies random holds, releases and time steps to
+// a profile and to flatProfile, with hundreds of holds at once, and
+// compares the free CPUs at every step and the
+// searches.
+func TestProfileMatchesFlat(t *testing.T) {
+	for seed := range uint64(12) {
+		r := rand.New(rand.NewPCG(seed, 11))
+		const cpus = 64
+		var p profile
+		p.reset(0, cpus)
+		f := &flatProfile{cpus: cpus}
+		for step := range 1500 {
+			switch k := r.IntN(10); {
+			case k < 5 || len(f.holds) == 0: // hold where it fits
+				need, dur := 1+r.IntN(cpus), float64(r.IntN(50))
+				from := f.now + float64(r.IntN(200))
+				if f.earliestBefore(need, dur, from+1, math.Inf(1)) != from {
+					from = f.earliestBefore(need, dur, math.Inf(1), math.Inf(1))
+				}
+				p.add(from, from+dur, need)
+				if dur > 0 {
+					f.holds = append(f.holds, flatHold{from, from + dur, need})
+				}
+			case k < 8: // release a hold (its part from now on)
+				i := r.IntN(len(f.holds))
+				h := f.holds[i]
+				f.holds = slices.Delete(f.holds, i, i+1)
+				if h.to > f.now {
+					p.add(max(h.from, f.now), h.to, -h.cpus)
+					if h.from < f.now {
+						f.holds = append(f.holds, flatHold{h.from, f.now, h.cpus})
+					}
+				}
+			default: // time passes
+				f.now += float64(r.IntN(20))
+				p.prune(f.now)
+			}
+			for _, u := range f.times() {
+				if got, want := p.at(u), f.at(u); got != want {
+					t.Fatalf("seed %d step %d: free at %g = %d, want %d", seed, step, u, got, want)
+				}
+			}
+			need, dur := 1+r.IntN(cpus), float64(r.IntN(60))
+			lim, cut := f.now+float64(r.IntN(300)), f.now+float64(r.IntN(300))
+			if got, _ := p.earliestBefore(need, dur, lim, cut); got != f.earliestBefore(need, dur, lim, cut) {
+				t.Fatalf("seed %d step %d: earliestBefore(%d, %g, %g, %g) = %g, want %g", seed, step, need, dur, lim, cut, got, f.earliestBefore(need, dur, lim, cut))
+			}
+			to := f.now + float64(r.IntN(300))
+			most := f.at(f.now)
+			for _, u := range f.times() {
+				if u < to {
+					most = max(most, f.at(u))
+				}
+			}
+			if got := p.maxFree(to); got != most {
+				t.Fatalf("seed %d step %d: maxFree(%g) = %d, want %d", seed, step, to, got, most)
+			}
+		}
+	}
+}
+
+// at returns the free CPUs at time u >= now.
+func (p *profile) at(u float64) int {
+	k, found := slices.BinarySearch(p.t[p.h:], u)
+	if !found {
+		k--
+	}
+	return p.free[p.h+k]
+}
