@@ -658,15 +658,23 @@ func (p *Plan) add(mp *machPlan, e Entry, queued bool) {
 // profile to it and updates the plan's makespan.
 func (p *Plan) recomputeMakespan(m int) {
 	mp := &p.ms[m]
-	defer p.setMakespan(m)
-	p.profileChanged(m) // every replan and removal comes through here
-	mp.makespan = 0
+	ms := 0.0
 	for _, e := range mp.running {
-		mp.makespan = max(mp.makespan, e.End)
+		ms = max(ms, e.End)
 	}
 	for _, e := range mp.queue {
-		mp.makespan = max(mp.makespan, e.End)
+		ms = max(ms, e.End)
 	}
+	p.makespanIs(m, ms)
+}
+
+// makespanIs is recomputeMakespan for a caller that knows the latest end
+// of machine m's entries (ms, 0 when none).
+func (p *Plan) makespanIs(m int, ms float64) {
+	mp := &p.ms[m]
+	defer p.setMakespan(m)
+	p.profileChanged(m) // every replan and removal comes through here
+	mp.makespan = ms
 	if n := len(mp.ts); n > 0 && mp.ts[n-1] > mp.makespan {
 		// The profile beyond the makespan is "the end", not a gap.
 		for len(mp.ts) > 1 && mp.ts[len(mp.ts)-2] >= mp.makespan {
@@ -870,8 +878,13 @@ func (p *Plan) replan(m, pos int) {
 //
 // ends, when not nil, are the ends of act and suffix sorted by time.
 func (p *Plan) rebuildProfile(m int, f float64, act, suffix []Entry, ends []endEv) {
-	mp := &p.ms[m]
 	p.recomputeMakespan(m)
+	p.rebuildProfileFrom(m, f, act, suffix, ends)
+}
+
+// rebuildProfileFrom is rebuildProfile once the makespan is set.
+func (p *Plan) rebuildProfileFrom(m int, f float64, act, suffix []Entry, ends []endEv) {
+	mp := &p.ms[m]
 	// Keep the profile before f, rebuild it on [f, makespan).
 	keepEnd := min(f, mp.makespan)
 	k := 0

@@ -17,9 +17,13 @@ import (
 // depend on it (every end at or before a job's start is popped before
 // the job is placed).
 type radixHeap struct {
-	last    uint64 // the key of the last end popped (or the floor given)
-	n       int
-	b       [65][]radixItem
+	last uint64 // the key of the last end popped (or the floor given)
+	n    int
+	b    [65][]radixItem
+	// full has bit i set when bucket i (i < 64) is not empty; bucket 64
+	// is looked at only when none is, so findMin never walks the empty
+	// buckets (a third of the placement's time did).
+	full    uint64
 	cacheOK bool // ci, cm hold the first non-empty bucket and its minimum
 	ci, cm  int
 }
@@ -43,7 +47,7 @@ func (h *radixHeap) reset(floor float64) {
 	for i := range h.b {
 		h.b[i] = h.b[i][:0]
 	}
-	h.last, h.n, h.cacheOK = radixKey(floor), 0, false
+	h.last, h.n, h.cacheOK, h.full = radixKey(floor), 0, false, 0
 }
 
 func (h *radixHeap) len() int { return h.n }
@@ -52,6 +56,7 @@ func (h *radixHeap) push(it endItem) {
 	k := radixKey(it.end)
 	j := bits.Len64(k ^ h.last)
 	h.b[j] = append(h.b[j], radixItem{k, it})
+	h.full |= 1 << j // nothing for j == 64: the shift is past the word
 	h.n++
 	if h.cacheOK {
 		if j < h.ci {
@@ -66,9 +71,9 @@ func (h *radixHeap) findMin() {
 	if h.cacheOK {
 		return
 	}
-	i := 0
-	for len(h.b[i]) == 0 {
-		i++
+	i := 64
+	if h.full != 0 {
+		i = bits.TrailingZeros64(h.full)
 	}
 	m := 0
 	for x := 1; x < len(h.b[i]); x++ {
@@ -95,14 +100,19 @@ func (h *radixHeap) pop() endItem {
 		for _, x := range h.b[i] {
 			j := bits.Len64(x.k ^ h.last)
 			h.b[j] = append(h.b[j], x)
+			h.full |= 1 << j // j < i
 		}
 		h.b[i] = h.b[i][:0]
+		h.full &^= 1 << i
 		h.ci, h.cm = 0, 0
 	}
 	b0 := h.b[0]
 	x := b0[h.cm]
 	b0[h.cm] = b0[len(b0)-1]
 	h.b[0] = b0[:len(b0)-1]
+	if len(b0) == 1 {
+		h.full &^= 1
+	}
 	h.n--
 	// Bucket 0 holds keys equal to the last: any of them is a minimum.
 	h.cm = 0

@@ -40,7 +40,7 @@ func (p *Plan) replanHead(m int, diff float64) {
 		return
 	}
 	p.touch(mp)
-	f, h0, used, act, _ := p.activeAt(m, 0, true)
+	f, h0, used, act, ms := p.activeAt(m, 0, true) // ms: the running jobs' latest end
 	h := &p.rheap
 	h.reset(f)
 	for _, it := range h0 {
@@ -52,6 +52,10 @@ func (p *Plan) replanHead(m int, diff float64) {
 	t := f
 	w := int64(n)
 	newLate := 0
+	// A job keeping its lateness leaves the counts as they were; the
+	// machine is marked once if any job placed was or is late, as
+	// dropping and adding each would mark it.
+	marked := false
 	// The ends of the jobs placed and held, sorted by time, for the
 	// profile: the pops come in order (a job placed ends after every
 	// job popped before it), then the jobs still held.
@@ -67,7 +71,7 @@ func (p *Plan) replanHead(m int, diff float64) {
 			stop = k
 			break
 		}
-		p.drop(mp, *e, true)
+		wasLate := e.Job.Late(e.End)
 		for h.len() > 0 && (h.min().end <= t || cpus-used < e.Job.CPUs) {
 			it := h.pop()
 			used -= it.cpus
@@ -82,17 +86,26 @@ func (p *Plan) replanHead(m int, diff float64) {
 		}
 		h.push(endItem{e.End, e.Job.CPUs})
 		used += e.Job.CPUs
-		p.add(mp, *e, true)
-		if e.Job.Late(e.End) {
+		ms = max(ms, e.End)
+		isLate := e.Job.Late(e.End)
+		if isLate {
 			newLate++
 		}
+		if wasLate || isLate {
+			marked = true
+			p.relate(mp, wasLate, isLate)
+		}
+	}
+	if marked {
+		p.lateChanged(mp)
 	}
 	if stop == n {
 		h.each(func(it endItem) { ends = append(ends, endEv{it.end, it.cpus}) })
 		slices.SortFunc(ends[len(ends)-h.len():], byTime)
 		p.profEnds = ends
 		p.work += w
-		p.rebuildProfile(m, f, act, q, ends)
+		p.makespanIs(m, ms) // every entry's end has been seen
+		p.rebuildProfileFrom(m, f, act, q, ends)
 		return
 	}
 	// The profile is rebuilt before the stop only, where the jobs still
@@ -155,6 +168,21 @@ func (p *Plan) spliceProfile(mp *machPlan, f float64, act, seq []Entry, s float6
 	mp.ts = append(mp.ts, p.tailTs...)
 	mp.free = append(mp.free, p.tailFree...)
 	mp.normalize()
+}
+
+// relate moves a queued entry of machine mp between the late and the
+// non-delayed counts when its lateness changed from wasLate to isLate.
+func (p *Plan) relate(mp *machPlan, wasLate, isLate bool) {
+	switch {
+	case wasLate && !isLate:
+		mp.late--
+		mp.lateQ--
+		p.nondelayed++
+	case !wasLate && isLate:
+		mp.late++
+		mp.lateQ++
+		p.nondelayed--
+	}
 }
 
 func byTime(a, b endEv) int {
