@@ -7,7 +7,7 @@ import "github.com/gridbench/gridbench/analysis"
 // instance (ETC units). The README's metric table says the same.
 func (s *Study) def(m string) analysis.Metric {
 	if f, err := s.family(); err == nil {
-		if d, ok := analysis.FindMetric(f.table, m); ok {
+		if d, ok := analysis.FindMetric(f.table(), m); ok {
 			return d
 		}
 	}

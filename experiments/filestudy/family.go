@@ -26,27 +26,31 @@ var TimeshareMetrics = timeshared.Table.Without(timeshared.MJobs).Names()
 // on all of them; the workload kinds of each are the rows of kinds.
 type family struct {
 	name    string
-	metrics []string                 // reported by default, in report order
-	table   []analysis.Metric        // the family's metric descriptors
-	names   func() []string          // the valid algorithms, for messages
-	lookup  func(name string) error  // nil when name is one of the family's algorithms
-	label   func(name string) string // an algorithm's label on the page; nil: none
+	metrics []string // reported by default, in report order
+	// table is the family's metric descriptors, read when asked: a row
+	// added to the family's table is a metric a study file may name.
+	table  func() []analysis.Metric
+	names  func() []string          // the valid algorithms, for messages
+	lookup func(name string) error  // nil when name is one of the family's algorithms
+	label  func(name string) string // an algorithm's label on the page; nil: none
 }
 
 var (
-	spaceShared = &family{name: "space-shared", metrics: Metrics, table: spaceshared.Table.Metrics(),
+	spaceShared = &family{name: "space-shared", metrics: Metrics,
+		// The offered load is a generator's, which study files do not set.
+		table: func() []analysis.Metric { return spaceshared.Table.Without(spaceshared.MOfferedLoad).Metrics() },
 		names: func() []string { return append(sched.Names(), "exec:COMMAND") },
 		lookup: func(n string) error {
 			_, err := sched.Lookup(n)
 			return err
 		},
 		label: sched.Label}
-	mappingFamily = &family{name: "mapping", metrics: ETCMetrics, table: mapping.Table.Metrics(), names: mapping.Names,
+	mappingFamily = &family{name: "mapping", metrics: ETCMetrics, table: mapping.Table.Metrics, names: mapping.Names,
 		lookup: func(n string) error {
 			_, err := mapping.Lookup(n)
 			return err
 		}}
-	timeSharing = &family{name: "time-sharing", metrics: TimeshareMetrics, table: timeshared.Table.Metrics(), names: timeshare.Algorithms,
+	timeSharing = &family{name: "time-sharing", metrics: TimeshareMetrics, table: func() []analysis.Metric { return timeshared.Table.Without(timeshared.MJobs).Metrics() }, names: timeshare.Algorithms,
 		lookup: func(n string) error {
 			if !slices.Contains(timeshare.Algorithms(), strings.ToLower(n)) {
 				return fmt.Errorf("unknown algorithm %q", n)
@@ -59,6 +63,16 @@ var (
 var families = []*family{spaceShared, mappingFamily, timeSharing}
 
 // kinds returns the names of the family's workload kinds.
+// valid is the metrics a study of the family may name: every row of its
+// table (its default report, metrics, is some of them).
+func (f *family) valid() []string {
+	var out []string
+	for _, m := range f.table() {
+		out = append(out, m.Name)
+	}
+	return out
+}
+
 func (f *family) kinds() []string {
 	var ks []string
 	for _, k := range kinds {

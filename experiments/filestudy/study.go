@@ -120,8 +120,8 @@ func (s *Study) check() error {
 		if !slices.ContainsFunc(s.Workloads, func(w Workload) bool { return w.measures(m) }) {
 			return keyErr("metrics", "%s is measured only on deadline workloads whose jobs have deadlines (deadline_share > 0), and this study has none", m)
 		}
-		if !slices.Contains(fam.metrics, m) {
-			return keyErr("metrics", "unknown metric %q for %s workloads (valid: %s)", m, fam.name, strings.Join(fam.metrics, ", "))
+		if valid := fam.valid(); !slices.Contains(valid, m) {
+			return keyErr("metrics", "unknown metric %q for %s workloads (valid: %s)", m, fam.name, strings.Join(valid, ", "))
 		}
 	}
 	if s.Reps < 0 || s.Reps > MaxReps {
