@@ -65,9 +65,19 @@ type CONS struct {
 	early   bool      // a job ended before its estimated end since the last pass
 	freedTo float64   // the latest estimated end an early end freed
 	moved   []int     // scratch of compress
+	// floor holds, per job shape placed on a machine since the profile
+	// last lost a holding, the start place last gave it (see place).
+	floor []shapeStart
 	// replan, when set, makes every compression place all jobs again (the
 	// slow way, kept as the twin of the incremental one).
 	replan bool
+}
+
+// shapeStart is the earliest start found for a job of cpus CPUs and
+// estimate dur on machine m.
+type shapeStart struct {
+	m, cpus int
+	dur, t  float64
 }
 
 // NewCONS returns a conservative backfilling scheduler.
@@ -137,6 +147,7 @@ func (c *CONS) Schedule(s *sim.State) {
 		c.prof[m].prune(now)
 		c.run[m].prune(now)
 	}
+	c.floor = c.floor[:0] // early ends freed CPUs since the last pass
 	past := len(c.ord) > 0 && c.resT[c.ord[0]] < now
 	switch {
 	case (past || c.early) && (c.replan || len(c.prof) > 1):
@@ -184,6 +195,7 @@ func (c *CONS) replace(s *sim.State) {
 	for m := range c.prof {
 		c.prof[m].copyFrom(&c.run[m])
 	}
+	c.floor = c.floor[:0]
 	for _, j := range c.ord {
 		c.place(s, j)
 	}
@@ -239,6 +251,7 @@ func (c *CONS) compress(s *sim.State, np int) {
 	kept := c.ord[:w]
 	slices.SortFunc(c.moved, c.before)
 	c.ord = mergeBy(c.ord[:w+len(c.moved)], kept, c.moved, c.before)
+	c.floor = c.floor[:0]
 }
 
 // placePast places the first jobs of the order, whose reservation lies
@@ -299,6 +312,15 @@ func mergeBy(dst, a, b []int, cmp func(x, y int) int) []int {
 }
 
 // place reserves job j at its earliest start over the machines.
+//
+// Between two losses of a holding (an early end, a prune, a
+// compression) a profile only gains holdings, so a start that did not fit
+// a job of some shape does not fit the next job of the same shape either:
+// nor of any larger or longer shape: the search begins at the latest
+// start found for a shape no larger and no longer (c.floor). A full
+// compression places the waiting jobs one after another, many of the same
+// size and estimate, and each no longer reads the steps the ones before
+// it found full.
 func (c *CONS) place(s *sim.State, j int) {
 	need := s.Job(j).CPUs
 	p := s.Platform()
@@ -307,7 +329,22 @@ func (c *CONS) place(s *sim.State, j int) {
 		if p.Machines[m].CPUs < need {
 			continue
 		}
-		t, steps := c.prof[m].earliest(need, s.EstDuration(j, m))
+		dur := s.EstDuration(j, m)
+		from, same := math.Inf(-1), -1
+		for i, f := range c.floor {
+			if f.m == m && f.cpus <= need && f.dur <= dur {
+				from = max(from, f.t)
+				if f.cpus == need && f.dur == dur {
+					same = i
+				}
+			}
+		}
+		t, steps := c.prof[m].earliestFrom(need, dur, from)
+		if same >= 0 {
+			c.floor[same].t = t
+		} else {
+			c.floor = append(c.floor, shapeStart{m, need, dur, t})
+		}
 		s.Work().Add(steps)
 		if t < bestT {
 			bestT, bestM = t, m

@@ -82,7 +82,13 @@ func (p *profile) add(from, to float64, cpus int) {
 // earliest returns the first breakpoint at which need CPUs stay free for
 // dur, and the steps read.
 func (p *profile) earliest(need int, dur float64) (float64, int) {
-	t, steps := p.earliestBefore(need, dur, math.Inf(1), math.Inf(1))
+	return p.earliestFrom(need, dur, math.Inf(-1))
+}
+
+// earliestFrom is earliest for a caller who knows that no start before
+// from fits: the search begins at the step holding from.
+func (p *profile) earliestFrom(need int, dur, from float64) (float64, int) {
+	t, steps := p.scan(p.stepAt(from), need, dur, math.Inf(1), math.Inf(1))
 	if math.IsInf(t, 1) {
 		panic("backfill: internal error: a machine large enough is never free")
 	}
@@ -93,8 +99,13 @@ func (p *profile) earliest(need int, dur float64) (float64, int) {
 // CPUs stay free for dur or until cut, whichever comes first, and the
 // steps read; +Inf if there is none.
 func (p *profile) earliestBefore(need int, dur, lim, cut float64) (float64, int) {
+	return p.scan(p.h, need, dur, lim, cut)
+}
+
+// scan is earliestBefore from step a0 on.
+func (p *profile) scan(a0, need int, dur, lim, cut float64) (float64, int) {
 	steps := 0
-	for a := p.h; a < len(p.t) && p.t[a] < lim; a++ {
+	for a := a0; a < len(p.t) && p.t[a] < lim; a++ {
 		steps++
 		if p.free[a] < need {
 			continue
@@ -114,6 +125,20 @@ func (p *profile) earliestBefore(need int, dur, lim, cut float64) (float64, int)
 		}
 	}
 	return math.Inf(1), steps
+}
+
+// stepAt returns the index of the step holding t, or of the first step
+// if t is before now.
+func (p *profile) stepAt(t float64) int {
+	if !(t > p.t[p.h]) {
+		return p.h
+	}
+	k, found := slices.BinarySearch(p.t[p.h:], t)
+	k += p.h
+	if !found {
+		k--
+	}
+	return k
 }
 
 // maxFree returns the most CPUs free at any time in [now, to).
