@@ -428,7 +428,7 @@ func (pl *Plan) Execute(ctx context.Context, run bench.Run) (bench.Output, error
 	}
 	out := measure(p, jobs, recs)
 	if spec.Algo.ID == UtilAlgo {
-		out.Series = append(out.Series, utilisation(jobs, recs, spec.CPUs)...)
+		out.Series = append(out.Series, spaceshared.UtilisationSeries(p, jobs, recs, UtilBins)...)
 	}
 	if ref != nil {
 		starts := make([]float64, len(recs))

@@ -9,33 +9,18 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/internal/jobsout"
-	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // The EASY run of every log records the machine's utilisation over the
-// log: SeriesUtilisation, the share of its CPUs in use (0 to 1), as the
-// time-weighted mean over each of UtilBins equal bins from the first
-// submission to the last end; t is the bin's start in seconds after the
-// first submission.
+// log (spaceshared.UtilisationSeries, UtilBins bins).
 const (
-	SeriesUtilisation = "utilisation"
+	SeriesUtilisation = spaceshared.SeriesUtilisation
 	UtilBins          = 100
 	UtilAlgo          = "easy"
 )
-
-// utilisation is the SeriesUtilisation samples of one schedule on cpus.
-func utilisation(jobs []sim.Job, recs []sim.Record, cpus int) []bench.Sample {
-	_, width, share := jobsout.Utilisation(jobs, recs, cpus, UtilBins)
-	out := make([]bench.Sample, len(share))
-	for k, x := range share {
-		out[k] = bench.Sample{Series: SeriesUtilisation, T: float64(k) * width, Value: x}
-	}
-	return out
-}
 
 // utilisationSection adds to pg the utilisation of every artefact log
 // under EASY, drawn from series.csv (figure in paperDir/figures).

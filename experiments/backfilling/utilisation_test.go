@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 func TestUtilisationBins(t *testing.T) {
@@ -12,7 +13,7 @@ func TestUtilisationBins(t *testing.T) {
 	// 30; the first is submitted at 0, so the bins run from 0 to 30.
 	jobs := []sim.Job{{Submit: 0, Run: 10, CPUs: 2}, {Submit: 5, Run: 10, CPUs: 4}}
 	recs := []sim.Record{{Start: 10, End: 20}, {Start: 20, End: 30}}
-	s := utilisation(jobs, recs, 4)
+	s := spaceshared.UtilisationSeries(sim.SingleMachine(4), jobs, recs, UtilBins)
 	if len(s) != UtilBins {
 		t.Fatalf("%d samples, want %d", len(s), UtilBins)
 	}

@@ -400,7 +400,7 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 		return bench.Output{}, err
 	}
 	out := s.output(all)
-	out.Series = utilisation(p, jobs, recs)
+	out.Series = spaceshared.UtilisationSeries(p, jobs, recs, utilBins)
 	return out, nil
 }
 

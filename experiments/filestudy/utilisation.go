@@ -8,37 +8,18 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/bench"
-	"github.com/gridbench/gridbench/internal/jobsout"
-	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // Every space-shared run records the machine's utilisation over its
-// window: seriesUtilisation, the share of the
-// platform's CPUs in use (0 to 1), as the time-weighted mean over each of
-// utilBins equal bins from the first submission to the last end; t is the
-// bin's start in seconds after the first submission. The page draws the
+// window (spaceshared.UtilisationSeries, utilBins bins). The page draws the
 // first repetition's, one figure per workload, a line per algorithm.
 const (
-	seriesUtilisation = "utilisation"
+	seriesUtilisation = spaceshared.SeriesUtilisation
 	utilBins          = 100
 )
-
-// utilisation is the seriesUtilisation samples of a schedule on p.
-func utilisation(p sim.Platform, jobs []sim.Job, recs []sim.Record) []bench.Sample {
-	cpus := 0
-	for _, m := range p.Machines {
-		cpus += m.CPUs
-	}
-	_, width, share := jobsout.Utilisation(jobs, recs, cpus, utilBins)
-	out := make([]bench.Sample, len(share))
-	for k, x := range share {
-		out[k] = bench.Sample{Series: seriesUtilisation, T: float64(k) * width, Value: x}
-	}
-	return out
-}
 
 // utilisationFigures draws, for each space-shared workload, the
 // utilisation of the first repetition under each algorithm (figures in
