@@ -39,14 +39,19 @@ func TestNewKindRuns(t *testing.T) {
 }
 
 // runBurst runs the burst study (filestudy.BurstStudy) under the name
-// name at two repetitions, report included, and returns its outcome and
-// output folder.
-func runBurst(t *testing.T, name string) (*pipeline.Outcome, string) {
+// name at two repetitions, report included, with its metrics line
+// replaced by metrics when given, and returns its outcome and output
+// folder.
+func runBurst(t *testing.T, name string, metrics ...string) (*pipeline.Outcome, string) {
 	t.Helper()
 	filestudy.AddBurstKind(t)
 	dir := t.TempDir()
 	p := filepath.Join(dir, name+".toml")
-	if err := os.WriteFile(p, []byte(strings.Replace(filestudy.BurstStudy, `"burst-kind"`, `"`+name+`"`, 1)), 0o644); err != nil {
+	text := strings.Replace(filestudy.BurstStudy, `"burst-kind"`, `"`+name+`"`, 1)
+	if len(metrics) > 0 {
+		text = strings.Replace(text, `metrics = ["wait", "makespan"]`, `metrics = ["`+strings.Join(metrics, `", "`)+`"]`, 1)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	out, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 2}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})

@@ -1,7 +1,6 @@
 package filestudy_test
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,9 +8,6 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/experiments/filestudy"
-	"github.com/gridbench/gridbench/pipeline"
 	"github.com/gridbench/gridbench/spaceshared"
 )
 
@@ -26,18 +22,7 @@ func TestNewMetric(t *testing.T) {
 			Definition: "makespan / 60"},
 		Value: func(m spaceshared.Metrics) float64 { return m.Makespan / 60 }})
 
-	filestudy.AddBurstKind(t)
-	dir := t.TempDir()
-	p := filepath.Join(dir, "metric.toml")
-	text := strings.Replace(strings.Replace(filestudy.BurstStudy, `"burst-kind"`, `"burst-metric"`, 1),
-		`metrics = ["wait", "makespan"]`, `metrics = ["makespan", "makespan_min"]`, 1)
-	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out, err := pipeline.RunStudy(context.Background(), p, pipeline.Options{Config: experiments.Config{Reps: 1}, Out: filepath.Join(dir, "out"), Report: true, Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	out, dir := runBurst(t, "burst-metric", "makespan", "makespan_min")
 	got := map[string]float64{}
 	for _, r := range out.Result.Records {
 		got[r.Metric] = r.Value
@@ -46,7 +31,7 @@ func TestNewMetric(t *testing.T) {
 	if got["makespan"] != 30 || got["makespan_min"] != 0.5 {
 		t.Errorf("recorded %v, want makespan 30 and makespan_min 0.5", got)
 	}
-	page, err := os.ReadFile(filepath.Join(dir, "out", "paper", "burst-metric.md"))
+	page, err := os.ReadFile(filepath.Join(dir, "paper", "burst-metric.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
