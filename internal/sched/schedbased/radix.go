@@ -1,8 +1,9 @@
 package schedbased
 
 import (
-	"math"
 	"math/bits"
+
+	"github.com/gridbench/gridbench/internal/radix"
 )
 
 // radixHeap is a monotone priority queue of end times for replanHead's
@@ -33,27 +34,18 @@ type radixItem struct {
 	it endItem
 }
 
-// radixKey maps a time to a key in the same order.
-func radixKey(t float64) uint64 {
-	b := math.Float64bits(t)
-	if b>>63 == 1 {
-		return ^b
-	}
-	return b | 1<<63
-}
-
 // reset empties the heap for ends no earlier than floor.
 func (h *radixHeap) reset(floor float64) {
 	for i := range h.b {
 		h.b[i] = h.b[i][:0]
 	}
-	h.last, h.n, h.cacheOK, h.full = radixKey(floor), 0, false, 0
+	h.last, h.n, h.cacheOK, h.full = radix.Float64Key(floor), 0, false, 0
 }
 
 func (h *radixHeap) len() int { return h.n }
 
 func (h *radixHeap) push(it endItem) {
-	k := radixKey(it.end)
+	k := radix.Float64Key(it.end)
 	j := bits.Len64(k ^ h.last)
 	h.b[j] = append(h.b[j], radixItem{k, it})
 	h.full |= 1 << j // nothing for j == 64: the shift is past the word
