@@ -55,11 +55,14 @@
 // with and without them, work counter included, after every operation.
 //
 // A re-plan from the head of a queue (a job ending or starting off plan,
-// as nearly every job does with requested estimates) stops where the
-// placement settles: once a job starts as planned and every job whose
-// times changed has ended by then, the rest keeps its times, and the work
-// it would have counted is known from the plan (settle.go). The placement
-// uses a radix heap (radix.go), as no end is pushed before the last popped.
+// as nearly every job does with requested estimates) reads only the jobs
+// whose times may change: job k keeps its start unread when job k-1 kept
+// its own and the plans before and after the change use the same CPUs
+// from there to job k's start; the others are placed from the old
+// profile, corrected by the difference so far (settle.go). The work
+// counted is the full re-placement's, known from the new times. The
+// differences and the ends wait in radix heaps (radix.go), as none is
+// pushed before the last popped.
 //
 // Memory is linear in what waits and runs, not in the history: a
 // machine's prefixes hold at most 8 × (its jobs) + 64 active-set items

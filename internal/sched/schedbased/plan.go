@@ -99,11 +99,13 @@ type Plan struct {
 	profTs   []float64
 	profFree []int
 	profEnds []endEv
-	// replanHead's: the profile kept from where the placement settles
-	tailTs   []float64
-	tailFree []int
-	// rheap is replanHead's placement queue (radix.go).
-	rheap radixHeap
+	// replanHead's (settle.go): the changes waiting to be reached, every
+	// change, the jobs the old profile holds, and the change recorded by
+	// changeBefore for machine pendM (-1: none).
+	rheap, hheap  radixHeap
+	changes, back []change
+	pend          []change
+	pendM         int
 	// zeroSeen says a zero-length job was ever planned: replanHead then
 	// re-places whole queues (settle.go).
 	zeroSeen bool
@@ -169,7 +171,7 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 	if refSpeed == 0 {
 		refSpeed = 1
 	}
-	p := &Plan{ref: refSpeed, ms: make([]machPlan, len(machines)), where: map[int]int{}}
+	p := &Plan{ref: refSpeed, ms: make([]machPlan, len(machines)), where: map[int]int{}, pendM: -1}
 	p.mkLeaves = 1
 	for p.mkLeaves < len(machines) {
 		p.mkLeaves *= 2
@@ -311,7 +313,7 @@ func (p *Plan) Advance(now float64) {
 			p.trim(mp, now)
 		}
 		if len(mp.queue) > 0 && mp.queue[0].Start < now {
-			p.replanHead(m, math.Inf(-1)) // only the clock moved
+			p.replanHead(m) // only the clock moved
 		}
 	}
 }
@@ -583,11 +585,12 @@ func (p *Plan) Start(id int) {
 	}
 	// The job starts off plan (late pass or a caller's choice): re-plan.
 	p.drop(mp, e, false)
-	planned := e.End
+	p.changeBefore(m, e.Start, e.End, -e.Job.CPUs)
 	e.Start, e.End = p.now, p.now+p.Duration(e.Job, m)
+	p.changeBefore(m, e.Start, e.End, e.Job.CPUs)
 	mp.running = append(mp.running, e)
 	p.add(mp, e, false)
-	p.replanHead(m, max(planned, e.End))
+	p.replanHead(m)
 }
 
 // Complete removes running job id, which ended at time t. When t is its
@@ -608,9 +611,12 @@ func (p *Plan) Complete(id int, t float64) {
 	delete(p.where, id)
 	p.count--
 	p.drop(mp, e, false)
+	// The profile holds the job's CPUs until e.End: the re-plan, here or
+	// in Advance, frees them from t on.
+	p.changeBefore(m, t, e.End, -e.Job.CPUs)
 	p.Advance(t)
 	if e.End != t {
-		p.replanHead(m, e.End) // the job held its CPUs until e.End in the plan
+		p.replanHead(m)
 	} else if mp.makespan == e.End {
 		p.recomputeMakespan(m)
 	}

@@ -6,17 +6,16 @@ import (
 	"github.com/gridbench/gridbench/internal/radix"
 )
 
-// radixHeap is a monotone priority queue of end times for replanHead's
-// placement: no end pushed is earlier than the last one popped (a job
-// placed at t ends at t or later, and every end popped before it is at
-// most t). Each item sits in the bucket of the highest bit in which its
+// radixHeap is a monotone priority queue of times for replanHead: the
+// changes in used CPUs it has not reached and the ends of the jobs it
+// holds, none pushed earlier than the instant reached, which only moves
+// forward. Each item sits in the bucket of the highest bit in which its
 // key differs from the last key popped, so a push is an append and a
 // pop scans one bucket now and then, where a binary heap walks its
 // height every time (which was half of the time on a long queue).
 //
-// Which of equal ends pops first is unspecified; the placement does not
-// depend on it (every end at or before a job's start is popped before
-// the job is placed).
+// Which of equal times pops first is unspecified; replanHead takes every
+// one at or before the instant reached together.
 type radixHeap struct {
 	last uint64 // the key of the last end popped (or the floor given)
 	n    int
