@@ -325,6 +325,7 @@ func (c *CONS) place(s *sim.State, j int) {
 	need := s.Job(j).CPUs
 	p := s.Platform()
 	bestT, bestM := math.Inf(1), -1
+	var best fit
 	for _, m := range c.order {
 		if p.Machines[m].CPUs < need {
 			continue
@@ -339,17 +340,17 @@ func (c *CONS) place(s *sim.State, j int) {
 				}
 			}
 		}
-		t, steps := c.prof[m].earliestFrom(need, dur, from)
+		f := c.prof[m].fitFrom(need, dur, from)
 		if same >= 0 {
-			c.floor[same].t = t
+			c.floor[same].t = f.t
 		} else {
-			c.floor = append(c.floor, shapeStart{m, need, dur, t})
+			c.floor = append(c.floor, shapeStart{m, need, dur, f.t})
 		}
-		s.Work().Add(steps)
-		if t < bestT {
-			bestT, bestM = t, m
+		s.Work().Add(f.steps)
+		if f.t < bestT {
+			bestT, bestM, best = f.t, m, f
 		}
 	}
 	c.resT[j], c.resM[j] = bestT, bestM
-	c.prof[bestM].add(bestT, bestT+s.EstDuration(j, bestM), need)
+	c.prof[bestM].addAt(best, bestT+s.EstDuration(j, bestM), need)
 }

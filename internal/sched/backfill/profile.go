@@ -88,22 +88,39 @@ func (p *profile) earliest(need int, dur float64) (float64, int) {
 // earliestFrom is earliest for a caller who knows that no start before
 // from fits: the search begins at the step holding from.
 func (p *profile) earliestFrom(need int, dur, from float64) (float64, int) {
-	t, steps := p.scan(p.stepAt(from), need, dur, math.Inf(1), math.Inf(1))
-	if math.IsInf(t, 1) {
+	f := p.fitFrom(need, dur, from)
+	return f.t, f.steps
+}
+
+// fit is a start found by a search: time t is step a, the window's end
+// lies in step b-1 (b is the first step at or after it, or the number
+// of steps), and steps were read to find it.
+type fit struct {
+	t     float64
+	a, b  int
+	steps int
+}
+
+// fitFrom is earliestFrom with the steps of the start and of the
+// window's end, for addAt.
+func (p *profile) fitFrom(need int, dur, from float64) fit {
+	f := p.scan(p.stepAt(from), need, dur, math.Inf(1), math.Inf(1))
+	if math.IsInf(f.t, 1) {
 		panic("backfill: internal error: a machine large enough is never free")
 	}
-	return t, steps
+	return f
 }
 
 // earliestBefore returns the first breakpoint before lim at which need
 // CPUs stay free for dur or until cut, whichever comes first, and the
 // steps read; +Inf if there is none.
 func (p *profile) earliestBefore(need int, dur, lim, cut float64) (float64, int) {
-	return p.scan(p.h, need, dur, lim, cut)
+	f := p.scan(p.h, need, dur, lim, cut)
+	return f.t, f.steps
 }
 
 // scan is earliestBefore from step a0 on.
-func (p *profile) scan(a0, need int, dur, lim, cut float64) (float64, int) {
+func (p *profile) scan(a0, need int, dur, lim, cut float64) fit {
 	steps := 0
 	for a := a0; a < len(p.t) && p.t[a] < lim; a++ {
 		steps++
@@ -111,20 +128,37 @@ func (p *profile) scan(a0, need int, dur, lim, cut float64) (float64, int) {
 			continue
 		}
 		end := min(p.t[a]+dur, cut)
-		ok := true
-		for b := a + 1; b < len(p.t) && p.t[b] < end; b++ {
+		b := a + 1
+		for ; b < len(p.t) && p.t[b] < end; b++ {
 			steps++
 			if p.free[b] < need {
-				ok = false
-				a = b // no start before b can work
 				break
 			}
 		}
-		if ok {
-			return p.t[a], steps
+		if b == len(p.t) || !(p.t[b] < end) {
+			return fit{p.t[a], a, b, steps}
 		}
+		a = b // no start before b can work
 	}
-	return math.Inf(1), steps
+	return fit{t: math.Inf(1), steps: steps}
+}
+
+// addAt is add(f.t, to, cpus) for the fit f of a window ending at to,
+// found on the profile as it is: its steps need no search.
+func (p *profile) addAt(f fit, to float64, cpus int) {
+	if !(to > f.t) {
+		return
+	}
+	a, b := f.a, f.b
+	if b == len(p.t) || p.t[b] != to {
+		p.t = slices.Insert(p.t, b, to)
+		p.free = slices.Insert(p.free, b, p.free[b-1])
+	}
+	for k := a; k < b; k++ {
+		p.free[k] -= cpus
+	}
+	p.merge(b)
+	p.merge(a)
 }
 
 // stepAt returns the index of the step holding t, or of the first step
