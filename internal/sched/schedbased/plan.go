@@ -102,10 +102,10 @@ type Plan struct {
 	// replanHead's (settle.go): the changes waiting to be reached, every
 	// change, the jobs the old profile holds, and the change recorded by
 	// changeBefore for machine pendM (-1: none).
-	rheap, hheap  radixHeap
-	changes, back []change
-	pend          []change
-	pendM         int
+	rheap, hheap          radixHeap
+	changes, back, starts []change
+	pend                  []change
+	pendM                 int
 	// zeroSeen says a zero-length job was ever planned: replanHead then
 	// re-places whole queues (settle.go).
 	zeroSeen bool

@@ -81,13 +81,27 @@ func (p *Plan) replanHead(m int) {
 	ts, fr := mp.ts, mp.free
 	segs := len(fr)
 	lateBefore := mp.lateQ
+	// lost says a job that ended at the makespan moved or left; grown is
+	// the latest end of the jobs moved or started.
+	lost, grown := false, 0.0
+	for i := 0; i+1 < len(pend); i += 2 {
+		if pend[i].d > 0 {
+			grown = max(grown, pend[i+1].t)
+		} else if pend[i+1].t == mp.makespan {
+			lost = true
+		}
+	}
 
 	// The difference: base is its value at the instant reached (tau),
-	// the later changes wait in h. For the profile, the changes reached
-	// are listed in order of time (seen), but for those of a job moved
-	// later that lie before tau already (back).
+	// the later changes wait: at the old starts of jobs moved earlier in
+	// starts (ordered, as the queue is), the others in h, whose earliest
+	// time is hMin. For the profile, the changes reached are listed in
+	// order of time (seen), but for those of a job moved later that lie
+	// before tau already (back).
 	h := &p.rheap
 	h.reset(f)
+	hMin := math.Inf(1)
+	starts, sq := p.starts[:0], 0
 	seen, back := p.changes[:0], p.back[:0]
 	base := 0
 	tau := f
@@ -102,10 +116,18 @@ func (p *Plan) replanHead(m int) {
 			base += d
 		default:
 			h.push(endItem{t, d})
+			hMin = min(hMin, t)
 		}
 	}
 	for _, c := range pend {
 		note(c.t, c.d)
+	}
+	// nextChange is the time of the earliest change waiting.
+	nextChange := func() float64 {
+		if sq < len(starts) {
+			return min(hMin, starts[sq].t)
+		}
+		return hMin
 	}
 	// The jobs k, k+1, ... before next that the old profile holds at
 	// tau: heldCPUs, and the ends of those before pushed in hh (with
@@ -114,6 +136,7 @@ func (p *Plan) replanHead(m int) {
 	// start's instant: most jobs placed at their old start leave first.
 	hh := &p.hheap
 	hh.reset(f)
+	hhMin := math.Inf(1)
 	heldCPUs, next, pushed := 0, 0, 0
 	// si is the profile segment holding tau (segs: past the makespan,
 	// where every CPU is free).
@@ -121,14 +144,29 @@ func (p *Plan) replanHead(m int) {
 	k := 0
 	reach := func(x float64) {
 		tau = x
-		for h.len() > 0 && h.min().end <= tau {
+		for (h.len() > 0 && hMin <= tau) || (sq < len(starts) && starts[sq].t <= tau) {
+			if sq < len(starts) && (h.len() == 0 || starts[sq].t <= hMin) {
+				c := starts[sq]
+				sq++
+				base += c.d
+				seen = append(seen, c)
+				continue
+			}
 			c := h.pop()
 			base += c.cpus
 			seen = append(seen, change{c.end, c.cpus})
+			hMin = math.Inf(1)
+			if h.len() > 0 {
+				hMin = h.min().end
+			}
 		}
-		for hh.len() > 0 && hh.min().end <= tau {
+		for hh.len() > 0 && hhMin <= tau {
 			if i := hh.pop().cpus; i >= k {
 				heldCPUs -= q[i].Job.CPUs
+			}
+			hhMin = math.Inf(1)
+			if hh.len() > 0 {
+				hhMin = hh.min().end
 			}
 		}
 		for si < segs && ts[si+1] <= tau {
@@ -140,11 +178,11 @@ func (p *Plan) replanHead(m int) {
 	kept := false // job k-1 kept its start
 	for k < n {
 		if kept && base == 0 {
-			if h.len() == 0 {
+			x := nextChange()
+			if math.IsInf(x, 1) {
 				break // nothing differs from here on
 			}
 			// The jobs starting before the next change keep their times.
-			x := h.min().end
 			j := k + sort.Search(n-k, func(i int) bool { return q[k+i].Start >= x })
 			if j > k {
 				for i := k; i < min(j, next); i++ {
@@ -158,7 +196,9 @@ func (p *Plan) replanHead(m int) {
 		}
 		e := &q[k]
 		need := e.Job.CPUs
-		reach(t)
+		if t > tau {
+			reach(t)
+		}
 		next, pushed = max(next, k), max(pushed, k)
 		for {
 			for ; next < n && q[next].Start <= tau; next++ {
@@ -174,16 +214,12 @@ func (p *Plan) replanHead(m int) {
 				break
 			}
 			for ; pushed < next; pushed++ {
-				if q[pushed].End > tau {
-					hh.push(endItem{q[pushed].End, pushed})
+				if end := q[pushed].End; end > tau {
+					hh.push(endItem{end, pushed})
+					hhMin = min(hhMin, end)
 				}
 			}
-			if h.len() > 0 {
-				x = min(x, h.min().end)
-			}
-			if hh.len() > 0 {
-				x = min(x, hh.min().end)
-			}
+			x = min(x, nextChange(), hhMin)
 			if next < n {
 				x = min(x, q[next].Start)
 			}
@@ -198,9 +234,17 @@ func (p *Plan) replanHead(m int) {
 			e.Start, e.End = tau, tau+p.Duration(e.Job, m)
 			note(e.Start, need)
 			note(e.End, -need)
-			note(oldStart, -need)
+			if oldStart > tau {
+				starts = append(starts, change{oldStart, -need})
+			} else {
+				note(oldStart, -need)
+			}
 			note(oldEnd, need)
 			p.relate(mp, wasLate, e.Job.Late(e.End))
+			if oldEnd == mp.makespan {
+				lost = true
+			}
+			grown = max(grown, e.End)
 		}
 		t = tau
 		k++
@@ -208,7 +252,13 @@ func (p *Plan) replanHead(m int) {
 	if k < n {
 		p.settled++
 	}
-	for h.len() > 0 {
+	// The changes still waiting, in order, for the profile.
+	for sq < len(starts) || h.len() > 0 {
+		if sq < len(starts) && (h.len() == 0 || starts[sq].t <= h.min().end) {
+			seen = append(seen, starts[sq])
+			sq++
+			continue
+		}
 		c := h.pop()
 		seen = append(seen, change{c.end, c.cpus})
 	}
@@ -216,7 +266,7 @@ func (p *Plan) replanHead(m int) {
 	// (every end by the last job's start, the last job's own excepted),
 	// then the profile's (the jobs active at f, the queue twice).
 	last := q[n-1].Start
-	ms, act, popped := 0.0, 0, 0
+	ms, act, popped := grown, 0, 0
 	for _, r := range mp.running {
 		ms = max(ms, r.End)
 		if r.End > f {
@@ -226,13 +276,21 @@ func (p *Plan) replanHead(m int) {
 			}
 		}
 	}
-	for i := range q {
-		ms = max(ms, q[i].End)
-		if i < n-1 && q[i].End <= last {
+	for i := range n - 1 {
+		if q[i].End <= last {
 			popped++
 		}
 	}
 	p.work += int64(n + popped + act + 2*n)
+	// The makespan: the old one unless the job that ended there moved or
+	// left, then the latest end.
+	if lost || ms < mp.makespan && !endsAt(q, mp.makespan) {
+		for i := range q {
+			ms = max(ms, q[i].End)
+		}
+	} else {
+		ms = max(ms, mp.makespan)
+	}
 	if lateBefore > 0 || mp.lateQ > 0 {
 		p.lateChanged(mp) // as dropping and adding every job would
 	}
@@ -240,18 +298,37 @@ func (p *Plan) replanHead(m int) {
 		slices.SortFunc(back, func(a, b change) int { return cmpFloat(a.t, b.t) })
 		p.subtract(mp, f, ms, seen, back)
 	}
-	p.changes, p.back = seen[:0], back[:0]
+	p.changes, p.back, p.starts = seen[:0], back[:0], starts[:0]
 	p.makespanIs(m, ms)
 }
 
 // subtract makes machine mp's profile the old one less the changes in
 // used CPUs a and b (each in order of time) from f to the makespan ms.
+// Before the first change and after the last the profile is the old one
+// (the changes add up to nothing), copied as it is.
 func (p *Plan) subtract(mp *machPlan, f, ms float64, a, b []change) {
 	ts, fr := mp.ts, mp.free
 	segs := len(fr)
-	outT, outF := p.profTs[:0], p.profFree[:0]
-	si, ai, bi, d := 0, 0, 0, 0
-	for x := f; x < ms; {
+	first := math.Inf(1)
+	if len(a) > 0 {
+		first = a[0].t
+	}
+	if len(b) > 0 {
+		first = min(first, b[0].t)
+	}
+	// The segments wholly before the first change are kept.
+	si := 0
+	for si < segs && ts[si+1] <= first && ts[si+1] < ms {
+		si++
+	}
+	outT := append(p.profTs[:0], ts[:si]...)
+	outF := append(p.profFree[:0], fr[:si]...)
+	ai, bi, d := 0, 0, 0
+	x := f
+	if si > 0 {
+		x = ts[si]
+	}
+	for x < ms {
 		for si < segs && ts[si+1] <= x {
 			si++
 		}
@@ -263,26 +340,51 @@ func (p *Plan) subtract(mp *machPlan, f, ms float64, a, b []change) {
 			d += b[bi].d
 			bi++
 		}
-		free, next := mp.cpus, ms
+		free, nx := mp.cpus, ms
 		if si < segs {
-			free, next = fr[si], min(next, ts[si+1])
-		}
-		if ai < len(a) {
-			next = min(next, a[ai].t)
-		}
-		if bi < len(b) {
-			next = min(next, b[bi].t)
+			free, nx = fr[si], min(nx, ts[si+1])
 		}
 		if v := free - d; len(outF) == 0 || outF[len(outF)-1] != v {
 			outT = append(outT, x)
 			outF = append(outF, v)
 		}
-		x = next
+		if ai == len(a) && bi == len(b) {
+			// No change is left: the rest is the old profile.
+			for si++; si < segs && ts[si] < ms; si++ {
+				if fr[si] != outF[len(outF)-1] {
+					outT = append(outT, ts[si])
+					outF = append(outF, fr[si])
+				}
+			}
+			if si >= segs && ms > ts[segs] && outF[len(outF)-1] != mp.cpus {
+				outT = append(outT, ts[segs]) // every CPU free to the makespan
+				outF = append(outF, mp.cpus)
+			}
+			break
+		}
+		if ai < len(a) {
+			nx = min(nx, a[ai].t)
+		}
+		if bi < len(b) {
+			nx = min(nx, b[bi].t)
+		}
+		x = nx
 	}
 	outT = append(outT, ms)
 	mp.ts = append(mp.ts[:0], outT...)
 	mp.free = append(mp.free[:0], outF...)
 	p.profTs, p.profFree = outT[:0], outF[:0]
+}
+
+// endsAt says whether an entry of q ends at t, looking from the back,
+// where the latest ends are.
+func endsAt(q []Entry, t float64) bool {
+	for i := len(q) - 1; i >= 0; i-- {
+		if q[i].End == t {
+			return true
+		}
+	}
+	return false
 }
 
 func cmpFloat(a, b float64) int {
