@@ -8,9 +8,9 @@ import (
 
 // TestSettleLockstep drives two plans through dense arrivals (EG-EDF,
 // and Tabu on half the seeds), completions of which many come early, and
-// starts, one re-placing whole queues (Plan.direct) and one stopping where
-// the placement settles (replanHead), and compares them, work counter
-// included, after every operation. The machines are few and wide and the
+// starts, one re-placing whole queues (Plan.direct) and one reading only
+// the jobs whose times may change (replanHead), and compares them, work
+// counter included, after every operation. The machines are few and wide and the
 // arrivals dense, so that queues grow long, as on a busy log; no job has
 // zero length, as a plan that held one re-places whole queues.
 func TestSettleLockstep(t *testing.T) {
@@ -69,5 +69,85 @@ func TestSettleLockstep(t *testing.T) {
 	}
 	if stopped < int64(seeds)/2 {
 		t.Fatalf("%d of %d seeds settled a re-plan (%d in all): the test must exercise replanHead's stop", stopped, seeds, settled)
+	}
+}
+
+// TestSettleOffPlan is TestSettleLockstep with the clock moving in steps
+// of half a second, so that jobs end off plan every way: before their
+// planned end (some), after it (most, by less than a step, and some
+// running several steps past it, as jobs outlive a requested time), and
+// heads of queues started before their planned start.
+func TestSettleOffPlan(t *testing.T) {
+	seeds := 80
+	if testing.Short() {
+		seeds = 20
+	}
+	var settled int64
+	for seed := range uint64(seeds) {
+		r := rand.New(rand.NewPCG(seed, 33))
+		mach, maxCPUs := randomMachines(r, 1, 3, 32)
+		a, b := NewPlan(mach, 2), NewPlan(mach, 2)
+		a.direct = true
+		var ta, tb *Tabu
+		if seed%2 == 1 {
+			opt := TabuOptions{Iterations: 1 + r.IntN(20), TabuLen: r.IntN(12)}
+			ta, tb = NewTabu(opt, seed), NewTabu(opt, seed)
+		}
+		check := func(ctx string) {
+			t.Helper()
+			if err := sameState(a, b); err != nil {
+				t.Fatalf("seed %d %s: %v", seed, ctx, err)
+			}
+		}
+		past := map[int]float64{} // how long a job runs past its planned end
+		now := 0.0
+		for id := range 150 {
+			for range r.IntN(3) {
+				now += 0.5
+				a.Advance(now)
+				b.Advance(now)
+				check(fmt.Sprintf("advance %v", now))
+				for m := range a.ms {
+					for _, e := range a.Running(m) {
+						end := e.End + past[e.ID]
+						if end > now && r.Float64() < 0.05 {
+							end = now // ends early
+						}
+						if end > now {
+							continue
+						}
+						a.Complete(e.ID, now)
+						b.Complete(e.ID, now)
+						check(fmt.Sprintf("complete %d at %v (planned %v)", e.ID, now, e.End))
+					}
+					for _, id := range a.Due(m) {
+						a.Start(id)
+						b.Start(id)
+						check(fmt.Sprintf("start %d", id))
+					}
+					if q := a.Queue(m); len(q) > 0 && q[0].Start > now && r.Float64() < 0.05 {
+						a.Start(q[0].ID)
+						b.Start(q[0].ID)
+						check(fmt.Sprintf("start %d at %v (planned %v)", q[0].ID, now, q[0].Start))
+					}
+				}
+			}
+			j := randomJob(r, now, maxCPUs)
+			if r.IntN(4) == 0 {
+				past[id] = float64(r.IntN(8))
+			}
+			InsertEGEDF(a, id, j)
+			InsertEGEDF(b, id, j)
+			check(fmt.Sprintf("EG-EDF job %d", id))
+			if ta != nil {
+				ta.Run(a)
+				tb.Run(b)
+				check(fmt.Sprintf("Tabu after job %d", id))
+			}
+		}
+		settled += b.settled
+	}
+	if settled == 0 {
+		t.Fatal("no re-plan stopped before the end of its queue: the test must exercise replanHead's stop")
 	}
 }
