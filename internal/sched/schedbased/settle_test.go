@@ -21,21 +21,9 @@ func TestSettleLockstep(t *testing.T) {
 	var settled, stopped int64
 	for seed := range uint64(seeds) {
 		r := rand.New(rand.NewPCG(seed, 21))
-		mach, maxCPUs := randomMachines(r, 1, 3, 32)
-		a, b := NewPlan(mach, 2), NewPlan(mach, 2)
-		a.direct = true
-		var ta, tb *Tabu
-		if seed%2 == 1 {
-			opt := TabuOptions{Iterations: 1 + r.IntN(20), TabuLen: r.IntN(12)}
-			ta, tb = NewTabu(opt, seed), NewTabu(opt, seed)
-		}
+		sp, maxCPUs := newSettlePair(t, r, seed)
+		a, b, check := sp.a, sp.b, sp.check
 		early := 0.1 + 0.4*r.Float64()
-		check := func(ctx string) {
-			t.Helper()
-			if err := sameState(a, b); err != nil {
-				t.Fatalf("seed %d %s: %v", seed, ctx, err)
-			}
-		}
 		submit := 0.0
 		for id := range 150 {
 			submit += float64(r.IntN(2))
@@ -50,14 +38,7 @@ func TestSettleLockstep(t *testing.T) {
 			check(fmt.Sprintf("advance %v", submit))
 			lockstepEvents(t, a, b, r, early, check)
 			j := randomJob(r, submit, maxCPUs)
-			InsertEGEDF(a, id, j)
-			InsertEGEDF(b, id, j)
-			check(fmt.Sprintf("EG-EDF job %d", id))
-			if ta != nil {
-				ta.Run(a)
-				tb.Run(b)
-				check(fmt.Sprintf("Tabu after job %d", id))
-			}
+			sp.arrive(id, j)
 		}
 		if a.settled != 0 {
 			t.Fatalf("seed %d: the plan without memos settled %d re-plans", seed, a.settled)
@@ -85,20 +66,8 @@ func TestSettleOffPlan(t *testing.T) {
 	var settled int64
 	for seed := range uint64(seeds) {
 		r := rand.New(rand.NewPCG(seed, 33))
-		mach, maxCPUs := randomMachines(r, 1, 3, 32)
-		a, b := NewPlan(mach, 2), NewPlan(mach, 2)
-		a.direct = true
-		var ta, tb *Tabu
-		if seed%2 == 1 {
-			opt := TabuOptions{Iterations: 1 + r.IntN(20), TabuLen: r.IntN(12)}
-			ta, tb = NewTabu(opt, seed), NewTabu(opt, seed)
-		}
-		check := func(ctx string) {
-			t.Helper()
-			if err := sameState(a, b); err != nil {
-				t.Fatalf("seed %d %s: %v", seed, ctx, err)
-			}
-		}
+		sp, maxCPUs := newSettlePair(t, r, seed)
+		a, b, check := sp.a, sp.b, sp.check
 		past := map[int]float64{} // how long a job runs past its planned end
 		now := 0.0
 		for id := range 150 {
@@ -136,18 +105,54 @@ func TestSettleOffPlan(t *testing.T) {
 			if r.IntN(4) == 0 {
 				past[id] = float64(r.IntN(8))
 			}
-			InsertEGEDF(a, id, j)
-			InsertEGEDF(b, id, j)
-			check(fmt.Sprintf("EG-EDF job %d", id))
-			if ta != nil {
-				ta.Run(a)
-				tb.Run(b)
-				check(fmt.Sprintf("Tabu after job %d", id))
-			}
+			sp.arrive(id, j)
 		}
 		settled += b.settled
 	}
 	if settled == 0 {
 		t.Fatal("no re-plan stopped before the end of its queue: the test must exercise replanHead's stop")
+	}
+}
+
+// settlePair is two plans on random machines, the first re-placing
+// whole queues (Plan.direct), and on odd seeds a Tabu search for each.
+type settlePair struct {
+	t      *testing.T
+	seed   uint64
+	a, b   *Plan
+	ta, tb *Tabu
+}
+
+// newSettlePair returns a settlePair and the widest machine's CPUs.
+func newSettlePair(t *testing.T, r *rand.Rand, seed uint64) (*settlePair, int) {
+	mach, maxCPUs := randomMachines(r, 1, 3, 32)
+	sp := &settlePair{t: t, seed: seed, a: NewPlan(mach, 2), b: NewPlan(mach, 2)}
+	sp.a.direct = true
+	if seed%2 == 1 {
+		opt := TabuOptions{Iterations: 1 + r.IntN(20), TabuLen: r.IntN(12)}
+		sp.ta, sp.tb = NewTabu(opt, seed), NewTabu(opt, seed)
+	}
+	return sp, maxCPUs
+}
+
+// check fails the test when the plans differ.
+func (sp *settlePair) check(ctx string) {
+	sp.t.Helper()
+	if err := sameState(sp.a, sp.b); err != nil {
+		sp.t.Fatalf("seed %d %s: %v", sp.seed, ctx, err)
+	}
+}
+
+// arrive inserts job j by EG-EDF into both plans, then runs the Tabu
+// searches, checking after each.
+func (sp *settlePair) arrive(id int, j Job) {
+	sp.t.Helper()
+	InsertEGEDF(sp.a, id, j)
+	InsertEGEDF(sp.b, id, j)
+	sp.check(fmt.Sprintf("EG-EDF job %d", id))
+	if sp.ta != nil {
+		sp.ta.Run(sp.a)
+		sp.tb.Run(sp.b)
+		sp.check(fmt.Sprintf("Tabu after job %d", id))
 	}
 }
