@@ -54,7 +54,8 @@ func simulateCommand() *cli.Command {
 			"job_id,submit,start,end,machine. --swf-out writes the schedule as an SWF log with wait times.\n\n" +
 			"Prints on stderr the jobs simulated and skipped, then a summary: mean wait (start - submit, s),\n" +
 			"mean bounded slowdown max(1, (wait + run) / max(run, 10 s)), and utilisation, the busy\n" +
-			"CPU-seconds over CPUs x (last end - first submit), in %.\n\n" +
+			"CPU-seconds over CPUs x (last end - first submit), in %. A run past 5 s says every 5 s how\n" +
+			"many jobs have ended (CONS, EG-EDF and Tabu take minutes on a few hundred thousand jobs).\n\n" +
 			"Algorithms (--algo; register your own with spaceshared.Register):\n" + sched.Help(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (.swf, .swf.gz, or a Batsim workload .json), instead of the argument"},
@@ -114,7 +115,7 @@ func simulateCommand() *cli.Command {
 				return fmt.Errorf("--speed %v: want the CPU speed in flop/s, a number > 0", sp)
 			}
 			in := simrun.Input{Path: swf, MaxJobs: c.Int("max-jobs"), CPUs: c.Int("cpus"), Estimate: adapt.Estimate(c.String("estimate")), Speed: c.Float64("speed"),
-				Order: order, Artefact: artefact}
+				Order: order, Artefact: artefact, Progress: c.App.ErrWriter}
 			if !artefact && pyssOutput(swf) {
 				fmt.Fprintf(c.App.ErrWriter, "simulate: %s: the header names the pyss simulator, so its lines are in completion order; --artefact reads it as the SC'15 authors' input, in job-id order\n", swf)
 			}

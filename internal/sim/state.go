@@ -44,6 +44,7 @@ type State struct {
 	holes     int
 	firstHole int
 	waiting   int
+	done      int // jobs that ended
 
 	seq    uint64
 	events eventHeap
@@ -214,6 +215,7 @@ func runningLess(a, b *RunningJob) bool {
 func (s *State) finish(j int) {
 	m := s.rec[j].Machine
 	s.status[j] = Done
+	s.done++
 	s.free[m] += s.jobs[j].CPUs
 	s.maxFree = max(s.maxFree, s.free[m]) // a bound that holds while !maxOK too
 	s.running[m].remove(j)

@@ -10,6 +10,7 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/internal/adapt"
@@ -85,6 +86,11 @@ type Input struct {
 	// (adapt.LoadArtefact): the authors' input in job-id order, their
 	// machine size when CPUs <= 0, and their starts as Result.RefStarts.
 	Artefact bool
+	// Progress, when not nil, is told every ProgressEvery of wall time
+	// (default 5 s) how many jobs have ended: a long run (CONS on a few
+	// hundred thousand jobs takes minutes) says it is alive.
+	Progress      io.Writer
+	ProgressEvery time.Duration
 }
 
 // Simulate loads the trace, runs sched on one machine of cpus CPUs and
@@ -172,7 +178,7 @@ func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
 	if err != nil {
 		return nil, p, err
 	}
-	if err := s.Run(); err != nil {
+	if err := run(s, len(w.Jobs), in); err != nil {
 		return nil, p, err
 	}
 	// An exec: scheduler that wrote more lines than it was asked for had
@@ -182,6 +188,33 @@ func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
 		return nil, p, err
 	}
 	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles, RefStarts: ref}, p, nil
+}
+
+// run runs s to its end, reporting progress as in asks.
+func run(s *sim.Sim, jobs int, in Input) error {
+	if in.Progress == nil {
+		return s.Run()
+	}
+	every := in.ProgressEvery
+	if every <= 0 {
+		every = 5 * time.Second
+	}
+	t0 := time.Now()
+	last := t0
+	for i := 0; s.Advance(); i++ {
+		s.Decide()
+		if i%256 != 0 {
+			continue // time.Now is read now and then, not at every instant
+		}
+		if now := time.Now(); now.Sub(last) >= every {
+			last = now
+			// No time left is guessed: a queue-based scheduler's time per
+			// job follows the queue, which comes and goes in bursts.
+			_, ended := s.Counts()
+			fmt.Fprintf(in.Progress, "simulate: %d/%d jobs ended (%d%%), %.0fs elapsed\n", ended, jobs, 100*ended/max(jobs, 1), now.Sub(t0).Seconds())
+		}
+	}
+	return s.Err()
 }
 
 // load reads in's jobs through the space-shared family's one loader

@@ -6,7 +6,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/jobsout"
@@ -66,5 +71,48 @@ func TestWriteJobsCSVGateFailureLeavesNoFile(t *testing.T) {
 	}
 	if ents, _ := os.ReadDir(filepath.Dir(path)); len(ents) != 0 {
 		t.Errorf("temporary files left: %v", ents)
+	}
+}
+
+// Progress lines say how many jobs have ended, never go back, and leave
+// the schedule as it is without them.
+func TestProgress(t *testing.T) {
+	const kth = "../../../data/KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz"
+	in := Input{Path: kth, MaxJobs: 5000, CPUs: 100, Estimate: adapt.Requested}
+	run := func(in Input) *Result {
+		t.Helper()
+		s, err := sched.New("easy")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, _, err := simulate(in, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	quiet := run(in)
+	var buf bytes.Buffer
+	in.Progress, in.ProgressEvery = &buf, time.Nanosecond
+	loud := run(in)
+	if !slices.Equal(quiet.Records, loud.Records) || quiet.Work != loud.Work {
+		t.Fatal("reporting progress changed the schedule")
+	}
+	line := regexp.MustCompile(`^simulate: (\d+)/5000 jobs ended \((\d+)%\), \d+s elapsed$`)
+	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
+	if len(lines) < 10 {
+		t.Fatalf("%d progress lines over 5,000 jobs, one every 256 instants: %q", len(lines), buf.String())
+	}
+	last := 0
+	for _, l := range lines {
+		m := line.FindStringSubmatch(l)
+		if m == nil {
+			t.Fatalf("progress line %q", l)
+		}
+		n, _ := strconv.Atoi(m[1])
+		if pct, _ := strconv.Atoi(m[2]); n < last || n > 5000 || pct != 100*n/5000 {
+			t.Fatalf("progress line %q after %d jobs ended", l, last)
+		}
+		last = n
 	}
 }
