@@ -1,6 +1,7 @@
 package schedbased
 
 import (
+	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -295,7 +296,7 @@ func (p *Plan) replanHead(m int) {
 		p.lateChanged(mp) // as dropping and adding every job would
 	}
 	if len(seen)+len(back) > 0 {
-		slices.SortFunc(back, func(a, b change) int { return cmpFloat(a.t, b.t) })
+		slices.SortFunc(back, func(a, b change) int { return cmp.Compare(a.t, b.t) })
 		p.subtract(mp, f, ms, seen, back)
 	}
 	p.changes, p.back, p.starts = seen[:0], back[:0], starts[:0]
@@ -385,16 +386,6 @@ func endsAt(q []Entry, t float64) bool {
 		}
 	}
 	return false
-}
-
-func cmpFloat(a, b float64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
 }
 
 // relate moves a queued entry of machine mp between the late and the
