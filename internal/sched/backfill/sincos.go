@@ -108,29 +108,43 @@ func (a dd) div(n float64) dd {
 
 func (a dd) neg() dd { return dd{-a.hi, -a.lo} }
 
-// halfPi is π/2 as the sum of three doubles, each the nearest to what
-// the ones before leave.
-var halfPi = func() [3]float64 {
+// triple is a constant as the sum of three doubles, each the nearest to
+// what the ones before leave.
+type triple [3]float64
+
+func tripleOf(v *big.Float) triple {
+	rest := new(big.Float).SetPrec(v.Prec()).Set(v)
+	var c triple
+	for i := range c {
+		c[i], _ = rest.Float64()
+		rest.Sub(rest, new(big.Float).SetFloat64(c[i]))
+	}
+	return c
+}
+
+// addTimes returns a + k·c, each product of k and a part of c added with
+// its rounding error.
+func (a dd) addTimes(k float64, c triple) dd {
+	for _, p := range c {
+		h := k * p
+		a = a.add(dd{h, math.FMA(k, p, -h)})
+	}
+	return a
+}
+
+// halfPi is π/2.
+var halfPi = func() triple {
 	v, _, err := big.ParseFloat("1.5707963267948966192313216916397514420985846996875529104874722961539082031431044993140174126710585339910740432566411533", 10, 300, big.ToNearestEven)
 	if err != nil {
 		panic(err)
 	}
-	var p [3]float64
-	for i := range p {
-		p[i], _ = v.Float64()
-		v.Sub(v, new(big.Float).SetPrec(300).SetFloat64(p[i]))
-	}
-	return p
+	return tripleOf(v)
 }()
 
 // sinCosDD returns sin x and cos x in double-double arithmetic, |x| < 7.
 func sinCosDD(x float64) (sin, cos dd) {
 	k := math.RoundToEven(x / halfPi[0])
-	r := dd{x, 0}
-	for _, p := range halfPi {
-		h := k * p
-		r = r.add(dd{-h, -math.FMA(k, p, -h)})
-	}
+	r := dd{x, 0}.addTimes(-k, halfPi)
 	r2 := r.mul(r)
 	s, c := r, dd{1, 0}
 	ts, tc := r, dd{1, 0}
@@ -158,8 +172,8 @@ func sinCosDD(x float64) (sin, cos dd) {
 // error to leave the rounding certain.
 func roundDD(v dd) (float64, bool) {
 	h, l := fastTwoSum(v.hi, v.lo)
-	if l == 0 || h == 0 {
-		return h, h != 0 || l == 0
+	if l == 0 {
+		return h, true
 	}
 	half := (math.Nextafter(h, math.Copysign(math.Inf(1), l)) - h) / 2
 	if math.Abs(math.Abs(l)-math.Abs(half)) < 0x1p-90*math.Abs(h) {
@@ -220,25 +234,13 @@ var logs = struct {
 	m map[float64]float64
 }{m: map[float64]float64{}}
 
-// ln2DD is log 2 as the sum of three doubles.
-var ln2DD = func() [3]float64 {
-	v := new(big.Float).SetPrec(200).Set(ln2)
-	var p [3]float64
-	for i := range p {
-		p[i], _ = v.Float64()
-		v.Sub(v, new(big.Float).SetPrec(200).SetFloat64(p[i]))
-	}
-	return p
-}()
+// ln2DD is log 2.
+var ln2DD = tripleOf(ln2)
 
 // logDD returns log x in double-double arithmetic, x > 0 and finite: with
 // x = m·2^e, m in [√2/2, √2), it is 2·atanh((m-1)/(m+1)) + e·log 2.
 func logDD(x float64) dd {
-	frac, exp := math.Frexp(x)
-	if frac < math.Sqrt2/2 {
-		frac *= 2
-		exp--
-	}
+	frac, exp := logReduce(x)
 	// z = (m-1)/(m+1): m-1 is exact, m+1 a double-double, the quotient
 	// to ~106 bits.
 	num := frac - 1
@@ -258,21 +260,24 @@ func logDD(x float64) dd {
 		}
 	}
 	v := sum.add(sum)
-	if e := float64(exp); e != 0 {
-		for _, l := range ln2DD {
-			h := e * l
-			v = v.add(dd{h, math.FMA(e, l, -h)})
-		}
+	if exp != 0 {
+		v = v.addTimes(float64(exp), ln2DD)
 	}
 	return v
 }
 
-func logSeries(x float64) float64 {
-	frac, exp := math.Frexp(x) // x = frac · 2^exp, frac in [0.5, 1)
-	if frac < math.Sqrt2/2 {
-		frac *= 2
-		exp--
+// logReduce returns m in [√2/2, √2) and e with x = m·2^e.
+func logReduce(x float64) (m float64, e int) {
+	m, e = math.Frexp(x) // m in [0.5, 1)
+	if m < math.Sqrt2/2 {
+		m *= 2
+		e--
 	}
+	return m, e
+}
+
+func logSeries(x float64) float64 {
+	frac, exp := logReduce(x)
 	const prec = 200
 	m := new(big.Float).SetPrec(prec).SetFloat64(frac)
 	one := big.NewFloat(1).SetPrec(prec)
