@@ -47,9 +47,14 @@ func (p *profile) prune(now float64) {
 
 // split makes t >= now a breakpoint and returns its index.
 func (p *profile) split(t float64) int {
-	k, found := slices.BinarySearch(p.t[p.h:], t)
-	k += p.h
-	if found {
+	k, _ := slices.BinarySearch(p.t[p.h:], t)
+	return p.splitAt(k+p.h, t)
+}
+
+// splitAt is split for a caller who knows k, the first step at or after
+// t (or the number of steps).
+func (p *profile) splitAt(k int, t float64) int {
+	if k < len(p.t) && p.t[k] == t {
 		return k
 	}
 	// k > h: t is after the first breakpoint (now).
@@ -71,7 +76,12 @@ func (p *profile) add(from, to float64, cpus int) {
 	if !(to > from) {
 		return
 	}
-	a, b := p.split(from), p.split(to)
+	p.hold(p.split(from), p.split(to), cpus)
+}
+
+// hold takes cpus CPUs on steps a to b-1 (frees them if cpus < 0) and
+// merges the steps at a and b with their neighbours where they can.
+func (p *profile) hold(a, b, cpus int) {
 	for k := a; k < b; k++ {
 		p.free[k] -= cpus
 	}
@@ -149,16 +159,7 @@ func (p *profile) addAt(f fit, to float64, cpus int) {
 	if !(to > f.t) {
 		return
 	}
-	a, b := f.a, f.b
-	if b == len(p.t) || p.t[b] != to {
-		p.t = slices.Insert(p.t, b, to)
-		p.free = slices.Insert(p.free, b, p.free[b-1])
-	}
-	for k := a; k < b; k++ {
-		p.free[k] -= cpus
-	}
-	p.merge(b)
-	p.merge(a)
+	p.hold(f.a, p.splitAt(f.b, to), cpus)
 }
 
 // stepAt returns the index of the step holding t, or of the first step
