@@ -24,12 +24,7 @@ func TestCycleSkipLockstep(t *testing.T) {
 		a.direct = true
 		opt := TabuOptions{Iterations: 2 + r.IntN(120), TabuLen: r.IntN(13), AllSources: seed%2 == 0}
 		ta, tb := NewTabu(opt, seed), NewTabu(opt, seed)
-		check := func(ctx string) {
-			t.Helper()
-			if err := sameState(a, b); err != nil {
-				t.Fatalf("seed %d %s: %v", seed, ctx, err)
-			}
-		}
+		check := sameCheck(t, seed, a, b)
 		submit := 0.0
 		for id := range 60 {
 			submit += float64(r.IntN(2))

@@ -13,6 +13,17 @@ import (
 	"github.com/gridbench/gridbench/internal/sim/simtest"
 )
 
+// sameCheck returns a check that fails the test, naming the seed and
+// what was just done, when plans a and b differ (sameState).
+func sameCheck(t *testing.T, seed uint64, a, b *Plan) func(ctx string) {
+	return func(ctx string) {
+		t.Helper()
+		if err := sameState(a, b); err != nil {
+			t.Fatalf("seed %d %s: %v", seed, ctx, err)
+		}
+	}
+}
+
 // sameState returns an error when plan b, run with its memos, differs from
 // plan a, run without (Plan.direct), in anything an operation can read:
 // the machines' jobs, profiles and counts, the plan's counts, the work
@@ -84,12 +95,7 @@ func TestMemoLockstep(t *testing.T) {
 		if seed%4 == 1 {
 			early = 0.05
 		}
-		check := func(ctx string) {
-			t.Helper()
-			if err := sameState(a, b); err != nil {
-				t.Fatalf("seed %d %s: %v", seed, ctx, err)
-			}
-		}
+		check := sameCheck(t, seed, a, b)
 		// both applies op to each plan, then compares them.
 		both := func(ctx string, op func(p *Plan)) {
 			t.Helper()
@@ -323,12 +329,7 @@ func TestMemoBounded(t *testing.T) {
 		a.direct = true
 		opt := TabuOptions{Iterations: 30, TabuLen: 5, AllSources: true}
 		ta, tb := NewTabu(opt, seed), NewTabu(opt, seed)
-		check := func(ctx string) {
-			t.Helper()
-			if err := sameState(a, b); err != nil {
-				t.Fatalf("seed %d %s: %v", seed, ctx, err)
-			}
-		}
+		check := sameCheck(t, seed, a, b)
 		submit := 0.0
 		for id := range 200 {
 			if id >= 120 {

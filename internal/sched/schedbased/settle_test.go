@@ -118,29 +118,22 @@ func TestSettleOffPlan(t *testing.T) {
 // whole queues (Plan.direct), and on odd seeds a Tabu search for each.
 type settlePair struct {
 	t      *testing.T
-	seed   uint64
 	a, b   *Plan
 	ta, tb *Tabu
+	check  func(ctx string) // fails the test when the plans differ
 }
 
 // newSettlePair returns a settlePair and the widest machine's CPUs.
 func newSettlePair(t *testing.T, r *rand.Rand, seed uint64) (*settlePair, int) {
 	mach, maxCPUs := randomMachines(r, 1, 3, 32)
-	sp := &settlePair{t: t, seed: seed, a: NewPlan(mach, 2), b: NewPlan(mach, 2)}
+	sp := &settlePair{t: t, a: NewPlan(mach, 2), b: NewPlan(mach, 2)}
 	sp.a.direct = true
+	sp.check = sameCheck(t, seed, sp.a, sp.b)
 	if seed%2 == 1 {
 		opt := TabuOptions{Iterations: 1 + r.IntN(20), TabuLen: r.IntN(12)}
 		sp.ta, sp.tb = NewTabu(opt, seed), NewTabu(opt, seed)
 	}
 	return sp, maxCPUs
-}
-
-// check fails the test when the plans differ.
-func (sp *settlePair) check(ctx string) {
-	sp.t.Helper()
-	if err := sameState(sp.a, sp.b); err != nil {
-		sp.t.Fatalf("seed %d %s: %v", sp.seed, ctx, err)
-	}
 }
 
 // arrive inserts job j by EG-EDF into both plans, then runs the Tabu
