@@ -1,6 +1,7 @@
 package spaceshared
 
 import (
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/internal/jobsout"
 )
@@ -24,4 +25,20 @@ func UtilisationSeries(p Platform, jobs []Job, recs []Record, bins int) []bench.
 		out[k] = bench.Sample{Series: SeriesUtilisation, T: float64(k) * width, Value: x}
 	}
 	return out
+}
+
+// UtilisationOf reads back from series points what UtilisationSeries
+// recorded for repetition 0 of algorithm algo on workload: each bin's
+// start, its utilisation in % of the CPUs, and the last bin's end; ok is
+// false with fewer than two bins (no width to draw them with).
+func UtilisationOf(series []analysis.Point, workload, algo string) (t, pct []float64, end float64, ok bool) {
+	for _, p := range series {
+		if p.Workload == workload && p.Algorithm == algo && p.Rep == 0 && p.Series == SeriesUtilisation {
+			t, pct = append(t, p.T), append(pct, 100*p.Value)
+		}
+	}
+	if len(t) < 2 {
+		return nil, nil, 0, false
+	}
+	return t, pct, t[len(t)-1] + (t[1] - t[0]), true
 }

@@ -30,22 +30,15 @@ func utilisationSection(pg *report.Page, c Config, series []analysis.Point, pape
 		if !slices.Contains(c.Logs, l.ID) {
 			continue
 		}
-		var s plots.StepSeries
-		for _, p := range series {
-			if p.Workload == l.ID && p.Algorithm == UtilAlgo && p.Series == SeriesUtilisation && p.Rep == 0 {
-				s.T, s.Y = append(s.T, p.T), append(s.Y, 100*p.Value)
-			}
-		}
-		if len(s.T) < 2 {
+		t, pct, end, ok := spaceshared.UtilisationOf(series, l.ID, UtilAlgo)
+		if !ok {
 			continue
 		}
 		var mean float64
-		for _, y := range s.Y {
-			mean += y / float64(len(s.Y))
+		for _, y := range pct {
+			mean += y / float64(len(pct))
 		}
-		s.Name = fmt.Sprintf("%s (mean %.0f%%)", l.Label, mean)
-		s.TEnd = s.T[len(s.T)-1] + (s.T[1] - s.T[0])
-		lines = append(lines, s)
+		lines = append(lines, plots.StepSeries{Name: fmt.Sprintf("%s (mean %.0f%%)", l.Label, mean), T: t, Y: pct, TEnd: end})
 	}
 	if len(lines) == 0 {
 		return nil

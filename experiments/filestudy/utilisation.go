@@ -32,17 +32,9 @@ func (s *Study) utilisationFigures(series []analysis.Point, paperDir string) ([]
 		}
 		var lines []plots.StepSeries
 		for _, a := range s.Algorithms {
-			l := plots.StepSeries{Name: s.seriesName(a)}
-			for _, p := range series {
-				if p.Workload == w.Name && p.Algorithm == a && p.Rep == 0 && p.Series == seriesUtilisation {
-					l.T, l.Y = append(l.T, p.T), append(l.Y, 100*p.Value)
-				}
+			if t, pct, end, ok := spaceshared.UtilisationOf(series, w.Name, a); ok {
+				lines = append(lines, plots.StepSeries{Name: s.seriesName(a), T: t, Y: pct, TEnd: end})
 			}
-			if len(l.T) < 2 {
-				continue
-			}
-			l.TEnd = l.T[len(l.T)-1] + (l.T[1] - l.T[0])
-			lines = append(lines, l)
 		}
 		if len(lines) == 0 {
 			continue
