@@ -47,10 +47,7 @@ func (timeshareKind) check(w *Workload) error {
 }
 
 func (timeshareKind) describe(w *Workload) string {
-	size := fmt.Sprintf("%d jobs", w.Jobs)
-	if w.Percent > 0 {
-		size = fmt.Sprintf("%g%% of the jobs with a run time", w.Percent)
-	}
+	size := w.windowSize("the jobs with a run time")
 	q := w.Quantum
 	if q == 0 {
 		q = timeshare.DefaultQuantum

@@ -51,11 +51,16 @@ func (traceKind) check(w *Workload) error {
 }
 
 func (traceKind) describe(w *Workload) string {
-	size := fmt.Sprintf("%d jobs", w.Jobs)
+	return fmt.Sprintf("%s; repetition r: the r-th window of %s after job %d, on %d CPUs; %s estimates", w.Trace, w.windowSize("the valid jobs"), w.Start, w.CPUs, w.Estimate)
+}
+
+// windowSize says how large a trace window is: N jobs, or P% of the
+// jobs the trace's kind counts (of).
+func (w *Workload) windowSize(of string) string {
 	if w.Percent > 0 {
-		size = fmt.Sprintf("%g%% of the valid jobs", w.Percent)
+		return fmt.Sprintf("%g%% of %s", w.Percent, of)
 	}
-	return fmt.Sprintf("%s; repetition r: the r-th window of %s after job %d, on %d CPUs; %s estimates", w.Trace, size, w.Start, w.CPUs, w.Estimate)
+	return fmt.Sprintf("%d jobs", w.Jobs)
 }
 
 func (traceKind) instances(s *Study, i, reps int, dataDir string, c *config) ([]instance, error) {
