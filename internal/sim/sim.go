@@ -270,9 +270,9 @@ func (s *Sim) Err() error {
 	return nil
 }
 
-// Counts returns how many jobs have arrived and how many have ended so
-// far, for a caller that reports progress.
-func (s *Sim) Counts() (arrived, ended int) { return s.next, s.st.done }
+// JobsEnded returns how many jobs have ended so far, for a caller that
+// reports progress.
+func (s *Sim) JobsEnded() int { return s.st.done }
 
 // Records returns each job's start, end and machine, indexed like the jobs.
 func (s *Sim) Records() []Record { return s.st.rec }

@@ -210,7 +210,7 @@ func run(s *sim.Sim, jobs int, in Input) error {
 			last = now
 			// No time left is guessed: a queue-based scheduler's time per
 			// job follows the queue, which comes and goes in bursts.
-			_, ended := s.Counts()
+			ended := s.JobsEnded()
 			fmt.Fprintf(in.Progress, "simulate: %d/%d jobs ended (%d%%), %.0fs elapsed\n", ended, jobs, 100*ended/max(jobs, 1), now.Sub(t0).Seconds())
 		}
 	}
