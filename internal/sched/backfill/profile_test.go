@@ -132,5 +132,5 @@ func (p *profile) at(u float64) int {
 	if !found {
 		k--
 	}
-	return p.free[p.h+k]
+	return int(p.free[p.h+k])
 }
