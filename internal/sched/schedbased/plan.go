@@ -370,7 +370,7 @@ func (p *Plan) earliestGapBy(m int, j Job, dur, limit float64) (float64, bool) {
 		// The segments before the first with enough free CPUs are
 		// skipped by the scan below, a step each (prefix.go; a short
 		// profile is scanned at once).
-		if c := mp.prefix; c != nil && c.fitBuilt && c.fitStamp == mp.pstamp {
+		if c := mp.prefix; c != nil && c.fitBuilt && c.fitStamp == mp.pstamp && j.CPUs <= c.fitHi {
 			i = int(c.firstFit[j.CPUs])
 		} else {
 			i = p.firstFit(m, j.CPUs)

@@ -54,9 +54,13 @@ type prefixes struct {
 	// firstFit[c] is the first profile segment with at least c free
 	// CPUs (len(free) when none), for the profile of stamp fitStamp:
 	// the gap search's scan skips the segments before it, a step each.
+	// Only the counts up to fitHi are filled in; the segments before
+	// fitSeg hold no more free CPUs than fitHi.
 	fitBuilt bool
 	fitStamp uint64
 	firstFit []int32
+	fitHi    int
+	fitSeg   int
 }
 
 // tableLimit is the most items the active sets of a machine with jobs
@@ -324,8 +328,13 @@ func (p *Plan) whatIfAppend(m int, c *prefixes, j Job, dur float64) (makespan fl
 }
 
 // firstFit returns the first segment of machine m's profile with at least
-// cpus free CPUs, or len(free) when there is none, from a table built
-// once per profile state (pstamp: the free counts change only with it).
+// cpus free CPUs, or len(free) when there is none, from a table kept per
+// profile state (pstamp: the free counts change only with it). The table
+// is filled as far as the counts asked for need: answering c reads the
+// segments up to the first with c free and fills the counts up to c, so
+// a state asked once (EG-EDF's insertion on one machine) costs no more
+// than the scan it spares, and a state asked often (Tabu's moves) builds
+// the table once.
 func (p *Plan) firstFit(m, cpus int) int {
 	mp := &p.ms[m]
 	if mp.prefix == nil {
@@ -334,18 +343,33 @@ func (p *Plan) firstFit(m, cpus int) int {
 	c := mp.prefix
 	if !c.fitBuilt || c.fitStamp != mp.pstamp {
 		c.fitBuilt, c.fitStamp = true, mp.pstamp
-		n := int32(len(mp.free))
-		ff := append(c.firstFit[:0], make([]int32, mp.cpus+1)...)
-		hi := 0 // every count up to hi has its first segment
-		for i, f := range mp.free {
-			for ; hi < min(f, mp.cpus); hi++ {
-				ff[hi+1] = int32(i)
-			}
+		c.fitSeg, c.fitHi = 0, 0
+		if cap(c.firstFit) < mp.cpus+1 {
+			c.firstFit = make([]int32, mp.cpus+1)
 		}
-		for k := hi + 1; k <= mp.cpus; k++ {
-			ff[k] = n
-		}
-		c.firstFit = ff
+		c.firstFit = c.firstFit[:mp.cpus+1]
+		c.firstFit[0] = 0
 	}
-	return int(c.firstFit[max(cpus, 0)])
+	cpus = max(cpus, 0)
+	if cpus <= c.fitHi {
+		return int(c.firstFit[cpus])
+	}
+	ff, free := c.firstFit, mp.free
+	i, hi := c.fitSeg, c.fitHi
+	for ; i < len(free) && hi < cpus; i++ {
+		f := min(free[i], cpus)
+		for ; hi < f; hi++ {
+			ff[hi+1] = int32(i)
+		}
+		if hi == cpus && free[i] > cpus {
+			break // segment i may answer larger counts too
+		}
+	}
+	if i == len(free) {
+		for ; hi < mp.cpus; hi++ {
+			ff[hi+1] = int32(i)
+		}
+	}
+	c.fitSeg, c.fitHi = i, hi
+	return int(ff[cpus])
 }
