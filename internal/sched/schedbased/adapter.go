@@ -13,12 +13,23 @@ import (
 //
 // The work counter of the sim.State gets the Plan's steps (see Plan.Work),
 // so work per decision is deterministic.
+//
+// Jobs that end off plan at one instant on one machine are re-planned
+// once, at the next callback of the same decision: the plan after a
+// re-plan is a function of the running jobs, the queue and the clock
+// alone, so the re-plans between them made plans no one read. (With
+// exact run times every job ends on plan, and nothing is deferred.)
 type Scheduler struct {
-	plan    *Plan
-	due     []int // scratch: the machines with jobs due
-	tabu    *Tabu
-	literal bool // EG-EDF without the tie-break (InsertEGEDFLiteral)
-	direct  bool // the plan without its memos (Plan.direct), for the tests
+	plan *Plan
+	// replanDue says machine dueM must be re-planned before the plan is
+	// read: jobs ended on it off plan (Plan.retire).
+	replanDue bool
+	dueM      int
+	eager     bool  // re-plan at each end off plan (the tests' twin)
+	due       []int // scratch: the machines with jobs due
+	tabu      *Tabu
+	literal   bool // EG-EDF without the tie-break (InsertEGEDFLiteral)
+	direct    bool // the plan without its memos (Plan.direct), for the tests
 }
 
 // NewEGEDF returns an EG-EDF scheduler.
@@ -51,6 +62,14 @@ func (s *Scheduler) sync(st *sim.State) {
 	s.plan.Advance(st.Now())
 }
 
+// settle makes the re-plan that retired jobs left due.
+func (s *Scheduler) settle() {
+	if s.replanDue {
+		s.replanDue = false
+		s.plan.replanHead(s.dueM)
+	}
+}
+
 func (s *Scheduler) count(st *sim.State, before int64) {
 	st.Work().Add(int(s.plan.Work() - before))
 }
@@ -59,6 +78,7 @@ func (s *Scheduler) count(st *sim.State, before int64) {
 func (s *Scheduler) OnArrival(st *sim.State, j int) {
 	s.sync(st)
 	w := s.plan.Work()
+	s.settle()
 	sj := st.Job(j)
 	job := Job{Submit: sj.Submit, Run: sj.Est(), CPUs: sj.CPUs, Deadline: math.Inf(1)}
 	if sj.HasDeadline {
@@ -72,11 +92,21 @@ func (s *Scheduler) OnArrival(st *sim.State, j int) {
 }
 
 // OnCompletion retires job j; a job ending off plan (an inexact estimate)
-// re-plans its machine.
+// re-plans its machine, once for all the jobs that end on it at that
+// instant (see Scheduler).
 func (s *Scheduler) OnCompletion(st *sim.State, j int) {
 	s.sync(st)
 	w := s.plan.Work()
-	s.plan.Complete(j, st.Record(j).End)
+	end := st.Record(j).End
+	if s.replanDue && s.plan.where[j] != s.dueM {
+		s.settle() // the plan records the change of one machine at a time
+	}
+	if m, off := s.plan.retire(j, end); off {
+		s.replanDue, s.dueM = true, m
+		if s.eager {
+			s.settle()
+		}
+	}
 	s.count(st, w)
 }
 
@@ -86,6 +116,7 @@ func (s *Scheduler) OnCompletion(st *sim.State, j int) {
 func (s *Scheduler) Schedule(st *sim.State) {
 	s.sync(st)
 	w := s.plan.Work()
+	s.settle()
 	s.due = s.plan.dueMachines(s.due[:0]) // the others have nothing due
 	for _, m := range s.due {
 		for _, j := range s.plan.Due(m) {

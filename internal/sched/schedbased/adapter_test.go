@@ -2,6 +2,7 @@ package schedbased
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/sched"
@@ -38,6 +39,73 @@ func TestSimulateRandom(t *testing.T) {
 				t.Fatalf("seed %d %s: %v", seed, name, err)
 			}
 		}
+	}
+}
+
+// TestSettleOnce runs both schedulers on random workloads whose jobs end
+// off plan, many at one instant (whole-second times), each beside its
+// twin that re-plans at every end off plan: after every decision the two
+// plans hold the same jobs at the same times with the same profiles,
+// and the schedules are the same. The one re-plan per instant must do
+// less work somewhere, or the test did not exercise it.
+func TestSettleOnce(t *testing.T) {
+	seeds := 150
+	if testing.Short() {
+		seeds = 30
+	}
+	less := 0
+	for seed := range uint64(seeds) {
+		r := rand.New(rand.NewPCG(seed, 15))
+		plat := simtest.Platform(r, 3, 8, seed%2 == 0)
+		jobs := simtest.Jobs(r, plat, 50)
+		for _, name := range []string{"egedf", "tabu"} {
+			var sims [2]*sim.Sim
+			var ss [2]*Scheduler
+			for k := range ss {
+				ss[k] = schedulers(seed)[name]()
+				ss[k].eager = k == 1
+				var err error
+				if sims[k], err = sim.New(plat, jobs, ss[k]); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for sims[0].Advance() {
+				if !sims[1].Advance() {
+					t.Fatalf("seed %d %s: the twin ended first", seed, name)
+				}
+				sims[0].Decide()
+				sims[1].Decide()
+				a, b := ss[0].Plan(), ss[1].Plan()
+				for m := range a.Machines() {
+					ma, mb := &a.ms[m], &b.ms[m]
+					if !slices.Equal(ma.queue, mb.queue) || !slices.Equal(ma.running, mb.running) ||
+						!slices.Equal(ma.ts, mb.ts) || !slices.Equal(ma.free, mb.free) || ma.makespan != mb.makespan {
+						t.Fatalf("seed %d %s at %v machine %d: plan %v %v %v, re-planning at each end %v %v %v",
+							seed, name, a.Now(), m, ma.queue, ma.ts, ma.free, mb.queue, mb.ts, mb.free)
+					}
+				}
+				if mk, nd := a.Objective(); mk != b.mkTree[1] || nd != b.nondelayed {
+					t.Fatalf("seed %d %s at %v: objective %v %d, re-planning at each end %v %d", seed, name, a.Now(), mk, nd, b.mkTree[1], b.nondelayed)
+				}
+			}
+			for k := range sims {
+				if err := sims[k].Err(); err != nil {
+					t.Fatalf("seed %d %s: %v", seed, name, err)
+				}
+			}
+			if !slices.Equal(sims[0].Records(), sims[1].Records()) {
+				t.Fatalf("seed %d %s: the schedules differ", seed, name)
+			}
+			switch w0, w1 := sims[0].Work(), sims[1].Work(); {
+			case w0 > w1:
+				t.Fatalf("seed %d %s: work %d, re-planning at each end %d", seed, name, w0, w1)
+			case w0 < w1:
+				less++
+			}
+		}
+	}
+	if less == 0 {
+		t.Fatal("no run re-planned less than its twin: no two jobs ended off plan at one instant on one machine")
 	}
 }
 

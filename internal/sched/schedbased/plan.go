@@ -596,6 +596,18 @@ func (p *Plan) Start(id int) {
 // Complete removes running job id, which ended at time t. When t is its
 // planned end nothing else changes; otherwise its machine is re-planned.
 func (p *Plan) Complete(id int, t float64) {
+	if m, off := p.retire(id, t); off {
+		p.replanHead(m)
+	}
+}
+
+// retire is Complete but for the re-plan of a job that ended off plan:
+// it returns the job's machine and whether that re-plan is due. Until
+// it is made (replanHead), the plan may only retire more jobs of the
+// same machine (changeBefore records one machine's changes), which the
+// one re-plan then covers too: the list rule's plan depends on the
+// running jobs, the queue and the clock alone.
+func (p *Plan) retire(id int, t float64) (m int, off bool) {
 	m, ok := p.where[id]
 	k := -1
 	if ok {
@@ -616,10 +628,12 @@ func (p *Plan) Complete(id int, t float64) {
 	p.changeBefore(m, t, e.End, -e.Job.CPUs)
 	p.Advance(t)
 	if e.End != t {
-		p.replanHead(m)
-	} else if mp.makespan == e.End {
+		return m, true
+	}
+	if mp.makespan == e.End {
 		p.recomputeMakespan(m)
 	}
+	return m, false
 }
 
 func (p *Plan) checkNew(m, id int, j Job) {
