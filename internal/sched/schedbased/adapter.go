@@ -14,22 +14,27 @@ import (
 // The work counter of the sim.State gets the Plan's steps (see Plan.Work),
 // so work per decision is deterministic.
 //
-// Jobs that end off plan at one instant on one machine are re-planned
-// once, at the next callback of the same decision: the plan after a
-// re-plan is a function of the running jobs, the queue and the clock
-// alone, so the re-plans between them made plans no one read. (With
-// exact run times every job ends on plan, and nothing is deferred.)
+// The jobs that end before their planned end at one instant on one
+// machine are re-planned once, with the clock's move, at the next
+// callback of the same decision: the plan after a re-plan is a function
+// of the running jobs, the queue and the clock alone, so the re-plans
+// between them made plans no one read. A job that outlived its planned
+// end leaves the plan as it is: the profile freed its CPUs when the
+// clock passed that end. (With exact run times every job ends as
+// planned: nothing waits.)
 type Scheduler struct {
 	plan *Plan
 	// replanDue says machine dueM must be re-planned before the plan is
 	// read: jobs ended on it off plan (Plan.retire).
 	replanDue bool
 	dueM      int
-	eager     bool  // re-plan at each end off plan (the tests' twin)
-	due       []int // scratch: the machines with jobs due
-	tabu      *Tabu
-	literal   bool // EG-EDF without the tie-break (InsertEGEDFLiteral)
-	direct    bool // the plan without its memos (Plan.direct), for the tests
+	// eager re-plans at each end off its planned end, before the next
+	// callback (the tests' twin).
+	eager   bool
+	due     []int // scratch: the machines with jobs due
+	tabu    *Tabu
+	literal bool // EG-EDF without the tie-break (InsertEGEDFLiteral)
+	direct  bool // the plan without its memos (Plan.direct), for the tests
 }
 
 // NewEGEDF returns an EG-EDF scheduler.
@@ -50,6 +55,12 @@ func NewTabuScheduler(opt TabuOptions, seed uint64) *Scheduler {
 func (s *Scheduler) Plan() *Plan { return s.plan }
 
 func (s *Scheduler) sync(st *sim.State) {
+	s.open(st)
+	s.settle(st)
+}
+
+// open makes the plan on the first callback.
+func (s *Scheduler) open(st *sim.State) {
 	if s.plan == nil {
 		p := st.Platform()
 		ms := make([]Machine, len(p.Machines))
@@ -59,14 +70,16 @@ func (s *Scheduler) sync(st *sim.State) {
 		s.plan = NewPlan(ms, p.RefSpeed)
 		s.plan.direct = s.direct
 	}
-	s.plan.Advance(st.Now())
 }
 
-// settle makes the re-plan that retired jobs left due.
-func (s *Scheduler) settle() {
+// settle moves the plan's clock to now and makes the re-plan that
+// retired jobs left due.
+func (s *Scheduler) settle(st *sim.State) {
 	if s.replanDue {
 		s.replanDue = false
-		s.plan.replanHead(s.dueM)
+		s.plan.settle(s.dueM, st.Now())
+	} else {
+		s.plan.Advance(st.Now())
 	}
 }
 
@@ -78,7 +91,6 @@ func (s *Scheduler) count(st *sim.State, before int64) {
 func (s *Scheduler) OnArrival(st *sim.State, j int) {
 	s.sync(st)
 	w := s.plan.Work()
-	s.settle()
 	sj := st.Job(j)
 	job := Job{Submit: sj.Submit, Run: sj.Est(), CPUs: sj.CPUs, Deadline: math.Inf(1)}
 	if sj.HasDeadline {
@@ -91,21 +103,25 @@ func (s *Scheduler) OnArrival(st *sim.State, j int) {
 	s.count(st, w)
 }
 
-// OnCompletion retires job j; a job ending off plan (an inexact estimate)
-// re-plans its machine, once for all the jobs that end on it at that
-// instant (see Scheduler).
+// OnCompletion retires job j; a job ending before its planned end (an
+// inexact estimate) re-plans its machine, once for all the jobs that end
+// on it at that instant (see Scheduler).
 func (s *Scheduler) OnCompletion(st *sim.State, j int) {
-	s.sync(st)
+	s.open(st)
 	w := s.plan.Work()
-	end := st.Record(j).End
 	if s.replanDue && s.plan.where[j] != s.dueM {
-		s.settle() // the plan records the change of one machine at a time
+		s.settle(st) // the plan records the change of one machine at a time
 	}
-	if m, off := s.plan.retire(j, end); off {
-		s.replanDue, s.dueM = true, m
-		if s.eager {
-			s.settle()
+	end := st.Record(j).End
+	if s.eager {
+		s.plan.Advance(st.Now())
+		planned := s.plan.ms[s.plan.where[j]].runningEnd(j)
+		m, _ := s.plan.retire(j, end)
+		if planned != end {
+			s.plan.replanHead(m)
 		}
+	} else if m, waits := s.plan.retire(j, end); waits {
+		s.replanDue, s.dueM = true, m
 	}
 	s.count(st, w)
 }
@@ -116,7 +132,6 @@ func (s *Scheduler) OnCompletion(st *sim.State, j int) {
 func (s *Scheduler) Schedule(st *sim.State) {
 	s.sync(st)
 	w := s.plan.Work()
-	s.settle()
 	s.due = s.plan.dueMachines(s.due[:0]) // the others have nothing due
 	for _, m := range s.due {
 		for _, j := range s.plan.Due(m) {

@@ -596,18 +596,18 @@ func (p *Plan) Start(id int) {
 // Complete removes running job id, which ended at time t. When t is its
 // planned end nothing else changes; otherwise its machine is re-planned.
 func (p *Plan) Complete(id int, t float64) {
-	if m, off := p.retire(id, t); off {
-		p.replanHead(m)
-	}
+	m, _ := p.retire(id, t)
+	p.settle(m, t)
 }
 
-// retire is Complete but for the re-plan of a job that ended off plan:
-// it returns the job's machine and whether that re-plan is due. Until
-// it is made (replanHead), the plan may only retire more jobs of the
-// same machine (changeBefore records one machine's changes), which the
-// one re-plan then covers too: the list rule's plan depends on the
-// running jobs, the queue and the clock alone.
-func (p *Plan) retire(id int, t float64) (m int, off bool) {
+// retire is Complete but for moving the clock to t and the re-plan: it
+// returns the job's machine and whether a change waits for that
+// machine's re-plan (the job ended before its planned end). Until the
+// re-plan (settle), the plan may only retire more jobs of the same
+// machine (changeBefore records one machine's changes), which the one
+// re-plan then covers too: the list rule's plan depends on the running
+// jobs, the queue and the clock alone.
+func (p *Plan) retire(id int, t float64) (m int, waits bool) {
 	m, ok := p.where[id]
 	k := -1
 	if ok {
@@ -623,17 +623,34 @@ func (p *Plan) retire(id int, t float64) (m int, off bool) {
 	delete(p.where, id)
 	p.count--
 	p.drop(mp, e, false)
-	// The profile holds the job's CPUs until e.End: the re-plan, here or
-	// in Advance, frees them from t on.
+	// The profile holds the job's CPUs until e.End: the re-plan, in
+	// settle or in Advance, frees them from t on. A job that outlived
+	// its planned end held CPUs the profile had freed already at the
+	// clock's last move: the plan stays as it is.
 	p.changeBefore(m, t, e.End, -e.Job.CPUs)
-	p.Advance(t)
-	if e.End != t {
-		return m, true
-	}
-	if mp.makespan == e.End {
+	if e.End <= t && mp.makespan == e.End {
 		p.recomputeMakespan(m)
 	}
-	return m, false
+	return m, p.pendM == m
+}
+
+// runningEnd returns the planned end of running job id (NaN if it is not
+// running here).
+func (mp *machPlan) runningEnd(id int) float64 {
+	if k := slices.IndexFunc(mp.running, func(e Entry) bool { return e.ID == id }); k >= 0 {
+		return mp.running[k].End
+	}
+	return math.NaN()
+}
+
+// settle moves the clock to now and re-plans machine m if a change
+// recorded by retire still waits (moving the clock may have re-planned
+// it already).
+func (p *Plan) settle(m int, now float64) {
+	p.Advance(now)
+	if p.pendM == m {
+		p.replanHead(m)
+	}
 }
 
 func (p *Plan) checkNew(m, id int, j Job) {
