@@ -12,7 +12,8 @@ import (
 // whose time has come. It implements sim.Scheduler.
 //
 // The work counter of the sim.State gets the Plan's steps (see Plan.Work),
-// so work per decision is deterministic.
+// those of moving the plan's clock included, so work per decision is
+// deterministic.
 //
 // The jobs that end before their planned end at one instant on one
 // machine are re-planned once, with the clock's move, at the next
@@ -54,11 +55,6 @@ func NewTabuScheduler(opt TabuOptions, seed uint64) *Scheduler {
 // inspection between decisions.
 func (s *Scheduler) Plan() *Plan { return s.plan }
 
-func (s *Scheduler) sync(st *sim.State) {
-	s.open(st)
-	s.settle(st)
-}
-
 // open makes the plan on the first callback.
 func (s *Scheduler) open(st *sim.State) {
 	if s.plan == nil {
@@ -73,7 +69,7 @@ func (s *Scheduler) open(st *sim.State) {
 }
 
 // settle moves the plan's clock to now and makes the re-plan that
-// retired jobs left due.
+// retired jobs left due. Its work counts in the callback that calls it.
 func (s *Scheduler) settle(st *sim.State) {
 	if s.replanDue {
 		s.replanDue = false
@@ -89,8 +85,9 @@ func (s *Scheduler) count(st *sim.State, before int64) {
 
 // OnArrival inserts job j into the plan.
 func (s *Scheduler) OnArrival(st *sim.State, j int) {
-	s.sync(st)
+	s.open(st)
 	w := s.plan.Work()
+	s.settle(st)
 	sj := st.Job(j)
 	job := Job{Submit: sj.Submit, Run: sj.Est(), CPUs: sj.CPUs, Deadline: math.Inf(1)}
 	if sj.HasDeadline {
@@ -130,8 +127,9 @@ func (s *Scheduler) OnCompletion(st *sim.State, j int) {
 // to start now. A job that does not fit (a running job overran its
 // estimate) stays planned; its machine is re-planned at the next instant.
 func (s *Scheduler) Schedule(st *sim.State) {
-	s.sync(st)
+	s.open(st)
 	w := s.plan.Work()
+	s.settle(st)
 	s.due = s.plan.dueMachines(s.due[:0]) // the others have nothing due
 	for _, m := range s.due {
 		for _, j := range s.plan.Due(m) {

@@ -132,9 +132,12 @@
 //     the removal, which restores the plan exactly.
 //   - Run times are exact here (the deadline experiment); the plan uses
 //     sim.Job.Est(). With inexact estimates the adapter stays safe: a job
-//     ending off plan re-plans its machine, and a planned job that does not
-//     fit yet (a job overran) waits and its machine is re-planned at the
-//     next instant.
+//     ending before its planned end re-plans its machine (once for every
+//     job that ends on it at that instant, with the clock's move: see
+//     Scheduler), and a planned job that does not fit yet (a job overran)
+//     waits and its machine is re-planned at the next instant. A job
+//     ending after its planned end re-plans nothing: the profile freed its
+//     CPUs when the clock passed that end.
 //   - Zero-length jobs hold no CPU time in the profile, so a gap may cover
 //     the instant of a planned zero-length job, which then starts later than
 //     planned. The property tests use positive run times; the simulator
