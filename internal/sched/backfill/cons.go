@@ -340,7 +340,12 @@ func (c *CONS) place(s *sim.State, j int) {
 				}
 			}
 		}
-		f := c.prof[m].fitFrom(need, dur, from)
+		var f fit
+		if len(c.order) == 1 {
+			f = c.prof[m].fitHold(need, dur, from) // no other machine to weigh
+		} else {
+			f = c.prof[m].fitFrom(need, dur, from)
+		}
 		if same >= 0 {
 			c.floor[same].t = f.t
 		} else {
@@ -352,5 +357,7 @@ func (c *CONS) place(s *sim.State, j int) {
 		}
 	}
 	c.resT[j], c.resM[j] = bestT, bestM
-	c.prof[bestM].addAt(best, bestT+s.EstDuration(j, bestM), need)
+	if len(c.order) > 1 {
+		c.prof[bestM].addAt(best, bestT+s.EstDuration(j, bestM), need)
+	}
 }

@@ -3,6 +3,7 @@ package backfill
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -42,6 +43,64 @@ func TestEarliestFromMatchesFlat(t *testing.T) {
 			if r.IntN(4) == 0 {
 				f.now += float64(r.IntN(20))
 				p.prune(f.now)
+			}
+		}
+	}
+}
+
+// TestFitHoldMatchesAdd checks that fitHold, begun at any time no later
+// than the earliest start, finds what fitFrom finds (start and steps read)
+// and leaves the profile add leaves, step for step, on profiles that
+// gain and lose holdings (so windows are tried and given back); zero-length
+// jobs included.
+func TestFitHoldMatchesAdd(t *testing.T) {
+	clone := func(p *profile) *profile {
+		return &profile{t: slices.Clone(p.t), free: slices.Clone(p.free), h: p.h}
+	}
+	for seed := range uint64(12) {
+		r := rand.New(rand.NewPCG(seed, 13))
+		const cpus = 64
+		var p profile
+		p.reset(0, cpus)
+		now := 0.0
+		var holds []flatHold
+		for step := range 600 {
+			need, dur := 1+r.IntN(cpus), float64(r.IntN(50))
+			want := p.fitFrom(need, dur, math.Inf(-1))
+			froms := []float64{math.Inf(-1), now, want.t, want.t - 0.5}
+			if u := p.t[p.h+r.IntN(len(p.t)-p.h)]; u <= want.t {
+				froms = append(froms, u, u+0.25)
+			}
+			added := clone(&p)
+			added.add(want.t, want.t+dur, need)
+			for _, from := range froms {
+				if from > want.t {
+					continue
+				}
+				q := clone(&p)
+				f0 := q.fitFrom(need, dur, from)
+				got := q.fitHold(need, dur, from)
+				if got.t != want.t || got.steps != f0.steps {
+					t.Fatalf("seed %d step %d: fitHold(%d, %g, %g) = %g after %d steps, fitFrom %g after %d", seed, step, need, dur, from, got.t, got.steps, f0.t, f0.steps)
+				}
+				if !slices.Equal(q.t[q.h:], added.t[added.h:]) || !slices.Equal(q.free[q.h:], added.free[added.h:]) {
+					t.Fatalf("seed %d step %d: fitHold(%d, %g, %g) left %v %v, add %v %v", seed, step, need, dur, from, q.t[q.h:], q.free[q.h:], added.t[added.h:], added.free[added.h:])
+				}
+			}
+			p = *added
+			if dur > 0 {
+				holds = append(holds, flatHold{want.t, want.t + dur, need})
+			}
+			if len(holds) > 0 && r.IntN(3) == 0 { // an early end
+				i := r.IntN(len(holds))
+				if h := holds[i]; h.to > now {
+					p.add(max(h.from, now), h.to, -h.cpus)
+				}
+				holds = slices.Delete(holds, i, i+1)
+			}
+			if r.IntN(4) == 0 {
+				now += float64(r.IntN(20))
+				p.prune(now)
 			}
 		}
 	}
