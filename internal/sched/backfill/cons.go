@@ -66,7 +66,8 @@ type CONS struct {
 	freedTo float64   // the latest estimated end an early end freed
 	moved   []int     // scratch of compress
 	// floor holds, per job shape placed on a machine since the profile
-	// last lost a holding, the start place last gave it (see place).
+	// last lost a holding, the start place last gave it (see place), in
+	// order of CPUs.
 	floor []shapeStart
 	// replan, when set, makes every compression place all jobs again (the
 	// slow way, kept as the twin of the incremental one).
@@ -331,9 +332,15 @@ func (c *CONS) place(s *sim.State, j int) {
 			continue
 		}
 		dur := s.EstDuration(j, m)
-		from, same := math.Inf(-1), -1
-		for i, f := range c.floor {
-			if f.m == m && f.cpus <= need && f.dur <= dur {
+		// The floor is sorted by CPUs: the shapes no larger come first.
+		from, same, at := math.Inf(-1), -1, len(c.floor)
+		for i := range c.floor {
+			f := &c.floor[i]
+			if f.cpus > need {
+				at = i
+				break
+			}
+			if f.m == m && f.dur <= dur {
 				from = max(from, f.t)
 				if f.cpus == need && f.dur == dur {
 					same = i
@@ -349,7 +356,7 @@ func (c *CONS) place(s *sim.State, j int) {
 		if same >= 0 {
 			c.floor[same].t = f.t
 		} else {
-			c.floor = append(c.floor, shapeStart{m, need, dur, f.t})
+			c.floor = slices.Insert(c.floor, at, shapeStart{m, need, dur, f.t})
 		}
 		s.Work().Add(f.steps)
 		if f.t < bestT {
