@@ -593,8 +593,10 @@ func (p *Plan) Start(id int) {
 	p.replanHead(m)
 }
 
-// Complete removes running job id, which ended at time t. When t is its
-// planned end nothing else changes; otherwise its machine is re-planned.
+// Complete removes running job id, which ended at time t, and moves the
+// clock to t. When t is before its planned end its machine is re-planned;
+// otherwise nothing else changes (a job that ran past its planned end
+// held CPUs the profile freed when the clock passed that end).
 func (p *Plan) Complete(id int, t float64) {
 	m, _ := p.retire(id, t)
 	p.settle(m, t)

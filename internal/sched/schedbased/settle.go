@@ -7,13 +7,14 @@ import (
 	"sort"
 )
 
-// A re-plan from the head of a queue (a job ended off plan, started off
-// plan, or a planned start passed) is the list rule applied to the whole
-// queue again, but on a long queue most jobs keep their times, and the
-// plan before the change says why: its profile is the free CPUs of the
-// running jobs and every queued job at its old times. Job k is placed
-// from t, the new start of job k-1, at the first instant whose free CPUs,
-// given the running jobs and jobs 0..k-1, are enough; that is the old
+// A re-plan from the head of a queue (jobs ended before their planned
+// ends, a job started off plan, or a planned start passed) is the list
+// rule applied to the whole queue again, but on a long queue most jobs
+// keep their times, and the plan before the change says why: its
+// profile is the free CPUs of the running jobs and every queued job at
+// its old times. Job k is placed from t, the new start of job k-1, at
+// the first instant whose free CPUs, given the running jobs and jobs
+// 0..k-1, are enough; that is the old
 // profile, less the difference between the plans so far (the job that
 // ended or started, the jobs re-placed elsewhere: a change of used CPUs
 // from each of their old and new starts and ends on), plus the CPUs of
