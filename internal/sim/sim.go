@@ -57,6 +57,10 @@ type Options struct {
 	Order EventOrder
 }
 
+// MaxMachineCPUs is the most CPUs a machine may have: schedulers such as
+// CONS count a machine's free CPUs in 32 bits.
+const MaxMachineCPUs = math.MaxInt32
+
 // New prepares a simulation of jobs (copied) on p driven by sched. It
 // returns an error naming the first job that can never run (no machine has
 // enough CPUs) or has invalid fields, and for an invalid platform.
@@ -78,6 +82,9 @@ func NewWith(p Platform, jobs []Job, sched Scheduler, opt Options) (*Sim, error)
 	for i, m := range p.Machines {
 		if m.CPUs < 1 || !(m.Speed > 0) || math.IsInf(m.Speed, 0) {
 			return nil, fmt.Errorf("sim: machine %d: %d CPUs at speed %g: need at least one CPU and a positive speed", i, m.CPUs, m.Speed)
+		}
+		if m.CPUs > MaxMachineCPUs {
+			return nil, fmt.Errorf("sim: machine %d: %d CPUs: at most %d (schedulers count a machine's free CPUs in 32 bits)", i, m.CPUs, MaxMachineCPUs)
 		}
 	}
 	maxCPUs := p.MaxCPUs()

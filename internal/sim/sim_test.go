@@ -183,6 +183,12 @@ func TestErrors(t *testing.T) {
 	if _, err := sim.New(p, []sim.Job{{ID: 9, Run: -1, CPUs: 1}}, greedy{}); err == nil {
 		t.Error("negative run time accepted")
 	}
+	big := sim.MaxMachineCPUs
+	big++
+	huge := sim.Platform{Machines: []sim.Machine{{CPUs: 4, Speed: 1}, {CPUs: big, Speed: 1}}}
+	if _, err := sim.New(huge, []sim.Job{{ID: 9, Run: 1, CPUs: 1}}, greedy{}); err == nil || !strings.Contains(err.Error(), "machine 1") {
+		t.Errorf("a machine of 2^31 CPUs: err = %v", err)
+	}
 	// A scheduler that never starts anything deadlocks: Run must say so.
 	idle := &funcSched{fn: func(*sim.State) {}}
 	_, err := sim.Simulate(p, []sim.Job{{ID: 3, Run: 1, CPUs: 1}}, idle)

@@ -17,9 +17,10 @@ import (
 // search skips whole blocks) were tried and were slower: 11.5 against
 // 8.0 s of CPU on the first 40,000 RICC-2010-2 jobs.
 //
-// The free counts are int32, so a step takes 12 bytes: a search and a hold
-// walk about 83 steps per job placed on RICC-2010-2, and the profile of a
-// queue of thousands of jobs then stays in the first-level cache longer.
+// The free counts are int32 (a machine has at most sim.MaxMachineCPUs
+// CPUs), so a step takes 12 bytes: a search and a hold walk about 83
+// steps per job placed on RICC-2010-2, and the profile of a queue of
+// thousands of jobs then stays in the first-level cache longer.
 type profile struct {
 	t    []float64
 	free []int32
@@ -138,10 +139,7 @@ func (p *profile) earliestBefore(need int, dur, lim, cut float64) (float64, int)
 // scan is earliestBefore from step a0 on.
 func (p *profile) scan(a0, need int, dur, lim, cut float64) fit {
 	steps := 0
-	if need > math.MaxInt32 {
-		return fit{t: math.Inf(1)} // more CPUs than any step holds
-	}
-	n := int32(need)
+	n := int32(need) // need <= a machine's CPUs <= sim.MaxMachineCPUs
 	ts, free := p.t, p.free[:len(p.t)]
 	for a := a0; a < len(ts) && ts[a] < lim; a++ {
 		steps++
@@ -170,7 +168,7 @@ func (p *profile) scan(a0, need int, dur, lim, cut float64) fit {
 // (RICC-2010-2: a window is about 83 steps, and 99% of the steps a
 // placement reads are its own window's).
 func (p *profile) fitHold(need int, dur, from float64) fit {
-	if !(dur > 0) || need > math.MaxInt32 {
+	if !(dur > 0) {
 		f := p.fitFrom(need, dur, from)
 		p.addAt(f, f.t+dur, need)
 		return f
