@@ -87,8 +87,9 @@ type Input struct {
 	// machine size when CPUs <= 0, and their starts as Result.RefStarts.
 	Artefact bool
 	// Progress, when not nil, is told every ProgressEvery of wall time
-	// (default 5 s) how many jobs have ended: a long run (CONS on a few
-	// hundred thousand jobs takes minutes) says it is alive.
+	// (default 5 s) how many jobs have ended and how many wait: a long
+	// run (CONS on a few hundred thousand jobs takes minutes) says it is
+	// alive, and why it slows.
 	Progress      io.Writer
 	ProgressEvery time.Duration
 }
@@ -210,8 +211,11 @@ func run(s *sim.Sim, jobs int, in Input) error {
 			last = now
 			// No time left is guessed: a queue-based scheduler's time per
 			// job follows the queue, which comes and goes in bursts.
+			// The jobs waiting say why: CONS's, EG-EDF's and Tabu's time
+			// per job grows with them.
 			ended := s.JobsEnded()
-			fmt.Fprintf(in.Progress, "simulate: %d/%d jobs ended (%d%%), %.0fs elapsed\n", ended, jobs, 100*ended/max(jobs, 1), now.Sub(t0).Seconds())
+			fmt.Fprintf(in.Progress, "simulate: %d/%d jobs ended (%d%%), %d waiting, %.0fs elapsed\n",
+				ended, jobs, 100*ended/max(jobs, 1), s.State().QueueLen(), now.Sub(t0).Seconds())
 		}
 	}
 	return s.Err()

@@ -98,12 +98,12 @@ func TestProgress(t *testing.T) {
 	if !slices.Equal(quiet.Records, loud.Records) || quiet.Work != loud.Work {
 		t.Fatal("reporting progress changed the schedule")
 	}
-	line := regexp.MustCompile(`^simulate: (\d+)/5000 jobs ended \((\d+)%\), \d+s elapsed$`)
+	line := regexp.MustCompile(`^simulate: (\d+)/5000 jobs ended \((\d+)%\), (\d+) waiting, \d+s elapsed$`)
 	lines := strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n")
 	if len(lines) < 10 {
 		t.Fatalf("%d progress lines over 5,000 jobs, one every 256 instants: %q", len(lines), buf.String())
 	}
-	last := 0
+	last, waited := 0, 0
 	for _, l := range lines {
 		m := line.FindStringSubmatch(l)
 		if m == nil {
@@ -113,6 +113,14 @@ func TestProgress(t *testing.T) {
 		if pct, _ := strconv.Atoi(m[2]); n < last || n > 5000 || pct != 100*n/5000 {
 			t.Fatalf("progress line %q after %d jobs ended", l, last)
 		}
+		w, _ := strconv.Atoi(m[3])
+		if w+n > 5000 {
+			t.Fatalf("progress line %q: more jobs waiting and ended than the run has", l)
+		}
+		waited = max(waited, w)
 		last = n
+	}
+	if waited == 0 {
+		t.Fatal("no progress line saw a job waiting")
 	}
 }
