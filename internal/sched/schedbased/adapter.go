@@ -25,10 +25,6 @@ import (
 // planned: nothing waits.)
 type Scheduler struct {
 	plan *Plan
-	// replanDue says machine dueM must be re-planned before the plan is
-	// read: jobs ended on it off plan (Plan.retire).
-	replanDue bool
-	dueM      int
 	// eager re-plans at each end off its planned end, before the next
 	// callback (the tests' twin).
 	eager   bool
@@ -68,17 +64,6 @@ func (s *Scheduler) open(st *sim.State) {
 	}
 }
 
-// settle moves the plan's clock to now and makes the re-plan that
-// retired jobs left due. Its work counts in the callback that calls it.
-func (s *Scheduler) settle(st *sim.State) {
-	if s.replanDue {
-		s.replanDue = false
-		s.plan.settle(s.dueM, st.Now())
-	} else {
-		s.plan.Advance(st.Now())
-	}
-}
-
 func (s *Scheduler) count(st *sim.State, before int64) {
 	st.Work().Add(int(s.plan.Work() - before))
 }
@@ -87,7 +72,7 @@ func (s *Scheduler) count(st *sim.State, before int64) {
 func (s *Scheduler) OnArrival(st *sim.State, j int) {
 	s.open(st)
 	w := s.plan.Work()
-	s.settle(st)
+	s.plan.settle(st.Now()) // the clock, and a re-plan retire left waiting: counted here
 	sj := st.Job(j)
 	job := Job{Submit: sj.Submit, Run: sj.Est(), CPUs: sj.CPUs, Deadline: math.Inf(1)}
 	if sj.HasDeadline {
@@ -106,19 +91,18 @@ func (s *Scheduler) OnArrival(st *sim.State, j int) {
 func (s *Scheduler) OnCompletion(st *sim.State, j int) {
 	s.open(st)
 	w := s.plan.Work()
-	if s.replanDue && s.plan.where[j] != s.dueM {
-		s.settle(st) // the plan records the change of one machine at a time
+	if p := s.plan; p.pendM >= 0 && p.where[j] != p.pendM {
+		p.settle(st.Now()) // the plan records the change of one machine at a time
 	}
 	end := st.Record(j).End
 	if s.eager {
 		s.plan.Advance(st.Now())
 		planned := s.plan.ms[s.plan.where[j]].runningEnd(j)
-		m, _ := s.plan.retire(j, end)
-		if planned != end {
+		if m := s.plan.retire(j, end); planned != end {
 			s.plan.replanHead(m)
 		}
-	} else if m, waits := s.plan.retire(j, end); waits {
-		s.replanDue, s.dueM = true, m
+	} else {
+		s.plan.retire(j, end)
 	}
 	s.count(st, w)
 }
@@ -129,7 +113,7 @@ func (s *Scheduler) OnCompletion(st *sim.State, j int) {
 func (s *Scheduler) Schedule(st *sim.State) {
 	s.open(st)
 	w := s.plan.Work()
-	s.settle(st)
+	s.plan.settle(st.Now())               // the clock, and a re-plan retire left waiting: counted here
 	s.due = s.plan.dueMachines(s.due[:0]) // the others have nothing due
 	for _, m := range s.due {
 		for _, j := range s.plan.Due(m) {

@@ -598,18 +598,18 @@ func (p *Plan) Start(id int) {
 // otherwise nothing else changes (a job that ran past its planned end
 // held CPUs the profile freed when the clock passed that end).
 func (p *Plan) Complete(id int, t float64) {
-	m, _ := p.retire(id, t)
-	p.settle(m, t)
+	p.retire(id, t)
+	p.settle(t)
 }
 
 // retire is Complete but for moving the clock to t and the re-plan: it
-// returns the job's machine and whether a change waits for that
-// machine's re-plan (the job ended before its planned end). Until the
-// re-plan (settle), the plan may only retire more jobs of the same
-// machine (changeBefore records one machine's changes), which the one
-// re-plan then covers too: the list rule's plan depends on the running
-// jobs, the queue and the clock alone.
-func (p *Plan) retire(id int, t float64) (m int, waits bool) {
+// returns the job's machine. If the job ended before its planned end,
+// the change waits for that machine's re-plan (pendM). Until the re-plan
+// (settle), the plan may only retire more jobs of the same machine
+// (changeBefore records one machine's changes), which the one re-plan
+// then covers too: the list rule's plan depends on the running jobs, the
+// queue and the clock alone.
+func (p *Plan) retire(id int, t float64) int {
 	m, ok := p.where[id]
 	k := -1
 	if ok {
@@ -633,7 +633,7 @@ func (p *Plan) retire(id int, t float64) (m int, waits bool) {
 	if e.End <= t && mp.makespan == e.End {
 		p.recomputeMakespan(m)
 	}
-	return m, p.pendM == m
+	return m
 }
 
 // runningEnd returns the planned end of running job id (NaN if it is not
@@ -645,13 +645,13 @@ func (mp *machPlan) runningEnd(id int) float64 {
 	return math.NaN()
 }
 
-// settle moves the clock to now and re-plans machine m if a change
+// settle moves the clock to now and re-plans the machine whose change
 // recorded by retire still waits (moving the clock may have re-planned
 // it already).
-func (p *Plan) settle(m int, now float64) {
+func (p *Plan) settle(now float64) {
 	p.Advance(now)
-	if p.pendM == m {
-		p.replanHead(m)
+	if p.pendM >= 0 {
+		p.replanHead(p.pendM)
 	}
 }
 
