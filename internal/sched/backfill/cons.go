@@ -327,6 +327,9 @@ func (c *CONS) place(s *sim.State, j int) {
 	p := s.Platform()
 	bestT, bestM := math.Inf(1), -1
 	var best fit
+	// On one machine the search holds the window it finds (fitHold);
+	// with more, the best machine's is held once all are searched.
+	single := len(c.order) == 1
 	for _, m := range c.order {
 		if p.Machines[m].CPUs < need {
 			continue
@@ -348,8 +351,8 @@ func (c *CONS) place(s *sim.State, j int) {
 			}
 		}
 		var f fit
-		if len(c.order) == 1 {
-			f = c.prof[m].fitHold(need, dur, from) // no other machine to weigh
+		if single {
+			f = c.prof[m].fitHold(need, dur, from)
 		} else {
 			f = c.prof[m].fitFrom(need, dur, from)
 		}
@@ -364,7 +367,7 @@ func (c *CONS) place(s *sim.State, j int) {
 		}
 	}
 	c.resT[j], c.resM[j] = bestT, bestM
-	if len(c.order) > 1 {
+	if !single {
 		c.prof[bestM].addAt(best, bestT+s.EstDuration(j, bestM), need)
 	}
 }

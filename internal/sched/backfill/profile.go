@@ -99,13 +99,7 @@ func (p *profile) hold(a, b, cpus int) {
 // earliest returns the first breakpoint at which need CPUs stay free for
 // dur, and the steps read.
 func (p *profile) earliest(need int, dur float64) (float64, int) {
-	return p.earliestFrom(need, dur, math.Inf(-1))
-}
-
-// earliestFrom is earliest for a caller who knows that no start before
-// from fits: the search begins at the step holding from.
-func (p *profile) earliestFrom(need int, dur, from float64) (float64, int) {
-	f := p.fitFrom(need, dur, from)
+	f := p.fitFrom(need, dur, math.Inf(-1))
 	return f.t, f.steps
 }
 
@@ -118,8 +112,9 @@ type fit struct {
 	steps int
 }
 
-// fitFrom is earliestFrom with the steps of the start and of the
-// window's end, for addAt.
+// fitFrom is earliest for a caller who knows that no start before from
+// fits (the search begins at the step holding from), with the steps of
+// the start and of the window's end, for addAt.
 func (p *profile) fitFrom(need int, dur, from float64) fit {
 	f := p.scan(p.stepAt(from), need, dur, math.Inf(1), math.Inf(1))
 	if math.IsInf(f.t, 1) {
@@ -169,9 +164,7 @@ func (p *profile) scan(a0, need int, dur, lim, cut float64) fit {
 // placement reads are its own window's).
 func (p *profile) fitHold(need int, dur, from float64) fit {
 	if !(dur > 0) {
-		f := p.fitFrom(need, dur, from)
-		p.addAt(f, f.t+dur, need)
-		return f
+		return p.fitFrom(need, dur, from) // a zero-length job holds nothing
 	}
 	c := int32(need)
 	ts, free := p.t, p.free[:len(p.t)]

@@ -32,8 +32,8 @@ func TestEarliestFromMatchesFlat(t *testing.T) {
 				if from > want {
 					continue
 				}
-				if got, _ := p.earliestFrom(need, dur, from); got != want {
-					t.Fatalf("seed %d step %d: earliestFrom(%d, %g, %g) = %g, want %g", seed, step, need, dur, from, got, want)
+				if got := p.fitFrom(need, dur, from).t; got != want {
+					t.Fatalf("seed %d step %d: fitFrom(%d, %g, %g) = %g, want %g", seed, step, need, dur, from, got, want)
 				}
 			}
 			p.add(want, want+dur, need)
@@ -55,7 +55,9 @@ func TestEarliestFromMatchesFlat(t *testing.T) {
 // jobs included.
 func TestFitHoldMatchesAdd(t *testing.T) {
 	clone := func(p *profile) *profile {
-		return &profile{t: slices.Clone(p.t), free: slices.Clone(p.free), h: p.h}
+		var q profile
+		q.copyFrom(p)
+		return &q
 	}
 	for seed := range uint64(12) {
 		r := rand.New(rand.NewPCG(seed, 13))
