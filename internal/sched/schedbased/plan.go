@@ -370,8 +370,8 @@ func (p *Plan) earliestGapBy(m int, j Job, dur, limit float64) (float64, bool) {
 		// The segments before the first with enough free CPUs are
 		// skipped by the scan below, a step each (prefix.go; a short
 		// profile is scanned at once).
-		if c := mp.prefix; c != nil && c.fitBuilt && c.fitStamp == mp.pstamp && j.CPUs <= c.fitHi {
-			i = int(c.firstFit[j.CPUs])
+		if fi, ok := mp.prefix.fitted(mp.pstamp, j.CPUs); ok {
+			i = fi
 		} else {
 			i = p.firstFit(m, j.CPUs)
 		}

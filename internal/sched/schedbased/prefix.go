@@ -337,6 +337,9 @@ func (p *Plan) whatIfAppend(m int, c *prefixes, j Job, dur float64) (makespan fl
 // the table once.
 func (p *Plan) firstFit(m, cpus int) int {
 	mp := &p.ms[m]
+	if i, ok := mp.prefix.fitted(mp.pstamp, cpus); ok {
+		return i
+	}
 	if mp.prefix == nil {
 		mp.prefix = new(prefixes)
 	}
@@ -351,9 +354,6 @@ func (p *Plan) firstFit(m, cpus int) int {
 		c.firstFit[0] = 0
 	}
 	cpus = max(cpus, 0)
-	if cpus <= c.fitHi {
-		return int(c.firstFit[cpus])
-	}
 	ff, free := c.firstFit, mp.free
 	i, hi := c.fitSeg, c.fitHi
 	for ; i < len(free) && hi < cpus; i++ {
@@ -372,4 +372,14 @@ func (p *Plan) firstFit(m, cpus int) int {
 	}
 	c.fitSeg, c.fitHi = i, hi
 	return int(ff[cpus])
+}
+
+// fitted is firstFit's answer from the table as it is, if it has one for
+// the profile of stamp pstamp: small enough to be inlined where the gap
+// search asks on every machine.
+func (c *prefixes) fitted(pstamp uint64, cpus int) (int, bool) {
+	if c == nil || !c.fitBuilt || c.fitStamp != pstamp || cpus > c.fitHi {
+		return 0, false
+	}
+	return int(c.firstFit[max(cpus, 0)]), true
 }
