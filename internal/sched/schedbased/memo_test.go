@@ -33,19 +33,10 @@ func sameState(a, b *Plan) error {
 	if a.work != b.work {
 		return fmt.Errorf("work %d, without memos %d", b.work, a.work)
 	}
-	if a.now != b.now || a.count != b.count || a.nondelayed != b.nondelayed {
-		return fmt.Errorf("now/count/nondelayed %v %d %d, without memos %v %d %d", b.now, b.count, b.nondelayed, a.now, a.count, a.nondelayed)
-	}
-	if !slices.Equal(a.mkTree, b.mkTree) {
-		return fmt.Errorf("makespan tree %v, without memos %v", b.mkTree, a.mkTree)
+	if err := samePlan(a, b); err != nil {
+		return err
 	}
 	for m := range a.ms {
-		x, y := &a.ms[m], &b.ms[m]
-		if !slices.Equal(x.running, y.running) || !slices.Equal(x.queue, y.queue) ||
-			!slices.Equal(x.ts, y.ts) || !slices.Equal(x.free, y.free) ||
-			x.makespan != y.makespan || x.late != y.late || x.lateQ != y.lateQ {
-			return fmt.Errorf("machine %d:\n got %v | %v %v %v\nwant %v | %v %v %v", m, y.running, y.queue, y.ts, y.free, x.running, x.queue, x.ts, x.free)
-		}
 		if !slices.Equal(a.gaps.early[m], b.gaps.early[m]) || a.gaps.isDirty[m] != b.gaps.isDirty[m] {
 			return fmt.Errorf("machine %d: gap index %v (dirty %v), without memos %v (%v)", m, b.gaps.early[m], b.gaps.isDirty[m], a.gaps.early[m], a.gaps.isDirty[m])
 		}
@@ -67,6 +58,27 @@ func sameState(a, b *Plan) error {
 	for id, m := range a.where {
 		if b.where[id] != m {
 			return fmt.Errorf("job %d on machine %d, without memos %d", id, b.where[id], m)
+		}
+	}
+	return nil
+}
+
+// samePlan returns an error when plan b differs from plan a in what it
+// plans: the clock, the counts, the makespans, and each machine's jobs,
+// profile and late counts (b is "got", a "want").
+func samePlan(a, b *Plan) error {
+	if a.now != b.now || a.count != b.count || a.nondelayed != b.nondelayed {
+		return fmt.Errorf("now/count/nondelayed %v %d %d, want %v %d %d", b.now, b.count, b.nondelayed, a.now, a.count, a.nondelayed)
+	}
+	if !slices.Equal(a.mkTree, b.mkTree) {
+		return fmt.Errorf("makespan tree %v, want %v", b.mkTree, a.mkTree)
+	}
+	for m := range a.ms {
+		x, y := &a.ms[m], &b.ms[m]
+		if !slices.Equal(x.running, y.running) || !slices.Equal(x.queue, y.queue) ||
+			!slices.Equal(x.ts, y.ts) || !slices.Equal(x.free, y.free) ||
+			x.makespan != y.makespan || x.late != y.late || x.lateQ != y.lateQ {
+			return fmt.Errorf("machine %d:\n got %v | %v %v %v\nwant %v | %v %v %v", m, y.running, y.queue, y.ts, y.free, x.running, x.queue, x.ts, x.free)
 		}
 	}
 	return nil
