@@ -917,8 +917,13 @@ func (p *Plan) replan(m, pos int) {
 //
 // ends, when not nil, are the ends of act and suffix sorted by time.
 func (p *Plan) rebuildProfile(m int, f float64, act, suffix []Entry, ends []endEv) {
-	mp := &p.ms[m]
 	p.recomputeMakespan(m)
+	p.rebuildProfileFrom(m, f, act, suffix, ends)
+}
+
+// rebuildProfileFrom is rebuildProfile once the makespan is set.
+func (p *Plan) rebuildProfileFrom(m int, f float64, act, suffix []Entry, ends []endEv) {
+	mp := &p.ms[m]
 	// Keep the profile before f, rebuild it on [f, makespan).
 	keepEnd := min(f, mp.makespan)
 	k := 0
