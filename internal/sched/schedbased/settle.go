@@ -70,7 +70,7 @@ func (p *Plan) replanHead(m int) {
 		pend = p.pend
 		p.pendM = -1
 	}
-	if p.direct || p.zeroSeen || len(mp.queue) == 0 || len(mp.free) == 0 || mp.ts[0] > p.now {
+	if p.direct || p.zeroSeen || len(mp.free) == 0 || mp.ts[0] > p.now {
 		p.replan(m, 0)
 		return
 	}
@@ -267,7 +267,10 @@ func (p *Plan) replanHead(m int) {
 	// The full re-placement's count: a step per job and per job popped
 	// (every end by the last job's start, the last job's own excepted),
 	// then the profile's (the jobs active at f, the queue twice).
-	last := q[n-1].Start
+	last := math.Inf(-1) // (an empty queue pops nothing)
+	if n > 0 {
+		last = q[n-1].Start
+	}
 	ms, act, popped := grown, 0, 0
 	for _, r := range mp.running {
 		ms = max(ms, r.End)
@@ -372,7 +375,9 @@ func (p *Plan) subtract(mp *machPlan, f, ms float64, a, b []change) {
 		}
 		x = nx
 	}
-	outT = append(outT, ms)
+	if len(outF) > 0 {
+		outT = append(outT, ms)
+	} // else no segment is left (an empty queue, every running job ended)
 	mp.ts = append(mp.ts[:0], outT...)
 	mp.free = append(mp.free[:0], outF...)
 	p.profTs, p.profFree = outT[:0], outF[:0]
