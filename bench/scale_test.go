@@ -25,7 +25,7 @@ import (
 // or runs past, its request (under EG-EDF, RICC keeps 1,733 jobs
 // waiting on average over the first 100k jobs' span, 4,729 over 400k).
 // EG-EDF and Tabu read only the jobs whose times may change, once for
-// all the jobs that end at one instant (6.0 s of CPU at 100k, 58 s at
+// all the jobs that end at one instant (5.8 s of CPU at 100k, 56 s at
 // 400k); CONS places every waiting job again when a reservation lies in
 // the past (a job outlived its request), about 44,500 times over the
 // first 100k jobs (32 s at 100k, 510 s at 400k). Larger sizes are
