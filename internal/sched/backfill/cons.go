@@ -76,6 +76,7 @@ type CONS struct {
 	early   bool      // a job ended before its estimated end since the last pass
 	freedTo float64   // the latest estimated end an early end freed
 	moved   []int     // scratch of compress
+	failed  shapes    // compress's shapes that found no earlier start
 	// floor holds, per job shape placed on a machine since the profile
 	// last lost a holding, the start place last gave it (see place), in
 	// order of CPUs.
@@ -245,9 +246,17 @@ func (c *CONS) compress(s *sim.State, np int) {
 			continue
 		}
 		dur := s.EstDuration(j, 0)
+		if c.failed.has(need, dur) { // (r >= e: a job before it with a reservation at or after E failed)
+			c.ord[w] = j
+			w++
+			continue
+		}
 		t, steps := p.earliestBefore(need, dur, min(r, e), r)
 		s.Work().Add(steps)
 		if !(t < r) {
+			if r >= e {
+				c.failed.add(need, dur)
+			}
 			c.ord[w] = j
 			w++
 			continue
@@ -258,12 +267,56 @@ func (c *CONS) compress(s *sim.State, np int) {
 		c.moved = append(c.moved, j)
 		e = max(e, r+dur)
 		most = p.maxFree(e)
+		c.failed = c.failed[:0] // CPUs came free: every shape may fit again
 	}
+	c.failed = c.failed[:0]
 	// Merge the moved jobs back into the order.
 	kept := c.ord[:w]
 	slices.SortFunc(c.moved, c.before)
 	c.ord = mergeBy(c.ord[:w+len(c.moved)], kept, c.moved, c.before)
 	c.floor = c.floor[:0]
+}
+
+// shapes holds the shapes (CPUs, estimate) of the jobs, reserved at or
+// after E, for which compress found no earlier start since the last job
+// it moved. The profile and E are those it searched, and the jobs come
+// in order of reservation, so a later job of a shape no smaller and no
+// longer cannot start earlier either: it searches the same starts (those
+// before E) and needs at least as many CPUs over a window, cut at its
+// reservation, at least as long. Waiting jobs share their shape with
+// many others (RICC-2010-2): this saves 0.4 s of CPU in 11.5 s on the
+// first 50,000 jobs.
+type shapes []shapeCPUs
+
+type shapeCPUs struct {
+	cpus int
+	dur  float64
+}
+
+// has says whether a shape no larger and no longer than (cpus, dur) is
+// held.
+func (ss shapes) has(cpus int, dur float64) bool {
+	for _, x := range ss {
+		if x.cpus <= cpus && x.dur <= dur {
+			return true
+		}
+	}
+	return false
+}
+
+// add holds (cpus, dur) in place of the shapes it is no larger and no
+// longer than; it keeps at most 16, the latest.
+func (ss *shapes) add(cpus int, dur float64) {
+	kept := (*ss)[:0]
+	for _, x := range *ss {
+		if !(cpus <= x.cpus && dur <= x.dur) {
+			kept = append(kept, x)
+		}
+	}
+	if len(kept) == 16 {
+		kept = append(kept[:0], kept[1:]...)
+	}
+	*ss = append(kept, shapeCPUs{cpus, dur})
 }
 
 // placePast places the first jobs of the order, whose reservation lies
