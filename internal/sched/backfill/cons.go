@@ -246,7 +246,7 @@ func (c *CONS) compress(s *sim.State, np int) {
 			continue
 		}
 		dur := s.EstDuration(j, 0)
-		if c.failed.has(need, dur) { // (r >= e: a job before it with a reservation at or after E failed)
+		if c.failed.has(need, dur) { // (then r >= e: it comes after the job that failed)
 			c.ord[w] = j
 			w++
 			continue
@@ -284,11 +284,11 @@ func (c *CONS) compress(s *sim.State, np int) {
 // longer cannot start earlier either: it searches the same starts (those
 // before E) and needs at least as many CPUs over a window, cut at its
 // reservation, at least as long. Waiting jobs share their shape with
-// many others (RICC-2010-2): this saves 0.4 s of CPU in 11.5 s on the
-// first 50,000 jobs.
-type shapes []shapeCPUs
+// many others: on the first 100,000 RICC-2010-2 jobs CONS takes 30.6 s
+// of CPU with it, 32.0 s without.
+type shapes []shape
 
-type shapeCPUs struct {
+type shape struct {
 	cpus int
 	dur  float64
 }
@@ -304,8 +304,8 @@ func (ss shapes) has(cpus int, dur float64) bool {
 	return false
 }
 
-// add holds (cpus, dur) in place of the shapes it is no larger and no
-// longer than; it keeps at most 16, the latest.
+// add holds (cpus, dur) in place of the shapes no smaller and no longer
+// than it (their failure follows from its); it keeps the latest 16.
 func (ss *shapes) add(cpus int, dur float64) {
 	kept := (*ss)[:0]
 	for _, x := range *ss {
@@ -316,7 +316,7 @@ func (ss *shapes) add(cpus int, dur float64) {
 	if len(kept) == 16 {
 		kept = append(kept[:0], kept[1:]...)
 	}
-	*ss = append(kept, shapeCPUs{cpus, dur})
+	*ss = append(kept, shape{cpus, dur})
 }
 
 // placePast places the first jobs of the order, whose reservation lies
