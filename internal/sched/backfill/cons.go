@@ -226,7 +226,9 @@ func (c *CONS) replace(s *sim.State) {
 // and the steps before now do not count), so only a start whose window
 // meets a freed interval can: before E, the latest end freed. A job
 // needing more CPUs than the most free anywhere in [now, E) is skipped
-// unread.
+// unread, and so is one whose shape is no smaller and no longer than one
+// that found no earlier start since the last move (c.failed, see
+// shapes).
 //
 // The first np jobs of the order, whose reservation lay in the past, have
 // been placed again already (see placePast).
