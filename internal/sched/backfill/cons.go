@@ -76,10 +76,10 @@ type CONS struct {
 	early   bool      // a job ended before its estimated end since the last pass
 	freedTo float64   // the latest estimated end an early end freed
 	moved   []int     // scratch of compress
-	failed  shapes    // compress's shapes that found no earlier start
-	// floor holds, per job shape placed on a machine since the profile
-	// last lost a holding, the start place last gave it (see place), in
-	// order of CPUs.
+	// floor holds, per job shape searched on a machine since the profile
+	// last lost a holding, a time before which no start fits it: the
+	// start place last gave it, or E where compress found none before
+	// (see floorOf), in order of CPUs.
 	floor []shapeStart
 	// replan, when set, makes every compression place all jobs again (the
 	// slow way, kept as the twin of the incremental one).
@@ -226,9 +226,12 @@ func (c *CONS) replace(s *sim.State) {
 // and the steps before now do not count), so only a start whose window
 // meets a freed interval can: before E, the latest end freed. A job
 // needing more CPUs than the most free anywhere in [now, E) is skipped
-// unread, and so is one whose shape is no smaller and no longer than one
-// that found no earlier start since the last move (c.failed, see
-// shapes).
+// unread, and so is one reserved at or after E whose shape is no smaller
+// and no longer than one that found no start before E since the last
+// move (c.floor): it searches the same starts and needs at least as many
+// CPUs over a window, cut at its reservation, at least as long. Waiting
+// jobs share their shape with many others: on the first 100,000
+// RICC-2010-2 jobs CONS takes 30.6 s of CPU with it, 32.0 s without.
 //
 // The first np jobs of the order, whose reservation lay in the past, have
 // been placed again already (see placePast).
@@ -248,7 +251,8 @@ func (c *CONS) compress(s *sim.State, np int) {
 			continue
 		}
 		dur := s.EstDuration(j, 0)
-		if c.failed.has(need, dur) { // (then r >= e: it comes after the job that failed)
+		from, same, at := c.floorOf(0, need, dur)
+		if from >= e { // (then r >= e: it comes after the job that found none)
 			c.ord[w] = j
 			w++
 			continue
@@ -257,7 +261,7 @@ func (c *CONS) compress(s *sim.State, np int) {
 		s.Work().Add(steps)
 		if !(t < r) {
 			if r >= e {
-				c.failed.add(need, dur)
+				c.setFloor(0, need, dur, e, same, at)
 			}
 			c.ord[w] = j
 			w++
@@ -269,56 +273,13 @@ func (c *CONS) compress(s *sim.State, np int) {
 		c.moved = append(c.moved, j)
 		e = max(e, r+dur)
 		most = p.maxFree(e)
-		c.failed = c.failed[:0] // CPUs came free: every shape may fit again
+		c.floor = c.floor[:0] // CPUs came free: every shape may fit again
 	}
-	c.failed = c.failed[:0]
 	// Merge the moved jobs back into the order.
 	kept := c.ord[:w]
 	slices.SortFunc(c.moved, c.before)
 	c.ord = mergeBy(c.ord[:w+len(c.moved)], kept, c.moved, c.before)
 	c.floor = c.floor[:0]
-}
-
-// shapes holds the shapes (CPUs, estimate) of the jobs, reserved at or
-// after E, for which compress found no earlier start since the last job
-// it moved. The profile and E are those it searched, and the jobs come
-// in order of reservation, so a later job of a shape no smaller and no
-// longer cannot start earlier either: it searches the same starts (those
-// before E) and needs at least as many CPUs over a window, cut at its
-// reservation, at least as long. Waiting jobs share their shape with
-// many others: on the first 100,000 RICC-2010-2 jobs CONS takes 30.6 s
-// of CPU with it, 32.0 s without.
-type shapes []shape
-
-type shape struct {
-	cpus int
-	dur  float64
-}
-
-// has says whether a shape no larger and no longer than (cpus, dur) is
-// held.
-func (ss shapes) has(cpus int, dur float64) bool {
-	for _, x := range ss {
-		if x.cpus <= cpus && x.dur <= dur {
-			return true
-		}
-	}
-	return false
-}
-
-// add holds (cpus, dur) in place of the shapes no smaller and no longer
-// than it (their failure follows from its); it keeps the latest 16.
-func (ss *shapes) add(cpus int, dur float64) {
-	kept := (*ss)[:0]
-	for _, x := range *ss {
-		if !(cpus <= x.cpus && dur <= x.dur) {
-			kept = append(kept, x)
-		}
-	}
-	if len(kept) == 16 {
-		kept = append(kept[:0], kept[1:]...)
-	}
-	*ss = append(kept, shape{cpus, dur})
 }
 
 // placePast places the first jobs of the order, whose reservation lies
@@ -401,32 +362,14 @@ func (c *CONS) place(s *sim.State, j int) {
 			continue
 		}
 		dur := s.EstDuration(j, m)
-		// The floor is sorted by CPUs: the shapes no larger come first.
-		from, same, at := math.Inf(-1), -1, len(c.floor)
-		for i := range c.floor {
-			f := &c.floor[i]
-			if f.cpus > need {
-				at = i
-				break
-			}
-			if f.m == m && f.dur <= dur {
-				from = max(from, f.t)
-				if f.cpus == need && f.dur == dur {
-					same = i
-				}
-			}
-		}
+		from, same, at := c.floorOf(m, need, dur)
 		var f fit
 		if single {
 			f = c.prof[m].fitHold(need, dur, from)
 		} else {
 			f = c.prof[m].fitFrom(need, dur, from)
 		}
-		if same >= 0 {
-			c.floor[same].t = f.t
-		} else {
-			c.floor = slices.Insert(c.floor, at, shapeStart{m, need, dur, f.t})
-		}
+		c.setFloor(m, need, dur, f.t, same, at)
 		s.Work().Add(f.steps)
 		if f.t < bestT {
 			bestT, bestM, best = f.t, m, f
@@ -435,5 +378,37 @@ func (c *CONS) place(s *sim.State, j int) {
 	c.resT[j], c.resM[j] = bestT, bestM
 	if !single {
 		c.prof[bestM].addAt(best, bestT+s.EstDuration(j, bestM), need)
+	}
+}
+
+// floorOf returns the latest time before which no start fits a job of
+// need CPUs and estimate dur on machine m, by the floor's shapes no
+// larger and no longer (-Inf: none), the index of its own shape's entry
+// (-1: none), and where an entry for it goes to keep the floor in order
+// of CPUs.
+func (c *CONS) floorOf(m, need int, dur float64) (from float64, same, at int) {
+	from, same, at = math.Inf(-1), -1, len(c.floor)
+	for i := range c.floor {
+		f := &c.floor[i]
+		if f.cpus > need { // sorted by CPUs: the shapes no larger come first
+			at = i
+			break
+		}
+		if f.m == m && f.dur <= dur {
+			from = max(from, f.t)
+			if f.cpus == need && f.dur == dur {
+				same = i
+			}
+		}
+	}
+	return from, same, at
+}
+
+// setFloor records t for the shape floorOf answered same and at for.
+func (c *CONS) setFloor(m, need int, dur, t float64, same, at int) {
+	if same >= 0 {
+		c.floor[same].t = t
+	} else {
+		c.floor = slices.Insert(c.floor, at, shapeStart{m, need, dur, t})
 	}
 }
