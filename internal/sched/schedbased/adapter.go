@@ -97,8 +97,7 @@ func (s *Scheduler) OnCompletion(st *sim.State, j int) {
 	end := st.Record(j).End
 	if s.eager {
 		s.plan.Advance(st.Now())
-		planned := s.plan.ms[s.plan.where[j]].runningEnd(j)
-		if m := s.plan.retire(j, end); planned != end {
+		if m, planned := s.plan.retire(j, end); planned != end {
 			s.plan.replanHead(m)
 		}
 	} else {

@@ -603,13 +603,13 @@ func (p *Plan) Complete(id int, t float64) {
 }
 
 // retire is Complete but for moving the clock to t and the re-plan: it
-// returns the job's machine. If the job ended before its planned end,
+// returns the job's machine and planned end. If the job ended before its planned end,
 // the change waits for that machine's re-plan (pendM). Until the re-plan
 // (settle), the plan may only retire more jobs of the same machine
 // (changeBefore records one machine's changes), which the one re-plan
 // then covers too: the list rule's plan depends on the running jobs, the
 // queue and the clock alone.
-func (p *Plan) retire(id int, t float64) int {
+func (p *Plan) retire(id int, t float64) (m int, planned float64) {
 	m, ok := p.where[id]
 	k := -1
 	if ok {
@@ -633,16 +633,7 @@ func (p *Plan) retire(id int, t float64) int {
 	if e.End <= t && mp.makespan == e.End {
 		p.recomputeMakespan(m)
 	}
-	return m
-}
-
-// runningEnd returns the planned end of running job id (NaN if it is not
-// running here).
-func (mp *machPlan) runningEnd(id int) float64 {
-	if k := slices.IndexFunc(mp.running, func(e Entry) bool { return e.ID == id }); k >= 0 {
-		return mp.running[k].End
-	}
-	return math.NaN()
+	return m, e.End
 }
 
 // settle moves the clock to now and re-plans the machine whose change
