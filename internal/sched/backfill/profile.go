@@ -123,11 +123,12 @@ func (p *profile) fitFrom(need int, dur, from float64) fit {
 	return f
 }
 
-// earliestBefore returns the first breakpoint before lim at which need
-// CPUs stay free for dur or until cut, whichever comes first, and the
-// steps read; +Inf if there is none.
-func (p *profile) earliestBefore(need int, dur, lim, cut float64) (float64, int) {
-	f := p.scan(p.h, need, dur, lim, cut)
+// earliestBefore returns the first breakpoint before lim, from the step
+// holding from on, at which need CPUs stay free for dur or until cut,
+// whichever comes first, and the steps read; +Inf if there is none. The
+// caller knows that no start before from fits.
+func (p *profile) earliestBefore(need int, dur, from, lim, cut float64) (float64, int) {
+	f := p.scan(p.stepAt(from), need, dur, lim, cut)
 	return f.t, f.steps
 }
 
@@ -233,6 +234,24 @@ func (p *profile) maxFree(to float64) int {
 		m = max(m, p.free[k])
 	}
 	return int(m)
+}
+
+// give frees cpus on [from, to) and returns the most CPUs then free
+// there (math.MinInt32 if to is not after from: nothing is freed).
+func (p *profile) give(from, to float64, cpus int) int {
+	if !(to > from) {
+		return math.MinInt32
+	}
+	a, b := p.split(from), p.split(to)
+	c, most := int32(cpus), int32(math.MinInt32)
+	free := p.free[a:b]
+	for k := range free {
+		free[k] += c
+		most = max(most, free[k])
+	}
+	p.merge(b)
+	p.merge(a)
+	return int(most)
 }
 
 // copyFrom makes p a copy of q.

@@ -93,9 +93,19 @@ func TestProfileMatchesFlat(t *testing.T) {
 				h := f.holds[i]
 				f.holds = slices.Delete(f.holds, i, i+1)
 				if h.to > f.now {
-					p.add(max(h.from, f.now), h.to, -h.cpus)
+					from := max(h.from, f.now)
+					got := p.give(from, h.to, h.cpus)
 					if h.from < f.now {
 						f.holds = append(f.holds, flatHold{h.from, f.now, h.cpus})
+					}
+					most := f.at(from)
+					for _, u := range f.times() {
+						if from < u && u < h.to {
+							most = max(most, f.at(u))
+						}
+					}
+					if got != most {
+						t.Fatalf("seed %d step %d: give(%g, %g, %d) = %d, want %d", seed, step, from, h.to, h.cpus, got, most)
 					}
 				}
 			default: // time passes
@@ -109,8 +119,12 @@ func TestProfileMatchesFlat(t *testing.T) {
 			}
 			need, dur := 1+r.IntN(cpus), float64(r.IntN(60))
 			lim, cut := f.now+float64(r.IntN(300)), f.now+float64(r.IntN(300))
-			if got, _ := p.earliestBefore(need, dur, lim, cut); got != f.earliestBefore(need, dur, lim, cut) {
-				t.Fatalf("seed %d step %d: earliestBefore(%d, %g, %g, %g) = %g, want %g", seed, step, need, dur, lim, cut, got, f.earliestBefore(need, dur, lim, cut))
+			got, _ := p.earliestBefore(need, dur, math.Inf(-1), lim, cut)
+			if want := f.earliestBefore(need, dur, lim, cut); got != want {
+				t.Fatalf("seed %d step %d: earliestBefore(%d, %g, -Inf, %g, %g) = %g, want %g", seed, step, need, dur, lim, cut, got, want)
+			}
+			if again, _ := p.earliestBefore(need, dur, got, lim, cut); !math.IsInf(got, 1) && again != got {
+				t.Fatalf("seed %d step %d: earliestBefore(%d, %g, %g, %g, %g) = %g, want %g, the start found from -Inf", seed, step, need, dur, got, lim, cut, again, got)
 			}
 			to := f.now + float64(r.IntN(300))
 			most := f.at(f.now)
