@@ -178,6 +178,26 @@ func (p *profile) fitHold(need int, dur, from float64) fit {
 		t0, end := ts[a], ts[a]+dur
 		free[a] -= c
 		b := a + 1
+		// Eight steps at a time while the window holds them all and each
+		// has room, then one at a time: on the first 50,000 RICC-2010-2
+		// jobs CONS takes 0.74 of the CPU it takes one step at a time
+		// (four at a time: 0.75).
+		for b+7 < len(ts) && ts[b+7] < end {
+			f8 := free[b : b+8 : b+8]
+			if min(f8[0], f8[1], f8[2], f8[3], f8[4], f8[5], f8[6], f8[7]) < c {
+				break
+			}
+			f8[0] -= c
+			f8[1] -= c
+			f8[2] -= c
+			f8[3] -= c
+			f8[4] -= c
+			f8[5] -= c
+			f8[6] -= c
+			f8[7] -= c
+			b += 8
+			steps += 8
+		}
 		for ; b < len(ts) && ts[b] < end; b++ {
 			steps++
 			if free[b] < c {
