@@ -52,8 +52,7 @@ func (p *profile) prune(now float64) {
 
 // split makes t >= now a breakpoint and returns its index.
 func (p *profile) split(t float64) int {
-	k, _ := slices.BinarySearch(p.t[p.h:], t)
-	return p.splitAt(k+p.h, t)
+	return p.splitAt(p.h+firstAtOrAfter(p.t[p.h:], t), t)
 }
 
 // splitAt is split for a caller who knows k, the first step at or after
@@ -239,12 +238,28 @@ func (p *profile) stepAt(t float64) int {
 	if !(t > p.t[p.h]) {
 		return p.h
 	}
-	k, found := slices.BinarySearch(p.t[p.h:], t)
-	k += p.h
-	if !found {
+	k := p.h + firstAtOrAfter(p.t[p.h:], t)
+	if k == len(p.t) || p.t[k] != t {
 		k--
 	}
 	return k
+}
+
+// firstAtOrAfter returns the index of the first of the sorted times ts
+// at or after t (len(ts) if none). It is slices.BinarySearch for times,
+// which are never NaN, so it compares with < alone: placing a job looks
+// up the step its search begins at, and so does every hold.
+func firstAtOrAfter(ts []float64, t float64) int {
+	lo, hi := 0, len(ts)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if ts[mid] < t {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	return lo
 }
 
 // maxFree returns the most CPUs free at any time in [now, to).
@@ -284,11 +299,7 @@ func (p *profile) copyFrom(q *profile) {
 // minFree returns the fewest CPUs free at any time in [from, to), from >=
 // now.
 func (p *profile) minFree(from, to float64) int {
-	k, found := slices.BinarySearch(p.t[p.h:], from)
-	k += p.h
-	if !found {
-		k--
-	}
+	k := p.stepAt(from)
 	m := p.free[k]
 	for k++; k < len(p.t) && p.t[k] < to; k++ {
 		m = min(m, p.free[k])

@@ -148,3 +148,24 @@ func (p *profile) at(u float64) int {
 	}
 	return int(p.free[p.h+k])
 }
+
+// TestFirstAtOrAfter compares firstAtOrAfter with slices.BinarySearch on
+// sorted times, looking up each time, times between them and times
+// outside them.
+func TestFirstAtOrAfter(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 7))
+	for n := range 40 {
+		ts := make([]float64, n)
+		for i := range ts {
+			ts[i] = float64(r.IntN(30))
+		}
+		slices.Sort(ts)
+		ts = slices.Compact(ts)
+		for u := -1.0; u <= 31; u += 0.5 {
+			want, _ := slices.BinarySearch(ts, u)
+			if got := firstAtOrAfter(ts, u); got != want {
+				t.Fatalf("firstAtOrAfter(%v, %g) = %d, want %d", ts, u, got, want)
+			}
+		}
+	}
+}
