@@ -28,7 +28,7 @@ import (
 // all the jobs that end at one instant (5.8 s of CPU at 100k, 56 s at
 // 400k); CONS places every waiting job again when a reservation lies in
 // the past (a job outlived its request), about 44,500 times over the
-// first 100k jobs (31 s at 100k, 505 s at 400k). Larger sizes are
+// first 100k jobs (16.5 s at 100k, 216 s at 400k). Larger sizes are
 // skipped with that message. It
 // reports ns/job (time per simulated job) and peak-B, the most heap the
 // simulation held above what it started from, sampled every millisecond:
