@@ -284,8 +284,11 @@ func (c *CONS) compress(s *sim.State, np int) {
 			w++
 			continue
 		}
-		most = max(most, p.give(r, r+dur, need))
-		p.add(t, t+dur, need)
+		// The job leaves [r, r+dur) for [t, t+dur): where the two
+		// overlap nothing changes, and only [max(t+dur, r), r+dur) is
+		// freed.
+		most = max(most, p.give(max(t+dur, r), r+dur, need))
+		p.add(t, min(t+dur, r), need)
 		c.resT[j] = t
 		c.moved = append(c.moved, j)
 		e = max(e, r+dur)
