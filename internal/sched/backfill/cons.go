@@ -76,6 +76,7 @@ type CONS struct {
 	early   bool      // a job ended before its estimated end since the last pass
 	freedTo float64   // the latest estimated end an early end freed
 	moved   []int     // scratch of compress
+	keys    []ordKey  // scratch of replace
 	// floor holds, per job shape searched on a machine since the profile
 	// last lost a holding (in compress: since the pass began), a time
 	// before which no start fits it: the start place last gave it, or
@@ -179,8 +180,8 @@ func (c *CONS) Schedule(s *sim.State) {
 		c.compress(s, 0)
 	}
 	c.early, c.freedTo = false, math.Inf(-1)
+	c.placeAll(s, c.fresh)
 	for _, j := range c.fresh {
-		c.place(s, j)
 		k, _ := slices.BinarySearchFunc(c.ord, j, c.before)
 		c.ord = slices.Insert(c.ord, k, j)
 	}
@@ -213,10 +214,77 @@ func (c *CONS) replace(s *sim.State) {
 		c.prof[m].copyFrom(&c.run[m])
 	}
 	c.clearFloor()
+	c.placeAll(s, c.ord)
+	// Sorted by (start, arrival) as c.before orders them, on keys copied
+	// out, which sorting reads without going back to c.resT and c.rank.
+	keys := c.keys[:0]
 	for _, j := range c.ord {
-		c.place(s, j)
+		keys = append(keys, ordKey{c.resT[j], c.rank[j], j})
 	}
-	slices.SortFunc(c.ord, c.before)
+	slices.SortFunc(keys, func(a, b ordKey) int {
+		switch {
+		case a.t < b.t:
+			return -1
+		case a.t > b.t:
+			return 1
+		}
+		return a.rank - b.rank
+	})
+	for i, k := range keys {
+		c.ord[i] = k.j
+	}
+	c.keys = keys
+}
+
+// ordKey is a reserved job with what orders it.
+type ordKey struct {
+	t       float64
+	rank, j int
+}
+
+// placeAll reserves the jobs js one after another, each at its earliest
+// start beside the ones before it.
+//
+// Waiting jobs come in runs of one shape (arrays of jobs submitted
+// together), and most of a run starts together: on the first 50,000
+// RICC-2010-2 jobs, 89% of the jobs a full compression places start
+// when the one before them does, with the same shape. So on one machine
+// a run is placed by placeRun, which holds a start found for as many
+// jobs of the run as fit there in one more walk of the window, rather
+// than one walk per job.
+func (c *CONS) placeAll(s *sim.State, js []int) {
+	if len(c.order) > 1 {
+		for _, j := range js {
+			c.place(s, j)
+		}
+		return
+	}
+	for i := 0; i < len(js); {
+		need, dur := s.Job(js[i]).CPUs, s.EstDuration(js[i], 0)
+		end := i + 1
+		for end < len(js) && s.Job(js[end]).CPUs == need && s.EstDuration(js[end], 0) == dur {
+			end++
+		}
+		for i < end {
+			i += c.placeRun(s, js[i:end], need, dur)
+		}
+	}
+}
+
+// placeRun reserves, on the only machine, the first jobs of run, all of
+// need CPUs and estimate dur, as placing them one after another would:
+// the earliest start of the first (searched from its shape's floor, see
+// place), and the same start for each next one as long as it fits there
+// beside the ones before it. It returns how many it reserved.
+func (c *CONS) placeRun(s *sim.State, run []int, need int, dur float64) int {
+	from, same, at := c.floorOf(0, need, dur)
+	f, k := c.prof[0].fitHold(need, dur, from, len(run))
+	c.setFloor(0, need, dur, f.t, same, at)
+	s.Work().Add(f.steps)
+	for _, j := range run[:k] {
+		c.resT[j], c.resM[j] = f.t, 0
+	}
+	return k
 }
 
 // compress is the compression on one machine after early ends, when every
@@ -357,7 +425,8 @@ func mergeBy(dst, a, b []int, cmp func(x, y int) int) []int {
 	return dst
 }
 
-// place reserves job j at its earliest start over the machines.
+// place reserves job j at its earliest start over the machines, when
+// there are more than one (placeRun does it on one).
 //
 // Between two losses of a holding (an early end, a prune, a
 // compression) a profile only gains holdings, so a start that did not fit
@@ -372,21 +441,13 @@ func (c *CONS) place(s *sim.State, j int) {
 	p := s.Platform()
 	bestT, bestM := math.Inf(1), -1
 	var best fit
-	// On one machine the search holds the window it finds (fitHold);
-	// with more, the best machine's is held once all are searched.
-	single := len(c.order) == 1
 	for _, m := range c.order {
 		if p.Machines[m].CPUs < need {
 			continue
 		}
 		dur := s.EstDuration(j, m)
 		from, same, at := c.floorOf(m, need, dur)
-		var f fit
-		if single {
-			f = c.prof[m].fitHold(need, dur, from)
-		} else {
-			f = c.prof[m].fitFrom(need, dur, from)
-		}
+		f := c.prof[m].fitFrom(need, dur, from)
 		c.setFloor(m, need, dur, f.t, same, at)
 		s.Work().Add(f.steps)
 		if f.t < bestT {
@@ -394,9 +455,7 @@ func (c *CONS) place(s *sim.State, j int) {
 		}
 	}
 	c.resT[j], c.resM[j] = bestT, bestM
-	if !single {
-		c.prof[bestM].addAt(best, bestT+s.EstDuration(j, bestM), need)
-	}
+	c.prof[bestM].addAt(best, bestT+s.EstDuration(j, bestM), need)
 }
 
 // floorOf returns the latest time before which no start fits a job of

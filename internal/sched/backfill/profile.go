@@ -162,9 +162,14 @@ func (p *profile) scan(a0, need int, dur, lim, cut float64) fit {
 // step is too full, so the window found is not walked a second time
 // (RICC-2010-2: a window is about 83 steps, and 99% of the steps a
 // placement reads are its own window's).
-func (p *profile) fitHold(need int, dur, from float64) fit {
+//
+// It places up to n jobs of this shape one after another, each from the
+// start the one before it found: the first job's start holds k of them,
+// as many as its window has room for (k >= 1), and their CPUs are held
+// together in a second walk of the window. It returns the start and k.
+func (p *profile) fitHold(need int, dur, from float64, n int) (fit, int) {
 	if !(dur > 0) {
-		return p.fitFrom(need, dur, from) // a zero-length job holds nothing
+		return p.fitFrom(need, dur, from), n // a zero-length job holds nothing
 	}
 	c := int32(need)
 	ts, free := p.t, p.free[:len(p.t)]
@@ -175,6 +180,7 @@ func (p *profile) fitHold(need int, dur, from float64) fit {
 			continue
 		}
 		t0, end := ts[a], ts[a]+dur
+		least := free[a] // the fewest CPUs free in the window, before the hold
 		free[a] -= c
 		b := a + 1
 		// Eight steps at a time while the window holds them all and each
@@ -183,9 +189,11 @@ func (p *profile) fitHold(need int, dur, from float64) fit {
 		// (four at a time: 0.75).
 		for b+7 < len(ts) && ts[b+7] < end {
 			f8 := free[b : b+8 : b+8]
-			if min(f8[0], f8[1], f8[2], f8[3], f8[4], f8[5], f8[6], f8[7]) < c {
+			lo := min(f8[0], f8[1], f8[2], f8[3], f8[4], f8[5], f8[6], f8[7])
+			if lo < c {
 				break
 			}
+			least = min(least, lo)
 			f8[0] -= c
 			f8[1] -= c
 			f8[2] -= c
@@ -202,18 +210,27 @@ func (p *profile) fitHold(need int, dur, from float64) fit {
 			if free[b] < c {
 				break
 			}
+			least = min(least, free[b])
 			free[b] -= c
 		}
 		if b == len(ts) || !(ts[b] < end) {
 			// Steps a to b-1 are held; the window ends at end, in
-			// step b-1 or at its end.
+			// step b-1 or at its end. The jobs after the first that fit
+			// there too are held in one more walk.
+			k := int32(min(n, int(least/c)))
+			if more := (k - 1) * c; more > 0 {
+				for x := a; x < b; x++ {
+					free[x] -= more
+				}
+				steps += b - a
+			}
 			if b == len(ts) || ts[b] != end {
 				p.t = slices.Insert(p.t, b, end)
-				p.free = slices.Insert(p.free, b, free[b-1]+c)
+				p.free = slices.Insert(p.free, b, free[b-1]+k*c)
 			}
 			p.merge(b)
 			p.merge(a)
-			return fit{t: t0, steps: steps} // (a and b may have moved)
+			return fit{t: t0, steps: steps}, int(k) // (a and b may have moved)
 		}
 		for k := a; k < b; k++ {
 			free[k] += c // too full at step b: no start before its end fits

@@ -52,7 +52,8 @@ func TestEarliestFromMatchesFlat(t *testing.T) {
 // than the earliest start, finds what fitFrom finds (start and steps read)
 // and leaves the profile add leaves, step for step, on profiles that
 // gain and lose holdings (so windows are tried and given back); zero-length
-// jobs included.
+// jobs included. For several jobs of one shape it holds at its start as
+// many as holding them one by one would.
 func TestFitHoldMatchesAdd(t *testing.T) {
 	clone := func(p *profile) *profile {
 		var q profile
@@ -81,12 +82,32 @@ func TestFitHoldMatchesAdd(t *testing.T) {
 				}
 				q := clone(&p)
 				f0 := q.fitFrom(need, dur, from)
-				got := q.fitHold(need, dur, from)
+				got, _ := q.fitHold(need, dur, from, 1)
 				if got.t != want.t || got.steps != f0.steps {
 					t.Fatalf("seed %d step %d: fitHold(%d, %g, %g) = %g after %d steps, fitFrom %g after %d", seed, step, need, dur, from, got.t, got.steps, f0.t, f0.steps)
 				}
 				if !slices.Equal(q.t[q.h:], added.t[added.h:]) || !slices.Equal(q.free[q.h:], added.free[added.h:]) {
 					t.Fatalf("seed %d step %d: fitHold(%d, %g, %g) left %v %v, add %v %v", seed, step, need, dur, from, q.t[q.h:], q.free[q.h:], added.t[added.h:], added.free[added.h:])
+				}
+			}
+			// n jobs of the shape at once: the start found holds as
+			// many of them as placing them one by one would put there.
+			for _, n := range []int{2, 3, 7} {
+				q := clone(&p)
+				got, k := q.fitHold(need, dur, math.Inf(-1), n)
+				seq, held := clone(&p), 0
+				for held < n {
+					next := clone(seq)
+					if f, _ := next.fitHold(need, dur, got.t, 1); f.t != got.t {
+						break
+					}
+					seq, held = next, held+1
+				}
+				if got.t != want.t || k != held {
+					t.Fatalf("seed %d step %d: fitHold(%d, %g, -Inf, %d) = %g for %d jobs, one by one %g for %d", seed, step, need, dur, n, got.t, k, want.t, held)
+				}
+				if !slices.Equal(q.t[q.h:], seq.t[seq.h:]) || !slices.Equal(q.free[q.h:], seq.free[seq.h:]) {
+					t.Fatalf("seed %d step %d: fitHold(%d, %g, -Inf, %d) left %v %v, one by one %v %v", seed, step, need, dur, n, q.t[q.h:], q.free[q.h:], seq.t[seq.h:], seq.free[seq.h:])
 				}
 			}
 			p = *added
