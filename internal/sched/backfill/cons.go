@@ -328,7 +328,9 @@ func (c *CONS) compress(s *sim.State, np int) {
 	most := p.maxFree(e)
 	c.moved = append(c.moved[:0], c.ord[:np]...)
 	w := 0
-	for _, j := range c.ord[np:] {
+	js := c.ord[np:]
+	for i := 0; i < len(js); i++ {
+		j := js[i]
 		r := c.resT[j]
 		need := s.Job(j).CPUs
 		if r <= now || need > most {
@@ -352,14 +354,29 @@ func (c *CONS) compress(s *sim.State, np int) {
 			w++
 			continue
 		}
-		// The job leaves [r, r+dur) for [t, t+dur): where the two
-		// overlap nothing changes, and only [max(t+dur, r), r+dur) is
-		// freed.
-		most = max(most, p.give(max(t+dur, r), r+dur, need))
-		p.add(t, min(t+dur, r), need)
-		c.resT[j] = t
-		c.moved = append(c.moved, j)
+		// The jobs after it of its shape and reservation (a run, see
+		// placeAll) find no earlier start (see above: a move frees
+		// nothing before r), and t as long as it fits them beside the
+		// ones before: k of them move together.
+		k := i + 1
+		for k < len(js) && c.resT[js[k]] == r && s.Job(js[k]).CPUs == need && s.EstDuration(js[k], 0) == dur {
+			k++
+		}
+		if k -= i; k > 1 {
+			least, steps := p.minFree(t, min(t+dur, r))
+			s.Work().Add(steps)
+			k = min(k, least/need)
+		}
+		// They leave [r, r+dur) for [t, t+dur): where the two overlap
+		// nothing changes, and only [max(t+dur, r), r+dur) is freed.
+		most = max(most, p.give(max(t+dur, r), r+dur, k*need))
+		p.add(t, min(t+dur, r), k*need)
+		for _, x := range js[i : i+k] {
+			c.resT[x] = t
+			c.moved = append(c.moved, x)
+		}
 		e = max(e, r+dur)
+		i += k - 1
 	}
 	// Merge the moved jobs back into the order.
 	kept := c.ord[:w]
@@ -402,8 +419,10 @@ func (c *CONS) placePast(s *sim.State) (int, bool) {
 	for _, j := range past {
 		t, dur := c.resT[j], s.EstDuration(j, 0)
 		run.add(t, t+dur, -s.Job(j).CPUs)
-		if dur > 0 && p.minFree(t, t+dur) < 0 {
-			ok = false
+		if dur > 0 {
+			least, steps := p.minFree(t, t+dur)
+			s.Work().Add(steps)
+			ok = ok && least >= 0
 		}
 	}
 	return np, ok

@@ -314,12 +314,13 @@ func (p *profile) copyFrom(q *profile) {
 }
 
 // minFree returns the fewest CPUs free at any time in [from, to), from >=
-// now.
-func (p *profile) minFree(from, to float64) int {
+// now, and the steps read.
+func (p *profile) minFree(from, to float64) (int, int) {
 	k := p.stepAt(from)
-	m := p.free[k]
+	m, steps := p.free[k], 1
 	for k++; k < len(p.t) && p.t[k] < to; k++ {
 		m = min(m, p.free[k])
+		steps++
 	}
-	return int(m)
+	return int(m), steps
 }
