@@ -30,6 +30,16 @@ import (
 // long queue (RICC-2010-2: 1.09 per job placed). At the end the profile
 // is the old one less the whole difference, in one walk.
 //
+// Waiting jobs come in runs of one shape (arrays of jobs submitted
+// together) that share a start, and a run moves together: on the first
+// 100,000 RICC-2010-2 jobs under EG-EDF, 81% of the 33.4 M jobs moved
+// have the previous job's shape, old start and new start. Each job placed
+// at tau takes its CPUs from those free there, so the jobs of a run after
+// job k start at tau as long as those CPUs hold them, and they are moved
+// together: one change of their CPUs summed at each of the four instants
+// (new start and end, old start and end) rather than one per job, which
+// takes EG-EDF from 6.5 to 3.8 s of CPU there.
+//
 // The work counted is the full re-placement's, which depends only on the
 // new times: a step per job, one per job popped (those ending by the last
 // job's start), the running jobs read, and the profile's count. The plan
@@ -202,6 +212,7 @@ func (p *Plan) replanHead(m int) {
 			reach(t)
 		}
 		next, pushed = max(next, k), max(pushed, k)
+		avail := 0 // the CPUs free at tau for job k
 		for {
 			for ; next < n && q[next].Start <= tau; next++ {
 				if q[next].End > tau {
@@ -212,7 +223,7 @@ func (p *Plan) replanHead(m int) {
 			if si < segs {
 				free, x = fr[si], ts[si+1]
 			}
-			if free-base+heldCPUs >= need {
+			if avail = free - base + heldCPUs; avail >= need {
 				break
 			}
 			for ; pushed < next; pushed++ {
@@ -228,28 +239,45 @@ func (p *Plan) replanHead(m int) {
 			reach(x)
 		}
 		oldStart, oldEnd := e.Start, e.End
+		// The jobs after job k with its shape and old start (a run of
+		// jobs submitted together) that fit at tau beside it, each
+		// taking need of the avail CPUs there, start at tau too: placed
+		// one by one, each would find that, and change the profile as it
+		// does. They are moved together, with one change of r × need
+		// CPUs at each instant where each would make one of need.
+		r := 1
+		if tau != oldStart {
+			for r < avail/need && k+r < n && q[k+r].Start == oldStart && q[k+r].Job.CPUs == need && q[k+r].Job.Run == e.Job.Run {
+				r++
+			}
+		}
+		d := r * need
 		if k < next && oldEnd > tau {
-			heldCPUs -= need // job k leaves the jobs held
+			heldCPUs -= d // the jobs leave the jobs held
 		}
 		if kept = tau == oldStart; !kept {
-			wasLate := e.Job.Late(oldEnd)
-			e.Start, e.End = tau, tau+p.Duration(e.Job, m)
-			note(e.Start, need)
-			note(e.End, -need)
-			if oldStart > tau {
-				starts = append(starts, change{oldStart, -need})
-			} else {
-				note(oldStart, -need)
+			end := tau + p.Duration(e.Job, m)
+			for i := k; i < k+r; i++ {
+				x := &q[i]
+				wasLate := x.Job.Late(oldEnd)
+				x.Start, x.End = tau, end
+				p.relate(mp, wasLate, x.Job.Late(end))
 			}
-			note(oldEnd, need)
-			p.relate(mp, wasLate, e.Job.Late(e.End))
+			note(tau, d)
+			note(end, -d)
+			if oldStart > tau {
+				starts = append(starts, change{oldStart, -d})
+			} else {
+				note(oldStart, -d)
+			}
+			note(oldEnd, d)
 			if oldEnd == mp.makespan {
 				lost = true
 			}
-			grown = max(grown, e.End)
+			grown = max(grown, end)
 		}
 		t = tau
-		k++
+		k += r
 	}
 	if k < n {
 		p.settled++
