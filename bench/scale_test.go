@@ -25,10 +25,10 @@ import (
 // or runs past, its request (under EG-EDF, RICC keeps 1,733 jobs
 // waiting on average over the first 100k jobs' span, 4,729 over 400k).
 // EG-EDF and Tabu read only the jobs whose times may change, once for
-// all the jobs that end at one instant (5.8 s of CPU at 100k, 56 s at
+// all the jobs that end at one instant (3.6 s of CPU at 100k, 34 s at
 // 400k); CONS places every waiting job again when a reservation lies in
 // the past (a job outlived its request), about 44,500 times over the
-// first 100k jobs (16.5 s at 100k, 216 s at 400k). Larger sizes are
+// first 100k jobs (8.0 s at 100k, 92 s at 400k). Larger sizes are
 // skipped with that message. It
 // reports ns/job (time per simulated job) and peak-B, the most heap the
 // simulation held above what it started from, sampled every millisecond:
