@@ -48,7 +48,10 @@ func init() {
 // the implementation that rebuilt the profile at every pass. Jobs whose
 // reservation lies in the past (a job outlived its estimate) are placed
 // first beside the running jobs alone; only if that overfills the machine
-// beside the later reservations is every job placed again.
+// beside the later reservations is every job placed again. On one
+// machine, jobs of one shape that follow one another in the order are
+// placed, or moved by compress, together: the start found for the first
+// holds as many of them as fit there (see placeAll).
 //
 // Tried and measured slower (issue 32): on one machine, a compression
 // that keeps the later jobs at their old reservations in the profile and
@@ -262,13 +265,19 @@ func (c *CONS) placeAll(s *sim.State, js []int) {
 	for i := 0; i < len(js); {
 		need, dur := s.Job(js[i]).CPUs, s.EstDuration(js[i], 0)
 		end := i + 1
-		for end < len(js) && s.Job(js[end]).CPUs == need && s.EstDuration(js[end], 0) == dur {
+		for end < len(js) && sameShape(s, js[end], need, dur) {
 			end++
 		}
 		for i < end {
 			i += c.placeRun(s, js[i:end], need, dur)
 		}
 	}
+}
+
+// sameShape says whether job j needs need CPUs for an estimate of dur on
+// the only machine.
+func sameShape(s *sim.State, j, need int, dur float64) bool {
+	return s.Job(j).CPUs == need && s.EstDuration(j, 0) == dur
 }
 
 // placeRun reserves, on the only machine, the first jobs of run, all of
@@ -314,10 +323,10 @@ func (c *CONS) placeRun(s *sim.State, run []int, need int, dur float64) int {
 // only its job's old window, which starts at or after the reservations
 // of the jobs before it in the order. Waiting jobs share their shape
 // with many others. On the first 100,000 RICC-2010-2 jobs the floor
-// and the freed intervals' bound halve the steps CONS reads (8.4 G
+// and the freed intervals' bound halved the steps CONS read (8.4 G
 // against 16.8 G when the floor was cleared at each move and only jobs
 // reserved at or after E recorded their shape, and the bound was [now,
-// E)).
+// E)), before runs of one shape were placed together.
 //
 // The first np jobs of the order, whose reservation lay in the past, have
 // been placed again already (see placePast).
@@ -359,7 +368,7 @@ func (c *CONS) compress(s *sim.State, np int) {
 		// nothing before r), and t as long as it fits them beside the
 		// ones before: k of them move together.
 		k := i + 1
-		for k < len(js) && c.resT[js[k]] == r && s.Job(js[k]).CPUs == need && s.EstDuration(js[k], 0) == dur {
+		for k < len(js) && c.resT[js[k]] == r && sameShape(s, js[k], need, dur) {
 			k++
 		}
 		if k -= i; k > 1 {
