@@ -79,7 +79,7 @@ type CONS struct {
 	early   bool      // a job ended before its estimated end since the last pass
 	freedTo float64   // the latest estimated end an early end freed
 	moved   []int     // scratch of compress
-	keys    []ordKey  // scratch of replace
+	keys    []ordKey  // scratch of sortByStart
 	// floor holds, per job shape searched on a machine since the profile
 	// last lost a holding (in compress: since the pass began), a time
 	// before which no start fits it: the start place last gave it, or
@@ -218,10 +218,15 @@ func (c *CONS) replace(s *sim.State) {
 	}
 	c.clearFloor()
 	c.placeAll(s, c.ord)
-	// Sorted by (start, arrival) as c.before orders them, on keys copied
-	// out, which sorting reads without going back to c.resT and c.rank.
+	c.sortByStart(c.ord)
+}
+
+// sortByStart sorts the reserved jobs js as c.before orders them, by
+// (start, arrival), on keys copied out, which sorting reads without
+// going back to c.resT and c.rank.
+func (c *CONS) sortByStart(js []int) {
 	keys := c.keys[:0]
-	for _, j := range c.ord {
+	for _, j := range js {
 		keys = append(keys, ordKey{c.resT[j], c.rank[j], j})
 	}
 	slices.SortFunc(keys, func(a, b ordKey) int {
@@ -234,7 +239,7 @@ func (c *CONS) replace(s *sim.State) {
 		return a.rank - b.rank
 	})
 	for i, k := range keys {
-		c.ord[i] = k.j
+		js[i] = k.j
 	}
 	c.keys = keys
 }
@@ -389,7 +394,7 @@ func (c *CONS) compress(s *sim.State, np int) {
 	}
 	// Merge the moved jobs back into the order.
 	kept := c.ord[:w]
-	slices.SortFunc(c.moved, c.before)
+	c.sortByStart(c.moved)
 	c.ord = mergeBy(c.ord[:w+len(c.moved)], kept, c.moved, c.before)
 	c.clearFloor()
 }
