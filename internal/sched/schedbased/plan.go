@@ -603,12 +603,12 @@ func (p *Plan) Complete(id int, t float64) {
 }
 
 // retire is Complete but for moving the clock to t and the re-plan: it
-// returns the job's machine and planned end. If the job ended before its planned end,
-// the change waits for that machine's re-plan (pendM). Until the re-plan
-// (settle), the plan may only retire more jobs of the same machine
-// (changeBefore records one machine's changes), which the one re-plan
-// then covers too: the list rule's plan depends on the running jobs, the
-// queue and the clock alone.
+// returns the job's machine and planned end. If the job ended before its
+// planned end, the change waits for that machine's re-plan (pendM).
+// Until the re-plan (settle), the plan may only retire more jobs of the
+// same machine (changeBefore records one machine's changes), which the
+// one re-plan then covers too: the list rule's plan depends on the
+// running jobs, the queue and the clock alone.
 func (p *Plan) retire(id int, t float64) (m int, planned float64) {
 	m, ok := p.where[id]
 	k := -1
