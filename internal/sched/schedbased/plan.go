@@ -103,6 +103,7 @@ type Plan struct {
 	// change, the jobs the old profile holds, and the change recorded by
 	// changeBefore for machine pendM (-1: none).
 	rheap, hheap          radixHeap
+	held                  []heldRun
 	changes, back, starts []change
 	pend                  []change
 	pendM                 int

@@ -142,12 +142,15 @@ func (p *Plan) replanHead(m int) {
 		return hMin
 	}
 	// The jobs k, k+1, ... before next that the old profile holds at
-	// tau: heldCPUs, and the ends of those before pushed in hh (with
-	// their index, as cpus), of which those of jobs before k are stale.
-	// A job's end is pushed only when tau is about to move past its
-	// start's instant: most jobs placed at their old start leave first.
+	// tau: heldCPUs, and the ends of those before pushed in hh, of which
+	// those of jobs before k are stale. A job's end is pushed only when
+	// tau is about to move past its start's instant: most jobs placed at
+	// their old start leave first. Jobs pushed one after the other with
+	// one end (a run, submitted together) share an item: its cpus is the
+	// run's index in held.
 	hh := &p.hheap
 	hh.reset(f)
+	held := p.held[:0]
 	hhMin := math.Inf(1)
 	heldCPUs, next, pushed := 0, 0, 0
 	// si is the profile segment holding tau (segs: past the makespan,
@@ -173,8 +176,12 @@ func (p *Plan) replanHead(m int) {
 			}
 		}
 		for hh.len() > 0 && hhMin <= tau {
-			if i := hh.pop().cpus; i >= k {
-				heldCPUs -= q[i].Job.CPUs
+			if r := held[hh.pop().cpus]; r.from >= k {
+				heldCPUs -= r.cpus
+			} else {
+				for i := k; i < r.to; i++ {
+					heldCPUs -= q[i].Job.CPUs
+				}
 			}
 			hhMin = math.Inf(1)
 			if hh.len() > 0 {
@@ -227,10 +234,19 @@ func (p *Plan) replanHead(m int) {
 				break
 			}
 			for ; pushed < next; pushed++ {
-				if end := q[pushed].End; end > tau {
-					hh.push(endItem{end, pushed})
-					hhMin = min(hhMin, end)
+				end := q[pushed].End
+				if !(end > tau) {
+					continue
 				}
+				// The last run pushed is not popped yet: it ends after tau.
+				if l := len(held) - 1; l >= 0 && held[l].to == pushed && held[l].end == end {
+					held[l].to++
+					held[l].cpus += q[pushed].Job.CPUs
+					continue
+				}
+				held = append(held, heldRun{pushed, pushed + 1, q[pushed].Job.CPUs, end})
+				hh.push(endItem{end, len(held) - 1})
+				hhMin = min(hhMin, end)
 			}
 			x = min(x, nextChange(), hhMin)
 			if next < n {
@@ -331,7 +347,7 @@ func (p *Plan) replanHead(m int) {
 		slices.SortFunc(back, func(a, b change) int { return cmp.Compare(a.t, b.t) })
 		p.subtract(mp, f, ms, seen, back)
 	}
-	p.changes, p.back, p.starts = seen[:0], back[:0], starts[:0]
+	p.changes, p.back, p.starts, p.held = seen[:0], back[:0], starts[:0], held[:0]
 	p.makespanIs(m, ms)
 }
 
@@ -409,6 +425,13 @@ func (p *Plan) subtract(mp *machPlan, f, ms float64, a, b []change) {
 	mp.ts = append(mp.ts[:0], outT...)
 	mp.free = append(mp.free[:0], outF...)
 	p.profTs, p.profFree = outT[:0], outF[:0]
+}
+
+// heldRun is jobs from..to-1 of a queue, held by the old profile to one
+// end, and their CPUs (replanHead).
+type heldRun struct {
+	from, to, cpus int
+	end            float64
 }
 
 // endsAt says whether an entry of q ends at t, looking from the back,
