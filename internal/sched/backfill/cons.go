@@ -80,6 +80,7 @@ type CONS struct {
 	freedTo float64   // the latest estimated end an early end freed
 	moved   []int     // scratch of compress
 	keys    []ordKey  // scratch of sortByStart
+	side    []ordKey  // scratch of sortByStart
 	// floor holds, per job shape searched on a machine since the profile
 	// last lost a holding (in compress: since the pass began), a time
 	// before which no start fits it: the start place last gave it, or
@@ -224,30 +225,52 @@ func (c *CONS) replace(s *sim.State) {
 // sortByStart sorts the reserved jobs js as c.before orders them, by
 // (start, arrival), on keys copied out, which sorting reads without
 // going back to c.resT and c.rank.
+//
+// The jobs come nearly sorted (placed in order of their old start, most
+// keep their place): the keys no earlier than every one before them are
+// sorted already and kept in place, and the others, which a backfill
+// brought forward, are sorted alone and merged in.
 func (c *CONS) sortByStart(js []int) {
-	keys := c.keys[:0]
+	keys, side := c.keys[:0], c.side[:0]
 	for _, j := range js {
-		keys = append(keys, ordKey{c.resT[j], c.rank[j], j})
+		k := ordKey{c.resT[j], c.rank[j], j}
+		if n := len(keys); n > 0 && k.less(keys[n-1]) {
+			side = append(side, k)
+		} else {
+			keys = append(keys, k)
+		}
 	}
-	slices.SortFunc(keys, func(a, b ordKey) int {
+	slices.SortFunc(side, func(a, b ordKey) int {
 		switch {
-		case a.t < b.t:
+		case a.less(b):
 			return -1
-		case a.t > b.t:
+		case b.less(a):
 			return 1
 		}
-		return a.rank - b.rank
+		return 0
 	})
-	for i, k := range keys {
-		js[i] = k.j
+	i, k := 0, 0
+	for w := range js {
+		if k < len(side) && (i == len(keys) || side[k].less(keys[i])) {
+			js[w] = side[k].j
+			k++
+		} else {
+			js[w] = keys[i].j
+			i++
+		}
 	}
-	c.keys = keys
+	c.keys, c.side = keys, side
 }
 
 // ordKey is a reserved job with what orders it.
 type ordKey struct {
 	t       float64
 	rank, j int
+}
+
+// less orders keys by (start, arrival).
+func (a ordKey) less(b ordKey) bool {
+	return a.t < b.t || a.t == b.t && a.rank < b.rank
 }
 
 // placeAll reserves the jobs js one after another, each at its earliest
