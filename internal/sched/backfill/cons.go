@@ -418,7 +418,7 @@ func (c *CONS) compress(s *sim.State, np int) {
 	// Merge the moved jobs back into the order.
 	kept := c.ord[:w]
 	c.sortByStart(c.moved)
-	c.ord = mergeBy(c.ord[:w+len(c.moved)], kept, c.moved, c.before)
+	c.ord = c.mergeByStart(c.ord[:w+len(c.moved)], kept, c.moved)
 	c.clearFloor()
 }
 
@@ -465,12 +465,13 @@ func (c *CONS) placePast(s *sim.State) (int, bool) {
 	return np, ok
 }
 
-// mergeBy merges sorted a (which is dst's prefix) and sorted b into dst.
-func mergeBy(dst, a, b []int, cmp func(x, y int) int) []int {
+// mergeByStart merges a (which is dst's prefix) and b, both sorted by
+// (start, arrival), into dst.
+func (c *CONS) mergeByStart(dst, a, b []int) []int {
 	// Merge from the back, so a's entries are read before being overwritten.
 	i, k := len(a)-1, len(b)-1
 	for w := len(dst) - 1; k >= 0; w-- {
-		if i >= 0 && cmp(a[i], b[k]) > 0 {
+		if i >= 0 && c.after(a[i], b[k]) {
 			dst[w] = a[i]
 			i--
 		} else {
@@ -479,6 +480,12 @@ func mergeBy(dst, a, b []int, cmp func(x, y int) int) []int {
 		}
 	}
 	return dst
+}
+
+// after says whether job x comes after job y by (start, arrival).
+func (c *CONS) after(x, y int) bool {
+	tx, ty := c.resT[x], c.resT[y]
+	return tx > ty || tx == ty && c.rank[x] > c.rank[y]
 }
 
 // place reserves job j at its earliest start over the machines, when
