@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"math"
 	"slices"
-	"sort"
 )
 
 // A re-plan from the head of a queue (jobs ended before their planned
@@ -202,7 +201,7 @@ func (p *Plan) replanHead(m int) {
 				break // nothing differs from here on
 			}
 			// The jobs starting before the next change keep their times.
-			j := k + sort.Search(n-k, func(i int) bool { return q[k+i].Start >= x })
+			j := startAtOrAfter(q, k, x)
 			if j > k {
 				for i := k; i < min(j, next); i++ {
 					if q[i].End > tau {
@@ -316,11 +315,16 @@ func (p *Plan) replanHead(m int) {
 		last = q[n-1].Start
 	}
 	ms, act, popped := grown, 0, 0
-	for _, r := range mp.running {
-		ms = max(ms, r.End)
-		if r.End > f {
+	// (Comparisons, not max: no time is NaN, and max's care for NaN and
+	// signed zeros costs in loops over every job.)
+	for i := range mp.running {
+		end := mp.running[i].End
+		if end > ms {
+			ms = end
+		}
+		if end > f {
 			act++
-			if r.End <= last {
+			if end <= last {
 				popped++
 			}
 		}
@@ -335,7 +339,9 @@ func (p *Plan) replanHead(m int) {
 	// left, then the latest end.
 	if lost || ms < mp.makespan && !endsAt(q, mp.makespan) {
 		for i := range q {
-			ms = max(ms, q[i].End)
+			if end := q[i].End; end > ms {
+				ms = end
+			}
 		}
 	} else {
 		ms = max(ms, mp.makespan)
@@ -425,6 +431,21 @@ func (p *Plan) subtract(mp *machPlan, f, ms float64, a, b []change) {
 	mp.ts = append(mp.ts[:0], outT...)
 	mp.free = append(mp.free[:0], outF...)
 	p.profTs, p.profFree = outT[:0], outF[:0]
+}
+
+// startAtOrAfter is the index of the first job of q from k on that
+// starts at x or later (q is in order of start), or len(q).
+func startAtOrAfter(q []Entry, k int, x float64) int {
+	lo, hi := k, len(q)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if q[h].Start < x {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	return lo
 }
 
 // heldRun is jobs from..to-1 of a queue, held by the old profile to one
