@@ -64,6 +64,13 @@ func init() {
 // in 5,841 of 44,032 passes these could not be told in few reads, so the
 // pass fell back to the full compression.
 //
+// Measured and not built: a full compression after past reservations
+// could keep the jobs before the first one the past jobs' new windows
+// no longer let start at its reservation (the earlier ones keep theirs:
+// the profile gained no CPUs). On the first 100,000 RICC-2010-2 jobs
+// that job is on average the 77th of the 2,650 placed again, in each of
+// the 44,501 full compressions: there is nothing to keep.
+//
 // One work step is one profile step read while placing a job or testing
 // whether it can move.
 type CONS struct {

@@ -61,7 +61,8 @@
 // from there to job k's start; the others are placed from the old
 // profile, corrected by the difference so far (settle.go); the jobs of a
 // run of one shape and old start that fit at a new start move together,
-// with one change of their CPUs summed at each instant. The work
+// with one change of their CPUs summed at each instant, and the jobs
+// held by the old profile wait for their common end as one. The work
 // counted is the full re-placement's, known from the new times. The
 // differences and the ends wait in radix heaps (radix.go), as none is
 // pushed before the last popped.

@@ -37,7 +37,10 @@ import (
 // job k start at tau as long as those CPUs hold them, and they are moved
 // together: one change of their CPUs summed at each of the four instants
 // (new start and end, old start and end) rather than one per job, which
-// takes EG-EDF from 6.5 to 3.8 s of CPU there.
+// takes EG-EDF from 6.5 to 3.8 s of CPU there. Runs are held together
+// too: of the 9.4 M ends of held jobs pushed there, 91% equal the one
+// pushed before, so the jobs pushed one after the other with one end
+// wait as one item (heldRun): 0.85 M pushes, and 0.91 of the CPU.
 //
 // The work counted is the full re-placement's, which depends only on the
 // new times: a step per job, one per job popped (those ending by the last
