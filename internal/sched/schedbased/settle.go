@@ -265,7 +265,8 @@ func (p *Plan) replanHead(m int) {
 		// CPUs at each instant where each would make one of need.
 		r := 1
 		if tau != oldStart {
-			for r < avail/need && k+r < n && q[k+r].Start == oldStart && q[k+r].Job.CPUs == need && q[k+r].Job.Run == e.Job.Run {
+			fit := min(avail/need, n-k) // divided once, not at every job of the run
+			for r < fit && q[k+r].Start == oldStart && q[k+r].Job.CPUs == need && q[k+r].Job.Run == e.Job.Run {
 				r++
 			}
 		}
