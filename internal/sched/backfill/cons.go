@@ -77,17 +77,18 @@ type CONS struct {
 	order   []int
 	rank    []int // job -> arrival rank (set on arrival)
 	nextR   int
-	resT    []float64 // job -> reserved start (NaN: none)
-	resM    []int     // job -> reserved machine
-	prof    []profile // per machine: the running jobs and the reservations
-	run     []profile // per machine: the running jobs alone
-	ord     []int     // reserved jobs by (start, arrival)
-	fresh   []int     // arrived, not yet reserved, in arrival order
-	early   bool      // a job ended before its estimated end since the last pass
-	freedTo float64   // the latest estimated end an early end freed
-	moved   []int     // scratch of compress
-	keys    []ordKey  // scratch of sortByStart
-	side    []ordKey  // scratch of sortByStart
+	resT    []float64  // job -> reserved start (NaN: none)
+	resM    []int      // job -> reserved machine
+	shape   []jobShape // job -> its estimate and CPUs on machine 0 (set on arrival)
+	prof    []profile  // per machine: the running jobs and the reservations
+	run     []profile  // per machine: the running jobs alone
+	ord     []int      // reserved jobs by (start, arrival)
+	fresh   []int      // arrived, not yet reserved, in arrival order
+	early   bool       // a job ended before its estimated end since the last pass
+	freedTo float64    // the latest estimated end an early end freed
+	moved   []int      // scratch of compress
+	keys    []ordKey   // scratch of sortByStart
+	side    []ordKey   // scratch of sortByStart
 	// floor holds, per job shape searched on a machine since the profile
 	// last lost a holding (in compress: since the pass began), a time
 	// before which no start fits it: the start place last gave it, or
@@ -100,6 +101,15 @@ type CONS struct {
 	// replan, when set, makes every compression place all jobs again (the
 	// slow way, kept as the twin of the incremental one).
 	replan bool
+}
+
+// jobShape is a job's estimate and CPUs on a machine. Where there is one
+// machine, CONS reads them from c.shape for every waiting job it places or
+// tries to move, in one place rather than through the job, its estimate
+// and the platform's speeds.
+type jobShape struct {
+	dur  float64
+	need int
 }
 
 // shapeStart is the earliest start found for a job of cpus CPUs and
@@ -118,6 +128,7 @@ func (c *CONS) init(s *sim.State) {
 	c.rank = make([]int, n)
 	c.resT = make([]float64, n)
 	c.resM = make([]int, n)
+	c.shape = make([]jobShape, n)
 	for i := range c.resT {
 		c.resT[i] = math.NaN()
 	}
@@ -138,6 +149,7 @@ func (c *CONS) OnArrival(s *sim.State, j int) {
 	}
 	c.rank[j] = c.nextR
 	c.nextR++
+	c.shape[j] = jobShape{s.EstDuration(j, 0), s.Job(j).CPUs}
 	c.fresh = append(c.fresh, j)
 }
 
@@ -298,21 +310,15 @@ func (c *CONS) placeAll(s *sim.State, js []int) {
 		return
 	}
 	for i := 0; i < len(js); {
-		need, dur := s.Job(js[i]).CPUs, s.EstDuration(js[i], 0)
+		x := c.shape[js[i]]
 		end := i + 1
-		for end < len(js) && sameShape(s, js[end], need, dur) {
+		for end < len(js) && c.shape[js[end]] == x {
 			end++
 		}
 		for i < end {
-			i += c.placeRun(s, js[i:end], need, dur)
+			i += c.placeRun(s, js[i:end], x.need, x.dur)
 		}
 	}
-}
-
-// sameShape says whether job j needs need CPUs for an estimate of dur on
-// the only machine.
-func sameShape(s *sim.State, j, need int, dur float64) bool {
-	return s.Job(j).CPUs == need && s.EstDuration(j, 0) == dur
 }
 
 // placeRun reserves, on the only machine, the first jobs of run, all of
@@ -376,13 +382,13 @@ func (c *CONS) compress(s *sim.State, np int) {
 	for i := 0; i < len(js); i++ {
 		j := js[i]
 		r := c.resT[j]
-		need := s.Job(j).CPUs
+		x := c.shape[j]
+		need, dur := x.need, x.dur
 		if r <= now || need > most {
 			c.ord[w] = j
 			w++
 			continue
 		}
-		dur := s.EstDuration(j, 0)
 		lim := min(r, e)
 		from, same, at := c.floorOf(0, need, dur)
 		if from >= lim {
@@ -403,7 +409,7 @@ func (c *CONS) compress(s *sim.State, np int) {
 		// nothing before r), and t as long as it fits them beside the
 		// ones before: k of them move together.
 		k := i + 1
-		for k < len(js) && c.resT[js[k]] == r && sameShape(s, js[k], need, dur) {
+		for k < len(js) && c.resT[js[k]] == r && c.shape[js[k]] == x {
 			k++
 		}
 		if k -= i; k > 1 {
