@@ -225,8 +225,20 @@ func (p *profile) fitHold(need int, dur, from float64, n int) (fit, int) {
 				steps += b - a
 			}
 			if b == len(ts) || ts[b] != end {
-				p.t = slices.Insert(p.t, b, end)
-				p.free = slices.Insert(p.free, b, free[b-1]+k*c)
+				// A new breakpoint at b (merge(b) would find it unequal
+				// to the step before). When a merges with the step
+				// before it, dropping a and inserting at b move only
+				// the steps between: one shift, not two of the tail.
+				v := free[b-1] + k*c
+				if a > p.h && free[a] == free[a-1] {
+					copy(ts[a:b-1], ts[a+1:b])
+					copy(free[a:b-1], free[a+1:b])
+					ts[b-1], free[b-1] = end, v
+				} else {
+					p.t = slices.Insert(p.t, b, end)
+					p.free = slices.Insert(p.free, b, v)
+				}
+				return fit{t: t0, steps: steps}, int(k)
 			}
 			p.merge(b)
 			p.merge(a)
