@@ -28,7 +28,7 @@ import (
 // all the jobs that end at one instant (3.2 s of CPU at 100k, 26 s at
 // 400k); CONS places every waiting job again when a reservation lies in
 // the past (a job outlived its request), about 44,500 times over the
-// first 100k jobs (6.9 s at 100k, 77 s at 400k). The changes their own
+// first 100k jobs (6.4 s at 100k, 74 s at 400k). The changes their own
 // rules make grow faster than the log: 33.4 M planned starts moved by
 // EG-EDF over the first 100k jobs, 337 M over 400k; 32.2 M reservations
 // changed by CONS, 224 M. Larger sizes are skipped with that message. It
