@@ -1,7 +1,6 @@
 package backfill
 
 import (
-	"cmp"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -169,10 +168,15 @@ func (c *CONS) OnCompletion(s *sim.State, j int) {
 	}
 }
 
-// before orders reservations by (start, arrival).
+// before orders reservations by (start, arrival). (A reserved job's
+// start is never NaN: < and > alone order them, and before is inlined
+// where compress merges the jobs it moved.)
 func (c *CONS) before(a, b int) int {
-	if r := cmp.Compare(c.resT[a], c.resT[b]); r != 0 {
-		return r
+	switch ta, tb := c.resT[a], c.resT[b]; {
+	case ta < tb:
+		return -1
+	case ta > tb:
+		return 1
 	}
 	return c.rank[a] - c.rank[b]
 }
@@ -484,7 +488,7 @@ func (c *CONS) mergeByStart(dst, a, b []int) []int {
 	// Merge from the back, so a's entries are read before being overwritten.
 	i, k := len(a)-1, len(b)-1
 	for w := len(dst) - 1; k >= 0; w-- {
-		if i >= 0 && c.after(a[i], b[k]) {
+		if i >= 0 && c.before(a[i], b[k]) > 0 {
 			dst[w] = a[i]
 			i--
 		} else {
@@ -493,12 +497,6 @@ func (c *CONS) mergeByStart(dst, a, b []int) []int {
 		}
 	}
 	return dst
-}
-
-// after says whether job x comes after job y by (start, arrival).
-func (c *CONS) after(x, y int) bool {
-	tx, ty := c.resT[x], c.resT[y]
-	return tx > ty || tx == ty && c.rank[x] > c.rank[y]
 }
 
 // place reserves job j at its earliest start over the machines, when
