@@ -457,22 +457,24 @@ func (c *CONS) placePast(s *sim.State) (int, bool) {
 	}
 	past := c.ord[:np]
 	for _, j := range past {
-		end := c.resT[j] + s.EstDuration(j, 0)
-		p.add(now, end, -s.Job(j).CPUs)
+		x := c.shape[j]
+		end := c.resT[j] + x.dur
+		p.add(now, end, -x.need)
 		c.freedTo = max(c.freedTo, end)
 	}
 	for _, j := range past {
-		need, dur := s.Job(j).CPUs, s.EstDuration(j, 0)
-		t, steps := run.earliest(need, dur)
+		x := c.shape[j]
+		t, steps := run.earliest(x.need, x.dur)
 		s.Work().Add(steps)
-		run.add(t, t+dur, need)
-		p.add(t, t+dur, need)
+		run.add(t, t+x.dur, x.need)
+		p.add(t, t+x.dur, x.need)
 		c.resT[j] = t
 	}
 	ok := true
 	for _, j := range past {
-		t, dur := c.resT[j], s.EstDuration(j, 0)
-		run.add(t, t+dur, -s.Job(j).CPUs)
+		t, x := c.resT[j], c.shape[j]
+		dur := x.dur
+		run.add(t, t+dur, -x.need)
 		if dur > 0 {
 			least, steps := p.minFree(t, t+dur)
 			s.Work().Add(steps)
