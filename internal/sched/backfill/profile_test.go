@@ -30,6 +30,17 @@ func (f *flatProfile) at(t float64) int {
 	return free
 }
 
+// most returns the most CPUs free at any time in [from, to), from >= now.
+func (f *flatProfile) most(from, to float64) int {
+	m := f.at(from)
+	for _, u := range f.times() {
+		if from < u && u < to {
+			m = max(m, f.at(u))
+		}
+	}
+	return m
+}
+
 // times returns now and every hold's ends after it, sorted.
 func (f *flatProfile) times() []float64 {
 	ts := []float64{f.now}
@@ -98,13 +109,7 @@ func TestProfileMatchesFlat(t *testing.T) {
 					if h.from < f.now {
 						f.holds = append(f.holds, flatHold{h.from, f.now, h.cpus})
 					}
-					most := f.at(from)
-					for _, u := range f.times() {
-						if from < u && u < h.to {
-							most = max(most, f.at(u))
-						}
-					}
-					if got != most {
+					if most := f.most(from, h.to); got != most {
 						t.Fatalf("seed %d step %d: give(%g, %g, %d) = %d, want %d", seed, step, from, h.to, h.cpus, got, most)
 					}
 				}
@@ -127,13 +132,7 @@ func TestProfileMatchesFlat(t *testing.T) {
 				t.Fatalf("seed %d step %d: earliestBefore(%d, %g, %g, %g, %g) = %g, want %g, the start found from -Inf", seed, step, need, dur, got, lim, cut, again, got)
 			}
 			to := f.now + float64(r.IntN(300))
-			most := f.at(f.now)
-			for _, u := range f.times() {
-				if u < to {
-					most = max(most, f.at(u))
-				}
-			}
-			if got := p.maxFree(to); got != most {
+			if most, got := f.most(f.now, to), p.maxFree(to); got != most {
 				t.Fatalf("seed %d step %d: maxFree(%g) = %d, want %d", seed, step, to, got, most)
 			}
 		}
