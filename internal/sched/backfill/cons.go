@@ -383,54 +383,63 @@ func (c *CONS) compress(s *sim.State, np int) {
 	c.moved = append(c.moved[:0], c.ord[:np]...)
 	w := 0
 	js := c.ord[np:]
-	for i := 0; i < len(js); i++ {
+	for i := 0; i < len(js); {
 		j := js[i]
 		r := c.resT[j]
 		x := c.shape[j]
 		need, dur := x.need, x.dur
+		// The jobs after it of its shape and reservation (a run, see
+		// placeAll) stay when it stays: the tests below give each the
+		// same answer, as nothing changes between them (a search that
+		// fails sets the floor the next one is skipped by).
+		n := i + 1
+		for n < len(js) && c.resT[js[n]] == r && c.shape[js[n]] == x {
+			n++
+		}
+		n -= i
 		if r <= now || need > most {
-			c.ord[w] = j
-			w++
+			w += copy(c.ord[w:], js[i:i+n])
+			i += n
 			continue
 		}
 		lim := min(r, e)
 		from, same, at := c.floorOf(0, need, dur)
 		if from >= lim {
-			c.ord[w] = j
-			w++
+			w += copy(c.ord[w:], js[i:i+n])
+			i += n
 			continue
 		}
-		t, steps := p.earliestBefore(need, dur, from, lim, r)
-		s.Work().Add(steps)
+		f := p.scan(p.stepAt(from), need, dur, lim, r)
+		s.Work().Add(f.steps)
+		t := f.t
 		if !(t < r) {
 			c.setFloor(0, need, dur, lim, same, at)
-			c.ord[w] = j
-			w++
+			w += copy(c.ord[w:], js[i:i+n])
+			i += n
 			continue
 		}
-		// The jobs after it of its shape and reservation (a run, see
-		// placeAll) find no earlier start (see above: a move frees
-		// nothing before r), and t as long as it fits them beside the
-		// ones before: k of them move together.
-		k := i + 1
-		for k < len(js) && c.resT[js[k]] == r && c.shape[js[k]] == x {
-			k++
-		}
-		if k -= i; k > 1 {
+		// The others of the run find no earlier start either (see
+		// above: a move frees nothing before r), and t as long as it
+		// fits them beside the ones before: k of them move together.
+		k := n
+		if k > 1 {
 			least, steps := p.minFree(t, min(t+dur, r))
 			s.Work().Add(steps)
 			k = min(k, least/need)
 		}
 		// They leave [r, r+dur) for [t, t+dur): where the two overlap
 		// nothing changes, and only [max(t+dur, r), r+dur) is freed.
-		most = max(most, p.give(max(t+dur, r), r+dur, k*need))
-		p.add(t, min(t+dur, r), k*need)
+		// (The window the search found is held first, at the steps it
+		// found: the freed interval lies after it, and is sought from
+		// the window's first step on.)
+		p.addAt(f, min(t+dur, r), k*need)
+		most = max(most, p.give(f.a, max(t+dur, r), r+dur, k*need))
 		for _, x := range js[i : i+k] {
 			c.resT[x] = t
 			c.moved = append(c.moved, x)
 		}
 		e = max(e, r+dur)
-		i += k - 1
+		i += k
 	}
 	// Merge the moved jobs back into the order.
 	kept := c.ord[:w]

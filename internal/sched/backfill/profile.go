@@ -274,6 +274,19 @@ func (p *profile) stepAt(t float64) int {
 	return k
 }
 
+// seek returns the index of the first step at or after t, for a caller
+// who knows that step k0 begins at or before t and expects t a few steps
+// on: it gallops from k0 (1, 2, 4, ... steps) before it bisects.
+func (p *profile) seek(k0 int, t float64) int {
+	ts := p.t
+	lo, hi := k0, k0+1
+	for hi < len(ts) && ts[hi] < t {
+		lo, hi = hi, hi+2*(hi-lo)
+	}
+	hi = min(hi, len(ts))
+	return lo + firstAtOrAfter(ts[lo:hi], t)
+}
+
 // firstAtOrAfter returns the index of the first of the sorted times ts
 // at or after t (len(ts) if none). It is slices.BinarySearch for times,
 // which are never NaN, so it compares with < alone: placing a job looks
@@ -301,12 +314,15 @@ func (p *profile) maxFree(to float64) int {
 }
 
 // give frees cpus on [from, to) and returns the most CPUs then free
-// there (math.MinInt32 if to is not after from: nothing is freed).
-func (p *profile) give(from, to float64, cpus int) int {
+// there (math.MinInt32 if to is not after from: nothing is freed). Step
+// k0 (p.h if the caller knows no better) begins at or before from: the
+// steps are sought onward from it (see seek).
+func (p *profile) give(k0 int, from, to float64, cpus int) int {
 	if !(to > from) {
 		return math.MinInt32
 	}
-	a, b := p.split(from), p.split(to)
+	a := p.splitAt(p.seek(k0, from), from)
+	b := p.splitAt(p.seek(a, to), to)
 	c, most := int32(cpus), int32(math.MinInt32)
 	free := p.free[a:b]
 	for k := range free {

@@ -105,7 +105,8 @@ func TestProfileMatchesFlat(t *testing.T) {
 				f.holds = slices.Delete(f.holds, i, i+1)
 				if h.to > f.now {
 					from := max(h.from, f.now)
-					got := p.give(from, h.to, h.cpus)
+					k0 := p.h + r.IntN(p.stepAt(from)-p.h+1) // any step at or before from
+					got := p.give(k0, from, h.to, h.cpus)
 					if h.from < f.now {
 						f.holds = append(f.holds, flatHold{h.from, f.now, h.cpus})
 					}
