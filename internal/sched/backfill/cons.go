@@ -85,7 +85,7 @@ type CONS struct {
 	fresh   []int      // arrived, not yet reserved, in arrival order
 	early   bool       // a job ended before its estimated end since the last pass
 	freedTo float64    // the latest estimated end an early end freed
-	moved   []int      // scratch of compress
+	moved   []int      // scratch of compress and placeSorted
 	keys    []ordKey   // scratch of sortByStart
 	side    []ordKey   // scratch of sortByStart
 	// floor holds, per job shape searched on a machine since the profile
@@ -241,8 +241,53 @@ func (c *CONS) replace(s *sim.State) {
 		c.prof[m].copyFrom(&c.run[m])
 	}
 	c.clearFloor()
+	if len(c.order) == 1 {
+		c.placeSorted(s, c.ord)
+		return
+	}
 	c.placeAll(s, c.ord)
 	c.sortByStart(c.ord)
+}
+
+// placeSorted is placeAll on the only machine followed by sortByStart,
+// for jobs js in order of their old start: the jobs placeRun gives one
+// start are ordered by arrival among themselves (when one came before
+// another of the run in the old order, at the same old start or an
+// earlier one), so the jobs are sorted as they are placed, one
+// comparison of arrival per job, and only those a backfill brought
+// before the jobs placed already are set aside, sorted and merged in.
+// (sortByStart copied every job's start and arrival out to compare
+// them: on the first 100,000 RICC-2010-2 jobs a full compression places
+// 2,650 jobs, and 0.76% of them are set aside.)
+func (c *CONS) placeSorted(s *sim.State, js []int) {
+	side := c.moved[:0]
+	w := 0 // js[:w] holds the jobs placed in order so far
+	lastT, lastR := math.Inf(-1), -1
+	for i := 0; i < len(js); {
+		x := c.shape[js[i]]
+		end := i + 1
+		for end < len(js) && c.shape[js[end]] == x {
+			end++
+		}
+		for i < end {
+			k := c.placeRun(s, js[i:end], x.need, x.dur)
+			t := c.resT[js[i]]
+			// (w <= i: the writes below land on jobs placed already.)
+			for _, j := range js[i : i+k] {
+				if r := c.rank[j]; t > lastT || t == lastT && r > lastR {
+					js[w] = j
+					w++
+					lastT, lastR = t, r
+				} else {
+					side = append(side, j)
+				}
+			}
+			i += k
+		}
+	}
+	slices.SortFunc(side, c.before)
+	c.mergeByStart(js, js[:w], side)
+	c.moved = side
 }
 
 // sortByStart sorts the reserved jobs js as c.before orders them, by
