@@ -86,10 +86,14 @@ type Plan struct {
 	// maxSpeed is the fastest machine's speed: a job's shortest duration
 	// anywhere is its run time × ref / maxSpeed.
 	maxSpeed float64
-	now      float64
-	ms       []machPlan
-	where    map[int]int // job id -> machine
-	work     int64
+	// slowest is the slowest machine: a job's longest duration anywhere
+	// is its duration there (or its run time, where that is as slow as
+	// the reference).
+	slowest int
+	now     float64
+	ms      []machPlan
+	where   map[int]int // job id -> machine
+	work    int64
 	// scratch storage reused across operations
 	hbuf    endHeap
 	sortBuf []endItem
@@ -110,6 +114,10 @@ type Plan struct {
 	// zeroSeen says a zero-length job was ever planned: replanHead then
 	// re-places whole queues (settle.go).
 	zeroSeen bool
+	// longest is the longest duration of any job ever planned, on any
+	// machine (jobs move between machines): every entry ends at most
+	// longest after its start (replanHead's count, settle.go).
+	longest float64
 	// settled counts the re-plans that stopped where the placement
 	// settled (settle.go), for the tests.
 	settled int64
@@ -187,6 +195,9 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 		}
 		p.ms[i] = machPlan{idx: i, cpus: m.CPUs, speed: m.Speed}
 		p.maxSpeed = max(p.maxSpeed, m.Speed)
+		if m.Speed < machines[p.slowest].Speed {
+			p.slowest = i
+		}
 		p.touch(&p.ms[i])
 	}
 	p.src = newSources(len(machines))
@@ -651,6 +662,9 @@ func (p *Plan) checkNew(m, id int, j Job) {
 	if p.Duration(j, m) == 0 {
 		p.zeroSeen = true // see replanHead
 	}
+	// (The margin covers the rounding of a duration on a machine a hair
+	// faster than the reference, which can exceed the run time.)
+	p.longest = max(p.longest, max(j.Run, p.Duration(j, p.slowest))*(1+0x1p-50))
 	if _, dup := p.where[id]; dup {
 		panic(fmt.Sprintf("schedbased: job %d is already planned", id))
 	}

@@ -333,9 +333,15 @@ func (p *Plan) replanHead(m int) {
 			}
 		}
 	}
-	for i := range n - 1 {
-		if q[i].End <= last {
-			popped++
+	if n > 0 {
+		// The jobs that start early enough to end by last at the
+		// longest duration end by it: counted unread.
+		cut := min(endsBy(q, last, p.longest), n-1)
+		popped += cut
+		for i := cut; i < n-1; i++ {
+			if q[i].End <= last {
+				popped++
+			}
 		}
 	}
 	p.work += int64(n + popped + act + 2*n)
@@ -444,6 +450,23 @@ func startAtOrAfter(q []Entry, k int, x float64) int {
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
 		if q[h].Start < x {
+			lo = h + 1
+		} else {
+			hi = h
+		}
+	}
+	return lo
+}
+
+// endsBy returns the number of the first jobs of queue q (in order of
+// start) whose start plus dur is last or earlier. A job of the queue
+// whose duration is at most dur ends by last if it is one of them: its
+// end is its start plus its duration, rounded, and rounding keeps order.
+func endsBy(q []Entry, last, dur float64) int {
+	lo, hi := 0, len(q)
+	for lo < hi {
+		h := int(uint(lo+hi) >> 1)
+		if q[h].Start+dur <= last {
 			lo = h + 1
 		} else {
 			hi = h
