@@ -50,23 +50,6 @@ func (p *profile) prune(now float64) {
 	}
 }
 
-// split makes t >= now a breakpoint and returns its index.
-func (p *profile) split(t float64) int {
-	return p.splitAt(p.h+firstAtOrAfter(p.t[p.h:], t), t)
-}
-
-// splitAt is split for a caller who knows k, the first step at or after
-// t (or the number of steps).
-func (p *profile) splitAt(k int, t float64) int {
-	if k < len(p.t) && p.t[k] == t {
-		return k
-	}
-	// k > h: t is after the first breakpoint (now).
-	p.t = slices.Insert(p.t, k, t)
-	p.free = slices.Insert(p.free, k, p.free[k-1])
-	return k
-}
-
 // merge removes breakpoint k if the free CPUs do not change there.
 func (p *profile) merge(k int) {
 	if k > p.h && k < len(p.t) && p.free[k] == p.free[k-1] {
@@ -80,19 +63,84 @@ func (p *profile) add(from, to float64, cpus int) {
 	if !(to > from) {
 		return
 	}
-	p.hold(p.split(from), p.split(to), cpus)
+	a := p.seek(p.h, from)
+	p.edit(a, p.seek(a, to), from, to, -int32(cpus))
 }
 
-// hold takes cpus CPUs on steps a to b-1 (frees them if cpus < 0) and
-// merges the steps at a and b with their neighbours where they can.
-func (p *profile) hold(a, b, cpus int) {
-	c := int32(cpus)
-	free := p.free[a:b] // (a local: a store through p.free[k] makes the loop load p.free again)
-	for k := range free {
-		free[k] -= c
+// edit adds d free CPUs on [from, to) (holds -d if d < 0), where a and b
+// are the first steps at or after from and to (or the number of steps),
+// and returns the most CPUs then free there. The breakpoints at from and
+// to are made or merged away in one pass: the steps between move once,
+// by the net change at from, and those after to once, by the net change
+// at both ends, where a split or a merge at each end moved all the steps
+// after it (on the first 100,000 RICC-2010-2 jobs, splits and merges
+// moved 2.2 G steps in all).
+func (p *profile) edit(a, b int, from, to float64, d int32) int32 {
+	ts, fr := p.t, p.free
+	n := len(ts)
+	insA := a == n || ts[a] != from // from lies inside step a-1 (a > h)
+	insB := b == n || ts[b] != to   // to lies inside step b-1
+	most := int32(math.MinInt32)
+	for k := a; k < b; k++ {
+		fr[k] += d
+		most = max(most, fr[k])
 	}
-	p.merge(b)
-	p.merge(a)
+	var vA, vB int32 // the steps made at from and to
+	if insA {
+		vA = fr[a-1] + d
+		most = max(most, vA)
+	}
+	if insB {
+		vB = fr[b-1] // (step b-1 is before a, unchanged, when a == b)
+		if b > a {
+			vB -= d
+		}
+	}
+	delA := !insA && a > p.h && fr[a] == fr[a-1]
+	// The step before to, once edited: the one made at from when the
+	// window lies in one step (a == b), else step b-1 (if delA and b ==
+	// a+1, step a-1 holds its value).
+	left := vA
+	if b > a {
+		left = fr[b-1]
+	}
+	delB := !insB && b < n && left == fr[b]
+	// The new steps: ts[:a], the step at from (insA), the steps a..b-1
+	// (but a when delA), the step at to (insB), the steps from b on (but
+	// b when delB).
+	b2i := func(x bool) int {
+		if x {
+			return 1
+		}
+		return 0
+	}
+	mid0, tail0 := a+b2i(delA), b+b2i(delB)
+	midTo := a + b2i(insA)
+	tailTo := midTo + (b - mid0) + b2i(insB)
+	grow := tailTo - tail0
+	if grow > 0 {
+		ts = append(ts, make([]float64, grow)...)
+		fr = append(fr, make([]int32, grow)...)
+	}
+	if grow >= 0 { // both move right (or stay): the tail first
+		copy(ts[tailTo:], ts[tail0:n])
+		copy(fr[tailTo:], fr[tail0:n])
+		copy(ts[midTo:], ts[mid0:b])
+		copy(fr[midTo:], fr[mid0:b])
+	} else { // both move left (or stay): the middle first
+		copy(ts[midTo:], ts[mid0:b])
+		copy(fr[midTo:], fr[mid0:b])
+		copy(ts[tailTo:], ts[tail0:n])
+		copy(fr[tailTo:], fr[tail0:n])
+	}
+	if insA {
+		ts[a], fr[a] = from, vA
+	}
+	if insB {
+		ts[tailTo-1], fr[tailTo-1] = to, vB
+	}
+	p.t, p.free = ts[:n+grow], fr[:n+grow]
+	return most
 }
 
 // earliest returns the first breakpoint at which need CPUs stay free for
@@ -258,7 +306,7 @@ func (p *profile) addAt(f fit, to float64, cpus int) {
 	if !(to > f.t) {
 		return
 	}
-	p.hold(f.a, p.splitAt(f.b, to), cpus)
+	p.edit(f.a, f.b, f.t, to, -int32(cpus))
 }
 
 // stepAt returns the index of the step holding t, or of the first step
@@ -321,17 +369,8 @@ func (p *profile) give(k0 int, from, to float64, cpus int) int {
 	if !(to > from) {
 		return math.MinInt32
 	}
-	a := p.splitAt(p.seek(k0, from), from)
-	b := p.splitAt(p.seek(a, to), to)
-	c, most := int32(cpus), int32(math.MinInt32)
-	free := p.free[a:b]
-	for k := range free {
-		free[k] += c
-		most = max(most, free[k])
-	}
-	p.merge(b)
-	p.merge(a)
-	return int(most)
+	a := p.seek(k0, from)
+	return int(p.edit(a, p.seek(a, to), from, to, int32(cpus)))
 }
 
 // copyFrom makes p a copy of q.

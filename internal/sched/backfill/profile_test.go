@@ -118,6 +118,11 @@ func TestProfileMatchesFlat(t *testing.T) {
 				f.now += float64(r.IntN(20))
 				p.prune(f.now)
 			}
+			for k := p.h + 1; k < len(p.t); k++ { // canonical: one step per change
+				if !(p.t[k] > p.t[k-1]) || p.free[k] == p.free[k-1] {
+					t.Fatalf("seed %d step %d: steps %d and %d are (%g, %d) and (%g, %d)", seed, step, k-1, k, p.t[k-1], p.free[k-1], p.t[k], p.free[k])
+				}
+			}
 			for _, u := range f.times() {
 				if got, want := p.at(u), f.at(u); got != want {
 					t.Fatalf("seed %d step %d: free at %g = %d, want %d", seed, step, u, got, want)
