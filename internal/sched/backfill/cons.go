@@ -539,18 +539,34 @@ func (c *CONS) placePast(s *sim.State) (int, bool) {
 }
 
 // mergeByStart merges a (which is dst's prefix) and b, both sorted by
-// (start, arrival), into dst.
+// (start, arrival), into dst. It works from the back, so a's entries are
+// read before being overwritten, and b is the short one (the jobs a
+// compression moved, or set aside): for each of b's jobs it finds the
+// jobs of a that go after it by galloping back from the last ones placed
+// (1, 2, 4, ... jobs, then a bisection) and moves them in one copy, where
+// comparing each job of a as it is moved cost 5% of CONS's CPU on the
+// first 400,000 RICC-2010-2 jobs, whose queue holds up to 17,000.
 func (c *CONS) mergeByStart(dst, a, b []int) []int {
-	// Merge from the back, so a's entries are read before being overwritten.
-	i, k := len(a)-1, len(b)-1
-	for w := len(dst) - 1; k >= 0; w-- {
-		if i >= 0 && c.before(a[i], b[k]) > 0 {
-			dst[w] = a[i]
-			i--
-		} else {
-			dst[w] = b[k]
-			k--
+	i, w := len(a), len(dst) // a[:i] and b[:k+1] are left, dst[w:] done
+	for k := len(b) - 1; k >= 0; k-- {
+		x := b[k]
+		// a[hi:i] go after x; a[lo] does not, if lo >= 0.
+		hi, lo, step := i, i-1, 1
+		for lo >= 0 && c.before(a[lo], x) > 0 {
+			hi, lo, step = lo, lo-2*step+1, 2*step
 		}
+		for lo = max(lo+1, 0); lo < hi; {
+			if mid := int(uint(lo+hi) >> 1); c.before(a[mid], x) > 0 {
+				hi = mid
+			} else {
+				lo = mid + 1
+			}
+		}
+		w -= i - hi
+		copy(dst[w:], a[hi:i])
+		i = hi
+		w--
+		dst[w] = x
 	}
 	return dst
 }
