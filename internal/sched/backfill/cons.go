@@ -112,10 +112,13 @@ type jobShape struct {
 }
 
 // shapeStart is the earliest start found for a job of cpus CPUs and
-// estimate dur on machine m.
+// estimate dur on machine m, and k, a step near t: where the search that
+// found it began or stopped (the profile's edits since may have moved
+// the step holding t by a few; see profile.stepNear).
 type shapeStart struct {
 	m, cpus int
 	dur, t  float64
+	k       int
 }
 
 // NewCONS returns a conservative backfilling scheduler.
@@ -376,9 +379,9 @@ func (c *CONS) placeAll(s *sim.State, js []int) {
 // place), and the same start for each next one as long as it fits there
 // beside the ones before it. It returns how many it reserved.
 func (c *CONS) placeRun(s *sim.State, run []int, need int, dur float64) int {
-	from, same, at := c.floorOf(0, need, dur)
-	f, k := c.prof[0].fitHold(need, dur, from, len(run))
-	c.setFloor(0, need, dur, f.t, same, at)
+	from, near, same, at := c.floorOf(0, need, dur)
+	f, k := c.prof[0].fitHold(need, dur, from, near, len(run))
+	c.setFloor(0, need, dur, f.t, f.a, same, at)
 	s.Work().Add(f.steps)
 	for _, j := range run[:k] {
 		c.resT[j], c.resM[j] = f.t, 0
@@ -448,17 +451,17 @@ func (c *CONS) compress(s *sim.State, np int) {
 			continue
 		}
 		lim := min(r, e)
-		from, same, at := c.floorOf(0, need, dur)
+		from, near, same, at := c.floorOf(0, need, dur)
 		if from >= lim {
 			w += copy(c.ord[w:], js[i:i+n])
 			i += n
 			continue
 		}
-		f := p.scan(p.stepAt(from), need, dur, lim, r)
+		f := p.scan(p.stepNear(near, from), need, dur, lim, r)
 		s.Work().Add(f.steps)
 		t := f.t
 		if !(t < r) {
-			c.setFloor(0, need, dur, lim, same, at)
+			c.setFloor(0, need, dur, lim, f.a, same, at)
 			w += copy(c.ord[w:], js[i:i+n])
 			i += n
 			continue
@@ -592,9 +595,9 @@ func (c *CONS) place(s *sim.State, j int) {
 			continue
 		}
 		dur := s.EstDuration(j, m)
-		from, same, at := c.floorOf(m, need, dur)
-		f := c.prof[m].fitFrom(need, dur, from)
-		c.setFloor(m, need, dur, f.t, same, at)
+		from, near, same, at := c.floorOf(m, need, dur)
+		f := c.prof[m].fitFrom(need, dur, from, near)
+		c.setFloor(m, need, dur, f.t, f.a, same, at)
 		s.Work().Add(f.steps)
 		if f.t < bestT {
 			bestT, bestM, best = f.t, m, f
@@ -606,22 +609,22 @@ func (c *CONS) place(s *sim.State, j int) {
 
 // floorOf returns the latest time before which no start fits a job of
 // need CPUs and estimate dur on machine m, by the floor's shapes no
-// larger and no longer (-Inf: none), the index of its own shape's entry
-// (-1: none), and where an entry for it goes to keep the floor in order
-// of CPUs.
+// larger and no longer (-Inf: none), a step near it (-1: none), the
+// index of its own shape's entry (-1: none), and where an entry for it
+// goes to keep the floor in order of CPUs.
 //
 // A job of the shape whose entry was written last, with no change to the
 // floor since, needs no walk: its entry is the answer, as it was written
 // from a search that began at the answer for its shape then. Waiting jobs
 // often come in runs of one shape: on the first 100,000 RICC-2010-2 jobs
 // CONS takes 0.95 of the CPU it takes without this.
-func (c *CONS) floorOf(m, need int, dur float64) (from float64, same, at int) {
+func (c *CONS) floorOf(m, need int, dur float64) (from float64, near, same, at int) {
 	if i := c.lastSet; i >= 0 && i < len(c.floor) {
 		if f := &c.floor[i]; f.m == m && f.cpus == need && f.dur == dur {
-			return f.t, i, i
+			return f.t, f.k, i, i
 		}
 	}
-	from, same, at = math.Inf(-1), -1, len(c.floor)
+	from, near, same, at = math.Inf(-1), -1, -1, len(c.floor)
 	for i := range c.floor {
 		f := &c.floor[i]
 		if f.cpus > need { // sorted by CPUs: the shapes no larger come first
@@ -629,22 +632,25 @@ func (c *CONS) floorOf(m, need int, dur float64) (from float64, same, at int) {
 			break
 		}
 		if f.m == m && f.dur <= dur {
-			from = max(from, f.t)
+			if f.t > from {
+				from, near = f.t, f.k
+			}
 			if f.cpus == need && f.dur == dur {
 				same = i
 			}
 		}
 	}
-	return from, same, at
+	return from, near, same, at
 }
 
-// setFloor records t for the shape floorOf answered same and at for.
-func (c *CONS) setFloor(m, need int, dur, t float64, same, at int) {
+// setFloor records t, and k, a step near it, for the shape floorOf
+// answered same and at for.
+func (c *CONS) setFloor(m, need int, dur, t float64, k, same, at int) {
 	if same >= 0 {
-		c.floor[same].t = t
+		c.floor[same].t, c.floor[same].k = t, k
 		c.lastSet = same
 	} else {
-		c.floor = slices.Insert(c.floor, at, shapeStart{m, need, dur, t})
+		c.floor = slices.Insert(c.floor, at, shapeStart{m, need, dur, t, k})
 		c.lastSet = at
 	}
 }

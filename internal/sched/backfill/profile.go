@@ -146,7 +146,7 @@ func (p *profile) edit(a, b int, from, to float64, d int32) int32 {
 // earliest returns the first breakpoint at which need CPUs stay free for
 // dur, and the steps read.
 func (p *profile) earliest(need int, dur float64) (float64, int) {
-	f := p.fitFrom(need, dur, math.Inf(-1))
+	f := p.fitFrom(need, dur, math.Inf(-1), -1)
 	return f.t, f.steps
 }
 
@@ -160,10 +160,11 @@ type fit struct {
 }
 
 // fitFrom is earliest for a caller who knows that no start before from
-// fits (the search begins at the step holding from), with the steps of
-// the start and of the window's end, for addAt.
-func (p *profile) fitFrom(need int, dur, from float64) fit {
-	f := p.scan(p.stepAt(from), need, dur, math.Inf(1), math.Inf(1))
+// fits (the search begins at the step holding from, sought from step
+// near, see stepNear), with the steps of the start and of the window's
+// end, for addAt.
+func (p *profile) fitFrom(need int, dur, from float64, near int) fit {
+	f := p.scan(p.stepNear(near, from), need, dur, math.Inf(1), math.Inf(1))
 	if math.IsInf(f.t, 1) {
 		panic("backfill: internal error: a machine large enough is never free")
 	}
@@ -179,12 +180,14 @@ func (p *profile) earliestBefore(need int, dur, from, lim, cut float64) (float64
 	return f.t, f.steps
 }
 
-// scan is earliestBefore from step a0 on.
+// scan is earliestBefore from step a0 on. A search that finds no start
+// returns in a the step it stopped at (the first at or after lim).
 func (p *profile) scan(a0, need int, dur, lim, cut float64) fit {
 	steps := 0
 	n := int32(need) // need <= a machine's CPUs <= sim.MaxMachineCPUs
 	ts, free := p.t, p.free[:len(p.t)]
-	for a := a0; a < len(ts) && ts[a] < lim; a++ {
+	a := a0
+	for ; a < len(ts) && ts[a] < lim; a++ {
 		steps++
 		if free[a] < n {
 			continue
@@ -202,7 +205,7 @@ func (p *profile) scan(a0, need int, dur, lim, cut float64) fit {
 		}
 		a = b // no start before b can work
 	}
-	return fit{t: math.Inf(1), steps: steps}
+	return fit{t: math.Inf(1), a: a, steps: steps}
 }
 
 // fitHold is fitFrom followed by addAt(f, f.t+dur, need) in one walk:
@@ -215,14 +218,14 @@ func (p *profile) scan(a0, need int, dur, lim, cut float64) fit {
 // start the one before it found: the first job's start holds k of them,
 // as many as its window has room for (k >= 1), and their CPUs are held
 // together in a second walk of the window. It returns the start and k.
-func (p *profile) fitHold(need int, dur, from float64, n int) (fit, int) {
+func (p *profile) fitHold(need int, dur, from float64, near, n int) (fit, int) {
 	if !(dur > 0) {
-		return p.fitFrom(need, dur, from), n // a zero-length job holds nothing
+		return p.fitFrom(need, dur, from, near), n // a zero-length job holds nothing
 	}
 	c := int32(need)
 	ts, free := p.t, p.free[:len(p.t)]
 	steps := 0
-	for a := p.stepAt(from); a < len(ts); a++ {
+	for a := p.stepNear(near, from); a < len(ts); a++ {
 		steps++
 		if free[a] < c {
 			continue
@@ -286,11 +289,11 @@ func (p *profile) fitHold(need int, dur, from float64, n int) (fit, int) {
 					p.t = slices.Insert(p.t, b, end)
 					p.free = slices.Insert(p.free, b, v)
 				}
-				return fit{t: t0, steps: steps}, int(k)
+				return fit{t: t0, a: a, steps: steps}, int(k)
 			}
 			p.merge(b)
 			p.merge(a)
-			return fit{t: t0, steps: steps}, int(k) // (a and b may have moved)
+			return fit{t: t0, a: a, steps: steps}, int(k) // (a and b may have moved)
 		}
 		for k := a; k < b; k++ {
 			free[k] += c // too full at step b: no start before its end fits
@@ -320,6 +323,34 @@ func (p *profile) stepAt(t float64) int {
 		k--
 	}
 	return k
+}
+
+// stepNear is stepAt for a caller who knows a step k near the one
+// holding t (k < 0: none): it gallops from k, back or on, before it
+// bisects. A search for a job of a shape begins where the last search
+// for that shape stopped, or near it: the steps since inserted or
+// removed before it are few.
+func (p *profile) stepNear(k int, t float64) int {
+	ts := p.t
+	if k < 0 || !(t > ts[p.h]) {
+		return p.stepAt(t)
+	}
+	k = min(max(k, p.h), len(ts)-1)
+	var i int // the first step at or after t
+	if ts[k] <= t {
+		i = p.seek(k, t)
+	} else { // back to a step before t (step h is)
+		lo, hi := k-1, k
+		for lo > p.h && ts[lo] > t {
+			hi, lo = lo, lo-2*(hi-lo)
+		}
+		lo = max(lo, p.h)
+		i = lo + firstAtOrAfter(ts[lo:hi], t)
+	}
+	if i == len(ts) || ts[i] != t {
+		i--
+	}
+	return i
 }
 
 // seek returns the index of the first step at or after t, for a caller

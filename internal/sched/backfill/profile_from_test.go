@@ -32,7 +32,7 @@ func TestEarliestFromMatchesFlat(t *testing.T) {
 				if from > want {
 					continue
 				}
-				if got := p.fitFrom(need, dur, from).t; got != want {
+				if got := p.fitFrom(need, dur, from, r.IntN(len(p.t)+1)-1).t; got != want { // any step as the one near
 					t.Fatalf("seed %d step %d: fitFrom(%d, %g, %g) = %g, want %g", seed, step, need, dur, from, got, want)
 				}
 			}
@@ -69,7 +69,7 @@ func TestFitHoldMatchesAdd(t *testing.T) {
 		var holds []flatHold
 		for step := range 600 {
 			need, dur := 1+r.IntN(cpus), float64(r.IntN(50))
-			want := p.fitFrom(need, dur, math.Inf(-1))
+			want := p.fitFrom(need, dur, math.Inf(-1), -1)
 			froms := []float64{math.Inf(-1), now, want.t, want.t - 0.5}
 			if u := p.t[p.h+r.IntN(len(p.t)-p.h)]; u <= want.t {
 				froms = append(froms, u, u+0.25)
@@ -81,8 +81,8 @@ func TestFitHoldMatchesAdd(t *testing.T) {
 					continue
 				}
 				q := clone(&p)
-				f0 := q.fitFrom(need, dur, from)
-				got, _ := q.fitHold(need, dur, from, 1)
+				f0 := q.fitFrom(need, dur, from, -1)
+				got, _ := q.fitHold(need, dur, from, r.IntN(len(q.t)+1)-1, 1)
 				if got.t != want.t || got.steps != f0.steps {
 					t.Fatalf("seed %d step %d: fitHold(%d, %g, %g) = %g after %d steps, fitFrom %g after %d", seed, step, need, dur, from, got.t, got.steps, f0.t, f0.steps)
 				}
@@ -94,11 +94,11 @@ func TestFitHoldMatchesAdd(t *testing.T) {
 			// many of them as placing them one by one would put there.
 			for _, n := range []int{2, 3, 7} {
 				q := clone(&p)
-				got, k := q.fitHold(need, dur, math.Inf(-1), n)
+				got, k := q.fitHold(need, dur, math.Inf(-1), -1, n)
 				seq, held := clone(&p), 0
 				for held < n {
 					next := clone(seq)
-					if f, _ := next.fitHold(need, dur, got.t, 1); f.t != got.t {
+					if f, _ := next.fitHold(need, dur, got.t, r.IntN(len(next.t)+1)-1, 1); f.t != got.t {
 						break
 					}
 					seq, held = next, held+1

@@ -123,6 +123,14 @@ func TestProfileMatchesFlat(t *testing.T) {
 					t.Fatalf("seed %d step %d: steps %d and %d are (%g, %d) and (%g, %d)", seed, step, k-1, k, p.t[k-1], p.free[k-1], p.t[k], p.free[k])
 				}
 			}
+			for _, u := range f.times() { // stepNear finds stepAt's step from any step
+				for _, v := range []float64{u, u + 0.5, u - 0.5} {
+					k := r.IntN(len(p.t)+2) - 1
+					if got, want := p.stepNear(k, v), p.stepAt(v); got != want {
+						t.Fatalf("seed %d step %d: stepNear(%d, %g) = %d, want %d", seed, step, k, v, got, want)
+					}
+				}
+			}
 			for _, u := range f.times() {
 				if got, want := p.at(u), f.at(u); got != want {
 					t.Fatalf("seed %d step %d: free at %g = %d, want %d", seed, step, u, got, want)
