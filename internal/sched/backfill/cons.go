@@ -85,7 +85,7 @@ type CONS struct {
 	fresh   []int      // arrived, not yet reserved, in arrival order
 	early   bool       // a job ended before its estimated end since the last pass
 	freedTo float64    // the latest estimated end an early end freed
-	moved   []int      // scratch of compress and placeSorted
+	moved   []int      // scratch of compress and placeAll
 	keys    []ordKey   // scratch of sortByStart
 	side    []ordKey   // scratch of sortByStart
 	// floor holds, per job shape searched on a machine since the profile
@@ -210,11 +210,10 @@ func (c *CONS) Schedule(s *sim.State) {
 		c.compress(s, 0)
 	}
 	c.early, c.freedTo = false, math.Inf(-1)
-	c.placeAll(s, c.fresh)
-	for _, j := range c.fresh {
-		k, _ := slices.BinarySearchFunc(c.ord, j, c.before)
-		c.ord = slices.Insert(c.ord, k, j)
-	}
+	c.placeAll(s, c.fresh) // (which sorts them)
+	n := len(c.ord)
+	c.ord = append(c.ord, c.fresh...)
+	c.mergeByStart(c.ord, c.ord[:n], c.fresh)
 	c.fresh = c.fresh[:0]
 	// Start the jobs reserved now (all reservations are now or later), in
 	// order of arrival.
@@ -244,53 +243,7 @@ func (c *CONS) replace(s *sim.State) {
 		c.prof[m].copyFrom(&c.run[m])
 	}
 	c.clearFloor()
-	if len(c.order) == 1 {
-		c.placeSorted(s, c.ord)
-		return
-	}
 	c.placeAll(s, c.ord)
-	c.sortByStart(c.ord)
-}
-
-// placeSorted is placeAll on the only machine followed by sortByStart,
-// for jobs js in order of their old start: the jobs placeRun gives one
-// start are ordered by arrival among themselves (when one came before
-// another of the run in the old order, at the same old start or an
-// earlier one), so the jobs are sorted as they are placed, one
-// comparison of arrival per job, and only those a backfill brought
-// before the jobs placed already are set aside, sorted and merged in.
-// (sortByStart copied every job's start and arrival out to compare
-// them: on the first 100,000 RICC-2010-2 jobs a full compression places
-// 2,650 jobs, and 0.76% of them are set aside.)
-func (c *CONS) placeSorted(s *sim.State, js []int) {
-	side := c.moved[:0]
-	w := 0 // js[:w] holds the jobs placed in order so far
-	lastT, lastR := math.Inf(-1), -1
-	for i := 0; i < len(js); {
-		x := c.shape[js[i]]
-		end := i + 1
-		for end < len(js) && c.shape[js[end]] == x {
-			end++
-		}
-		for i < end {
-			k := c.placeRun(s, js[i:end], x.need, x.dur)
-			t := c.resT[js[i]]
-			// (w <= i: the writes below land on jobs placed already.)
-			for _, j := range js[i : i+k] {
-				if r := c.rank[j]; t > lastT || t == lastT && r > lastR {
-					js[w] = j
-					w++
-					lastT, lastR = t, r
-				} else {
-					side = append(side, j)
-				}
-			}
-			i += k
-		}
-	}
-	slices.SortFunc(side, c.before)
-	c.mergeByStart(js, js[:w], side)
-	c.moved = side
 }
 
 // sortByStart sorts the reserved jobs js as c.before orders them, by
@@ -345,7 +298,8 @@ func (a ordKey) less(b ordKey) bool {
 }
 
 // placeAll reserves the jobs js one after another, each at its earliest
-// start beside the ones before it.
+// start beside the ones before it, and sorts js as c.before orders them,
+// by (new start, arrival).
 //
 // Waiting jobs come in runs of one shape (arrays of jobs submitted
 // together), and most of a run starts together: on the first 50,000
@@ -354,13 +308,28 @@ func (a ordKey) less(b ordKey) bool {
 // a run is placed by placeRun, which holds a start found for as many
 // jobs of the run as fit there in one more walk of the window, rather
 // than one walk per job.
+//
+// On one machine the jobs are sorted as they are placed. A full
+// compression places them in order of their old start, and the jobs
+// placeRun gives one start are ordered by arrival among themselves (when
+// one came before another of the run in the old order, at the same old
+// start or an earlier one): one comparison of arrival per job keeps them
+// in order, and only the jobs a backfill brought before the ones placed
+// already are set aside, sorted and merged in. (sortByStart copied every
+// job's start and arrival out to compare them: on the first 100,000
+// RICC-2010-2 jobs a full compression places 2,650 jobs, and 0.76% of
+// them are set aside.)
 func (c *CONS) placeAll(s *sim.State, js []int) {
 	if len(c.order) > 1 {
 		for _, j := range js {
 			c.place(s, j)
 		}
+		c.sortByStart(js)
 		return
 	}
+	side := c.moved[:0]
+	w := 0 // js[:w] holds the jobs placed in order so far
+	lastT, lastR := math.Inf(-1), -1
 	for i := 0; i < len(js); {
 		x := c.shape[js[i]]
 		end := i + 1
@@ -368,9 +337,24 @@ func (c *CONS) placeAll(s *sim.State, js []int) {
 			end++
 		}
 		for i < end {
-			i += c.placeRun(s, js[i:end], x.need, x.dur)
+			k := c.placeRun(s, js[i:end], x.need, x.dur)
+			t := c.resT[js[i]]
+			// (w <= i: the writes below land on jobs placed already.)
+			for _, j := range js[i : i+k] {
+				if r := c.rank[j]; t > lastT || t == lastT && r > lastR {
+					js[w] = j
+					w++
+					lastT, lastR = t, r
+				} else {
+					side = append(side, j)
+				}
+			}
+			i += k
 		}
 	}
+	slices.SortFunc(side, c.before)
+	c.mergeByStart(js, js[:w], side)
+	c.moved = side
 }
 
 // placeRun reserves, on the only machine, the first jobs of run, all of
