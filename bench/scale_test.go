@@ -25,10 +25,10 @@ import (
 // or runs past, its request (under EG-EDF, RICC keeps 1,733 jobs
 // waiting on average over the first 100k jobs' span, 4,729 over 400k).
 // EG-EDF and Tabu read only the jobs whose times may change, once for
-// all the jobs that end at one instant (3.2 s of CPU at 100k, 26 s at
-// 400k); CONS places every waiting job again when a reservation lies in
-// the past (a job outlived its request), about 44,500 times over the
-// first 100k jobs (6.4 s at 100k, 74 s at 400k). The changes their own
+// all the jobs that end at one instant (3.1-3.3 s of CPU at 100k, 24-25
+// s at 400k); CONS places every waiting job again when a reservation
+// lies in the past (a job outlived its request), about 44,500 times over
+// the first 100k jobs (5.0 s at 100k, 47 s at 400k). The changes their own
 // rules make grow faster than the log: 33.4 M planned starts moved by
 // EG-EDF over the first 100k jobs, 337 M over 400k; 32.2 M reservations
 // changed by CONS, 224 M. Larger sizes are skipped with that message. It
