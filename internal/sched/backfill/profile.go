@@ -171,17 +171,11 @@ func (p *profile) fitFrom(need int, dur, from float64, near int) fit {
 	return f
 }
 
-// earliestBefore returns the first breakpoint before lim, from the step
-// holding from on, at which need CPUs stay free for dur or until cut,
-// whichever comes first, and the steps read; +Inf if there is none. The
-// caller knows that no start before from fits.
-func (p *profile) earliestBefore(need int, dur, from, lim, cut float64) (float64, int) {
-	f := p.scan(p.stepAt(from), need, dur, lim, cut)
-	return f.t, f.steps
-}
-
-// scan is earliestBefore from step a0 on. A search that finds no start
-// returns in a the step it stopped at (the first at or after lim).
+// scan returns the first breakpoint before lim, from step a0 on, at
+// which need CPUs stay free for dur or until cut, whichever comes first,
+// with its steps and the steps read; +Inf if there is none, with in a
+// the step the search stopped at (the first at or after lim). The
+// caller knows that no start before step a0 fits.
 func (p *profile) scan(a0, need int, dur, lim, cut float64) fit {
 	steps := 0
 	n := int32(need) // need <= a machine's CPUs <= sim.MaxMachineCPUs

@@ -138,12 +138,12 @@ func TestProfileMatchesFlat(t *testing.T) {
 			}
 			need, dur := 1+r.IntN(cpus), float64(r.IntN(60))
 			lim, cut := f.now+float64(r.IntN(300)), f.now+float64(r.IntN(300))
-			got, _ := p.earliestBefore(need, dur, math.Inf(-1), lim, cut)
+			got := p.scan(p.h, need, dur, lim, cut).t
 			if want := f.earliestBefore(need, dur, lim, cut); got != want {
-				t.Fatalf("seed %d step %d: earliestBefore(%d, %g, -Inf, %g, %g) = %g, want %g", seed, step, need, dur, lim, cut, got, want)
+				t.Fatalf("seed %d step %d: scan from now (%d, %g, %g, %g) = %g, want %g", seed, step, need, dur, lim, cut, got, want)
 			}
-			if again, _ := p.earliestBefore(need, dur, got, lim, cut); !math.IsInf(got, 1) && again != got {
-				t.Fatalf("seed %d step %d: earliestBefore(%d, %g, %g, %g, %g) = %g, want %g, the start found from -Inf", seed, step, need, dur, got, lim, cut, again, got)
+			if again := p.scan(p.stepNear(r.IntN(len(p.t)+1)-1, got), need, dur, lim, cut).t; !math.IsInf(got, 1) && again != got {
+				t.Fatalf("seed %d step %d: scan from the step holding the start found (%d, %g, %g, %g, %g) = %g, want %g", seed, step, need, dur, got, lim, cut, again, got)
 			}
 			to := f.now + float64(r.IntN(300))
 			if most, got := f.most(f.now, to), p.maxFree(to); got != most {
