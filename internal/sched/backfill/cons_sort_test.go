@@ -7,7 +7,7 @@ import (
 )
 
 // TestSortByStartMatchesSort checks sortByStart, which sorts only the
-// keys out of order and merges them in, against a plain sort by
+// jobs out of order and merges them in, against a plain sort by
 // c.before, on orders nearly sorted (a few jobs brought forward, as a
 // compression leaves them), with runs of equal starts, and shuffled.
 func TestSortByStartMatchesSort(t *testing.T) {
