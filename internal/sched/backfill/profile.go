@@ -2,7 +2,6 @@ package backfill
 
 import (
 	"math"
-	"slices"
 )
 
 // profile is a machine's free CPUs over time from now on: free[k] CPUs on
@@ -50,45 +49,42 @@ func (p *profile) prune(now float64) {
 	}
 }
 
-// merge removes breakpoint k if the free CPUs do not change there.
-func (p *profile) merge(k int) {
-	if k > p.h && k < len(p.t) && p.free[k] == p.free[k-1] {
-		p.t = slices.Delete(p.t, k, k+1)
-		p.free = slices.Delete(p.free, k, k+1)
-	}
-}
-
 // add holds cpus on [from, to) (frees them if cpus < 0); from >= now.
 func (p *profile) add(from, to float64, cpus int) {
 	if !(to > from) {
 		return
 	}
 	a := p.seek(p.h, from)
-	p.edit(a, p.seek(a, to), from, to, -int32(cpus))
+	b := p.seek(a, to)
+	p.shift(a, b, -int32(cpus))
+	p.splice(a, b, from, to, -int32(cpus))
 }
 
-// edit adds d free CPUs on [from, to) (holds -d if d < 0), where a and b
-// are the first steps at or after from and to (or the number of steps),
-// and returns the most CPUs then free there. The breakpoints at from and
-// to are made or merged away in one pass: the steps between move once,
-// by the net change at from, and those after to once, by the net change
-// at both ends, where a split or a merge at each end moved all the steps
-// after it (on the first 100,000 RICC-2010-2 jobs, splits and merges
-// moved 2.2 G steps in all).
-func (p *profile) edit(a, b int, from, to float64, d int32) int32 {
+// shift adds d free CPUs to steps a to b-1.
+func (p *profile) shift(a, b int, d int32) {
+	free := p.free[a:b] // (a local: a store through p.free[k] makes the loop load p.free again)
+	for k := range free {
+		free[k] += d
+	}
+}
+
+// splice makes the profile canonical again after d free CPUs were
+// added to steps a to b-1, the first steps at or after from and to (or
+// the number of steps), for the interval [from, to): it makes from and
+// to breakpoints where they lie inside a step and merges them away where
+// the free CPUs no longer change there, in one pass: the steps between
+// move once, by the net change at from, and those after to once, by the
+// net change at both ends, where a split or a merge at each end moved
+// all the steps after it (on the first 100,000 RICC-2010-2 jobs, splits
+// and merges moved 2.2 G steps in all).
+func (p *profile) splice(a, b int, from, to float64, d int32) {
 	ts, fr := p.t, p.free
 	n := len(ts)
 	insA := a == n || ts[a] != from // from lies inside step a-1 (a > h)
 	insB := b == n || ts[b] != to   // to lies inside step b-1
-	most := int32(math.MinInt32)
-	for k := a; k < b; k++ {
-		fr[k] += d
-		most = max(most, fr[k])
-	}
-	var vA, vB int32 // the steps made at from and to
+	var vA, vB int32                // the steps made at from and to
 	if insA {
 		vA = fr[a-1] + d
-		most = max(most, vA)
 	}
 	if insB {
 		vB = fr[b-1] // (step b-1 is before a, unchanged, when a == b)
@@ -98,7 +94,7 @@ func (p *profile) edit(a, b int, from, to float64, d int32) int32 {
 	}
 	delA := !insA && a > p.h && fr[a] == fr[a-1]
 	// The step before to, once edited: the one made at from when the
-	// window lies in one step (a == b), else step b-1 (if delA and b ==
+	// interval lies in one step (a == b), else step b-1 (if delA and b ==
 	// a+1, step a-1 holds its value).
 	left := vA
 	if b > a {
@@ -122,16 +118,18 @@ func (p *profile) edit(a, b int, from, to float64, d int32) int32 {
 		ts = append(ts, make([]float64, grow)...)
 		fr = append(fr, make([]int32, grow)...)
 	}
+	move := func(to, from, end int) { // steps from..end-1 to to..
+		if to != from {
+			copy(ts[to:], ts[from:end])
+			copy(fr[to:], fr[from:end])
+		}
+	}
 	if grow >= 0 { // both move right (or stay): the tail first
-		copy(ts[tailTo:], ts[tail0:n])
-		copy(fr[tailTo:], fr[tail0:n])
-		copy(ts[midTo:], ts[mid0:b])
-		copy(fr[midTo:], fr[mid0:b])
-	} else { // both move left (or stay): the middle first
-		copy(ts[midTo:], ts[mid0:b])
-		copy(fr[midTo:], fr[mid0:b])
-		copy(ts[tailTo:], ts[tail0:n])
-		copy(fr[tailTo:], fr[tail0:n])
+		move(tailTo, tail0, n)
+		move(midTo, mid0, b)
+	} else { // both move left: the middle first
+		move(midTo, mid0, b)
+		move(tailTo, tail0, n)
 	}
 	if insA {
 		ts[a], fr[a] = from, vA
@@ -140,7 +138,6 @@ func (p *profile) edit(a, b int, from, to float64, d int32) int32 {
 		ts[tailTo-1], fr[tailTo-1] = to, vB
 	}
 	p.t, p.free = ts[:n+grow], fr[:n+grow]
-	return most
 }
 
 // earliest returns the first breakpoint at which need CPUs stay free for
@@ -269,24 +266,7 @@ func (p *profile) fitHold(need int, dur, from float64, near, n int) (fit, int) {
 				}
 				steps += b - a
 			}
-			if b == len(ts) || ts[b] != end {
-				// A new breakpoint at b (merge(b) would find it unequal
-				// to the step before). When a merges with the step
-				// before it, dropping a and inserting at b move only
-				// the steps between: one shift, not two of the tail.
-				v := free[b-1] + k*c
-				if a > p.h && free[a] == free[a-1] {
-					copy(ts[a:b-1], ts[a+1:b])
-					copy(free[a:b-1], free[a+1:b])
-					ts[b-1], free[b-1] = end, v
-				} else {
-					p.t = slices.Insert(p.t, b, end)
-					p.free = slices.Insert(p.free, b, v)
-				}
-				return fit{t: t0, a: a, steps: steps}, int(k)
-			}
-			p.merge(b)
-			p.merge(a)
+			p.splice(a, b, t0, end, -k*c)
 			return fit{t: t0, a: a, steps: steps}, int(k) // (a and b may have moved)
 		}
 		for k := a; k < b; k++ {
@@ -303,7 +283,8 @@ func (p *profile) addAt(f fit, to float64, cpus int) {
 	if !(to > f.t) {
 		return
 	}
-	p.edit(f.a, f.b, f.t, to, -int32(cpus))
+	p.shift(f.a, f.b, -int32(cpus))
+	p.splice(f.a, f.b, f.t, to, -int32(cpus))
 }
 
 // stepAt returns the index of the step holding t, or of the first step
@@ -395,7 +376,18 @@ func (p *profile) give(k0 int, from, to float64, cpus int) int {
 		return math.MinInt32
 	}
 	a := p.seek(k0, from)
-	return int(p.edit(a, p.seek(a, to), from, to, int32(cpus)))
+	b := p.seek(a, to)
+	c, most := int32(cpus), int32(math.MinInt32)
+	if a == len(p.t) || p.t[a] != from {
+		most = p.free[a-1] + c // from lies inside step a-1
+	}
+	free := p.free[a:b]
+	for k := range free {
+		free[k] += c
+		most = max(most, free[k])
+	}
+	p.splice(a, b, from, to, c)
+	return int(most)
 }
 
 // copyFrom makes p a copy of q.
