@@ -172,7 +172,7 @@ func (c *CONS) OnCompletion(s *sim.State, j int) {
 
 // before orders reservations by (start, arrival). (A reserved job's
 // start is never NaN: < and > alone order them, and before is inlined
-// where compress merges the jobs it moved.)
+// where mergeByStart gallops.)
 func (c *CONS) before(a, b int) int {
 	switch ta, tb := c.resT[a], c.resT[b]; {
 	case ta < tb:
@@ -426,7 +426,7 @@ func (c *CONS) compress(s *sim.State, np int) {
 		// fits them beside the ones before: k of them move together.
 		k := n
 		if k > 1 {
-			least, steps := p.minFree(t, min(t+dur, r))
+			least, steps := p.minFree(f.a, min(t+dur, r)) // (f.a holds t)
 			s.Work().Add(steps)
 			k = min(k, least/need)
 		}
@@ -488,7 +488,7 @@ func (c *CONS) placePast(s *sim.State) (int, bool) {
 		dur := x.dur
 		run.add(t, t+dur, -x.need)
 		if dur > 0 {
-			least, steps := p.minFree(t, t+dur)
+			least, steps := p.minFree(p.stepAt(t), t+dur)
 			s.Work().Add(steps)
 			ok = ok && least >= 0
 		}
@@ -499,7 +499,7 @@ func (c *CONS) placePast(s *sim.State) (int, bool) {
 // mergeByStart merges a (which is dst's prefix) and b, both sorted by
 // (start, arrival), into dst. It works from the back, so a's entries are
 // read before being overwritten, and b is the short one (the jobs a
-// compression moved, or set aside): for each of b's jobs it finds the
+// compression moved, the jobs set aside, or the new ones): for each of b's jobs it finds the
 // jobs of a that go after it by galloping back from the last ones placed
 // (1, 2, 4, ... jobs, then a bisection) and moves them in one copy, where
 // comparing each job of a as it is moved cost 5% of CONS's CPU on the

@@ -397,10 +397,9 @@ func (p *profile) copyFrom(q *profile) {
 	p.h = 0
 }
 
-// minFree returns the fewest CPUs free at any time in [from, to), from >=
-// now, and the steps read.
-func (p *profile) minFree(from, to float64) (int, int) {
-	k := p.stepAt(from)
+// minFree returns the fewest CPUs free at any time from step k (the one
+// holding the interval's start) up to to, and the steps read.
+func (p *profile) minFree(k int, to float64) (int, int) {
 	m, steps := p.free[k], 1
 	for k++; k < len(p.t) && p.t[k] < to; k++ {
 		m = min(m, p.free[k])
