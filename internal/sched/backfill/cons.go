@@ -310,10 +310,10 @@ func (c *CONS) placeAll(s *sim.State, js []int) {
 			end++
 		}
 		for i < end {
-			k := c.placeRun(s, js[i:end], x.need, x.dur)
-			t := c.resT[js[i]]
+			t, k := c.placeRun(s, x.need, x.dur, end-i)
 			// (w <= i: the writes below land on jobs placed already.)
 			for _, j := range js[i : i+k] {
+				c.resT[j], c.resM[j] = t, 0
 				if r := c.rank[j]; t > lastT || t == lastT && r > lastR {
 					js[w] = j
 					w++
@@ -328,20 +328,18 @@ func (c *CONS) placeAll(s *sim.State, js []int) {
 	c.mergeAside(js, w, side)
 }
 
-// placeRun reserves, on the only machine, the first jobs of run, all of
-// need CPUs and estimate dur, as placing them one after another would:
-// the earliest start of the first (searched from its shape's floor, see
-// place), and the same start for each next one as long as it fits there
-// beside the ones before it. It returns how many it reserved.
-func (c *CONS) placeRun(s *sim.State, run []int, need int, dur float64) int {
+// placeRun holds, on the only machine, the windows of up to n jobs of
+// need CPUs and estimate dur placed one after another: the earliest start
+// of the first (searched from its shape's floor, see place), and the same
+// start for each next one as long as it fits there beside the ones before
+// it. It returns the start and how many it holds; the caller reserves
+// them.
+func (c *CONS) placeRun(s *sim.State, need int, dur float64, n int) (float64, int) {
 	from, near, same, at := c.floorOf(0, need, dur)
-	f, k := c.prof[0].fitHold(need, dur, from, near, len(run))
+	f, k := c.prof[0].fitHold(need, dur, from, near, n)
 	c.setFloor(0, need, dur, f.t, f.a, same, at)
 	s.Work().Add(f.steps)
-	for _, j := range run[:k] {
-		c.resT[j], c.resM[j] = f.t, 0
-	}
-	return k
+	return f.t, k
 }
 
 // compress is the compression on one machine after early ends, when every
