@@ -367,14 +367,13 @@ func (c *CONS) placeRun(s *sim.State, need int, dur float64, n int) (float64, in
 // searched in the pass, of a shape no smaller and no longer, see floorOf)
 // searches only from the latest such time (or is skipped when that is E
 // or later): an earlier start t fails for it as it failed for the job
-// before. That
-// job's window from t, cut at its reservation, held a step with too few
-// CPUs free; the later job's window from t holds that step (it is at
-// least as long, cut at a reservation no earlier) and needs at least as
-// many CPUs, and the step has lost no holding since, because a move frees
-// only its job's old window, which starts at or after the reservations
-// of the jobs before it in the order. Waiting jobs share their shape
-// with many others. On the first 100,000 RICC-2010-2 jobs the floor
+// before. That job's window from t, cut at its reservation, held a step
+// with too few CPUs free; the later job's window from t holds that step
+// (it is at least as long, cut at a reservation no earlier) and needs at
+// least as many CPUs, and the step has lost no holding since, because a
+// move frees only its job's old window, which starts at or after the
+// reservations of the jobs before it in the order. Waiting jobs share
+// their shape with many others. On the first 100,000 RICC-2010-2 jobs the floor
 // and the freed intervals' bound halved the steps CONS read (8.4 G
 // against 16.8 G when the floor was cleared at each move and only jobs
 // reserved at or after E recorded their shape, and the bound was [now,
