@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"math"
 	"slices"
+	"sort"
 )
 
 // A re-plan from the head of a queue (jobs ended before their planned
@@ -463,16 +464,7 @@ func startAtOrAfter(q []Entry, k int, x float64) int {
 // whose duration is at most dur ends by last if it is one of them: its
 // end is its start plus its duration, rounded, and rounding keeps order.
 func endsBy(q []Entry, last, dur float64) int {
-	lo, hi := 0, len(q)
-	for lo < hi {
-		h := int(uint(lo+hi) >> 1)
-		if q[h].Start+dur <= last {
-			lo = h + 1
-		} else {
-			hi = h
-		}
-	}
-	return lo
+	return sort.Search(len(q), func(i int) bool { return q[i].Start+dur > last })
 }
 
 // heldRun is jobs from..to-1 of a queue, held by the old profile to one
