@@ -293,11 +293,10 @@ func (c *CONS) mergeAside(js []int, w int, side []int) {
 // arrival per job (comparing (start, arrival) per job took 1.02 of the
 // CPU on the first 100,000 RICC-2010-2 jobs): a full compression places
 // them in order of their old start, and the jobs placeRun gives one
-// start are ordered by arrival among themselves
-// (when one came before another of the run in the old order, at the same
-// old start or an earlier one). On the first 100,000 RICC-2010-2 jobs a
-// full compression places 2,650 jobs, 0.76% of them are set aside, and
-// sortByStart after placing would take 1.07 of the CPU.
+// start mostly come in order of arrival (those of one old start always
+// do). On the first 100,000 RICC-2010-2 jobs a full compression places
+// 2,650 jobs, 0.76% of them are set aside, and sortByStart after placing
+// would take 1.07 of the CPU.
 func (c *CONS) placeAll(s *sim.State, js []int) {
 	if len(c.order) > 1 {
 		for _, j := range js {
@@ -386,11 +385,11 @@ func (c *CONS) placeRun(s *sim.State, need int, dur float64, n int) (float64, in
 // least as many CPUs, and the step has lost no holding since, because a
 // move frees only its job's old window, which starts at or after the
 // reservations of the jobs before it in the order. Waiting jobs share
-// their shape with many others. On the first 100,000 RICC-2010-2 jobs the floor
-// and the freed intervals' bound halved the steps CONS read (8.4 G
-// against 16.8 G when the floor was cleared at each move and only jobs
-// reserved at or after E recorded their shape, and the bound was [now,
-// E)), before runs of one shape were placed together.
+// their shape with many others. On the first 100,000 RICC-2010-2 jobs
+// the floor and the freed intervals' bound halved the steps CONS read
+// (8.4 G against 16.8 G when the floor was cleared at each move and only
+// jobs reserved at or after E recorded their shape, and the bound was
+// [now, E)), before runs of one shape were placed together.
 //
 // The first np jobs of the order, whose reservation lay in the past, have
 // been placed again already (see placePast).
@@ -515,11 +514,12 @@ func (c *CONS) placePast(s *sim.State) (int, bool) {
 // mergeByStart merges a (which is dst's prefix) and b, both sorted by
 // (start, arrival), into dst. It works from the back, so a's entries are
 // read before being overwritten, and b is the short one (the jobs a
-// compression moved, the jobs set aside, or the new ones): for each of b's jobs it finds the
-// jobs of a that go after it by galloping back from the last ones placed
-// (1, 2, 4, ... jobs, then a bisection) and moves them in one copy, where
-// comparing each job of a as it is moved cost 5% of CONS's CPU on the
-// first 400,000 RICC-2010-2 jobs, whose queue holds up to 17,000.
+// compression moved, the jobs set aside, or the new ones): for each of
+// b's jobs it finds the jobs of a that go after it by galloping back
+// from the last ones placed (1, 2, 4, ... jobs, then a bisection) and
+// moves them in one copy, where comparing each job of a as it is moved
+// cost 5% of CONS's CPU on the first 400,000 RICC-2010-2 jobs, whose
+// queue holds up to 17,000.
 func (c *CONS) mergeByStart(dst, a, b []int) []int {
 	i, w := len(a), len(dst) // a[:i] and b[:k+1] are left, dst[w:] done
 	for k := len(b) - 1; k >= 0; k-- {
@@ -594,7 +594,10 @@ func (c *CONS) place(s *sim.State, j int) {
 // 11% of CONS's CPU, and this takes 0.97 of the CPU that took, though
 // the searches begin earlier and read 6% more steps (1.67 G against
 // 1.57 G). Taking also the entry written last, when it is of a shape no
-// larger and no longer, read 2.5% fewer steps and saved no time.
+// larger and no longer, read 2.5% fewer steps and saved no time. The
+// index is c.slot rather than a Go map because the floor is cleared
+// several times a pass: with a map, hashed by the runtime and cleared
+// with clear, CONS took 1.12 of the CPU.
 func (c *CONS) floorOf(m, need int, dur float64) (from float64, near, same int) {
 	if i := c.lastSet; i >= 0 {
 		if f := &c.floor[i]; f.m == m && f.cpus == need && f.dur == dur {
