@@ -51,7 +51,11 @@ func init() {
 // beside the later reservations is every job placed again. On one
 // machine, jobs of one shape that follow one another in the order are
 // placed, or moved by compress, together: the start found for the first
-// holds as many of them as fit there (see placeAll).
+// holds as many of them as fit there (see placeAll). The order of the
+// reservations is kept in pieces of jobs with one start and one shape
+// (piece): the 118 M jobs the full compressions place again on the
+// first 100,000 RICC-2010-2 jobs come in 17.4 M pieces, which are
+// placed, sorted and merged a piece at a time.
 //
 // Tried and measured slower (issue 32): on one machine, a compression
 // that keeps the later jobs at their old reservations in the profile and
@@ -71,23 +75,41 @@ func init() {
 // that job is on average the 77th of the 2,650 placed again, in each of
 // the 44,501 full compressions: there is nothing to keep.
 //
+// Measured and not built: a full compression could hand the rest of the
+// order over to compress at the first job whose old start follows the
+// early ends and the old and new windows of every job it changed so far
+// (the profile from there on is the old one, and the jobs after it can
+// only move earlier, into what was freed). On the first 100,000
+// RICC-2010-2 jobs that job exists in 10,480 of the 44,501 full
+// compressions, and 10.9 M of the 118 M jobs placed again come after it
+// (all of them kept their start or moved earlier, as compress would have
+// found): the jobs pushed later by a job past its estimate form chains
+// to the end of the order (in one pass, 9 of 7,337 jobs change, the last
+// of them among the last reserved). Handing over wherever the old
+// reservations after a job still fit beside the new ones before it
+// would reach 24.4 M, but needs the two profiles side by side.
+//
 // One work step is one profile step read while placing a job or testing
 // whether it can move.
 type CONS struct {
 	order   []int
 	rank    []int // job -> arrival rank (set on arrival)
 	nextR   int
-	resT    []float64  // job -> reserved start (NaN: none)
 	resM    []int      // job -> reserved machine
 	shape   []jobShape // job -> its estimate and CPUs on machine 0 (set on arrival)
 	prof    []profile  // per machine: the running jobs and the reservations
 	run     []profile  // per machine: the running jobs alone
-	ord     []int      // reserved jobs by (start, arrival)
+	ord     []piece    // the reserved jobs by (start, arrival), in pieces
 	fresh   []int      // arrived, not yet reserved, in arrival order
+	arena   []rankJob  // the jobs of the pieces (see piece and freshPieces)
+	waiting int        // the jobs in the order
 	early   bool       // a job ended before its estimated end since the last pass
 	freedTo float64    // the latest estimated end an early end freed
-	moved   []int      // scratch of compress
-	side    []int      // scratch of sortByStart
+	// Scratch: the pieces placeAll writes and those it sets aside, the new
+	// jobs' pieces, the pieces compress moves, those placePast places,
+	// those sortPieces sets aside, and mergePieces's tail and places.
+	spare, side, freshP, news, moved, past, aside, tail []piece
+	pos                                                 []int
 	// floor holds, per job shape searched on a machine since the profile
 	// last lost a holding (in compress: since the pass began), a time
 	// before which no start fits it: the start place last gave it, or
@@ -131,12 +153,8 @@ func (c *CONS) init(s *sim.State) {
 	n := s.NumJobs()
 	c.order = s.Platform().FastestFirst()
 	c.rank = make([]int, n)
-	c.resT = make([]float64, n)
 	c.resM = make([]int, n)
 	c.shape = make([]jobShape, n)
-	for i := range c.resT {
-		c.resT[i] = math.NaN()
-	}
 	ms := s.Platform().Machines
 	c.prof = make([]profile, len(ms))
 	c.run = make([]profile, len(ms))
@@ -174,19 +192,6 @@ func (c *CONS) OnCompletion(s *sim.State, j int) {
 	}
 }
 
-// before orders reservations by (start, arrival). (A reserved job's
-// start is never NaN: < and > alone order them, and before is inlined
-// where mergeByStart gallops.)
-func (c *CONS) before(a, b int) int {
-	switch ta, tb := c.resT[a], c.resT[b]; {
-	case ta < tb:
-		return -1
-	case ta > tb:
-		return 1
-	}
-	return c.rank[a] - c.rank[b]
-}
-
 // Schedule compresses if needed, reserves the new jobs, and starts the
 // jobs whose reservation is now.
 func (c *CONS) Schedule(s *sim.State) {
@@ -199,7 +204,7 @@ func (c *CONS) Schedule(s *sim.State) {
 		c.run[m].prune(now)
 	}
 	c.clearFloor() // early ends freed CPUs since the last pass
-	past := len(c.ord) > 0 && c.resT[c.ord[0]] < now
+	past := len(c.ord) > 0 && c.ord[0].t < now
 	switch {
 	case (past || c.early) && (c.replan || len(c.prof) > 1):
 		c.replace(s)
@@ -213,29 +218,75 @@ func (c *CONS) Schedule(s *sim.State) {
 		c.compress(s, 0)
 	}
 	c.early, c.freedTo = false, math.Inf(-1)
-	c.placeAll(s, c.fresh) // (which sorts them)
-	n := len(c.ord)
-	c.ord = append(c.ord, c.fresh...)
-	c.mergeByStart(c.ord, c.ord[:n], c.fresh)
+	c.news = c.placeAll(s, c.freshPieces(), c.news[:0]) // (which sorts them)
 	c.fresh = c.fresh[:0]
+	c.ord = c.mergePieces(c.ord, c.news)
 	// Start the jobs reserved now (all reservations are now or later), in
 	// order of arrival.
 	k := 0
-	for ; k < len(c.ord) && c.resT[c.ord[k]] <= now; k++ {
+	for ; k < len(c.ord) && c.ord[k].t <= now; k++ {
 	}
 	kept := 0
-	for _, j := range c.ord[:k] {
-		if s.Fits(j, c.resM[j]) {
-			m := c.resM[j]
-			s.Start(j, m)
-			c.run[m].add(now, now+s.EstDuration(j, m), s.Job(j).CPUs)
-			c.resT[j] = math.NaN()
-		} else {
-			c.ord[kept] = j
+	for _, g := range c.ord[:k] {
+		js, n := c.jobs(g), 0
+		for _, v := range js {
+			if j, m := v.job(), c.resM[v.job()]; s.Fits(j, m) {
+				s.Start(j, m)
+				c.run[m].add(now, now+s.EstDuration(j, m), s.Job(j).CPUs)
+				c.waiting--
+			} else {
+				js[n] = v
+				n++
+			}
+		}
+		if n > 0 {
+			g.n = int32(n)
+			c.ord[kept] = g
 			kept++
 		}
 	}
 	c.ord = append(c.ord[:kept], c.ord[k:]...)
+}
+
+// compact copies the jobs of the order to a new arena, in its order, once
+// the arena holds more jobs that left than are waiting: its size follows
+// what waits, not the history.
+func (c *CONS) compact() {
+	arena := make([]rankJob, 0, 2*c.waiting+4096)
+	for i, g := range c.ord {
+		c.ord[i].off = int32(len(arena))
+		arena = append(arena, c.jobs(g)...)
+	}
+	c.arena = arena
+}
+
+// freshPieces copies the new jobs to the arena and returns them in
+// pieces of one shape (their starts are not yet known).
+func (c *CONS) freshPieces() []piece {
+	n := len(c.fresh)
+	if n == 0 {
+		return nil
+	}
+	if len(c.arena) > 2*c.waiting+4096 {
+		c.compact()
+	}
+	k := len(c.arena)
+	for _, j := range c.fresh {
+		c.arena = append(c.arena, rankJob(c.rank[j])<<32|rankJob(j))
+	}
+	c.waiting += n
+	gs := c.freshP[:0]
+	for i := 0; i < n; {
+		x := c.shape[c.fresh[i]]
+		e := i + 1
+		for e < n && c.shape[c.fresh[e]] == x {
+			e++
+		}
+		gs = append(gs, piece{x: x, off: int32(k + i), n: int32(e - i)})
+		i = e
+	}
+	c.freshP = gs
+	return gs
 }
 
 // replace is the full compression: every reservation removed (the profile
@@ -246,102 +297,97 @@ func (c *CONS) replace(s *sim.State) {
 		c.prof[m].copyFrom(&c.run[m])
 	}
 	c.clearFloor()
-	c.placeAll(s, c.ord)
+	out := c.placeAll(s, c.ord, c.spare[:0])
+	c.spare, c.ord = c.ord[:0], out
 }
 
-// sortByStart sorts the reserved jobs js as c.before orders them, by
-// (start, arrival). The jobs come nearly sorted (placed in order of
-// their old start, most keep their place): the jobs no earlier than
-// every one kept before them stay in place, and the others, which a
-// backfill brought forward, are set aside (see mergeAside).
-func (c *CONS) sortByStart(js []int) {
-	side := c.side[:0]
-	w := 0 // js[:w] is sorted
-	for _, j := range js {
-		if w == 0 || c.before(js[w-1], j) < 0 {
-			js[w] = j
-			w++
-		} else {
-			side = append(side, j)
-		}
-	}
-	c.mergeAside(js, w, side)
-}
-
-// mergeAside sorts the jobs set aside from js (side, taken from c.side)
-// and merges them into js[:w], which is sorted, so that js is.
-func (c *CONS) mergeAside(js []int, w int, side []int) {
-	slices.SortFunc(side, c.before)
-	c.mergeByStart(js, js[:w], side)
-	c.side = side
-}
-
-// placeAll reserves the jobs js one after another, each at its earliest
-// start beside the ones before it, and sorts js as c.before orders them,
-// by (new start, arrival).
+// placeAll reserves the jobs of the pieces gs one after another, each at
+// its earliest start beside the ones before it, and appends them to out
+// in pieces sorted by (new start, arrival), which it returns.
 //
 // Waiting jobs come in runs of one shape (arrays of jobs submitted
 // together), and most of a run starts together: on the first 50,000
 // RICC-2010-2 jobs, 89% of the jobs a full compression places start
 // when the one before them does, with the same shape. So on one machine
-// a run is placed by placeRun, which holds a start found for as many
-// jobs of the run as fit there in one more walk of the window, rather
-// than one walk per job.
+// a run (the pieces of one shape next to one another) is placed by
+// placeRun, which holds a start found for as many jobs of the run as fit
+// there in one more walk of the window, rather than one walk per job,
+// and they are reserved as pieces, not one by one.
 //
-// On one machine the jobs are sorted as they are placed, as sortByStart
-// would sort them but for one comparison of start per run and one of
-// arrival per job (comparing (start, arrival) per job took 1.02 of the
-// CPU on the first 100,000 RICC-2010-2 jobs): a full compression places
-// them in order of their old start, and the jobs placeRun gives one
+// The pieces are sorted as they are placed: a full compression places
+// them in order of their old start, and the pieces placeRun gives one
 // start mostly come in order of arrival (those of one old start always
-// do). On the first 100,000 RICC-2010-2 jobs a full compression places
-// 2,650 jobs, 0.76% of them are set aside, and sortByStart after placing
-// would take 1.07 of the CPU.
-func (c *CONS) placeAll(s *sim.State, js []int) {
-	if len(c.order) > 1 {
-		for _, j := range js {
-			c.place(s, j)
-		}
-		c.sortByStart(js)
-		return
-	}
+// do). A piece placed before the last start, or the jobs of a piece that
+// arrived before the last one kept, are set aside, then sorted and
+// merged in (on the first 100,000 RICC-2010-2 jobs, 0.76% of the 2,650
+// jobs a full compression places on average).
+func (c *CONS) placeAll(s *sim.State, gs, out []piece) []piece {
 	side := c.side[:0]
-	w := 0 // js[:w] holds the jobs placed in order so far
 	lastT, lastR := math.Inf(-1), -1
-	for i := 0; i < len(js); {
-		x := c.shape[js[i]]
-		end := i + 1
-		for end < len(js) && c.shape[js[end]] == x {
-			end++
+	// emit adds the piece h to out, or sets all or some of it aside.
+	emit := func(h piece) {
+		if h.t < lastT {
+			side = append(side, h)
+			return
 		}
-		for i < end {
-			t, k := c.placeRun(s, x.need, x.dur, end-i)
-			run := js[i : i+k]
-			for _, j := range run {
-				c.resT[j], c.resM[j] = t, 0
+		if h.t > lastT {
+			lastT, lastR = h.t, -1 // (ranks are never negative)
+		}
+		if c.first(h) <= lastR {
+			var a piece
+			a, h = cut(h, c.ranksBelow(h, lastR))
+			side = append(side, a)
+			if h.n == 0 {
+				return
 			}
-			if t < lastT {
-				side = append(side, run...)
-				i += k
-				continue
+		}
+		out = push(out, h)
+		lastR = c.last(h)
+	}
+	if len(c.order) > 1 {
+		for _, g := range gs {
+			for i, v := range c.jobs(g) {
+				emit(piece{c.place(s, v.job()), g.x, g.off + int32(i), 1})
 			}
-			if t > lastT {
-				lastT, lastR = t, -1 // (ranks are never negative)
+		}
+	} else {
+		for gi := 0; gi < len(gs); {
+			x := gs[gi].x
+			n := int(gs[gi].n)
+			for e := gi + 1; e < len(gs) && gs[e].x == x; e++ {
+				n += int(gs[e].n)
 			}
-			// (w <= i: the writes below land on jobs placed already.)
-			for _, j := range run {
-				if r := c.rank[j]; r > lastR {
-					js[w] = j
-					w++
-					lastR = r
-				} else {
-					side = append(side, j)
+			for n > 0 {
+				t, k := c.placeRun(s, x.need, x.dur, n)
+				n -= k
+				if t > lastT {
+					lastT, lastR = t, -1 // (ranks are never negative)
+				}
+				for k > 0 {
+					h := gs[gi]
+					if k < int(h.n) {
+						h, gs[gi] = cut(h, k)
+						k = 0
+					} else {
+						k -= int(h.n)
+						gi++
+					}
+					h.t = t
+					if t < lastT || c.first(h) <= lastR {
+						emit(h)
+						continue
+					}
+					out = push(out, h) // (emit, without the call)
+					lastR = c.last(h)
 				}
 			}
-			i += k
 		}
 	}
-	c.mergeAside(js, w, side)
+	c.side = side
+	if len(side) == 0 {
+		return out
+	}
+	return c.mergePieces(out, c.sortPieces(side))
 }
 
 // placeRun holds, on the only machine, the windows of up to n jobs of
@@ -399,71 +445,84 @@ func (c *CONS) compress(s *sim.State, np int) {
 	e := c.freedTo
 	most := p.maxFree(e)
 	c.moved = append(c.moved[:0], c.ord[:np]...)
-	w := 0
-	js := c.ord[np:]
-	for i := 0; i < len(js); {
-		j := js[i]
-		r := c.resT[j]
-		x := c.shape[j]
+	w := 0 // c.ord[:w] holds the pieces kept so far (w <= np+i)
+	gs := c.ord[np:]
+	for i := 0; i < len(gs); {
+		r, x := gs[i].t, gs[i].x
 		need, dur := x.need, x.dur
 		// The jobs after it of its shape and reservation (a run, see
 		// placeAll) stay when it stays: the tests below give each the
 		// same answer, as nothing changes between them (a search that
 		// fails sets the floor the next one is skipped by).
-		n := i + 1
-		for n < len(js) && c.resT[js[n]] == r && c.shape[js[n]] == x {
-			n++
+		end, n := i+1, int(gs[i].n)
+		for end < len(gs) && gs[end].t == r && gs[end].x == x {
+			n += int(gs[end].n)
+			end++
 		}
-		n -= i
-		if r <= now || need > most {
-			w += copy(c.ord[w:], js[i:i+n])
-			i += n
-			continue
+		if r > now && need <= most {
+			lim := min(r, e)
+			from, near, same := c.floorOf(0, need, dur)
+			if from < lim {
+				f := p.scan(p.stepNear(near, from), need, dur, lim, r)
+				s.Work().Add(f.steps)
+				if t := f.t; t < r {
+					var freed int
+					i, freed = c.move(s, f, gs, i, n, r)
+					most, e = max(most, freed), max(e, r+dur)
+					continue
+				}
+				c.setFloor(0, need, dur, lim, f.a, same)
+			}
 		}
-		lim := min(r, e)
-		from, near, same := c.floorOf(0, need, dur)
-		if from >= lim {
-			w += copy(c.ord[w:], js[i:i+n])
-			i += n
-			continue
+		// The run stays.
+		if w != np+i {
+			copy(c.ord[w:], gs[i:end])
 		}
-		f := p.scan(p.stepNear(near, from), need, dur, lim, r)
-		s.Work().Add(f.steps)
-		t := f.t
-		if !(t < r) {
-			c.setFloor(0, need, dur, lim, f.a, same)
-			w += copy(c.ord[w:], js[i:i+n])
-			i += n
-			continue
-		}
-		// The others of the run find no earlier start either (see
-		// above: a move frees nothing before r), and t as long as it
-		// fits them beside the ones before: k of them move together.
-		k := n
-		if k > 1 {
-			least, steps := p.minFree(f.a, min(t+dur, r)) // (f.a holds t)
-			s.Work().Add(steps)
-			k = min(k, least/need)
-		}
-		// They leave [r, r+dur) for [t, t+dur): where the two overlap
-		// nothing changes, and only [max(t+dur, r), r+dur) is freed.
-		// (The window the search found is held first, at the steps it
-		// found: the freed interval lies after it, and is sought from
-		// the window's first step on.)
-		p.addAt(f, min(t+dur, r), k*need)
-		most = max(most, p.give(f.a, max(t+dur, r), r+dur, k*need))
-		for _, x := range js[i : i+k] {
-			c.resT[x] = t
-			c.moved = append(c.moved, x)
-		}
-		e = max(e, r+dur)
-		i += k
+		w += end - i
+		i = end
 	}
 	// Merge the moved jobs back into the order.
-	kept := c.ord[:w]
-	c.sortByStart(c.moved)
-	c.ord = c.mergeByStart(c.ord[:w+len(c.moved)], kept, c.moved)
+	c.ord = c.mergePieces(c.ord[:w], c.sortPieces(c.moved))
 	c.clearFloor()
+}
+
+// move moves the first of the n jobs of the run at gs[i] (reserved at r)
+// that fit at the start f found before r, and returns where the jobs
+// left in the order begin and the most CPUs free in the interval it
+// freed (see compress).
+func (c *CONS) move(s *sim.State, f fit, gs []piece, i, n int, r float64) (int, int) {
+	p, x, t := &c.prof[0], gs[i].x, f.t
+	need, dur := x.need, x.dur
+	// The others of the run find no earlier start either (see
+	// compress: a move frees nothing before r), and t as long as it
+	// fits them beside the ones before: k of them move together.
+	k := n
+	if k > 1 {
+		least, steps := p.minFree(f.a, min(t+dur, r)) // (f.a holds t)
+		s.Work().Add(steps)
+		k = min(k, least/need)
+	}
+	// They leave [r, r+dur) for [t, t+dur): where the two overlap
+	// nothing changes, and only [max(t+dur, r), r+dur) is freed.
+	// (The window the search found is held first, at the steps it
+	// found: the freed interval lies after it, and is sought from
+	// the window's first step on.)
+	p.addAt(f, min(t+dur, r), k*need)
+	freed := p.give(f.a, max(t+dur, r), r+dur, k*need)
+	for k > 0 { // (the rest of a piece stays at i, to be tried again)
+		h := gs[i]
+		if k < int(h.n) {
+			h, gs[i] = cut(h, k)
+			h.t = t
+			c.moved = append(c.moved, h)
+			break
+		}
+		k -= int(h.n)
+		h.t = t
+		c.moved = append(c.moved, h)
+		i++
+	}
+	return i, freed
 }
 
 // placePast places the first jobs of the order, whose reservation lies
@@ -478,28 +537,40 @@ func (c *CONS) compress(s *sim.State, np int) {
 func (c *CONS) placePast(s *sim.State) (int, bool) {
 	now := s.Now()
 	p, run := &c.prof[0], &c.run[0]
-	np := 0
-	for np < len(c.ord) && c.resT[c.ord[np]] < now {
-		np++
+	ng := 0
+	for ng < len(c.ord) && c.ord[ng].t < now {
+		ng++
 	}
-	past := c.ord[:np]
-	for _, j := range past {
-		x := c.shape[j]
-		end := c.resT[j] + x.dur
+	// One piece per past job: each is placed on its own.
+	past := c.past[:0]
+	for _, g := range c.ord[:ng] {
+		for i := range g.n {
+			past = append(past, piece{g.t, g.x, g.off + i, 1})
+		}
+	}
+	c.past = past
+	if len(past) > ng {
+		c.ord = slices.Insert(c.ord, ng, past[ng:]...)
+	}
+	np := copy(c.ord, past)
+	past = c.ord[:np]
+	for _, g := range past {
+		x := g.x
+		end := g.t + x.dur
 		p.add(now, end, -x.need)
 		c.freedTo = max(c.freedTo, end)
 	}
-	for _, j := range past {
-		x := c.shape[j]
+	for i := range past {
+		x := past[i].x
 		t, steps := run.earliest(x.need, x.dur)
 		s.Work().Add(steps)
 		run.add(t, t+x.dur, x.need)
 		p.add(t, t+x.dur, x.need)
-		c.resT[j] = t
+		past[i].t = t
 	}
 	ok := true
-	for _, j := range past {
-		t, x := c.resT[j], c.shape[j]
+	for _, g := range past {
+		t, x := g.t, g.x
 		dur := x.dur
 		run.add(t, t+dur, -x.need)
 		if dur > 0 {
@@ -511,42 +582,8 @@ func (c *CONS) placePast(s *sim.State) (int, bool) {
 	return np, ok
 }
 
-// mergeByStart merges a (which is dst's prefix) and b, both sorted by
-// (start, arrival), into dst. It works from the back, so a's entries are
-// read before being overwritten, and b is the short one (the jobs a
-// compression moved, the jobs set aside, or the new ones): for each of
-// b's jobs it finds the jobs of a that go after it by galloping back
-// from the last ones placed (1, 2, 4, ... jobs, then a bisection) and
-// moves them in one copy, where comparing each job of a as it is moved
-// cost 5% of CONS's CPU on the first 400,000 RICC-2010-2 jobs, whose
-// queue holds up to 17,000.
-func (c *CONS) mergeByStart(dst, a, b []int) []int {
-	i, w := len(a), len(dst) // a[:i] and b[:k+1] are left, dst[w:] done
-	for k := len(b) - 1; k >= 0; k-- {
-		x := b[k]
-		// a[hi:i] go after x; a[lo] does not, if lo >= 0.
-		hi, lo, step := i, i-1, 1
-		for lo >= 0 && c.before(a[lo], x) > 0 {
-			hi, lo, step = lo, lo-2*step+1, 2*step
-		}
-		for lo = max(lo+1, 0); lo < hi; {
-			if mid := int(uint(lo+hi) >> 1); c.before(a[mid], x) > 0 {
-				hi = mid
-			} else {
-				lo = mid + 1
-			}
-		}
-		w -= i - hi
-		copy(dst[w:], a[hi:i])
-		i = hi
-		w--
-		dst[w] = x
-	}
-	return dst
-}
-
 // place reserves job j at its earliest start over the machines, when
-// there are more than one (placeRun does it on one).
+// there are more than one (placeRun does it on one), and returns it.
 //
 // Between two losses of a holding (an early end, a prune, a
 // compression) a profile only gains holdings, so a start that did not fit
@@ -557,7 +594,7 @@ func (c *CONS) mergeByStart(dst, a, b []int) []int {
 // compression places the waiting jobs one after another, many of the same
 // size and estimate, and each no longer reads the steps the ones before
 // it found full.
-func (c *CONS) place(s *sim.State, j int) {
+func (c *CONS) place(s *sim.State, j int) float64 {
 	need := s.Job(j).CPUs
 	p := s.Platform()
 	bestT, bestM := math.Inf(1), -1
@@ -575,8 +612,9 @@ func (c *CONS) place(s *sim.State, j int) {
 			bestT, bestM, best = f.t, m, f
 		}
 	}
-	c.resT[j], c.resM[j] = bestT, bestM
+	c.resM[j] = bestM
 	c.prof[bestM].addAt(best, bestT+s.EstDuration(j, bestM), need)
+	return bestT
 }
 
 // floorOf returns the latest time before which no start fits a job of

@@ -2,12 +2,14 @@ package backfill
 
 import (
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/internal/sim/simtest"
 )
 
 // rebuildCONS is CONS as it was before its profile was kept from pass to
@@ -238,5 +240,39 @@ func TestCONSMatchesRebuildRICC(t *testing.T) {
 		if a[i] != b[i] {
 			t.Fatalf("job %d (ID %d): fast %+v, rebuilt %+v", i, jobs[i].ID, a[i], b[i])
 		}
+	}
+}
+
+// TestCONSCompactsArena runs 15,000 jobs, in arrays of up to four, on a
+// machine that keeps the queue short, through CONS and rebuildCONS: the
+// arena that holds the jobs of the order's pieces is compacted many
+// times on the way (it would otherwise hold every job), and the
+// schedules agree job by job.
+func TestCONSCompactsArena(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	var jobs []sim.Job
+	for _, j := range simtest.Jobs(r, sim.SingleMachine(4), 6000) {
+		for range 1 + r.IntN(4) {
+			j.ID = int64(len(jobs) + 1)
+			jobs = append(jobs, j)
+		}
+	}
+	p := sim.SingleMachine(64)
+	c := NewCONS()
+	a, err := sim.Simulate(p, jobs, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := sim.Simulate(p, jobs, &rebuildCONS{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("job %d (%+v): fast %+v, rebuilt %+v", i, jobs[i], a[i], b[i])
+		}
+	}
+	if len(c.arena) > len(jobs)/2 {
+		t.Fatalf("the arena holds %d of the %d jobs: it was not compacted", len(c.arena), len(jobs))
 	}
 }
