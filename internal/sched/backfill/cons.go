@@ -54,7 +54,7 @@ func init() {
 // holds as many of them as fit there (see placeAll). The order of the
 // reservations is kept in pieces of jobs with one start and one shape
 // (piece): the 118 M jobs the full compressions place again on the
-// first 100,000 RICC-2010-2 jobs come in 17.4 M pieces, which are
+// first 100,000 RICC-2010-2 jobs come in 17.8 M pieces, which are
 // placed, sorted and merged a piece at a time.
 //
 // Tried and measured slower (issue 32): on one machine, a compression
