@@ -230,7 +230,8 @@ func (c *CONS) Schedule(s *sim.State) {
 	for _, g := range c.ord[:k] {
 		js, n := c.jobs(g), 0
 		for _, v := range js {
-			if j, m := v.job(), c.resM[v.job()]; s.Fits(j, m) {
+			j := v.job()
+			if m := c.resM[j]; s.Fits(j, m) {
 				s.Start(j, m)
 				c.run[m].add(now, now+s.EstDuration(j, m), s.Job(j).CPUs)
 				c.waiting--
@@ -360,25 +361,10 @@ func (c *CONS) placeAll(s *sim.State, gs, out []piece) []piece {
 			for n > 0 {
 				t, k := c.placeRun(s, x.need, x.dur, n)
 				n -= k
-				if t > lastT {
-					lastT, lastR = t, -1 // (ranks are never negative)
-				}
 				for k > 0 {
-					h := gs[gi]
-					if k < int(h.n) {
-						h, gs[gi] = cut(h, k)
-						k = 0
-					} else {
-						k -= int(h.n)
-						gi++
-					}
-					h.t = t
-					if t < lastT || c.first(h) <= lastR {
-						emit(h)
-						continue
-					}
-					out = push(out, h) // (emit, without the call)
-					lastR = c.last(h)
+					var h piece
+					h, gi, k = take(gs, gi, k, t)
+					emit(h)
 				}
 			}
 		}
@@ -510,17 +496,9 @@ func (c *CONS) move(s *sim.State, f fit, gs []piece, i, n int, r float64) (int, 
 	p.addAt(f, min(t+dur, r), k*need)
 	freed := p.give(f.a, max(t+dur, r), r+dur, k*need)
 	for k > 0 { // (the rest of a piece stays at i, to be tried again)
-		h := gs[i]
-		if k < int(h.n) {
-			h, gs[i] = cut(h, k)
-			h.t = t
-			c.moved = append(c.moved, h)
-			break
-		}
-		k -= int(h.n)
-		h.t = t
+		var h piece
+		h, i, k = take(gs, i, k, t)
 		c.moved = append(c.moved, h)
-		i++
 	}
 	return i, freed
 }

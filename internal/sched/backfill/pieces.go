@@ -67,6 +67,23 @@ func cut(g piece, k int) (piece, piece) {
 	return h, g
 }
 
+// take takes, from the k jobs that begin at piece gs[i], the first piece
+// or its first k jobs (the rest then stays at gs[i]), reserved at t. It
+// returns that piece, where the jobs left begin, and how many of the k
+// are left.
+func take(gs []piece, i, k int, t float64) (piece, int, int) {
+	h := gs[i]
+	if k < int(h.n) {
+		h, gs[i] = cut(h, k)
+		k = 0
+	} else {
+		k -= int(h.n)
+		i++
+	}
+	h.t = t
+	return h, i, k
+}
+
 // mergePieces merges b into a, both sorted by (start, arrival) job by job,
 // and returns the merged order (a's backing array is reused; b is short:
 // the new jobs, the jobs set aside, or the ones a compression moved).

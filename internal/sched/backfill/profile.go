@@ -261,17 +261,13 @@ func (p *profile) fitHold(need int, dur, from float64, near, n int) (fit, int) {
 			// there too are held in one more walk.
 			k := int32(min(n, int(least/c)))
 			if more := (k - 1) * c; more > 0 {
-				for x := a; x < b; x++ {
-					free[x] -= more
-				}
+				p.shift(a, b, -more)
 				steps += b - a
 			}
 			p.splice(a, b, t0, end, -k*c)
 			return fit{t: t0, a: a, steps: steps}, int(k) // (a and b may have moved)
 		}
-		for k := a; k < b; k++ {
-			free[k] += c // too full at step b: no start before its end fits
-		}
+		p.shift(a, b, c) // too full at step b: no start before its end fits
 		a = b
 	}
 	panic("backfill: internal error: a machine large enough is never free")
