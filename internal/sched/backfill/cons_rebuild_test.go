@@ -227,8 +227,14 @@ func TestCONSMatchesRebuildRICC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := sim.SingleMachine(8192)
-	a, err := sim.Simulate(p, jobs, NewCONS())
+	matchesRebuild(t, sim.SingleMachine(8192), jobs, NewCONS())
+}
+
+// matchesRebuild runs jobs on p through c and through rebuildCONS, and
+// fails the test where a job's record differs.
+func matchesRebuild(t *testing.T, p sim.Platform, jobs []sim.Job, c *CONS) {
+	t.Helper()
+	a, err := sim.Simulate(p, jobs, c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -257,21 +263,8 @@ func TestCONSCompactsArena(t *testing.T) {
 			jobs = append(jobs, j)
 		}
 	}
-	p := sim.SingleMachine(64)
 	c := NewCONS()
-	a, err := sim.Simulate(p, jobs, c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := sim.Simulate(p, jobs, &rebuildCONS{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			t.Fatalf("job %d (%+v): fast %+v, rebuilt %+v", i, jobs[i], a[i], b[i])
-		}
-	}
+	matchesRebuild(t, sim.SingleMachine(64), jobs, c)
 	if len(c.arena) > len(jobs)/2 {
 		t.Fatalf("the arena holds %d of the %d jobs: it was not compacted", len(c.arena), len(jobs))
 	}
