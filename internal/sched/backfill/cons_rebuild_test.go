@@ -269,3 +269,61 @@ func TestCONSCompactsArena(t *testing.T) {
 		t.Fatalf("the arena holds %d of the %d jobs: it was not compacted", len(c.arena), len(jobs))
 	}
 }
+
+// TestCONSReinternsShapes runs 12,000 jobs of as many shapes through
+// CONS and the rebuild twin, which must agree job by job, and checks
+// that CONS gave its shape ids out again (see reintern), so that it
+// holds fewer shapes than the jobs brought.
+func TestCONSReinternsShapes(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	jobs := simtest.Jobs(r, sim.SingleMachine(4), 12000)
+	for i := range jobs {
+		jobs[i].Estimate = jobs[i].Run + float64(i)/64 // (no two alike)
+	}
+	c := NewCONS()
+	matchesRebuild(t, sim.SingleMachine(16), jobs, c)
+	if len(c.shapes) >= len(jobs) {
+		t.Fatalf("CONS holds %d shapes for %d jobs of as many: the ids were never given out again", len(c.shapes), len(jobs))
+	}
+	t.Logf("%d shapes held at the end", len(c.shapes))
+}
+
+// TestReinternKeepsShapesAndFloor gives the shape ids out again by hand
+// and checks that the waiting and the new jobs keep their shapes, that
+// a shape no job holds is dropped, and that the floor's entries are
+// still found by their shapes' new ids.
+func TestReinternKeepsShapesAndFloor(t *testing.T) {
+	c := NewCONS()
+	c.ids = make(map[jobShape]int32)
+	c.sid = make([]int32, 8)
+	for _, x := range []jobShape{{5, 5}, {60, 1}, {60, 2}, {30, 1}, {90, 4}} {
+		c.intern(x)
+	}
+	c.ord = []piece{{t: 1, s: 4, off: 0, n: 1}, {t: 2, s: 2, off: 1, n: 2}}
+	c.fresh = []int{7}
+	c.sid[7] = 3
+	c.clearFloor()
+	c.setFloorID(1, 10, 3, -1) // {60, 1}: in the floor, held by no job
+	c.setFloorID(4, 20, 4, -1) // {90, 4}
+	c.reintern()
+	for _, w := range []struct {
+		got  int32
+		want jobShape
+	}{{c.ord[0].s, jobShape{90, 4}}, {c.ord[1].s, jobShape{60, 2}}, {c.sid[7], jobShape{30, 1}}} {
+		if c.shapes[w.got] != w.want {
+			t.Errorf("a job of shape %v has id %d, which is %v", w.want, w.got, c.shapes[w.got])
+		}
+	}
+	if _, ok := c.ids[jobShape{5, 5}]; ok || len(c.shapes) != 4 {
+		t.Errorf("after reintern: %d shapes %v; want the 4 held by jobs or the floor", len(c.shapes), c.shapes)
+	}
+	for i, w := range []struct {
+		x    jobShape
+		t    float64
+		near int
+	}{{jobShape{60, 1}, 10, 3}, {jobShape{90, 4}, 20, 4}} {
+		if from, near, same := c.floorOfID(c.ids[w.x]); from != w.t || near != w.near || same != i {
+			t.Errorf("floorOfID(%v) = %g, %d, %d; want %g, %d, %d", w.x, from, near, same, w.t, w.near, i)
+		}
+	}
+}

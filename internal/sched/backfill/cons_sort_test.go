@@ -32,7 +32,7 @@ func randomPieces(r *rand.Rand, n int, distinct bool) (*CONS, []piece) {
 		if distinct {
 			t = float64(len(gs))
 		}
-		gs = append(gs, piece{t: t, x: jobShape{60, 1 + r.IntN(2)}, off: int32(off), n: int32(k)})
+		gs = append(gs, piece{t: t, s: int32(r.IntN(2)), off: int32(off), n: int32(k)})
 		off += k
 	}
 	return c, gs

@@ -19,8 +19,8 @@ import (
 // in place. A piece holds no pointer: the order is moved as plain memory
 // and the garbage collector does not scan it.
 type piece struct {
-	t      float64  // the reserved start
-	x      jobShape // the jobs' estimate and CPUs on machine 0
+	t      float64 // the reserved start
+	s      int32   // the jobs' shape on machine 0 (an index of c.shapes)
 	off, n int32
 }
 
@@ -43,7 +43,7 @@ func (c *CONS) last(g piece) int  { return c.arena[g.off+g.n-1].rank() }
 // in the arena.
 func push(out []piece, h piece) []piece {
 	if n := len(out); n > 0 {
-		if g := &out[n-1]; g.t == h.t && g.off+g.n == h.off && g.x == h.x {
+		if g := &out[n-1]; g.t == h.t && g.off+g.n == h.off && g.s == h.s {
 			g.n += h.n
 			return out
 		}
@@ -242,7 +242,7 @@ func (c *CONS) sortJobs(gs []piece) []piece {
 	one := make([]piece, 0, len(gs))
 	for _, g := range gs {
 		for i := range g.n {
-			one = append(one, piece{g.t, g.x, g.off + i, 1})
+			one = append(one, piece{g.t, g.s, g.off + i, 1})
 		}
 	}
 	slices.SortFunc(one, c.byFirst)
