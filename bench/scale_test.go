@@ -28,7 +28,7 @@ import (
 // all the jobs that end at one instant (3.1-3.3 s of CPU at 100k, 24-25
 // s at 400k); CONS places every waiting job again when a reservation
 // lies in the past (a job outlived its request), about 44,500 times over
-// the first 100k jobs (4.0 s at 100k, 32 s at 400k). The changes their own
+// the first 100k jobs (3.8 s at 100k, 31 s at 400k). The changes their own
 // rules make grow faster than the log: 33.4 M planned starts moved by
 // EG-EDF over the first 100k jobs, 337 M over 400k; 32.2 M reservations
 // changed by CONS, 224 M. Larger sizes are skipped with that message. It
