@@ -3,7 +3,8 @@
 #include "textflag.h"
 
 // func hold8AVX2(ts []float64, free []int32, b int, end float64, c int32) (int, int32)
-// len(free) == len(ts).
+// is hold8Go (hold.go) for len(free) == len(ts): the eight steps' free
+// CPUs in one register, tested, lowered and kept in the least at once.
 TEXT ·hold8AVX2(SB), NOSPLIT, $0-84
 	MOVQ	ts_base+0(FP), SI
 	MOVQ	ts_len+8(FP), DX
@@ -21,7 +22,7 @@ loop:
 	JGE	done                      // b+7 >= len(ts)
 	MOVSD	(SI)(CX*8), X3
 	UCOMISD	X0, X3                    // ts[b+7] against end
-	JCC	done                      // ts[b+7] >= end (or unordered)
+	JCC	done                      // ts[b+7] >= end (times are never NaN)
 	VMOVDQU	(DI)(AX*4), Y3
 	VPCMPGTD	Y3, Y1, Y4        // lanes where c > free
 	VPTEST	Y4, Y4
@@ -44,7 +45,7 @@ done:
 	MOVL	R8, ret1+80(FP)
 	RET
 
-// func add32AVX2(s []int32, d int32)
+// func add32AVX2(s []int32, d int32) is add32Go (hold.go).
 TEXT ·add32AVX2(SB), NOSPLIT, $0-28
 	MOVQ	s_base+0(FP), DI
 	MOVQ	s_len+8(FP), CX
