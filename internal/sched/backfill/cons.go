@@ -256,9 +256,14 @@ func (c *CONS) Schedule(s *sim.State) {
 	c.ord = append(c.ord[:kept], c.ord[k:]...)
 }
 
+// outgrows reports whether a table of n entries, for live ones in use,
+// is to be rebuilt from them: once those no longer in use outnumber
+// them (and a few thousand), so that its size follows what waits, not
+// the history (see compact and reintern).
+func outgrows(n, live int) bool { return n > 2*live+4096 }
+
 // compact copies the jobs of the order to a new arena, in its order, once
-// the arena holds more jobs that left than are waiting: its size follows
-// what waits, not the history.
+// the arena outgrows them.
 func (c *CONS) compact() {
 	arena := make([]rankJob, 0, 2*c.waiting+4096)
 	for i, g := range c.ord {
@@ -275,10 +280,10 @@ func (c *CONS) freshPieces() []piece {
 	if n == 0 {
 		return nil
 	}
-	if len(c.arena) > 2*c.waiting+4096 {
+	if outgrows(len(c.arena), c.waiting) {
 		c.compact()
 	}
-	if len(c.shapes) > 2*(c.waiting+n)+4096 {
+	if outgrows(len(c.shapes), c.waiting+n) {
 		c.reintern()
 	}
 	k := len(c.arena)
@@ -531,12 +536,7 @@ func (c *CONS) placePast(s *sim.State) (int, bool) {
 		ng++
 	}
 	// One piece per past job: each is placed on its own.
-	past := c.past[:0]
-	for _, g := range c.ord[:ng] {
-		for i := range g.n {
-			past = append(past, piece{g.t, g.s, g.off + i, 1})
-		}
-	}
+	past := perJob(c.past[:0], c.ord[:ng])
 	c.past = past
 	if len(past) > ng {
 		c.ord = slices.Insert(c.ord, ng, past[ng:]...)
@@ -642,13 +642,21 @@ func (c *CONS) floorOf(m, need int, dur float64) (from float64, near, same int) 
 			}
 		}
 	}
+	from, near = c.floorBelow(m, need, dur)
+	return from, near, -1
+}
+
+// floorBelow is floorOf for a shape without an entry: the latest time of
+// the shapes no larger and no longer on machine m (-Inf: none), and a
+// step near it (-1: none).
+func (c *CONS) floorBelow(m, need int, dur float64) (from float64, near int) {
 	from, near = math.Inf(-1), -1
 	for i := range c.floor {
 		if f := &c.floor[i]; f.m == m && f.cpus <= need && f.dur <= dur && f.t > from {
 			from, near = f.t, f.k
 		}
 	}
-	return from, near, -1
+	return from, near
 }
 
 // floorOfID is floorOf(0, need, dur) for the shape of id on the only
@@ -664,12 +672,7 @@ func (c *CONS) floorOfID(id int32) (from float64, near, same int) {
 		return f.t, f.k, int(r.i)
 	}
 	x := c.shapes[id]
-	from, near = math.Inf(-1), -1
-	for i := range c.floor {
-		if f := &c.floor[i]; f.cpus <= x.need && f.dur <= x.dur && f.t > from {
-			from, near = f.t, f.k
-		}
-	}
+	from, near = c.floorBelow(0, x.need, x.dur)
 	return from, near, -1
 }
 
@@ -700,8 +703,7 @@ func (c *CONS) intern(x jobShape) int32 {
 
 // reintern gives out the shape ids again, to the shapes of the waiting
 // jobs, of the new ones and of the floor's entries alone, once the ids
-// given out outnumber the waiting jobs: their number follows what waits,
-// not the history of shapes.
+// given out outgrow the jobs waiting.
 func (c *CONS) reintern() {
 	old := c.shapes
 	c.shapes, c.byID = nil, nil

@@ -99,7 +99,7 @@ func (c *CONS) mergePieces(a, b []piece) []piece {
 		return a
 	}
 	// after reports whether piece h goes after g's first job.
-	after := func(h, g piece) bool { return h.t > g.t || h.t == g.t && c.first(h) > c.first(g) }
+	after := func(h, g piece) bool { return c.byFirst(h, g) > 0 }
 	pos := c.pos[:0] // where b[k] goes, for k from the last
 	i := len(a)
 	for k := len(b) - 1; k >= 0; k-- {
@@ -157,7 +157,7 @@ func (c *CONS) mergeCut(a, b []piece) []piece {
 	for len(x) > 0 && len(y) > 0 {
 		// p is the piece whose first job goes first, q the other one.
 		p, q, ps := &gx, &gy, &x
-		if gy.t < gx.t || gy.t == gx.t && c.first(gy) < c.first(gx) {
+		if c.byFirst(gy, gx) < 0 {
 			p, q, ps = &gy, &gx, &y
 		}
 		if p.t == q.t { // p's jobs go up to q's first arrival
@@ -173,15 +173,12 @@ func (c *CONS) mergeCut(a, b []piece) []piece {
 			*p = (*ps)[0]
 		}
 	}
+	if len(x) == 0 { // (one of them is left at most)
+		x, gx = y, gy
+	}
 	if len(x) > 0 {
 		out = push(out, gx)
 		for _, g := range x[1:] {
-			out = push(out, g)
-		}
-	}
-	if len(y) > 0 {
-		out = push(out, gy)
-		for _, g := range y[1:] {
 			out = push(out, g)
 		}
 	}
@@ -237,14 +234,19 @@ func (c *CONS) byFirst(a, b piece) int {
 	return c.first(a) - c.first(b)
 }
 
-// sortJobs is sortAside job by job, for pieces whose arrivals interleave.
-func (c *CONS) sortJobs(gs []piece) []piece {
-	one := make([]piece, 0, len(gs))
+// perJob appends to dst the jobs of the pieces gs, a piece per job.
+func perJob(dst, gs []piece) []piece {
 	for _, g := range gs {
 		for i := range g.n {
-			one = append(one, piece{g.t, g.s, g.off + i, 1})
+			dst = append(dst, piece{g.t, g.s, g.off + i, 1})
 		}
 	}
+	return dst
+}
+
+// sortJobs is sortAside job by job, for pieces whose arrivals interleave.
+func (c *CONS) sortJobs(gs []piece) []piece {
+	one := perJob(nil, gs)
 	slices.SortFunc(one, c.byFirst)
 	out := gs[:0]
 	for _, g := range one {
