@@ -1,7 +1,6 @@
 package schedbased
 
 import (
-	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -109,6 +108,7 @@ type Plan struct {
 	rheap, hheap          radixHeap
 	held                  []heldRun
 	changes, back, starts []change
+	merged                []change // subtract's a and b in one list
 	pend                  []change
 	pendM                 int
 	// zeroSeen says a zero-length job was ever planned: replanHead then
@@ -1142,7 +1142,7 @@ func sortEnds(ends []endEv) {
 		}
 		ends[k] = x
 		if budget -= i - k; budget < 0 {
-			slices.SortFunc(ends, func(a, b endEv) int { return cmp.Compare(a.t, b.t) })
+			slices.SortFunc(ends, func(a, b endEv) int { return byTime(a.t, b.t) })
 			return
 		}
 	}

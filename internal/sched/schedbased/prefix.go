@@ -1,7 +1,6 @@
 package schedbased
 
 import (
-	"cmp"
 	"math"
 	"slices"
 )
@@ -101,7 +100,7 @@ func (p *Plan) prefixOf(m int) *prefixes {
 		used += e.Job.CPUs
 	}
 	// Which of equal ends comes first changes nothing in popFor.
-	slices.SortFunc(cur, func(a, b endItem) int { return cmp.Compare(a.end, b.end) })
+	slices.SortFunc(cur, func(a, b endItem) int { return byTime(a.end, b.end) })
 	c.run = append(c.run[:0], cur...)
 	c.lastRun = last
 	c.last = append(c.last[:0], last)

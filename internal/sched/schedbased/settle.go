@@ -1,7 +1,6 @@
 package schedbased
 
 import (
-	"cmp"
 	"math"
 	"slices"
 	"sort"
@@ -121,7 +120,9 @@ func (p *Plan) replanHead(m int) {
 	base := 0
 	tau := f
 	note := func(t float64, d int) {
-		t = max(t, f) // the profile starts at f: an earlier change counts from f
+		if t < f {
+			t = f // the profile starts at f: an earlier change counts from f
+		}
 		switch {
 		case t < tau:
 			back = append(back, change{t, d})
@@ -131,7 +132,9 @@ func (p *Plan) replanHead(m int) {
 			base += d
 		default:
 			h.push(endItem{t, d})
-			hMin = min(hMin, t)
+			if t < hMin {
+				hMin = t
+			}
 		}
 	}
 	for _, c := range pend {
@@ -139,8 +142,8 @@ func (p *Plan) replanHead(m int) {
 	}
 	// nextChange is the time of the earliest change waiting.
 	nextChange := func() float64 {
-		if sq < len(starts) {
-			return min(hMin, starts[sq].t)
+		if sq < len(starts) && starts[sq].t < hMin {
+			return starts[sq].t
 		}
 		return hMin
 	}
@@ -249,11 +252,18 @@ func (p *Plan) replanHead(m int) {
 				}
 				held = append(held, heldRun{pushed, pushed + 1, q[pushed].Job.CPUs, end})
 				hh.push(endItem{end, len(held) - 1})
-				hhMin = min(hhMin, end)
+				if end < hhMin {
+					hhMin = end
+				}
 			}
-			x = min(x, nextChange(), hhMin)
-			if next < n {
-				x = min(x, q[next].Start)
+			if c := nextChange(); c < x {
+				x = c
+			}
+			if hhMin < x {
+				x = hhMin
+			}
+			if next < n && q[next].Start < x {
+				x = q[next].Start
 			}
 			reach(x)
 		}
@@ -361,7 +371,7 @@ func (p *Plan) replanHead(m int) {
 		p.lateChanged(mp) // as dropping and adding every job would
 	}
 	if len(seen)+len(back) > 0 {
-		slices.SortFunc(back, func(a, b change) int { return cmp.Compare(a.t, b.t) })
+		slices.SortFunc(back, func(a, b change) int { return byTime(a.t, b.t) })
 		p.subtract(mp, f, ms, seen, back)
 	}
 	p.changes, p.back, p.starts, p.held = seen[:0], back[:0], starts[:0], held[:0]
@@ -373,68 +383,75 @@ func (p *Plan) replanHead(m int) {
 // Before the first change and after the last the profile is the old one
 // (the changes add up to nothing), copied as it is.
 func (p *Plan) subtract(mp *machPlan, f, ms float64, a, b []change) {
-	ts, fr := mp.ts, mp.free
-	segs := len(fr)
-	first := math.Inf(1)
-	if len(a) > 0 {
-		first = a[0].t
-	}
 	if len(b) > 0 {
-		first = min(first, b[0].t)
+		p.merged = mergeChanges(p.merged[:0], a, b)
+		a = p.merged
 	}
+	ts, fr := mp.ts, mp.free
+	segs, cpus := len(fr), mp.cpus
 	// The segments wholly before the first change are kept.
 	si := 0
-	for si < segs && ts[si+1] <= first && ts[si+1] < ms {
+	for si < segs && ts[si+1] <= a[0].t && ts[si+1] < ms {
 		si++
 	}
 	outT := append(p.profTs[:0], ts[:si]...)
 	outF := append(p.profFree[:0], fr[:si]...)
-	ai, bi, d := 0, 0, 0
-	x := f
+	x, last := f, math.MinInt // last: the free CPUs of the last segment out (none yet; a job started off plan can make free CPUs negative)
 	if si > 0 {
-		x = ts[si]
+		x, last = ts[si], fr[si-1]
 	}
+	ci, d := 0, 0
 	for x < ms {
+		for ci < len(a) && a[ci].t <= x {
+			d += a[ci].d
+			ci++
+		}
 		for si < segs && ts[si+1] <= x {
 			si++
 		}
-		for ai < len(a) && a[ai].t <= x {
-			d += a[ai].d
-			ai++
-		}
-		for bi < len(b) && b[bi].t <= x {
-			d += b[bi].d
-			bi++
-		}
-		free, nx := mp.cpus, ms
-		if si < segs {
-			free, nx = fr[si], min(nx, ts[si+1])
-		}
-		if v := free - d; len(outF) == 0 || outF[len(outF)-1] != v {
-			outT = append(outT, x)
-			outF = append(outF, v)
-		}
-		if ai == len(a) && bi == len(b) {
-			// No change is left: the rest is the old profile.
-			for si++; si < segs && ts[si] < ms; si++ {
-				if fr[si] != outF[len(outF)-1] {
-					outT = append(outT, ts[si])
-					outF = append(outF, fr[si])
+		if ci == len(a) {
+			// No change is left (d is back to 0): the rest is the old
+			// profile, whose neighbours differ, copied from the first
+			// segment that differs from the last out.
+			if si >= segs {
+				if last != cpus {
+					outT, outF = append(outT, x), append(outF, cpus)
 				}
+				break
 			}
-			if si >= segs && ms > ts[segs] && outF[len(outF)-1] != mp.cpus {
+			if fr[si] != last {
+				outT, outF = append(outT, x), append(outF, fr[si])
+			}
+			e := si + 1 + sort.SearchFloat64s(ts[si+1:segs], ms)
+			outT, outF = append(outT, ts[si+1:e]...), append(outF, fr[si+1:e]...)
+			if e == segs && ms > ts[segs] && outF[len(outF)-1] != cpus {
 				outT = append(outT, ts[segs]) // every CPU free to the makespan
-				outF = append(outF, mp.cpus)
+				outF = append(outF, cpus)
 			}
 			break
 		}
-		if ai < len(a) {
-			nx = min(nx, a[ai].t)
+		// The segments up to the next change, less d. (Comparisons, not
+		// min: no time is NaN, and min's care for NaN costs here.)
+		next := a[ci].t
+		if next > ms {
+			next = ms
 		}
-		if bi < len(b) {
-			nx = min(nx, b[bi].t)
+		for {
+			free, end := cpus, next
+			if si < segs {
+				free = fr[si]
+				if ts[si+1] < next {
+					end = ts[si+1]
+				}
+			}
+			if v := free - d; v != last {
+				outT, outF, last = append(outT, x), append(outF, v), v
+			}
+			if x = end; x >= next {
+				break
+			}
+			si++
 		}
-		x = nx
 	}
 	if len(outF) > 0 {
 		outT = append(outT, ms)
@@ -442,6 +459,32 @@ func (p *Plan) subtract(mp *machPlan, f, ms float64, a, b []change) {
 	mp.ts = append(mp.ts[:0], outT...)
 	mp.free = append(mp.free[:0], outF...)
 	p.profTs, p.profFree = outT[:0], outF[:0]
+}
+
+// mergeChanges appends to dst the changes of a and b (each in order of
+// time) in order of time.
+func mergeChanges(dst, a, b []change) []change {
+	for len(a) > 0 && len(b) > 0 {
+		if b[0].t < a[0].t {
+			dst, b = append(dst, b[0]), b[1:]
+		} else {
+			dst, a = append(dst, a[0]), a[1:]
+		}
+	}
+	return append(append(dst, a...), b...)
+}
+
+// byTime orders two times for a sort. (Comparisons, not cmp.Compare: no
+// time is NaN, and cmp.Compare's care for NaN costs in sorts of every
+// change of a re-plan.)
+func byTime(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
 }
 
 // startAtOrAfter is the index of the first job of q from k on that
