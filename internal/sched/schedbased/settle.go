@@ -29,6 +29,17 @@ import (
 // long queue (RICC-2010-2: 1.09 per job placed). At the end the profile
 // is the old one less the whole difference, in one walk.
 //
+// Where the difference at the instant reached is zero or less (no fewer
+// CPUs free than the old plan had there), the jobs whose old start is
+// that instant keep it too, unread but for the CPUs they leave the jobs
+// held: the old plan fitted each there beside the ones before it, and
+// none can start earlier, as job k-1 starts there. On the first 100,000
+// RICC-2010-2 jobs under EG-EDF, 22.5 M of the 25.9 M jobs that kept
+// their start and were read one by one are skipped so (393 M of 410 M
+// over the first 400,000): 0.90 to 0.96 of the CPU at 400,000 jobs (two
+// builds, 2 pairs each); at 100,000, less than what the loop's layout
+// in a build moves the time (0.96 to 1.04 in two builds).
+//
 // Waiting jobs come in runs of one shape (arrays of jobs submitted
 // together) that share a start, and a run moves together: on the first
 // 100,000 RICC-2010-2 jobs under EG-EDF, 81% of the 33.4 M jobs moved
@@ -218,6 +229,26 @@ func (p *Plan) replanHead(m int) {
 				t, k, pushed = q[j-1].Start, j, max(pushed, j)
 				continue
 			}
+		}
+		if base <= 0 && q[k].Start == tau {
+			// The jobs planned at tau keep it, unread but for the CPUs
+			// they leave the jobs held: the old plan fitted each there
+			// beside the ones before it, and no fewer CPUs are free there
+			// now (base <= 0). None can start earlier: t, the new start
+			// of job k-1, is tau here (a placement leaves it at tau, and
+			// the jobs skipped above at the old start of the last of
+			// them, between tau and job k's).
+			j := k + 1
+			for j < n && q[j].Start == tau {
+				j++
+			}
+			for i := k; i < min(j, next); i++ {
+				if q[i].End > tau {
+					heldCPUs -= q[i].Job.CPUs
+				}
+			}
+			k, kept = j, true
+			continue
 		}
 		e := &q[k]
 		need := e.Job.CPUs
