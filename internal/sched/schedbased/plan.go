@@ -443,11 +443,9 @@ func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 	e := Entry{ID: id, Job: j, Start: t, End: t + dur}
 	// After all queued jobs starting no later than t, so list order stays
 	// start order and a recomputation from scratch gives the same times.
-	pos := len(mp.queue)
-	for pos > 0 && mp.queue[pos-1].Start > t {
-		pos--
-		p.work++
-	}
+	// Found by halving; the work counted is the walk back from the end.
+	pos := startAtOrAfter(mp.queue, 0, math.Nextafter(t, math.Inf(1)))
+	p.work += int64(len(mp.queue) - pos)
 	mp.queue = slices.Insert(mp.queue, pos, e)
 	mp.occupy(t, e.End, j.CPUs)
 	p.where[id] = m

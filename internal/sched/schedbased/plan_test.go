@@ -266,3 +266,42 @@ func TestIncrementalMatchesNaive(t *testing.T) {
 		}
 	}
 }
+
+// TestInsertGapAfterEqualStarts checks that a job placed in a gap goes
+// after the queued jobs that start when it does (list order stays start
+// order, ties by insertion), and that the work counted for finding its
+// place is the walk back from the queue's end over the jobs starting
+// later, as the place is now found by halving.
+func TestInsertGapAfterEqualStarts(t *testing.T) {
+	p := NewPlan([]Machine{{CPUs: 4, Speed: 1}}, 1)
+	inf := math.Inf(1)
+	for id, j := range []Job{
+		{Run: 10, CPUs: 4, Deadline: inf}, // 0-10
+		{Run: 5, CPUs: 2, Deadline: inf},  // 10-15
+		{Run: 5, CPUs: 1, Deadline: inf},  // 10-15, beside the one before
+		{Run: 3, CPUs: 4, Deadline: inf},  // 15-18
+		{Run: 3, CPUs: 4, Deadline: inf},  // 18-21
+	} {
+		p.InsertAt(0, id, id, j)
+	}
+	e := Job{Run: 5, CPUs: 1, Deadline: inf} // the last CPU free on [10, 15)
+	w0 := p.Work()
+	if at, ok := p.EarliestGap(0, e); !ok || at != 10 {
+		t.Fatalf("earliest gap at %v (%v), want 10", at, ok)
+	}
+	w1 := p.Work()
+	if !p.InsertGap(0, 9, e) {
+		t.Fatal("no gap")
+	}
+	var ids []int
+	for _, x := range p.Queue(0) {
+		ids = append(ids, x.ID)
+	}
+	if want := []int{0, 1, 2, 9, 3, 4}; !slices.Equal(ids, want) {
+		t.Fatalf("queue %v, want %v", ids, want)
+	}
+	if walk := (p.Work() - w1) - (w1 - w0); walk != 2 {
+		t.Fatalf("the insertion counted %d steps beyond the gap search, want 2 (the jobs starting at 15 and 18)", walk)
+	}
+	checkPlan(t, p, "after the insertion")
+}
