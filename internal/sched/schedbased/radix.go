@@ -16,6 +16,18 @@ import (
 //
 // Which of equal times pops first is unspecified; replanHead takes every
 // one at or before the instant reached together.
+//
+// Measured and not kept (issue 32): the jobs a re-plan moves come in
+// order of their old start and are placed no earlier than the one
+// before, so the new ends of the jobs of one duration come in order of
+// time, and so do their old ends (a re-plan moves 75 runs of jobs of 6.2
+// durations on average over the first 100,000 RICC-2010-2 jobs under
+// EG-EDF). Appending each to its lane (a duration and kind) and keeping
+// the dozen or so lanes in a binary heap by their first change took
+// 1.006 of the CPU there (9 pairs; 1.048 with lanes found by a walk and
+// compared through their items), and 0.992 over 400,000 jobs (2 pairs):
+// what the radix heap spends spreading its buckets, the lane heap spent
+// sifting and finding lanes.
 type radixHeap struct {
 	last uint64 // the key of the last end popped (or the floor given)
 	n    int
