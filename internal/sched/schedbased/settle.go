@@ -412,7 +412,8 @@ func (p *Plan) replanHead(m int) {
 // subtract makes machine mp's profile the old one less the changes in
 // used CPUs a and b (each in order of time) from f to the makespan ms.
 // Before the first change and after the last the profile is the old one
-// (the changes add up to nothing), copied as it is.
+// (the changes add up to nothing), copied as it is. There is at least
+// one change.
 func (p *Plan) subtract(mp *machPlan, f, ms float64, a, b []change) {
 	if len(b) > 0 {
 		p.merged = mergeChanges(p.merged[:0], a, b)
@@ -427,7 +428,9 @@ func (p *Plan) subtract(mp *machPlan, f, ms float64, a, b []change) {
 	}
 	outT := append(p.profTs[:0], ts[:si]...)
 	outF := append(p.profFree[:0], fr[:si]...)
-	x, last := f, math.MinInt // last: the free CPUs of the last segment out (none yet; a job started off plan can make free CPUs negative)
+	// last is the free CPUs of the last segment out (none yet: a job
+	// started off its planned times can leave free CPUs below zero).
+	x, last := f, math.MinInt
 	if si > 0 {
 		x, last = ts[si], fr[si-1]
 	}
