@@ -24,21 +24,20 @@ import (
 // start of job k], job k keeps its start unread: the free CPUs it sees
 // are the old plan's. The jobs before the next change of the difference
 // are skipped together, and once the difference is zero for good and job
-// k-1 kept its start the rest of the queue keeps its times. A job that
-// must be placed reads the profile from t on, about one segment on a
-// long queue (RICC-2010-2: 1.09 per job placed). At the end the profile
-// is the old one less the whole difference, in one walk.
-//
-// Where the difference at the instant reached is zero or less (no fewer
-// CPUs free than the old plan had there), the jobs whose old start is
-// that instant keep it too, unread but for the CPUs they leave the jobs
-// held: the old plan fitted each there beside the ones before it, and
-// none can start earlier, as job k-1 starts there. On the first 100,000
-// RICC-2010-2 jobs under EG-EDF, 22.5 M of the 25.9 M jobs that kept
-// their start and were read one by one are skipped so (393 M of 410 M
-// over the first 400,000): 0.90 to 0.96 of the CPU at 400,000 jobs (two
-// builds, 2 pairs each); at 100,000, less than what the loop's layout
-// in a build moves the time (0.96 to 1.04 in two builds).
+// k-1 kept its start the rest of the queue keeps its times. Where the
+// difference at the instant reached is below zero (CPUs came free), the
+// jobs whose old start is that instant keep it too: the old plan fitted
+// each there beside the ones before it, no fewer CPUs are free there
+// now, and none can start earlier, as job k-1 starts there. Both are one
+// skip, of jobs unread but for the CPUs they leave the jobs held; on the
+// first 100,000 RICC-2010-2 jobs under EG-EDF the second skips 22.5 M of
+// the 25.9 M jobs that kept their start and were read one by one before
+// (393 M of 410 M over the first 400,000): 0.90 to 0.96 of the CPU at
+// 400,000 jobs (two builds, 2 pairs each); at 100,000, less than what
+// the loop's layout in a build moves the time (0.96 to 1.04 in two
+// builds). A job that must be placed reads the profile from t on, about
+// one segment on a long queue (RICC-2010-2: 1.09 per job placed). At the
+// end the profile is the old one less the whole difference, in one walk.
 //
 // Waiting jobs come in runs of one shape (arrays of jobs submitted
 // together) that share a start, and a run moves together: on the first
@@ -213,42 +212,37 @@ func (p *Plan) replanHead(m int) {
 	t := f        // the new start of job k-1 (f for job 0)
 	kept := false // job k-1 kept its start
 	for k < n {
-		if kept && base == 0 {
-			x := nextChange()
-			if math.IsInf(x, 1) {
-				break // nothing differs from here on
+		// The jobs that keep their times are skipped, unread but for the
+		// CPUs they leave the jobs held. Where no fewer CPUs are free at
+		// tau than the old plan had there (base <= 0), those planned at
+		// tau keep it: the old plan fitted each there beside the ones
+		// before it, and none can start earlier, as t, the new start of
+		// job k-1, is tau then (a placement leaves it at tau, a skip at
+		// the old start of the last job skipped, between tau and job
+		// k's). Where nothing differs (base == 0) and job k-1 kept its
+		// start, so does every job starting before the next change: the
+		// free CPUs it sees are the old plan's.
+		if base <= 0 {
+			j := k
+			for j < n && q[j].Start == tau {
+				j++
 			}
-			// The jobs starting before the next change keep their times.
-			j := startAtOrAfter(q, k, x)
+			if kept && base == 0 {
+				x := nextChange()
+				if math.IsInf(x, 1) {
+					break // nothing differs from here on
+				}
+				j = startAtOrAfter(q, j, x)
+			}
 			if j > k {
 				for i := k; i < min(j, next); i++ {
 					if q[i].End > tau {
 						heldCPUs -= q[i].Job.CPUs
 					}
 				}
-				t, k, pushed = q[j-1].Start, j, max(pushed, j)
+				t, k, kept = q[j-1].Start, j, true
 				continue
 			}
-		}
-		if base <= 0 && q[k].Start == tau {
-			// The jobs planned at tau keep it, unread but for the CPUs
-			// they leave the jobs held: the old plan fitted each there
-			// beside the ones before it, and no fewer CPUs are free there
-			// now (base <= 0). None can start earlier: t, the new start
-			// of job k-1, is tau here (a placement leaves it at tau, and
-			// the jobs skipped above at the old start of the last of
-			// them, between tau and job k's).
-			j := k + 1
-			for j < n && q[j].Start == tau {
-				j++
-			}
-			for i := k; i < min(j, next); i++ {
-				if q[i].End > tau {
-					heldCPUs -= q[i].Job.CPUs
-				}
-			}
-			k, kept = j, true
-			continue
 		}
 		e := &q[k]
 		need := e.Job.CPUs
