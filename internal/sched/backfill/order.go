@@ -135,7 +135,7 @@ func (o *Order) OnArrival(s *sim.State, j int) {
 		}
 	}
 	if o.sjbf != nil {
-		o.sjbf.set(j, s.Job(j).CPUs)
+		o.sjbf.arrive(j, s.Job(j).CPUs)
 	}
 }
 
