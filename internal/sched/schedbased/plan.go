@@ -55,6 +55,10 @@ type machPlan struct {
 	speed   float64
 	running []Entry
 	queue   []Entry
+	// qbuf is the array insert last gave the queue, from its first
+	// element: while the queue still lies in it (see room), the entries
+	// before the queue are free for the queue to grow into.
+	qbuf []Entry
 	// Free-CPU profile: segment i is [ts[i], ts[i+1]) with free[i] idle CPUs;
 	// len(ts) == len(free)+1 unless empty; ts[len(ts)-1] is the makespan.
 	// Canonical: no empty segments, no two neighbours with equal free.
@@ -446,11 +450,52 @@ func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 	// Found by halving; the work counted is the walk back from the end.
 	pos := startAtOrAfter(mp.queue, 0, math.Nextafter(t, math.Inf(1)))
 	p.work += int64(len(mp.queue) - pos)
-	mp.queue = slices.Insert(mp.queue, pos, e)
+	mp.insert(pos, e)
 	mp.occupy(t, e.End, j.CPUs)
 	p.where[id] = m
 	p.count++
 	p.add(mp, e, true)
+}
+
+// insert puts e at position pos of the queue, moving the entries before
+// pos one place towards the front where there is room there (the jobs
+// started leave it, see Start) and they are fewer than those after it,
+// else those after it one place back. New jobs mostly go into gaps near
+// the queue's front: on the first 400,000 RICC-2010-2 jobs, moving the
+// entries after them took 11% of EG-EDF's CPU.
+func (mp *machPlan) insert(pos int, e Entry) {
+	q := mp.queue
+	if o := mp.room(); o > 0 && pos < len(q)-pos {
+		q = mp.qbuf[o-1 : o+len(q)]
+		copy(q, q[1:pos+1])
+		q[pos] = e
+		mp.queue = q
+		return
+	}
+	if len(q) < cap(q) {
+		mp.queue = slices.Insert(q, pos, e)
+		return
+	}
+	// A new array, with as much room before the queue as after it.
+	n := len(q) + 1
+	buf := make([]Entry, 2*n+8)
+	o := (len(buf) - n) / 2
+	q2 := buf[o : o+n]
+	copy(q2, q[:pos])
+	q2[pos] = e
+	copy(q2[pos+1:], q[pos:])
+	mp.queue, mp.qbuf = q2, buf
+}
+
+// room returns how many entries of qbuf lie before the queue, 0 when the
+// queue no longer lies in qbuf (it was given other storage since).
+func (mp *machPlan) room() int {
+	q, b := mp.queue, mp.qbuf
+	o := cap(b) - cap(q)
+	if cap(q) == 0 || o <= 0 || o >= cap(b) || &b[:cap(b)][o] != &q[:1][0] {
+		return 0
+	}
+	return o
 }
 
 // EDFPos returns the EDF position for job j in machine m's queue: the index
@@ -482,7 +527,7 @@ func (p *Plan) InsertAt(m, pos, id int, j Job) {
 	mp := &p.ms[m]
 	p.touch(mp)
 	e := Entry{ID: id, Job: j}
-	mp.queue = slices.Insert(mp.queue, pos, e)
+	mp.insert(pos, e)
 	p.where[id] = m
 	p.count++
 	p.add(mp, e, true) // replan drops the placeholder times again

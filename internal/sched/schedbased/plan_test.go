@@ -305,3 +305,44 @@ func TestInsertGapAfterEqualStarts(t *testing.T) {
 	}
 	checkPlan(t, p, "after the insertion")
 }
+
+// insert gives the same queue as slices.Insert, whether it moves the
+// entries before the new one into the room the started jobs left, those
+// after it, or all of them to a new array; and it uses that room only
+// while the queue still lies in the array it was made in.
+func TestInsertUsesRoomBeforeQueue(t *testing.T) {
+	ids := func(q []Entry) []int {
+		var s []int
+		for _, e := range q {
+			s = append(s, e.ID)
+		}
+		return s
+	}
+	var mp machPlan
+	var want []Entry
+	r := rand.New(rand.NewPCG(5, 5))
+	usedRoom := 0
+	for i := range 2000 {
+		switch {
+		case len(want) > 0 && r.IntN(3) == 0: // the head starts
+			want, mp.queue = want[1:], mp.queue[1:]
+		case i%500 == 499: // the queue is given other storage (restore, own)
+			mp.queue = append(make([]Entry, 0, cap(mp.queue)), mp.queue...)
+		default:
+			pos := r.IntN(len(want) + 1)
+			e := Entry{ID: i}
+			before := mp.room()
+			want = slices.Insert(want, pos, e)
+			mp.insert(pos, e)
+			if before > 0 && mp.room() == before-1 {
+				usedRoom++
+			}
+		}
+		if !slices.Equal(ids(mp.queue), ids(want)) {
+			t.Fatalf("step %d: queue %v, want %v", i, ids(mp.queue), ids(want))
+		}
+	}
+	if usedRoom < 100 {
+		t.Errorf("the room before the queue served %d inserts, want 100 or more", usedRoom)
+	}
+}
