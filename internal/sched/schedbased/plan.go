@@ -525,6 +525,12 @@ func (p *Plan) edfPosDirect(m int, d float64) int {
 func (p *Plan) InsertAt(m, pos, id int, j Job) {
 	p.checkNew(m, id, j)
 	mp := &p.ms[m]
+	if pos == len(mp.queue) && noDeadline(j) {
+		if a, ok := p.tailFitOf(m, j.CPUs, p.Duration(j, m)); ok {
+			p.appendTail(m, id, j, a)
+			return
+		}
+	}
 	p.touch(mp)
 	e := Entry{ID: id, Job: j}
 	mp.insert(pos, e)

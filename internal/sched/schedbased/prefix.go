@@ -279,7 +279,9 @@ func (p *Plan) whatIfInsertPrefix(m, pos int, j Job, dur float64) (makespan floa
 // whatIfInsert at that position, with their answers and their work. From
 // the prefixes, a job going to the end of the queue (the latest deadline
 // so far, or none) is placed behind the stored state of the last position
-// without copying it: nothing is re-placed after it.
+// without copying it: nothing is re-placed after it. A job without a
+// deadline is placed from the machine's profile instead (tailFitOf),
+// without building the prefixes.
 func (p *Plan) edfCandidate(m int, j Job, dur float64) (pos int, makespan float64, dnd int, start float64) {
 	mp := &p.ms[m]
 	n := len(mp.queue)
@@ -287,6 +289,18 @@ func (p *Plan) edfCandidate(m int, j Job, dur float64) (pos int, makespan float6
 		pos = p.EDFPos(m, j)
 		makespan, dnd, start = p.whatIfInsert(m, pos, j)
 		return pos, makespan, dnd, start
+	}
+	if noDeadline(j) {
+		if a, ok := p.tailFitOf(m, j.CPUs, dur); ok {
+			// EDFPos's count, whatIfInsertDirect's (activeAt's, place's,
+			// its own) and its answer.
+			p.work += int64(n) + 2*int64(len(mp.running)+n) + 1 + int64(a.pops)
+			end := a.t + dur
+			if !j.Late(end) {
+				dnd = 1
+			}
+			return n, max(a.last, end), dnd, a.t
+		}
 	}
 	c := p.prefixOf(m)
 	if !c.ok || (n > 0 && !(c.dl[n-1] <= j.Deadline)) {
