@@ -7,17 +7,18 @@ import (
 
 // A job without a deadline goes, by EDF, to the end of its machine's
 // queue, where nothing is re-placed after it: it starts at the first
-// instant from the last queued job's start at which enough CPUs are free,
-// and from that start on only the jobs holding CPUs then count. The
-// machine's profile says where that is without reading the queue (its
-// free CPUs from that start on are those the jobs then holding CPUs leave),
-// and the job is added to the profile where it holds, rather than the
-// profile rebuilt from that start. Only the work counted (a step per job
-// ending by the new start, and per job then holding CPUs) reads the jobs,
-// from the first that may still hold CPUs then (endsBy). Traces' jobs have
-// no deadline: on the first 100,000 RICC-2010-2 jobs, evaluating that
-// insertion from the prefixes (edfCandidate) and re-placing the queue's
-// end (InsertAt) took 12% of EG-EDF's CPU.
+// instant from the last queued job's start (now, if none waits) at which
+// enough CPUs are free, and from that start on only the jobs holding CPUs
+// then count. The machine's profile says where that is without reading the
+// queue (its free CPUs from that start on are those the jobs then holding
+// CPUs leave), and the job is added to the profile where it holds, rather
+// than the profile rebuilt from that start. Only the work counted (a step
+// per job ending by the new start, and per job then holding CPUs) reads
+// the jobs, from the first that may still hold CPUs then (endsBy). Traces'
+// jobs have no deadline: on the first 100,000 RICC-2010-2 jobs, evaluating
+// that insertion from the prefixes (edfCandidate) and re-placing the
+// queue's end (InsertAt) took 12% of EG-EDF's CPU. Over the first 400,000
+// it is asked 40,504 times, 28,332 of them with the queue empty.
 
 // tailFit is where a job goes at the end of a machine's queue: its start
 // t, the jobs holding CPUs at the last queued job's start (act) and how
@@ -30,17 +31,21 @@ type tailFit struct {
 
 // tailFitOf is the tailFit of a job of need CPUs and duration dur at the
 // end of machine m's queue, or false where the profile cannot tell it
-// (an empty queue, a zero-length job, the last start in the past, a
-// profile that does not end at the latest end): then the caller re-places
-// the queue's end as before.
+// (a zero-length job, the last start in the past, no job holding CPUs
+// after it, a profile that does not end at the latest end): then the
+// caller re-places the queue's end as before. An empty queue's end is
+// now.
 func (p *Plan) tailFitOf(m, need int, dur float64) (tailFit, bool) {
 	mp := &p.ms[m]
 	q, ts, fr := mp.queue, mp.ts, mp.free
 	n, segs := len(q), len(mp.free)
-	if p.direct || p.zeroSeen || n == 0 || !(dur > 0) || segs == 0 {
+	if p.direct || p.zeroSeen || !(dur > 0) || segs == 0 {
 		return tailFit{}, false
 	}
-	f := q[n-1].Start
+	f := p.now // (an empty queue: from now)
+	if n > 0 {
+		f = q[n-1].Start
+	}
 	if f < p.now || ts[0] > f || !(ts[segs] > f) {
 		return tailFit{}, false
 	}
