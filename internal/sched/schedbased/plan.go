@@ -76,6 +76,9 @@ type machPlan struct {
 	// loops over every machine touch little memory.
 	memo   *machMemo
 	prefix *prefixes
+	// tailAsked is the qstamp at which edfCandidate last placed a job
+	// without a deadline from the profile (tail.go).
+	tailAsked uint64
 }
 
 // Plan is the whole schedule: one machPlan per machine, plus the logical

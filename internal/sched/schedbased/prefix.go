@@ -290,7 +290,12 @@ func (p *Plan) edfCandidate(m int, j Job, dur float64) (pos int, makespan float6
 		makespan, dnd, start = p.whatIfInsert(m, pos, j)
 		return pos, makespan, dnd, start
 	}
-	if noDeadline(j) {
+	// A job without a deadline is placed from the profile, unless the
+	// prefixes of this state are built, or it is asked a second time
+	// (a machine that did not change since the last arrival, of several:
+	// the prefixes, built once, then answer each arrival in a few steps).
+	if c := mp.prefix; noDeadline(j) && mp.tailAsked != mp.qstamp && (c == nil || !c.built || c.qstamp != mp.qstamp) {
+		mp.tailAsked = mp.qstamp
 		if a, ok := p.tailFitOf(m, j.CPUs, dur); ok {
 			// EDFPos's count, whatIfInsertDirect's (activeAt's, place's,
 			// its own) and its answer.
