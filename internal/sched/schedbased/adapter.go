@@ -94,14 +94,14 @@ func (s *Scheduler) OnCompletion(st *sim.State, j int) {
 	if p := s.plan; p.pendM >= 0 && p.where[j] != p.pendM {
 		p.settle(st.Now()) // the plan records the change of one machine at a time
 	}
-	end := st.Record(j).End
+	r := st.Record(j)
 	if s.eager {
 		s.plan.Advance(st.Now())
-		if m, planned := s.plan.retire(j, end); planned != end {
+		if m, planned := s.plan.retire(j, r.Start, r.End); planned != r.End {
 			s.plan.replanHead(m)
 		}
 	} else {
-		s.plan.retire(j, end)
+		s.plan.retire(j, r.Start, r.End)
 	}
 	s.count(st, w)
 }

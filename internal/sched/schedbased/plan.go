@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"sort"
 )
 
 // Job is what the plan needs to know about one job. Run is measured on a
@@ -662,7 +663,7 @@ func (p *Plan) Start(id int) {
 // otherwise nothing else changes (a job that ran past its planned end
 // held CPUs the profile freed when the clock passed that end).
 func (p *Plan) Complete(id int, t float64) {
-	p.retire(id, t)
+	p.retire(id, math.NaN(), t)
 	p.settle(t)
 }
 
@@ -672,12 +673,13 @@ func (p *Plan) Complete(id int, t float64) {
 // Until the re-plan (settle), the plan may only retire more jobs of the
 // same machine (changeBefore records one machine's changes), which the
 // one re-plan then covers too: the list rule's plan depends on the
-// running jobs, the queue and the clock alone.
-func (p *Plan) retire(id int, t float64) (m int, planned float64) {
+// running jobs, the queue and the clock alone. start, when known (not
+// NaN), is when the job started: see runningIndex.
+func (p *Plan) retire(id int, start, t float64) (m int, planned float64) {
 	m, ok := p.where[id]
 	k := -1
 	if ok {
-		k = slices.IndexFunc(p.ms[m].running, func(e Entry) bool { return e.ID == id })
+		k = p.runningIndex(m, id, start)
 	}
 	if k < 0 {
 		panic(fmt.Sprintf("schedbased: Complete(%d): not a running job", id))
@@ -698,6 +700,26 @@ func (p *Plan) retire(id int, t float64) (m int, planned float64) {
 		p.recomputeMakespan(m)
 	}
 	return m, e.End
+}
+
+// runningIndex returns the index of job id among machine m's running
+// jobs, -1 if it is not one. The running jobs are in order of start (a
+// job starts now, and the clock only moves on), so a job whose start is
+// known is sought among those that started with it, found by halving;
+// the rest (start NaN, or not found there) are read one by one. On the
+// first 100,000 RICC-2010-2 jobs under EG-EDF, reading them one by one
+// took 3% of the CPU.
+func (p *Plan) runningIndex(m, id int, start float64) int {
+	r := p.ms[m].running
+	if !math.IsNaN(start) {
+		i := sort.Search(len(r), func(i int) bool { return !(r[i].Start < start) })
+		for ; i < len(r) && r[i].Start == start; i++ {
+			if r[i].ID == id {
+				return i
+			}
+		}
+	}
+	return slices.IndexFunc(r, func(e Entry) bool { return e.ID == id })
 }
 
 // settle moves the clock to now and re-plans the machine whose change
