@@ -121,6 +121,13 @@ func (s *State) QueueLen() int { return s.waiting }
 // order). Jobs started during the current pass stay in the returned slice
 // (check Status) until the next call to Queue, which may reuse its storage:
 // iterate over one result while starting jobs, then call Queue again.
+//
+// That call closes the holes by moving the jobs after the first one, so a
+// scheduler that starts jobs from deep in a long queue at every pass (a
+// backfill in an order of its own) pays for the queue's length at every
+// pass: EASY and EASY-SJBF keep their own list in arrival order instead,
+// entered in OnArrival (arrivals come in this order) and read from the
+// first job still waiting.
 func (s *State) Queue() []int {
 	if s.holes > 0 {
 		s.compact()
