@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
 )
 
 // Job is what the plan needs to know about one job. Run is measured on a
@@ -712,8 +711,7 @@ func (p *Plan) retire(id int, start, t float64) (m int, planned float64) {
 func (p *Plan) runningIndex(m, id int, start float64) int {
 	r := p.ms[m].running
 	if !math.IsNaN(start) {
-		i := sort.Search(len(r), func(i int) bool { return !(r[i].Start < start) })
-		for ; i < len(r) && r[i].Start == start; i++ {
+		for i := startAtOrAfter(r, 0, start); i < len(r) && r[i].Start == start; i++ {
 			if r[i].ID == id {
 				return i
 			}
