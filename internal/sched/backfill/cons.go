@@ -259,7 +259,7 @@ func (c *CONS) Schedule(s *sim.State) {
 // outgrows reports whether a table of n entries, for live ones in use,
 // is to be rebuilt from them: once those no longer in use outnumber
 // them (and a few thousand), so that its size follows what waits, not
-// the history (see compact and reintern).
+// the history (see compact, reintern and sjbfIndex.arrive).
 func outgrows(n, live int) bool { return n > 2*live+4096 }
 
 // compact copies the jobs of the order to a new arena, in its order, once

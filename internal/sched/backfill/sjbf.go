@@ -76,9 +76,9 @@ func newSJBFIndex(s *sim.State) *sjbfIndex {
 // in the simulator's queue order.
 func (x *sjbfIndex) arrive(j, cpus int) {
 	x.set(j, cpus)
-	// Drop the jobs before head once they are most of arr, so that arr
-	// follows the queue, not the history.
-	if x.head > 4096 && x.head > len(x.arr)/2 {
+	// Drop the jobs before head once arr outgrows the others (as CONS
+	// its tables), so that arr follows the queue, not the history.
+	if outgrows(len(x.arr), len(x.arr)-x.head) {
 		x.arr = x.arr[:copy(x.arr, x.arr[x.head:])]
 		x.head = 0
 	}
