@@ -73,16 +73,23 @@ type prefixes struct {
 // same answer and work, at the cost of a scan of its jobs.
 func tableLimit(jobs int) int { return 8*jobs + 64 }
 
+// prefixesBuilt reports whether machine mp's prefixes are those of its
+// jobs as they are.
+func (mp *machPlan) prefixesBuilt() bool {
+	c := mp.prefix
+	return c != nil && c.built && c.qstamp == mp.qstamp
+}
+
 // prefixOf returns machine m's prefixes, built if its jobs changed.
 func (p *Plan) prefixOf(m int) *prefixes {
 	mp := &p.ms[m]
+	if mp.prefixesBuilt() {
+		return mp.prefix
+	}
 	if mp.prefix == nil {
 		mp.prefix = new(prefixes)
 	}
 	c := mp.prefix
-	if c.built && c.qstamp == mp.qstamp {
-		return c
-	}
 	c.qstamp, c.built, c.ok = mp.qstamp, true, true
 	n := len(mp.queue)
 	c.off = append(c.off[:0], 0, 0) // position 0 is not kept
@@ -294,7 +301,7 @@ func (p *Plan) edfCandidate(m int, j Job, dur float64) (pos int, makespan float6
 	// prefixes of this state are built, or it is asked a second time
 	// (a machine that did not change since the last arrival, of several:
 	// the prefixes, built once, then answer each arrival in a few steps).
-	if c := mp.prefix; noDeadline(j) && mp.tailAsked != mp.qstamp && (c == nil || !c.built || c.qstamp != mp.qstamp) {
+	if noDeadline(j) && mp.tailAsked != mp.qstamp && !mp.prefixesBuilt() {
 		mp.tailAsked = mp.qstamp
 		if a, ok := p.tailFitOf(m, j.CPUs, dur); ok {
 			// EDFPos's count, whatIfInsertDirect's (activeAt's, place's,
