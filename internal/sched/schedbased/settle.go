@@ -354,21 +354,9 @@ func (p *Plan) replanHead(m int) {
 	if n > 0 {
 		last = q[n-1].Start
 	}
-	ms, act, popped := grown, 0, 0
-	// (Comparisons, not max: no time is NaN, and max's care for NaN and
-	// signed zeros costs in loops over every job.)
-	for i := range mp.running {
-		end := mp.running[i].End
-		if end > ms {
-			ms = end
-		}
-		if end > f {
-			act++
-			if end <= last {
-				popped++
-			}
-		}
-	}
+	rc := endCount{last: grown}
+	rc.add(mp.running, f, last)
+	ms, act, popped := rc.last, rc.act, rc.pops
 	if n > 0 {
 		// The jobs that start early enough to end by last at the
 		// longest duration end by it: counted unread.

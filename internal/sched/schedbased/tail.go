@@ -21,12 +21,36 @@ import (
 // it is asked 40,504 times, 28,332 of them with the queue empty.
 
 // tailFit is where a job goes at the end of a machine's queue: its start
-// t, the jobs holding CPUs at the last queued job's start (act) and how
-// many of them end by t (pops, place's count), and the latest end of the
-// running and queued jobs (last).
+// t, and the counts of the running and queued jobs (endCount) from the
+// last queued job's start to t.
 type tailFit struct {
-	t, last   float64
+	t float64
+	endCount
+}
+
+// endCount counts jobs by their ends for the work of a full re-placement:
+// the latest end (last), the jobs holding CPUs at an instant f (act) and
+// those of them that end by a later instant t (pops, place's count).
+type endCount struct {
+	last      float64
 	act, pops int
+}
+
+// add counts the jobs of list (comparisons, not max: no time is NaN, and
+// max's care for NaN and signed zeros costs in loops over every job).
+func (c *endCount) add(list []Entry, f, t float64) {
+	for i := range list {
+		end := list[i].End
+		if end > c.last {
+			c.last = end
+		}
+		if end > f {
+			c.act++
+			if end <= t {
+				c.pops++
+			}
+		}
+	}
 }
 
 // tailFitOf is the tailFit of a job of need CPUs and duration dur at the
@@ -62,23 +86,8 @@ func (p *Plan) tailFitOf(m, need int, dur float64) (tailFit, bool) {
 		t = ts[i]
 	}
 	a := tailFit{t: t}
-	count := func(end float64) {
-		if end > a.last {
-			a.last = end
-		}
-		if end > f {
-			a.act++
-			if end <= t {
-				a.pops++
-			}
-		}
-	}
-	for k := range mp.running {
-		count(mp.running[k].End)
-	}
-	for k := endsBy(q, f, p.longest); k < n; k++ {
-		count(q[k].End)
-	}
+	a.add(mp.running, f, t)
+	a.add(q[endsBy(q, f, p.longest):], f, t)
 	if ts[segs] != a.last {
 		return tailFit{}, false
 	}
