@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/adapt"
-	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/internal/sim/simtest"
 )
@@ -218,16 +217,8 @@ func TestCONSMatchesRebuild(t *testing.T) {
 // CPUs, requested times: long queues, early ends at every instant, jobs
 // outliving their request) through CONS and rebuildCONS.
 func TestCONSMatchesRebuildRICC(t *testing.T) {
-	n := 12000
-	if testing.Short() {
-		n = 3000
-	}
-	path := datadir.ForTest(t, "pwa-swf/RICC-2010-2.swf.gz")
-	jobs, _, err := adapt.LoadSWF(path, n, 8192, adapt.Requested)
-	if err != nil {
-		t.Fatal(err)
-	}
-	matchesRebuild(t, sim.SingleMachine(8192), jobs, NewCONS())
+	plat, jobs := adapt.RICCForTest(t, 12000, 3000)
+	matchesRebuild(t, plat, jobs, NewCONS())
 }
 
 // matchesRebuild runs jobs on p through c and through rebuildCONS, and

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/adapt"
-	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -16,16 +15,7 @@ import (
 // lockstep tests use small machines and short queues; this is the scale
 // where replanHead skips and moves jobs by the thousand.
 func TestEGEDFMatchesDirectRICC(t *testing.T) {
-	n := 20000
-	if testing.Short() {
-		n = 2000
-	}
-	path := datadir.ForTest(t, "pwa-swf/RICC-2010-2.swf.gz")
-	jobs, _, err := adapt.LoadSWF(path, n, 8192, adapt.Requested)
-	if err != nil {
-		t.Fatal(err)
-	}
-	plat := sim.SingleMachine(8192)
+	plat, jobs := adapt.RICCForTest(t, 20000, 2000)
 	fast, direct := NewEGEDF(), &Scheduler{direct: true}
 	a, err := sim.Simulate(plat, jobs, fast)
 	if err != nil {
