@@ -75,7 +75,12 @@ func samePlan(a, b *Plan) error {
 	}
 	for m := range a.ms {
 		x, y := &a.ms[m], &b.ms[m]
-		if !slices.Equal(x.running, y.running) || !slices.Equal(x.queue, y.queue) ||
+		for _, q := range [2][]Entry{x.queue, y.queue} {
+			if err := beforeErr(q); err != nil {
+				return fmt.Errorf("machine %d: %v", m, err)
+			}
+		}
+		if !sameEntries(x.running, y.running) || !sameEntries(x.queue, y.queue) ||
 			!slices.Equal(x.ts, y.ts) || !slices.Equal(x.free, y.free) ||
 			x.makespan != y.makespan || x.late != y.late || x.lateQ != y.lateQ {
 			return fmt.Errorf("machine %d:\n got %v | %v %v %v\nwant %v | %v %v %v", m, y.running, y.queue, y.ts, y.free, x.running, x.queue, x.ts, x.free)

@@ -29,6 +29,11 @@ type Entry struct {
 	ID         int
 	Job        Job
 	Start, End float64
+	// before is, in a queue, the CPUs of the jobs before it plus a
+	// number of the queue's own: the next entry's before is this one's
+	// plus its CPUs, so the CPUs of a stretch of the queue are one
+	// difference (cpusIn). A running job's is left as it was.
+	before int
 }
 
 // Gap is a rectangle of idle CPUs in a machine's plan: CPUs free on
@@ -125,6 +130,11 @@ type Plan struct {
 	// machine (jobs move between machines): every entry ends at most
 	// longest after its start (replanHead's count, settle.go).
 	longest float64
+	// shortest is the shortest duration of any job ever planned, on the
+	// machine it was planned on: every entry ends after its start while
+	// the plan's times are below the one whose rounding step it is
+	// (replanHead's sums of CPUs, settle.go).
+	shortest float64
 	// settled counts the re-plans that stopped where the placement
 	// settled (settle.go), for the tests.
 	settled int64
@@ -187,7 +197,7 @@ func NewPlan(machines []Machine, refSpeed float64) *Plan {
 	if refSpeed == 0 {
 		refSpeed = 1
 	}
-	p := &Plan{ref: refSpeed, ms: make([]machPlan, len(machines)), where: map[int]int{}, pendM: -1}
+	p := &Plan{ref: refSpeed, ms: make([]machPlan, len(machines)), where: map[int]int{}, pendM: -1, shortest: math.Inf(1)}
 	p.mkLeaves = 1
 	for p.mkLeaves < len(machines) {
 		p.mkLeaves *= 2
@@ -468,6 +478,20 @@ func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 // entries after them took 11% of EG-EDF's CPU.
 func (mp *machPlan) insert(pos int, e Entry) {
 	q := mp.queue
+	c := e.Job.CPUs
+	if n := len(q); pos < n-pos {
+		e.before = q[pos].before - c
+		for i := range q[:pos] {
+			q[i].before -= c
+		}
+	} else if pos > 0 {
+		e.before = q[pos-1].before + q[pos-1].Job.CPUs
+		for i := range q[pos:] {
+			q[pos+i].before += c
+		}
+	} else {
+		e.before = 0
+	}
 	if o := mp.room(); o > 0 && pos < len(q)-pos {
 		q = mp.qbuf[o-1 : o+len(q)]
 		copy(q, q[1:pos+1])
@@ -488,6 +512,31 @@ func (mp *machPlan) insert(pos int, e Entry) {
 	q2[pos] = e
 	copy(q2[pos+1:], q[pos:])
 	mp.queue, mp.qbuf = q2, buf
+}
+
+// remove takes the entry at pos out of the queue and returns the queue.
+func (mp *machPlan) remove(pos int) []Entry {
+	q := mp.queue
+	c := q[pos].Job.CPUs
+	if pos < len(q)-1-pos {
+		for i := range q[:pos] {
+			q[i].before += c
+		}
+	} else {
+		for i := range q[pos+1:] {
+			q[pos+1+i].before -= c
+		}
+	}
+	return slices.Delete(q, pos, pos+1)
+}
+
+// cpusIn returns the CPUs of the jobs a to b-1 of queue q (a < b).
+func cpusIn(q []Entry, a, b int) int {
+	if b < len(q) {
+		return q[b].before - q[a].before
+	}
+	l := &q[len(q)-1]
+	return l.before + l.Job.CPUs - q[a].before
 }
 
 // room returns how many entries of qbuf lie before the queue, 0 when the
@@ -554,7 +603,7 @@ func (p *Plan) Remove(id int) (j Job, m, pos int) {
 	p.touch(mp)
 	e := mp.queue[pos]
 	p.drop(mp, e, true)
-	mp.queue = slices.Delete(mp.queue, pos, pos+1)
+	mp.queue = mp.remove(pos)
 	delete(p.where, id)
 	p.count--
 	if pos == len(mp.queue) && e.End > e.Start {
@@ -731,9 +780,11 @@ func (p *Plan) settle(now float64) {
 }
 
 func (p *Plan) checkNew(m, id int, j Job) {
-	if p.Duration(j, m) == 0 {
+	d := p.Duration(j, m)
+	if d == 0 {
 		p.zeroSeen = true // see replanHead
 	}
+	p.shortest = min(p.shortest, d)
 	// (The margin covers the rounding of a duration on a machine a hair
 	// faster than the reference, which can exceed the run time.)
 	p.longest = max(p.longest, max(j.Run, p.Duration(j, p.slowest))*(1+0x1p-50))

@@ -19,7 +19,10 @@ func checkPlan(t *testing.T, p *Plan, ctx string) {
 		mp := &p.ms[m]
 		w := n.clone()
 		w.recompute(m)
-		if !slices.Equal(mp.queue, w.queue[m]) {
+		if err := beforeErr(mp.queue); err != nil {
+			t.Fatalf("%s: machine %d: %v", ctx, m, err)
+		}
+		if !sameEntries(mp.queue, w.queue[m]) {
 			t.Fatalf("%s: machine %d queue\n got %v\nwant %v", ctx, m, mp.queue, w.queue[m])
 		}
 		ts, free := w.profile(m)
@@ -111,8 +114,27 @@ func checkPlan(t *testing.T, p *Plan, ctx string) {
 
 func equalPlans(p *Plan, n *naive) error {
 	for m := range p.ms {
-		if !slices.Equal(p.ms[m].queue, n.queue[m]) || !slices.Equal(p.ms[m].running, n.running[m]) {
+		if !sameEntries(p.ms[m].queue, n.queue[m]) || !sameEntries(p.ms[m].running, n.running[m]) {
 			return fmt.Errorf("machine %d:\n got %v | %v\nwant %v | %v", m, p.ms[m].running, p.ms[m].queue, n.running[m], n.queue[m])
+		}
+	}
+	return nil
+}
+
+// sameEntries says whether a and b plan the same jobs at the same
+// times, in the same order (before, the plan's own, aside).
+func sameEntries(a, b []Entry) bool {
+	return slices.EqualFunc(a, b, func(x, y Entry) bool {
+		x.before, y.before = 0, 0
+		return x == y
+	})
+}
+
+// beforeErr checks the CPUs before each job of queue q (see Entry).
+func beforeErr(q []Entry) error {
+	for i := 1; i < len(q); i++ {
+		if q[i].before != q[i-1].before+q[i-1].Job.CPUs {
+			return fmt.Errorf("job %d of the queue has %d CPUs before it, the one before %d and %d CPUs", i, q[i].before, q[i-1].before, q[i-1].Job.CPUs)
 		}
 	}
 	return nil

@@ -18,13 +18,45 @@ func TestSettleLockstep(t *testing.T) {
 	if testing.Short() {
 		seeds = 30
 	}
-	var settled, stopped int64
+	settled, stopped := settleLockstep(t, seeds, 21, 0, randomJob)
+	if stopped < int64(seeds)/2 {
+		t.Fatalf("%d of %d seeds settled a re-plan (%d in all): the test must exercise replanHead's stop", stopped, seeds, settled)
+	}
+}
+
+// TestSettleRounding is TestSettleLockstep 2^40 s into the log, where
+// one job in four lasts 2^-14 s, less than half the rounding step of the
+// time (2^-12): it ends where it starts. replanHead sums the CPUs of
+// jobs that start at the instant reached or later as held there, which
+// holds only if every job ends after its start, so it re-places whole
+// queues here (endsAfterStart), as the plan without memos does.
+func TestSettleRounding(t *testing.T) {
+	seeds := 60
+	if testing.Short() {
+		seeds = 15
+	}
+	tiny := func(r *rand.Rand, submit float64, maxCPUs int) Job {
+		j := randomJob(r, submit, maxCPUs)
+		if r.IntN(4) == 0 {
+			j.Run = 0x1p-14
+		}
+		return j
+	}
+	settleLockstep(t, seeds, 23, 0x1p40, tiny)
+}
+
+// settleLockstep drives a settlePair per seed through dense arrivals
+// from time t0 on, with completions of which many come early, and
+// starts, checking the two plans after every operation, and returns how
+// many re-plans settled and in how many seeds.
+func settleLockstep(t *testing.T, seeds int, stream uint64, t0 float64, newJob func(r *rand.Rand, submit float64, maxCPUs int) Job) (settled, stopped int64) {
+	t.Helper()
 	for seed := range uint64(seeds) {
-		r := rand.New(rand.NewPCG(seed, 21))
+		r := rand.New(rand.NewPCG(seed, stream))
 		sp, maxCPUs := newSettlePair(t, r, seed)
 		a, b, check := sp.a, sp.b, sp.check
 		early := 0.1 + 0.4*r.Float64()
-		submit := 0.0
+		submit := t0
 		for id := range 150 {
 			submit += float64(r.IntN(2))
 			for ev := nextEvent(a); ev < submit; ev = nextEvent(a) {
@@ -37,8 +69,7 @@ func TestSettleLockstep(t *testing.T) {
 			b.Advance(submit)
 			check(fmt.Sprintf("advance %v", submit))
 			lockstepEvents(t, a, b, r, early, check)
-			j := randomJob(r, submit, maxCPUs)
-			sp.arrive(id, j)
+			sp.arrive(id, newJob(r, submit, maxCPUs))
 		}
 		if a.settled != 0 {
 			t.Fatalf("seed %d: the plan without memos settled %d re-plans", seed, a.settled)
@@ -48,9 +79,7 @@ func TestSettleLockstep(t *testing.T) {
 			stopped++
 		}
 	}
-	if stopped < int64(seeds)/2 {
-		t.Fatalf("%d of %d seeds settled a re-plan (%d in all): the test must exercise replanHead's stop", stopped, seeds, settled)
-	}
+	return settled, stopped
 }
 
 // TestSettleOffPlan is TestSettleLockstep with the clock moving in steps
@@ -147,5 +176,36 @@ func (sp *settlePair) arrive(id int, j Job) {
 		sp.ta.Run(sp.a)
 		sp.tb.Run(sp.b)
 		sp.check(fmt.Sprintf("Tabu after job %d", id))
+	}
+}
+
+// TestStartAfter checks the galloping search against a walk, on queues
+// in order of start with runs of one start of every length. (replanHead
+// gives the same plans with any index of the run, only slower: the
+// lockstep tests cannot tell.)
+func TestStartAfter(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 7))
+	for range 2000 {
+		var q []Entry
+		at := 0.0
+		for range r.IntN(40) {
+			at += float64(r.IntN(2))
+			for range 1 + r.IntN(1<<r.IntN(6)) {
+				q = append(q, Entry{Start: at})
+			}
+		}
+		for k := 0; k <= len(q); k++ {
+			x := float64(r.IntN(int(at) + 2))
+			if k < len(q) && r.IntN(2) == 0 {
+				x = q[k].Start
+			}
+			want := k
+			for want < len(q) && q[want].Start <= x {
+				want++
+			}
+			if got := startAfter(q, k, x); got != want {
+				t.Fatalf("startAfter(%v, %d, %v) = %d, want %d", q, k, x, got, want)
+			}
+		}
 	}
 }
