@@ -318,25 +318,29 @@ func (p *Plan) replanHead(m int) {
 		// one by one, each would find that, and change the profile as it
 		// does. They are moved together, with one change of r × need
 		// CPUs at each instant where each would make one of need.
+		// (Each job of the run is moved as it is found.)
 		r := 1
-		if tau != oldStart {
+		end := oldEnd
+		if kept = tau == oldStart; !kept {
+			end = tau + p.Duration(e.Job, m)
 			fit := min(avail/need, n-k) // divided once, not at every job of the run
-			for r < fit && q[k+r].Start == oldStart && q[k+r].Job.CPUs == need && q[k+r].Job.Run == e.Job.Run {
-				r++
+			run := e.Job.Run
+			for i := k; ; {
+				x := &q[i]
+				wasLate := x.Job.Late(oldEnd)
+				x.Start, x.End = tau, end
+				p.relate(mp, wasLate, x.Job.Late(end))
+				if i++; i-k == fit || q[i].Start != oldStart || q[i].Job.CPUs != need || q[i].Job.Run != run {
+					r = i - k
+					break
+				}
 			}
 		}
 		d := r * need
 		if k < next && oldEnd > tau {
 			heldCPUs -= d // the jobs leave the jobs held
 		}
-		if kept = tau == oldStart; !kept {
-			end := tau + p.Duration(e.Job, m)
-			for i := k; i < k+r; i++ {
-				x := &q[i]
-				wasLate := x.Job.Late(oldEnd)
-				x.Start, x.End = tau, end
-				p.relate(mp, wasLate, x.Job.Late(end))
-			}
+		if !kept {
 			note(tau, d)
 			note(end, -d)
 			if oldStart > tau {
