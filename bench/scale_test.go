@@ -25,8 +25,8 @@ import (
 // or runs past, its request (under EG-EDF, RICC keeps 1,733 jobs
 // waiting on average over the first 100k jobs' span, 4,729 over 400k).
 // EG-EDF and Tabu read only the jobs whose times may change, once for
-// all the jobs that end at one instant (2.4-2.5 s of CPU at 100k, 15.9-
-// 16.3 s at 400k); CONS places every waiting job again when a reservation
+// all the jobs that end at one instant (2.3-2.5 s of CPU at 100k, 15.4-
+// 15.5 s at 400k); CONS places every waiting job again when a reservation
 // lies in the past (a job outlived its request), about 44,500 times over
 // the first 100k jobs (3.8 s at 100k, 31 s at 400k). The changes their own
 // rules make grow faster than the log: 33.4 M planned starts moved by
