@@ -331,7 +331,8 @@ func TestInsertGapAfterEqualStarts(t *testing.T) {
 // insert gives the same queue as slices.Insert, whether it moves the
 // entries before the new one into the room the started jobs left, those
 // after it, or all of them to a new array; and it uses that room only
-// while the queue still lies in the array it was made in.
+// while the queue still lies in the array it was made in. insert and
+// remove keep the CPUs before each entry, whichever side they adjust.
 func TestInsertUsesRoomBeforeQueue(t *testing.T) {
 	ids := func(q []Entry) []int {
 		var s []int
@@ -350,9 +351,12 @@ func TestInsertUsesRoomBeforeQueue(t *testing.T) {
 			want, mp.queue = want[1:], mp.queue[1:]
 		case i%500 == 499: // the queue is given other storage (restore, own)
 			mp.queue = append(make([]Entry, 0, cap(mp.queue)), mp.queue...)
+		case len(want) > 0 && r.IntN(5) == 0: // a job is taken out (Tabu)
+			pos := r.IntN(len(want))
+			want, mp.queue = slices.Delete(want, pos, pos+1), mp.remove(pos)
 		default:
 			pos := r.IntN(len(want) + 1)
-			e := Entry{ID: i}
+			e := Entry{ID: i, Job: Job{CPUs: 1 + r.IntN(8)}}
 			before := mp.room()
 			want = slices.Insert(want, pos, e)
 			mp.insert(pos, e)
@@ -362,6 +366,9 @@ func TestInsertUsesRoomBeforeQueue(t *testing.T) {
 		}
 		if !slices.Equal(ids(mp.queue), ids(want)) {
 			t.Fatalf("step %d: queue %v, want %v", i, ids(mp.queue), ids(want))
+		}
+		if err := beforeErr(mp.queue); err != nil {
+			t.Fatalf("step %d: %v", i, err)
 		}
 	}
 	if usedRoom < 100 {
