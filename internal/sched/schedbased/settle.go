@@ -1,6 +1,7 @@
 package schedbased
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"sort"
@@ -308,6 +309,9 @@ func (p *Plan) replanHead(m int) {
 			}
 			if next < n && q[next].Start < x {
 				x = q[next].Start
+			}
+			if math.IsInf(x, 1) { // (every CPU is free for good: the counts are wrong)
+				panic(fmt.Sprintf("schedbased: internal error: re-planning machine %d, job %d of %d CPUs finds %d free after every change", m, e.ID, need, avail))
 			}
 			reach(x)
 		}
