@@ -461,7 +461,7 @@ func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 	// After all queued jobs starting no later than t, so list order stays
 	// start order and a recomputation from scratch gives the same times.
 	// Found by halving; the work counted is the walk back from the end.
-	pos := startAtOrAfter(mp.queue, 0, math.Nextafter(t, math.Inf(1)))
+	pos := startAfter(mp.queue, 0, t)
 	p.work += int64(len(mp.queue) - pos)
 	mp.insert(pos, e)
 	mp.occupy(t, e.End, j.CPUs)

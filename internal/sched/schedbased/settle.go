@@ -531,9 +531,16 @@ func byTime(a, b float64) int {
 }
 
 // startAtOrAfter is the index of the first job of q from k on that
-// starts at x or later (q is in order of start), or len(q).
+// starts at x or later (q is in order of start), or len(q). It gallops
+// from k (1, 2, 4, ... jobs) before it bisects: the jobs replanHead
+// passes over at one instant are few but for a run, and a new job goes
+// near the front of a queue (insertGapAt).
 func startAtOrAfter(q []Entry, k int, x float64) int {
-	lo, hi := k, len(q)
+	lo, hi := k, k+1
+	for hi < len(q) && q[hi-1].Start < x {
+		lo, hi = hi, hi+2*(hi-lo)
+	}
+	hi = min(hi, len(q))
 	for lo < hi {
 		h := int(uint(lo+hi) >> 1)
 		if q[h].Start < x {
@@ -545,32 +552,17 @@ func startAtOrAfter(q []Entry, k int, x float64) int {
 	return lo
 }
 
+// startAfter is the index of the first job of q from k on that starts
+// after x, or len(q).
+func startAfter(q []Entry, k int, x float64) int {
+	return startAtOrAfter(q, k, math.Nextafter(x, math.Inf(1)))
+}
+
 // endsAfterStart says whether every job of a duration of at least
 // shortest that starts by ms ends after its start: the duration is no
 // less than the rounding step of a time as late as ms.
 func endsAfterStart(shortest, ms float64) bool {
 	return shortest >= math.Nextafter(ms, math.Inf(1))-ms
-}
-
-// startAfter is the index of the first job of q from k on that starts
-// after x (q is in order of start), or len(q). It gallops from k (1, 2,
-// 4, ... jobs) before it bisects: the jobs of one start are few but
-// for a run.
-func startAfter(q []Entry, k int, x float64) int {
-	lo, hi := k, k+1
-	for hi < len(q) && !(q[hi-1].Start > x) {
-		lo, hi = hi, hi+2*(hi-lo)
-	}
-	hi = min(hi, len(q))
-	for lo < hi {
-		h := int(uint(lo+hi) >> 1)
-		if q[h].Start > x {
-			hi = h
-		} else {
-			lo = h + 1
-		}
-	}
-	return lo
 }
 
 // endsBy returns the number of the first jobs of queue q (in order of
