@@ -123,17 +123,15 @@ type Plan struct {
 	merged                []change // subtract's a and b in one list
 	pend                  []change
 	pendM                 int
-	// zeroSeen says a zero-length job was ever planned: replanHead then
-	// re-places whole queues (settle.go).
-	zeroSeen bool
 	// longest is the longest duration of any job ever planned, on any
 	// machine (jobs move between machines): every entry ends at most
 	// longest after its start (replanHead's count, settle.go).
 	longest float64
 	// shortest is the shortest duration of any job ever planned, on the
-	// machine it was planned on: every entry ends after its start while
-	// the plan's times are below the one whose rounding step it is
-	// (replanHead's sums of CPUs, settle.go).
+	// machine it was planned on: 0 once a zero-length job was, and every
+	// entry ends after its start while the plan's times are below the
+	// one whose rounding step it is. Where a job may not (endsAfterStart),
+	// replanHead re-places whole queues (settle.go).
 	shortest float64
 	// settled counts the re-plans that stopped where the placement
 	// settled (settle.go), for the tests.
@@ -780,11 +778,7 @@ func (p *Plan) settle(now float64) {
 }
 
 func (p *Plan) checkNew(m, id int, j Job) {
-	d := p.Duration(j, m)
-	if d == 0 {
-		p.zeroSeen = true // see replanHead
-	}
-	p.shortest = min(p.shortest, d)
+	p.shortest = min(p.shortest, p.Duration(j, m))
 	// (The margin covers the rounding of a duration on a machine a hair
 	// faster than the reference, which can exceed the run time.)
 	p.longest = max(p.longest, max(j.Run, p.Duration(j, p.slowest))*(1+0x1p-50))

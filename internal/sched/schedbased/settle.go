@@ -74,8 +74,9 @@ import (
 // job's start), the running jobs read, and the profile's count. The plan
 // before the change must be the list rule's, which holds but for a
 // zero-length job under a gap (see the package's interpretations): a plan
-// that ever held a zero-length job re-places the whole queue. Plan.direct
-// re-places it always, so the lockstep tests compare the two.
+// that ever held a zero-length job (its shortest duration is 0) re-places
+// the whole queue. Plan.direct re-places it always, so the lockstep tests
+// compare the two.
 
 // change says that from t on a re-plan's machine uses d more CPUs than
 // its profile before the re-plan says (d < 0: fewer).
@@ -109,7 +110,7 @@ func (p *Plan) replanHead(m int) {
 		pend = p.pend
 		p.pendM = -1
 	}
-	if p.direct || p.zeroSeen || len(mp.free) == 0 || mp.ts[0] > p.now || !endsAfterStart(p.shortest, mp.makespan) {
+	if p.direct || !endsAfterStart(p.shortest, mp.makespan) || len(mp.free) == 0 || mp.ts[0] > p.now {
 		p.replan(m, 0)
 		return
 	}
@@ -560,7 +561,8 @@ func startAfter(q []Entry, k int, x float64) int {
 
 // endsAfterStart says whether every job of a duration of at least
 // shortest that starts by ms ends after its start: the duration is no
-// less than the rounding step of a time as late as ms.
+// less than the rounding step of a time as late as ms (never so for a
+// zero-length job, shortest 0).
 func endsAfterStart(shortest, ms float64) bool {
 	return shortest >= math.Nextafter(ms, math.Inf(1))-ms
 }
