@@ -512,8 +512,9 @@ func (mp *machPlan) insert(pos int, e Entry) {
 	mp.queue, mp.qbuf = q2, buf
 }
 
-// remove takes the entry at pos out of the queue and returns the queue.
-func (mp *machPlan) remove(pos int) []Entry {
+// remove takes the entry at pos out of the queue, adjusting the CPUs
+// before the entries on the shorter side, as insert does.
+func (mp *machPlan) remove(pos int) {
 	q := mp.queue
 	c := q[pos].Job.CPUs
 	if pos < len(q)-1-pos {
@@ -525,7 +526,7 @@ func (mp *machPlan) remove(pos int) []Entry {
 			q[pos+1+i].before -= c
 		}
 	}
-	return slices.Delete(q, pos, pos+1)
+	mp.queue = slices.Delete(q, pos, pos+1)
 }
 
 // cpusIn returns the CPUs of the jobs a to b-1 of queue q (a < b).
@@ -601,7 +602,7 @@ func (p *Plan) Remove(id int) (j Job, m, pos int) {
 	p.touch(mp)
 	e := mp.queue[pos]
 	p.drop(mp, e, true)
-	mp.queue = mp.remove(pos)
+	mp.remove(pos)
 	delete(p.where, id)
 	p.count--
 	if pos == len(mp.queue) && e.End > e.Start {

@@ -353,7 +353,8 @@ func TestInsertUsesRoomBeforeQueue(t *testing.T) {
 			mp.queue = append(make([]Entry, 0, cap(mp.queue)), mp.queue...)
 		case len(want) > 0 && r.IntN(5) == 0: // a job is taken out (Tabu)
 			pos := r.IntN(len(want))
-			want, mp.queue = slices.Delete(want, pos, pos+1), mp.remove(pos)
+			want = slices.Delete(want, pos, pos+1)
+			mp.remove(pos)
 		default:
 			pos := r.IntN(len(want) + 1)
 			e := Entry{ID: i, Job: Job{CPUs: 1 + r.IntN(8)}}
