@@ -143,7 +143,9 @@
 //     CPUs when the clock passed that end.
 //   - Zero-length jobs hold no CPU time in the profile, so a gap may cover
 //     the instant of a planned zero-length job, which then starts later than
-//     planned. The property tests use positive run times; the simulator
-//     tests include zero-length jobs and check only the simulator's
-//     invariants for them.
+//     planned. The property tests against the naive twin use positive
+//     run times; the simulator tests include zero-length jobs and check
+//     only the simulator's invariants for them, and TestSettleZeroLength
+//     checks, with zero-length jobs, that re-planning only the jobs whose
+//     times may change gives the whole re-placement's plan and work.
 package schedbased

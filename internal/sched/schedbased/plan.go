@@ -127,12 +127,15 @@ type Plan struct {
 	// machine (jobs move between machines): every entry ends at most
 	// longest after its start (replanHead's count, settle.go).
 	longest float64
-	// shortest is the shortest duration of any job ever planned, on the
-	// machine it was planned on: 0 once a zero-length job was, and every
-	// entry ends after its start while the plan's times are below the
-	// one whose rounding step it is. Where a job may not (endsAfterStart),
-	// replanHead re-places whole queues (settle.go).
-	shortest float64
+	// shortest is the shortest positive duration of any job ever
+	// planned, on the machine it was planned on: every entry but a
+	// zero-length one ends after its start while the plan's times are
+	// below the one whose rounding step it is. zeroLength says a job of
+	// duration 0 was ever planned. Where a queued job may not end after
+	// its start (endsAfterStarts), replanHead re-places the whole queue
+	// (settle.go).
+	shortest   float64
+	zeroLength bool
 	// settled counts the re-plans that stopped where the placement
 	// settled (settle.go), for the tests.
 	settled int64
@@ -779,7 +782,11 @@ func (p *Plan) settle(now float64) {
 }
 
 func (p *Plan) checkNew(m, id int, j Job) {
-	p.shortest = min(p.shortest, p.Duration(j, m))
+	if d := p.Duration(j, m); d > 0 {
+		p.shortest = min(p.shortest, d)
+	} else {
+		p.zeroLength = true
+	}
 	// (The margin covers the rounding of a duration on a machine a hair
 	// faster than the reference, which can exceed the run time.)
 	p.longest = max(p.longest, max(j.Run, p.Duration(j, p.slowest))*(1+0x1p-50))

@@ -12,7 +12,7 @@ import (
 // the jobs whose times may change (replanHead), and compares them, work
 // counter included, after every operation. The machines are few and wide and the
 // arrivals dense, so that queues grow long, as on a busy log; no job has
-// zero length, as a plan that held one re-places whole queues.
+// zero length (TestSettleZeroLength has them).
 func TestSettleLockstep(t *testing.T) {
 	seeds := 120
 	if testing.Short() {
@@ -43,6 +43,31 @@ func TestSettleRounding(t *testing.T) {
 		return j
 	}
 	settleLockstep(t, seeds, 23, 0x1p40, tiny)
+}
+
+// TestSettleZeroLength is TestSettleLockstep with one job in ten of
+// length 0, the first of each seed among them: a plan that ever held a
+// zero-length job still reads only the jobs whose times may change while
+// none waits in the queue re-planned (endsAfterStarts), and re-places the
+// queue whole while one does.
+func TestSettleZeroLength(t *testing.T) {
+	seeds := 120
+	if testing.Short() {
+		seeds = 30
+	}
+	calls := 0
+	zero := func(r *rand.Rand, submit float64, maxCPUs int) Job {
+		j := randomJob(r, submit, maxCPUs)
+		if calls%150 == 0 || r.IntN(10) == 0 { // (150 jobs a seed)
+			j.Run = 0
+		}
+		calls++
+		return j
+	}
+	settled, stopped := settleLockstep(t, seeds, 29, 0, zero)
+	if stopped < int64(seeds)/2 {
+		t.Fatalf("%d of %d seeds settled a re-plan (%d in all) after a zero-length job was planned: the test must exercise replanHead's stop", stopped, seeds, settled)
+	}
 }
 
 // settleLockstep drives a settlePair per seed through dense arrivals

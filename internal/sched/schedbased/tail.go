@@ -63,7 +63,7 @@ func (p *Plan) tailFitOf(m, need int, dur float64) (tailFit, bool) {
 	mp := &p.ms[m]
 	q, ts, fr := mp.queue, mp.ts, mp.free
 	n, segs := len(q), len(mp.free)
-	if p.direct || p.shortest == 0 || !(dur > 0) || segs == 0 {
+	if p.direct || !(dur > 0) || segs == 0 {
 		return tailFit{}, false
 	}
 	f := p.now // (an empty queue: from now)
