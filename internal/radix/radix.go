@@ -36,10 +36,19 @@ func Float64Key(x float64) uint64 {
 // comparison sort is faster; above, one pass counts every byte of every
 // key, and a byte all keys share costs no move.
 func Sort(items []Item) []Item {
+	sorted, _ := SortBuf(items, nil)
+	return sorted
+}
+
+// SortBuf is Sort for a caller who sorts again and again: the second
+// array the passes need is buf's (grown if short). It returns the sorted
+// slice, which is items or buf's array, and the other one, for the next
+// call.
+func SortBuf(items, buf []Item) (sorted, spare []Item) {
 	n := len(items)
 	if n < 1024 {
 		slices.SortStableFunc(items, func(a, b Item) int { return cmp.Compare(a.Key, b.Key) })
-		return items
+		return items, buf
 	}
 	var counts [8][256]int
 	for _, e := range items {
@@ -55,7 +64,7 @@ func Sort(items []Item) []Item {
 			continue // every key has this byte
 		}
 		if dst == nil {
-			dst = make([]Item, n)
+			dst = slices.Grow(buf[:0], n)[:n]
 		}
 		sum := 0
 		for v := range c {
@@ -68,5 +77,8 @@ func Sort(items []Item) []Item {
 		}
 		src, dst = dst, src
 	}
-	return src
+	if dst == nil { // no pass moved anything
+		return src, buf
+	}
+	return src, dst
 }

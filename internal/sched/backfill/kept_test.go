@@ -1,0 +1,60 @@
+package backfill
+
+import (
+	"testing"
+
+	"github.com/gridbench/gridbench/internal/adapt"
+	"github.com/gridbench/gridbench/internal/sim"
+)
+
+// TestKeptOrderRICC runs the orders whose key does not change while a job
+// waits, which keep the waiting jobs in order from pass to pass
+// (Order.keep), beside the same orders sorting every pass (sortEach),
+// on the first 20,000 RICC-2010-2 jobs (8,192 CPUs, requested times:
+// thousands wait at once): the same schedule and the same work. The
+// sorting itself is checked against the naive twin (TestOrdersMatchNaive,
+// TestPredictionsMatchNaive, TestKTHMatchesNaive).
+func TestKeptOrderRICC(t *testing.T) {
+	p, jobs := adapt.RICCForTest(t, 20000, 2000)
+	cases := []struct {
+		name string
+		mk   func() *Order
+	}{
+		{"easy-sjf", func() *Order { return &Order{Queue: SJF, Backfill: SJF} }},
+		{"easy-ljf", func() *Order { return &Order{Queue: LJF, Backfill: LJF} }},
+		{"easy-saf", func() *Order { return &Order{Queue: SAF} }},
+		{"easy-f1", func() *Order { return &Order{Queue: F1, Backfill: F1} }},
+		{"easy-f4", func() *Order { return &Order{Queue: F4, Backfill: F4} }},
+		{"easypp-avg2-tsafrir", func() *Order { return NewEASYPP(Tsafrir) }},
+		{"easypp-clairvoyant", func() *Order { return NewPredicted(Clairvoyant{}, NoCorrection, true) }},
+	}
+	for _, c := range cases {
+		fast, slow := c.mk(), c.mk()
+		slow.sortEach = true
+		a, wa := simulateWork(t, p, jobs, fast)
+		b, wb := simulateWork(t, p, jobs, slow)
+		if fast.keep == nil || slow.keep != nil {
+			t.Fatalf("%s: keeps the order %v, its twin %v: want the first alone", c.name, fast.keep != nil, slow.keep != nil)
+		}
+		for i := range a {
+			if a[i] != b[i] {
+				t.Fatalf("%s: job %d: kept %+v, sorted %+v", c.name, i, a[i], b[i])
+			}
+		}
+		if wa != wb {
+			t.Fatalf("%s: work %d, sorted %d", c.name, wa, wb)
+		}
+	}
+}
+
+func simulateWork(t *testing.T, p sim.Platform, jobs []sim.Job, s sim.Scheduler) ([]sim.Record, int64) {
+	t.Helper()
+	sm, err := sim.New(p, jobs, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sm.Run(); err != nil {
+		t.Fatal(err)
+	}
+	return sm.Records(), sm.Work()
+}
