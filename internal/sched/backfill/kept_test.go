@@ -8,8 +8,8 @@ import (
 )
 
 // TestKeptOrderRICC runs the orders whose key does not change while a job
-// waits, which keep the waiting jobs in order from pass to pass
-// (Order.keep), beside the same orders sorting every pass (sortEach),
+// waits, or grows with the wait as a line (WFP3, UNICEP), which keep the
+// waiting jobs in order from pass to pass (Order.keep), beside the same orders sorting every pass (sortEach),
 // on the first 20,000 RICC-2010-2 jobs (8,192 CPUs, requested times:
 // thousands wait at once): the same schedule and the same work. The
 // sorting itself is checked against the naive twin (TestOrdersMatchNaive,
@@ -27,6 +27,8 @@ func TestKeptOrderRICC(t *testing.T) {
 		{"easy-f4", func() *Order { return &Order{Queue: F4, Backfill: F4} }},
 		{"easypp-avg2-tsafrir", func() *Order { return NewEASYPP(Tsafrir) }},
 		{"easypp-clairvoyant", func() *Order { return NewPredicted(Clairvoyant{}, NoCorrection, true) }},
+		{"easy-wfp3", func() *Order { return &Order{Queue: WFP3, Backfill: WFP3} }},
+		{"easy-unicep", func() *Order { return &Order{Queue: UNICEP} }},
 	}
 	for _, c := range cases {
 		fast, slow := c.mk(), c.mk()
