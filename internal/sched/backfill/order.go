@@ -116,13 +116,13 @@ type Order struct {
 	// since (fresh) are sorted and merged in, or with lines the whole
 	// order sorted again by insertion, and those started dropped, rather
 	// than all sorted from scratch at every pass.
-	keep   Key
-	kept   []int
-	keptK  []uint64
-	fresh  []int
-	nj     []int // keptOrder's scratch
-	nk     []uint64
-	bySort bool // the backfill order is the queue's: no second sort
+	keep      Key
+	kept      []int
+	keptK     []uint64
+	fresh     []int
+	nj        []int // keptOrder's scratch
+	nk        []uint64
+	sameOrder bool // the backfill order is the queue's: no second sort
 	// sortEach turns keep off: every pass sorts (the twin of keep in the
 	// tests, as slow is of the EASY-SJBF index and of reserve's walk).
 	sortEach bool
@@ -160,9 +160,9 @@ func (o *Order) OnArrival(s *sim.State, j int) {
 			o.sjbf = newSJBFIndex(s)
 			o.estEnds = easy.NewEnds(s)
 		}
-		o.keep, o.bySort = o.keepKey()
-		if o.keep != nil && !isStatic(o.keep) {
-			o.lines, o.rank = true, make([]int32, s.NumJobs())
+		o.keep, o.sameOrder, o.lines = o.keepKey()
+		if o.lines {
+			o.rank = make([]int32, s.NumJobs())
 		}
 	}
 	if o.sjbf != nil {
@@ -193,32 +193,32 @@ var staticKeys = []Key{SJF, LJF, SAF, F1, F2, F3, F4}
 // of EASY-WFP3's CPU).
 var lineKeys = []Key{WFP3, UNICEP}
 
-func isStatic(k Key) bool {
-	return slices.ContainsFunc(staticKeys, func(x Key) bool { return sameKey(k, x) })
-}
-
 func sameKey(a, b Key) bool {
 	return a != nil && b != nil && reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer()
 }
 
 // keepKey returns the key whose order is kept from pass to pass (nil:
-// none), and whether the backfill order is the queue's.
-func (o *Order) keepKey() (Key, bool) {
-	same := o.Queue != nil && (o.Backfill == nil || sameKey(o.Backfill, o.Queue))
-	if o.slow || o.sortEach || o.sjbf != nil {
-		return nil, same
+// none) and whether it grows with the wait (lineKeys), and whether the
+// backfill order is the queue's.
+func (o *Order) keepKey() (k Key, same, lines bool) {
+	same = o.Queue != nil && (o.Backfill == nil || sameKey(o.Backfill, o.Queue))
+	if o.slow || o.sortEach || o.sjbf != nil || o.Queue != nil && !same {
+		return nil, same, false
 	}
-	k := o.Backfill
+	k = o.Backfill
 	if o.Queue != nil {
-		if !same {
-			return nil, same
-		}
 		k = o.Queue
 	}
-	if isStatic(k) || slices.ContainsFunc(lineKeys, func(x Key) bool { return sameKey(k, x) }) {
-		return k, same
+	in := func(keys []Key) bool {
+		return slices.ContainsFunc(keys, func(x Key) bool { return sameKey(k, x) })
 	}
-	return nil, same
+	switch {
+	case in(staticKeys):
+		return k, same, false
+	case in(lineKeys):
+		return k, same, true
+	}
+	return nil, same, false
 }
 
 // keptOrder returns the waiting jobs in the order of the key kept (ties
@@ -409,7 +409,7 @@ func (o *Order) Schedule(s *sim.State) {
 	}
 	head := o.q[i]
 	resM, shadow, spare := o.reserve(s, head)
-	rest := o.q[i+1:] // the backfill order is the queue's (o.bySort)
+	rest := o.q[i+1:] // (where the backfill order is the queue's)
 	switch {
 	case o.keep != nil && o.Queue == nil:
 		// Every job before the head in arrival order has started: the
@@ -421,7 +421,7 @@ func (o *Order) Schedule(s *sim.State) {
 			}
 		}
 		o.rest = rest
-	case !o.bySort:
+	case !o.sameOrder:
 		bf := o.Backfill
 		if bf == nil {
 			bf = o.Queue
