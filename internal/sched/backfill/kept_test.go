@@ -60,3 +60,24 @@ func simulateWork(t *testing.T, p sim.Platform, jobs []sim.Job, s sim.Scheduler)
 	}
 	return sm.Records(), sm.Work()
 }
+
+// TestKeptOrderBounded: on a machine that is never free when a pass
+// comes to backfill, EASY++ never merges the jobs arrived since into its
+// kept order at a pass's end; they are merged once they outgrow the jobs
+// waiting, so what it holds follows the queue, not the history.
+func TestKeptOrderBounded(t *testing.T) {
+	jobs := make([]sim.Job, 12000)
+	for i := range jobs {
+		jobs[i] = sim.Job{ID: int64(i), Run: 1, CPUs: 1}
+	}
+	o := NewEASYPP(Tsafrir)
+	if _, err := sim.Simulate(sim.SingleMachine(1), jobs, o); err != nil {
+		t.Fatal(err)
+	}
+	if o.keep == nil {
+		t.Fatal("EASY++ keeps no order")
+	}
+	if n := len(o.fresh); outgrows(n, 0) {
+		t.Fatalf("%d jobs arrived and not merged after every job ended", n)
+	}
+}

@@ -374,6 +374,12 @@ func (o *Order) Schedule(s *sim.State) {
 	if o.Pred != nil {
 		o.Pred.correct(s)
 	}
+	if o.keep != nil && outgrows(len(o.fresh), s.QueueLen()) {
+		// A pass that ends before it backfills (no CPU free) does not
+		// merge the jobs arrived since: merged now, they follow what
+		// waits, not the history.
+		o.keptOrder(s)
+	}
 	if s.QueueLen() == 0 {
 		return
 	}
