@@ -84,6 +84,11 @@ type machPlan struct {
 	// tailAsked is the qstamp at which edfCandidate last placed a job
 	// without a deadline from the profile (tail.go).
 	tailAsked uint64
+	// pops is replanHead's count of the queued jobs, but the last, that
+	// end by the last one's start, for the queue of stamp popsAt (a stamp
+	// stands for one queue, restored or not): see popsKept.
+	pops   int
+	popsAt uint64
 }
 
 // Plan is the whole schedule: one machPlan per machine, plus the logical
@@ -457,6 +462,7 @@ func (p *Plan) InsertGap(m, id int, j Job) bool {
 // insertGapAt places job id at time t on machine m, where a gap holds it.
 func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 	mp := &p.ms[m]
+	kept := p.popsKept(mp)
 	p.touch(mp)
 	e := Entry{ID: id, Job: j, Start: t, End: t + dur}
 	// After all queued jobs starting no later than t, so list order stays
@@ -464,6 +470,20 @@ func (p *Plan) insertGapAt(m, id int, j Job, t, dur float64) {
 	// Found by halving; the work counted is the walk back from the end.
 	pos := startAfter(mp.queue, 0, t)
 	p.work += int64(len(mp.queue) - pos)
+	// The count of replanHead (popsKept): the job counts if it ends by
+	// the last job's start; a job after the last at its start leaves the
+	// count as it is, as the last job ends after it (but for one of
+	// length 0); another new last job has the queue counted anew.
+	if n := len(mp.queue); n == 0 {
+		p.popsAre(mp, 0)
+	} else if l := &mp.queue[n-1]; kept && pos < n {
+		if e.End <= l.Start {
+			mp.pops++
+		}
+		p.popsAre(mp, mp.pops)
+	} else if kept && t == l.Start && l.End > t {
+		p.popsAre(mp, mp.pops)
+	}
 	mp.insert(pos, e)
 	mp.occupy(t, e.End, j.CPUs)
 	p.where[id] = m
@@ -687,8 +707,15 @@ func (p *Plan) Start(id int) {
 		panic(fmt.Sprintf("schedbased: Start(%d): not the head of a queue", id))
 	}
 	mp := &p.ms[m]
+	kept := p.popsKept(mp)
 	p.touch(mp)
 	e := mp.queue[0]
+	if n := len(mp.queue); kept {
+		if n >= 2 && e.End <= mp.queue[n-1].Start {
+			mp.pops--
+		}
+		p.popsAre(mp, mp.pops)
+	}
 	mp.queue = mp.queue[1:]
 	if j := e.Job; j.Late(e.End) {
 		mp.lateQ--
@@ -735,7 +762,11 @@ func (p *Plan) retire(id int, start, t float64) (m int, planned float64) {
 		panic(fmt.Sprintf("schedbased: Complete(%d): not a running job", id))
 	}
 	mp := &p.ms[m]
+	kept := p.popsKept(mp)
 	p.touch(mp)
+	if kept {
+		p.popsAre(mp, mp.pops) // (the queue is unchanged)
+	}
 	e := mp.running[k]
 	mp.running = slices.Delete(mp.running, k, k+1)
 	delete(p.where, id)
