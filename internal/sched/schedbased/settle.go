@@ -417,9 +417,10 @@ func (p *Plan) replanHead(m int) {
 	}
 	p.work += int64(n + popped + act + 2*n)
 	// The makespan: the old one unless the job that ended there moved or
-	// left, then the latest end.
+	// left, then the latest end, read from the back as far as a job may
+	// still end later (endsBy's bound).
 	if lost || ms < mp.makespan && !endsAt(q, mp.makespan) {
-		for i := range q {
+		for i := n - 1; i >= 0 && q[i].Start+p.longest > ms; i-- {
 			if end := q[i].End; end > ms {
 				ms = end
 			}
