@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/internal/sched/easy"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -88,6 +89,7 @@ type Predictor struct {
 	first   []float64 // job -> prediction at arrival
 	fixes   []int     // job -> corrections applied
 	pending []int     // ended jobs not yet learnt, in completion order
+	due     []int     // correct's scratch
 }
 
 // NewEASYPP returns EASY++ with Tsafrir's prediction (avg2) and the given
@@ -171,24 +173,48 @@ func (p *Predictor) Initial(j int) float64 {
 // predictions as pyss's correction at the instant of expiry: no scheduler
 // pass comes in between. A correction that cannot raise the prediction
 // leaves the job counted as ending now.
-func (p *Predictor) correct(s *sim.State) {
+//
+// With ends (the running jobs' predicted ends, see Order.predEnds), only
+// the jobs whose recorded end is due are read, and those whose
+// prediction changed (here, or in estimatedEnd, which corrects only jobs
+// already due) get their new end; without, every running job is read
+// (the twin in the tests).
+func (p *Predictor) correct(s *sim.State, ends *easy.Ends) {
 	if p.pred == nil || p.Correction == NoCorrection {
 		return
 	}
 	now := s.Now()
 	pl := s.Platform()
 	for m := range pl.Machines {
-		for _, r := range s.RunningJobs(m) {
-			j := r.Job
-			for r.Start < now && r.Start+pl.Scale(p.pred[j], m) <= now {
-				x := p.Correction.next(p.pred[j], s.Job(j).Est(), p.fixes[j])
-				if !(x > p.pred[j]) {
-					break
-				}
-				p.pred[j] = x
-				p.fixes[j]++
+		if ends == nil {
+			for _, r := range s.RunningJobs(m) {
+				p.correctJob(s, r.Job, m, r.Start)
+			}
+			continue
+		}
+		p.due = ends.By(m, now, p.due[:0])
+		for _, j := range p.due {
+			start := s.Record(j).Start
+			p.correctJob(s, j, m, start)
+			if end := start + pl.Scale(p.pred[j], m); end != ends.End(j) {
+				ends.Move(m, j, end)
 			}
 		}
+	}
+}
+
+// correctJob corrects job j, started on machine m at start, as many
+// times as its prediction has expired.
+func (p *Predictor) correctJob(s *sim.State, j, m int, start float64) {
+	now := s.Now()
+	pl := s.Platform()
+	for start < now && start+pl.Scale(p.pred[j], m) <= now {
+		x := p.Correction.next(p.pred[j], s.Job(j).Est(), p.fixes[j])
+		if !(x > p.pred[j]) {
+			break
+		}
+		p.pred[j] = x
+		p.fixes[j]++
 	}
 }
 

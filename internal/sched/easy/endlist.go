@@ -105,8 +105,9 @@ func (t *endList) add(m, j, cpus int, estEnd float64) {
 	l.sum[k] += int64(cpus)
 }
 
-// remove takes job j, which must be running there, off machine m.
-func (t *endList) remove(m, j int) {
+// remove takes job j, which must be running there, off machine m, and
+// returns its CPUs.
+func (t *endList) remove(m, j int) int {
 	l := &t.m[m]
 	e := endEntry{key: t.key[j], job: int32(j)}
 	if len(l.b) == 0 {
@@ -118,13 +119,28 @@ func (t *endList) remove(m, j int) {
 	if i == len(b) || b[i].job != e.job {
 		panic("easy: internal error: running job not in its machine's end list")
 	}
-	l.sum[k] -= int64(b[i].cpus)
+	cpus := b[i].cpus
+	l.sum[k] -= int64(cpus)
 	if len(b) == 1 {
 		l.b = slices.Delete(l.b, k, k+1)
 		l.sum = slices.Delete(l.sum, k, k+1)
-		return
+	} else {
+		l.b[k] = slices.Delete(b, i, i+1)
 	}
-	l.b[k] = slices.Delete(b, i, i+1)
+	return int(cpus)
+}
+
+// by appends to dst machine m's jobs that end by end, in end order.
+func (t *endList) by(m int, end float64, dst []int) []int {
+	for _, b := range t.m[m].b {
+		for _, e := range b {
+			if e.key > end {
+				return dst
+			}
+			dst = append(dst, int(e.job))
+		}
+	}
+	return dst
 }
 
 // covering returns the estimated end of the last job of the shortest prefix,
