@@ -33,7 +33,7 @@ func TestKeptOrderRICC(t *testing.T) {
 	for _, c := range cases {
 		fast, slow := c.mk(), c.mk()
 		slow.sortEach = true
-		a, wa := simulateWork(t, p, jobs, fast)
+		a, wa := simulateWork(t, p, jobs, keptCPUs{t, fast})
 		b, wb := simulateWork(t, p, jobs, slow)
 		if fast.keep == nil || slow.keep != nil {
 			t.Fatalf("%s: keeps the order %v, its twin %v: want the first alone", c.name, fast.keep != nil, slow.keep != nil)
@@ -46,6 +46,44 @@ func TestKeptOrderRICC(t *testing.T) {
 		if wa != wb {
 			t.Fatalf("%s: work %d, sorted %d", c.name, wa, wb)
 		}
+	}
+}
+
+// keptCPUs checks after every pass that the CPUs and estimates kept
+// beside the order kept (Order.keptC, keptD, which backfillKept reads)
+// are its jobs', and that exactly the jobs of it that started are marked
+// absent, and counted.
+type keptCPUs struct {
+	t *testing.T
+	*Order
+}
+
+func (k keptCPUs) Schedule(s *sim.State) {
+	k.Order.Schedule(s)
+	if k.lines {
+		return // (sorted again at every pass, from the jobs' status)
+	}
+	if len(k.keptC) != len(k.kept) || len(k.keptD) != len(k.kept) {
+		k.t.Fatalf("%d CPUs and %d estimates kept for %d jobs", len(k.keptC), len(k.keptD), len(k.kept))
+	}
+	absent := 0
+	for i, j := range k.kept {
+		if waits := s.Status(j) == sim.Waiting; waits != (k.keptC[i] != absentCPUs) {
+			k.t.Fatalf("job %d at %d of the order kept: waits %v, marked absent %v", j, i, waits, !waits)
+		}
+		if k.keptC[i] == absentCPUs {
+			absent++
+			continue
+		}
+		if c := s.Job(j).CPUs; int(k.keptC[i]) != c {
+			k.t.Fatalf("job %d at %d of the order kept: %d CPUs kept, it needs %d", j, i, k.keptC[i], c)
+		}
+		if d := s.Platform().Scale(k.est(s, j), 0); k.keptD[i] != d {
+			k.t.Fatalf("job %d at %d of the order kept: estimate %g kept, it has %g", j, i, k.keptD[i], d)
+		}
+	}
+	if absent != k.absent {
+		k.t.Fatalf("%d jobs of the order kept started, %d counted", absent, k.absent)
 	}
 }
 
@@ -79,5 +117,46 @@ func TestKeptOrderBounded(t *testing.T) {
 	}
 	if n := len(o.fresh); outgrows(n, 0) {
 		t.Fatalf("%d jobs arrived and not merged after every job ended", n)
+	}
+}
+
+// TestKeptOrderMachines is TestKeptOrderRICC on the naive twins' small
+// random workloads, two thirds of them on several machines of different
+// speeds, where backfillKept passes over the jobs that fit nowhere rather
+// than testing each: the same schedule and the same work as sorting every
+// pass, and the arrays kept beside the order its jobs'.
+func TestKeptOrderMachines(t *testing.T) {
+	mks := []struct {
+		name string
+		mk   func() *Order
+	}{
+		{"easy-sjf", func() *Order { return &Order{Queue: SJF, Backfill: SJF} }},
+		{"easy-f2", func() *Order { return &Order{Queue: F2, Backfill: F2} }},
+		{"easypp-avg2-tsafrir", func() *Order { return NewEASYPP(Tsafrir) }},
+		{"easy-wfp3", func() *Order { return &Order{Queue: WFP3, Backfill: WFP3} }},
+	}
+	several := 0
+	for _, c := range mks {
+		for seed := range uint64(300) {
+			p, jobs := randomCase(seed)
+			if len(p.Machines) > 1 {
+				several++
+			}
+			fast, slow := c.mk(), c.mk()
+			slow.sortEach = true
+			a, wa := simulateWork(t, p, jobs, keptCPUs{t, fast})
+			b, wb := simulateWork(t, p, jobs, slow)
+			for i := range a {
+				if a[i] != b[i] {
+					t.Fatalf("%s seed %d: job %d: kept %+v, sorted %+v", c.name, seed, i, a[i], b[i])
+				}
+			}
+			if wa != wb {
+				t.Fatalf("%s seed %d: work %d, sorted %d", c.name, seed, wa, wb)
+			}
+		}
+	}
+	if several == 0 {
+		t.Fatal("no workload on several machines")
 	}
 }
