@@ -117,8 +117,9 @@ func idle(s *sim.State) bool {
 // estimated ends and enough on one machine to split blocks many times, and
 // checks that every machine's blocks are non-empty, at most maxBlock long,
 // in (end, job) order within and across blocks, with their CPU sums, and
-// hold exactly the jobs added and not removed; covering and upTo must
-// match sums over that order computed the slow way.
+// hold exactly the jobs added and not removed; covering, upTo and by
+// must match sums and prefixes of that order computed the slow way, and
+// remove give back the CPUs added.
 func TestEndListInvariants(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	const machines, jobs = 2, 1200
@@ -128,7 +129,9 @@ func TestEndListInvariants(t *testing.T) {
 	for step := range 30000 {
 		j := r.IntN(jobs)
 		if m := on[j] - 1; m >= 0 && r.IntN(3) > 0 {
-			l.remove(m, j)
+			if c := l.remove(m, j); c != cpus[j] {
+				t.Fatalf("step %d: removing job %d gave back %d CPUs, it held %d", step, j, c, cpus[j])
+			}
 			on[j] = 0
 		} else if m < 0 {
 			m := r.IntN(machines) * r.IntN(2) // machine 0 twice as busy
@@ -191,6 +194,13 @@ func TestEndListInvariants(t *testing.T) {
 			}
 			if n, c := l.upTo(m, end); n != wantJobs || c != wantCPUs {
 				t.Fatalf("step %d machine %d: upTo(%g) = %d, %d, want %d, %d", step, m, end, n, c, wantJobs, wantCPUs)
+			}
+			var wantBy []int
+			for _, e := range want[:wantJobs] {
+				wantBy = append(wantBy, int(e.job))
+			}
+			if by := l.by(m, end, nil); !slices.Equal(by, wantBy) {
+				t.Fatalf("step %d machine %d: by(%g) = %v, want %v", step, m, end, by, wantBy)
 			}
 		}
 	}

@@ -710,8 +710,8 @@ func (p *Plan) Start(id int) {
 	kept := p.popsKept(mp)
 	p.touch(mp)
 	e := mp.queue[0]
-	if n := len(mp.queue); kept {
-		if n >= 2 && e.End <= mp.queue[n-1].Start {
+	if kept { // (the job counts if another job is last and it ends by its start)
+		if n := len(mp.queue); n >= 2 && e.End <= mp.queue[n-1].Start {
 			mp.pops--
 		}
 		p.popsAre(mp, mp.pops)
