@@ -160,3 +160,64 @@ func TestKeptOrderMachines(t *testing.T) {
 		t.Fatal("no workload on several machines")
 	}
 }
+
+// TestEstEndsMatchWalk runs EASY's orders without a predictor on the
+// naive twins' random workloads and, before every pass, asks the running
+// jobs' estimated ends (Order.estEnds) for the shadow time of a head of
+// every size the machine holds: the time, the CPUs free then and the jobs
+// read must be what a walk over the simulator's running jobs in order of
+// estimated end reads (reserve's walk before estEnds), ties included.
+func TestEstEndsMatchWalk(t *testing.T) {
+	asked := 0
+	for seed := range uint64(200) {
+		p, jobs := randomCase(seed)
+		o := &Order{Queue: F2, Backfill: F2}
+		w := walkCheck{t: t, Order: o, asked: &asked}
+		if _, err := sim.Simulate(p, jobs, w); err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+	}
+	if asked < 1000 {
+		t.Fatalf("asked %d times: the test must exercise the ends", asked)
+	}
+}
+
+type walkCheck struct {
+	t     *testing.T
+	asked *int
+	*Order
+}
+
+func (w walkCheck) Schedule(s *sim.State) {
+	if w.estEnds != nil {
+		for m, mc := range s.Platform().Machines {
+			for need := 1; need <= mc.CPUs; need++ {
+				t, free, read := w.estEnds.On(s, m, need)
+				wt, wfree, wread := walkShadow(s, m, need)
+				if t != wt || free != wfree || read != wread {
+					w.t.Fatalf("t=%g machine %d, head of %d CPUs: ends give %g, %d free, %d read; the walk %g, %d, %d", s.Now(), m, need, t, free, read, wt, wfree, wread)
+				}
+				*w.asked++
+			}
+		}
+	}
+	w.Order.Schedule(s)
+}
+
+// walkShadow walks machine m's running jobs in order of estimated end,
+// as many as free need CPUs, and the ties (a job past its estimate ends
+// now).
+func walkShadow(s *sim.State, m, need int) (t float64, free, read int) {
+	now := s.Now()
+	free, t = s.Free(m), now
+	for r := range s.Running(m) {
+		e := max(now, r.EstEnd)
+		if free >= need && e > t {
+			break
+		}
+		read++
+		free += r.CPUs
+		t = e
+	}
+	return t, free, read
+}

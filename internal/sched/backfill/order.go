@@ -104,7 +104,7 @@ type Order struct {
 	// own estimates; sorted copies otherwise, or when slow is set (the
 	// twin the tests compare it with).
 	sjbf     *sjbfIndex
-	estEnds  *easy.Ends // the running jobs' estimated ends, with sjbf
+	estEnds  *easy.Ends // the running jobs' estimated ends, without a predictor (unless slow)
 	slow     bool
 	fastInit bool
 	// predEnds holds the running jobs' predicted ends, with a predictor
@@ -167,6 +167,8 @@ func (o *Order) OnArrival(s *sim.State, j int) {
 		o.fastInit = true
 		if o.useSJBF() {
 			o.sjbf = newSJBFIndex(s)
+		}
+		if o.Pred == nil && !o.slow {
 			o.estEnds = easy.NewEnds(s)
 		}
 		if o.Pred != nil && !o.slow {
@@ -512,6 +514,9 @@ func (o *Order) start(s *sim.State, j, m int) {
 		end := s.Record(j).Start + s.Platform().Scale(o.Pred.pred[j], m)
 		o.predEnds.Add(m, j, s.Job(j).CPUs, end)
 	}
+	if o.estEnds != nil {
+		o.estEnds.Add(m, j, s.Job(j).CPUs, s.Record(j).Start+s.EstDuration(j, m))
+	}
 }
 
 // backfillKept is Schedule's backfill over jobs, in the order kept (all
@@ -637,19 +642,15 @@ func (o *Order) reserve(s *sim.State, head int) (machine int, shadow float64, sp
 		if p.Machines[m].CPUs < need {
 			continue
 		}
-		if o.Pred == nil && !o.slow {
-			// The running jobs come in order of estimated end: read
-			// only as many as free the CPUs, and the ties.
-			free, t, read := s.Free(m), now, 0
-			for r := range s.Running(m) {
-				e := max(now, r.EstEnd)
-				if free >= need && e > t {
-					break
-				}
-				read++
-				free += r.CPUs
-				t = e
-			}
+		if o.estEnds != nil {
+			// The running jobs in order of estimated end (estEnds): the
+			// shadow time and the CPUs free then are what a walk in that
+			// order reads, as many jobs as free the CPUs, and the ties
+			// (the work counted), from the sums of blocks of them and one
+			// block's jobs. The walk through the simulator's running jobs
+			// took 78% of EASY-SAF's CPU on the first 400,000 RICC-2010-2
+			// jobs.
+			t, free, read := o.estEnds.On(s, m, need)
 			s.Work().Add(read)
 			if t < shadow {
 				machine, shadow, spare = m, t, free-need
