@@ -1,6 +1,7 @@
 package backfill
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/adapt"
@@ -220,4 +221,41 @@ func walkShadow(s *sim.State, m, need int) (t float64, free, read int) {
 		t = e
 	}
 	return t, free, read
+}
+
+// TestBlocks checks the sums blocks keeps over the order kept against
+// sums computed job by job, with jobs started since the merge among
+// them: each block's fewest CPUs and shortest estimate no more than its
+// waiting jobs', and exactly its waiting jobs counted.
+func TestBlocks(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	o := &Order{}
+	for _, n := range []int{0, 1, keptBlock - 1, keptBlock, 3*keptBlock + 5} {
+		o.kept, o.keptC, o.keptD = make([]int, n), make([]int32, n), make([]float64, n)
+		for k := range n {
+			o.kept[k], o.keptC[k], o.keptD[k] = k, int32(1+r.IntN(100)), float64(r.IntN(1000))
+			if r.IntN(3) == 0 {
+				o.keptC[k] = absentCPUs
+			}
+		}
+		o.blocks()
+		if want := (n + keptBlock - 1) / keptBlock; len(o.blkN) != want || !o.blkOK {
+			t.Fatalf("%d jobs: %d blocks (summed %v), want %d", n, len(o.blkN), o.blkOK, want)
+		}
+		for b := range o.blkN {
+			live := int32(0)
+			for k := b * keptBlock; k < min(n, (b+1)*keptBlock); k++ {
+				if o.keptC[k] == absentCPUs {
+					continue
+				}
+				live++
+				if o.keptC[k] < o.blkC[b] || o.keptD[k] < o.blkD[b] {
+					t.Fatalf("%d jobs, block %d: job %d has %d CPUs and estimate %g, the block's least %d and %g", n, b, k, o.keptC[k], o.keptD[k], o.blkC[b], o.blkD[b])
+				}
+			}
+			if live != o.blkN[b] {
+				t.Fatalf("%d jobs, block %d: %d waiting, counted %d", n, b, live, o.blkN[b])
+			}
+		}
+	}
 }

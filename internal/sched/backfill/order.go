@@ -120,12 +120,20 @@ type Order struct {
 	// since (fresh) are sorted and merged in, or with lines the whole
 	// order sorted again by insertion, and those started dropped, rather
 	// than all sorted from scratch at every pass.
-	keep      Key
-	kept      []int
-	keptK     []uint64
-	keptC     []int32   // the CPUs of kept's jobs, absentCPUs once started (see backfillKept)
-	keptD     []float64 // and their estimates on machine 0
-	absent    int       // the jobs of kept started since the last merge
+	keep   Key
+	kept   []int
+	keptK  []uint64
+	keptC  []int32   // the CPUs of kept's jobs, absentCPUs once started (see backfillKept)
+	keptD  []float64 // and their estimates on machine 0
+	absent int       // the jobs of kept started since the last merge
+	// Per block of keptBlock jobs of kept, when blkOK: the fewest CPUs
+	// and the shortest estimate of its jobs, and how many of them still
+	// wait (see backfillKept), summed up at the first backfill after a
+	// merge.
+	blkC      []int32
+	blkD      []float64
+	blkN      []int32
+	blkOK     bool
 	fresh     []int
 	nj        []int // keptOrder's scratch
 	nk        []uint64
@@ -285,7 +293,31 @@ func (o *Order) keptOrder(s *sim.State, lazy bool) []int {
 	o.keptC, o.nc = nc, o.keptC[:0]
 	o.keptD, o.nd = nd, o.keptD[:0]
 	o.fresh, o.items, o.absent = o.fresh[:0], items, 0
+	o.blkOK = false
 	return o.kept
+}
+
+// keptBlock is the length of the blocks of the order kept that the
+// backfill passes over whole where none of their jobs can start.
+const keptBlock = 64
+
+// blocks sums up the order kept in blocks of keptBlock jobs (a job
+// started since the merge still counts its estimate: the sums only have
+// to be no more than the waiting jobs').
+func (o *Order) blocks() {
+	o.blkC, o.blkD, o.blkN = o.blkC[:0], o.blkD[:0], o.blkN[:0]
+	for a := 0; a < len(o.kept); a += keptBlock {
+		b := min(a+keptBlock, len(o.kept))
+		c, d, n := int32(absentCPUs), math.Inf(1), int32(0)
+		for k := a; k < b; k++ {
+			if o.keptC[k] != absentCPUs {
+				n++
+			}
+			c, d = min(c, o.keptC[k]), min(d, o.keptD[k])
+		}
+		o.blkC, o.blkD, o.blkN = append(o.blkC, c), append(o.blkD, d), append(o.blkN, n)
+	}
+	o.blkOK = true
 }
 
 // shape is waiting job j's CPUs and estimate on machine 0 (which stays
@@ -478,10 +510,11 @@ func (o *Order) Schedule(s *sim.State) {
 		// Every job before the head in arrival order has started: the
 		// jobs after it are every waiting job but the head (and those
 		// started since the last merge, absent).
-		o.backfillKept(s, o.keptOrder(s, true), o.keptC, o.keptD, head, free, resM, shadow, spare)
+		o.keptOrder(s, true)
+		o.backfillKept(s, 0, head, free, resM, shadow, spare)
 		return
 	case o.keep != nil && !o.lines: // (the queue's order, kept)
-		o.backfillKept(s, rest, o.keptC[i+1:], o.keptD[i+1:], -1, free, resM, shadow, spare)
+		o.backfillKept(s, i+1, -1, free, resM, shadow, spare)
 		return
 	case !o.sameOrder:
 		bf := o.Backfill
@@ -519,47 +552,69 @@ func (o *Order) start(s *sim.State, j, m int) {
 	}
 }
 
-// backfillKept is Schedule's backfill over jobs, in the order kept (all
-// of it, head among them but not read, or the jobs after the head), with
-// cpus their CPUs and dur their estimates on machine 0, read in arrays
+// backfillKept is Schedule's backfill over the order kept from position
+// from on (0, the head among them but not read, or the jobs after the
+// head), reading the jobs' CPUs and estimates on machine 0 in arrays
 // kept beside the order rather than job by job. In a backlog most waiting
 // jobs cannot start: on the first 400,000 RICC-2010-2 jobs, reading each
 // took 49% of EASY++'s CPU. On one machine the test is backfillMachine's,
-// on those arrays; on several, a job that needs more CPUs than any
-// machine has free fits nowhere, and such jobs in a row are counted
-// (the walk reads each) without being read, the others read as in
-// Schedule.
-func (o *Order) backfillKept(s *sim.State, jobs []int, cpus []int32, dur []float64, head, free, resM int, shadow float64, spare int) {
+// on those arrays, and a block of jobs none of which can start (all need
+// more CPUs than are free, or all are too long to end by the shadow time
+// and need more than the spare CPUs) is counted (the walk reads each)
+// without being read. On several machines, jobs that need more CPUs than
+// any machine has free are counted without being read, the others read
+// as in Schedule.
+func (o *Order) backfillKept(s *sim.State, from, head, free, resM int, shadow float64, spare int) {
 	work := s.Work()
+	jobs, cpus, dur := o.kept, o.keptC, o.keptD
 	if len(s.Platform().Machines) == 1 {
 		now := s.Now()
-		for k, j := range jobs {
-			c := int(cpus[k])
-			if c == absentCPUs || j == head {
-				continue
-			}
+		headAt := -1
+		if head >= 0 {
+			headAt = o.posOf(s, head)
+		}
+		if !o.blkOK {
+			o.blocks()
+		}
+		for k := from; k < len(jobs); {
 			if free == 0 {
 				return
+			}
+			if k%keptBlock == 0 {
+				b := k / keptBlock
+				if c := int(o.blkC[b]); c > free || now+o.blkD[b] > shadow && c > spare {
+					n := int(o.blkN[b])
+					if headAt >= k && headAt < k+keptBlock {
+						n--
+					}
+					work.Add(n)
+					k += keptBlock
+					continue
+				}
+			}
+			j, c := jobs[k], int(cpus[k])
+			k++
+			if c == absentCPUs || j == head {
+				continue
 			}
 			work.Inc()
 			if c > free {
 				continue
 			}
-			if now+dur[k] > shadow { // (resM is 0)
+			if now+dur[k-1] > shadow { // (resM is 0)
 				if c > spare {
 					continue
 				}
 				spare -= c
 			}
 			o.start(s, j, 0)
-			cpus[k] = absentCPUs
-			o.absent++
+			o.dropAt(k - 1)
 			free -= c
 		}
 		return
 	}
 	most := int32(s.MaxFree())
-	for k := 0; k < len(jobs) && free > 0; {
+	for k := from; k < len(jobs) && free > 0; {
 		if cpus[k] > most {
 			read := 0
 			for ; k < len(jobs) && cpus[k] > most; k++ {
@@ -579,8 +634,7 @@ func (o *Order) backfillKept(s *sim.State, jobs []int, cpus []int32, dur []float
 		var m int
 		if m, spare = o.backfillMachine(s, j, resM, shadow, spare); m >= 0 {
 			o.start(s, j, m)
-			cpus[k-1] = absentCPUs
-			o.absent++
+			o.dropAt(k - 1)
 			free -= s.Job(j).CPUs
 			most = int32(s.MaxFree())
 		}
@@ -588,22 +642,33 @@ func (o *Order) backfillKept(s *sim.State, jobs []int, cpus []int32, dur []float
 }
 
 // dropAt marks the job at k of the order kept as started, and dropJob
-// job j, found by its key, if it was merged into the order (else the
-// merge drops it, started).
+// job j, found by its key (posOf), if it was merged into the order (else
+// the merge drops it, started).
 func (o *Order) dropAt(k int) {
 	o.keptC[k] = absentCPUs
 	o.absent++
+	if o.blkOK {
+		o.blkN[k/keptBlock]--
+	}
 }
 
 func (o *Order) dropJob(s *sim.State, j int) {
+	if k := o.posOf(s, j); k >= 0 {
+		o.dropAt(k)
+	}
+}
+
+// posOf returns waiting job j's place in the order kept, -1 if it was not
+// merged into it yet.
+func (o *Order) posOf(s *sim.State, j int) int {
 	key := radix.Float64Key(o.keep(s, j, o.est(s, j)))
 	k, _ := slices.BinarySearch(o.keptK, key)
 	for ; k < len(o.kept) && o.keptK[k] == key; k++ {
 		if o.kept[k] == j {
-			o.dropAt(k)
-			return
+			return k
 		}
 	}
+	return -1
 }
 
 // backfillMachine returns the first machine in order on which waiting
