@@ -29,6 +29,7 @@ type Scheduler struct {
 	// callback (the tests' twin).
 	eager   bool
 	due     []int // scratch: the machines with jobs due
+	ids     []int // scratch: the jobs due on one of them
 	tabu    *Tabu
 	literal bool // EG-EDF without the tie-break (InsertEGEDFLiteral)
 	direct  bool // the plan without its memos (Plan.direct), for the tests
@@ -115,7 +116,8 @@ func (s *Scheduler) Schedule(st *sim.State) {
 	s.plan.settle(st.Now())               // the clock, and a re-plan retire left waiting: counted here
 	s.due = s.plan.dueMachines(s.due[:0]) // the others have nothing due
 	for _, m := range s.due {
-		for _, j := range s.plan.Due(m) {
+		s.ids = s.plan.dueAppend(s.ids[:0], m)
+		for _, j := range s.ids {
 			if !st.Fits(j, m) || st.Start(j, m) != nil {
 				break
 			}

@@ -688,8 +688,12 @@ func (p *Plan) restore(id int) {
 
 // Due returns the ids of machine m's queued jobs planned to start at or
 // before now, in list order (always a prefix of the queue).
-func (p *Plan) Due(m int) []int {
-	var ids []int
+func (p *Plan) Due(m int) []int { return p.dueAppend(nil, m) }
+
+// dueAppend appends Due(m) to ids (the adapter's buffer, kept from pass
+// to pass: a new slice at every pass was 42% of the bytes EG-EDF
+// allocated on the first 100,000 RICC-2010-2 jobs).
+func (p *Plan) dueAppend(ids []int, m int) []int {
 	for _, e := range p.ms[m].queue {
 		if e.Start > p.now {
 			break
