@@ -1,6 +1,7 @@
 package backfill
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -256,6 +257,16 @@ func TestBlocks(t *testing.T) {
 			if live != o.blkN[b] {
 				t.Fatalf("%d jobs, block %d: %d waiting, counted %d", n, b, live, o.blkN[b])
 			}
+		}
+	}
+}
+
+// TestLog2CPUs: UNICEP's table of logarithms gives math.Log2's values,
+// bit for bit, inside the table and past it.
+func TestLog2CPUs(t *testing.T) {
+	for n := range 1<<14 + 3 {
+		if got, want := log2CPUs(n), math.Log2(float64(n)); math.Float64bits(got) != math.Float64bits(want) {
+			t.Fatalf("log2CPUs(%d) = %v, want %v", n, got, want)
 		}
 	}
 }
