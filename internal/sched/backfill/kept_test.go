@@ -136,6 +136,7 @@ func TestKeptOrderMachines(t *testing.T) {
 		{"easy-f2", func() *Order { return &Order{Queue: F2, Backfill: F2} }},
 		{"easypp-avg2-tsafrir", func() *Order { return NewEASYPP(Tsafrir) }},
 		{"easy-wfp3", func() *Order { return &Order{Queue: WFP3, Backfill: WFP3} }},
+		{"easy, wfp3 backfill", func() *Order { return &Order{Backfill: WFP3} }},
 	}
 	several := 0
 	for _, c := range mks {

@@ -526,16 +526,27 @@ func (o *Order) Schedule(s *sim.State) {
 	resM, shadow, spare := o.reserve(s, head)
 	rest := o.q[i+1:] // (where the backfill order is the queue's)
 	switch {
+	case o.keep != nil && !o.lines:
+		if o.Queue == nil {
+			// Every job before the head in arrival order has started:
+			// the jobs after it are every waiting job but the head (and
+			// those started since the last merge, absent).
+			o.keptOrder(s, true)
+			o.backfillKept(s, 0, head, free, resM, shadow, spare)
+		} else { // (the queue's order, kept)
+			o.backfillKept(s, i+1, -1, free, resM, shadow, spare)
+		}
+		return
 	case o.keep != nil && o.Queue == nil:
-		// Every job before the head in arrival order has started: the
-		// jobs after it are every waiting job but the head (and those
-		// started since the last merge, absent).
-		o.keptOrder(s, true)
-		o.backfillKept(s, 0, head, free, resM, shadow, spare)
-		return
-	case o.keep != nil && !o.lines: // (the queue's order, kept)
-		o.backfillKept(s, i+1, -1, free, resM, shadow, spare)
-		return
+		// A key that grows with the wait, for the backfill alone: the
+		// order sorted again, but for the head.
+		rest = o.rest[:0]
+		for _, j := range o.keptOrder(s, true) {
+			if j != head {
+				rest = append(rest, j)
+			}
+		}
+		o.rest = rest
 	case !o.sameOrder:
 		bf := o.Backfill
 		if bf == nil {
