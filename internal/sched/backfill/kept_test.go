@@ -166,10 +166,10 @@ func TestKeptOrderMachines(t *testing.T) {
 
 // TestEstEndsMatchWalk runs EASY's orders without a predictor on the
 // naive twins' random workloads and, before every pass, asks the running
-// jobs' estimated ends (Order.estEnds) for the shadow time of a head of
+// jobs' estimated ends (Order.runEnds) for the shadow time of a head of
 // every size the machine holds: the time, the CPUs free then and the jobs
 // read must be what a walk over the simulator's running jobs in order of
-// estimated end reads (reserve's walk before estEnds), ties included.
+// estimated end reads (reserve's walk before runEnds), ties included.
 func TestEstEndsMatchWalk(t *testing.T) {
 	asked := 0
 	for seed := range uint64(200) {
@@ -192,10 +192,10 @@ type walkCheck struct {
 }
 
 func (w walkCheck) Schedule(s *sim.State) {
-	if w.estEnds != nil {
+	if w.runEnds != nil {
 		for m, mc := range s.Platform().Machines {
 			for need := 1; need <= mc.CPUs; need++ {
-				t, free, read := w.estEnds.On(s, m, need)
+				t, free, read := w.runEnds.On(s, m, need)
 				wt, wfree, wread := walkShadow(s, m, need)
 				if t != wt || free != wfree || read != wread {
 					w.t.Fatalf("t=%g machine %d, head of %d CPUs: ends give %g, %d free, %d read; the walk %g, %d, %d", s.Now(), m, need, t, free, read, wt, wfree, wread)

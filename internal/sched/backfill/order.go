@@ -1,6 +1,7 @@
 package backfill
 
 import (
+	"cmp"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -124,13 +125,13 @@ type Order struct {
 	// own estimates; sorted copies otherwise, or when slow is set (the
 	// twin the tests compare it with).
 	sjbf     *sjbfIndex
-	estEnds  *easy.Ends // the running jobs' estimated ends, without a predictor (unless slow)
 	slow     bool
 	fastInit bool
-	// predEnds holds the running jobs' predicted ends, with a predictor
-	// unless slow is set: reserve reads only those that free the head's
-	// CPUs, and the predictor corrects only those due (see reserve).
-	predEnds *easy.Ends
+	// runEnds holds the running jobs' expected ends (their estimates, or
+	// their predictions, corrected as due), unless slow is set: reserve
+	// reads only those that free the head's CPUs, and the predictor
+	// corrects only those due.
+	runEnds *easy.Ends
 
 	// keep, when set, is a key of one of the orders that does not change
 	// while a job waits (see staticKeys), or grows with the wait as a line
@@ -196,11 +197,8 @@ func (o *Order) OnArrival(s *sim.State, j int) {
 		if o.useSJBF() {
 			o.sjbf = newSJBFIndex(s)
 		}
-		if o.Pred == nil && !o.slow {
-			o.estEnds = easy.NewEnds(s)
-		}
-		if o.Pred != nil && !o.slow {
-			o.predEnds = easy.NewEnds(s)
+		if !o.slow {
+			o.runEnds = easy.NewEnds(s)
 		}
 		o.keep, o.sameOrder, o.lines = o.keepKey()
 		if o.lines {
@@ -386,11 +384,8 @@ func (o *Order) OnCompletion(s *sim.State, j int) {
 		o.Pred.complete(s, j)
 		o.arrived = 0
 	}
-	if o.estEnds != nil {
-		o.estEnds.Ended(s, j)
-	}
-	if o.predEnds != nil {
-		o.predEnds.Ended(s, j)
+	if o.runEnds != nil {
+		o.runEnds.Ended(s, j)
 	}
 }
 
@@ -463,7 +458,7 @@ func (o *Order) Schedule(s *sim.State) {
 		return
 	}
 	if o.Pred != nil {
-		o.Pred.correct(s, o.predEnds)
+		o.Pred.correct(s, o.runEnds)
 	}
 	if o.keep != nil && outgrows(len(o.fresh), s.QueueLen()) {
 		// A pass that ends before it backfills (no CPU free) does not
@@ -569,17 +564,13 @@ func (o *Order) Schedule(s *sim.State) {
 }
 
 // start starts waiting job j on machine m, where it fits, and records its
-// predicted end.
+// expected end (its estimate or prediction, est).
 func (o *Order) start(s *sim.State, j, m int) {
 	if err := s.Start(j, m); err != nil {
 		panic("backfill: internal error: " + err.Error())
 	}
-	if o.predEnds != nil {
-		end := s.Record(j).Start + s.Platform().Scale(o.Pred.pred[j], m)
-		o.predEnds.Add(m, j, s.Job(j).CPUs, end)
-	}
-	if o.estEnds != nil {
-		o.estEnds.Add(m, j, s.Job(j).CPUs, s.Record(j).Start+s.EstDuration(j, m))
+	if o.runEnds != nil {
+		o.runEnds.Add(m, j, s.Job(j).CPUs, s.Record(j).Start+s.Platform().Scale(o.est(s, j), m))
 	}
 }
 
@@ -738,55 +729,41 @@ func (o *Order) reserve(s *sim.State, head int) (machine int, shadow float64, sp
 		if p.Machines[m].CPUs < need {
 			continue
 		}
-		if o.estEnds != nil {
-			// The running jobs in order of estimated end (estEnds): the
+		if o.runEnds != nil {
+			// The running jobs in order of expected end (runEnds): the
 			// shadow time and the CPUs free then are what a walk in that
-			// order reads, as many jobs as free the CPUs, and the ties
-			// (the work counted), from the sums of blocks of them and one
-			// block's jobs. The walk through the simulator's running jobs
-			// took 78% of EASY-SAF's CPU on the first 400,000 RICC-2010-2
-			// jobs.
-			t, free, read := o.estEnds.On(s, m, need)
+			// order reads, as many jobs as free the CPUs, and the ties,
+			// from the sums of blocks of them and one block's jobs. The
+			// walk through the simulator's running jobs took 78% of
+			// EASY-SAF's CPU on the first 400,000 RICC-2010-2 jobs, and
+			// computing and heaping every predicted end 42% of EASY++'s.
+			// The work counted is the walk's, or with predictions every
+			// running job's (each one's end is computed anew).
+			t, free, read := o.runEnds.On(s, m, need)
+			if o.Pred != nil {
+				read = len(s.RunningJobs(m))
+			}
 			s.Work().Add(read)
 			if t < shadow {
 				machine, shadow, spare = m, t, free-need
 			}
 			continue
 		}
-		if o.predEnds != nil {
-			// The predicted ends in order (predEnds, corrected as due):
-			// the blocks of ends before the shadow time are summed, and
-			// the jobs of one read, rather than every running job's end
-			// computed and heaped at every pass (42% of EASY++'s CPU on
-			// the first 400,000 RICC-2010-2 jobs, clairvoyant). The work
-			// counted is still every running job, as below.
-			t, free, _ := o.predEnds.On(s, m, need)
-			s.Work().Add(len(s.RunningJobs(m)))
-			if t < shadow {
-				machine, shadow, spare = m, t, free-need
-			}
-			continue
-		}
 		// With slow set (the twin in the tests): every running job's
-		// predicted end, taken earliest first from a heap, as many as free
-		// the CPUs, and the ties (sorting them all took a fifth of EASY++'s
-		// CPU on the first 100,000 RICC-2010-2 jobs, where most passes
-		// take a few of thousands).
+		// expected end, in order, as many as free the CPUs, and the ties.
 		o.ends = o.ends[:0]
 		for _, r := range s.RunningJobs(m) {
 			o.ends = append(o.ends, end{max(now, r.Start+p.Scale(o.est(s, r.Job), m)), r.CPUs})
 		}
 		s.Work().Add(len(o.ends))
-		h := endsHeap(o.ends)
-		h.init()
-		free, t := s.Free(m), now
-		for free < need {
-			e := h.pop()
-			free += e.cpus
-			t = e.t
+		slices.SortFunc(o.ends, func(a, b end) int { return cmp.Compare(a.t, b.t) })
+		free, t, k := s.Free(m), now, 0
+		for ; free < need; k++ {
+			free += o.ends[k].cpus
+			t = o.ends[k].t
 		}
-		for len(h) > 0 && h[0].t <= t {
-			free += h.pop().cpus // released at t too (ties)
+		for ; k < len(o.ends) && o.ends[k].t <= t; k++ {
+			free += o.ends[k].cpus // released at t too (ties)
 		}
 		if t < shadow {
 			machine, shadow, spare = m, t, free-need
@@ -803,45 +780,4 @@ func firstFit(s *sim.State, order []int, j int) int {
 		}
 	}
 	return -1
-}
-
-// endsHeap is a binary min-heap of ends by time (ties in no order: reserve
-// takes every tie together). Like the simulator's and the other
-// schedulers' heaps it is written for its element; sorting every end with
-// the radix sort sorted uses instead took 2.4 times EASY++'s CPU on the
-// first 100,000 RICC-2010-2 jobs (clairvoyant: 2.41 against 1.08 s).
-type endsHeap []end
-
-func (h endsHeap) init() {
-	for i := len(h)/2 - 1; i >= 0; i-- {
-		h.down(i)
-	}
-}
-
-func (h *endsHeap) pop() end {
-	x := *h
-	e := x[0]
-	n := len(x) - 1
-	x[0] = x[n]
-	*h = x[:n]
-	h.down(0)
-	return e
-}
-
-func (h endsHeap) down(i int) {
-	n := len(h)
-	for {
-		c := 2*i + 1
-		if c >= n {
-			return
-		}
-		if c+1 < n && h[c+1].t < h[c].t {
-			c++
-		}
-		if !(h[c].t < h[i].t) {
-			return
-		}
-		h[i], h[c] = h[c], h[i]
-		i = c
-	}
 }

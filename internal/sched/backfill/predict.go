@@ -174,7 +174,7 @@ func (p *Predictor) Initial(j int) float64 {
 // pass comes in between. A correction that cannot raise the prediction
 // leaves the job counted as ending now.
 //
-// With ends (the running jobs' predicted ends, see Order.predEnds), only
+// With ends (the running jobs' predicted ends, see Order.runEnds), only
 // the jobs whose recorded end is due are read, and those whose
 // prediction changed (here, or in estimatedEnd, which corrects only jobs
 // already due) get their new end; without, every running job is read

@@ -142,7 +142,7 @@ func (o *Order) scheduleSJBF(s *sim.State) {
 		if m < 0 {
 			break
 		}
-		o.estEnds.Start(s, j, m) // cannot fail: firstFit checked the CPUs
+		o.start(s, j, m) // cannot fail: firstFit checked the CPUs
 		x.set(j, absentCPUs)
 	}
 	x.head = i // (every job before it has started)
@@ -158,7 +158,7 @@ func (o *Order) scheduleSJBF(s *sim.State) {
 		return
 	}
 	head := int(x.arr[i])
-	resM, shadow, spare := o.estEnds.Reserve(s, o.order, head)
+	resM, shadow, spare := o.runEnds.Reserve(s, o.order, head)
 	x.set(head, absentCPUs)
 	defer x.set(head, s.Job(head).CPUs)
 	now, p := s.Now(), s.Platform()
@@ -197,7 +197,7 @@ func (o *Order) scheduleSJBF(s *sim.State) {
 		work.Inc()
 		var m int
 		if m, spare = o.backfillMachine(s, j, resM, shadow, spare); m >= 0 {
-			o.estEnds.Start(s, j, m)
+			o.start(s, j, m)
 			x.set(j, absentCPUs)
 			free -= s.Job(j).CPUs
 		}
