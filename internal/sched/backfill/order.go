@@ -6,7 +6,6 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
-	"sort"
 	"sync"
 
 	"github.com/gridbench/gridbench/internal/radix"
@@ -286,25 +285,20 @@ func (o *Order) keptOrder(s *sim.State, lazy bool) []int {
 	items, o.spare = radix.SortBuf(items, o.spare)
 	nj, nk, nc, nd := o.nj[:0], o.nk[:0], o.nc[:0], o.nd[:0]
 	a := 0
-	for x := 0; ; x++ {
+	for x := 0; x <= len(items); x++ {
 		// The kept jobs before the next new one (all, after the last),
 		// less those started.
-		to := len(o.kept)
-		if x < len(items) {
-			to = a + sort.Search(len(o.kept)-a, func(i int) bool { return o.keptK[a+i] > items[x].Key })
-		}
-		for ; a < to; a++ {
+		for ; a < len(o.kept) && (x == len(items) || o.keptK[a] <= items[x].Key); a++ {
 			if o.keptC[a] != absentCPUs {
 				nj, nk = append(nj, o.kept[a]), append(nk, o.keptK[a])
 				nc, nd = append(nc, o.keptC[a]), append(nd, o.keptD[a])
 			}
 		}
-		if x == len(items) {
-			break
+		if x < len(items) {
+			j := o.fresh[items[x].Index]
+			c, d := o.shape(s, j)
+			nj, nk, nc, nd = append(nj, j), append(nk, items[x].Key), append(nc, c), append(nd, d)
 		}
-		j := o.fresh[items[x].Index]
-		c, d := o.shape(s, j)
-		nj, nk, nc, nd = append(nj, j), append(nk, items[x].Key), append(nc, c), append(nd, d)
 	}
 	o.kept, o.nj = nj, o.kept[:0]
 	o.keptK, o.nk = nk, o.keptK[:0]
