@@ -3,9 +3,11 @@ package backfill
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/adapt"
+	"github.com/gridbench/gridbench/internal/radix"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -31,6 +33,9 @@ func TestKeptOrderRICC(t *testing.T) {
 		{"easypp-clairvoyant", func() *Order { return NewPredicted(Clairvoyant{}, NoCorrection, true) }},
 		{"easy-wfp3", func() *Order { return &Order{Queue: WFP3, Backfill: WFP3} }},
 		{"easy-unicep", func() *Order { return &Order{Queue: UNICEP} }},
+		{"easypred-avg2-tsafrir", func() *Order { return NewPredicted(&Avg2{}, Tsafrir, false) }},
+		{"easypred-double", func() *Order { return NewPredicted(Double{}, NoCorrection, false) }},
+		{"easy, fcfs", func() *Order { return &Order{} }},
 	}
 	for _, c := range cases {
 		fast, slow := c.mk(), c.mk()
@@ -63,7 +68,8 @@ type keptCPUs struct {
 func (k keptCPUs) Schedule(s *sim.State) {
 	k.Order.Schedule(s)
 	if k.lines {
-		return // (sorted again at every pass, from the jobs' status)
+		k.checkLines(s)
+		return
 	}
 	if len(k.keptC) != len(k.kept) || len(k.keptD) != len(k.kept) {
 		k.t.Fatalf("%d CPUs and %d estimates kept for %d jobs", len(k.keptC), len(k.keptD), len(k.kept))
@@ -86,6 +92,39 @@ func (k keptCPUs) Schedule(s *sim.State) {
 	}
 	if absent != k.absent {
 		k.t.Fatalf("%d jobs of the order kept started, %d counted", absent, k.absent)
+	}
+}
+
+// checkLines checks that the lineSet holds exactly the waiting jobs (but
+// those arrived since the pass), in arrival order, with their keys at this
+// pass bit for bit the Key's.
+func (k keptCPUs) checkLines(s *sim.State) {
+	l := &k.ln
+	var alive []int
+	for i, c := range l.cpus {
+		if c == absentCPUs {
+			continue
+		}
+		j := int(l.job[i])
+		alive = append(alive, j)
+		if int(c) != s.Job(j).CPUs {
+			k.t.Fatalf("job %d at slot %d: %d CPUs kept, it needs %d", j, i, c, s.Job(j).CPUs)
+		}
+		if want := radix.Float64Key(k.keep(s, j, k.est(s, j))); l.key[i] != want {
+			k.t.Fatalf("job %d at slot %d, %g s: key %x, the Key's %x", j, i, s.Now(), l.key[i], want)
+		}
+	}
+	if len(alive) != l.alive {
+		k.t.Fatalf("%d jobs not started in the slots, %d counted", len(alive), l.alive)
+	}
+	var waiting []int
+	for _, j := range s.Queue() {
+		if s.Status(j) == sim.Waiting && !slices.Contains(k.fresh, j) {
+			waiting = append(waiting, j)
+		}
+	}
+	if !slices.Equal(alive, waiting) {
+		k.t.Fatalf("slots hold %v, waiting (in arrival order) %v", alive, waiting)
 	}
 }
 
@@ -136,7 +175,10 @@ func TestKeptOrderMachines(t *testing.T) {
 		{"easy-f2", func() *Order { return &Order{Queue: F2, Backfill: F2} }},
 		{"easypp-avg2-tsafrir", func() *Order { return NewEASYPP(Tsafrir) }},
 		{"easy-wfp3", func() *Order { return &Order{Queue: WFP3, Backfill: WFP3} }},
+		{"easy-unicep", func() *Order { return &Order{Queue: UNICEP, Backfill: UNICEP} }},
 		{"easy, wfp3 backfill", func() *Order { return &Order{Backfill: WFP3} }},
+		{"easypred-avg2-tsafrir", func() *Order { return NewPredicted(&Avg2{}, Tsafrir, false) }},
+		{"easy, fcfs", func() *Order { return &Order{} }},
 	}
 	several := 0
 	for _, c := range mks {
@@ -225,39 +267,54 @@ func walkShadow(s *sim.State, m, need int) (t float64, free, read int) {
 	return t, free, read
 }
 
-// TestBlocks checks the sums blocks keeps over the order kept against
-// sums computed job by job, with jobs started since the merge among
-// them: each block's fewest CPUs and shortest estimate no more than its
-// waiting jobs', and exactly its waiting jobs counted.
+// TestBlocks: the blocks' sums are the fewest CPUs, the shortest estimate
+// and the number of the jobs still waiting in each, after the order is
+// summed up, after jobs of it start (dropAt), and after jobs are appended
+// (blocksFrom the last block).
 func TestBlocks(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	o := &Order{}
 	for _, n := range []int{0, 1, keptBlock - 1, keptBlock, 3*keptBlock + 5} {
-		o.kept, o.keptC, o.keptD = make([]int, n), make([]int32, n), make([]float64, n)
-		for k := range n {
-			o.kept[k], o.keptC[k], o.keptD[k] = k, int32(1+r.IntN(100)), float64(r.IntN(1000))
-			if r.IntN(3) == 0 {
-				o.keptC[k] = absentCPUs
+		o := &Order{}
+		add := func(n int) {
+			for range n {
+				c := int32(1 + r.IntN(100))
+				if r.IntN(3) == 0 {
+					c = absentCPUs
+				}
+				o.kept, o.keptC, o.keptD = append(o.kept, len(o.kept)), append(o.keptC, c), append(o.keptD, float64(r.IntN(1000)))
 			}
 		}
+		add(n)
 		o.blocks()
-		if want := (n + keptBlock - 1) / keptBlock; len(o.blkN) != want || !o.blkOK {
-			t.Fatalf("%d jobs: %d blocks (summed %v), want %d", n, len(o.blkN), o.blkOK, want)
+		checkBlocks(t, o, "summed up")
+		for range 2 * keptBlock {
+			if k := r.IntN(max(n, 1)); k < n && o.keptC[k] != absentCPUs {
+				o.dropAt(k)
+			}
 		}
-		for b := range o.blkN {
-			live := int32(0)
-			for k := b * keptBlock; k < min(n, (b+1)*keptBlock); k++ {
-				if o.keptC[k] == absentCPUs {
-					continue
-				}
-				live++
-				if o.keptC[k] < o.blkC[b] || o.keptD[k] < o.blkD[b] {
-					t.Fatalf("%d jobs, block %d: job %d has %d CPUs and estimate %g, the block's least %d and %g", n, b, k, o.keptC[k], o.keptD[k], o.blkC[b], o.blkD[b])
-				}
+		checkBlocks(t, o, "jobs started")
+		m := len(o.kept)
+		add(keptBlock + 7)
+		o.blocksFrom(m / keptBlock)
+		checkBlocks(t, o, "jobs appended")
+	}
+}
+
+func checkBlocks(t *testing.T, o *Order, after string) {
+	t.Helper()
+	n := len(o.kept)
+	if want := (n + keptBlock - 1) / keptBlock; len(o.blkN) != want || len(o.blkC) != want || len(o.blkD) != want || !o.blkOK {
+		t.Fatalf("%d jobs, %s: %d blocks (summed %v), want %d", n, after, len(o.blkN), o.blkOK, want)
+	}
+	for b := range o.blkN {
+		c, d, live := int32(absentCPUs), math.Inf(1), int32(0)
+		for k := b * keptBlock; k < min(n, (b+1)*keptBlock); k++ {
+			if o.keptC[k] != absentCPUs {
+				c, d, live = min(c, o.keptC[k]), min(d, o.keptD[k]), live+1
 			}
-			if live != o.blkN[b] {
-				t.Fatalf("%d jobs, block %d: %d waiting, counted %d", n, b, live, o.blkN[b])
-			}
+		}
+		if c != o.blkC[b] || d != o.blkD[b] || live != o.blkN[b] {
+			t.Fatalf("%d jobs, %s, block %d: %d waiting, least %d CPUs, %g s; summed up %d, %d, %g", n, after, b, live, c, d, o.blkN[b], o.blkC[b], o.blkD[b])
 		}
 	}
 }

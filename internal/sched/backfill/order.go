@@ -135,21 +135,22 @@ type Order struct {
 	// keep, when set, is a key of one of the orders that does not change
 	// while a job waits (see staticKeys), or grows with the wait as a line
 	// (lineKeys): the queue's, when the backfill order is the same, or the
-	// backfill's, after arrival order for the queue. The jobs are kept in
-	// its order from pass to pass (kept, with their keys): those arrived
-	// since (fresh) are sorted and merged in, or with lines the whole
-	// order sorted again by insertion, and those started dropped, rather
-	// than all sorted from scratch at every pass.
+	// backfill's, after arrival order for the queue. With a key that does
+	// not change, the jobs are kept in its order from pass to pass (kept,
+	// with their keys): those arrived since (fresh) are sorted and merged
+	// in, and those started dropped, rather than all sorted from scratch
+	// at every pass; with lines, in arrival order (ln).
 	keep   Key
 	kept   []int
 	keptK  []uint64
 	keptC  []int32   // the CPUs of kept's jobs, absentCPUs once started (see backfillKept)
 	keptD  []float64 // and their estimates on machine 0
 	absent int       // the jobs of kept started since the last merge
+	front  int       // kept[:front] have all started
 	// Per block of keptBlock jobs of kept, when blkOK: the fewest CPUs
-	// and the shortest estimate of its jobs, and how many of them still
-	// wait (see backfillKept), summed up at the first backfill after a
-	// merge.
+	// and the shortest estimate of its jobs still waiting, and how many
+	// they are (see backfillKept), summed up at the first backfill after
+	// a merge.
 	blkC      []int32
 	blkD      []float64
 	blkN      []int32
@@ -160,15 +161,16 @@ type Order struct {
 	nc        []int32
 	nd        []float64
 	sameOrder bool // the backfill order is the queue's: no second sort
+	// keptHeads says the order kept is the queue's too: the heads are
+	// read from it.
+	keptHeads bool
 	// sortEach turns keep off: every pass sorts (the twin of keep in the
 	// tests, as slow is of the EASY-SJBF index and of reserve's walk).
 	sortEach bool
-	// lines says the key kept grows with the wait (lineKeys): the order
-	// kept is sorted again at each pass by insertion, from the last
-	// pass's, by key and then arrival (rank).
+	// lines says the key kept grows with the wait (lineKeys): the
+	// waiting jobs are kept in ln rather than in kept (see scheduleLines).
 	lines bool
-	rank  []int32 // job -> arrival rank, with lines
-	ranks int32
+	ln    lineSet
 }
 
 // useSJBF reports whether the orders are arrival order for the queue and
@@ -200,8 +202,9 @@ func (o *Order) OnArrival(s *sim.State, j int) {
 			o.runEnds = easy.NewEnds(s)
 		}
 		o.keep, o.sameOrder, o.lines = o.keepKey()
+		o.keptHeads = o.keep != nil && (o.Queue != nil || o.Backfill == nil)
 		if o.lines {
-			o.rank = make([]int32, s.NumJobs())
+			o.ln.kind = lineKindOf(o.keep)
 		}
 	}
 	if o.sjbf != nil {
@@ -209,10 +212,6 @@ func (o *Order) OnArrival(s *sim.State, j int) {
 	}
 	if o.keep != nil {
 		o.fresh = append(o.fresh, j)
-	}
-	if o.lines {
-		o.rank[j] = o.ranks
-		o.ranks++
 	}
 }
 
@@ -225,12 +224,24 @@ var staticKeys = []Key{SJF, LJF, SAF, F1, F2, F3, F4}
 // lineKeys are the keys that grow with the wait as a line in time does
 // for each job, or a monotone function of one (WFP3's (w/r)³·n orders as
 // w·n^(1/3)/r, UNICEP's w/(log2(n)·r) as itself, both with w = now −
-// submit): two waiting jobs swap places at most once, so from one pass to
-// the next the order changes little, and sorting the last pass's order
-// again by insertion reads each job about once (on the first 100,000
-// RICC-2010-2 jobs a radix sort of the whole queue at every pass took 61%
-// of EASY-WFP3's CPU).
+// submit). Their jobs are kept in arrival order with what their keys are
+// computed from (lineSet), and a pass sorts only the few the backfill
+// could start (see scheduleLines). Before, on the first 100,000
+// RICC-2010-2 jobs, a radix sort of the whole queue at every pass took
+// 61% of EASY-WFP3's CPU; sorting the last pass's order again by
+// insertion, with each job's key computed through the Key, took 1.6 s of
+// CPU, and on the first 400,000 jobs 28 s.
 var lineKeys = []Key{WFP3, UNICEP}
+
+// arrival is the key of arrival order (the submit time, ties in arrival
+// order as keptOrder breaks them): kept where both orders are arrival
+// order, as in EASY with predictions (pyss's
+// easy_prediction_backfill_scheduler), so that the backfill reads the
+// waiting jobs' CPUs and predictions kept beside the order, and passes
+// over blocks of them, rather than every job through the simulator: on
+// the first 400,000 RICC-2010-2 jobs that walk took 67% of the CPU of
+// EASY-pred with doubled requests.
+func arrival(s *sim.State, j int, _ float64) float64 { return s.Job(j).Submit }
 
 func sameKey(a, b Key) bool {
 	return a != nil && b != nil && reflect.ValueOf(a).Pointer() == reflect.ValueOf(b).Pointer()
@@ -243,6 +254,9 @@ func (o *Order) keepKey() (k Key, same, lines bool) {
 	same = o.Queue != nil && (o.Backfill == nil || sameKey(o.Backfill, o.Queue))
 	if o.slow || o.sortEach || o.sjbf != nil || o.Queue != nil && !same {
 		return nil, same, false
+	}
+	if o.Queue == nil && o.Backfill == nil {
+		return arrival, false, false
 	}
 	k = o.Backfill
 	if o.Queue != nil {
@@ -266,14 +280,14 @@ func (o *Order) keepKey() (k Key, same, lines bool) {
 // ones on ties (they arrived later). It keeps the result for the next
 // pass; the caller only reads it, but for marking the jobs it starts
 // absent (dropAt, dropJob). The jobs kept that started are dropped at
-// the next merge; with lazy, when no job arrived since they stay, marked,
-// until they outgrow the others (a pass that starts jobs and merges none
-// then reads no job of the order but those it comes to).
+// the next merge; with lazy, when no job arrived since or the new ones all
+// come after the kept ones (in arrival order, always: they are appended),
+// they stay, marked, until they outgrow the others (a pass that starts
+// jobs and merges none then reads no job of the order but those it comes
+// to).
 func (o *Order) keptOrder(s *sim.State, lazy bool) []int {
-	if o.lines {
-		return o.resorted(s)
-	}
-	if len(o.fresh) == 0 && (o.absent == 0 || lazy && !outgrows(o.absent, len(o.kept)-o.absent)) {
+	tidy := o.absent > 0 && (!lazy || outgrows(o.absent, len(o.kept)-o.absent))
+	if len(o.fresh) == 0 && !tidy {
 		return o.kept
 	}
 	items := o.items[:0]
@@ -283,6 +297,21 @@ func (o *Order) keptOrder(s *sim.State, lazy bool) []int {
 		}
 	}
 	items, o.spare = radix.SortBuf(items, o.spare)
+	if n := len(o.kept); !tidy && (n == 0 || len(items) == 0 || items[0].Key >= o.keptK[n-1]) {
+		// The new jobs all come after the kept ones (always in arrival
+		// order): appended, and the started ones left marked.
+		for _, it := range items {
+			j := o.fresh[it.Index]
+			c, d := o.shape(s, j)
+			o.kept, o.keptK = append(o.kept, j), append(o.keptK, it.Key)
+			o.keptC, o.keptD = append(o.keptC, c), append(o.keptD, d)
+		}
+		o.fresh, o.items = o.fresh[:0], items
+		if o.blkOK {
+			o.blocksFrom(n / keptBlock)
+		}
+		return o.kept
+	}
 	nj, nk, nc, nd := o.nj[:0], o.nk[:0], o.nc[:0], o.nd[:0]
 	a := 0
 	for x := 0; x <= len(items); x++ {
@@ -304,7 +333,7 @@ func (o *Order) keptOrder(s *sim.State, lazy bool) []int {
 	o.keptK, o.nk = nk, o.keptK[:0]
 	o.keptC, o.nc = nc, o.keptC[:0]
 	o.keptD, o.nd = nd, o.keptD[:0]
-	o.fresh, o.items, o.absent = o.fresh[:0], items, 0
+	o.fresh, o.items, o.absent, o.front = o.fresh[:0], items, 0, 0
 	o.blkOK = false
 	return o.kept
 }
@@ -313,23 +342,33 @@ func (o *Order) keptOrder(s *sim.State, lazy bool) []int {
 // backfill passes over whole where none of their jobs can start.
 const keptBlock = 64
 
-// blocks sums up the order kept in blocks of keptBlock jobs (a job
-// started since the merge still counts its estimate: the sums only have
-// to be no more than the waiting jobs').
-func (o *Order) blocks() {
-	o.blkC, o.blkD, o.blkN = o.blkC[:0], o.blkD[:0], o.blkN[:0]
-	for a := 0; a < len(o.kept); a += keptBlock {
-		b := min(a+keptBlock, len(o.kept))
-		c, d, n := int32(absentCPUs), math.Inf(1), int32(0)
-		for k := a; k < b; k++ {
-			if o.keptC[k] != absentCPUs {
-				n++
-			}
-			c, d = min(c, o.keptC[k]), min(d, o.keptD[k])
-		}
-		o.blkC, o.blkD, o.blkN = append(o.blkC, c), append(o.blkD, d), append(o.blkN, n)
+// blocks sums up the order kept in blocks of keptBlock jobs, the jobs
+// still waiting in each (a block is summed up again when one of its jobs
+// starts).
+func (o *Order) blocks() { o.blocksFrom(0) }
+
+// blocksFrom sums up the blocks from block b on, those before it summed
+// up already.
+func (o *Order) blocksFrom(b int) {
+	n := (len(o.kept) + keptBlock - 1) / keptBlock
+	o.blkC, o.blkD, o.blkN = slices.Grow(o.blkC[:b], n-b)[:n], slices.Grow(o.blkD[:b], n-b)[:n], slices.Grow(o.blkN[:b], n-b)[:n]
+	for ; b < n; b++ {
+		o.blockSum(b)
 	}
 	o.blkOK = true
+}
+
+// blockSum sums up block b of the order kept.
+func (o *Order) blockSum(b int) {
+	c, d, n := int32(absentCPUs), math.Inf(1), int32(0)
+	for k := b * keptBlock; k < min((b+1)*keptBlock, len(o.kept)); k++ {
+		if o.keptC[k] == absentCPUs {
+			continue
+		}
+		n++
+		c, d = min(c, o.keptC[k]), min(d, o.keptD[k])
+	}
+	o.blkC[b], o.blkD[b], o.blkN[b] = c, d, n
 }
 
 // shape is waiting job j's CPUs and estimate on machine 0 (which stays
@@ -337,38 +376,6 @@ func (o *Order) blocks() {
 // once the job runs), kept beside the order kept for backfillKept.
 func (o *Order) shape(s *sim.State, j int) (int32, float64) {
 	return int32(s.Job(j).CPUs), s.Platform().Scale(o.est(s, j), 0)
-}
-
-// resorted is keptOrder for a key that grows with the wait (o.lines): the
-// jobs kept at the last pass that still wait, then those arrived since,
-// with their keys now, sorted by insertion by key and then arrival rank
-// (a total order, so the result is the stable sort's).
-func (o *Order) resorted(s *sim.State) []int {
-	nj := o.nj[:0]
-	for _, js := range [2][]int{o.kept, o.fresh} {
-		for _, j := range js {
-			if s.Status(j) == sim.Waiting {
-				nj = append(nj, j)
-			}
-		}
-	}
-	nk := o.nk[:0]
-	for _, j := range nj {
-		nk = append(nk, radix.Float64Key(o.keep(s, j, o.est(s, j))))
-	}
-	for i := 1; i < len(nj); i++ {
-		j, k := nj[i], nk[i]
-		r := o.rank[j]
-		p := i
-		for ; p > 0 && (nk[p-1] > k || nk[p-1] == k && o.rank[nj[p-1]] > r); p-- {
-			nj[p], nk[p] = nj[p-1], nk[p-1]
-		}
-		nj[p], nk[p] = j, k
-	}
-	o.kept, o.nj = nj, o.kept[:0]
-	o.keptK, o.nk = nk, o.keptK[:0]
-	o.fresh = o.fresh[:0]
-	return o.kept
 }
 
 // OnCompletion adds the job to its user's history, or takes it out of
@@ -454,6 +461,10 @@ func (o *Order) Schedule(s *sim.State) {
 	if o.Pred != nil {
 		o.Pred.correct(s, o.runEnds)
 	}
+	if o.lines {
+		o.scheduleLines(s)
+		return
+	}
 	if o.keep != nil && outgrows(len(o.fresh), s.QueueLen()) {
 		// A pass that ends before it backfills (no CPU free) does not
 		// merge the jobs arrived since: merged now, they follow what
@@ -469,10 +480,9 @@ func (o *Order) Schedule(s *sim.State) {
 	}
 	work := s.Work()
 	// inKept says o.q is the order kept, where the jobs started since the
-	// last merge are marked absent (but for the keys that grow with the
-	// wait, sorted again at every pass); live counts the others.
-	inKept := o.keep != nil && o.Queue != nil && !o.lines
-	if o.keep != nil && o.Queue != nil {
+	// last merge are marked absent; live counts the others.
+	inKept := o.keptHeads
+	if inKept {
 		o.q = o.keptOrder(s, true) // (read only)
 	} else {
 		o.q = o.sorted(s, s.Queue(), o.Queue, o.q)
@@ -482,6 +492,9 @@ func (o *Order) Schedule(s *sim.State) {
 		live -= o.absent
 	}
 	i := 0
+	if inKept {
+		i = o.front
+	}
 	for ; i < len(o.q); i++ {
 		if inKept && o.keptC[i] == absentCPUs {
 			continue
@@ -497,7 +510,7 @@ func (o *Order) Schedule(s *sim.State) {
 		switch {
 		case inKept:
 			o.dropAt(i)
-		case o.keep != nil && !o.lines:
+		case o.keep != nil:
 			o.dropJob(s, j)
 		}
 	}
@@ -515,8 +528,8 @@ func (o *Order) Schedule(s *sim.State) {
 	resM, shadow, spare := o.reserve(s, head)
 	rest := o.q[i+1:] // (where the backfill order is the queue's)
 	switch {
-	case o.keep != nil && !o.lines:
-		if o.Queue == nil {
+	case o.keep != nil:
+		if !inKept {
 			// Every job before the head in arrival order has started:
 			// the jobs after it are every waiting job but the head (and
 			// those started since the last merge, absent).
@@ -526,16 +539,6 @@ func (o *Order) Schedule(s *sim.State) {
 			o.backfillKept(s, i+1, -1, free, resM, shadow, spare)
 		}
 		return
-	case o.keep != nil && o.Queue == nil:
-		// A key that grows with the wait, for the backfill alone: the
-		// order sorted again, but for the head.
-		rest = o.rest[:0]
-		for _, j := range o.keptOrder(s, true) {
-			if j != head {
-				rest = append(rest, j)
-			}
-		}
-		o.rest = rest
 	case !o.sameOrder:
 		bf := o.Backfill
 		if bf == nil {
@@ -663,8 +666,11 @@ func (o *Order) backfillKept(s *sim.State, from, head, free, resM int, shadow fl
 func (o *Order) dropAt(k int) {
 	o.keptC[k] = absentCPUs
 	o.absent++
+	for o.front < len(o.kept) && o.keptC[o.front] == absentCPUs {
+		o.front++
+	}
 	if o.blkOK {
-		o.blkN[k/keptBlock]--
+		o.blockSum(k / keptBlock)
 	}
 }
 
