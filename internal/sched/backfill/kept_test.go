@@ -71,6 +71,9 @@ func (k keptCPUs) Schedule(s *sim.State) {
 		k.checkLines(s)
 		return
 	}
+	if k.arrivals {
+		k.checkArrivals(s)
+	}
 	if len(k.keptC) != len(k.kept) || len(k.keptD) != len(k.kept) {
 		k.t.Fatalf("%d CPUs and %d estimates kept for %d jobs", len(k.keptC), len(k.keptD), len(k.kept))
 	}
@@ -92,6 +95,35 @@ func (k keptCPUs) Schedule(s *sim.State) {
 	}
 	if absent != k.absent {
 		k.t.Fatalf("%d jobs of the order kept started, %d counted", absent, k.absent)
+	}
+}
+
+// checkArrivals checks that the jobs kept in arrival order for the heads
+// are the waiting ones in the simulator's queue order, with the started
+// ones marked, counted and found at their places.
+func (k keptCPUs) checkArrivals(s *sim.State) {
+	var waiting, kept []int
+	for _, j := range s.Queue() {
+		if s.Status(j) == sim.Waiting {
+			waiting = append(waiting, j)
+		}
+	}
+	gone := 0
+	for i, j := range k.arrJ {
+		if int(k.arrAt[j]) != i {
+			k.t.Fatalf("job %d at %d of the arrivals, found at %d", j, i, k.arrAt[j])
+		}
+		if k.arrGone[i] {
+			gone++
+			continue
+		}
+		if i < k.arrFront {
+			k.t.Fatalf("job %d at %d waits, before the first not started (%d)", j, i, k.arrFront)
+		}
+		kept = append(kept, j)
+	}
+	if gone != k.arrAbsent || !slices.Equal(kept, waiting) {
+		k.t.Fatalf("arrivals hold %v (%d started, counted %d), waiting %v", kept, gone, k.arrAbsent, waiting)
 	}
 }
 
