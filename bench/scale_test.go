@@ -18,8 +18,8 @@ import (
 
 // BenchmarkScale runs every space-shared scheduler on the first 25k, 50k,
 // 100k and 400k jobs of RICC-2010-2 on 8,192 CPUs with requested
-// estimates, the trace loaded outside the timed loop; CONS and EASY-WFP3
-// stop at 100k (issue 32). The memory of CONS, EG-EDF and Tabu is bounded
+// estimates, the trace loaded outside the timed loop; CONS stops at 100k
+// (issue 32). The memory of CONS, EG-EDF and Tabu is bounded
 // by what waits and runs, but their time per job grows with the queue,
 // which they re-place behind every job that ends before, or runs past, its
 // request (under EG-EDF, RICC keeps 1,733 jobs waiting on average over
@@ -31,11 +31,13 @@ import (
 // first 100k jobs (3.1 s at 100k, 26 s at 400k). The changes their own
 // rules make grow faster than the log: 33.4 M planned starts moved by
 // EG-EDF over the first 100k jobs, 337 M over 400k; 32.2 M reservations
-// changed by CONS, 224 M. EASY++ (clairvoyant) and EASY-WFP3 stand for
-// the orders of the backfilling study: EASY++ keeps its order from pass
-// to pass and passes over blocks of jobs that cannot start, EASY-WFP3
-// sorts every waiting job again by its key anew (0.5 and 1.8 s at 100k,
-// 2.4 and 28 s at 400k; each figure whole-process CPU of `simulate`).
+// changed by CONS, 224 M. EASY++ (clairvoyant), EASY-pred (double) and
+// EASY-WFP3 stand for the orders of the backfilling study: EASY++ keeps
+// its order from pass to pass and passes over blocks of jobs that cannot
+// start, EASY-pred keeps its queue in arrival order the same way, and
+// EASY-WFP3, whose keys grow with the wait, computes every waiting job's
+// key at every pass (0.5, 0.3 and 1.2 s at 100k; 2.4, 1.7 and 17 s at
+// 400k; each figure whole-process CPU of `simulate`).
 // Larger sizes are skipped with that message. It
 // reports ns/job (time per simulated job) and peak-B, the most heap the
 // simulation held above what it started from, sampled every millisecond:
@@ -49,7 +51,7 @@ func BenchmarkScale(b *testing.B) {
 		max  int // largest prefix
 	}
 	algos := []algo{{"easy", 400000}, {"flex", 400000}, {"easy-sjbf", 400000}, {"cons", 100000}, {"egedf", 400000}, {"tabu", 400000},
-		{"easypp-clairvoyant", 400000}, {"easy-wfp3", 100000}}
+		{"easypp-clairvoyant", 400000}, {"easypred-double", 400000}, {"easy-wfp3", 400000}}
 	for _, n := range []int{25000, 50000, 100000, 400000} {
 		var jobs []sim.Job
 		for _, a := range algos {
