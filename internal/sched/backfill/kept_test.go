@@ -142,12 +142,34 @@ func (k keptCPUs) checkLines(s *sim.State) {
 		if int(c) != s.Job(j).CPUs {
 			k.t.Fatalf("job %d at slot %d: %d CPUs kept, it needs %d", j, i, c, s.Job(j).CPUs)
 		}
-		if want := radix.Float64Key(k.keep(s, j, k.est(s, j))); l.key[i] != want {
-			k.t.Fatalf("job %d at slot %d, %g s: key %x, the Key's %x", j, i, s.Now(), l.key[i], want)
+		if got, want := lineKey(l.kind, s.Now(), l.sub[i], l.div[i], c), radix.Float64Key(k.keep(s, j, k.est(s, j))); got != want {
+			k.t.Fatalf("job %d at slot %d, %g s: key %x, the Key's %x", j, i, s.Now(), got, want)
+		}
+		if i < l.front {
+			k.t.Fatalf("job %d at slot %d waits, before the first not started (%d)", j, i, l.front)
+		}
+		// The keys kept, and the block's bounds, are the pass's (at l.now).
+		b, key := i/lineBlock, lineKey(l.kind, l.now, l.sub[i], l.div[i], c)
+		if l.kpass[b] == l.pass && l.key[i] != key {
+			k.t.Fatalf("job %d at slot %d, %g s: key kept %x, its key %x", j, i, l.now, l.key[i], key)
+		}
+		if lo, hi := l.lo[b], l.bound(b, true); key < lo || key > hi || lo != l.bound(b, false) {
+			k.t.Fatalf("job %d at slot %d, %g s: key %x outside its block's bounds %x..%x", j, i, l.now, key, lo, hi)
 		}
 	}
 	if len(alive) != l.alive {
 		k.t.Fatalf("%d jobs not started in the slots, %d counted", len(alive), l.alive)
+	}
+	for b := range l.bn {
+		n := 0
+		for i := b * lineBlock; i < min((b+1)*lineBlock, len(l.job)); i++ {
+			if l.cpus[i] != absentCPUs {
+				n++
+			}
+		}
+		if int(l.bn[b]) != n {
+			k.t.Fatalf("block %d: %d jobs not started, counted %d", b, n, l.bn[b])
+		}
 	}
 	var waiting []int
 	for _, j := range s.Queue() {
