@@ -2,6 +2,7 @@ package backfill
 
 import (
 	"math"
+	"slices"
 
 	"github.com/gridbench/gridbench/internal/radix"
 	"github.com/gridbench/gridbench/internal/sim"
@@ -126,14 +127,11 @@ func (o *Order) arriveLines(s *sim.State) {
 		l.key = make([]uint64, len(l.job), 2*len(l.job))
 	}
 	l.key = l.key[:len(l.job)]
-	grow := func(x []int32) []int32 { return append(x[:min(from, len(x))], make([]int32, n-min(from, len(x)))...) }
-	growF := func(x []float64) []float64 {
-		return append(x[:min(from, len(x))], make([]float64, n-min(from, len(x)))...)
-	}
-	l.bn, l.bcLo, l.bcHi = grow(l.bn), grow(l.bcLo), grow(l.bcHi)
-	l.bdLo, l.bdHi, l.bsLo, l.bsHi, l.bdur = growF(l.bdLo), growF(l.bdHi), growF(l.bsLo), growF(l.bsHi), growF(l.bdur)
-	l.lo = append(l.lo[:min(from, len(l.lo))], make([]uint64, n-min(from, len(l.lo)))...)
-	l.kpass = append(l.kpass[:min(from, len(l.kpass))], make([]uint32, n-min(from, len(l.kpass)))...)
+	// (The blocks from "from" on are summed up anew.)
+	l.bn, l.bcLo, l.bcHi = resize(l.bn, from, n), resize(l.bcLo, from, n), resize(l.bcHi, from, n)
+	l.bdLo, l.bdHi = resize(l.bdLo, from, n), resize(l.bdHi, from, n)
+	l.bsLo, l.bsHi, l.bdur = resize(l.bsLo, from, n), resize(l.bsHi, from, n), resize(l.bdur, from, n)
+	l.lo, l.kpass = resize(l.lo, from, n), resize(l.kpass, from, n)
 	for b := from; b < n; b++ {
 		l.blockSum(b)
 	}
@@ -141,6 +139,9 @@ func (o *Order) arriveLines(s *sim.State) {
 		l.lo[b] = l.bound(b, false)
 	}
 }
+
+// resize returns x with its first from elements and length n.
+func resize[T any](x []T, from, n int) []T { return slices.Grow(x[:from], n-from)[:n] }
 
 // blockSum sums up block b's jobs not started, and bounds their keys now.
 func (l *lineSet) blockSum(b int) {
