@@ -311,10 +311,7 @@ func (o *Order) scheduleLines(s *sim.State) {
 	if rest == 0 {
 		return
 	}
-	free := 0
-	for m := range s.Platform().Machines {
-		free += s.Free(m)
-	}
+	free := totalFree(s)
 	if free == 0 {
 		return
 	}

@@ -539,10 +539,7 @@ func (o *Order) Schedule(s *sim.State) {
 	if live <= 0 { // (no job waits behind the head)
 		return
 	}
-	free := 0
-	for m := range s.Platform().Machines {
-		free += s.Free(m)
-	}
+	free := totalFree(s)
 	if free == 0 {
 		return
 	}
@@ -821,6 +818,15 @@ func (o *Order) reserve(s *sim.State, head int) (machine int, shadow float64, sp
 		}
 	}
 	return machine, shadow, spare
+}
+
+// totalFree returns the CPUs free now over all machines.
+func totalFree(s *sim.State) int {
+	free := 0
+	for m := range s.Platform().Machines {
+		free += s.Free(m)
+	}
+	return free
 }
 
 // firstFit returns the first machine of order on which job j fits now, or -1.
