@@ -35,9 +35,10 @@ import (
 // EASY-WFP3 stand for the orders of the backfilling study: EASY++ keeps
 // its order from pass to pass and passes over blocks of jobs that cannot
 // start, EASY-pred keeps its queue in arrival order the same way, and
-// EASY-WFP3, whose keys grow with the wait, computes every waiting job's
-// key at every pass (0.5, 0.3 and 1.2 s at 100k; 2.4, 1.7 and 17 s at
-// 400k; each figure whole-process CPU of `simulate`).
+// EASY-WFP3, whose keys grow with the wait, bounds its keys block by
+// block and computes those the bounds do not settle (0.5, 0.3 and 0.5 s
+// at 100k; 2.4, 1.7 and 3.4 s at 400k; each figure whole-process CPU of
+// `simulate`).
 // Larger sizes are skipped with that message. It
 // reports ns/job (time per simulated job) and peak-B, the most heap the
 // simulation held above what it started from, sampled every millisecond:
