@@ -2,7 +2,6 @@ package backfill
 
 import (
 	"math"
-	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -56,10 +55,12 @@ func TestKeptOrderRICC(t *testing.T) {
 	}
 }
 
-// keptCPUs checks after every pass that the CPUs and estimates kept
-// beside the order kept (Order.keptC, keptD, which backfillKept reads)
-// are its jobs', and that exactly the jobs of it that started are marked
-// absent, and counted.
+// keptCPUs checks after every pass that the order kept (Order.chunks)
+// holds every waiting job but those arrived since the pass, in the key's
+// order (ties in arrival order), each with its key, CPUs and estimate on
+// machine 0 (which backfillKept reads); that exactly the jobs of it that
+// started are marked absent, and counted; and that each chunk's sums are
+// its waiting jobs'.
 type keptCPUs struct {
 	t *testing.T
 	*Order
@@ -74,27 +75,56 @@ func (k keptCPUs) Schedule(s *sim.State) {
 	if k.arrivals {
 		k.checkArrivals(s)
 	}
-	if len(k.keptC) != len(k.kept) || len(k.keptD) != len(k.kept) {
-		k.t.Fatalf("%d CPUs and %d estimates kept for %d jobs", len(k.keptC), len(k.keptD), len(k.kept))
+	if k.keep == nil {
+		return
 	}
-	absent := 0
-	for i, j := range k.kept {
-		if waits := s.Status(j) == sim.Waiting; waits != (k.keptC[i] != absentCPUs) {
-			k.t.Fatalf("job %d at %d of the order kept: waits %v, marked absent %v", j, i, waits, !waits)
+	absent, size, held := 0, 0, map[int]bool{}
+	var last uint64
+	for ci, ch := range k.chunks {
+		if n := len(ch.j); n == 0 || n >= 2*keptBlock || len(ch.k) != n || len(ch.c) != n || len(ch.d) != n {
+			k.t.Fatalf("chunk %d holds %d jobs, %d keys, %d CPUs, %d estimates", ci, n, len(ch.k), len(ch.c), len(ch.d))
 		}
-		if k.keptC[i] == absentCPUs {
-			absent++
-			continue
+		c, d, n := int32(absentCPUs), math.Inf(1), int32(0)
+		for i, j := range ch.j {
+			size++
+			held[j] = true
+			if ch.k[i] < last {
+				k.t.Fatalf("job %d at %d of chunk %d: key %x kept after %x", j, i, ci, ch.k[i], last)
+			}
+			last = ch.k[i]
+			// (A running job's prediction may have been corrected since.)
+			if key := radix.Float64Key(k.keep(s, j, k.est(s, j))); key != ch.k[i] && s.Status(j) == sim.Waiting {
+				k.t.Fatalf("job %d at %d of chunk %d: key %x kept, its key %x", j, i, ci, ch.k[i], key)
+			}
+			if waits := s.Status(j) == sim.Waiting; waits != (ch.c[i] != absentCPUs) {
+				k.t.Fatalf("job %d at %d of chunk %d: waits %v, marked absent %v", j, i, ci, waits, !waits)
+			}
+			if ch.c[i] == absentCPUs {
+				absent++
+				continue
+			}
+			if ci < k.fc {
+				k.t.Fatalf("job %d waits in chunk %d, before the first with a job waiting (%d)", j, ci, k.fc)
+			}
+			if cpus := s.Job(j).CPUs; int(ch.c[i]) != cpus {
+				k.t.Fatalf("job %d at %d of chunk %d: %d CPUs kept, it needs %d", j, i, ci, ch.c[i], cpus)
+			}
+			if est := s.Platform().Scale(k.est(s, j), 0); ch.d[i] != est {
+				k.t.Fatalf("job %d at %d of chunk %d: estimate %g kept, it has %g", j, i, ci, ch.d[i], est)
+			}
+			c, d, n = min(c, ch.c[i]), min(d, ch.d[i]), n+1
 		}
-		if c := s.Job(j).CPUs; int(k.keptC[i]) != c {
-			k.t.Fatalf("job %d at %d of the order kept: %d CPUs kept, it needs %d", j, i, k.keptC[i], c)
-		}
-		if d := s.Platform().Scale(k.est(s, j), 0); k.keptD[i] != d {
-			k.t.Fatalf("job %d at %d of the order kept: estimate %g kept, it has %g", j, i, k.keptD[i], d)
+		if c != ch.minC || d != ch.minD || n != ch.n {
+			k.t.Fatalf("chunk %d: %d waiting, least %d CPUs, %g s; summed up %d, %d, %g", ci, n, c, d, ch.n, ch.minC, ch.minD)
 		}
 	}
-	if absent != k.absent {
-		k.t.Fatalf("%d jobs of the order kept started, %d counted", absent, k.absent)
+	if absent != k.absent || size != k.size {
+		k.t.Fatalf("%d jobs of %d in the order kept started, counted %d of %d", absent, size, k.absent, k.size)
+	}
+	for _, j := range s.Queue() {
+		if s.Status(j) == sim.Waiting && !held[j] && !slices.Contains(k.fresh, j) {
+			k.t.Fatalf("job %d waits, not in the order kept nor arrived since", j)
+		}
 	}
 }
 
@@ -319,58 +349,6 @@ func walkShadow(s *sim.State, m, need int) (t float64, free, read int) {
 		t = e
 	}
 	return t, free, read
-}
-
-// TestBlocks: the blocks' sums are the fewest CPUs, the shortest estimate
-// and the number of the jobs still waiting in each, after the order is
-// summed up, after jobs of it start (dropAt), and after jobs are appended
-// (blocksFrom the last block).
-func TestBlocks(t *testing.T) {
-	r := rand.New(rand.NewPCG(5, 6))
-	for _, n := range []int{0, 1, keptBlock - 1, keptBlock, 3*keptBlock + 5} {
-		o := &Order{}
-		add := func(n int) {
-			for range n {
-				c := int32(1 + r.IntN(100))
-				if r.IntN(3) == 0 {
-					c = absentCPUs
-				}
-				o.kept, o.keptC, o.keptD = append(o.kept, len(o.kept)), append(o.keptC, c), append(o.keptD, float64(r.IntN(1000)))
-			}
-		}
-		add(n)
-		o.blocks()
-		checkBlocks(t, o, "summed up")
-		for range 2 * keptBlock {
-			if k := r.IntN(max(n, 1)); k < n && o.keptC[k] != absentCPUs {
-				o.dropAt(k)
-			}
-		}
-		checkBlocks(t, o, "jobs started")
-		m := len(o.kept)
-		add(keptBlock + 7)
-		o.blocksFrom(m / keptBlock)
-		checkBlocks(t, o, "jobs appended")
-	}
-}
-
-func checkBlocks(t *testing.T, o *Order, after string) {
-	t.Helper()
-	n := len(o.kept)
-	if want := (n + keptBlock - 1) / keptBlock; len(o.blkN) != want || len(o.blkC) != want || len(o.blkD) != want || !o.blkOK {
-		t.Fatalf("%d jobs, %s: %d blocks (summed %v), want %d", n, after, len(o.blkN), o.blkOK, want)
-	}
-	for b := range o.blkN {
-		c, d, live := int32(absentCPUs), math.Inf(1), int32(0)
-		for k := b * keptBlock; k < min(n, (b+1)*keptBlock); k++ {
-			if o.keptC[k] != absentCPUs {
-				c, d, live = min(c, o.keptC[k]), min(d, o.keptD[k]), live+1
-			}
-		}
-		if c != o.blkC[b] || d != o.blkD[b] || live != o.blkN[b] {
-			t.Fatalf("%d jobs, %s, block %d: %d waiting, least %d CPUs, %g s; summed up %d, %d, %g", n, after, b, live, c, d, o.blkN[b], o.blkC[b], o.blkD[b])
-		}
-	}
 }
 
 // TestLog2CPUs: UNICEP's table of logarithms gives math.Log2's values,

@@ -2,6 +2,7 @@ package backfill
 
 import (
 	"cmp"
+	"iter"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -136,31 +137,19 @@ type Order struct {
 	// while a job waits (see staticKeys), or grows with the wait as a line
 	// (lineKeys): the queue's, when the backfill order is the same, or the
 	// backfill's, after arrival order for the queue. With a key that does
-	// not change, the jobs are kept in its order from pass to pass (kept,
-	// with their keys): those arrived since (fresh) are sorted and merged
-	// in, and those started dropped, rather than all sorted from scratch
-	// at every pass; with lines, in arrival order (ln).
+	// not change, the jobs are kept in its order from pass to pass
+	// (chunks, with their keys): those arrived since (fresh) are sorted
+	// and inserted, and those started marked, rather than all sorted from
+	// scratch at every pass; with lines, in arrival order (ln).
 	keep   Key
-	kept   []int
-	keptK  []uint64
-	keptC  []int32   // the CPUs of kept's jobs, absentCPUs once started (see backfillKept)
-	keptD  []float64 // and their estimates on machine 0
-	absent int       // the jobs of kept started since the last merge
-	front  int       // kept[:front] have all started
-	// Per block of keptBlock jobs of kept, when blkOK: the fewest CPUs
-	// and the shortest estimate of its jobs still waiting, and how many
-	// they are (see backfillKept), summed up at the first backfill after
-	// a merge.
-	blkC      []int32
-	blkD      []float64
-	blkN      []int32
-	blkOK     bool
+	chunks []*keptChunk // the order kept (see keptChunk)
+	size   int          // the jobs in it
+	absent int          // the jobs of it started since it was last made anew (rechunk)
+	fc     int          // the chunks before it hold no waiting job
+
 	fresh     []int
-	nj        []int // keptOrder's scratch
-	nk        []uint64
-	nc        []int32
-	nd        []float64
-	sameOrder bool // the backfill order is the queue's: no second sort
+	nj        []int // scheduleLines's scratch
+	sameOrder bool  // the backfill order is the queue's: no second sort
 	// keptHeads says the order kept is the queue's too: the heads are
 	// read from it.
 	keptHeads bool
@@ -297,103 +286,6 @@ func (o *Order) keepKey() (k Key, same, lines bool) {
 	return nil, same, false
 }
 
-// keptOrder returns the waiting jobs in the order of the key kept (ties
-// in arrival order): those kept at the last pass that still wait, merged
-// with those arrived since, sorted among themselves and after the kept
-// ones on ties (they arrived later). It keeps the result for the next
-// pass; the caller only reads it, but for marking the jobs it starts
-// absent (dropAt, dropJob). The jobs kept that started are dropped at
-// the next merge; with lazy, when no job arrived since or the new ones all
-// come after the kept ones (in arrival order, always: they are appended),
-// they stay, marked, until they outgrow the others (a pass that starts
-// jobs and merges none then reads no job of the order but those it comes
-// to).
-func (o *Order) keptOrder(s *sim.State, lazy bool) []int {
-	tidy := o.absent > 0 && (!lazy || outgrows(o.absent, len(o.kept)-o.absent))
-	if len(o.fresh) == 0 && !tidy {
-		return o.kept
-	}
-	items := o.items[:0]
-	for i, j := range o.fresh {
-		if s.Status(j) == sim.Waiting {
-			items = append(items, radix.Item{Key: radix.Float64Key(o.keep(s, j, o.est(s, j))), Index: i})
-		}
-	}
-	items, o.spare = radix.SortBuf(items, o.spare)
-	if n := len(o.kept); !tidy && (n == 0 || len(items) == 0 || items[0].Key >= o.keptK[n-1]) {
-		// The new jobs all come after the kept ones (always in arrival
-		// order): appended, and the started ones left marked.
-		for _, it := range items {
-			j := o.fresh[it.Index]
-			c, d := o.shape(s, j)
-			o.kept, o.keptK = append(o.kept, j), append(o.keptK, it.Key)
-			o.keptC, o.keptD = append(o.keptC, c), append(o.keptD, d)
-		}
-		o.fresh, o.items = o.fresh[:0], items
-		if o.blkOK {
-			o.blocksFrom(n / keptBlock)
-		}
-		return o.kept
-	}
-	nj, nk, nc, nd := o.nj[:0], o.nk[:0], o.nc[:0], o.nd[:0]
-	a := 0
-	for x := 0; x <= len(items); x++ {
-		// The kept jobs before the next new one (all, after the last),
-		// less those started.
-		for ; a < len(o.kept) && (x == len(items) || o.keptK[a] <= items[x].Key); a++ {
-			if o.keptC[a] != absentCPUs {
-				nj, nk = append(nj, o.kept[a]), append(nk, o.keptK[a])
-				nc, nd = append(nc, o.keptC[a]), append(nd, o.keptD[a])
-			}
-		}
-		if x < len(items) {
-			j := o.fresh[items[x].Index]
-			c, d := o.shape(s, j)
-			nj, nk, nc, nd = append(nj, j), append(nk, items[x].Key), append(nc, c), append(nd, d)
-		}
-	}
-	o.kept, o.nj = nj, o.kept[:0]
-	o.keptK, o.nk = nk, o.keptK[:0]
-	o.keptC, o.nc = nc, o.keptC[:0]
-	o.keptD, o.nd = nd, o.keptD[:0]
-	o.fresh, o.items, o.absent, o.front = o.fresh[:0], items, 0, 0
-	o.blkOK = false
-	return o.kept
-}
-
-// keptBlock is the length of the blocks of the order kept that the
-// backfill passes over whole where none of their jobs can start.
-const keptBlock = 64
-
-// blocks sums up the order kept in blocks of keptBlock jobs, the jobs
-// still waiting in each (a block is summed up again when one of its jobs
-// starts).
-func (o *Order) blocks() { o.blocksFrom(0) }
-
-// blocksFrom sums up the blocks from block b on, those before it summed
-// up already.
-func (o *Order) blocksFrom(b int) {
-	n := (len(o.kept) + keptBlock - 1) / keptBlock
-	o.blkC, o.blkD, o.blkN = slices.Grow(o.blkC[:b], n-b)[:n], slices.Grow(o.blkD[:b], n-b)[:n], slices.Grow(o.blkN[:b], n-b)[:n]
-	for ; b < n; b++ {
-		o.blockSum(b)
-	}
-	o.blkOK = true
-}
-
-// blockSum sums up block b of the order kept.
-func (o *Order) blockSum(b int) {
-	c, d, n := int32(absentCPUs), math.Inf(1), int32(0)
-	for k := b * keptBlock; k < min((b+1)*keptBlock, len(o.kept)); k++ {
-		if o.keptC[k] == absentCPUs {
-			continue
-		}
-		n++
-		c, d = min(c, o.keptC[k]), min(d, o.keptD[k])
-	}
-	o.blkC[b], o.blkD[b], o.blkN[b] = c, d, n
-}
-
 // shape is waiting job j's CPUs and estimate on machine 0 (which stays
 // as it is while the job waits: EASY++'s prediction is corrected only
 // once the job runs), kept beside the order kept for backfillKept.
@@ -502,36 +394,36 @@ func (o *Order) Schedule(s *sim.State) {
 		return
 	}
 	work := s.Work()
-	// inKept says o.q is the order kept, where the jobs started since the
-	// last merge are marked absent; live counts the others.
+	// The heads, in queue order: from the order kept (inKept, where the
+	// jobs started are marked), or the waiting jobs kept in arrival order
+	// (arrivals), or the simulator's queue sorted; at says where each is
+	// (its place in the order kept, or index); live counts the jobs after.
 	inKept := o.keptHeads
-	i := 0
+	var heads iter.Seq2[int, int]
 	switch {
 	case inKept:
-		o.q = o.keptOrder(s, true) // (read only)
-		i = o.front
+		o.keptOrder(s, true)
+		heads = o.keptWaiting()
 	case o.arrivals:
 		o.tidyArrivals()
-		o.q, i = o.arrJ, o.arrFront
+		heads = o.arrivalsWaiting()
 	default:
 		o.q = o.sorted(s, s.Queue(), o.Queue, o.q)
+		heads = slices.All(o.q)
 	}
-	live := s.QueueLen()
-	for ; i < len(o.q); i++ {
-		if inKept && o.keptC[i] == absentCPUs || o.arrivals && o.arrGone[i] {
-			continue
-		}
+	live, head, headAt := s.QueueLen(), -1, -1
+	for at, j := range heads {
 		live--
-		j := o.q[i]
 		work.Inc()
 		m := firstFit(s, o.order, j)
 		if m < 0 {
+			head, headAt = j, at
 			break
 		}
 		o.start(s, j, m) // cannot fail: firstFit checked the CPUs
 		switch {
 		case inKept:
-			o.dropAt(i)
+			o.dropAt(at)
 		case o.keep != nil:
 			o.dropJob(s, j)
 		}
@@ -543,22 +435,22 @@ func (o *Order) Schedule(s *sim.State) {
 	if free == 0 {
 		return
 	}
-	head := o.q[i]
 	resM, shadow, spare := o.reserve(s, head)
-	rest := o.q[i+1:] // (where the backfill order is the queue's)
 	switch {
 	case o.keep != nil:
 		if !inKept {
 			// Every job before the head in arrival order has started:
 			// the jobs after it are every waiting job but the head (and
-			// those started since the last merge, absent).
+			// those started since the order was made, marked).
 			o.keptOrder(s, true)
 			o.backfillKept(s, 0, head, free, resM, shadow, spare)
 		} else { // (the queue's order, kept)
-			o.backfillKept(s, i+1, -1, free, resM, shadow, spare)
+			o.backfillKept(s, headAt+1, -1, free, resM, shadow, spare)
 		}
 		return
-	case !o.sameOrder:
+	}
+	rest := o.q[headAt+1:] // (where the backfill order is the queue's)
+	if !o.sameOrder {
 		bf := o.Backfill
 		if bf == nil {
 			bf = o.Queue
@@ -602,6 +494,18 @@ func (o *Order) dropArrival(j int) {
 	}
 }
 
+// arrivalsWaiting yields the jobs kept in arrival order still waiting,
+// with their indexes.
+func (o *Order) arrivalsWaiting() iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for i := o.arrFront; i < len(o.arrJ); i++ {
+			if !o.arrGone[i] && !yield(i, o.arrJ[i]) {
+				return
+			}
+		}
+	}
+}
+
 // tidyArrivals drops the jobs started from the jobs kept in arrival
 // order once they outgrow the others.
 func (o *Order) tidyArrivals() {
@@ -617,128 +521,6 @@ func (o *Order) tidyArrivals() {
 	}
 	o.arrJ, o.arrGone = o.arrJ[:w], o.arrGone[:w]
 	o.arrFront, o.arrAbsent = 0, 0
-}
-
-// backfillKept is Schedule's backfill over the order kept from position
-// from on (0, the head among them but not read, or the jobs after the
-// head), reading the jobs' CPUs and estimates on machine 0 in arrays
-// kept beside the order rather than job by job. In a backlog most waiting
-// jobs cannot start: on the first 400,000 RICC-2010-2 jobs, reading each
-// took 49% of EASY++'s CPU. On one machine the test is backfillMachine's,
-// on those arrays, and a block of jobs none of which can start (all need
-// more CPUs than are free, or all are too long to end by the shadow time
-// and need more than the spare CPUs) is counted (the walk reads each)
-// without being read. On several machines, jobs that need more CPUs than
-// any machine has free are counted without being read, the others read
-// as in Schedule.
-func (o *Order) backfillKept(s *sim.State, from, head, free, resM int, shadow float64, spare int) {
-	work := s.Work()
-	jobs, cpus, dur := o.kept, o.keptC, o.keptD
-	if len(s.Platform().Machines) == 1 {
-		now := s.Now()
-		headAt := -1
-		if head >= 0 {
-			headAt = o.posOf(s, head)
-		}
-		if !o.blkOK {
-			o.blocks()
-		}
-		for k := from; k < len(jobs); {
-			if free == 0 {
-				return
-			}
-			if k%keptBlock == 0 {
-				b := k / keptBlock
-				if c := int(o.blkC[b]); c > free || now+o.blkD[b] > shadow && c > spare {
-					n := int(o.blkN[b])
-					if headAt >= k && headAt < k+keptBlock {
-						n--
-					}
-					work.Add(n)
-					k += keptBlock
-					continue
-				}
-			}
-			j, c := jobs[k], int(cpus[k])
-			k++
-			if c == absentCPUs || j == head {
-				continue
-			}
-			work.Inc()
-			if c > free {
-				continue
-			}
-			if now+dur[k-1] > shadow { // (resM is 0)
-				if c > spare {
-					continue
-				}
-				spare -= c
-			}
-			o.start(s, j, 0)
-			o.dropAt(k - 1)
-			free -= c
-		}
-		return
-	}
-	most := int32(s.MaxFree())
-	for k := from; k < len(jobs) && free > 0; {
-		if cpus[k] > most {
-			read := 0
-			for ; k < len(jobs) && cpus[k] > most; k++ {
-				if jobs[k] != head && cpus[k] != absentCPUs {
-					read++
-				}
-			}
-			work.Add(read)
-			continue
-		}
-		j := jobs[k]
-		k++
-		if j == head {
-			continue
-		}
-		work.Inc()
-		var m int
-		if m, spare = o.backfillMachine(s, j, resM, shadow, spare); m >= 0 {
-			o.start(s, j, m)
-			o.dropAt(k - 1)
-			free -= s.Job(j).CPUs
-			most = int32(s.MaxFree())
-		}
-	}
-}
-
-// dropAt marks the job at k of the order kept as started, and dropJob
-// job j, found by its key (posOf), if it was merged into the order (else
-// the merge drops it, started).
-func (o *Order) dropAt(k int) {
-	o.keptC[k] = absentCPUs
-	o.absent++
-	for o.front < len(o.kept) && o.keptC[o.front] == absentCPUs {
-		o.front++
-	}
-	if o.blkOK {
-		o.blockSum(k / keptBlock)
-	}
-}
-
-func (o *Order) dropJob(s *sim.State, j int) {
-	if k := o.posOf(s, j); k >= 0 {
-		o.dropAt(k)
-	}
-}
-
-// posOf returns waiting job j's place in the order kept, -1 if it was not
-// merged into it yet.
-func (o *Order) posOf(s *sim.State, j int) int {
-	key := radix.Float64Key(o.keep(s, j, o.est(s, j)))
-	k, _ := slices.BinarySearch(o.keptK, key)
-	for ; k < len(o.kept) && o.keptK[k] == key; k++ {
-		if o.kept[k] == j {
-			return k
-		}
-	}
-	return -1
 }
 
 // backfillMachine returns the first machine in order on which waiting
