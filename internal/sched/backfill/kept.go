@@ -1,7 +1,6 @@
 package backfill
 
 import (
-	"iter"
 	"math"
 	"sort"
 
@@ -166,21 +165,6 @@ func (o *Order) rechunk(s *sim.State, items []radix.Item) {
 	}
 	if cur != nil {
 		cur.sum()
-	}
-}
-
-// keptWaiting yields the jobs of the order kept still waiting, from the
-// first chunk holding one on, with their places.
-func (o *Order) keptWaiting() iter.Seq2[int, int] {
-	return func(yield func(int, int) bool) {
-		for ci := o.fc; ci < len(o.chunks); ci++ {
-			ch := o.chunks[ci]
-			for i, c := range ch.c {
-				if c != absentCPUs && !yield(ci<<placeBits|i, ch.j[i]) {
-					return
-				}
-			}
-		}
 	}
 }
 

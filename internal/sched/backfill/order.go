@@ -2,7 +2,6 @@ package backfill
 
 import (
 	"cmp"
-	"iter"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -394,25 +393,18 @@ func (o *Order) Schedule(s *sim.State) {
 		return
 	}
 	work := s.Work()
-	// The heads, in queue order: from the order kept (inKept, where the
-	// jobs started are marked), or the waiting jobs kept in arrival order
-	// (arrivals), or the simulator's queue sorted; at says where each is
-	// (its place in the order kept, or index); live counts the jobs after.
+	// The heads, in queue order (see nextHead); live counts the jobs after.
 	inKept := o.keptHeads
-	var heads iter.Seq2[int, int]
 	switch {
 	case inKept:
 		o.keptOrder(s, true)
-		heads = o.keptWaiting()
 	case o.arrivals:
 		o.tidyArrivals()
-		heads = o.arrivalsWaiting()
 	default:
 		o.q = o.sorted(s, s.Queue(), o.Queue, o.q)
-		heads = slices.All(o.q)
 	}
 	live, head, headAt := s.QueueLen(), -1, -1
-	for at, j := range heads {
+	for at, j, ok := o.nextHead(-1); ok; at, j, ok = o.nextHead(at) {
 		live--
 		work.Inc()
 		m := firstFit(s, o.order, j)
@@ -494,16 +486,40 @@ func (o *Order) dropArrival(j int) {
 	}
 }
 
-// arrivalsWaiting yields the jobs kept in arrival order still waiting,
-// with their indexes.
-func (o *Order) arrivalsWaiting() iter.Seq2[int, int] {
-	return func(yield func(int, int) bool) {
-		for i := o.arrFront; i < len(o.arrJ); i++ {
-			if !o.arrGone[i] && !yield(i, o.arrJ[i]) {
-				return
+// nextHead returns the place and the job of the first job waiting after
+// place at (-1: the first) in queue order, and false if there is none:
+// in the order kept when it is the queue's (keptHeads; its place there),
+// else in the jobs kept in arrival order (arrivals; its index there), else
+// in the simulator's queue sorted (o.q; its index there). (An iterator
+// would be a closure made at every pass.)
+func (o *Order) nextHead(at int) (int, int, bool) {
+	switch {
+	case o.keptHeads:
+		ci, i := o.fc, 0
+		if at >= 0 {
+			ci, i = at>>placeBits, at&(1<<placeBits-1)+1
+		}
+		for ; ci < len(o.chunks); ci, i = ci+1, 0 {
+			ch := o.chunks[ci]
+			for ; i < len(ch.c); i++ {
+				if ch.c[i] != absentCPUs {
+					return ci<<placeBits | i, ch.j[i], true
+				}
 			}
 		}
+	case o.arrivals:
+		i := max(at+1, o.arrFront)
+		for ; i < len(o.arrJ); i++ {
+			if !o.arrGone[i] {
+				return i, o.arrJ[i], true
+			}
+		}
+	default:
+		if at+1 < len(o.q) {
+			return at + 1, o.q[at+1], true
+		}
 	}
+	return 0, 0, false
 }
 
 // tidyArrivals drops the jobs started from the jobs kept in arrival
