@@ -39,7 +39,7 @@ func TestKeptOrderRICC(t *testing.T) {
 	for _, c := range cases {
 		fast, slow := c.mk(), c.mk()
 		slow.sortEach = true
-		a, wa := simulateWork(t, p, jobs, keptCPUs{t, fast})
+		a, wa := simulateWork(t, p, jobs, newKeptCPUs(t, fast))
 		b, wb := simulateWork(t, p, jobs, slow)
 		if fast.keep == nil || slow.keep != nil {
 			t.Fatalf("%s: keeps the order %v, its twin %v: want the first alone", c.name, fast.keep != nil, slow.keep != nil)
@@ -64,6 +64,12 @@ func TestKeptOrderRICC(t *testing.T) {
 type keptCPUs struct {
 	t *testing.T
 	*Order
+	seen *[]int32 // pass stamps by job (see Schedule)
+	pass *int32
+}
+
+func newKeptCPUs(t *testing.T, o *Order) keptCPUs {
+	return keptCPUs{t, o, new([]int32), new(int32)}
 }
 
 func (k keptCPUs) Schedule(s *sim.State) {
@@ -78,7 +84,17 @@ func (k keptCPUs) Schedule(s *sim.State) {
 	if k.keep == nil {
 		return
 	}
-	absent, size, held := 0, 0, map[int]bool{}
+	// A job's stamp is the pass's once it is found in the order kept
+	// (twice: an error), or among those arrived since.
+	if *k.seen == nil {
+		*k.seen = make([]int32, s.NumJobs())
+	}
+	*k.pass++
+	seen, pass := *k.seen, *k.pass
+	for _, j := range k.fresh {
+		seen[j] = pass
+	}
+	absent, size := 0, 0
 	var last uint64
 	for ci, ch := range k.chunks {
 		if n := len(ch.j); n == 0 || n >= 2*keptBlock || len(ch.k) != n || len(ch.c) != n || len(ch.d) != n {
@@ -87,7 +103,10 @@ func (k keptCPUs) Schedule(s *sim.State) {
 		c, d, n := int32(absentCPUs), math.Inf(1), int32(0)
 		for i, j := range ch.j {
 			size++
-			held[j] = true
+			if seen[j] == pass {
+				k.t.Fatalf("job %d at %d of chunk %d: held twice, or also among those arrived since", j, i, ci)
+			}
+			seen[j] = pass
 			if ch.k[i] < last {
 				k.t.Fatalf("job %d at %d of chunk %d: key %x kept after %x", j, i, ci, ch.k[i], last)
 			}
@@ -122,7 +141,7 @@ func (k keptCPUs) Schedule(s *sim.State) {
 		k.t.Fatalf("%d jobs of %d in the order kept started, counted %d of %d", absent, size, k.absent, k.size)
 	}
 	for _, j := range s.Queue() {
-		if s.Status(j) == sim.Waiting && !held[j] && !slices.Contains(k.fresh, j) {
+		if s.Status(j) == sim.Waiting && seen[j] != pass {
 			k.t.Fatalf("job %d waits, not in the order kept nor arrived since", j)
 		}
 	}
@@ -273,7 +292,7 @@ func TestKeptOrderMachines(t *testing.T) {
 			}
 			fast, slow := c.mk(), c.mk()
 			slow.sortEach = true
-			a, wa := simulateWork(t, p, jobs, keptCPUs{t, fast})
+			a, wa := simulateWork(t, p, jobs, newKeptCPUs(t, fast))
 			b, wb := simulateWork(t, p, jobs, slow)
 			for i := range a {
 				if a[i] != b[i] {
