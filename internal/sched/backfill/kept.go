@@ -45,7 +45,15 @@ func (ch *keptChunk) sum() {
 	ch.minC, ch.minD, ch.n = c, d, n
 }
 
-func newChunk() *keptChunk {
+// newChunk returns an empty chunk, one of those rechunk let go if any
+// (so that making the order anew makes no garbage).
+func (o *Order) newChunk() *keptChunk {
+	if n := len(o.freeChunks); n > 0 {
+		ch := o.freeChunks[n-1]
+		o.freeChunks = o.freeChunks[:n-1]
+		ch.j, ch.k, ch.c, ch.d = ch.j[:0], ch.k[:0], ch.c[:0], ch.d[:0]
+		return ch
+	}
 	return &keptChunk{
 		j: make([]int, 0, 2*keptBlock), k: make([]uint64, 0, 2*keptBlock),
 		c: make([]int32, 0, 2*keptBlock), d: make([]float64, 0, 2*keptBlock),
@@ -88,7 +96,7 @@ func (o *Order) keptOrder(s *sim.State, lazy bool) {
 // insert inserts waiting job j of key k after every job of key k or less.
 func (o *Order) insert(s *sim.State, j int, k uint64) {
 	if len(o.chunks) == 0 {
-		ch := newChunk()
+		ch := o.newChunk()
 		c, d := o.shape(s, j)
 		ch.add(j, k, c, d)
 		ch.sum()
@@ -112,7 +120,7 @@ func (o *Order) insert(s *sim.State, j int, k uint64) {
 	ch.minC, ch.minD, ch.n = min(ch.minC, c), min(ch.minD, d), ch.n+1
 	o.size++
 	if len(ch.j) == 2*keptBlock { // split in two
-		nx := newChunk()
+		nx := o.newChunk()
 		nx.j, nx.k = append(nx.j, ch.j[keptBlock:]...), append(nx.k, ch.k[keptBlock:]...)
 		nx.c, nx.d = append(nx.c, ch.c[keptBlock:]...), append(nx.d, ch.d[keptBlock:]...)
 		ch.j, ch.k, ch.c, ch.d = ch.j[:keptBlock], ch.k[:keptBlock], ch.c[:keptBlock], ch.d[:keptBlock]
@@ -139,7 +147,7 @@ func (o *Order) rechunk(s *sim.State, items []radix.Item) {
 			if cur != nil {
 				cur.sum()
 			}
-			cur = newChunk()
+			cur = o.newChunk()
 			o.chunks = append(o.chunks, cur)
 		}
 		cur.add(j, k, c, d)
@@ -166,15 +174,19 @@ func (o *Order) rechunk(s *sim.State, items []radix.Item) {
 	if cur != nil {
 		cur.sum()
 	}
+	o.freeChunks = append(o.freeChunks, old...)
 }
 
 // dropAt marks the job at place p of the order kept as started, and
 // dropJob job j, found by its key (posOf), if it was inserted into the
 // order (else the next keptOrder drops it, started).
 func (o *Order) dropAt(p int) {
-	ch := o.chunks[p>>placeBits]
-	ch.c[p&(1<<placeBits-1)] = absentCPUs
-	ch.sum()
+	ch, i := o.chunks[p>>placeBits], p&(1<<placeBits-1)
+	c, d := ch.c[i], ch.d[i]
+	ch.c[i] = absentCPUs
+	if ch.n--; c == ch.minC || d == ch.minD { // (else the sums stand)
+		ch.sum()
+	}
 	o.absent++
 	for o.fc < len(o.chunks) && o.chunks[o.fc].n == 0 {
 		o.fc++

@@ -145,6 +145,9 @@ type Order struct {
 	size   int          // the jobs in it
 	absent int          // the jobs of it started since it was last made anew (rechunk)
 	fc     int          // the chunks before it hold no waiting job
+	// freeChunks are the chunks the order was last made anew from, for
+	// the next time (see newChunk).
+	freeChunks []*keptChunk
 
 	fresh     []int
 	nj        []int // scheduleLines's scratch
