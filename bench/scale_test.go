@@ -33,12 +33,12 @@ import (
 // EG-EDF over the first 100k jobs, 337 M over 400k; 32.2 M reservations
 // changed by CONS, 224 M. EASY++ (clairvoyant), EASY-pred (double) and
 // EASY-WFP3 stand for the orders of the backfilling study: EASY++ keeps
-// its order from pass to pass and passes over blocks of jobs that cannot
-// start, EASY-pred keeps its queue in arrival order the same way, and
-// EASY-WFP3, whose keys grow with the wait, bounds its keys block by
-// block and computes those the bounds do not settle (0.5, 0.3 and 0.5 s
-// at 100k; 2.4, 1.7 and 3.4 s at 400k; each figure whole-process CPU of
-// `simulate`).
+// its order in chunks from pass to pass and passes over chunks of jobs
+// that cannot start, EASY-pred keeps its queue in arrival order the same
+// way, and EASY-WFP3, whose keys grow with the wait, bounds its keys
+// block by block and computes those the bounds do not settle (0.3, 0.3
+// and 0.5 s at 100k; 1.6, 1.7 and 3.6 s at 400k; each figure
+// whole-process CPU of `simulate`, single runs).
 // Larger sizes are skipped with that message. It
 // reports ns/job (time per simulated job) and peak-B, the most heap the
 // simulation held above what it started from, sampled every millisecond:

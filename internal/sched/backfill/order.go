@@ -252,7 +252,7 @@ var lineKeys = []Key{WFP3, UNICEP}
 // order, as in EASY with predictions (pyss's
 // easy_prediction_backfill_scheduler), so that the backfill reads the
 // waiting jobs' CPUs and predictions kept beside the order, and passes
-// over blocks of them, rather than every job through the simulator: on
+// over chunks of them, rather than every job through the simulator: on
 // the first 400,000 RICC-2010-2 jobs that walk took 67% of the CPU of
 // EASY-pred with doubled requests.
 func arrival(s *sim.State, j int, _ float64) float64 { return s.Job(j).Submit }
@@ -384,7 +384,7 @@ func (o *Order) Schedule(s *sim.State) {
 	}
 	if o.keep != nil && outgrows(len(o.fresh), s.QueueLen()) {
 		// A pass that ends before it backfills (no CPU free) does not
-		// merge the jobs arrived since: merged now, they follow what
+		// insert the jobs arrived since: inserted now, they follow what
 		// waits, not the history.
 		o.keptOrder(s, false)
 	}
