@@ -155,21 +155,10 @@ type Order struct {
 	// keptHeads says the order kept is the queue's too: the heads are
 	// read from it.
 	keptHeads bool
-	// arrivals says the heads, in arrival order, are read from the
-	// waiting jobs kept in arrival order (arrJ, arrAt giving a job's
-	// place, arrGone marking those started, the first arrFront all
-	// started) where
-	// the order kept is the backfill's alone (EASY++), rather than from a
-	// copy of the simulator's queue at every pass: on the first 400,000
-	// RICC-2010-2 jobs the copy and the simulator's compaction of its
-	// queue after backfilled starts took 27% of EASY++'s CPU (doubled
-	// requests, doubling correction).
-	arrivals  bool
-	arrJ      []int
-	arrAt     []int32
-	arrGone   []bool
-	arrFront  int
-	arrAbsent int
+	// arrivals says the heads, in arrival order, are read from arr where
+	// the order kept is the backfill's alone (EASY++).
+	arrivals bool
+	arr      arrivalList
 	// sortEach turns keep off: every pass sorts (the twin of keep in the
 	// tests, as slow is of the EASY-SJBF index and of reserve's walk).
 	sortEach bool
@@ -221,11 +210,7 @@ func (o *Order) OnArrival(s *sim.State, j int) {
 		o.fresh = append(o.fresh, j)
 	}
 	if o.arrivals {
-		if o.arrAt == nil {
-			o.arrAt = make([]int32, s.NumJobs())
-		}
-		o.arrAt[j] = int32(len(o.arrJ))
-		o.arrJ, o.arrGone = append(o.arrJ, j), append(o.arrGone, false)
+		o.arr.arrive(j)
 	}
 }
 
@@ -402,12 +387,11 @@ func (o *Order) Schedule(s *sim.State) {
 	case inKept:
 		o.keptOrder(s, true)
 	case o.arrivals:
-		o.tidyArrivals()
 	default:
 		o.q = o.sorted(s, s.Queue(), o.Queue, o.q)
 	}
 	live, head, headAt := s.QueueLen(), -1, -1
-	for at, j, ok := o.nextHead(-1); ok; at, j, ok = o.nextHead(at) {
+	for at, j, ok := o.nextHead(s, -1); ok; at, j, ok = o.nextHead(s, at) {
 		live--
 		work.Inc()
 		m := firstFit(s, o.order, j)
@@ -421,6 +405,12 @@ func (o *Order) Schedule(s *sim.State) {
 			o.dropAt(at)
 		case o.keep != nil:
 			o.dropJob(s, j)
+		}
+	}
+	if o.arrivals { // every job before the head (all, if none) has started
+		o.arr.head = len(o.arr.arr)
+		if head >= 0 {
+			o.arr.head = headAt
 		}
 	}
 	if live <= 0 { // (no job waits behind the head)
@@ -475,18 +465,6 @@ func (o *Order) start(s *sim.State, j, m int) {
 	if o.runEnds != nil {
 		o.runEnds.Add(m, j, s.Job(j).CPUs, s.Record(j).Start+s.Platform().Scale(o.est(s, j), m))
 	}
-	if o.arrivals {
-		o.dropArrival(j)
-	}
-}
-
-// dropArrival marks job j started in the jobs kept in arrival order.
-func (o *Order) dropArrival(j int) {
-	o.arrGone[o.arrAt[j]] = true
-	o.arrAbsent++
-	for o.arrFront < len(o.arrJ) && o.arrGone[o.arrFront] {
-		o.arrFront++
-	}
 }
 
 // nextHead returns the place and the job of the first job waiting after
@@ -495,7 +473,7 @@ func (o *Order) dropArrival(j int) {
 // else in the jobs kept in arrival order (arrivals; its index there), else
 // in the simulator's queue sorted (o.q; its index there). (An iterator
 // would be a closure made at every pass.)
-func (o *Order) nextHead(at int) (int, int, bool) {
+func (o *Order) nextHead(s *sim.State, at int) (int, int, bool) {
 	switch {
 	case o.keptHeads:
 		ci, i := o.fc, 0
@@ -511,11 +489,8 @@ func (o *Order) nextHead(at int) (int, int, bool) {
 			}
 		}
 	case o.arrivals:
-		i := max(at+1, o.arrFront)
-		for ; i < len(o.arrJ); i++ {
-			if !o.arrGone[i] {
-				return i, o.arrJ[i], true
-			}
+		if i := o.arr.waiting(s, max(at+1, o.arr.head)); i < len(o.arr.arr) {
+			return i, int(o.arr.arr[i]), true
 		}
 	default:
 		if at+1 < len(o.q) {
@@ -523,23 +498,6 @@ func (o *Order) nextHead(at int) (int, int, bool) {
 		}
 	}
 	return 0, 0, false
-}
-
-// tidyArrivals drops the jobs started from the jobs kept in arrival
-// order once they outgrow the others.
-func (o *Order) tidyArrivals() {
-	if !outgrows(o.arrAbsent, len(o.arrJ)-o.arrAbsent) {
-		return
-	}
-	w := 0
-	for k, j := range o.arrJ {
-		if !o.arrGone[k] {
-			o.arrJ[w], o.arrGone[w], o.arrAt[j] = j, false, int32(w)
-			w++
-		}
-	}
-	o.arrJ, o.arrGone = o.arrJ[:w], o.arrGone[:w]
-	o.arrFront, o.arrAbsent = 0, 0
 }
 
 // backfillMachine returns the first machine in order on which waiting

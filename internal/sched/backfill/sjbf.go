@@ -20,22 +20,49 @@ import (
 // Memory is a few words per job of the workload, like the simulator's own
 // per-job arrays, and does not grow during the run.
 //
-// The index also keeps the jobs in arrival order (arr), from the first
-// that may still wait (head) on, and the heads are read there rather than
-// from the simulator's queue: State.Queue closes the holes the jobs
-// started since the last call left, from the first on, and EASY-SJBF
-// starts short jobs from anywhere in the queue, so each pass moved the
-// queue's tail. On the first 400,000 RICC-2010-2 jobs (over 17,000
-// waiting at times) that took 44% of EASY-SJBF's CPU. Here a started
-// job is passed over when the heads reach it, once.
+// The index also keeps the jobs in arrival order (arrivalList), and the
+// heads are read there.
 type sjbfIndex struct {
 	job  []int32   // position -> job
 	pos  []int32   // job -> position
 	est  []float64 // position -> estimate at the reference speed
 	leaf int       // first leaf of tree (a power of two)
 	tree []int32   // min CPUs of the waiting jobs below each node; absent: maxCPUs
-	arr  []int32   // the jobs arrived, in arrival order, from head on
-	head int       // no job of arr before it waits
+	arrivalList
+}
+
+// arrivalList holds the jobs arrived, in arrival order (the simulator's
+// queue order), from the first that may still wait (head) on, for a queue
+// in arrival order to read its heads there rather than from the
+// simulator's queue: State.Queue closes the holes the jobs started since
+// the last call left, from the first on, and a backfill that starts jobs
+// from anywhere in the queue made each pass move the queue's tail. On the
+// first 400,000 RICC-2010-2 jobs (over 17,000 waiting at times) that took
+// 44% of EASY-SJBF's CPU, and 27% of EASY++'s (doubled requests,
+// doubling correction) with the copy of the queue it sorted. A job
+// started by a backfill is passed over when the heads reach it, once.
+type arrivalList struct {
+	arr  []int32 // the jobs arrived, in arrival order, from head on
+	head int     // no job of arr before it waits
+}
+
+// arrive appends job j, the latest arrival. The jobs before head are
+// dropped once they outgrow the others (as CONS its tables), so that the
+// list follows the queue, not the history.
+func (a *arrivalList) arrive(j int) {
+	if outgrows(len(a.arr), len(a.arr)-a.head) {
+		a.arr = a.arr[:copy(a.arr, a.arr[a.head:])]
+		a.head = 0
+	}
+	a.arr = append(a.arr, int32(j))
+}
+
+// waiting returns the index of the first job of the list still waiting
+// from index i on (len(arr) if none).
+func (a *arrivalList) waiting(s *sim.State, i int) int {
+	for ; i < len(a.arr) && s.Status(int(a.arr[i])) != sim.Waiting; i++ {
+	}
+	return i
 }
 
 const absentCPUs = math.MaxInt32
@@ -76,13 +103,7 @@ func newSJBFIndex(s *sim.State) *sjbfIndex {
 // in the simulator's queue order.
 func (x *sjbfIndex) arrive(j, cpus int) {
 	x.set(j, cpus)
-	// Drop the jobs before head once arr outgrows the others (as CONS
-	// its tables), so that arr follows the queue, not the history.
-	if outgrows(len(x.arr), len(x.arr)-x.head) {
-		x.arr = x.arr[:copy(x.arr, x.arr[x.head:])]
-		x.head = 0
-	}
-	x.arr = append(x.arr, int32(j))
+	x.arrivalList.arrive(j)
 }
 
 // set makes job j present with cpus CPUs, or absent with absentCPUs.
@@ -131,12 +152,9 @@ func (x *sjbfIndex) descend(node, lo, hi, from, to int, c int32) int {
 func (o *Order) scheduleSJBF(s *sim.State) {
 	x := o.sjbf
 	work := s.Work()
-	i := x.head
-	for ; i < len(x.arr); i++ {
+	i := x.waiting(s, x.head)
+	for ; i < len(x.arr); i = x.waiting(s, i+1) {
 		j := int(x.arr[i])
-		if s.Status(j) != sim.Waiting {
-			continue // started by an earlier pass's backfill
-		}
 		work.Inc()
 		m := firstFit(s, o.order, j)
 		if m < 0 {
@@ -150,10 +168,7 @@ func (o *Order) scheduleSJBF(s *sim.State) {
 		return // no job, or the head alone, waits
 	}
 	machines := s.Platform().Machines
-	free := 0
-	for m := range machines {
-		free += s.Free(m)
-	}
+	free := totalFree(s)
 	if free == 0 {
 		return
 	}
