@@ -2,6 +2,7 @@ package backfill
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/gridbench/gridbench/internal/radix"
@@ -45,19 +46,22 @@ func (ch *keptChunk) sum() {
 	ch.minC, ch.minD, ch.n = c, d, n
 }
 
-// newChunk returns an empty chunk, one of those rechunk let go if any
-// (so that making the order anew makes no garbage).
+// newChunk returns an empty chunk (summed up), one of those rechunk let
+// go if any (so that making the order anew makes no garbage).
 func (o *Order) newChunk() *keptChunk {
+	var ch *keptChunk
 	if n := len(o.freeChunks); n > 0 {
-		ch := o.freeChunks[n-1]
+		ch = o.freeChunks[n-1]
 		o.freeChunks = o.freeChunks[:n-1]
 		ch.j, ch.k, ch.c, ch.d = ch.j[:0], ch.k[:0], ch.c[:0], ch.d[:0]
-		return ch
+	} else {
+		ch = &keptChunk{
+			j: make([]int, 0, 2*keptBlock), k: make([]uint64, 0, 2*keptBlock),
+			c: make([]int32, 0, 2*keptBlock), d: make([]float64, 0, 2*keptBlock),
+		}
 	}
-	return &keptChunk{
-		j: make([]int, 0, 2*keptBlock), k: make([]uint64, 0, 2*keptBlock),
-		c: make([]int32, 0, 2*keptBlock), d: make([]float64, 0, 2*keptBlock),
-	}
+	ch.sum()
+	return ch
 }
 
 // add appends a job to the chunk.
@@ -96,27 +100,18 @@ func (o *Order) keptOrder(s *sim.State, lazy bool) {
 // insert inserts waiting job j of key k after every job of key k or less.
 func (o *Order) insert(s *sim.State, j int, k uint64) {
 	if len(o.chunks) == 0 {
-		ch := o.newChunk()
-		c, d := o.shape(s, j)
-		ch.add(j, k, c, d)
-		ch.sum()
-		o.chunks, o.size, o.fc = append(o.chunks, ch), o.size+1, 0
-		return
+		o.chunks, o.fc = append(o.chunks, o.newChunk()), 0
 	}
 	// The first chunk whose last key is above k (else the last chunk), and
-	// in it the first job of a key above k.
-	ci := sort.Search(len(o.chunks), func(x int) bool { ch := o.chunks[x]; return ch.k[len(ch.k)-1] > k })
+	// in it the first job of a key above k. (Only an order of one chunk
+	// holds an empty one.)
+	ci := sort.Search(len(o.chunks), func(x int) bool { ch := o.chunks[x]; return len(ch.k) > 0 && ch.k[len(ch.k)-1] > k })
 	ci = min(ci, len(o.chunks)-1)
 	ch := o.chunks[ci]
 	at := sort.Search(len(ch.k), func(x int) bool { return ch.k[x] > k })
 	c, d := o.shape(s, j)
-	ch.j, ch.k = append(ch.j, 0), append(ch.k, 0)
-	ch.c, ch.d = append(ch.c, 0), append(ch.d, 0)
-	copy(ch.j[at+1:], ch.j[at:])
-	copy(ch.k[at+1:], ch.k[at:])
-	copy(ch.c[at+1:], ch.c[at:])
-	copy(ch.d[at+1:], ch.d[at:])
-	ch.j[at], ch.k[at], ch.c[at], ch.d[at] = j, k, c, d
+	ch.j, ch.k = slices.Insert(ch.j, at, j), slices.Insert(ch.k, at, k)
+	ch.c, ch.d = slices.Insert(ch.c, at, c), slices.Insert(ch.d, at, d)
 	ch.minC, ch.minD, ch.n = min(ch.minC, c), min(ch.minD, d), ch.n+1
 	o.size++
 	if len(ch.j) == 2*keptBlock { // split in two
@@ -126,9 +121,7 @@ func (o *Order) insert(s *sim.State, j int, k uint64) {
 		ch.j, ch.k, ch.c, ch.d = ch.j[:keptBlock], ch.k[:keptBlock], ch.c[:keptBlock], ch.d[:keptBlock]
 		ch.sum()
 		nx.sum()
-		o.chunks = append(o.chunks, nil)
-		copy(o.chunks[ci+2:], o.chunks[ci+1:])
-		o.chunks[ci+1] = nx
+		o.chunks = slices.Insert(o.chunks, ci+1, nx)
 	}
 	if ci < o.fc {
 		o.fc = ci

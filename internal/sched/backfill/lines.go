@@ -83,11 +83,17 @@ func lineKindOf(k Key) lineKind {
 // the divisor).
 func lineKey(kind lineKind, now, sub, div float64, cpus int32) uint64 {
 	if kind == lineWFP3 {
-		x := (now - sub) / div
-		return radix.Float64Key(-x * x * x * float64(cpus))
+		return wfp3Key(now, sub, div, cpus)
 	}
-	return radix.Float64Key(-(now - sub) / div)
+	return unicepKey(now, sub, div)
 }
+
+func wfp3Key(now, sub, div float64, cpus int32) uint64 {
+	x := (now - sub) / div
+	return radix.Float64Key(-x * x * x * float64(cpus))
+}
+
+func unicepKey(now, sub, div float64) uint64 { return radix.Float64Key(-(now - sub) / div) }
 
 // arriveLines enters the jobs arrived since the last pass, in arrival
 // order, and starts the pass at now: the started jobs are dropped once
@@ -160,10 +166,7 @@ func (l *lineSet) blockSum(b int) {
 	}
 	l.bn[b], l.bcLo[b], l.bcHi[b] = n, cLo, cHi
 	l.bdLo[b], l.bdHi[b], l.bsLo[b], l.bsHi[b], l.bdur[b] = dLo, dHi, sLo, sHi, dur
-	l.lo[b] = math.MaxUint64
-	if n > 0 {
-		l.lo[b] = l.bound(b, false)
-	}
+	l.lo[b] = l.bound(b, false)
 }
 
 // bound returns the least key (hi: the greatest) block b's jobs not
@@ -186,15 +189,14 @@ func (l *lineSet) keys(b int) {
 	l.kpass[b] = l.pass
 	a, e, now := b*lineBlock, min((b+1)*lineBlock, len(l.job)), l.now
 	key, sub, div, cpus := l.key[a:e], l.sub[a:e], l.div[a:e], l.cpus[a:e]
-	if l.kind == lineWFP3 { // (lineKey, in a loop of its own)
+	if l.kind == lineWFP3 { // (lineKey, a loop for each kind)
 		for i := range key {
-			x := (now - sub[i]) / div[i]
-			key[i] = radix.Float64Key(-x * x * x * float64(cpus[i]))
+			key[i] = wfp3Key(now, sub[i], div[i], cpus[i])
 		}
 		return
 	}
 	for i := range key {
-		key[i] = radix.Float64Key(-(now - sub[i]) / div[i])
+		key[i] = unicepKey(now, sub[i], div[i])
 	}
 }
 

@@ -224,12 +224,12 @@ var staticKeys = []Key{SJF, LJF, SAF, F1, F2, F3, F4}
 // for each job, or a monotone function of one (WFP3's (w/r)³·n orders as
 // w·n^(1/3)/r, UNICEP's w/(log2(n)·r) as itself, both with w = now −
 // submit). Their jobs are kept in arrival order with what their keys are
-// computed from (lineSet), and a pass sorts only the few the backfill
-// could start (see scheduleLines). Before, on the first 100,000
-// RICC-2010-2 jobs, a radix sort of the whole queue at every pass took
-// 61% of EASY-WFP3's CPU; sorting the last pass's order again by
-// insertion, with each job's key computed through the Key, took 1.6 s of
-// CPU, and on the first 400,000 jobs 28 s.
+// computed from, in blocks that bound their keys, and a pass computes
+// only the keys the bounds do not settle (lineSet, scheduleLines).
+// Before, on the first 100,000 RICC-2010-2 jobs, a radix sort of the
+// whole queue at every pass took 61% of EASY-WFP3's CPU; sorting the last
+// pass's order again by insertion, with each job's key computed through
+// the Key, took 1.6 s of CPU, and on the first 400,000 jobs 28 s.
 var lineKeys = []Key{WFP3, UNICEP}
 
 // arrival is the key of arrival order (the submit time, ties in arrival
