@@ -10,7 +10,7 @@ import (
 
 // Input is what Load reads: the first MaxJobs valid jobs (all when <= 0)
 // of the trace or Batsim workload at Path, for one machine of CPUs CPUs
-// (a Batsim workload's nb_res when <= 0), Estimate the run-time estimate
+// (when <= 0, a Batsim workload's nb_res or a trace header's MaxProcs), Estimate the run-time estimate
 // schedulers see, Speed the flop/s that parallel_homogeneous profiles run
 // at (LoadWorkload's rules).
 type Input struct {

@@ -129,7 +129,8 @@ const (
 type Skipped = adapt.Skipped
 
 // LoadSWF reads the first maxJobs valid jobs (all when maxJobs <= 0) of an
-// SWF trace (.swf or .swf.gz) for one machine of cpus CPUs, with the rules
+// SWF trace (.swf or .swf.gz) for one machine of cpus CPUs (when cpus <=
+// 0, the size its header's MaxProcs gives; an error if none), with the rules
 // of `gridbench simulate` and study files: a job is valid when its submit
 // and run times are >= 0 and it needs 1..cpus CPUs (field 5, or field 8
 // when field 5 < 1); invalid jobs are counted in Skipped and do not count
@@ -152,7 +153,7 @@ type Workload = adapt.Workload
 // flop/s; its walltime is its requested time. Any other profile type, or
 // parallel_homogeneous with speed 0, is an error naming the job's line,
 // the profile and its type. For a Batsim workload, cpus <= 0 means its
-// nb_res. Both read through Load (once per file content) and return the
+// nb_res (for a trace, its header's MaxProcs). Both read through Load (once per file content) and return the
 // caller's own copy of the jobs.
 func LoadWorkload(path string, maxJobs, cpus int, estimate Estimate, speed float64) (Workload, error) {
 	l, err := Load(Input{Path: path, MaxJobs: maxJobs, CPUs: cpus, Estimate: estimate, Speed: speed})

@@ -25,10 +25,9 @@ import (
 
 func init() { register(simulateCommand) }
 
-// maxCPUs bounds a machine's or a pool's CPU count (--cpus, --slaves): a
-// million is beyond any archived system, and the simulators keep per-CPU
-// state.
-const maxCPUs = 1_000_000
+// maxCPUs bounds a machine's or a pool's CPU count (--cpus, --slaves,
+// and the size a trace's header or a Batsim workload gives simulate).
+const maxCPUs = simrun.MaxCPUs
 
 func simulateCommand() *cli.Command {
 	return &cli.Command{
@@ -36,7 +35,9 @@ func simulateCommand() *cli.Command {
 		Usage:     "simulate the first jobs of a trace on one machine: a summary, and each job's start, end and CPUs as evalys reads them",
 		ArgsUsage: "[FILE.swf|FILE.json]",
 		Description: "Runs one scheduling algorithm on the first --max-jobs valid jobs of a trace (run time >= 0,\n" +
-			"1..--cpus CPUs; field 5, or field 8 when field 5 < 1) on a single machine of --cpus CPUs at speed 1.\n" +
+			"1..--cpus CPUs; field 5, or field 8 when field 5 < 1) on a single machine of --cpus CPUs at speed 1;\n" +
+			"without --cpus, the machine is the size the trace's header gives (its MaxProcs, as in every\n" +
+			"Parallel Workloads Archive log).\n" +
 			"The trace is FILE or --swf; a path that does not exist as given is looked up below the data root\n" +
 			"(--data, $" + datadir.EnvVar + ", ./data, ../shared/data), like every other command's data.\n" +
 			"A Batsim JSON workload (.json) is read too: its jobs' run times come from delay profiles, or from\n" +
@@ -61,7 +62,7 @@ func simulateCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (.swf, .swf.gz, or a Batsim workload .json), instead of the argument"},
 			&cli.IntFlag{Name: "max-jobs", Usage: "simulate the first `N` valid jobs", DefaultText: "all"},
-			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine, 1 to 1000000", DefaultText: "a Batsim workload's nb_res; required for a trace"},
+			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine, 1 to 1000000", DefaultText: "the trace header's MaxProcs, or a Batsim workload's nb_res"},
 			&cli.Float64Flag{Name: "speed", Usage: "CPU speed in flop/s at which a Batsim workload's parallel_homogeneous profiles run (cpu / speed seconds)", DefaultText: "none; delay profiles only"},
 			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm: a registered `NAME` (listed above) or 'exec:COMMAND ARGS' (required)"},
 			&cli.Uint64Flag{Name: "seed", Usage: "seed of the scheduler's random source (tabu draws from it)", Value: 1},
@@ -91,9 +92,6 @@ func simulateCommand() *cli.Command {
 				return err
 			}
 			artefact := c.Bool("artefact") || c.Bool("compare-starts")
-			if !c.IsSet("cpus") && !artefact && !batsim.IsWorkload(tracePath(c)) {
-				return fmt.Errorf("simulate needs --cpus N, the CPUs of the machine (a Batsim workload's nb_res is the default)")
-			}
 			if n := c.Int("cpus"); c.IsSet("cpus") && (n < 1 || n > maxCPUs) {
 				return fmt.Errorf("--cpus %d: must be 1 to %d", n, maxCPUs)
 			}
@@ -139,8 +137,18 @@ func simulateCommand() *cli.Command {
 			if len(wrote) == 0 {
 				written = "; no file written (--jobs-out, --swf-out)"
 			}
-			fmt.Fprintf(c.App.ErrWriter, "simulate: %d jobs with %s on %d CPUs; skipped %v; work %d steps%s\n",
-				len(res.Jobs), c.String("algo"), res.CPUs, res.Skipped, res.Work, written)
+			from := "" // where the machine's size came from, when not from --cpus
+			switch {
+			case c.IsSet("cpus"):
+			case artefact:
+				from = " (the artefact's MaxProcs)"
+			case batsim.IsWorkload(swf):
+				from = " (the workload's nb_res)"
+			default:
+				from = " (the header's MaxProcs)"
+			}
+			fmt.Fprintf(c.App.ErrWriter, "simulate: %d jobs with %s on %d CPUs%s; skipped %v; work %d steps%s\n",
+				len(res.Jobs), c.String("algo"), res.CPUs, from, res.Skipped, res.Work, written)
 			fmt.Fprintln(c.App.ErrWriter, summarize(res.Jobs, res.Records, res.CPUs))
 			if c.Bool("compare-starts") {
 				starts := make([]float64, len(res.Records))

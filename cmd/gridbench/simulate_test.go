@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/csv"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -240,7 +241,7 @@ func TestSimulateEvalys(t *testing.T) {
 }
 
 // Without --jobs-out simulate runs and prints its summary; a missing
-// --cpus or --algo is an error of its own, not urfave/cli's "Required
+// --cpus (where the header gives no MaxProcs) or --algo is an error of its own, not urfave/cli's "Required
 // flag" check that ran before every other.
 func TestSimulateWithoutJobsOut(t *testing.T) {
 	code, stdout, stderr := runSimulate(t, "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy")
@@ -252,7 +253,7 @@ func TestSimulateWithoutJobsOut(t *testing.T) {
 		want string
 	}{
 		{[]string{"testdata/simulate/none.swf", "--cpus", "4", "--algo", "easy"}, "none.swf"},
-		{[]string{"testdata/simulate/tiny.swf", "--algo", "easy"}, "simulate needs --cpus N"},
+		{[]string{"testdata/simulate/tiny.swf", "--algo", "easy"}, "tiny.swf: the header gives no MaxProcs (a line \"; MaxProcs: N\"): give the machine's CPUs (--cpus N)"},
 		{[]string{"testdata/simulate/tiny.swf", "--cpus", "4"}, "simulate needs --algo NAME"},
 		{[]string{"testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy", "--jobs-format", "wide"}, `jobs format "wide"`},
 	} {
@@ -311,5 +312,46 @@ func TestSimulateEventOrderFlag(t *testing.T) {
 	code, _, stderr = runSimulate(t, "--swf", swf, "--cpus", "64", "--algo", "easy", "--artefact")
 	if code == 0 || !strings.Contains(stderr, "--cpus 64, but the artefact schedule ran 100 CPUs") {
 		t.Errorf("--cpus 64 on a 100-CPU artefact: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// Without --cpus, simulate runs a trace on the machine its header's
+// MaxProcs gives, says so, and writes what --cpus of that size writes;
+// a header's size beyond what simulate runs is an error naming the file.
+func TestSimulateHeaderCPUs(t *testing.T) {
+	tiny, err := os.ReadFile("testdata/simulate/tiny.swf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	withMax := filepath.Join(dir, "max.swf")
+	if err := os.WriteFile(withMax, append([]byte("; MaxNodes: 1\n; MaxProcs: 4\n"), tiny...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var jobs [2]string
+	for i, extra := range [][]string{nil, {"--cpus", "4"}} {
+		out := filepath.Join(dir, fmt.Sprintf("jobs%d.csv", i))
+		code, _, stderr := runSimulate(t, append([]string{withMax, "--algo", "easy", "--jobs-out", out}, extra...)...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d, %s", extra, code, stderr)
+		}
+		if from := strings.Contains(stderr, "on 4 CPUs (the header's MaxProcs);"); from != (extra == nil) {
+			t.Errorf("%v: stderr %q; want \"on 4 CPUs (the header's MaxProcs)\" only without --cpus", extra, stderr)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		jobs[i] = string(b)
+	}
+	if jobs[0] != jobs[1] || strings.Count(jobs[0], "\n") != 5 {
+		t.Errorf("without --cpus:\n%s\nwith --cpus 4:\n%s\nwant the same 4 jobs", jobs[0], jobs[1])
+	}
+	huge := filepath.Join(dir, "huge.swf")
+	if err := os.WriteFile(huge, append([]byte("; MaxProcs: 2000000\n"), tiny...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, stderr := runSimulate(t, huge, "--algo", "easy"); code == 0 || !strings.Contains(stderr, "huge.swf: a machine of 2000000 CPUs: gridbench simulates up to 1000000; give --cpus N") {
+		t.Errorf("a header of 2,000,000 CPUs: exit %d, stderr %q", code, stderr)
 	}
 }

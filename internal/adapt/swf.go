@@ -40,7 +40,8 @@ func (s Skipped) String() string {
 }
 
 // LoadSWF reads the first maxJobs valid jobs (all when maxJobs <= 0) of the
-// trace at path for a machine of cpus CPUs. A job is valid when its submit
+// trace at path for a machine of cpus CPUs (when cpus <= 0, the size its
+// header's MaxProcs gives; an error if none). A job is valid when its submit
 // and run times are >= 0 and it needs 1..cpus CPUs (field 5, or field 8 when field 5
 // < 1); invalid jobs are counted in Skipped and do not count towards
 // maxJobs. A malformed line stops the read with the reader's file:line
@@ -62,7 +63,7 @@ type Workload struct {
 	// a trace).
 	NbRes int
 	// CPUs is the machine's CPUs the jobs were selected for: cpus, or
-	// NbRes when cpus <= 0 for a Batsim workload.
+	// when cpus <= 0 a Batsim workload's NbRes or a trace's MaxProcs.
 	CPUs int
 }
 
@@ -70,8 +71,9 @@ type Workload struct {
 // ending in .json or .json.gz; generators/batsim), whose jobs go through
 // the same rules as a trace's: run times from their delay profiles, or
 // from parallel_homogeneous ones at speed flop/s (an error when speed is
-// 0), requested times from their walltimes. For a Batsim workload, cpus
-// <= 0 means its nb_res.
+// 0), requested times from their walltimes. cpus <= 0 means a Batsim
+// workload's nb_res, or a trace header's MaxProcs (an error naming the
+// file when there is none).
 func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (Workload, error) {
 	var w Workload
 	if est != Exact && est != Requested {
@@ -110,8 +112,12 @@ func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (
 	for !sel.full() && r.Next() {
 		if sel.jobs == nil {
 			// The header is read once the first record is: size the
-			// slice from its MaxJobs so loading never regrows it.
+			// slice from its MaxJobs so loading never regrows it, and
+			// take the machine's size from its MaxProcs if not given.
 			sel.jobs = make([]sim.Job, 0, trace.Capacity(r.Header(), maxJobs))
+			if sel.cpus, err = headerCPUs(path, r.Header(), cpus); err != nil {
+				return w, err
+			}
 		}
 		tj := r.Job()
 		sel.add(&tj)
@@ -119,8 +125,27 @@ func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (
 	if err := r.Err(); err != nil {
 		return w, err
 	}
-	w.Jobs, w.Skipped, w.CPUs = sel.jobs, sel.sk, cpus
+	if sel.jobs == nil { // no record: the header alone
+		if sel.cpus, err = headerCPUs(path, r.Header(), cpus); err != nil {
+			return w, err
+		}
+	}
+	w.Jobs, w.Skipped, w.CPUs = sel.jobs, sel.sk, sel.cpus
 	return w, nil
+}
+
+// headerCPUs is the machine's CPUs for a trace: cpus, or when cpus <= 0
+// the header's MaxProcs (the Parallel Workloads Archive's number of
+// processors of the machine the log comes from), as pyss and Batsim's
+// converters read it.
+func headerCPUs(path string, h *trace.Header, cpus int) (int, error) {
+	if cpus > 0 {
+		return cpus, nil
+	}
+	if h.MaxProcs < 1 {
+		return 0, fmt.Errorf("%s: the header gives no MaxProcs (a line \"; MaxProcs: N\"): give the machine's CPUs (--cpus N)", path)
+	}
+	return h.MaxProcs, nil
 }
 
 // selector keeps the first maxJobs valid jobs of a trace for a machine of

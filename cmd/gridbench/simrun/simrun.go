@@ -12,7 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/atomicfile"
 	"github.com/gridbench/gridbench/internal/jobsout"
@@ -61,7 +60,8 @@ type Result struct {
 	Records []sim.Record
 	Skipped adapt.Skipped
 	Work    int64 // the scheduler's work counter at the end
-	// CPUs of the machine: Input.CPUs, or the Batsim workload's nb_res.
+	// CPUs of the machine: Input.CPUs, or the Batsim workload's nb_res,
+	// or the trace header's MaxProcs.
 	CPUs int
 	// Profiles has each job's Batsim profile name (nil for a trace).
 	Profiles []string
@@ -72,7 +72,8 @@ type Result struct {
 
 // Input is what a simulation reads: the first MaxJobs valid jobs (all
 // when <= 0) of the trace or Batsim workload at Path, for one machine of
-// CPUs CPUs (a Batsim workload's nb_res when <= 0), Estimate the run-time
+// CPUs CPUs (when <= 0, a Batsim workload's nb_res or a trace header's
+// MaxProcs), Estimate the run-time
 // estimate schedulers see, Speed the flop/s that parallel_homogeneous
 // profiles run at (adapt.LoadWorkload).
 type Input struct {
@@ -166,14 +167,19 @@ func WorkloadName(path string) string {
 	return name
 }
 
+// MaxCPUs bounds a machine's CPU count, given or read from a trace's
+// header or a Batsim workload: a million is beyond any archived system,
+// and the simulators keep per-CPU state.
+const MaxCPUs = 1_000_000
+
 func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
-	if in.CPUs < 1 && !in.Artefact && !batsim.IsWorkload(in.Path) {
-		return nil, sim.SingleMachine(in.CPUs), fmt.Errorf("--cpus %d: need at least 1", in.CPUs)
-	}
 	w, ref, err := load(in)
 	p := sim.SingleMachine(w.CPUs)
 	if err != nil {
 		return nil, p, err
+	}
+	if w.CPUs > MaxCPUs {
+		return nil, p, fmt.Errorf("%s: a machine of %d CPUs: gridbench simulates up to %d; give --cpus N", in.Path, w.CPUs, MaxCPUs)
 	}
 	s, err := sim.NewWith(p, w.Jobs, sc, sim.Options{Order: in.Order})
 	if err != nil {
