@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 )
@@ -39,7 +40,13 @@ func (r *SWFReader) Next() bool {
 func (r *SWFReader) parse() bool {
 	r.split()
 	if n := len(r.fields); n != len(SWFColumns) {
-		r.fail(0, "", fmt.Sprintf("%d fields, want 18: an SWF job line is 18 numbers separated by spaces (job, submit, wait, run, procs, avg CPU, mem, req procs, req time, req mem, status, user, group, exe, queue, partition, preceding, think), -1 for a missing value; comment lines start with ';'", n))
+		msg := fmt.Sprintf("%d fields, want 18: an SWF job line is 18 numbers separated by spaces (job, submit, wait, run, procs, avg CPU, mem, req procs, req time, req mem, status, user, group, exe, queue, partition, preceding, think), -1 for a missing value; comment lines start with ';'", n)
+		if n > len(SWFColumns) && bytes.HasPrefix(r.fields[len(SWFColumns)], []byte("{")) {
+			// Alea's data sets (wagap-2013.swf) extend each line with the
+			// nodes the job ran on, its queue and its PBS request.
+			msg += "; this line reads as Alea's extended SWF (18 SWF fields, then {the job's nodes}, its queue and its PBS request): keep the first 18 fields of each line (awk '!/^;/{NF=18} 1' FILE)"
+		}
+		r.fail(0, "", msg)
 		return false
 	}
 	j := &r.job

@@ -90,6 +90,7 @@ func TestSWFErrors(t *testing.T) {
 	}{
 		{"few fields", "; c\n" + good + "\n1 2 3\n", "bad.swf:3: 3 fields, want 18"},
 		{"many fields", good + " 7\n", "bad.swf:1: 19 fields, want 18"},
+		{"Alea's extended SWF", good + " {1241,1241} q_1d 1:ppn=2\n", "bad.swf:1: 21 fields, want 18: an SWF job line is 18 numbers separated by spaces (job, submit, wait, run, procs, avg CPU, mem, req procs, req time, req mem, status, user, group, exe, queue, partition, preceding, think), -1 for a missing value; comment lines start with ';'; this line reads as Alea's extended SWF (18 SWF fields, then {the job's nodes}, its queue and its PBS request): keep the first 18 fields of each line (awk '!/^;/{NF=18} 1' FILE)"},
 		{"not a number", good + "\n\n2 10 -1 x 1 -1 -1 1 100 -1 1 1 1 -1 -1 1 -1 -1\n", `bad.swf:3: field 4 (run time) "x" is not a number`},
 		{"fraction in count", "2 10 -1 5 2.5 -1 -1 1 100 -1 1 1 1 -1 -1 1 -1 -1\n", `bad.swf:1: field 5 (allocated processors) "2.5" is not a whole number`},
 		{"NaN", "2 NaN -1 5 2 -1 -1 1 100 -1 1 1 1 -1 -1 1 -1 -1\n", `bad.swf:1: field 2 (submit time) "NaN" is not a number`},
