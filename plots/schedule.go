@@ -336,6 +336,10 @@ func Steps(spec StepSpec) (*plot.Plot, error) {
 		t0, t1 = math.Min(t0, s.T[0]), math.Max(t1, s.TEnd)
 	}
 	timeAxis(p, t0, t1)
+	// The axis spans the series' whole time, as the Gantt chart's does:
+	// binned means sit at their bins' centres, half a bin in from either
+	// end, and the first tick (0 for a schedule) would fall outside.
+	p.X.Min, p.X.Max = t0, t1
 	if len(spec.Series) > 1 {
 		addLegend(p, names, thumbs)
 	}

@@ -148,6 +148,17 @@ func TestStepPoints(t *testing.T) {
 	if _, err := Steps(StepSpec{Title: "used", Series: []StepSeries{s}}); err != nil {
 		t.Error(err)
 	}
+	// Binned or not, the time axis spans [T[0], TEnd], where the first
+	// and last bins' means are drawn half a bin in.
+	for _, bins := range []int{1, 10} {
+		p, err := Steps(StepSpec{Bins: bins, Series: []StepSeries{s}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.X.Min != 0 || p.X.Max != 6 {
+			t.Errorf("%d bins: time axis [%g, %g], want [0, 6]", bins, p.X.Min, p.X.Max)
+		}
+	}
 }
 
 // A span of days is labelled in days, the ticks at whole days placed in
