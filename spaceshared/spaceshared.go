@@ -153,13 +153,13 @@ type Workload = adapt.Workload
 // flop/s; its walltime is its requested time. Any other profile type, or
 // parallel_homogeneous with speed 0, is an error naming the job's line,
 // the profile and its type. For a Batsim workload, cpus <= 0 means its
-// nb_res (for a trace, its header's MaxProcs). Both read through Load (once per file content) and return the
-// caller's own copy of the jobs.
+// nb_res (for a trace, its header's MaxProcs). Both read through Load
+// (once per file content) and return the caller's own copy of the jobs.
 func LoadWorkload(path string, maxJobs, cpus int, estimate Estimate, speed float64) (Workload, error) {
 	l, err := Load(Input{Path: path, MaxJobs: maxJobs, CPUs: cpus, Estimate: estimate, Speed: speed})
 	w := l.Workload
 	// The caller owns what it gets: a copy of what Load shares.
-	w.Jobs, w.Profiles = slices.Clone(w.Jobs), slices.Clone(w.Profiles)
+	w.Jobs, w.Profiles = sim.CloneJobs(w.Jobs), slices.Clone(w.Profiles)
 	return w, err
 }
 

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -147,7 +146,7 @@ func loadTrace(path string, cpus int, est adapt.Estimate, speed float64) ([]sim.
 
 // rebase copies jobs with submit times shifted so the first is 0.
 func rebase(jobs []sim.Job) []sim.Job {
-	out := slices.Clone(jobs)
+	out := sim.CloneJobs(jobs)
 	t0 := math.Inf(1)
 	for _, j := range out {
 		t0 = min(t0, j.Submit)

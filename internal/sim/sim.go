@@ -115,7 +115,7 @@ func NewWith(p Platform, jobs []Job, sched Scheduler, opt Options) (*Sim, error)
 	st := &s.st
 	st.order = opt.Order
 	st.plat = Platform{Machines: append([]Machine(nil), p.Machines...), RefSpeed: p.RefSpeed}
-	st.jobs = copyJobs(jobs)
+	st.jobs = CloneJobs(jobs)
 	st.status = make([]Status, n)
 	st.rec = make([]Record, n)
 	for i := range st.rec {
@@ -318,16 +318,20 @@ func (s *Sim) estEnd(j int) float64 {
 // its machine.
 func (s *State) estEnd(j int) float64 { return s.rec[j].Start + s.EstDuration(j, s.rec[j].Machine) }
 
-// copyJobs returns a copy of jobs (the simulator's own: a scheduler gets
-// pointers into it), made a chunk at a time with a yield between chunks.
-// A workload's copy in one piece is one call of the runtime's memmove,
-// where the collector cannot stop the goroutine to scan its stack: a
-// collection under way (the load has just allocated the jobs) signalled
-// it again and again until the copy ended, and on a virtual machine each
-// signal, like each page fault of the copy, is an exit to the host. On
-// the first 400,000 RICC-2010-2 jobs that took 40% of EASY's CPU: with
-// the yields, `simulate` takes 0.58 of the CPU it took (5 pairs).
-func copyJobs(jobs []Job) []Job {
+// CloneJobs returns a copy of jobs (the simulator keeps its own, as a
+// scheduler gets pointers into it), made a chunk at a time with a yield
+// between chunks. A workload's copy in one piece is one call of the
+// runtime's memmove, where the collector cannot stop the goroutine to
+// scan its stack: a collection under way (the load has just allocated
+// the jobs) signalled it again and again until the copy ended, and on a
+// virtual machine each signal, like each page fault of the copy, is an
+// exit to the host. On the first 400,000 RICC-2010-2 jobs that took 40%
+// of EASY's CPU: with the yields, `simulate` takes 0.58 of the CPU it
+// took (5 pairs).
+func CloneJobs(jobs []Job) []Job {
+	if jobs == nil {
+		return nil
+	}
 	const chunk = 4096 // jobs: 288 KiB
 	out := make([]Job, len(jobs))
 	for i := 0; i < len(jobs); i += chunk {
