@@ -2,6 +2,7 @@ package batsim
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -158,5 +159,40 @@ func TestWriteReadRoundTrip(t *testing.T) {
 				t.Errorf("profile %s has type %q, want %q (batsim#55 wrote msg_par_hg)", name, p.Type, wantType)
 			}
 		}
+	}
+}
+
+// lineAt counts on from the last offset it was asked for, and from the
+// start again when asked for an earlier one: the same line as counting
+// every newline before the offset, in any order of offsets.
+func TestLineAt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var b []byte
+	for range 2000 {
+		b = append(b, strings.Repeat("x", rng.IntN(5))...)
+		if rng.IntN(3) > 0 {
+			b = append(b, '\n')
+		}
+	}
+	p := parser{b: b}
+	for i := range 5000 {
+		off := int64(rng.IntN(len(b) + 10)) // past the end too
+		if i%10 != 0 {
+			off = min(p.at+int64(rng.IntN(20)), int64(len(b))) // mostly on, as the parser asks
+		}
+		want := 1 + bytes.Count(b[:min(off, int64(len(b)))], []byte("\n"))
+		if got := p.lineAt(off); got != want {
+			t.Fatalf("ask %d: lineAt(%d) = %d, want %d", i, off, got, want)
+		}
+	}
+	// A workload's error deep in the file names its line.
+	var w strings.Builder
+	w.WriteString("{\"jobs\": [\n")
+	for i := range 3000 {
+		fmt.Fprintf(&w, "{\"id\": %d, \"subtime\": %d, \"res\": 1, \"profile\": \"p\"},\n", i+1, i)
+	}
+	w.WriteString("{\"id\": 3001, \"subtime\": 5, \"res\": 0.5, \"profile\": \"p\"}\n], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}")
+	if _, err := Read([]byte(w.String()), "x.json"); err == nil || !strings.HasPrefix(err.Error(), "x.json:3002: job 3001: res 0.5") {
+		t.Errorf("error %v, want it at line 3002", err)
 	}
 }
