@@ -2,8 +2,11 @@ package batsim
 
 import (
 	"bytes"
+	"compress/gzip"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -194,5 +197,50 @@ func TestLineAt(t *testing.T) {
 	w.WriteString("{\"id\": 3001, \"subtime\": 5, \"res\": 0.5, \"profile\": \"p\"}\n], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}")
 	if _, err := Read([]byte(w.String()), "x.json"); err == nil || !strings.HasPrefix(err.Error(), "x.json:3002: job 3001: res 0.5") {
 		t.Errorf("error %v, want it at line 3002", err)
+	}
+}
+
+// readAll returns the whole input whatever its size hint (none, short,
+// exact, long), and ReadFile reads a workload plain, gzip-compressed, and
+// gzip-compressed in two members (whose last trailer gives only the second
+// member's size).
+func TestReadAllSizes(t *testing.T) {
+	data := bytes.Repeat([]byte("0123456789abcdef"), 5000)
+	for _, size := range []int64{0, 1, 1000, int64(len(data)), int64(len(data)) + 7, 1 << 20} {
+		got, err := readAll(bytes.NewReader(data), size)
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("size %d: %d bytes, %v; want the %d given", size, len(got), err, len(data))
+		}
+	}
+	dir := t.TempDir()
+	text := []byte(small)
+	half := len(text) / 2
+	var one, two bytes.Buffer
+	for _, parts := range []struct {
+		buf   *bytes.Buffer
+		split [][]byte
+	}{{&one, [][]byte{text}}, {&two, [][]byte{text[:half], text[half:]}}} {
+		for _, p := range parts.split {
+			zw := gzip.NewWriter(parts.buf)
+			zw.Write(p)
+			zw.Close()
+		}
+	}
+	want, err := Read(text, "w.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string][]byte{"w.json": text, "w.json.gz": one.Bytes(), "two.json.gz": two.Bytes()} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadFile(path)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(got.Jobs) != len(want.Jobs) || len(got.Profiles) != len(want.Profiles) {
+			t.Errorf("%s: %d jobs and %d profiles, want %d and %d", name, len(got.Jobs), len(got.Profiles), len(want.Jobs), len(want.Profiles))
+		}
 	}
 }
