@@ -39,7 +39,7 @@ func slurmCommand() *cli.Command {
 			"merge unrun (Slurm cancels it); resubmit that task, then merge.\n" +
 			"Experiments: " + strings.Join(experiments.Names(), ", "),
 		Flags: append(runFlags(), onlyFlag(),
-			&cli.IntFlag{Name: "shards", Usage: "number of array tasks (required)"},
+			&cli.IntFlag{Name: "shards", Usage: "number of array tasks (required)", DefaultText: "none"},
 			&cli.GenericFlag{Name: "sbatch-arg", Value: &argList{}, Usage: "an argument for both sbatch calls, e.g. --sbatch-arg=--partition=short (repeatable)"},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the scripts and sbatch commands; submit nothing"},
 			&cli.BoolFlag{Name: "wait", Usage: "block until the merge job ends and exit with its status"},

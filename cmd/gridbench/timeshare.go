@@ -19,22 +19,22 @@ func timeshareCommand() *cli.Command {
 		Name:      "timeshare",
 		ArgsUsage: "[FILE]",
 		Usage:     "simulate the master/slave time-sharing platform of Shah et al. 2012 on a trace",
-		Description: "Deals the valid jobs (submit and run time >= 0, internal/adapt's rule) of the trace (FILE or --swf; a path\n" +
-			"that does not exist as given is looked up below the data root, as simulate does) round-robin to P\n" +
-			"single-CPU slaves (the i-th valid job\n" +
-			"to slave i mod P), runs the chosen local scheduler on every slave, writes one CSV row per job and\n" +
-			"prints the average waiting, turnaround, response and bounded slowdown (tau = 10 s), the total\n" +
-			"completion time (the largest over slaves of the sum of the slave's job ends - first submit), the\n" +
-			"maximum stretch and the makespan (last end - first submit).\n" +
+		Description: "Deals the valid jobs (submit and run time >= 0, internal/adapt's rule) of the trace (FILE or\n" +
+			"--swf; a path that does not exist as given is looked up below the data root, as simulate does)\n" +
+			"round-robin to P single-CPU slaves (the i-th valid job to slave i mod P), runs the chosen local\n" +
+			"scheduler on every slave and prints the average waiting, turnaround, response and bounded slowdown\n" +
+			"(tau = 10 s), the total completion time (the largest over slaves of the sum of the slave's job\n" +
+			"ends - first submit), the maximum stretch and the makespan (last end - first submit); --jobs-out\n" +
+			"writes one CSV row per job.\n" +
 			"Priorities (p, plrr, apdrr): " + timeshare.PriorityRuleText + ".\n\n" +
 			"Algorithms (--algo; register your own with timeshare.Register):\n" + timeshare.Help(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (SWF or GWF, optionally gzipped), instead of the argument"},
 			&cli.IntFlag{Name: "max-jobs", Usage: "use only the first `N` job records of the trace (default: all)"},
-			&cli.IntFlag{Name: "slaves", Usage: "number of single-CPU slaves `P` (required; 1 to 1000000)"},
+			&cli.IntFlag{Name: "slaves", Usage: "number of single-CPU slaves `P` (required; 1 to 1000000)", DefaultText: "none"},
 			&cli.StringFlag{Name: "algo", Usage: "local scheduler: " + algos + " (required)"},
 			&cli.Float64Flag{Name: "quantum", Usage: "RR and PLRR time quantum `Q` in seconds (0.001 to 4e9)", Value: timeshare.DefaultQuantum},
-			&cli.StringFlag{Name: "jobs-out", Usage: "write one row per job to `FILE.csv` (required)"},
+			&cli.StringFlag{Name: "jobs-out", Usage: "write one row per job to `FILE.csv`", DefaultText: "none; the summary only"},
 			dataFlag(),
 		},
 		Action: runTimeshare,
@@ -47,7 +47,7 @@ func runTimeshare(c *cli.Context) error {
 	// Checked here rather than with Required, which also prints the help
 	// page: a missing flag is one error line like every other mistake.
 	var missing []string
-	for _, f := range []string{"slaves", "algo", "jobs-out"} {
+	for _, f := range []string{"slaves", "algo"} {
 		if !c.IsSet(f) {
 			missing = append(missing, "--"+f)
 		}
@@ -91,8 +91,12 @@ func runTimeshare(c *cli.Context) error {
 	if res.Dealt == 0 {
 		return noJobs(path, len(jobs), "every record lacks a run time or a submit time")
 	}
-	if err := timeshare.WriteJobsCSVFile(c.String("jobs-out"), jobs, res.Outcomes); err != nil {
-		return err
+	if out := c.String("jobs-out"); out != "" {
+		if err := timeshare.WriteJobsCSVFile(out, jobs, res.Outcomes); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(c.App.ErrWriter, "timeshare: no file written (--jobs-out)")
 	}
 
 	w := c.App.Writer

@@ -111,6 +111,12 @@ func TestTimeshareErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want one error line containing %q", c.args, code, stdout, stderr, c.want)
 		}
 	}
+	// Without --jobs-out the run prints its summary and says no file was
+	// written, as simulate does.
+	code, stdout, stderr := runTimeshareCLI(t, "--swf", "testdata/timeshare_small.swf", "--slaves", "2", "--algo", "fcfs")
+	if code != 0 || !strings.Contains(stdout, "avg_waiting_s          0.250") || stderr != "timeshare: no file written (--jobs-out)\n" {
+		t.Errorf("without --jobs-out: exit %d, stdout %q, stderr %q", code, stdout, stderr)
+	}
 	if got := readFile(t, out); got != "previous\n" {
 		t.Errorf("a failed run changed %s to %q", out, got)
 	}
