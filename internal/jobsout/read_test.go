@@ -3,6 +3,9 @@ package jobsout
 import (
 	"bytes"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -110,6 +113,38 @@ func TestSeriesMatchNaive(t *testing.T) {
 			if bf[i] != want {
 				t.Fatalf("seed %d job %d: backfilled %v, naive %v", seed, i, bf[i], want)
 			}
+		}
+	}
+}
+
+// ReadFile reads what Read reads, into rows it made room for first (the
+// file's newlines): a file with and without its last newline, with CRLF
+// line ends, and with a field quoted across lines.
+func TestReadFileRows(t *testing.T) {
+	dir := t.TempDir()
+	for name, text := range map[string]string{
+		"lf.csv":     "job_id,submit,start,end\n1,0,1,3\n2,1,3,6\n3,2,6,7\n",
+		"nolast.csv": "job_id,submit,start,end\n1,0,1,3\n2,1,3,6",
+		"crlf.csv":   "job_id,submit,start,end\r\n1,0,1,3\r\n2,1,3,6\r\n",
+		"quoted.csv": "job_id,submit,start,end,note\n1,0,1,3,\"two\nlines\"\n2,1,3,6,x\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadFile(path)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		want, err := Read(strings.NewReader(text), name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.Rows, want.Rows) || got.NotStarted != want.NotStarted {
+			t.Errorf("%s: ReadFile %+v, Read %+v", name, got.Rows, want.Rows)
+		}
+		if lines := strings.Count(text, "\n"); cap(got.Rows) != max(lines, len(got.Rows)) {
+			t.Errorf("%s: room for %d rows, want %d (the newlines) unless more were read", name, cap(got.Rows), lines)
 		}
 	}
 }
