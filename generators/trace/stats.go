@@ -131,6 +131,14 @@ func Analyze(r Reader) (*Stats, error) {
 	users := map[int]bool{}
 	var runs, waits, cpus []float64
 	for r.Next() {
+		if s.Jobs == 0 {
+			// Sized from the header, read with the first record: grown by
+			// append, four lists of RICC-2010-2's 447,794 jobs were copied
+			// at every doubling, which a collection under way cannot stop
+			// (see sim.CloneJobs).
+			n := Capacity(r.Header(), 0)
+			s.Submits, runs, waits, cpus = make([]float64, 0, n), make([]float64, 0, n), make([]float64, 0, n), make([]float64, 0, n)
+		}
 		j := r.Job()
 		s.Jobs++
 		if j.User >= 0 {
