@@ -105,23 +105,15 @@ func workloadConvert(c *cli.Context) error {
 	if n := c.Int("nb-res"); c.IsSet("nb-res") && (n < 1 || n > maxCPUs) {
 		return fmt.Errorf("--nb-res %d: must be 1 to %d", n, maxCPUs)
 	}
-	r, err := trace.Open(path)
+	// The whole trace, in one array sized from its header's MaxJobs;
+	// the valid jobs kept in place.
+	all, hdr, err := trace.ReadAll(path, 0)
 	if err != nil {
 		return err
 	}
-	defer r.Close()
-	var jobs []trace.Job
+	jobs := all[:0]
 	var noSubmit, noRun, noCPUs int
-	for r.Next() {
-		if jobs == nil {
-			// Sized from the header's MaxJobs, read with the first
-			// record: grown by append, RICC-2010-2's 447,794 jobs of 328
-			// bytes were copied again at every doubling, which a
-			// collection under way cannot stop (see sim.CloneJobs), and
-			// the conversion took 8.3 s of CPU, two thirds of it system.
-			jobs = make([]trace.Job, 0, trace.Capacity(r.Header(), 0))
-		}
-		j := r.Job()
+	for _, j := range all {
 		switch {
 		case j.Submit < 0:
 			noSubmit++
@@ -133,16 +125,13 @@ func workloadConvert(c *cli.Context) error {
 			jobs = append(jobs, j)
 		}
 	}
-	if err := r.Err(); err != nil {
-		return err
-	}
 	if len(jobs) == 0 {
 		return noJobs(path, noSubmit+noRun+noCPUs, fmt.Sprintf("submit time < 0: %d, run time < 0: %d, CPUs < 1: %d", noSubmit, noRun, noCPUs))
 	}
 	opt := batsim.WriteOptions{Speed: speed, NbRes: c.Int("nb-res"),
 		Description: "converted by gridbench workload convert from " + filepath.Base(path)}
-	if opt.NbRes == 0 && r.Header().MaxProcs > 0 {
-		opt.NbRes = r.Header().MaxProcs
+	if opt.NbRes == 0 && hdr.MaxProcs > 0 {
+		opt.NbRes = hdr.MaxProcs
 	}
 	out := c.String("to")
 	if err := analysis.WriteFileAtomic(out, func(w io.Writer) error { return batsim.Write(w, jobs, opt) }); err != nil {
