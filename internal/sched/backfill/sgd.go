@@ -3,7 +3,6 @@ package backfill
 import (
 	"fmt"
 	"math"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -289,8 +288,8 @@ func (p *SGD) dot(x []float64) float64 {
 // Predict computes and keeps the job's features, and predicts.
 func (p *SGD) Predict(s *sim.State, j int, ending []int) float64 {
 	x := p.features(s, j, ending)
-	if j >= len(p.x) {
-		p.x = slices.Grow(p.x, max(j+1, s.NumJobs())-len(p.x))[:max(j+1, s.NumJobs())]
+	if n := s.NumJobs(); len(p.x) < n {
+		p.x = append(p.x, make([][]float64, n-len(p.x))...)
 	}
 	p.x[j] = x
 	req := s.Job(j).Est()
