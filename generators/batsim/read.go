@@ -115,7 +115,10 @@ func gzipSize(f *os.File, n int64) int64 {
 // of JSON: io.ReadAll, from 512 bytes, copied it twenty times as it grew,
 // and a collection under way cannot stop the goroutine in such a copy,
 // which it signalled again and again (see sim.CloneJobs): reading took
-// more CPU than parsing.
+// more CPU than parsing. (A bytes.Buffer grown to the size first and
+// filled by ReadFrom is no shorter to run: its Grow copies a zeroed slice
+// of the whole size in, and simulate on that workload took 3.5 s of CPU
+// against 2.85 s, 3 runs each.)
 func readAll(r io.Reader, size int64) ([]byte, error) {
 	b := make([]byte, 0, max(size, 0)+1) // +1: the read that finds the end needs room
 	for {
