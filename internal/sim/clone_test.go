@@ -7,7 +7,7 @@ import (
 
 // CloneJobs copies every job, across its chunks' edges, into an array of
 // its own, and keeps nil nil as slices.Clone does.
-func TestCopyJobs(t *testing.T) {
+func TestCloneJobs(t *testing.T) {
 	if CloneJobs(nil) != nil || CloneJobs([]Job{}) == nil {
 		t.Error("CloneJobs(nil) must be nil and CloneJobs of an empty slice empty, as slices.Clone's")
 	}
