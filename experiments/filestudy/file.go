@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/BurntSushi/toml"
@@ -143,12 +142,17 @@ func Load(path string) (*Study, error) {
 	}
 	var f File
 	md, err := toml.Decode(string(b), &f)
+	if ke := mistyped(string(b)); ke != nil {
+		// The decoder's error for it is text alone, and it skips some
+		// (aliases = "x") without one.
+		err = ke
+	}
 	var set []map[string]any
 	if err == nil {
 		set, err = f.decodeOwnKeys(string(b))
 	}
 	if err != nil {
-		return nil, decodeError(path, err)
+		return nil, decodeError(path, b, err)
 	}
 	for _, u := range md.Undecoded() {
 		if f.isOwnKey(u, set) {
@@ -163,8 +167,10 @@ func Load(path string) (*Study, error) {
 	return s, nil
 }
 
-// decodeError says where the TOML decoder stopped, as file:line: key.
-func decodeError(path string, err error) error {
+// decodeError says where the TOML decoder stopped, as file:line: key, or
+// where a KeyError (a value of a type its key cannot take, see mistyped)
+// lies in text.
+func decodeError(path string, text []byte, err error) error {
 	var pe toml.ParseError
 	if errors.As(err, &pe) {
 		// The parser quotes the text it stopped at, newlines included.
@@ -174,10 +180,9 @@ func decodeError(path string, err error) error {
 		}
 		return fmt.Errorf("%s:%d: %s", path, pe.Position.Line, msg)
 	}
-	// Type mismatches are plain errors "toml: line N (last key "k"): ...".
-	if m := typeErrRE.FindStringSubmatch(err.Error()); m != nil {
-		line, _ := strconv.Atoi(m[1])
-		return &KeyError{File: path, Line: line, Keys: []string{m[2]}, Err: errors.New(m[3])}
+	var ke *KeyError
+	if errors.As(err, &ke) {
+		return (&Study{path: path, text: text}).locate(ke)
 	}
 	return fmt.Errorf("%s: %w", path, err)
 }
@@ -290,11 +295,11 @@ func tableKeyLine(b []byte, table string, n int, key string) int {
 	return start
 }
 
-var typeErrRE = regexp.MustCompile(`^toml: line (\d+) \(last key "([^"]+)"\): (.*)$`)
-
-// keyLine returns the first line that sets key, or 0.
+// keyLine returns the first line that sets key, or opens a table of that
+// name ([key] or [[key]]), or 0.
 func keyLine(b []byte, key string) int {
-	re := regexp.MustCompile(`^\s*("?)` + regexp.QuoteMeta(key) + `("?)\s*=`)
+	q := regexp.QuoteMeta(key)
+	re := regexp.MustCompile(`^\s*(("?)` + q + `("?)\s*=|\[\[?\s*"?` + q + `"?\s*\]\]?)`)
 	for i, l := range strings.Split(string(b), "\n") {
 		if re.MatchString(l) {
 			return i + 1

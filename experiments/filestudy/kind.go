@@ -187,6 +187,10 @@ func (f *File) decodeOwnKeys(text string) ([]map[string]any, error) {
 		}
 		params := k.params()
 		if err := md.PrimitiveDecode(p, params); err != nil {
+			name, _ := set[i]["name"].(string)
+			if ke := mistypedIn(set[i], reflect.TypeOf(params).Elem(), "workload", i+1, name); ke != nil {
+				return nil, ke
+			}
 			return nil, err
 		}
 		f.Workloads[i].Params = params

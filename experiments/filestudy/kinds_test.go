@@ -78,7 +78,7 @@ func TestLoadErrorsETCAndTimeshare(t *testing.T) {
 		{"bad method", strings.Replace(goodETC, "jobs = 40", "method = \"normal\"", 1), `s.toml:6: workload 1: key method: method "normal"`},
 		{"bad r_task", strings.Replace(goodETC, "jobs = 40", "r_task = 0.5", 1), `s.toml:6: workload 1: keys r_task/r_mach/v_task/v_mach/mean_task: etc: RTask must be > 1`},
 		{"files and generator", "name = \"x\"\nalgorithms = [\"MCT\"]\n[[workload]]\nkind = \"etc\"\nfiles = [\"a\"]\nmethod = \"cvb\"\n", `s.toml:6: workload 1: key method: a generator parameter, but the workload reads files`},
-		{"wrong type", strings.Replace(ts, "slaves = 2", `slaves = "two"`, 1), `s.toml:8: key workload.slaves: incompatible types`},
+		{"wrong type", strings.Replace(ts, "slaves = 2", `slaves = "two"`, 1), `s.toml:8: workload 1: key slaves: is the string "two"; want a whole number`},
 		{"missing slaves", strings.Replace(ts, "slaves = 2\n", "", 1), `s.toml:4: workload 1: key slaves: 0: need at least 1`},
 		{"key of another kind", strings.Replace(ts, "slaves = 2", "slaves = 2\ncpus = 8", 1), `s.toml:9: workload 1: key cpus: not read by kind = "timeshare" workloads (their keys: kind, name, trace, jobs, percent, start, slaves, quantum)`},
 		{"slaves in a trace workload", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"t.swf\"\ncpus = 4\njobs = 5\nslaves = 3\n", `s.toml:8: workload 1: key slaves: not read by kind = "trace" workloads`},

@@ -48,7 +48,7 @@ slaves = 4
 		{"exec_timeout 0", "exec_timeout = \"0s\"\n" + good, `s.toml:1: key exec_timeout: "0s": want a duration from 1ms to 24h`},
 		{"exec_timeout 1us", "exec_timeout = \"1us\"\n" + good, `s.toml:1: key exec_timeout: "1us": want a duration from 1ms to 24h`},
 		{"exec_timeout words", "exec_timeout = \"2 minutes\"\n" + good, `s.toml:1: key exec_timeout: "2 minutes": want a duration`},
-		{"exec_timeout number", "exec_timeout = 120\n" + good, `s.toml:1: key exec_timeout: incompatible types`},
+		{"exec_timeout number", "exec_timeout = 120\n" + good, `s.toml:1: key exec_timeout: is the integer 120; want a string in quotes, a duration with its unit: write exec_timeout = "120s"`},
 		{"env name", "env = [\"MY KNOB\"]\n" + good, `s.toml:1: key env: "MY KNOB" is not a variable name`},
 		{"env twice", "\nenv = [\"A\", \"A\"]\n" + good, `s.toml:2: key env: "A" listed twice`},
 	} {

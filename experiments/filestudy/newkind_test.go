@@ -145,7 +145,7 @@ func TestNewKind(t *testing.T) {
 		{"its key checked", strings.Replace(burstStudy, "width = 2", "width = 8", 1),
 			"bad.toml:9: workload 1: key width: 8: need 1 to cpus (4)"},
 		{"its key's type", strings.Replace(burstStudy, "width = 2", `width = "two"`, 1),
-			"bad.toml:9: key workload.width: incompatible types"},
+			"bad.toml:9: workload 1: key width: is the string \"two\"; want a whole number"},
 		{"another kind's key", burstStudy + "slaves = 2\n",
 			`bad.toml:11: workload 1: key slaves: not read by kind = "burst" workloads (their keys: kind, name, jobs, cpus, run, width)`},
 		{"its key in another kind", burstStudy + "[[workload]]\nkind = \"lublin\"\njobs = 5\ncpus = 4\nwidth = 2\n",
