@@ -69,10 +69,7 @@ func ReadFile(path string) (*Workload, error) {
 		return nil, err
 	}
 	defer f.Close()
-	var size int64 // the bytes expected: the file's, or what its gzip trailer says
-	if fi, err := f.Stat(); err == nil && fi.Mode().IsRegular() {
-		size = fi.Size()
-	}
+	size := trace.TextSize(f) // the bytes expected
 	br := bufio.NewReader(f)
 	var r io.Reader = br
 	name := filepath.Base(path)
@@ -83,31 +80,12 @@ func ReadFile(path string) (*Workload, error) {
 		}
 		defer zr.Close()
 		r = zr
-		size = gzipSize(f, size)
 	}
 	b, err := readAll(r, size)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return Read(b, name)
-}
-
-// gzipSize returns the uncompressed size a gzip file of n bytes gives in
-// its trailer (its last four bytes: the size mod 2^32), or 0 when that
-// cannot be read or is not a size to trust (over 64 times the file).
-func gzipSize(f *os.File, n int64) int64 {
-	var t [4]byte
-	if n < 18 { // a header and a trailer
-		return 0
-	}
-	if _, err := f.ReadAt(t[:], n-4); err != nil {
-		return 0
-	}
-	size := int64(t[0]) | int64(t[1])<<8 | int64(t[2])<<16 | int64(t[3])<<24
-	if size > 64*n {
-		return 0
-	}
-	return size
 }
 
 // readAll is io.ReadAll into a buffer of size bytes first (a guess: it

@@ -156,6 +156,8 @@ func firstWord(s string) string {
 // smaller of maxJobs and the header's MaxJobs, whichever are known, and at
 // most 1<<22 so that a wrong header cannot reserve gigabytes. 0 means
 // unknown: let the slice grow.
+//
+// Reading from a file, CapacityOf knows more.
 func Capacity(h *Header, maxJobs int) int {
 	n := -1
 	if h != nil && h.MaxJobs >= 0 {
@@ -165,4 +167,25 @@ func Capacity(h *Header, maxJobs int) int {
 		n = maxJobs
 	}
 	return min(max(n, 0), 1<<22)
+}
+
+// bytesPerJob is what a job line takes at least on average in the traces
+// a header without MaxJobs comes with: the SC'15 artefact's schedules
+// (pyss's output) take 64–66 bytes a line, lublin_256.swf 65; the PWA's
+// padded logs, which give MaxJobs, 92–114.
+const bytesPerJob = 64
+
+// CapacityOf is Capacity for the trace r reads: where its header gives no
+// MaxJobs and r reads a file (Open), the jobs are estimated from the
+// file's text, at bytesPerJob a job.
+func CapacityOf(r Reader, maxJobs int) int {
+	h := r.Header()
+	if h != nil && h.MaxJobs >= 0 {
+		return Capacity(h, maxJobs)
+	}
+	est := -1
+	if s, ok := r.(interface{ textSize() int64 }); ok && s.textSize() > 0 {
+		est = int(min(s.textSize()/bytesPerJob, 1<<22))
+	}
+	return Capacity(&Header{MaxJobs: est}, maxJobs)
 }

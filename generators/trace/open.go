@@ -21,7 +21,10 @@ type ReadCloser interface {
 type fileReader struct {
 	Reader
 	closers []io.Closer
+	size    int64 // the text's bytes, as TextSize gives them (0: unknown)
 }
+
+func (f *fileReader) textSize() int64 { return f.size }
 
 func (f *fileReader) Close() error {
 	var errs []error
@@ -88,6 +91,9 @@ func Open(path string) (ReadCloser, error) {
 func open(f io.ReadCloser, path string) (ReadCloser, error) {
 	name := filepath.Base(path)
 	fr := &fileReader{closers: []io.Closer{f}}
+	if osf, ok := f.(*os.File); ok {
+		fr.size = TextSize(osf)
+	}
 	br := bufio.NewReaderSize(f, 256<<10)
 	var src io.Reader = br
 	magic, _ := br.Peek(2)
@@ -149,6 +155,36 @@ func gzipError(err error) error {
 	return fmt.Errorf("gzip data corrupt: %w", err)
 }
 
+// TextSize returns the bytes of text the file f holds: its size, or, for
+// a gzip file, the size its trailer gives (its last four bytes, the size
+// mod 2^32); 0 when f is not a regular file or the trailer's size is not
+// to be trusted (over 64 times the file, as no trace compresses so well).
+// It leaves f's offset where it was. It sizes what a reader fills from f
+// in one allocation, not by doublings: each doubling of a long slice is a
+// copy that a garbage collection under way signals through (sim.CloneJobs).
+func TextSize(f *os.File) int64 {
+	fi, err := f.Stat()
+	if err != nil || !fi.Mode().IsRegular() {
+		return 0
+	}
+	n := fi.Size()
+	var t [4]byte
+	if n < 18 { // a gzip header and trailer, or a text of a few bytes
+		return n
+	}
+	if _, err := f.ReadAt(t[:2], 0); err != nil || t[0] != 0x1f || t[1] != 0x8b {
+		return n
+	}
+	if _, err := f.ReadAt(t[:], n-4); err != nil {
+		return 0
+	}
+	size := int64(t[0]) | int64(t[1])<<8 | int64(t[2])<<16 | int64(t[3])<<24
+	if size > 64*n {
+		return 0
+	}
+	return size
+}
+
 // NewReader returns a reader of the given format over uncompressed text.
 // It panics for Unknown, which is a programming error.
 func NewReader(r io.Reader, name string, f Format) Reader {
@@ -173,7 +209,7 @@ func ReadAll(path string, maxJobs int) ([]Job, *Header, error) {
 	for (maxJobs <= 0 || len(jobs) < maxJobs) && r.Next() {
 		if jobs == nil {
 			// The header is complete once the first record is read.
-			jobs = make([]Job, 0, Capacity(r.Header(), maxJobs))
+			jobs = make([]Job, 0, CapacityOf(r, maxJobs))
 		}
 		jobs = append(jobs, r.Job())
 	}

@@ -136,7 +136,7 @@ func Analyze(r Reader) (*Stats, error) {
 			// append, four lists of RICC-2010-2's 447,794 jobs were copied
 			// at every doubling, which a collection under way cannot stop
 			// (see sim.CloneJobs).
-			n := Capacity(r.Header(), 0)
+			n := CapacityOf(r, 0)
 			s.Submits, runs, waits, cpus = make([]float64, 0, n), make([]float64, 0, n), make([]float64, 0, n), make([]float64, 0, n)
 		}
 		j := r.Job()

@@ -3,7 +3,10 @@ package trace
 import (
 	"bytes"
 	"compress/gzip"
+	"encoding/binary"
 	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -279,5 +282,104 @@ func TestSWFFastMatchesParse(t *testing.T) {
 	}
 	if fast < 10000 {
 		t.Fatalf("only %d lines took the fast path", fast)
+	}
+}
+
+// TestCapacityOf: a file whose header gives no MaxJobs (the SC'15
+// artefact's schedules) is sized from its text, plain or gzip, at
+// bytesPerJob a job; the header's MaxJobs and maxJobs still bound it; a
+// reader of no file knows nothing more than Capacity.
+func TestCapacityOf(t *testing.T) {
+	// 1,000 jobs, varied as a log's are: a text that compresses more than
+	// 64 times has a gzip trailer TextSize does not trust.
+	rng := rand.New(rand.NewPCG(1, 2))
+	var b strings.Builder
+	for i := range 1000 {
+		fmt.Fprintf(&b, "%d %d 0 %d 1 -1 -1 1 %d -1 1 %d 1 -1 1 -1 -1 -1\n", i+1, 10*i, rng.IntN(100000), rng.IntN(100000), rng.IntN(500))
+	}
+	text := b.String()
+	want := len(text) / bytesPerJob
+	dir := t.TempDir()
+	plain := filepath.Join(dir, "t.swf")
+	if err := os.WriteFile(plain, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(text))
+	zw.Close()
+	zipped := filepath.Join(dir, "t.swf.gz")
+	if err := os.WriteFile(zipped, gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	withHeader := filepath.Join(dir, "h.swf")
+	if err := os.WriteFile(withHeader, []byte("; MaxJobs: 1000\n"+text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path      string
+		max, want int
+	}{
+		{plain, 0, want}, {zipped, 0, want}, {plain, 50, 50}, {zipped, 5000, want},
+		{withHeader, 0, 1000}, {withHeader, 50, 50},
+	} {
+		r, err := Open(c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Next() {
+			t.Fatalf("%s: no job: %v", c.path, r.Err())
+		}
+		if got := CapacityOf(r, c.max); got != c.want {
+			t.Errorf("CapacityOf(%s, %d) = %d, want %d", filepath.Base(c.path), c.max, got, c.want)
+		}
+		r.Close()
+	}
+	r := NewSWFReader(strings.NewReader(text), "mem.swf")
+	r.Next()
+	if got := CapacityOf(r, 0); got != 0 {
+		t.Errorf("CapacityOf(a reader of no file, 0) = %d, want 0", got)
+	}
+}
+
+// TestTextSize: a plain file's size, a gzip file's text size from its
+// trailer, 0 for a trailer that claims too much, and the offset kept.
+func TestTextSize(t *testing.T) {
+	dir := t.TempDir()
+	text := make([]byte, 10000) // incompressible: see TestCapacityOf
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := range text {
+		text[i] = byte(rng.Uint32())
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(text)
+	zw.Close()
+	lying := bytes.Clone(gz.Bytes())
+	binary.LittleEndian.PutUint32(lying[len(lying)-4:], 1<<31)
+	for _, c := range []struct {
+		name string
+		data []byte
+		want int64
+	}{
+		{"plain", text, int64(len(text))}, {"gzip", gz.Bytes(), int64(len(text))},
+		{"gzip, trailer over 64 times the file", lying, 0}, {"a few bytes", []byte("; x\n"), 4},
+	} {
+		p := filepath.Join(dir, "f")
+		if err := os.WriteFile(p, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Seek(3, io.SeekStart)
+		if got := TextSize(f); got != c.want {
+			t.Errorf("%s: TextSize = %d, want %d", c.name, got, c.want)
+		}
+		if off, _ := f.Seek(0, io.SeekCurrent); off != 3 {
+			t.Errorf("%s: offset %d after TextSize, want 3", c.name, off)
+		}
+		f.Close()
 	}
 }

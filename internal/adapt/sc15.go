@@ -52,7 +52,7 @@ func LoadArtefact(path string, est Estimate) (Artefact, error) {
 			if a.CPUs < 1 {
 				return a, fmt.Errorf("%s: the header gives no MaxProcs; an SC'15 artefact file names the machine size it simulated", path)
 			}
-			recs = make([]rec, 0, trace.Capacity(r.Header(), 0))
+			recs = make([]rec, 0, trace.CapacityOf(r, 0))
 		}
 		tj := r.Job()
 		n := tj.CPUs()

@@ -114,7 +114,7 @@ func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (
 			// The header is read once the first record is: size the
 			// slice from its MaxJobs so loading never regrows it, and
 			// take the machine's size from its MaxProcs if not given.
-			sel.jobs = make([]sim.Job, 0, trace.Capacity(r.Header(), maxJobs))
+			sel.jobs = make([]sim.Job, 0, trace.CapacityOf(r, maxJobs))
 			if sel.cpus, err = headerCPUs(path, r.Header(), cpus); err != nil {
 				return w, err
 			}
