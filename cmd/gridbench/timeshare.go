@@ -6,9 +6,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/gridbench/gridbench/generators/trace"
-	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/timeshare"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
 func init() { register(timeshareCommand) }
@@ -75,13 +74,9 @@ func runTimeshare(c *cli.Context) error {
 		return fmt.Errorf("--algo: %w", err)
 	}
 
-	recs, _, err := trace.ReadAll(path, maxJobs)
+	jobs, err := timeshared.ReadJobs(path, maxJobs)
 	if err != nil {
 		return err
-	}
-	jobs := make([]timeshare.Job, len(recs))
-	for i := range recs {
-		jobs[i] = adapt.TimeshareJob(&recs[i])
 	}
 	timeshare.PriorityRule(jobs)
 	res, err := timeshare.Run(jobs, slaves, sched)
