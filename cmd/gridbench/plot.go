@@ -64,11 +64,16 @@ the others one more.`,
 }
 
 // plotInput reads the one jobs file a plot command takes.
+// Its columns are kept only when --color-by reads them.
 func plotInput(c *cli.Context) (*jobsout.File, error) {
 	if c.NArg() != 1 {
 		return nil, fmt.Errorf("plot %s: want one jobs file (got %q)", c.Command.Name, c.Args().Slice())
 	}
-	f, err := jobsout.ReadFile(c.Args().First())
+	read := jobsout.ReadSchedule
+	if by := c.String("color-by"); by != "" && by != "backfilled" {
+		read = jobsout.ReadFile
+	}
+	f, err := read(c.Args().First())
 	if err != nil {
 		return nil, err
 	}

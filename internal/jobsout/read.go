@@ -51,7 +51,16 @@ func (f *File) Column(name string) int { return slices.Index(f.Columns, name) }
 // else starting_time + execution_time; allocated_resources or
 // allocated_processors, optional), so Batsim's own jobs.csv reads too.
 // Errors name the file and line.
-func ReadFile(path string) (*File, error) {
+func ReadFile(path string) (*File, error) { return readFile(path, true) }
+
+// ReadSchedule is ReadFile without the columns: each Row's Values is nil,
+// and its ID its own string rather than a part of its line's. A row then
+// takes some 100 bytes, not the 400 that the line and its fields keep:
+// the figures that read only the times and CPUs of a schedule of 447,794
+// RICC-2010-2 jobs (70 MB) hold 110 MB less.
+func ReadSchedule(path string) (*File, error) { return readFile(path, false) }
+
+func readFile(path string, values bool) (*File, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -64,7 +73,7 @@ func ReadFile(path string) (*File, error) {
 	if _, err := fh.Seek(0, io.SeekStart); err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
 	}
-	return read(fh, filepath.Base(path), lines)
+	return read(fh, filepath.Base(path), lines, values)
 }
 
 // countLines counts the newlines of r, so that ReadFile holds the rows in
@@ -88,12 +97,13 @@ func countLines(r io.Reader) (int, error) {
 }
 
 // Read is ReadFile over a reader.
-func Read(r io.Reader, name string) (*File, error) { return read(r, name, 0) }
+func Read(r io.Reader, name string) (*File, error) { return read(r, name, 0, true) }
 
-// read is Read, with room made for rows rows.
-func read(r io.Reader, name string, rows int) (*File, error) {
+// read is Read, with room made for rows rows, keeping each row's Values
+// or not (ReadSchedule).
+func read(r io.Reader, name string, rows int, values bool) (*File, error) {
 	cr := csv.NewReader(r)
-	cr.ReuseRecord = false
+	cr.ReuseRecord = !values
 	header, err := cr.Read()
 	if err != nil {
 		if errors.Is(err, io.EOF) {
@@ -144,6 +154,9 @@ func read(r io.Reader, name string, rows int) (*File, error) {
 			continue
 		}
 		row := Row{ID: rec[id], Line: line, Values: rec}
+		if !values {
+			row.ID, row.Values = strings.Clone(rec[id]), nil
+		}
 		if row.Submit, err = num(sub, header[sub]); err != nil {
 			return nil, err
 		}

@@ -119,7 +119,8 @@ func TestSeriesMatchNaive(t *testing.T) {
 
 // ReadFile reads what Read reads, into rows it made room for first (the
 // file's newlines): a file with and without its last newline, with CRLF
-// line ends, and with a field quoted across lines.
+// line ends, and with a field quoted across lines; ReadSchedule the same
+// rows without their Values.
 func TestReadFileRows(t *testing.T) {
 	dir := t.TempDir()
 	for name, text := range map[string]string{
@@ -145,6 +146,17 @@ func TestReadFileRows(t *testing.T) {
 		}
 		if lines := strings.Count(text, "\n"); cap(got.Rows) != max(lines, len(got.Rows)) {
 			t.Errorf("%s: room for %d rows, want %d (the newlines) unless more were read", name, cap(got.Rows), lines)
+		}
+		// ReadSchedule: the same rows without their columns.
+		lean, err := ReadSchedule(path)
+		if err != nil {
+			t.Fatalf("%s: ReadSchedule: %v", name, err)
+		}
+		for i := range want.Rows {
+			want.Rows[i].Values = nil
+		}
+		if !reflect.DeepEqual(lean.Rows, want.Rows) || lean.NotStarted != want.NotStarted {
+			t.Errorf("%s: ReadSchedule %+v, want %+v", name, lean.Rows, want.Rows)
 		}
 	}
 }
