@@ -64,7 +64,7 @@ func TestEtcEvalErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--heuristics", "MCT,FCFS", "testdata/etc/small.etc"}, `unknown heuristic "FCFS"; valid: OLB, MCT, MET, SA, kPB, MinMin, MaxMin, Sufferage`},
+		{[]string{"--heuristics", "MCT,FCFS", "testdata/etc/small.etc"}, `unknown heuristic "FCFS" (valid: OLB, MCT, MET, SA, kPB, MinMin, MaxMin, Sufferage)`},
 		{[]string{"testdata/etc/bad.etc"}, "bad.etc:4: value 3 (job 1, machine 0) is negative"},
 		{[]string{"testdata/etc/noheader.etc"}, "noheader.etc:1: no header"},
 		{[]string{"--sa-low", "0.9", "--sa-high", "0.5", "testdata/etc/small.etc"}, "SA thresholds need 0 ≤ low < high ≤ 1"},

@@ -2,7 +2,6 @@ package filestudy
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
@@ -52,10 +51,8 @@ var (
 		}}
 	timeSharing = &family{name: "time-sharing", metrics: TimeshareMetrics, table: func() []analysis.Metric { return timeshared.Table.Without(timeshared.MJobs).Metrics() }, names: timeshare.Algorithms,
 		lookup: func(n string) error {
-			if !slices.Contains(timeshare.Algorithms(), strings.ToLower(n)) {
-				return fmt.Errorf("unknown algorithm %q", n)
-			}
-			return nil
+			_, err := timeshare.Lookup(n)
+			return err
 		},
 		label: timeshare.Label}
 )

@@ -68,7 +68,7 @@ func TestLoadErrorsETCAndTimeshare(t *testing.T) {
 		{"space-shared in an etc study", strings.Replace(goodETC, `"OLB"]`, `"easy"]`, 1),
 			`s.toml:2: key algorithms: "easy" is a space-shared algorithm (for kind = trace/deadline/lublin workloads); etc workloads take OLB, MCT, MET, SA, kPB, MinMin, MaxMin, Sufferage`},
 		{"unknown heuristic", strings.Replace(goodETC, `"OLB"]`, `"MinMax"]`, 1),
-			`s.toml:2: key algorithms: unknown heuristic "MinMax"; valid: OLB, MCT`},
+			`s.toml:2: key algorithms: unknown heuristic "MinMax"; did you mean "MinMin"? (valid: OLB, MCT`},
 		{"exec in an etc study", strings.Replace(goodETC, `"OLB"]`, `"exec:python3 x.py"]`, 1),
 			`s.toml:2: key algorithms: "exec:python3 x.py" is a space-shared algorithm`},
 		{"mixed kinds", mixed, `s.toml:10: workload 2: key kind: "etc" workloads cannot share a study with "timeshare" ones`},

@@ -45,7 +45,7 @@ func Registered() []string { return reg.Names() }
 func NewPolicy(name string, trained []Objective) (Policy, error) {
 	info, ok := reg.Lookup(name)
 	if !ok {
-		return nil, fmt.Errorf("unknown policy %q (valid: %s)", name, strings.Join(reg.Names(), ", "))
+		return nil, fmt.Errorf("unknown policy %q%s (valid: %s)", name, registry.DidYouMean(reg.Suggest(name)), strings.Join(reg.Names(), ", "))
 	}
 	return info.New(trained), nil
 }

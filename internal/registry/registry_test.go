@@ -58,3 +58,39 @@ func TestRegisterPanics(t *testing.T) {
 		})
 	}
 }
+
+// TestSuggest: another case first, then the nearest names by single-letter
+// edits (a swap of neighbours is one), none beyond a third of the name's
+// length.
+func TestSuggest(t *testing.T) {
+	r := New[func() int]("test", false)
+	for _, n := range []string{"easy", "easy-sjbf", "easy-sjf", "easy-ljf", "cons", "Sufferage"} {
+		r.Register(n, Info[func() int]{New: func() int { return 0 }}, nil)
+	}
+	for _, c := range []struct {
+		name string
+		want []string
+	}{
+		{"EASY", []string{"easy"}}, {"eas", []string{"easy"}}, {"esay", []string{"easy"}},
+		{"easy-sjfb", []string{"easy-sjbf", "easy-sjf"}}, {"con", []string{"cons"}},
+		{"sufferage", []string{"Sufferage"}}, {"xyz", nil}, {"ea", nil}, {"", nil},
+	} {
+		if got := r.Suggest(c.name); !slices.Equal(got, c.want) {
+			t.Errorf("Suggest(%q) = %q, want %q", c.name, got, c.want)
+		}
+	}
+	if got := DidYouMean([]string{"a", "b"}); got != `; did you mean "a" or "b"?` {
+		t.Errorf("DidYouMean = %s", got)
+	}
+	if got := DidYouMean(nil); got != "" {
+		t.Errorf("DidYouMean(nil) = %q", got)
+	}
+	for _, c := range []struct {
+		a, b string
+		d    int
+	}{{"", "abc", 3}, {"ab", "ba", 1}, {"ca", "abc", 3}, {"kitten", "sitting", 3}, {"é", "e", 1}} {
+		if got := edits(c.a, c.b); got != c.d {
+			t.Errorf("edits(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
+		}
+	}
+}

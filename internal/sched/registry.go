@@ -52,7 +52,7 @@ func Lookup(name string) (Info, error) {
 	}
 	info, ok := reg.Lookup(name)
 	if !ok {
-		return Info{}, fmt.Errorf("unknown or unavailable algorithm %q (available: %s, or exec:COMMAND ARGS)", name, strings.Join(Names(), ", "))
+		return Info{}, fmt.Errorf("unknown or unavailable algorithm %q%s (available: %s, or exec:COMMAND ARGS)", name, registry.DidYouMean(reg.Suggest(name)), strings.Join(Names(), ", "))
 	}
 	return info, nil
 }

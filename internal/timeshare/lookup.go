@@ -3,6 +3,8 @@ package timeshare
 import (
 	"fmt"
 	"strings"
+
+	"github.com/gridbench/gridbench/internal/registry"
 )
 
 // Lookup returns what is registered under name (case-insensitive), or an
@@ -10,7 +12,7 @@ import (
 func Lookup(name string) (Info, error) {
 	info, ok := reg.Lookup(name)
 	if !ok {
-		return Info{}, fmt.Errorf("unknown algorithm %q (valid: %s)", name, strings.Join(Algorithms(), ", "))
+		return Info{}, fmt.Errorf("unknown algorithm %q%s (valid: %s)", name, registry.DidYouMean(reg.Suggest(name)), strings.Join(Algorithms(), ", "))
 	}
 	return info, nil
 }

@@ -126,7 +126,7 @@ func Help() string { return reg.Help(Algorithms()) }
 func New(name string, p Params) (Scheduler, error) {
 	f, ok := reg.Lookup(name)
 	if !ok {
-		return nil, fmt.Errorf("unknown algorithm %q (valid: %s)", name, strings.Join(Algorithms(), ", "))
+		return nil, fmt.Errorf("unknown algorithm %q%s (valid: %s)", name, registry.DidYouMean(reg.Suggest(name)), strings.Join(Algorithms(), ", "))
 	}
 	if err := p.check(); err != nil {
 		return nil, err

@@ -51,7 +51,7 @@ func Names() []string { return reg.Names() }
 func Lookup(name string) (Info, error) {
 	info, ok := reg.Lookup(name)
 	if !ok {
-		return Info{}, fmt.Errorf("unknown heuristic %q; valid: %s", name, strings.Join(Names(), ", "))
+		return Info{}, fmt.Errorf("unknown heuristic %q%s (valid: %s)", name, registry.DidYouMean(reg.Suggest(name)), strings.Join(Names(), ", "))
 	}
 	return info, nil
 }
