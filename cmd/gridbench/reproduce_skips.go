@@ -74,7 +74,12 @@ func describeSkip(err error) string {
 		head, _, _ = strings.Cut(head, ";")
 		return head
 	}
-	head, _, _ = strings.Cut(head, ": "+datadir.ErrMissing.Error())
+	// "EXPERIMENT: CONFIGURATION: FILE: data not found; ..."
+	if h, _, ok := strings.Cut(head, ": "+missing[0].Rel+": "+datadir.ErrMissing.Error()); ok {
+		head = h
+	} else {
+		head, _, _ = strings.Cut(head, ": "+datadir.ErrMissing.Error())
+	}
 	var rels []string
 	for _, m := range missing {
 		rels = append(rels, m.Rel)

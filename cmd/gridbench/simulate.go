@@ -225,8 +225,11 @@ func traceArg(c *cli.Context, cmd string) (string, error) {
 		return path, nil
 	}
 	found, err := datadir.Find(c.String("data"), filepath.ToSlash(path), "`gridbench data` lists the data sets and how to fetch them")
-	if err != nil {
+	if err != nil && !errors.Is(err, datadir.ErrMissing) {
 		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	if err != nil {
+		return "", err // (it names the path)
 	}
 	return found, nil
 }

@@ -163,7 +163,7 @@ func missing(rel, hint string, looked []string) error {
 		msg += "; or " + hint
 	}
 	msg += fmt.Sprintf("; or point --data or %s at a folder that holds it", EnvVar)
-	e.msg = fmt.Sprintf("%v: %s", ErrMissing, msg)
+	e.msg = msg
 	return e
 }
 
