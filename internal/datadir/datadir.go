@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -155,6 +156,11 @@ func Missing(err error) (found []*MissingError, all bool) {
 func missing(rel, hint string, looked []string) error {
 	e := &MissingError{Rel: rel}
 	msg := fmt.Sprintf("%s: %v; looked in %s", rel, ErrMissing, strings.Join(looked, ", "))
+	if _, ok := Owner(rel); !ok {
+		if like := likeNamed(rel); len(like) > 0 {
+			msg += "; the data sets of a like name: " + strings.Join(like, ", ")
+		}
+	}
 	if d, ok := Owner(rel); ok && len(d.Downloads()) > 0 {
 		e.ID = d.ID
 		msg += fmt.Sprintf("; run `gridbench data fetch %s`", d.ID)
@@ -210,5 +216,36 @@ func moduleRoot() string {
 			return ""
 		}
 		dir = parent
+	}
+}
+
+// likeNamed returns the catalogue's paths whose name holds rel's, or the
+// other way round, without folders and extensions ("KTH-SP2.swf" is in
+// KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz and sc15-artefact/KTH-SP2), each
+// with its id, for a path a user wrote from memory.
+func likeNamed(rel string) []string {
+	want := stem(rel)
+	if len(want) < 3 {
+		return nil
+	}
+	var out []string
+	for _, d := range Catalog() {
+		if got := stem(d.Rel); strings.Contains(got, want) || (len(got) >= 3 && strings.Contains(want, got)) {
+			out = append(out, fmt.Sprintf("%s (%s)", d.Rel, d.ID))
+		}
+	}
+	return out
+}
+
+// stem is a path's last element, lower-cased, without the extensions a
+// trace takes (.gz, .swf, .gwf, .json).
+func stem(rel string) string {
+	s := strings.ToLower(path.Base(rel))
+	for {
+		t := strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(strings.TrimSuffix(s, ".gz"), ".swf"), ".gwf"), ".json")
+		if t == s {
+			return s
+		}
+		s = t
 	}
 }

@@ -38,6 +38,28 @@ func TestFindMissingSaysWhereItLooked(t *testing.T) {
 	}
 }
 
+// TestFindMissingNamesLikeData: a path written from memory is answered
+// with the catalogue's paths of a like name; a catalogue path, or a name
+// like none, with none.
+func TestFindMissingNamesLikeData(t *testing.T) {
+	t.Setenv(EnvVar, t.TempDir())
+	for _, c := range []struct{ rel, want string }{
+		{"KTH-SP2.swf", "of a like name: KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz (kth-sp2), sc15-artefact/KTH-SP2 (sc15-kth-sp2);"},
+		{"ricc.swf.gz", "of a like name: pwa-swf/RICC-2010-2.swf.gz (ricc-2010-2);"},
+		{"traces/LCG.swf", "of a like name: LCG-2005-1/LCG.swf.gz (lcg-2005-1);"},
+		{"foo.swf", ""},
+		{"pwa-swf/CTC-SP2-1996-3.1-cln.swf.gz", ""},
+	} {
+		_, err := Find(t.TempDir(), c.rel, "")
+		if !errors.Is(err, ErrMissing) {
+			t.Fatalf("%s: want ErrMissing, got %v", c.rel, err)
+		}
+		if got := err.Error(); c.want == "" && strings.Contains(got, "like name") || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s: %s\nwant %q", c.rel, got, c.want)
+		}
+	}
+}
+
 func TestCatalogIsComplete(t *testing.T) {
 	ids := map[string]bool{}
 	for _, d := range Catalog() {
