@@ -57,9 +57,11 @@ func Lookup(name string) (Info, error) {
 	return info, nil
 }
 
-// Label returns the registered label of name, or name itself.
+// Label returns the registered label of name, or name itself (an
+// exec: scheduler's label is its name). It does not start the command of
+// an exec: name, nor build Lookup's error for an unknown one.
 func Label(name string) string {
-	if info, err := Lookup(name); err == nil {
+	if info, ok := reg.Lookup(name); ok {
 		return info.Label
 	}
 	return name
