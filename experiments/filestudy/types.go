@@ -2,6 +2,7 @@ package filestudy
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"reflect"
 	"slices"
@@ -57,15 +58,15 @@ func mistypedIn(m map[string]any, t reflect.Type, table string, index int, entry
 		}
 		// [aliases]: a table of strings, each located by its own key.
 		if f.Type.Kind() == reflect.Map {
-			t, ok := v.(map[string]any)
+			tbl, ok := v.(map[string]any)
 			if !ok {
 				return &KeyError{Table: table, Index: index, Entry: entry, Keys: []string{key},
 					Err: fmt.Errorf("is %s; want a table [%s] of NAME = \"...\" lines", describeTOML(v), key)}
 			}
-			for _, name := range sortedKeys(t) {
-				if want := f.Type.Elem(); !fits(t[name], want) {
+			for _, name := range slices.Sorted(maps.Keys(tbl)) { // (map order never reaches a message)
+				if want := f.Type.Elem(); !fits(tbl[name], want) {
 					return &KeyError{Table: table, Index: index, Entry: entry, Keys: []string{key + "." + name},
-						Err: fmt.Errorf("is %s; want %s", describeTOML(t[name]), describeGo(want))}
+						Err: fmt.Errorf("is %s; want %s", describeTOML(tbl[name]), describeGo(want))}
 				}
 			}
 			continue
@@ -169,7 +170,8 @@ func describeGo(t reflect.Type) string {
 
 // hint is how to write v as a field of type t takes it, where that is
 // plain: a number or a boolean without its quotes, one string in an
-// array.
+// array, a whole number without its decimals, exec_timeout's number
+// with a unit.
 func hint(key string, v any, t reflect.Type) string {
 	if t.Kind() == reflect.Pointer {
 		t = t.Elem()
@@ -204,15 +206,4 @@ func hint(key string, v any, t reflect.Type) string {
 		}
 	}
 	return ""
-}
-
-// sortedKeys returns m's keys in order, so a message does not depend on
-// the map's.
-func sortedKeys(m map[string]any) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	slices.Sort(ks)
-	return ks
 }
