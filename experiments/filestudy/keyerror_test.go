@@ -30,15 +30,25 @@ func TestKeyErrorFields(t *testing.T) {
 			filestudy.KeyError{Line: 13, Table: "claim", Index: 1, Keys: []string{"direction"}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := write(t, strings.ReplaceAll(tc.text, "TRACE", tinyTrace(t)))
-			_, err := filestudy.Load(p)
-			var ke *filestudy.KeyError
-			if !errors.As(err, &ke) {
-				t.Fatalf("err = %v (%T), want a *KeyError", err, err)
-			}
-			if ke.File != p || ke.Line != tc.want.Line || ke.Table != tc.want.Table || ke.Index != tc.want.Index || !slices.Equal(ke.Keys, tc.want.Keys) || ke.Err == nil {
-				t.Errorf("got %+v\nwant %+v in %s", *ke, tc.want, p)
-			}
+			loadKeyError(t, strings.ReplaceAll(tc.text, "TRACE", tinyTrace(t)), tc.want)
 		})
 	}
+}
+
+// loadKeyError loads the study file text and checks that it fails with a
+// KeyError in that file with want's line, table, entry index and keys
+// (and entry name, when want has one); it returns the error.
+func loadKeyError(t *testing.T, text string, want filestudy.KeyError) error {
+	t.Helper()
+	p := write(t, text)
+	_, err := filestudy.Load(p)
+	var ke *filestudy.KeyError
+	if !errors.As(err, &ke) {
+		t.Fatalf("err = %v (%T), want a *KeyError", err, err)
+	}
+	if ke.File != p || ke.Line != want.Line || ke.Table != want.Table || ke.Index != want.Index || !slices.Equal(ke.Keys, want.Keys) || ke.Err == nil ||
+		want.Entry != "" && ke.Entry != want.Entry {
+		t.Errorf("got %+v\nwant %+v in %s", *ke, want, p)
+	}
+	return err
 }

@@ -1,8 +1,6 @@
 package filestudy_test
 
 import (
-	"errors"
-	"slices"
 	"strings"
 	"testing"
 
@@ -50,15 +48,7 @@ func TestMistyped(t *testing.T) {
 			`key workload: is a table; write each as a table [[workload]]`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			p := write(t, tc.text)
-			_, err := filestudy.Load(p)
-			var ke *filestudy.KeyError
-			if !errors.As(err, &ke) {
-				t.Fatalf("err = %v (%T), want a *KeyError", err, err)
-			}
-			if ke.File != p || ke.Line != tc.want.Line || ke.Table != tc.want.Table || ke.Index != tc.want.Index || ke.Entry != tc.want.Entry || !slices.Equal(ke.Keys, tc.want.Keys) {
-				t.Errorf("got %+v\nwant %+v", *ke, tc.want)
-			}
+			err := loadKeyError(t, tc.text, tc.want)
 			if got := err.Error(); !strings.HasSuffix(got, tc.msg) {
 				t.Errorf("err = %s\nwant it to end with %s", got, tc.msg)
 			}
