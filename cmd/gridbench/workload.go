@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -105,36 +106,52 @@ func workloadConvert(c *cli.Context) error {
 	if n := c.Int("nb-res"); c.IsSet("nb-res") && (n < 1 || n > maxCPUs) {
 		return fmt.Errorf("--nb-res %d: must be 1 to %d", n, maxCPUs)
 	}
-	// The whole trace, in one array sized from its header's MaxJobs;
-	// the valid jobs kept in place.
-	all, hdr, err := trace.ReadAll(path, 0)
+	// The trace is streamed into the file, never held whole; the valid
+	// jobs are written as they are read.
+	r, err := trace.Open(path)
 	if err != nil {
 		return err
 	}
-	jobs := all[:0]
-	var noSubmit, noRun, noCPUs int
-	for _, j := range all {
-		switch {
-		case j.Submit < 0:
-			noSubmit++
-		case j.Run < 0:
-			noRun++
-		case j.CPUs() < 1:
-			noCPUs++
-		default:
-			jobs = append(jobs, j)
-		}
-	}
-	if len(jobs) == 0 {
-		return noJobs(path, noSubmit+noRun+noCPUs, fmt.Sprintf("submit time < 0: %d, run time < 0: %d, CPUs < 1: %d", noSubmit, noRun, noCPUs))
-	}
+	defer r.Close()
+	more := r.Next() // (the header is complete once the first record is read)
 	opt := batsim.WriteOptions{Speed: speed, NbRes: c.Int("nb-res"),
 		Description: "converted by gridbench workload convert from " + filepath.Base(path)}
-	if opt.NbRes == 0 && hdr.MaxProcs > 0 {
-		opt.NbRes = hdr.MaxProcs
+	if h := r.Header(); opt.NbRes == 0 && h != nil && h.MaxProcs > 0 {
+		opt.NbRes = h.MaxProcs
 	}
+	var noSubmit, noRun, noCPUs, n int
+	var j trace.Job
+	next := func() (*trace.Job, error) {
+		for ; more; more = r.Next() {
+			j = r.Job()
+			switch {
+			case j.Submit < 0:
+				noSubmit++
+			case j.Run < 0:
+				noRun++
+			case j.CPUs() < 1:
+				noCPUs++
+			default:
+				more = r.Next()
+				return &j, nil
+			}
+		}
+		return nil, r.Err()
+	}
+	errNone := errors.New("no job") // (the file is not written)
 	out := c.String("to")
-	if err := analysis.WriteFileAtomic(out, func(w io.Writer) error { return batsim.Write(w, jobs, opt) }); err != nil {
+	err = analysis.WriteFileAtomic(out, func(w io.Writer) error {
+		if n, err = batsim.WriteFrom(w, next, opt); err == nil && n == 0 {
+			err = errNone
+		}
+		return err
+	})
+	switch {
+	case errors.Is(err, errNone):
+		return noJobs(path, noSubmit+noRun+noCPUs, fmt.Sprintf("submit time < 0: %d, run time < 0: %d, CPUs < 1: %d", noSubmit, noRun, noCPUs))
+	case r.Err() != nil:
+		return r.Err() // the trace's error, naming its file and line (nothing written)
+	case err != nil:
 		return fmt.Errorf("--to %s: %w", out, err)
 	}
 	kind := batsim.Delay
@@ -142,6 +159,6 @@ func workloadConvert(c *cli.Context) error {
 		kind = batsim.ParallelHomogeneous
 	}
 	fmt.Fprintf(c.App.ErrWriter, "workload convert: %d jobs with %s profiles written to %s; left out %d (submit time < 0: %d, run time < 0: %d, CPUs < 1: %d)\n",
-		len(jobs), kind, out, noSubmit+noRun+noCPUs, noSubmit, noRun, noCPUs)
+		n, kind, out, noSubmit+noRun+noCPUs, noSubmit, noRun, noCPUs)
 	return nil
 }

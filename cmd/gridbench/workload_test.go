@@ -159,4 +159,27 @@ func TestBatsimCLIErrors(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q; want one line with %q", tc.args, code, stderr, tc.want)
 		}
 	}
+	// The trace is streamed into the file: a torn last line, or no job to
+	// write, leaves what --to held before, and says why.
+	swf, err := os.ReadFile("testdata/simulate/tiny.swf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	torn := filepath.Join(dir, "torn.swf")
+	noJob := filepath.Join(dir, "nojob.swf")
+	for path, text := range map[string]string{torn: string(swf[:len(swf)-8]), noJob: "; MaxProcs: 4\n1 -1 0 5 1 -1 -1 1 -1 -1 1 1 1 -1 1 -1 -1 -1\n"} {
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, tc := range []struct{ in, want string }{{torn, "torn.swf:"}, {noJob, "nojob.swf: all 1 job records were skipped"}} {
+		kept := filepath.Join(dir, "kept.json")
+		if err := os.WriteFile(kept, []byte("before"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runCLI("workload", "convert", tc.in, "--to", kept)
+		if b, _ := os.ReadFile(kept); code == 0 || !strings.Contains(stderr, tc.want) || string(b) != "before" {
+			t.Errorf("convert %s: exit %d, stderr %q, --to holds %q; want an error with %q and the file as it was", filepath.Base(tc.in), code, stderr, b, tc.want)
+		}
+	}
 }

@@ -31,6 +31,22 @@ type WriteOptions struct {
 // "ph<run>"), shared by every job of that run time. Profiles are listed by
 // name. The same jobs and options give the same bytes.
 func Write(w io.Writer, jobs []trace.Job, opt WriteOptions) error {
+	i := 0
+	_, err := WriteFrom(w, func() (*trace.Job, error) {
+		if i == len(jobs) {
+			return nil, nil
+		}
+		i++
+		return &jobs[i-1], nil
+	}, opt)
+	return err
+}
+
+// WriteFrom is Write for jobs handed over one at a time, so that a trace
+// is never held whole (RICC-2010-2's 447,794 records are 147 MB as
+// trace.Jobs): next returns the next job, or nil and the error that ended
+// the jobs, if any. It returns the jobs written.
+func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (int, error) {
 	typ, prefix := Delay, "delay"
 	if opt.Speed > 0 {
 		typ, prefix = ParallelHomogeneous, "ph"
@@ -44,32 +60,42 @@ func Write(w io.Writer, jobs []trace.Job, opt WriteOptions) error {
 		buf = fmt.Appendf(buf, "  \"description\": %s,\n", d)
 	}
 	buf = append(buf, "  \"jobs\": [\n"...)
-	for i := range jobs {
-		j := &jobs[i]
+	n := 0
+	for {
+		j, err := next()
+		if err != nil {
+			return n, err
+		}
+		if j == nil {
+			break
+		}
 		res := j.CPUs()
 		if res < 1 || j.Run < 0 || j.Submit < 0 {
-			return fmt.Errorf("batsim: line %d: job %d (submit %g, run %g, %d CPUs) is not a job Batsim can run", j.Line, j.ID, j.Submit, j.Run, res)
+			return n, fmt.Errorf("batsim: line %d: job %d (submit %g, run %g, %d CPUs) is not a job Batsim can run", j.Line, j.ID, j.Submit, j.Run, res)
 		}
 		if opt.NbRes == 0 {
 			nbRes = max(nbRes, res)
 		}
 		name := prefix + num(j.Run)
 		runs[name] = j.Run
+		if n > 0 {
+			buf = append(buf, ",\n"...) // the job before was not the last
+		}
+		n++
 		buf = fmt.Appendf(buf, "    {\"id\": %d, \"subtime\": %s, \"res\": %d, \"profile\": %q", j.ID, num(j.Submit), res, name)
 		if j.ReqTime > 0 {
 			buf = fmt.Appendf(buf, ", \"walltime\": %s", num(j.ReqTime))
 		}
 		buf = append(buf, '}')
-		if i < len(jobs)-1 {
-			buf = append(buf, ',')
-		}
-		buf = append(buf, '\n')
 		if len(buf) > 64<<10 {
 			if _, err := w.Write(buf); err != nil {
-				return err
+				return n, err
 			}
 			buf = buf[:0]
 		}
+	}
+	if n > 0 {
+		buf = append(buf, '\n')
 	}
 	buf = append(buf, "  ],\n"...)
 	buf = fmt.Appendf(buf, "  \"nb_res\": %d,\n  \"profiles\": {\n", nbRes)
@@ -91,7 +117,7 @@ func Write(w io.Writer, jobs []trace.Job, opt WriteOptions) error {
 	}
 	buf = append(buf, "  }\n}\n"...)
 	_, err := w.Write(buf)
-	return err
+	return n, err
 }
 
 // num writes x in the shortest form that reads back exactly, without an
