@@ -45,6 +45,20 @@ func TestCountWindowsLimit(t *testing.T) {
 	if _, err := CountWindows([]float64{0, float64(MaxWindows) * 10}, 10); err == nil || !strings.Contains(err.Error(), "4194304") {
 		t.Errorf("MaxWindows+1 windows: %v", err)
 	}
+	// The error says the limit's span in a unit a reader takes in, and
+	// the narrowest window that fits, which does.
+	_, err := CountWindows([]float64{0, 13216249}, 1) // RICC-2010-2's span
+	if want := "the limit is 4194304 windows (48.5 days at 1 s); a submit time is wrong, or widen the window to 4 s or more"; err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("RICC-2010-2's span at 1 s: %v\nwant it to end with %s", err, want)
+	}
+	if _, err := CountWindows([]float64{0, 13216249}, 4); err != nil {
+		t.Errorf("the width the error gives: %v", err)
+	}
+	for s, want := range map[float64]string{30: "30 s", 7200: "2 hours", 5 * 86400: "5 days", 4e9: "127 years"} {
+		if got := span(s); got != want {
+			t.Errorf("span(%g) = %q, want %q", s, got, want)
+		}
+	}
 }
 
 func TestTooManyRecords(t *testing.T) {

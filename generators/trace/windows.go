@@ -67,8 +67,8 @@ func CountWindows(submits []float64, width float64) (Windows, error) {
 		return w, nil
 	}
 	if n := (last - first) / width; !(n < MaxWindows) {
-		return Windows{}, fmt.Errorf("submit times %s..%s span %.4g windows of %g s: the limit is %d windows (%.0f years at %g s); a submit time is wrong, or widen the window",
-			num(first), num(last), n+1, width, MaxWindows, MaxWindows*width/(365.25*86400), width)
+		return Windows{}, fmt.Errorf("submit times %s..%s span %.4g windows of %g s: the limit is %d windows (%s at %g s); a submit time is wrong, or widen the window to %g s or more",
+			num(first), num(last), n+1, width, MaxWindows, span(MaxWindows*width), width, math.Floor((last-first)/MaxWindows)+1)
 	}
 	w.Start = first
 	w.Counts = make([]int, int((last-first)/width)+1)
@@ -227,4 +227,18 @@ func Peak(spec []SpectrumPoint, minFreq float64) (SpectrumPoint, bool) {
 		}
 	}
 	return best, found
+}
+
+// span is a length of time in seconds as a message says it: in years,
+// days or hours when it is at least two of them.
+func span(s float64) string {
+	for _, u := range []struct {
+		name string
+		sec  float64
+	}{{"years", 365.25 * 86400}, {"days", 86400}, {"hours", 3600}} {
+		if s >= 2*u.sec {
+			return fmt.Sprintf("%.3g %s", s/u.sec, u.name)
+		}
+	}
+	return fmt.Sprintf("%.3g s", s)
 }
