@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/gridbench/gridbench/internal/radix"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -66,56 +67,56 @@ func Allocate(p sim.Platform, jobs []sim.Job, recs []sim.Record) ([]Set, error) 
 		}
 		offset += mc.CPUs
 	}
-	type event struct {
-		t     float64
-		start bool // releases (false) come first at one instant
-		job   int
-	}
-	evs := make([]event, 0, 2*len(jobs))
+	// The events in time order, releases before starts at one instant and
+	// each kind in job order: a stable sort by time of the releases, in
+	// job order, then the starts (Index: a start's job, or -1 - a
+	// release's). A comparison sort of RICC-2010-2's 895,588 events took
+	// a fifth of Allocate.
+	evs := make([]radix.Item, 0, 2*len(jobs))
 	for i, r := range recs {
 		if r.Machine < 0 || r.Machine >= len(p.Machines) {
 			return nil, fmt.Errorf("jobsout: job %d ran on machine %d of %d", jobs[i].ID, r.Machine, len(p.Machines))
 		}
-		evs = append(evs, event{r.Start, true, i})
 		if r.End > r.Start {
-			evs = append(evs, event{r.End, false, i})
+			evs = append(evs, radix.Item{Key: radix.Float64Key(r.End), Index: -1 - i})
 		}
 	}
-	slices.SortFunc(evs, func(a, b event) int {
-		switch {
-		case a.t < b.t:
-			return -1
-		case a.t > b.t:
-			return 1
-		case a.start != b.start:
-			if a.start {
-				return 1
-			}
-			return -1
-		}
-		return a.job - b.job
-	})
+	for i, r := range recs {
+		evs = append(evs, radix.Item{Key: radix.Float64Key(r.Start), Index: i})
+	}
+	evs = radix.Sort(evs)
 	out := make([]Set, len(jobs))
+	// The sets are cut from one array (a job holds one interval, mostly)
+	// rather than allocated one by one: 447,794 small allocations were a
+	// tenth of simulate --jobs-out on RICC-2010-2.
+	arena := make([]Interval, 0, len(jobs)+len(jobs)/8)
 	for _, e := range evs {
-		m := recs[e.job].Machine
-		if !e.start {
-			free[m] = release(free[m], out[e.job])
+		if e.Index < 0 {
+			job := -1 - e.Index
+			m := recs[job].Machine
+			free[m] = release(free[m], out[job])
 			continue
 		}
-		n := jobs[e.job].CPUs
-		got, rest, ok := take(free[m], n)
-		if !ok && recs[e.job].End <= recs[e.job].Start && n <= p.Machines[m].CPUs {
+		job := e.Index
+		m := recs[job].Machine
+		n := jobs[job].CPUs
+		if cap(arena) < 64 { // (a job split over more intervals grew it)
+			arena = make([]Interval, 0, 4096)
+		}
+		got, rest, ok := take(free[m], n, arena)
+		if !ok && recs[job].End <= recs[job].Start && n <= p.Machines[m].CPUs {
 			// A job of no duration holds no CPU for any time, and the
 			// simulator starts one on a full machine: it is labelled with
 			// the machine's first CPUs.
-			out[e.job] = Set{{first[m], first[m] + n - 1}}
+			out[job] = Set{{first[m], first[m] + n - 1}}
 			continue
 		}
 		if !ok {
-			return nil, fmt.Errorf("jobsout: job %d starts at %g needing %d CPUs on machine %d, which has %d free", jobs[e.job].ID, e.t, jobs[e.job].CPUs, m, free[m].Len())
+			return nil, fmt.Errorf("jobsout: job %d starts at %g needing %d CPUs on machine %d, which has %d free", jobs[job].ID, recs[job].Start, jobs[job].CPUs, m, free[m].Len())
 		}
-		out[e.job], free[m] = got, rest
-		if recs[e.job].End <= recs[e.job].Start {
+		arena = got[len(got):] // (what take appended is got's)
+		out[job], free[m] = got[:len(got):len(got)], rest
+		if recs[job].End <= recs[job].Start {
 			// A job of no duration holds its CPUs for no time.
 			free[m] = release(free[m], got)
 		}
@@ -124,12 +125,13 @@ func Allocate(p sim.Platform, jobs []sim.Job, recs []sim.Record) ([]Set, error) 
 }
 
 // take removes n CPUs from free: the lowest run of at least n, else the
-// lowest ids. It returns what it took and what is left, which reuses
-// free's array.
-func take(free Set, n int) (got, rest Set, ok bool) {
+// lowest ids. It returns what it took, appended to arena[:0], and what is
+// left, which reuses free's array.
+func take(free Set, n int, arena []Interval) (got, rest Set, ok bool) {
+	got = arena[:0]
 	for i, iv := range free {
 		if iv.Hi-iv.Lo+1 >= n {
-			got = Set{{iv.Lo, iv.Lo + n - 1}}
+			got = append(got, Interval{iv.Lo, iv.Lo + n - 1})
 			if iv.Lo+n-1 == iv.Hi {
 				return got, slices.Delete(free, i, i+1), true
 			}
