@@ -100,8 +100,8 @@ func Allocate(p sim.Platform, jobs []sim.Job, recs []sim.Record) ([]Set, error) 
 		job := e.Index
 		m := recs[job].Machine
 		n := jobs[job].CPUs
-		if cap(arena) < 64 { // (a job split over more intervals grew it)
-			arena = make([]Interval, 0, 4096)
+		if cap(arena) < min(64, arenaChunk) {
+			arena = make([]Interval, 0, arenaChunk)
 		}
 		got, rest, ok := take(free[m], n, arena)
 		if !ok && recs[job].End <= recs[job].Start && n <= p.Machines[m].CPUs {
@@ -123,6 +123,12 @@ func Allocate(p sim.Platform, jobs []sim.Job, recs []sim.Record) ([]Set, error) 
 	}
 	return out, nil
 }
+
+// arenaChunk is how many intervals Allocate makes room for at a time once
+// the array it started with, sized for the jobs, is used up (jobs split
+// over several intervals use more). The tests make it small, so that every
+// set is cut from a nearly full array.
+var arenaChunk = 4096
 
 // take removes n CPUs from free: the lowest run of at least n, else the
 // lowest ids. It returns what it took, appended to arena[:0], and what is

@@ -2,6 +2,7 @@ package jobsout
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -139,6 +140,15 @@ func randomSchedule(rng *rand.Rand) (sim.Platform, []sim.Job, []sim.Record) {
 }
 
 func TestAllocateMatchesNaive(t *testing.T) {
+	for _, chunk := range []int{arenaChunk, 1, 2} {
+		defer func(c int) { arenaChunk = c }(arenaChunk)
+		arenaChunk = chunk
+		t.Run(fmt.Sprintf("arenaChunk=%d", chunk), testAllocateMatchesNaive)
+	}
+}
+
+// testAllocateMatchesNaive is TestAllocateMatchesNaive for one arenaChunk.
+func testAllocateMatchesNaive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for seed := range 500 {
 		p, jobs, recs := randomSchedule(rng)
