@@ -23,9 +23,11 @@ import (
 
 // GCPercent is the garbage collector's target (GOGC) that `reproduce` and
 // `run` set unless GOGC is set: the runs allocate many short-lived
-// schedules and records, and at paper scale 400% takes about 5% less CPU
-// than the default 100% (30.2 against 31.8 s for all five studies) for a
-// peak resident size of about 520 MB instead of 250 MB.
+// schedules and records. At paper scale 400% took about 5% less CPU than
+// the default 100% when it was chosen (30.2 against 31.8 s), and takes
+// 0–6% less now, near the noise (2026-11-30: 53.2 against 53.5 s, then
+// 58.8 against 62.9 s, on a busier machine), for a peak resident size of
+// 1.2 GB against 0.56 GB (the README says so, and how to set GOGC=100).
 const GCPercent = 400
 
 // Options control a reproduction.
