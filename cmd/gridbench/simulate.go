@@ -113,6 +113,10 @@ func simulateCommand() *cli.Command {
 			if sp := c.Float64("speed"); c.IsSet("speed") && !(sp > 0 && sp < math.Inf(1)) {
 				return fmt.Errorf("--speed %v: want the CPU speed in flop/s, a number > 0", sp)
 			}
+			if c.IsSet("speed") && !batsim.IsWorkload(swf) {
+				// Ignored, it would look applied (study files refuse batsim_speed so).
+				return fmt.Errorf("--speed %v: %s is not a Batsim workload (.json), whose parallel_homogeneous profiles it times; an SWF trace's run times are in seconds", c.Float64("speed"), filepath.Base(swf))
+			}
 			in := simrun.Input{Path: swf, MaxJobs: c.Int("max-jobs"), CPUs: c.Int("cpus"), Estimate: adapt.Estimate(c.String("estimate")), Speed: c.Float64("speed"),
 				Order: order, Artefact: artefact, Progress: c.App.ErrWriter}
 			if !artefact && pyssOutput(swf) {

@@ -99,7 +99,7 @@ func TestBatsimRoundTrip(t *testing.T) {
 			for k, in := range []string{kth, js} {
 				out := filepath.Join(dir, fmt.Sprintf("%s-%d.csv", algo, k))
 				args := []string{"simulate", in, "--max-jobs", "3000", "--cpus", "100", "--algo", algo, "--jobs-out", out, "--jobs-format", "short"}
-				if speed != "" {
+				if speed != "" && in == js { // (an SWF trace refuses it)
 					args = append(args, "--speed", speed)
 				}
 				if code, _, stderr := runCLI(args...); code != 0 {
@@ -149,6 +149,7 @@ func TestBatsimCLIErrors(t *testing.T) {
 	}{
 		{[]string{"simulate", noRes, "--algo", "fcfs"}, "nores.json: the workload gives no nb_res: give the machine's CPUs (--cpus)"},
 		{[]string{"simulate", js, "--algo", "fcfs", "--speed", "-3"}, "--speed -3"},
+		{[]string{"simulate", "testdata/simulate/tiny.swf", "--cpus", "9", "--algo", "fcfs", "--speed", "5"}, "--speed 5: tiny.swf is not a Batsim workload (.json)"},
 		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", js, "--speed", "0"}, "--speed 0"},
 		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", js, "--nb-res", "0"}, "--nb-res 0"},
 		{[]string{"workload", "convert", "--to", js}, "want one SWF trace"},
