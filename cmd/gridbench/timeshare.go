@@ -73,6 +73,10 @@ func runTimeshare(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("--algo: %w", err)
 	}
+	if a := strings.ToLower(algo); c.IsSet("quantum") && a != "rr" && a != "plrr" {
+		// Ignored, it would look applied.
+		return fmt.Errorf("--quantum %v: %s takes no quantum (rr and plrr do; apdrr computes its own)", q, a)
+	}
 
 	jobs, err := timeshared.ReadJobs(path, maxJobs)
 	if err != nil {

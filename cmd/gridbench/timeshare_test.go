@@ -102,6 +102,7 @@ func TestTimeshareErrors(t *testing.T) {
 		{[]string{"--swf", "testdata/timeshare_small.swf", "--slaves", "0", "--algo", "rr", "--jobs-out", out}, "--slaves 0"},
 		{[]string{"--swf", "testdata/timeshare_small.swf", "--slaves", "x", "--algo", "rr", "--jobs-out", out}, "slaves"},
 		{[]string{"--swf", "testdata/timeshare_small.swf", "--slaves", "2", "--algo", "rr", "--quantum", "0", "--jobs-out", out}, "--quantum 0"},
+		{[]string{"--swf", "testdata/timeshare_small.swf", "--slaves", "2", "--algo", "apdrr", "--quantum", "10", "--jobs-out", out}, "--quantum 10: apdrr takes no quantum (rr and plrr do; apdrr computes its own)"},
 		{[]string{"--swf", "testdata/timeshare_bad.swf", "--slaves", "2", "--algo", "rr", "--jobs-out", out}, "timeshare_bad.swf:3"},
 		{[]string{"--slaves", "2", "--algo", "rr", "--jobs-out", out}, "swf"},
 	}
