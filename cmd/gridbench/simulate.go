@@ -87,6 +87,9 @@ func simulateCommand() *cli.Command {
 			if err != nil {
 				return fmt.Errorf("--jobs-format: %w", err)
 			}
+			if c.IsSet("jobs-format") && c.String("jobs-out") == "" {
+				return fmt.Errorf("--jobs-format %s: give the file too (--jobs-out FILE.csv)", c.String("jobs-format"))
+			}
 			order, err := parseEventOrder(c.String("event-order"))
 			if err != nil {
 				return err

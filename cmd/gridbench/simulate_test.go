@@ -256,6 +256,7 @@ func TestSimulateWithoutJobsOut(t *testing.T) {
 		{[]string{"testdata/simulate/tiny.swf", "--algo", "easy"}, "tiny.swf: the header gives no MaxProcs (a line \"; MaxProcs: N\"): give the machine's CPUs (--cpus N)"},
 		{[]string{"testdata/simulate/tiny.swf", "--cpus", "4"}, "simulate needs --algo NAME"},
 		{[]string{"testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy", "--jobs-format", "wide"}, `jobs format "wide"`},
+		{[]string{"testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy", "--jobs-format", "short"}, "--jobs-format short: give the file too (--jobs-out FILE.csv)"},
 	} {
 		code, _, stderr := runSimulate(t, tc.args...)
 		if code == 0 || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, tc.want) {
