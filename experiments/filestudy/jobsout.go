@@ -14,12 +14,18 @@ import (
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
-func (s *Study) checkJobsOut() error {
+// checkJobsOut checks jobs_out for a study of family fam: only
+// space-shared runs have a schedule of jobs to write, and the key must
+// not look applied to a study whose runs write none.
+func (s *Study) checkJobsOut(fam *family) error {
 	if s.JobsOut == "" {
 		return nil
 	}
 	if _, err := jobsout.ParseFormat(s.JobsOut); err != nil {
 		return keyErr("jobs_out", "%w", err)
+	}
+	if fam != spaceShared {
+		return keyErr("jobs_out", "%s workloads write no jobs file (trace, deadline and lublin workloads do)", fam.name)
 	}
 	return nil
 }

@@ -83,6 +83,8 @@ func TestLoadErrorsETCAndTimeshare(t *testing.T) {
 		{"key of another kind", strings.Replace(ts, "slaves = 2", "slaves = 2\ncpus = 8", 1), `s.toml:9: workload 1: key cpus: not read by kind = "timeshare" workloads (their keys: kind, name, trace, jobs, percent, start, slaves, quantum)`},
 		{"slaves in a trace workload", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"t.swf\"\ncpus = 4\njobs = 5\nslaves = 3\n", `s.toml:8: workload 1: key slaves: not read by kind = "trace" workloads`},
 		{"negative quantum", strings.Replace(ts, "slaves = 2", "slaves = 2\nquantum = -1", 1), `s.toml:9: workload 1: key quantum: -1`},
+		{"jobs_out in a timeshare study", strings.Replace(ts, "algorithms", "jobs_out = \"evalys\"\nalgorithms", 1), `s.toml:2: key jobs_out: time-sharing workloads write no jobs file (trace, deadline and lublin workloads do)`},
+		{"jobs_out in an etc study", strings.Replace(goodETC, "algorithms", "jobs_out = \"short\"\nalgorithms", 1), `s.toml:2: key jobs_out: mapping workloads write no jobs file`},
 	} {
 		if tc.name == "metric of another family" {
 			tc.text, tc.want = strings.Replace(goodETC, "algorithms", "metrics = [\"makespan\", \"wait\"]\nalgorithms", 1),

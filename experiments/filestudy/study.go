@@ -134,7 +134,7 @@ func (s *Study) check() error {
 		}
 		s.execTimeout = d
 	}
-	if err := s.checkJobsOut(); err != nil {
+	if err := s.checkJobsOut(fam); err != nil {
 		return err
 	}
 	seen := map[string]bool{}
