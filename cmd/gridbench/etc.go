@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -52,6 +53,13 @@ Heuristics (--heuristics, default: all; register your own with mapping.Register)
 			})
 			if err != nil {
 				return fmt.Errorf("etc eval: %w", err)
+			}
+			// A parameter of a heuristic not run would look applied.
+			for _, fh := range [][2]string{{"sa-low", "SA"}, {"sa-high", "SA"}, {"k", "kPB"}} {
+				flag, h := fh[0], fh[1]
+				if c.IsSet(flag) && len(names) > 0 && !slices.ContainsFunc(names, func(n string) bool { return strings.EqualFold(strings.TrimSpace(n), h) }) {
+					return fmt.Errorf("etc eval: --%s is %s's, which --heuristics leaves out", flag, h)
+				}
 			}
 			for _, f := range []string{"jobs", "machines"} {
 				if n := c.Int(f); c.IsSet(f) && n < 1 {

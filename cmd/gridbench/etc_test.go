@@ -69,6 +69,8 @@ func TestEtcEvalErrors(t *testing.T) {
 		{[]string{"testdata/etc/noheader.etc"}, "noheader.etc:1: no header"},
 		{[]string{"--sa-low", "0.9", "--sa-high", "0.5", "testdata/etc/small.etc"}, "SA thresholds need 0 ≤ low < high ≤ 1"},
 		{[]string{"--k", "0", "testdata/etc/small.etc"}, "kPB's k is a percentage in (0, 100]"},
+		{[]string{"--heuristics", "MCT,MinMin", "--sa-high", "0.8", "--k", "20", "testdata/etc/small.etc"}, "--sa-high is SA's, which --heuristics leaves out"},
+		{[]string{"--heuristics", "sa", "--k", "20", "testdata/etc/small.etc"}, "--k is kPB's, which --heuristics leaves out"},
 		{nil, "give at least one ETC instance file"},
 	} {
 		code, out, errs := runEtc(t, tc.args...)
