@@ -83,7 +83,14 @@ func etcGenerate(c *cli.Context) error {
 
 	if out := c.String("output"); out != "" {
 		if count != 1 || len(specs) != 1 {
-			return fmt.Errorf("-o writes a single instance; use --out DIR with --count %d or --all", count)
+			how := fmt.Sprintf("--count %d", count)
+			if len(specs) > 1 {
+				how = fmt.Sprintf("%d classes × --count %d", len(specs), count)
+			}
+			return fmt.Errorf("-o writes a single instance, and these are %d (%s): use --out DIR", count*len(specs), how)
+		}
+		if c.IsSet("out") {
+			return fmt.Errorf("-o %s and --out %s: give one (-o for a single instance's file, --out for a folder of them)", out, c.String("out"))
 		}
 		if out == "-" {
 			m, err := etc.Generate(specs[0], etc.NewSource(specs[0], seed))

@@ -121,7 +121,9 @@ func TestEtcGenerateErrors(t *testing.T) {
 		{[]string{"--all", "--consistency", "s"}, "drop --consistency"},
 		{[]string{"--jobs", "0"}, "--jobs/--machines: etc: 0 jobs × 16 machines: need 1 × 1"},
 		{[]string{"--count", "0"}, "--count"},
-		{[]string{"--count", "2", "-o", filepath.Join(dir, "f")}, "single instance"},
+		{[]string{"--count", "2", "-o", filepath.Join(dir, "f")}, "-o writes a single instance, and these are 2 (--count 2): use --out DIR"},
+		{[]string{"--all", "-o", filepath.Join(dir, "f")}, "these are 12 (12 classes × --count 1)"},
+		{[]string{"--out", dir, "-o", filepath.Join(dir, "f")}, "give one (-o for a single instance's file, --out for a folder of them)"},
 		{[]string{"--out", filepath.Join(dir, "missing")}, "not a directory"},
 		{[]string{"--out", dir, "extra"}, "unexpected argument"},
 	} {
