@@ -158,7 +158,11 @@ func plotGantt(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if n := c.Int("cpus"); c.IsSet("cpus") && n < 1 {
+		return fmt.Errorf("--cpus %d: the CPU ids drawn are 0..N-1, N at least 1 (leave it out for one past the highest id held)", n)
+	}
 	spec := plots.CPUGanttSpec{Title: figureTitle(c, f), CPUs: c.Int("cpus"), Groups: names}
+	var top struct{ cpu, row int } // the highest CPU id held, and a row holding it
 	for i, r := range f.Rows {
 		if r.Alloc == nil {
 			return fmt.Errorf("%s: no allocated_resources column: a Gantt chart over CPUs needs the ids each job held (simulate --jobs-out writes them; --jobs-format short does not)", f.Name)
@@ -166,8 +170,15 @@ func plotGantt(c *cli.Context) error {
 		j := plots.CPUJob{Start: r.Start, End: r.End, Group: groups[i]}
 		for _, iv := range r.Alloc {
 			j.CPUs = append(j.CPUs, [2]int{iv.Lo, iv.Hi})
+			if iv.Hi > top.cpu {
+				top.cpu, top.row = iv.Hi, i
+			}
 		}
 		spec.Jobs = append(spec.Jobs, j)
+	}
+	if spec.CPUs > 0 && top.cpu >= spec.CPUs {
+		r := f.Rows[top.row]
+		return fmt.Errorf("--cpus %d: job %s (%s:%d) holds CPU %d: give --cpus %d or more, or leave it out", spec.CPUs, r.ID, f.Name, r.Line, top.cpu, top.cpu+1)
 	}
 	p, err := plots.CPUGantt(spec)
 	if err != nil {

@@ -43,6 +43,8 @@ func TestPlotCommands(t *testing.T) {
 		{[]string{"gantt", jobs, "--out", filepath.Join(dir, "x.png"), "--color-by", "colour"}, "no metadata key colour="},
 		{[]string{"utilisation", "testdata/simulate/tiny.swf", "--out", filepath.Join(dir, "x.png")}, "tiny.swf:1: not a jobs file"},
 		{[]string{"queue", jobs, "--out", filepath.Join(dir, "x.png"), "--size", "0x3"}, "--size"},
+		{[]string{"gantt", jobs, "--out", filepath.Join(dir, "x.png"), "--cpus", "2"}, "--cpus 2: job 2 (jobs.csv:3) holds CPU 3: give --cpus 4 or more, or leave it out"},
+		{[]string{"gantt", jobs, "--out", filepath.Join(dir, "x.png"), "--cpus", "-1"}, "--cpus -1: the CPU ids drawn are 0..N-1, N at least 1"},
 	} {
 		code, _, stderr := runCLI(append([]string{"plot"}, tc.args...)...)
 		if code == 0 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
