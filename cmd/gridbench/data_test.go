@@ -99,8 +99,12 @@ func TestDataFetchCommand(t *testing.T) {
 		t.Errorf("present: exit %d %q %q", code, stdout, stderr)
 	}
 	code, _, stderr = runTrace(t, "data", "fetch", "--data", root, "lcg", "kth-sp2")
-	if code != 1 || !strings.Contains(stderr, `unknown data set "lcg" (valid: braun-512x16,`) || strings.Count(stderr, "\n") != 1 {
+	if code != 1 || !strings.Contains(stderr, `unknown data set "lcg"; did you mean "lcg-2005-1"? (valid: braun-512x16,`) || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("unknown name: exit %d %q", code, stderr)
+	}
+	code, _, stderr = runTrace(t, "data", "fetch", "--data", root, "ricc-2010-1")
+	if code != 1 || !strings.Contains(stderr, `unknown data set "ricc-2010-1"; did you mean "ricc-2010-2"? (valid: `) {
+		t.Errorf("a typo: exit %d %q", code, stderr)
 	}
 	code, stdout, stderr = runTrace(t, "data", "fetch", "lcg-2005-1", "--data", root)
 	if code != 0 || !strings.Contains(stdout, "LCG.swf.gz: present") {

@@ -12,7 +12,11 @@ import (
 // single-letter edits (an insertion, a deletion, a change, or two
 // neighbours swapped: "eas" is one from "easy", "easy-sjfb" one from
 // "easy-sjbf" and "easy-sjf"), the nearest only, at most three, sorted.
-func (r *Registry[F]) Suggest(name string) []string {
+func (r *Registry[F]) Suggest(name string) []string { return Nearest(name, r.Sorted()) }
+
+// Nearest is Suggest over names (sorted) rather than a registry's: for
+// the names of anything a user picks by name.
+func Nearest(name string, names []string) []string {
 	type near struct {
 		name string
 		d    int
@@ -20,7 +24,7 @@ func (r *Registry[F]) Suggest(name string) []string {
 	var ns []near
 	lower := strings.ToLower(name)
 	limit := max(1, min(3, len([]rune(name))/3))
-	for _, n := range r.Sorted() {
+	for _, n := range names {
 		if d := edits(lower, strings.ToLower(n)); d <= limit {
 			ns = append(ns, near{n, d})
 		}
