@@ -8,6 +8,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
+	suggest "github.com/gridbench/gridbench/internal/registry"
 	"github.com/gridbench/gridbench/report"
 )
 
@@ -147,5 +148,5 @@ func Lookup(name string) (Experiment, error) {
 	if e, ok := registry[name]; ok {
 		return e, nil
 	}
-	return nil, fmt.Errorf("unknown experiment %q (valid: %s)", name, strings.Join(Names(), ", "))
+	return nil, fmt.Errorf("unknown experiment %q%s (valid: %s)", name, suggest.DidYouMean(suggest.Nearest(name, Names())), strings.Join(Names(), ", "))
 }

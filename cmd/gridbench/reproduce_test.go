@@ -25,6 +25,7 @@ func TestReproduceBadInput(t *testing.T) {
 	}{
 		{[]string{"reproduce", "--only", "nosuch"}, `unknown experiment "nosuch" (valid: immediate`},
 		{[]string{"run", "nosuch"}, `unknown experiment "nosuch"`},
+		{[]string{"run", "deadlin"}, `unknown experiment "deadlin"; did you mean "deadline"? (valid: `},
 		{[]string{"run"}, "run needs exactly one experiment"},
 		{[]string{"reproduce", "--reps", "-1"}, "--reps -1: must be 0"},
 		{[]string{"reproduce", "immediate"}, "use --only immediate"},

@@ -14,8 +14,8 @@ import (
 // "easy-sjbf" and "easy-sjf"), the nearest only, at most three, sorted.
 func (r *Registry[F]) Suggest(name string) []string { return Nearest(name, r.Sorted()) }
 
-// Nearest is Suggest over names (sorted) rather than a registry's: for
-// the names of anything a user picks by name.
+// Nearest is Suggest over names, in the order given (ties keep it),
+// rather than a registry's: for anything a user picks by name.
 func Nearest(name string, names []string) []string {
 	type near struct {
 		name string
