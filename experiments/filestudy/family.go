@@ -2,6 +2,7 @@ package filestudy
 
 import (
 	"fmt"
+	"github.com/gridbench/gridbench/internal/registry"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
@@ -94,7 +95,7 @@ func (s *Study) family() (*family, error) {
 		f := familyOf(w.Kind)
 		switch {
 		case f == nil:
-			return nil, inEntry("workload", i, "", keyErr("kind", "%q: want one of %s", w.Kind, kindNames()))
+			return nil, inEntry("workload", i, "", keyErr("kind", "%q: want one of %s%s", w.Kind, kindNames(), registry.DidYouMean(registry.Nearest(w.Kind, kindList()))))
 		case first == nil:
 			first = f
 		case f != first:

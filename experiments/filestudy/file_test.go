@@ -42,6 +42,8 @@ func TestLoadErrors(t *testing.T) {
 		{"wrong type", strings.Replace(good, "jobs = 40", `jobs = "many"`, 1), `s.toml:7: workload 1: key jobs: is the string "many"; want a whole number`},
 		{"unknown algorithm", strings.Replace(good, `"easy"]`, `"esay"]`, 1), `s.toml:2: key algorithms: unknown or unavailable algorithm "esay"; did you mean "easy"? (available: cons, easy, `},
 		{"unknown kind", strings.Replace(good, `"deadline"`, `"batsim"`, 1), `s.toml:5: workload 1: key kind: "batsim": want one of "trace", "deadline", "lublin", "etc", "timeshare"`},
+		{"mistyped kind", strings.Replace(good, `"deadline"`, `"deadlin"`, 1), `s.toml:5: workload 1: key kind: "deadlin": want one of "trace", "deadline", "lublin", "etc", "timeshare"; did you mean "deadline"?`},
+		{"mistyped metric", strings.Replace(good, "algorithms", "metrics = [\"wiat\"]\nalgorithms", 1), `s.toml:2: key metrics: unknown metric "wiat" for space-shared workloads; did you mean "wait"? (valid: `},
 		{"bad name", strings.Replace(good, `"tiny"`, `"My Study"`, 1), `s.toml:1: key name: "My Study"`},
 		{"bad claim", good + "[[claim]]\nalgorithm = \"easy\"\nbaseline = \"flex\"\nmetric = \"wait\"\ndirection = \"lower\"\n", `s.toml:11: claim 1: key baseline: "flex" is not in algorithms`},
 		{"missing trace", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"deadline\"\nmean_inter_arrival = 1\n[[workload]]\nkind = \"trace\"\ncpus = 4\njobs = 5\n", "s.toml:6: workload 2: key trace: missing"},

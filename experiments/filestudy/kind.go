@@ -83,6 +83,15 @@ func kindOf(name string) kind {
 	return nil
 }
 
+// kindList is every workload kind's name, in kinds' order.
+func kindList() []string {
+	var ks []string
+	for _, k := range kinds {
+		ks = append(ks, k.name)
+	}
+	return ks
+}
+
 // kindNames lists every workload kind, quoted, for messages.
 func kindNames() string {
 	var ks []string

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/gridbench/gridbench/internal/registry"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -121,7 +122,7 @@ func (s *Study) check() error {
 			return keyErr("metrics", "%s is measured only on deadline workloads whose jobs have deadlines (deadline_share > 0), and this study has none", m)
 		}
 		if valid := fam.valid(); !slices.Contains(valid, m) {
-			return keyErr("metrics", "unknown metric %q for %s workloads (valid: %s)", m, fam.name, strings.Join(valid, ", "))
+			return keyErr("metrics", "unknown metric %q for %s workloads%s (valid: %s)", m, fam.name, registry.DidYouMean(registry.Nearest(m, valid)), strings.Join(valid, ", "))
 		}
 	}
 	if s.Reps < 0 || s.Reps > MaxReps {
