@@ -15,7 +15,20 @@ import (
 func init() { register(dataCommand) }
 
 func dataFlag() cli.Flag {
-	return &cli.StringFlag{Name: "data", Usage: "data root `DIR` searched first (then $" + datadir.EnvVar + ", ./data, ../shared/data)"}
+	return &cli.StringFlag{Name: "data", Usage: "data root `DIR` searched first (then $" + datadir.EnvVar + ", ./data, ../shared/data)", Action: dataDirsExist}
+}
+
+// dataDirsExist checks a --data value given to read data from: every
+// folder it names (a list, as $GRIDBENCH_DATA may be) must be one. A
+// mistyped folder would be passed over for ./data or ../shared/data
+// without a word, and the run would read another copy than the one named.
+func dataDirsExist(_ *cli.Context, v string) error {
+	for _, d := range filepath.SplitList(v) {
+		if fi, err := os.Stat(d); d != "" && (err != nil || !fi.IsDir()) {
+			return fmt.Errorf("--data %s: %s is not a folder (--data names a data root to read from)", v, d)
+		}
+	}
+	return nil
 }
 
 func dataCommand() *cli.Command {

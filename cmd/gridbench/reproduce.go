@@ -31,7 +31,7 @@ func runFlags() []cli.Flag {
 		&cli.IntFlag{Name: "reps", Usage: "repetitions of each randomised configuration (0: the experiment's default, 20; at most 10000)"},
 		&cli.IntFlag{Name: "j", Aliases: []string{"workers"}, Usage: "runs executed in parallel (0: all cores)"},
 		&cli.StringFlag{Name: "out", Value: ".", Usage: "base folder: writes results/<experiment>/ and paper/ below it"},
-		&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)"},
+		&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)", Action: dataDirsExist},
 		&cli.BoolFlag{Name: "fresh", Usage: "ignore results already on disk and run everything again"},
 		&cli.BoolFlag{Name: "quick", Usage: "small smoke-test configuration (reports say so)"},
 		&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},

@@ -30,7 +30,7 @@ func traceCommand() *cli.Command {
 				&cli.StringFlag{Name: "fft-out", Usage: "write the FFT magnitude of the autocorrelation as CSV `FILE` (bin,cycles_per_day,period_hours,magnitude)"},
 				&cli.IntFlag{Name: "max-lag", Usage: "largest autocorrelation lag in windows (0: half the number of windows)"},
 				&cli.Float64Flag{Name: "window", Value: trace.DefaultWindow, Usage: "count window width in seconds (at most 4194304 windows over the trace's span)"},
-				&cli.StringFlag{Name: "data", Usage: "data root `DIR` to resolve FILE against when it is not a path that exists"},
+				&cli.StringFlag{Name: "data", Usage: "data root `DIR` to resolve FILE against when it is not a path that exists", Action: dataDirsExist},
 			},
 			Action: traceStats,
 		}},

@@ -51,7 +51,7 @@ func verifyCommand() *cli.Command {
 			"Exits 1 naming every difference, or prints \"... all identical\".",
 		Flags: append(someRunFlags(func(n string) bool { return n == "j" }),
 			&cli.StringFlag{Name: "data", Usage: "folder holding the data sets",
-				DefaultText: "the folders the results' manifests record the runs looked in, then $GRIDBENCH_DATA, ./data, ../shared/data"},
+				DefaultText: "the folders the results' manifests record the runs looked in, then $GRIDBENCH_DATA, ./data, ../shared/data", Action: dataDirsExist},
 			&cli.BoolFlag{Name: "all", Usage: "re-compute every recorded run"},
 			&cli.Float64Flag{Name: "fraction", Value: 0.05, Usage: "share of each workload × algorithm's runs to re-compute (at least one)"},
 			&cli.Uint64Flag{Name: "seed", Usage: "draw the sample of an earlier verify again", DefaultText: "a fresh seed, printed"},
