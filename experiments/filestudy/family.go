@@ -2,10 +2,10 @@ package filestudy
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/internal/registry"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/internal/registry"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/mapping"
