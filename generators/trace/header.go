@@ -160,13 +160,18 @@ func firstWord(s string) string {
 // Reading from a file, CapacityOf knows more.
 func Capacity(h *Header, maxJobs int) int {
 	n := -1
-	if h != nil && h.MaxJobs >= 0 {
+	if h != nil {
 		n = h.MaxJobs
 	}
-	if maxJobs > 0 && (n < 0 || maxJobs < n) {
-		n = maxJobs
+	return capacity(n, maxJobs)
+}
+
+// capacity is Capacity for a trace of jobs jobs (< 0: unknown).
+func capacity(jobs, maxJobs int) int {
+	if maxJobs > 0 && (jobs < 0 || maxJobs < jobs) {
+		jobs = maxJobs
 	}
-	return min(max(n, 0), 1<<22)
+	return min(max(jobs, 0), 1<<22)
 }
 
 // bytesPerJob is what a job line takes at least on average in the traces
@@ -179,13 +184,14 @@ const bytesPerJob = 64
 // MaxJobs and r reads a file (Open), the jobs are estimated from the
 // file's text, at bytesPerJob a job.
 func CapacityOf(r Reader, maxJobs int) int {
-	h := r.Header()
-	if h != nil && h.MaxJobs >= 0 {
-		return Capacity(h, maxJobs)
+	if h := r.Header(); h != nil && h.MaxJobs >= 0 {
+		return capacity(h.MaxJobs, maxJobs)
 	}
 	est := -1
-	if s, ok := r.(interface{ textSize() int64 }); ok && s.textSize() > 0 {
-		est = int(min(s.textSize()/bytesPerJob, 1<<22))
+	if f, ok := r.(*fileReader); ok && f.file != nil {
+		if n := TextSize(f.file); n > 0 {
+			est = int(min(n/bytesPerJob, 1<<22))
+		}
 	}
-	return Capacity(&Header{MaxJobs: est}, maxJobs)
+	return capacity(est, maxJobs)
 }

@@ -21,10 +21,8 @@ type ReadCloser interface {
 type fileReader struct {
 	Reader
 	closers []io.Closer
-	size    int64 // the text's bytes, as TextSize gives them (0: unknown)
+	file    *os.File // the file read, for CapacityOf (nil: not a file)
 }
-
-func (f *fileReader) textSize() int64 { return f.size }
 
 func (f *fileReader) Close() error {
 	var errs []error
@@ -91,9 +89,7 @@ func Open(path string) (ReadCloser, error) {
 func open(f io.ReadCloser, path string) (ReadCloser, error) {
 	name := filepath.Base(path)
 	fr := &fileReader{closers: []io.Closer{f}}
-	if osf, ok := f.(*os.File); ok {
-		fr.size = TextSize(osf)
-	}
+	fr.file, _ = f.(*os.File)
 	br := bufio.NewReaderSize(f, 256<<10)
 	var src io.Reader = br
 	magic, _ := br.Peek(2)
