@@ -7,7 +7,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -99,7 +98,7 @@ func fetchSets(names []string, flagDir string) ([]datadir.DataSet, error) {
 	for _, n := range names {
 		d, ok := datadir.Lookup(n)
 		if !ok {
-			return nil, fmt.Errorf("unknown data set %q%s (valid: %s)", n, registry.DidYouMean(likeIDs(n)), strings.Join(catalogIDs(), ", "))
+			return nil, fmt.Errorf("unknown data set %q%s (valid: %s)", n, registry.DidYouMean(datadir.LikeIDs(n)), strings.Join(catalogIDs(), ", "))
 		}
 		out = append(out, d)
 	}
@@ -127,20 +126,4 @@ func within(path, root string) bool {
 func isTerminal(f *os.File) bool {
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
-}
-
-// likeIDs returns the catalogue ids nearest to name (a typo), else those
-// that hold it ("ricc": ricc-2010-2).
-func likeIDs(name string) []string {
-	ids := slices.Sorted(slices.Values(catalogIDs()))
-	if near := registry.Nearest(name, ids); len(near) > 0 {
-		return near
-	}
-	var out []string
-	for _, id := range ids {
-		if len(name) >= 3 && strings.Contains(id, strings.ToLower(name)) {
-			out = append(out, id)
-		}
-	}
-	return out
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gridbench/gridbench/internal/registry"
 )
 
 // EnvVar names the environment variable that points at a data root.
@@ -156,12 +158,12 @@ func Missing(err error) (found []*MissingError, all bool) {
 func missing(rel, hint string, looked []string) error {
 	e := &MissingError{Rel: rel}
 	msg := fmt.Sprintf("%s: %v; looked in %s", rel, ErrMissing, strings.Join(looked, ", "))
-	if _, ok := Owner(rel); !ok {
+	switch d, ok := Owner(rel); {
+	case !ok:
 		if like := likeNamed(rel); len(like) > 0 {
 			msg += "; the data sets of a like name: " + strings.Join(like, ", ")
 		}
-	}
-	if d, ok := Owner(rel); ok && len(d.Downloads()) > 0 {
+	case len(d.Downloads()) > 0:
 		e.ID = d.ID
 		msg += fmt.Sprintf("; run `gridbench data fetch %s`", d.ID)
 	}
@@ -225,17 +227,39 @@ func moduleRoot() string {
 // with its id, for a path a user wrote from memory.
 func likeNamed(rel string) []string {
 	want := stem(rel)
-	if len(want) < 3 {
-		return nil
-	}
 	var out []string
 	for _, d := range Catalog() {
-		if got := stem(d.Rel); strings.Contains(got, want) || (len(got) >= 3 && strings.Contains(want, got)) {
+		if got := stem(d.Rel); holds(got, want) || holds(want, got) {
 			out = append(out, fmt.Sprintf("%s (%s)", d.Rel, d.ID))
 		}
 	}
 	return out
 }
+
+// LikeIDs returns the catalogue's ids nearest to name, a name `data
+// fetch` does not know (a typo: "ricc-2010-1"), else those that hold it
+// ("ricc": ricc-2010-2), for its error.
+func LikeIDs(name string) []string {
+	var ids []string
+	for _, d := range Catalog() {
+		ids = append(ids, d.ID)
+	}
+	slices.Sort(ids)
+	if near := registry.Nearest(name, ids); len(near) > 0 {
+		return near
+	}
+	var out []string
+	for _, id := range ids {
+		if holds(id, strings.ToLower(name)) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// holds says whether name s holds part, a part of 3 letters or more (a
+// shorter one is in too many names to say anything).
+func holds(s, part string) bool { return len(part) >= 3 && strings.Contains(s, part) }
 
 // stem is a path's last element, lower-cased, without the extensions a
 // trace takes (.gz, .swf, .gwf, .json).
