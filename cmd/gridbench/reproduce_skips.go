@@ -74,12 +74,8 @@ func describeSkip(err error) string {
 		head, _, _ = strings.Cut(head, ";")
 		return head
 	}
-	// "EXPERIMENT: CONFIGURATION: FILE: data not found; ..."
-	if h, _, ok := strings.Cut(head, ": "+missing[0].Rel+": "+datadir.ErrMissing.Error()); ok {
-		head = h
-	} else {
-		head, _, _ = strings.Cut(head, ": "+datadir.ErrMissing.Error())
-	}
+	// "EXPERIMENT: CONFIGURATION: " and the missing file's own error.
+	head = strings.TrimSuffix(head, ": "+missing[0].Error())
 	var rels []string
 	for _, m := range missing {
 		rels = append(rels, m.Rel)

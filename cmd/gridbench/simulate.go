@@ -232,13 +232,10 @@ func traceArg(c *cli.Context, cmd string) (string, error) {
 		return path, nil
 	}
 	found, err := datadir.Find(c.String("data"), filepath.ToSlash(path), "`gridbench data` lists the data sets and how to fetch them")
-	if err != nil && !errors.Is(err, datadir.ErrMissing) {
-		return "", fmt.Errorf("%s: %w", path, err)
+	if err != nil && !errors.Is(err, datadir.ErrMissing) { // (that one names the path)
+		err = fmt.Errorf("%s: %w", path, err)
 	}
-	if err != nil {
-		return "", err // (it names the path)
-	}
-	return found, nil
+	return found, err
 }
 
 // summary is what simulate prints after a run: the quality of the schedule
