@@ -73,9 +73,9 @@ func runTimeshare(c *cli.Context) error {
 	if err != nil {
 		return fmt.Errorf("--algo: %w", err)
 	}
-	if a := strings.ToLower(algo); c.IsSet("quantum") && a != "rr" && a != "plrr" {
+	if c.IsSet("quantum") && !timeshare.TakesQuantum(algo) {
 		// Ignored, it would look applied.
-		return fmt.Errorf("--quantum %v: %s takes no quantum (rr and plrr do; apdrr computes its own)", q, a)
+		return fmt.Errorf("--quantum %v: %s takes no quantum (rr and plrr do; apdrr computes its own)", q, strings.ToLower(algo))
 	}
 
 	jobs, err := timeshared.ReadJobs(path, maxJobs)
@@ -102,7 +102,7 @@ func runTimeshare(c *cli.Context) error {
 	fmt.Fprintf(w, "trace                  %s: %d jobs read, %d dealt, %d skipped (no run time or no submit time)\n",
 		path, len(jobs), res.Dealt, len(jobs)-res.Dealt)
 	fmt.Fprintf(w, "platform               %d slaves, algorithm %s", slaves, strings.ToLower(algo))
-	if a := strings.ToLower(algo); a == "rr" || a == "plrr" {
+	if timeshare.TakesQuantum(algo) {
 		fmt.Fprintf(w, ", quantum %g s", q)
 	}
 	fmt.Fprintln(w)

@@ -23,6 +23,14 @@ type Params struct {
 	APDRRQuantum float64
 }
 
+// TakesQuantum says whether the algorithm named name (any case) slices
+// the CPU by Params.Quantum: RR and PLRR do; APDRR computes its own, and
+// the others run each job to its end.
+func TakesQuantum(name string) bool {
+	n := strings.ToLower(name)
+	return n == "rr" || n == "plrr"
+}
+
 func (p Params) quantum() float64 {
 	if p.Quantum == 0 {
 		return DefaultQuantum
