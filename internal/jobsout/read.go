@@ -6,11 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gridbench/gridbench/internal/sim"
 )
 
 // Row is one job of a jobs file as read.
@@ -134,7 +137,6 @@ func read(r io.Reader, name string, rows int, values bool) (*File, error) {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		if err != nil {
 			var pe *csv.ParseError
 			if errors.As(err, &pe) {
@@ -142,10 +144,14 @@ func read(r io.Reader, name string, rows int, values bool) (*File, error) {
 			}
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
+		line, _ := cr.FieldPos(0) // (only after a record was read: it panics after an error)
 		num := func(i int, what string) (float64, error) {
 			x, err := strconv.ParseFloat(strings.TrimSpace(rec[i]), 64)
 			if err != nil {
 				return 0, fmt.Errorf("%s:%d: %s %q is not a number", name, line, what, rec[i])
+			}
+			if math.IsNaN(x) || math.IsInf(x, 0) {
+				return 0, fmt.Errorf("%s:%d: %s %q is not a finite number of seconds", name, line, what, rec[i])
 			}
 			return x, nil
 		}
@@ -181,6 +187,9 @@ func read(r io.Reader, name string, rows int, values bool) (*File, error) {
 			if err != nil {
 				return nil, fmt.Errorf("%s:%d: %s %q is not a whole number", name, line, header[req], rec[req])
 			}
+			if n < 0 || n > sim.CPULimit {
+				return nil, fmt.Errorf("%s:%d: %s %d: want 0 to %d CPUs", name, line, header[req], n, sim.CPULimit)
+			}
 			row.Requested = n
 		}
 		if alloc >= 0 {
@@ -208,6 +217,9 @@ func ParseSet(s string) (Set, error) {
 		}
 		if err1 != nil || err2 != nil || lo < 0 || hi < lo {
 			return nil, fmt.Errorf("%q is not a CPU id or a range lo-hi", tok)
+		}
+		if hi >= sim.CPULimit {
+			return nil, fmt.Errorf("CPU %d: a machine has at most %d CPUs (ids 0 to %d)", hi, sim.CPULimit, sim.CPULimit-1)
 		}
 		out = append(out, Interval{lo, hi})
 	}

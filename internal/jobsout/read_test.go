@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gridbench/gridbench/internal/sim"
 )
 
 // What WriteEvalys writes, Read reads back: times, CPUs and ids.
@@ -47,6 +49,9 @@ func TestReadBatsim(t *testing.T) {
 	if r := f.Rows[0]; r.End != 15 || r.Alloc.String() != "9-12" || r.CPUs() != 4 {
 		t.Errorf("row %+v", r)
 	}
+	if s, err := ParseSet("999999 0-999998"); err != nil || s.Len() != sim.CPULimit {
+		t.Errorf("the largest machine's CPUs: %v (%d CPUs), want %d", err, s.Len(), sim.CPULimit)
+	}
 	for _, tc := range []struct{ text, want string }{
 		{"a,b\n1,2\n", "out.csv:1: not a jobs file"},
 		{"job_id,submit,start,end\n1,0,x,3\n", `out.csv:2: start "x" is not a number`},
@@ -54,6 +59,14 @@ func TestReadBatsim(t *testing.T) {
 		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,0-2 2\n", "out.csv:2: allocated_resources: CPU 2 listed twice"},
 		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,a\n", `"a" is not a CPU id`},
 		{"", "empty file"},
+		{"job_id,submit,start,end\n\"1", `out.csv:2: extraneous or missing " in quoted-field`}, // (read the line of no record: a panic)
+		{"job_id,submit,start,end\n1,0,NaN,3\n", `out.csv:2: start "NaN" is not a finite number of seconds`},
+		{"job_id,submit,start,end\n1,0,1,+Inf\n", `out.csv:2: end "+Inf" is not a finite number of seconds`},
+		{"job_id,submission_time,starting_time,execution_time\n1,-inf,1,3\n", `out.csv:2: submission_time "-inf" is not a finite`},
+		{"job_id,submission_time,starting_time,finish_time,requested_number_of_resources\n1,0,1,3,-5\n", "out.csv:2: requested_number_of_resources -5: want 0 to 1000000 CPUs"},
+		{"job_id,submission_time,starting_time,finish_time,requested_number_of_resources\n1,0,1,3,9223372036854775807\n", "requested_number_of_resources 9223372036854775807: want 0 to 1000000"},
+		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,0-9223372036854775806\n", "out.csv:2: allocated_resources: CPU 9223372036854775806: a machine has at most 1000000 CPUs (ids 0 to 999999)"},
+		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,1000000\n", "CPU 1000000: a machine has at most"},
 	} {
 		if _, err := Read(strings.NewReader(tc.text), "out.csv"); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%q: %v, want %q", tc.text, err, tc.want)

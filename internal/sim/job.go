@@ -70,6 +70,12 @@ func (p *Platform) Scale(t float64, m int) float64 {
 	return t
 }
 
+// CPULimit bounds a machine's CPU count everywhere in gridbench (a
+// machine given, read from a trace's header or a Batsim workload, a CPU
+// id read from a jobs file): a million is beyond any archived system,
+// and the simulators keep per-CPU state.
+const CPULimit = 1_000_000
+
 // MaxCPUs returns the CPU count of the largest machine.
 func (p *Platform) MaxCPUs() int {
 	n := 0

@@ -168,9 +168,8 @@ func WorkloadName(path string) string {
 }
 
 // MaxCPUs bounds a machine's CPU count, given or read from a trace's
-// header or a Batsim workload: a million is beyond any archived system,
-// and the simulators keep per-CPU state.
-const MaxCPUs = 1_000_000
+// header or a Batsim workload (sim.CPULimit).
+const MaxCPUs = sim.CPULimit
 
 func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
 	w, ref, err := load(in)
