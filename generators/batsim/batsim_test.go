@@ -65,6 +65,23 @@ func TestReadProfiles(t *testing.T) {
 	}
 }
 
+// A parallel_homogeneous profile's run time that overflows at the speed
+// given is an error (the simulator would refuse +Inf without naming the
+// file, the job or the speed).
+func TestRunOverflow(t *testing.T) {
+	text := `{"jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "parallel_homogeneous", "cpu": 1e12, "com": 0}}}`
+	w, err := Read([]byte(text), "x.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := w.TraceJobs(1e-300); err == nil || !strings.Contains(err.Error(), "x.json:1: job 1 uses profile \"p\" (line 1): cpu 1e+12 flops at 1e-300 flop/s is more seconds than a number holds") {
+		t.Errorf("got %v", err)
+	}
+	if jobs, _, err := w.TraceJobs(1e-290); err != nil || !(jobs[0].Run > 9e301) {
+		t.Errorf("1e-290 flop/s: %v, %v", jobs, err)
+	}
+}
+
 func TestReadErrors(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{`{"jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "smpi", "trace": "t"}}}`,
@@ -85,6 +102,10 @@ func TestReadErrors(t *testing.T) {
 		{"{\"jobs\": {}, \"profiles\": {}}", `x.json:1: "jobs" must be a JSON array`},
 		{"{\"jobs\": [], \"profiles\": {}} {}", "text after the workload's closing brace"},
 		{"{\"nb_res\": 0, \"jobs\": [], \"profiles\": {}}", "nb_res 0"},
+		{"{\"nb_res\": \"\"", `x.json:1: nb_res "" is a string: write the number without quotes`},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": \"2\", \"profile\": \"q\"}], \"profiles\": {}}", `x.json:2: job 1: res "2" is a string: write the number without quotes`},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": null, \"res\": 2, \"profile\": \"q\"}], \"profiles\": {}}", "x.json:2: job 1: subtime null is not a number"},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 2, \"profile\": \"q\", \"walltime\": [1]}], \"profiles\": {}}", "x.json:2: job 1: walltime [1] is not a number"},
 	} {
 		w, err := Read([]byte(tc.text), "x.json")
 		if err == nil {

@@ -130,6 +130,8 @@ func Read(b []byte, name string) (*Workload, error) {
 			return nil, fmt.Errorf("%s:%d: %s is a %s, want a %s", name, p.lineAt(te.Offset-1), te.Field, te.Value, te.Type)
 		case errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF):
 			return nil, fmt.Errorf("%s:%d: the JSON ends early (file cut short?)", name, p.lineAt(int64(len(b))))
+		case !errors.As(err, new(located)):
+			return nil, fmt.Errorf("%s:%d: %v", name, p.lineAt(p.dec.InputOffset()), err)
 		}
 		return nil, err
 	}
@@ -171,8 +173,12 @@ func (p *parser) nextLine() int {
 }
 
 func (p *parser) errorf(line int, format string, args ...any) error {
-	return fmt.Errorf("%s:%d: %s", p.name, line, fmt.Sprintf(format, args...))
+	return located{fmt.Errorf("%s:%d: %s", p.name, line, fmt.Sprintf(format, args...))}
 }
+
+// located is an error that names the file and line already (errorf):
+// Read places any other on the line the decoder reached.
+type located struct{ error }
 
 func (p *parser) delim(want json.Delim, what string) error {
 	line := p.nextLine()
@@ -201,9 +207,13 @@ func (p *parser) workload() (*Workload, error) {
 		switch key {
 		case "nb_res":
 			line := p.nextLine()
-			var n json.Number
-			if err := p.dec.Decode(&n); err != nil {
+			var raw json.RawMessage
+			if err := p.dec.Decode(&raw); err != nil {
 				return nil, err
+			}
+			n, err := number(raw)
+			if err != nil {
+				return nil, p.errorf(line, "nb_res %v", err)
 			}
 			v, err := strconv.Atoi(n.String())
 			if err != nil || v < 1 {
@@ -247,10 +257,10 @@ func (p *parser) jobs(w *Workload) error {
 		line := p.nextLine()
 		var raw struct {
 			ID       json.RawMessage
-			Subtime  *json.Number
-			Res      *json.Number
+			Subtime  json.RawMessage
+			Res      json.RawMessage
 			Profile  *string
-			Walltime *json.Number
+			Walltime json.RawMessage
 		}
 		if err := p.dec.Decode(&raw); err != nil {
 			return err
@@ -268,15 +278,19 @@ func (p *parser) jobs(w *Workload) error {
 		case raw.Profile == nil:
 			return p.errorf(line, "job %d has no profile", j.ID)
 		}
-		if j.Subtime, err = finite(*raw.Subtime); err != nil {
+		if j.Subtime, err = finiteIn(raw.Subtime); err != nil {
 			return p.errorf(line, "job %d: subtime %v", j.ID, err)
 		}
-		if j.Res, err = strconv.Atoi(raw.Res.String()); err != nil {
-			return p.errorf(line, "job %d: res %s is not a whole number", j.ID, raw.Res)
+		res, err := number(raw.Res)
+		if err != nil {
+			return p.errorf(line, "job %d: res %v", j.ID, err)
+		}
+		if j.Res, err = strconv.Atoi(res.String()); err != nil {
+			return p.errorf(line, "job %d: res %s is not a whole number", j.ID, res)
 		}
 		j.Profile = *raw.Profile
 		if raw.Walltime != nil {
-			if j.Walltime, err = finite(*raw.Walltime); err != nil {
+			if j.Walltime, err = finiteIn(raw.Walltime); err != nil {
 				return p.errorf(line, "job %d: walltime %v", j.ID, err)
 			}
 			if j.Walltime <= 0 {
@@ -309,6 +323,28 @@ func jobID(raw json.RawMessage) (int, error) {
 		return 0, fmt.Errorf("job id %s: gridbench numbers jobs by integers; give ids such as 1 or \"w0!1\"", raw)
 	}
 	return id, nil
+}
+
+// number reads a JSON number (a number in quotes, or any other value, is
+// an error saying so).
+func number(raw json.RawMessage) (json.Number, error) {
+	var n json.Number
+	if bytes.HasPrefix(raw, []byte(`"`)) {
+		return "", fmt.Errorf("%s is a string: write the number without quotes", raw)
+	}
+	if err := json.Unmarshal(raw, &n); err != nil || n == "" {
+		return "", fmt.Errorf("%s is not a number", raw)
+	}
+	return n, nil
+}
+
+// finiteIn reads a JSON number that fits a float64.
+func finiteIn(raw json.RawMessage) (float64, error) {
+	n, err := number(raw)
+	if err != nil {
+		return 0, err
+	}
+	return finite(n)
 }
 
 func finite(n json.Number) (float64, error) {
@@ -384,13 +420,19 @@ func (pr Profile) Run(res int, speed float64) (float64, error) {
 		case !(speed > 0):
 			return 0, fmt.Errorf("a %s profile runs cpu / speed seconds: give the CPU speed in flop/s (simulate --speed, a study workload's batsim_speed)", pr.Type)
 		}
+		var run float64
 		switch pr.Strategy {
 		case "", "DefinedAmountsUsedForEachValue":
-			return pr.CPU / speed, nil
+			run = pr.CPU / speed
 		case "DefinedAmountsSpreadUniformly":
-			return pr.CPU / float64(max(res, 1)) / speed, nil
+			run = pr.CPU / float64(max(res, 1)) / speed
+		default:
+			return 0, fmt.Errorf("generation_strategy %q: want DefinedAmountsUsedForEachValue or DefinedAmountsSpreadUniformly", pr.Strategy)
 		}
-		return 0, fmt.Errorf("generation_strategy %q: want DefinedAmountsUsedForEachValue or DefinedAmountsSpreadUniformly", pr.Strategy)
+		if math.IsInf(run, 1) {
+			return 0, fmt.Errorf("cpu %g flops at %g flop/s is more seconds than a number holds: give the CPU speed in flop/s (simulate --speed, a study workload's batsim_speed)", pr.CPU, speed)
+		}
+		return run, nil
 	}
 	return 0, fmt.Errorf("its type %q gives no run time gridbench can use: it reads %s (DelayProfile) and %s (ParallelTaskHomogeneousProfile) without communication", pr.Type, Delay, ParallelHomogeneous)
 }
