@@ -72,7 +72,38 @@ func ReadOutputs(p string) (*Outputs, error) {
 	if err := json.Unmarshal(b, &o); err != nil {
 		return nil, fmt.Errorf("%s: %w", p, err)
 	}
+	if err := o.below(); err != nil {
+		return nil, fmt.Errorf("%s: %w: not an outputs manifest gridbench wrote", p, err)
+	}
 	return &o, nil
+}
+
+// below checks that the manifest names only what lies below its folder:
+// verify, run on a folder someone else wrote, reads each file by its path
+// and re-renders each study into a folder of its name.
+func (o *Outputs) below() error {
+	file := func(f OutputFile) error {
+		if !filepath.IsLocal(filepath.FromSlash(f.Path)) {
+			return fmt.Errorf("file %q lies outside the output folder", f.Path)
+		}
+		return nil
+	}
+	for _, s := range o.Studies {
+		if s.Name == "" || !filepath.IsLocal(s.Name) || strings.ContainsAny(s.Name, `/\`) {
+			return fmt.Errorf("study %q: a study's name is the name of one folder", s.Name)
+		}
+		for _, f := range s.Files {
+			if err := file(f); err != nil {
+				return err
+			}
+		}
+	}
+	for _, f := range o.Shared {
+		if err := file(f); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Study returns the entry of the study named name, or nil.

@@ -118,3 +118,30 @@ func TestOutputsOnly(t *testing.T) {
 		t.Errorf("%d problems, want 3: %q", len(texts), texts)
 	}
 }
+
+// A manifest from a folder someone else wrote that names a file or a
+// study outside it is refused as a whole: verify reads each file by its
+// path and re-renders each study into a folder of its name.
+func TestReadOutputsStaysBelow(t *testing.T) {
+	ok := `{"studies": [{"name": "deadline", "report": true, "files": [{"path": "results/deadline/runs.csv", "sha256": "x"}]}], "shared": [{"path": "paper/README.md", "sha256": "y"}]}`
+	for _, c := range []struct{ text, want string }{
+		{ok, ""},
+		{`{"studies": [{"name": "../../tmp/x", "files": []}]}`, `study "../../tmp/x": a study's name is the name of one folder`},
+		{`{"studies": [{"name": "a/b", "files": []}]}`, `study "a/b"`},
+		{`{"studies": [{"name": "", "files": []}]}`, `study ""`},
+		{`{"studies": [{"name": "x", "files": [{"path": "../../etc/passwd"}]}]}`, `file "../../etc/passwd" lies outside the output folder`},
+		{`{"studies": [], "shared": [{"path": "/etc/passwd"}]}`, `file "/etc/passwd" lies outside`},
+	} {
+		p := filepath.Join(t.TempDir(), "outputs.json")
+		if err := os.WriteFile(p, []byte(c.text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		o, err := ReadOutputs(p)
+		switch {
+		case c.want == "" && (err != nil || len(o.Studies) != 1):
+			t.Errorf("%s: %v", c.text, err)
+		case c.want != "" && (err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "outputs.json: ")):
+			t.Errorf("%s: %v, want %q", c.text, err, c.want)
+		}
+	}
+}
