@@ -114,7 +114,7 @@ func simulateCommand() *cli.Command {
 			out := simrun.Outputs{Jobs: c.String("jobs-out"), Format: format, SWF: c.String("swf-out"),
 				Note: fmt.Sprintf("gridbench simulate --algo %s --estimate %s --event-order %s", c.String("algo"), c.String("estimate"), c.String("event-order"))}
 			if sp := c.Float64("speed"); c.IsSet("speed") && !(sp > 0 && sp < math.Inf(1)) {
-				return fmt.Errorf("--speed %v: want the CPU speed in flop/s, a number > 0", sp)
+				return fmt.Errorf("--speed %v: want the CPU speed in flop/s, a finite number > 0", sp)
 			}
 			if c.IsSet("speed") && !batsim.IsWorkload(swf) {
 				// Ignored, it would look applied (study files refuse batsim_speed so).

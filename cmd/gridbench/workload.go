@@ -101,7 +101,7 @@ func workloadConvert(c *cli.Context) error {
 	}
 	speed := c.Float64("speed")
 	if c.IsSet("speed") && !(speed > 0 && speed < math.Inf(1)) {
-		return fmt.Errorf("--speed %v: want the hosts' speed in flop/s, a number > 0", speed)
+		return fmt.Errorf("--speed %v: want the hosts' speed in flop/s, a finite number > 0", speed)
 	}
 	if n := c.Int("nb-res"); c.IsSet("nb-res") && (n < 1 || n > maxCPUs) {
 		return fmt.Errorf("--nb-res %d: must be 1 to %d", n, maxCPUs)
