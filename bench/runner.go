@@ -56,6 +56,11 @@ func (r Run) Key() analysis.RunKey {
 	return analysis.RunKey{Experiment: r.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep}
 }
 
+// MaxReps bounds the repetitions of a plan (--reps, a study file's reps,
+// a manifest read by verify): ten thousand resolve any effect a study
+// can show; more only fills memory with the plan.
+const MaxReps = 10_000
+
 // Plan is everything an experiment wants measured.
 type Plan struct {
 	Experiment string

@@ -194,6 +194,9 @@ func (v *verifier) run(ctx context.Context, planner Planner) error {
 // rebuild plans the folder's experiment with the number of repetitions
 // that made it, which the manifest records (Manifest.Reps).
 func (v *verifier) rebuild(planner Planner) (Plan, Executor, int, error) {
+	if v.man.Reps < 0 || v.man.Reps > MaxReps {
+		return Plan{}, nil, 0, fmt.Errorf("it records %d repetitions: gridbench plans 1 to %d (the manifest was edited)", v.man.Reps, MaxReps)
+	}
 	if v.man.Reps > 0 {
 		p, e, err := planner(v.dir, v.man, v.man.Reps)
 		return p, e, v.man.Reps, err
@@ -216,6 +219,9 @@ func (v *verifier) bisectReps(planner Planner) (Plan, Executor, int, error) {
 	for _, r := range v.records {
 		hi = max(hi, r.Rep+1)
 		runs[r.Key()] = true
+	}
+	if hi > MaxReps+1 {
+		return Plan{}, nil, 0, fmt.Errorf("it records repetition %d: gridbench plans 1 to %d repetitions (the manifest or runs.csv was edited)", hi-1, MaxReps)
 	}
 	want := len(v.man.Runs)
 	if want == 0 {

@@ -223,6 +223,42 @@ func TestVerifyRecordedReps(t *testing.T) {
 	}
 }
 
+// TestVerifyRepsOutOfRange: a manifest edited to record repetitions no
+// plan has (below 0, above MaxReps), or a run of such a repetition where
+// the number must be recovered, is a difference named at once, planned
+// with nothing: 10^12 repetitions planned ran verify out of memory.
+func TestVerifyRepsOutOfRange(t *testing.T) {
+	for _, c := range []struct {
+		reps, rep int
+		want      string
+	}{
+		{-5, 0, "it records -5 repetitions: gridbench plans 1 to 10000"},
+		{1_000_000_000_000, 0, "it records 1000000000000 repetitions"},
+		{0, 1_000_000_000_000, "it records repetition 1000000000000: gridbench plans 1 to 10000 repetitions"},
+	} {
+		dir := vtoyResults(t)
+		m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Reps = c.reps
+		if c.rep > 0 {
+			m.Runs[0].Rep = c.rep
+		}
+		if err := analysis.WriteManifest(filepath.Join(dir, manifestFile), m); err != nil {
+			t.Fatal(err)
+		}
+		var asked []int
+		rep, err := Verify(context.Background(), []string{dir}, countingPlanner(&asked), VerifyOptions{Version: "v1", Fraction: 0.05})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(problems(rep), c.want) || len(asked) > 0 {
+			t.Errorf("reps %d, a run of rep %d: planned with %v; problems:\n%s\nwant %q", c.reps, c.rep, asked, problems(rep), c.want)
+		}
+	}
+}
+
 // TestVerifyBisectsOldManifest: a manifest written before the repetitions
 // were recorded still verifies; the number is recovered by bisection.
 func TestVerifyBisectsOldManifest(t *testing.T) {

@@ -247,9 +247,8 @@ func checkRunFlags(c *cli.Context) error {
 	return setExecTimeout(c)
 }
 
-// maxReps bounds --reps: ten thousand repetitions resolve any effect a
-// study can show; more only fills memory with the plan.
-const maxReps = 10_000
+// maxReps bounds --reps (bench.MaxReps).
+const maxReps = bench.MaxReps
 
 // maxShards bounds a split (--shard K/N, --shards): a merge visits every
 // shard's folder.

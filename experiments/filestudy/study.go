@@ -201,9 +201,8 @@ func (s *Study) metrics() []string {
 	return out
 }
 
-// MaxReps bounds the key reps (and --reps): ten thousand repetitions
-// resolve any effect a study can show.
-const MaxReps = 10_000
+// MaxReps bounds the key reps (and --reps): bench.MaxReps.
+const MaxReps = bench.MaxReps
 
 // Bounds of a workload's numeric keys: generous for research, small enough
 // that no table sized by them exhausts memory, no product of them
