@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
-	"github.com/gridbench/gridbench/internal/registry"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/mapping"
@@ -95,7 +94,7 @@ func (s *Study) family() (*family, error) {
 		f := familyOf(w.Kind)
 		switch {
 		case f == nil:
-			return nil, inEntry("workload", i, "", keyErr("kind", "%q: want one of %s%s", w.Kind, kindNames(), registry.DidYouMean(registry.Nearest(w.Kind, kindList()))))
+			return nil, inEntry("workload", i, "", noKind(w.Kind))
 		case first == nil:
 			first = f
 		case f != first:

@@ -158,7 +158,12 @@ func Load(path string) (*Study, error) {
 		if f.isOwnKey(u, set) {
 			continue
 		}
-		return nil, fmt.Errorf("%s:%d: unknown key %q (see docs of filestudy.File for the keys)", path, keyLine(b, u[len(u)-1]), u.String())
+		s := &Study{path: path, text: b}
+		err := unknownKey(string(b), u)
+		if _, ok := err.(*KeyError); ok {
+			return nil, s.locate(err)
+		}
+		return nil, fmt.Errorf("%s:%d: %w", path, keyLine(b, u[len(u)-1]), err)
 	}
 	s := &Study{File: f, path: path, dir: filepath.Dir(path), text: b}
 	if err := s.check(); err != nil {

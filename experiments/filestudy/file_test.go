@@ -38,7 +38,10 @@ machines = 4
 
 func TestLoadErrors(t *testing.T) {
 	for _, tc := range []struct{ name, text, want string }{
-		{"unknown key", strings.Replace(good, "jobs = 40", "jbos = 40", 1), `s.toml:7: unknown key "workload.jbos"`},
+		{"unknown key", strings.Replace(good, "jobs = 40", "jbos = 40", 1), `s.toml:7: workload 1: key jbos: unknown; did you mean "jobs"? (its table's keys: kind, name, jobs, `},
+		{"unknown key of the file", strings.Replace(good, `algorithms`, `algorithm`, 1), `s.toml:2: key algorithm: unknown; did you mean "algorithms"? (its table's keys: name, title, reps, algorithms, `},
+		{"unknown key of a claim", good + "[[claim]]\nalgorithm = \"easy\"\nbaseline = \"fcfs\"\nmetrc = \"wait\"\n", `s.toml:12: claim 1: key metrc: unknown; did you mean "metric"? (its table's keys: algorithm, baseline, metric, direction, workload)`},
+		{"unknown key below a table", good + "[x]\ny = 1\n", `s.toml:9: key x: unknown (its table's keys: name, title, reps, `},
 		{"wrong type", strings.Replace(good, "jobs = 40", `jobs = "many"`, 1), `s.toml:7: workload 1: key jobs: is the string "many"; want a whole number`},
 		{"unknown algorithm", strings.Replace(good, `"easy"]`, `"esay"]`, 1), `s.toml:2: key algorithms: unknown or unavailable algorithm "esay"; did you mean "easy"? (available: cons, easy, `},
 		{"unknown kind", strings.Replace(good, `"deadline"`, `"batsim"`, 1), `s.toml:5: workload 1: key kind: "batsim": want one of "trace", "deadline", "lublin", "etc", "timeshare"`},
