@@ -56,8 +56,8 @@ func simulateCommand() *cli.Command {
 			"Prints on stderr the jobs simulated and skipped, then a summary: mean wait (start - submit, s),\n" +
 			"mean bounded slowdown max(1, (wait + run) / max(run, 10 s)), and utilisation, the busy\n" +
 			"CPU-seconds over CPUs x (last end - first submit), in %. A run past 5 s says every 5 s how\n" +
-			"many jobs have ended and how many wait (CONS, EG-EDF and Tabu take minutes on a few hundred\n" +
-			"thousand jobs: their time per job grows with the jobs waiting).\n\n" +
+			"many jobs have ended and how many wait (CONS, EG-EDF and Tabu take tens of seconds on a few\n" +
+			"hundred thousand jobs: their time per job grows with the jobs waiting).\n\n" +
 			"Algorithms (--algo; register your own with spaceshared.Register):\n" + sched.Help(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (.swf, .swf.gz, or a Batsim workload .json), instead of the argument"},

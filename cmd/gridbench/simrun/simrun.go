@@ -89,7 +89,7 @@ type Input struct {
 	Artefact bool
 	// Progress, when not nil, is told every ProgressEvery of wall time
 	// (default 5 s) how many jobs have ended and how many wait: a long
-	// run (CONS on a few hundred thousand jobs takes minutes) says it is
+	// run (CONS on a few hundred thousand jobs takes tens of seconds) says it is
 	// alive, and why it slows.
 	Progress      io.Writer
 	ProgressEvery time.Duration
