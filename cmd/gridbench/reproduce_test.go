@@ -110,3 +110,15 @@ func TestCutRunsCSVIsRecomputed(t *testing.T) {
 		t.Errorf("runs.csv after the cut differs from a fresh one (%d vs %d bytes)", len(got), len(want))
 	}
 }
+
+// TestProgressSaysClaimsOnce: the deadline study's headline gives its
+// claims' counts, and the progress printed them again on the next line.
+func TestProgressSaysClaimsOnce(t *testing.T) {
+	code, _, stderr := runCLI("reproduce", "--quick", "--reps", "2", "-j", "1", "--only", "deadline", "--out", t.TempDir())
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if n := strings.Count(stderr, "claims under the default readings"); n != 1 {
+		t.Errorf("the claims' counts said %d times, want once:\n%s", n, stderr)
+	}
+}

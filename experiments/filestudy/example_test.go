@@ -54,5 +54,5 @@ machines = 5
 		return
 	}
 	fmt.Println(out.Name, len(out.Result.Records), "records:", out.Report.Headline)
-	// Output: mine 8 records: 1 workloads × 2 algorithms
+	// Output: mine 8 records: 1 workload × 2 algorithms
 }
