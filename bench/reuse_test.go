@@ -426,3 +426,46 @@ func TestChangedConfigurationOnlyJournalled(t *testing.T) {
 		t.Errorf("progress lacks %q:\n%s", want, log.String())
 	}
 }
+
+// A run whose file (Plan.RunFiles) is gone is computed again, the others
+// reused, and the progress names the file.
+func TestRunWithoutItsFileIsRecomputed(t *testing.T) {
+	dir := t.TempDir()
+	files := filepath.Join(dir, "files")
+	plan := testPlan(2)
+	plan.RunFiles = func(r Run) []string {
+		return []string{filepath.Join(files, fmt.Sprintf("%s-%s-%d.csv", r.Workload, r.Algorithm, r.Rep))}
+	}
+	var calls atomic.Int64
+	exec := func(ctx context.Context, r Run) (Output, error) {
+		if err := os.MkdirAll(files, 0o755); err != nil {
+			return Output{}, err
+		}
+		if err := os.WriteFile(plan.RunFiles(r)[0], nil, 0o644); err != nil {
+			return Output{}, err
+		}
+		return toyExec(&calls)(ctx, r)
+	}
+	if _, err := Execute(context.Background(), plan, exec, Options{Dir: dir, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	gone := plan.RunFiles(plan.Runs[3])[0]
+	if err := os.Remove(gone); err != nil {
+		t.Fatal(err)
+	}
+	before := calls.Load()
+	var log strings.Builder
+	res, err := Execute(context.Background(), plan, exec, Options{Dir: dir, Workers: 2, Progress: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 1 || res.Manifest.Reused != len(plan.Runs)-1 {
+		t.Errorf("%d runs executed, %d reused; want 1 and %d", n, res.Manifest.Reused, len(plan.Runs)-1)
+	}
+	if !strings.Contains(log.String(), "toy: recomputing 1 run whose file is gone ("+gone+")") {
+		t.Errorf("progress does not name the file:\n%s", log.String())
+	}
+	if _, err := os.Stat(gone); err != nil {
+		t.Errorf("not written again: %v", err)
+	}
+}

@@ -90,6 +90,10 @@ type Plan struct {
 	// (a program an exec: scheduler's shim picks when it runs), one line
 	// each: the progress says it whenever runs may be reused.
 	Unkeyed []string
+	// RunFiles, when set, names the files a run writes besides its
+	// records (a study's jobs files): a run on disk whose file is gone is
+	// computed again, as its records alone would not bring it back.
+	RunFiles func(Run) []string
 }
 
 // Metric is one named value a run measured: the type a family's metric
@@ -338,6 +342,13 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 			}
 		}
 	}
+	if gone := dropWithoutFiles(plan, done); len(gone) > 0 && opts.Progress != nil {
+		what := "1 run whose file is gone"
+		if len(gone) > 1 {
+			what = fmt.Sprintf("%d runs whose files are gone", len(gone))
+		}
+		fmt.Fprintf(opts.Progress, "%s: recomputing %s (%s)\n", plan.Experiment, what, gone[0])
+	}
 	reused := 0
 	var todo []int
 	for i, r := range plan.Runs {
@@ -566,6 +577,28 @@ func writeDigested(path string, digests map[string]string, write func(io.Writer)
 	}
 	digests[filepath.Base(path)] = hex.EncodeToString(h.Sum(nil))
 	return nil
+}
+
+// dropWithoutFiles takes out of done the runs one of whose files
+// (Plan.RunFiles) is not on disk, and returns those files.
+func dropWithoutFiles(plan Plan, done map[analysis.RunKey]Output) []string {
+	if plan.RunFiles == nil {
+		return nil
+	}
+	var gone []string
+	for _, r := range plan.Runs {
+		if _, ok := done[r.Key()]; !ok {
+			continue
+		}
+		for _, f := range plan.RunFiles(r) {
+			if _, err := os.Stat(f); err != nil {
+				delete(done, r.Key())
+				gone = append(gone, f)
+				break
+			}
+		}
+	}
+	return gone
 }
 
 func checkPlan(p Plan) error {

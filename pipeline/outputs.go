@@ -15,6 +15,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/experiments/filestudy"
 )
 
 // Outputs is the outputs manifest, results/outputs.json below
@@ -241,6 +242,14 @@ func writeOutputs(opts Options, before snapshot, outcomes []*Outcome) error {
 	}
 	for _, s := range prev.Studies {
 		r, ok := ran[s.Name]
+		if ok {
+			// The jobs files of the runs it reused stay as they were.
+			for _, f := range s.Files {
+				if !wrote[f.Path] && isRunFile(s.Name, f.Path) {
+					r.Files = append(r.Files, f)
+				}
+			}
+		}
 		switch {
 		case !ok:
 			now.Studies = append(now.Studies, s)
@@ -341,4 +350,11 @@ func CheckOutputs(out string) (*Outputs, []OutputProblem) {
 		}
 	}
 	return o, ps
+}
+
+// isRunFile says whether p, a file of study name's, is one its runs write
+// (a jobs file, below results/<name>/jobs/), not its report: a run reused
+// keeps it, and verify checks its digest rather than re-render it.
+func isRunFile(name, p string) bool {
+	return strings.HasPrefix(p, "results/"+name+"/"+filestudy.JobsDir+"/")
 }

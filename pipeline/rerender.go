@@ -160,7 +160,7 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 			continue
 		}
 		for _, f := range s.Files {
-			if dir, name := path.Split(f.Path); dir == "results/"+s.Name+"/" && slices.Contains(resultFiles, name) {
+			if dir, name := path.Split(f.Path); dir == "results/"+s.Name+"/" && slices.Contains(resultFiles, name) || isRunFile(s.Name, f.Path) {
 				continue
 			}
 			cmpFile(f)

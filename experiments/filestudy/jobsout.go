@@ -37,8 +37,25 @@ func (s *Study) setJobsDir(out string) {
 	defer s.mu.Unlock()
 	s.jobsDir = ""
 	if s.JobsOut != "" {
-		s.jobsDir = filepath.Join(out, "results", s.Name(), "jobs")
+		s.jobsDir = filepath.Join(out, "results", s.Name(), JobsDir)
 	}
+}
+
+// JobsDir is the folder below results/<name>/ that holds a study's jobs
+// files: the runs write them, so verify checks their digests and does not
+// re-render them.
+const JobsDir = "jobs"
+
+// runFiles are the files a run writes besides its records: its jobs
+// file, when the study writes them (bench.Plan.RunFiles).
+func (s *Study) runFiles(run bench.Run) []string {
+	s.mu.Lock()
+	dir := s.jobsDir
+	s.mu.Unlock()
+	if dir == "" {
+		return nil
+	}
+	return []string{filepath.Join(dir, JobsFile(run))}
 }
 
 // JobsFile is the name of a run's jobs file below results/<name>/jobs/:
@@ -64,8 +81,8 @@ func JobsFile(run bench.Run) string {
 }
 
 // writeJobs writes a finished run's jobs file when the study asks for one.
-// A reused run is not executed and keeps the file it wrote; --fresh
-// writes every one again.
+// A reused run is not executed and keeps the file it wrote (a run whose
+// file is gone is not reused: runFiles); --fresh writes every one again.
 func (s *Study) writeJobs(run bench.Run, p sim.Platform, jobs []sim.Job, recs []sim.Record) error {
 	s.mu.Lock()
 	dir, format := s.jobsDir, jobsout.Format(s.JobsOut)

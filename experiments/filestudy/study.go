@@ -316,6 +316,7 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 	}
 	pl.runs.Plan.Experiment, pl.runs.Plan.Config, pl.runs.Plan.Reps, pl.runs.Plan.Study = s.Name(), c, reps, s.path
 	pl.runs.Plan.Unkeyed = unkeyed
+	pl.runs.Plan.RunFiles = s.runFiles
 	return pl, nil
 }
 

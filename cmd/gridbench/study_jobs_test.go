@@ -1,0 +1,69 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestStudyJobsFilesVerify: a study that writes jobs files (jobs_out)
+// verifies after a run that reused some of its runs, and a jobs file
+// deleted is written again by the next run. verify listed the jobs files
+// written by the last run as report files it could not re-render, and the
+// outputs manifest forgot those of the runs reused; a reused run whose
+// file was deleted kept no file.
+func TestStudyJobsFilesVerify(t *testing.T) {
+	dir := t.TempDir()
+	study := filepath.Join(dir, "jobs.toml")
+	text := `name = "jobs-verify"
+reps = 2
+algorithms = ["fcfs", "easy"]
+metrics = ["wait"]
+jobs_out = "short"
+
+[[workload]]
+kind = "lublin"
+name = "lub"
+jobs = 60
+cpus = 16
+`
+	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	studyRun := func(reps string) string {
+		t.Helper()
+		code, _, stderr := runCLI("study", "run", study, "--reps", reps, "-j", "1", "--out", out)
+		if code != 0 {
+			t.Fatalf("study run --reps %s: exit %d: %s", reps, code, stderr)
+		}
+		return stderr
+	}
+	verify := func(when string) {
+		t.Helper()
+		code, stdout, stderr := runCLI("verify", "--all", "-j", "1", out)
+		if code != 0 || !strings.Contains(stdout, "all identical") {
+			t.Errorf("verify %s: exit %d:\n%s%s", when, code, stdout, stderr)
+		}
+	}
+	studyRun("2")
+	studyRun("3") // reuses the runs of repetitions 0 and 1
+	verify("after a run that reused some")
+	jobs := filepath.Join(out, "results", "jobs-verify", "jobs")
+	files, _ := filepath.Glob(filepath.Join(jobs, "*.csv"))
+	if len(files) != 6 {
+		t.Fatalf("%d jobs files, want 6 (2 algorithms × 3 repetitions): %v", len(files), files)
+	}
+	gone := filepath.Join(jobs, "lub__easy__rep1.csv")
+	if err := os.Remove(gone); err != nil {
+		t.Fatal(err)
+	}
+	if stderr := studyRun("3"); !strings.Contains(stderr, "recomputing 1 run whose file is gone ("+gone+")") {
+		t.Errorf("a reused run's jobs file deleted: want it recomputed, got\n%s", stderr)
+	}
+	if _, err := os.Stat(gone); err != nil {
+		t.Errorf("the jobs file deleted is not written again: %v", err)
+	}
+	verify("after a jobs file was written again")
+}
