@@ -240,16 +240,34 @@ func writeOutputs(opts Options, before snapshot, outcomes []*Outcome) error {
 			now.Shared = append(now.Shared, f)
 		}
 	}
+	// The files of the runs it did not execute now (reused, or merged from
+	// shards): as the last manifest listed them, else as they are.
+	listed := map[string]OutputFile{}
 	for _, s := range prev.Studies {
-		r, ok := ran[s.Name]
-		if ok {
-			// The jobs files of the runs it reused stay as they were.
-			for _, f := range s.Files {
-				if !wrote[f.Path] && isRunFile(s.Name, f.Path) {
-					r.Files = append(r.Files, f)
+		for _, f := range s.Files {
+			listed[f.Path] = f
+		}
+	}
+	for _, o := range outcomes {
+		for _, abs := range o.RunFiles {
+			p := slashRel(out, abs)
+			if wrote[p] {
+				continue
+			}
+			f, ok := listed[p]
+			if !ok {
+				if f, err = digest(p); errors.Is(err, os.ErrNotExist) {
+					continue // a run that failed wrote none
+				} else if err != nil {
+					return fmt.Errorf("outputs manifest: %w", err)
 				}
 			}
+			wrote[p] = true
+			ran[o.Name].Files = append(ran[o.Name].Files, f)
 		}
+	}
+	for _, s := range prev.Studies {
+		r, ok := ran[s.Name]
 		switch {
 		case !ok:
 			now.Studies = append(now.Studies, s)

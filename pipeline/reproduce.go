@@ -60,6 +60,10 @@ type Outcome struct {
 	Report  *experiments.ReportOutput
 	Timings []Stage
 	Skipped []error // parts left out for lack of optional data (see experiments.Skipper)
+	// RunFiles are the files its runs write besides their records
+	// (bench.Plan.RunFiles), executed now or not: the outputs manifest
+	// lists them.
+	RunFiles []string
 }
 
 // Stage is how long one step took.
@@ -231,7 +235,13 @@ func runOne(ctx context.Context, e experiments.Experiment, opts Options, share b
 	if opts.Merge {
 		execute = mergeShards
 	}
-	res, err := execute(ctx, plan.Bench(), plan.Execute, bench.Options{
+	bp := plan.Bench()
+	if bp.RunFiles != nil {
+		for _, r := range bp.Runs {
+			o.RunFiles = append(o.RunFiles, bp.RunFiles(r)...)
+		}
+	}
+	res, err := execute(ctx, bp, plan.Execute, bench.Options{
 		Dir: ResultsDir(opts.Out, e.Name()), Workers: opts.Workers, Progress: opts.Progress,
 		Fresh: opts.Fresh, Shard: opts.Shard, Version: opts.Version, Commit: opts.Commit, Build: opts.Build,
 		Slots: share.Slots, Priority: share.Priority, Turn: share.Turn, Started: share.Started,

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // TestStudyJobsFilesVerify: a study that writes jobs files (jobs_out)
@@ -66,4 +68,45 @@ cpus = 16
 		t.Errorf("the jobs file deleted is not written again: %v", err)
 	}
 	verify("after a jobs file was written again")
+}
+
+// TestStudyJobsFilesFromShards: the jobs files that shards wrote are
+// listed by the outputs manifest that merge writes, so verify checks them.
+func TestStudyJobsFilesFromShards(t *testing.T) {
+	dir := t.TempDir()
+	study := filepath.Join(dir, "jobs.toml")
+	text := "name = \"jobs-shards\"\nreps = 2\nalgorithms = [\"fcfs\", \"easy\"]\nmetrics = [\"wait\"]\njobs_out = \"short\"\n\n" +
+		"[[workload]]\nkind = \"lublin\"\nname = \"lub\"\njobs = 60\ncpus = 16\n"
+	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	for _, args := range [][]string{
+		{"study", "run", study, "--shard", "0/2", "--out", out},
+		{"study", "run", study, "--shard", "1/2", "--out", out},
+		{"study", "merge", study, "--out", out},
+	} {
+		if code, _, stderr := runCLI(args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	o, err := pipeline.ReadOutputs(pipeline.OutputsPath(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var jobs []string
+	for _, f := range o.Study("jobs-shards").Files {
+		if strings.Contains(f.Path, "/jobs/") {
+			jobs = append(jobs, f.Path)
+		}
+	}
+	if len(jobs) != 4 {
+		t.Errorf("the outputs manifest lists %d jobs files, want the 4 the shards wrote: %v", len(jobs), jobs)
+	}
+	if err := os.WriteFile(filepath.Join(out, "results", "jobs-shards", "jobs", "lub__easy__rep0.csv"), []byte("edited\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, stdout, stderr := runCLI("verify", "-j", "1", out); code == 0 || !strings.Contains(stderr+stdout, "lub__easy__rep0.csv: does not match the outputs manifest") {
+		t.Errorf("verify after a jobs file was edited: exit %d:\n%s%s", code, stdout, stderr)
+	}
 }
