@@ -118,10 +118,14 @@ func nextCommand(args []string, cmds []*cli.Command, flags []cli.Flag) (int, *cl
 }
 
 // reorder moves the flags of args (with their values) before its positional
-// arguments, keeping the order within each.
+// arguments, keeping the order within each. With --help (or -h) among the
+// flags it is the command's help alone: a command line with --help added
+// at its end ("simulate x.swf --help") would otherwise ask cli for help on
+// a topic named x.swf.
 func reorder(args []string, flags []cli.Flag) []string {
 	var fs, pos []string
 	dashdash := false
+	help := false
 	for i := 0; i < len(args); i++ {
 		a := args[i]
 		switch {
@@ -131,6 +135,7 @@ func reorder(args []string, flags []cli.Flag) []string {
 			i = len(args)
 		case isFlag(a):
 			fs = append(fs, a)
+			help = help || a == "--help" || a == "-h" || a == "-help"
 			if takesValue(a, flags) && i+1 < len(args) {
 				fs = append(fs, args[i+1])
 				i++
@@ -138,6 +143,9 @@ func reorder(args []string, flags []cli.Flag) []string {
 		default:
 			pos = append(pos, a)
 		}
+	}
+	if help {
+		return []string{"--help"}
 	}
 	if dashdash {
 		fs = append(fs, "--")

@@ -163,6 +163,22 @@ func TestFlagsBeforeAndAfterArguments(t *testing.T) {
 	}
 }
 
+// --help added at the end of any command line shows that command's help,
+// as it does before the arguments.
+func TestHelpAfterArguments(t *testing.T) {
+	for _, cmd := range [][]string{{"simulate", "x.swf"}, {"workload", "generate", "lublin"}, {"compare", "a", "b"}, {"study", "run", "s.toml"}} {
+		n := len(cmd) - 1
+		if cmd[0] == "compare" {
+			n = 1
+		}
+		code, want, _ := runCLI(append(slices.Clone(cmd[:n]), "--help")...)
+		got, gotOut, stderr := runCLI(append(slices.Clone(cmd), "--help")...)
+		if code != 0 || got != 0 || gotOut != want || !strings.HasPrefix(want, "NAME:") {
+			t.Errorf("%v --help: exit %d, stderr %q; want the help of %v", cmd, got, stderr, cmd[:n])
+		}
+	}
+}
+
 // flagsFirst's re-ordering, case by case: values stay with their flags,
 // "--" ends the flags, "-" is an argument, unknown words are left to cli.
 func TestFlagsFirst(t *testing.T) {
@@ -179,7 +195,10 @@ func TestFlagsFirst(t *testing.T) {
 		{"gridbench data fetch kth-sp2 --data d", "gridbench data fetch --data d kth-sp2"},
 		{"gridbench data x --data d", "gridbench data --data d x"},
 		{"gridbench slurm --sbatch-arg --partition=short --shards 2", "gridbench slurm --sbatch-arg --partition=short --shards 2"},
-		{"gridbench simulate F --help", "gridbench simulate --help F"},
+		{"gridbench simulate F --help", "gridbench simulate --help"}, // (not help on a topic F)
+		{"gridbench workload generate lublin -o f.swf -h", "gridbench workload generate --help"},
+		{"gridbench plot gantt --title -h j.csv", "gridbench plot gantt --title -h j.csv"}, // (a flag's value)
+		{"gridbench etc eval -- --help", "gridbench etc eval -- --help"},
 		{"gridbench nosuch a --b", "gridbench nosuch a --b"},
 		{"gridbench", "gridbench"},
 	} {
