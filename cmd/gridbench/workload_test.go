@@ -147,7 +147,7 @@ func TestBatsimCLIErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"simulate", noRes, "--algo", "fcfs"}, "nores.json: the workload gives no nb_res: give the machine's CPUs (--cpus)"},
+		{[]string{"simulate", noRes, "--algo", "fcfs"}, "nores.json: the workload gives no nb_res: give the machine's CPUs (--cpus N)"},
 		{[]string{"simulate", js, "--algo", "fcfs", "--speed", "-3"}, "--speed -3"},
 		{[]string{"simulate", "testdata/simulate/tiny.swf", "--cpus", "9", "--algo", "fcfs", "--speed", "5"}, "--speed 5: tiny.swf is not a Batsim workload (.json)"},
 		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", js, "--speed", "0"}, "--speed 0"},

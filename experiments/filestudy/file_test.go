@@ -276,3 +276,55 @@ func TestExecTimeoutKey(t *testing.T) {
 		})
 	}
 }
+
+// TestTraceCPUsFromHeader: a trace workload without cpus runs on the
+// machine its trace's header gives, as simulate does, and is named so; a
+// trace that gives none is an error in the key cpus.
+func TestTraceCPUsFromHeader(t *testing.T) {
+	tiny, err := os.ReadFile("../../cmd/gridbench/testdata/simulate/tiny.swf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	withHeader := filepath.Join(dir, "sized.swf")
+	if err := os.WriteFile(withHeader, append([]byte("; MaxProcs: 4\n"), tiny...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	study := func(trace string) string {
+		return write(t, "name = \"w\"\nalgorithms = [\"fcfs\", \"easy\"]\nmetrics = [\"wait\", \"makespan\"]\n[[workload]]\nkind = \"trace\"\ntrace = \""+trace+"\"\njobs = 2\n")
+	}
+	s, err := filestudy.Load(study(withHeader))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.Plan(experiments.Config{Reps: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := st.Bench()
+	if plan.Runs[0].Workload != "sized/2jobs/cpus=trace" {
+		t.Fatalf("workload %q, want sized/2jobs/cpus=trace", plan.Runs[0].Workload)
+	}
+	res, err := bench.Execute(context.Background(), plan, st.Execute, bench.Options{Dir: t.TempDir(), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res.Records { // as on cpus = 4 (TestTraceWindows)
+		if want := map[string]float64{"wait": 4.5, "makespan": 15}[r.Metric]; r.Value != want {
+			t.Errorf("%s %s = %g, want %g", r.Algorithm, r.Metric, r.Value, want)
+		}
+	}
+
+	tinyAbs, err := filepath.Abs("../../cmd/gridbench/testdata/simulate/tiny.swf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err = filestudy.Load(study(tinyAbs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "s.toml:4: workload 1 (tiny/2jobs/cpus=trace): key cpus: missing, and " + tinyAbs + " gives no machine size (no MaxProcs in its header, or no nb_res): give cpus = N"
+	if _, err := s.Plan(experiments.Config{Reps: 1}); err == nil || !strings.HasSuffix(err.Error(), want) {
+		t.Errorf("a trace without MaxProcs: err = %v\nwant it to end with %q", err, want)
+	}
+}

@@ -2,6 +2,7 @@ package filestudy
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -30,8 +31,8 @@ func (traceKind) check(w *Workload) error {
 	if err := w.checkWindow(); err != nil {
 		return err
 	}
-	if w.CPUs < 1 {
-		return keyErr("cpus", "%d: need at least 1", w.CPUs)
+	if w.CPUs < 0 {
+		return keyErr("cpus", "%d: need at least 1, or leave it out for the size the trace gives (its MaxProcs, a Batsim workload's nb_res)", w.CPUs)
 	}
 	if err := w.checkBatsimSpeed(); err != nil {
 		return err
@@ -44,13 +45,26 @@ func (traceKind) check(w *Workload) error {
 		return keyErr("estimate", "%q: want %q or %q", w.Estimate, adapt.Requested, adapt.Exact)
 	}
 	if w.Name == "" {
-		w.Name = w.windowID(fmt.Sprintf("cpus=%d", w.CPUs))
+		w.Name = w.windowID(traceCPUs(w.CPUs))
 	}
 	return nil
 }
 
+// traceCPUs names a trace workload's machine: its cpus, or (0) the size
+// the trace gives.
+func traceCPUs(cpus int) string {
+	if cpus == 0 {
+		return "cpus=trace"
+	}
+	return fmt.Sprintf("cpus=%d", cpus)
+}
+
 func (traceKind) describe(w *Workload) string {
-	return fmt.Sprintf("%s; repetition r: the r-th window of %s after job %d, on %d CPUs; %s estimates", w.Trace, w.windowSize("the valid jobs"), w.Start, w.CPUs, w.Estimate)
+	on := fmt.Sprintf("%d CPUs", w.CPUs)
+	if w.CPUs == 0 {
+		on = "the CPUs its header gives (MaxProcs; a Batsim workload's nb_res)"
+	}
+	return fmt.Sprintf("%s; repetition r: the r-th window of %s after job %d, on %s; %s estimates", w.Trace, w.windowSize("the valid jobs"), w.Start, on, w.Estimate)
 }
 
 // windowSize says how large a trace window is: N jobs, or P% of the
@@ -69,17 +83,20 @@ func (traceKind) instances(s *Study, i, reps int, dataDir string, c *config) ([]
 		return nil, inEntry("workload", i, w.Name, keyErr("trace", "%w", err))
 	}
 	c.Traces[w.Trace] = path
-	all, err := loadTrace(path, w.CPUs, adapt.Estimate(w.Estimate), w.BatsimSpeed)
+	all, cpus, err := loadTrace(path, w.CPUs, adapt.Estimate(w.Estimate), w.BatsimSpeed)
+	if errors.Is(err, adapt.ErrNoSize) {
+		return nil, inEntry("workload", i, w.Name, keyErr("cpus", "missing, and %s gives no machine size (no MaxProcs in its header, or no nb_res): give cpus = N", w.Trace))
+	}
 	if err != nil {
 		return nil, inEntry("workload", i, w.Name, keyErr("trace", "%w", err))
 	}
-	n, err := w.windowLen(i, reps, len(all), path, fmt.Sprintf("for %d CPUs", w.CPUs))
+	n, err := w.windowLen(i, reps, len(all), path, fmt.Sprintf("for %d CPUs", cpus))
 	if err != nil {
 		return nil, err
 	}
 	var specs []instance
 	for r := range reps {
-		specs = append(specs, window{cpus: w.CPUs, jobs: rebase(all[w.Start+r*n : w.Start+(r+1)*n])})
+		specs = append(specs, window{cpus: cpus, jobs: rebase(all[w.Start+r*n : w.Start+(r+1)*n])})
 	}
 	return specs, nil
 }
@@ -139,9 +156,9 @@ func (w *Workload) windowLen(i, reps, total int, path, valid string) (int, error
 // loadTrace reads a trace through the space-shared family's loader, once
 // per process and content: a program that runs a study again after
 // editing its trace reads the new one.
-func loadTrace(path string, cpus int, est adapt.Estimate, speed float64) ([]sim.Job, error) {
+func loadTrace(path string, cpus int, est adapt.Estimate, speed float64) ([]sim.Job, int, error) {
 	l, err := spaceshared.Load(spaceshared.Input{Path: path, CPUs: cpus, Estimate: est, Speed: speed})
-	return l.Jobs, err
+	return l.Jobs, l.CPUs, err
 }
 
 // rebase copies jobs with submit times shifted so the first is 0.

@@ -1,6 +1,7 @@
 package adapt
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/gridbench/gridbench/generators/batsim"
@@ -91,7 +92,7 @@ func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (
 		}
 		if cpus <= 0 {
 			if bw.NbRes < 1 {
-				return w, fmt.Errorf("%s: the workload gives no nb_res: give the machine's CPUs (--cpus)", bw.Name)
+				return w, fmt.Errorf("%s: the workload gives no nb_res: %w", bw.Name, ErrNoSize)
 			}
 			sel.cpus = bw.NbRes
 		}
@@ -138,12 +139,17 @@ func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (
 // the header's MaxProcs (the Parallel Workloads Archive's number of
 // processors of the machine the log comes from), as pyss and Batsim's
 // converters read it.
+// ErrNoSize is the error of a trace or a workload that gives no machine
+// size, asked for one: its text is simulate's advice, and a caller with
+// another way to give the size says that one.
+var ErrNoSize = errors.New("give the machine's CPUs (--cpus N)")
+
 func headerCPUs(path string, h *trace.Header, cpus int) (int, error) {
 	if cpus > 0 {
 		return cpus, nil
 	}
 	if h.MaxProcs < 1 {
-		return 0, fmt.Errorf("%s: the header gives no MaxProcs (a line \"; MaxProcs: N\"): give the machine's CPUs (--cpus N)", path)
+		return 0, fmt.Errorf("%s: the header gives no MaxProcs (a line \"; MaxProcs: N\"): %w", path, ErrNoSize)
 	}
 	return h.MaxProcs, nil
 }
