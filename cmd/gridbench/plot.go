@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -41,8 +42,8 @@ than 500 rows, the schedule is drawn on a grid of 1000 x 500 cells instead: each
 group that covers most of it, paler the more of it is idle, so 100,000 jobs stay readable.
 
 --color-by backfilled colours the jobs that started before a job submitted earlier; any other name is
-a column of the file or a key of its metadata (user=U): the 7 most common values get a colour each,
-the others one more.`,
+a column of the file or a key of its metadata (user=U): the 7 values whose jobs held the most
+CPU time (CPUs x run time; then the most jobs) get a colour each, the others one more.`,
 			Flags:  []cli.Flag{out(), title(), size(), &cli.StringFlag{Name: "color-by", Usage: "colour jobs by `COLUMN`: backfilled, user, or any column name", DefaultText: "one colour"}, &cli.IntFlag{Name: "cpus", Usage: "CPU ids drawn, 0..N-1", DefaultText: "one past the highest id held"}},
 			Action: plotGantt,
 		}, {
@@ -222,17 +223,23 @@ func colourGroups(f *jobsout.File, by string) ([]int, []string, error) {
 	} else {
 		return nil, nil, fmt.Errorf("--color-by %s: %s has no such column; its columns: %s", by, f.Name, strings.Join(f.Columns, ","))
 	}
-	count := map[string]int{}
-	for _, v := range values {
+	// The values that hold the most of the chart, its CPU time, get the
+	// colours: a user of a few long wide jobs over one of many short ones.
+	count, area := map[string]int{}, map[string]float64{}
+	for i, v := range values {
 		count[v]++
+		area[v] += float64(f.Rows[i].CPUs()) * (f.Rows[i].End - f.Rows[i].Start)
 	}
 	distinct := make([]string, 0, len(count))
 	for v := range count {
 		distinct = append(distinct, v)
 	}
-	// most common first, ties by value, so the colours do not depend on map order
+	// ties by count, then by value, so the colours do not depend on map order
 	slices.SortFunc(distinct, func(a, b string) int {
-		if count[a] != count[b] {
+		switch {
+		case area[a] != area[b]:
+			return cmp.Compare(area[b], area[a])
+		case count[a] != count[b]:
 			return count[b] - count[a]
 		}
 		return strings.Compare(a, b)

@@ -69,8 +69,25 @@ func TestPlotCommands(t *testing.T) {
 	}
 }
 
-// Nine distinct values: the seven most common get a colour each, the
-// other two share the eighth.
+// The values that held the most CPU time come first: one long wide job
+// over three short narrow ones.
+func TestColourGroupsByArea(t *testing.T) {
+	f := &jobsout.File{Columns: []string{"u"}}
+	for _, j := range []struct {
+		u          string
+		cpus       int
+		start, end float64
+	}{{"many", 1, 0, 10}, {"many", 1, 0, 10}, {"many", 1, 0, 10}, {"wide", 8, 0, 100}} {
+		f.Rows = append(f.Rows, jobsout.Row{Values: []string{j.u}, Requested: j.cpus, Start: j.start, End: j.end})
+	}
+	groups, names, err := colourGroups(f, "u")
+	if err != nil || !slices.Equal(names, []string{"u wide", "u many"}) || !slices.Equal(groups, []int{1, 1, 1, 0}) {
+		t.Errorf("groups %v, names %v, %v; want wide first (800 CPU-s against 30)", groups, names, err)
+	}
+}
+
+// Nine distinct values (of jobs of no duration, so ranked by count): the
+// seven most common get a colour each, the other two share the eighth.
 func TestColourGroupsOther(t *testing.T) {
 	f := &jobsout.File{Columns: []string{"q"}}
 	for _, v := range strings.Fields("a a a b b c d e f g h i") {
