@@ -129,6 +129,9 @@ func read(r io.Reader, name string, rows int, values bool) (*File, error) {
 	id, sub, start := col("job_id", "jobID"), col("submission_time", "submit"), col("starting_time", "start")
 	end, exec := col("finish_time", "end"), col("execution_time")
 	req, alloc := col("requested_number_of_resources", "requested_number_of_processors"), col("allocated_resources", "allocated_processors")
+	if slices.Contains(header, "first_start") && slices.Contains(header, "slave") {
+		return nil, fmt.Errorf("%s:1: a timeshare jobs file (job_id,submit,first_start,end,slave): its jobs ran in time slices between first_start and end, not on CPUs held from start to end, which is what plot draws", name)
+	}
 	if id < 0 || sub < 0 || start < 0 || (end < 0 && exec < 0) {
 		return nil, fmt.Errorf("%s:1: not a jobs file: want the columns job_id, submission_time, starting_time and finish_time (Batsim's jobs.csv, gridbench simulate --jobs-out), or job_id,submit,start,end; got %s", name, strings.Join(header, ","))
 	}

@@ -54,6 +54,7 @@ func TestReadBatsim(t *testing.T) {
 	}
 	for _, tc := range []struct{ text, want string }{
 		{"a,b\n1,2\n", "out.csv:1: not a jobs file"},
+		{"job_id,submit,first_start,end,slave\n1,26,26,33,0\n", "out.csv:1: a timeshare jobs file (job_id,submit,first_start,end,slave): its jobs ran in time slices"},
 		{"job_id,submit,start,end\n1,0,x,3\n", `out.csv:2: start "x" is not a number`},
 		{"job_id,submit,start,end\n1,0,1,3\n2,5,4,6\n", "out.csv:3: job 2 submitted at 5, started at 4"},
 		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,0-2 2\n", "out.csv:2: allocated_resources: CPU 2 listed twice"},
