@@ -15,7 +15,6 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
-	"github.com/gridbench/gridbench/experiments/filestudy"
 )
 
 // Outputs is the outputs manifest, results/outputs.json below
@@ -240,8 +239,10 @@ func writeOutputs(opts Options, before snapshot, outcomes []*Outcome) error {
 			now.Shared = append(now.Shared, f)
 		}
 	}
-	// The files of the runs it did not execute now (reused, or merged from
-	// shards): as the last manifest listed them, else as they are.
+	// The files of the runs it did not execute now: a reused run's as the
+	// last manifest listed it (an edit since then stays a difference),
+	// else, and for runs merged from shards (which wrote them anew), as
+	// they are.
 	listed := map[string]OutputFile{}
 	for _, s := range prev.Studies {
 		for _, f := range s.Files {
@@ -255,7 +256,7 @@ func writeOutputs(opts Options, before snapshot, outcomes []*Outcome) error {
 				continue
 			}
 			f, ok := listed[p]
-			if !ok {
+			if !ok || opts.Merge {
 				if f, err = digest(p); errors.Is(err, os.ErrNotExist) {
 					continue // a run that failed wrote none
 				} else if err != nil {
@@ -368,11 +369,4 @@ func CheckOutputs(out string) (*Outputs, []OutputProblem) {
 		}
 	}
 	return o, ps
-}
-
-// isRunFile says whether p, a file of study name's, is one its runs write
-// (a jobs file, below results/<name>/jobs/), not its report: a run reused
-// keeps it, and verify checks its digest rather than re-render it.
-func isRunFile(name, p string) bool {
-	return strings.HasPrefix(p, "results/"+name+"/"+filestudy.JobsDir+"/")
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/experiments/filestudy"
 	"github.com/gridbench/gridbench/plots"
 )
 
@@ -31,6 +32,13 @@ import (
 // report is made from, verified run by run (bench.Verify), not
 // re-rendered.
 var resultFiles = []string{"runs.csv", "series.csv", "timings.csv", "manifest.json"}
+
+// isRunFile says whether p, a file of study name's, is one its runs write
+// (a jobs file, below results/<name>/jobs/), not its report: verify checks
+// its digest (CheckOutputs) and does not re-render it.
+func isRunFile(name, p string) bool {
+	return strings.HasPrefix(p, "results/"+name+"/"+filestudy.JobsDir+"/")
+}
 
 // Rerender renders again, into a temporary folder, the report of every
 // study the outputs manifest o of the output folder out lists with one

@@ -71,24 +71,33 @@ cpus = 16
 }
 
 // TestStudyJobsFilesFromShards: the jobs files that shards wrote are
-// listed by the outputs manifest that merge writes, so verify checks them.
+// listed by the outputs manifest that merge writes, as they are (an
+// earlier run in the folder listed other contents under the same names),
+// so verify checks them.
 func TestStudyJobsFilesFromShards(t *testing.T) {
 	dir := t.TempDir()
 	study := filepath.Join(dir, "jobs.toml")
 	text := "name = \"jobs-shards\"\nreps = 2\nalgorithms = [\"fcfs\", \"easy\"]\nmetrics = [\"wait\"]\njobs_out = \"short\"\n\n" +
 		"[[workload]]\nkind = \"lublin\"\nname = \"lub\"\njobs = 60\ncpus = 16\n"
-	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	out := filepath.Join(dir, "out")
-	for _, args := range [][]string{
-		{"study", "run", study, "--shard", "0/2", "--out", out},
-		{"study", "run", study, "--shard", "1/2", "--out", out},
-		{"study", "merge", study, "--out", out},
+	for _, step := range []struct {
+		format string
+		args   []string
+	}{
+		{"short", []string{"study", "run", study, "--out", out}},
+		{"evalys", []string{"study", "run", study, "--shard", "0/2", "--out", out}},
+		{"evalys", []string{"study", "run", study, "--shard", "1/2", "--out", out}},
+		{"evalys", []string{"study", "merge", study, "--out", out}},
 	} {
-		if code, _, stderr := runCLI(args...); code != 0 {
-			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		if err := os.WriteFile(study, []byte(strings.Replace(text, "short", step.format, 1)), 0o644); err != nil {
+			t.Fatal(err)
 		}
+		if code, _, stderr := runCLI(step.args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", step.args, code, stderr)
+		}
+	}
+	if code, stdout, stderr := runCLI("verify", "-j", "1", out); code != 0 || !strings.Contains(stdout, "all identical") {
+		t.Errorf("verify after merge: exit %d:\n%s%s", code, stdout, stderr)
 	}
 	o, err := pipeline.ReadOutputs(pipeline.OutputsPath(out))
 	if err != nil {
