@@ -7,7 +7,9 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
@@ -33,11 +35,14 @@ func compareCommand() *cli.Command {
 			"reported, not refused; an algorithm whose name changed (an exec: command edited) is paired\n" +
 			"with its successor when it is the only unmatched one of its experiment on each side and\n" +
 			"the seeds match, and the notes say so. Repetitions present on one side only are counted\n" +
-			"per row (CSV only_old, only_new) and left out of the tests. With --csv the notes go to stderr.",
+			"per row (CSV only_old, only_new) and left out of the tests. The last line counts the rows\n" +
+			"changed significantly, changed, and equal; --changed leaves the equal ones out (to see at once\n" +
+			"whether a change of code moved any result). With --csv the notes and the count go to stderr.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "csv", Usage: "print CSV instead of the aligned table"},
 			&cli.BoolFlag{Name: "unpaired", Usage: "compare as independent samples (Mann–Whitney U), ignoring seeds and configuration"},
 			&cli.Float64Flag{Name: "alpha", Value: 0.05, Usage: "significance level after Holm"},
+			&cli.BoolFlag{Name: "changed", Usage: "print only the rows whose means differ"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
@@ -58,10 +63,14 @@ func compareCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if c.Bool("csv") {
-				return writeDiffCSV(c.App.Writer, c.App.ErrWriter, d)
+			rows := d.Rows
+			if c.Bool("changed") {
+				rows = slices.DeleteFunc(slices.Clone(rows), func(r analysis.DiffRow) bool { return r.Old.Mean == r.New.Mean })
 			}
-			return writeDiffText(c.App.Writer, d)
+			if c.Bool("csv") {
+				return writeDiffCSV(c.App.Writer, c.App.ErrWriter, d, rows)
+			}
+			return writeDiffText(c.App.Writer, d, rows)
 		},
 	}
 }
@@ -118,20 +127,45 @@ func algorithm(r analysis.DiffRow) string {
 	return r.Key.Algorithm
 }
 
-func writeDiffText(w io.Writer, d *analysis.ResultDiff) error {
+// tally counts d's rows changed significantly, changed but not
+// significantly, and equal, on one line.
+func tally(d *analysis.ResultDiff) string {
+	var sig, changed, equal int
+	for _, r := range d.Rows {
+		switch {
+		case r.Old.Mean == r.New.Mean:
+			equal++
+		case strings.HasPrefix(vs(d, r), "~"):
+			changed++
+		default:
+			sig++
+		}
+	}
+	return fmt.Sprintf("%d rows: %d changed significantly (α = %g after Holm), %d changed but not significantly, %d equal", len(d.Rows), sig, d.Alpha, changed, equal)
+}
+
+func writeDiffText(w io.Writer, d *analysis.ResultDiff, rows []analysis.DiffRow) error {
 	for i, n := range d.Notes() {
 		if i > 0 {
 			n = "note: " + n
 		}
 		fmt.Fprintln(w, n)
 	}
+	if len(rows) == 0 { // (--changed, and nothing changed)
+		_, err := fmt.Fprintln(w, tally(d))
+		return err
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "experiment\tworkload\talgorithm\tmetric\told\tnew\tvs old\t")
-	for _, r := range d.Rows {
+	for _, r := range rows {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Key.Experiment, r.Key.Workload, algorithm(r), r.Key.Metric,
 			meanCI(r.Old), meanCI(r.New), vs(d, r))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, tally(d))
+	return err
 }
 
 // meanCI is "mean ± half the 95% CI in %" as benchstat prints it.
@@ -144,13 +178,14 @@ func meanCI(s analysis.Summary) string {
 }
 
 // writeDiffCSV writes one line per row; the notes go to stderr.
-func writeDiffCSV(w, notes io.Writer, d *analysis.ResultDiff) error {
+func writeDiffCSV(w, notes io.Writer, d *analysis.ResultDiff, rows []analysis.DiffRow) error {
 	for _, n := range d.Notes() {
 		fmt.Fprintln(notes, "compare: "+n)
 	}
+	fmt.Fprintln(notes, "compare: "+tally(d))
 	cw := csv.NewWriter(w)
 	cw.Write([]string{"experiment", "workload", "algorithm", "old_algorithm", "metric", "n", "only_old", "only_new", "old_mean", "new_mean", "delta_pct", "test", "p", "p_holm", "significant"})
-	for _, r := range d.Rows {
+	for _, r := range rows {
 		cw.Write([]string{r.Key.Experiment, r.Key.Workload, r.Key.Algorithm, r.OldAlgorithm, r.Key.Metric, strconv.Itoa(r.N),
 			strconv.Itoa(r.OnlyOld), strconv.Itoa(r.OnlyNew),
 			analysis.FormatValue(r.Old.Mean), analysis.FormatValue(r.New.Mean), analysis.FormatValue(r.Delta()),

@@ -71,7 +71,21 @@ func TestCompare(t *testing.T) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
-	_, csvOut, _ := runCompare("--csv", filepath.Join(old, "results", "exp", "runs.csv"), nw)
+	if want := "3 rows: 2 changed significantly (α = 0.05 after Holm), 0 changed but not significantly, 1 equal\n"; !strings.HasSuffix(stdout, want) {
+		t.Errorf("stdout does not end with the count %q:\n%s", want, stdout)
+	}
+	// --changed leaves the equal row out, and says so in the count.
+	_, stdout, _ = runCompare("--changed", old, nw)
+	if strings.Contains(stdout, "exp         w         c") || !strings.Contains(stdout, "+62.23%") || !strings.Contains(stdout, ", 1 equal\n") {
+		t.Errorf("--changed:\n%s", stdout)
+	}
+	if _, stdout, _ = runCompare("--changed", old, old); strings.Contains(stdout, "experiment") || !strings.HasSuffix(stdout, "3 rows: 0 changed significantly (α = 0.05 after Holm), 0 changed but not significantly, 3 equal\n") {
+		t.Errorf("--changed, nothing changed: want the count alone, got\n%s", stdout)
+	}
+	_, csvOut, csvNotes := runCompare("--csv", filepath.Join(old, "results", "exp", "runs.csv"), nw)
+	if !strings.Contains(csvNotes, "compare: 3 rows: 2 changed significantly") {
+		t.Errorf("csv notes lack the count: %q", csvNotes)
+	}
 	if !strings.Contains(csvOut, "exp,w,a,,wait,8,0,0,23.5,") || !strings.Contains(csvOut, ",wilcoxon,0.0078125,0.015625,true\n") || !strings.Contains(csvOut, "exp,w,c,,wait,8,0,0,5,5,0,wilcoxon,NaN,NaN,false\n") {
 		t.Errorf("csv:\n%s", csvOut)
 	}
