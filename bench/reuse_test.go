@@ -431,17 +431,17 @@ func TestChangedConfigurationOnlyJournalled(t *testing.T) {
 // reused, and the progress names the file.
 func TestRunWithoutItsFileIsRecomputed(t *testing.T) {
 	dir := t.TempDir()
-	files := filepath.Join(dir, "files")
 	plan := testPlan(2)
 	plan.RunFiles = func(r Run) []string {
-		return []string{filepath.Join(files, fmt.Sprintf("%s-%s-%d.csv", r.Workload, r.Algorithm, r.Rep))}
+		return []string{filepath.Join("files", fmt.Sprintf("%s-%s-%d.csv", r.Workload, r.Algorithm, r.Rep))}
 	}
 	var calls atomic.Int64
 	exec := func(ctx context.Context, r Run) (Output, error) {
-		if err := os.MkdirAll(files, 0o755); err != nil {
+		p := filepath.Join(dir, plan.RunFiles(r)[0])
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			return Output{}, err
 		}
-		if err := os.WriteFile(plan.RunFiles(r)[0], nil, 0o644); err != nil {
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
 			return Output{}, err
 		}
 		return toyExec(&calls)(ctx, r)
@@ -449,7 +449,7 @@ func TestRunWithoutItsFileIsRecomputed(t *testing.T) {
 	if _, err := Execute(context.Background(), plan, exec, Options{Dir: dir, Workers: 2}); err != nil {
 		t.Fatal(err)
 	}
-	gone := plan.RunFiles(plan.Runs[3])[0]
+	gone := filepath.Join(dir, plan.RunFiles(plan.Runs[3])[0])
 	if err := os.Remove(gone); err != nil {
 		t.Fatal(err)
 	}

@@ -91,9 +91,15 @@ type Plan struct {
 	// each: the progress says it whenever runs may be reused.
 	Unkeyed []string
 	// RunFiles, when set, names the files a run writes besides its
-	// records (a study's jobs files): a run on disk whose file is gone is
-	// computed again, as its records alone would not bring it back.
+	// records (a study's jobs files), relative to the experiment's results
+	// folder (Options.Dir): a run on disk whose file is gone is computed
+	// again, as its records alone would not bring it back; and verify
+	// compares the files of the runs it re-computes with those on disk.
 	RunFiles func(Run) []string
+	// RunFilesDir, when not empty, is where the Executor writes the run
+	// files instead of the results folder: verify's plans write them into
+	// a folder of their own, to compare.
+	RunFilesDir string
 }
 
 // Metric is one named value a run measured: the type a family's metric
@@ -325,6 +331,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if err != nil {
 		return nil, err
 	}
+	results := opts.Dir // (a shard's records go below it; its run files do not)
 	if opts.Shard.N > 0 {
 		plan = opts.Shard.Select(plan)
 		opts.Dir = opts.Shard.Dir(opts.Dir)
@@ -342,7 +349,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 			}
 		}
 	}
-	if gone := dropWithoutFiles(plan, done); len(gone) > 0 && opts.Progress != nil {
+	if gone := dropWithoutFiles(plan, results, done); len(gone) > 0 && opts.Progress != nil {
 		what := "1 run whose file is gone"
 		if len(gone) > 1 {
 			what = fmt.Sprintf("%d runs whose files are gone", len(gone))
@@ -580,8 +587,9 @@ func writeDigested(path string, digests map[string]string, write func(io.Writer)
 }
 
 // dropWithoutFiles takes out of done the runs one of whose files
-// (Plan.RunFiles) is not on disk, and returns those files.
-func dropWithoutFiles(plan Plan, done map[analysis.RunKey]Output) []string {
+// (Plan.RunFiles, below the results folder dir) is not on disk, and
+// returns those files.
+func dropWithoutFiles(plan Plan, dir string, done map[analysis.RunKey]Output) []string {
 	if plan.RunFiles == nil {
 		return nil
 	}
@@ -590,7 +598,8 @@ func dropWithoutFiles(plan Plan, done map[analysis.RunKey]Output) []string {
 		if _, ok := done[r.Key()]; !ok {
 			continue
 		}
-		for _, f := range plan.RunFiles(r) {
+		for _, rel := range plan.RunFiles(r) {
+			f := filepath.Join(dir, rel)
 			if _, err := os.Stat(f); err != nil {
 				delete(done, r.Key())
 				gone = append(gone, f)

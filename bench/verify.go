@@ -596,6 +596,7 @@ func (v *verifier) recompute(ctx context.Context) error {
 		}
 		v.compare(r, outs[j])
 		v.compareSeries(r, outs[j].Series)
+		v.compareRunFiles(r)
 	}
 	v.rep.Recomputed += len(picked)
 	done := map[int]bool{}
@@ -613,6 +614,74 @@ func (v *verifier) recompute(ctx context.Context) error {
 		fmt.Fprintf(v.opts.Progress, "%s: %d planned runs, %d recorded, %d re-computed\n", v.plan.Experiment, len(v.plan.Runs), len(v.metrics), len(picked))
 	}
 	return nil
+}
+
+// compareRunFiles names every file of run (Plan.RunFiles) that its
+// re-computation, written below Plan.RunFilesDir, does not reproduce byte
+// for byte in the folder, and its first line that differs.
+func (v *verifier) compareRunFiles(run Run) {
+	if v.plan.RunFiles == nil || v.plan.RunFilesDir == "" {
+		return
+	}
+	for _, rel := range v.plan.RunFiles(run) {
+		disk := filepath.Join(v.dir, rel)
+		got, err := os.ReadFile(filepath.Join(v.plan.RunFilesDir, rel))
+		if err != nil {
+			v.problem(disk, "run %s: its re-computation wrote no such file (%v)", run.Key(), err)
+			continue
+		}
+		want, err := os.ReadFile(disk)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			v.problem(disk, "run %s writes it, and it is missing", run.Key())
+		case err != nil:
+			v.problem(disk, "%v", err)
+		case !bytes.Equal(got, want):
+			v.problem(disk, "run %s: %s", run.Key(), FirstLineDiff(want, got, "re-computed", "re-computation"))
+		}
+	}
+}
+
+// FirstLineDiff names the first line where a (on disk) and b (made again)
+// differ, quoting both around the first byte that differs; done and doing
+// say how b was made ("re-computed", "re-computation").
+func FirstLineDiff(a, b []byte, done, doing string) string {
+	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	for i := 0; ; i++ {
+		switch {
+		case i >= len(la) && i >= len(lb):
+			return "differs from its " + doing // not reached: a != b
+		case i >= len(la):
+			return fmt.Sprintf("line %d: the file ends, its %s goes on with %q", i+1, doing, excerpt(lb[i], 0))
+		case i >= len(lb):
+			return fmt.Sprintf("line %d: %q, where its %s ends", i+1, excerpt(la[i], 0), doing)
+		case la[i] != lb[i]:
+			col := 0
+			for col < len(la[i]) && col < len(lb[i]) && la[i][col] == lb[i][col] {
+				col++
+			}
+			return fmt.Sprintf("line %d: %q on disk, %q %s", i+1, excerpt(la[i], col), excerpt(lb[i], col), done)
+		}
+	}
+}
+
+// excerpt is s around byte col: up to 30 bytes before, 50 after.
+func excerpt(s string, col int) string {
+	from, to := max(0, col-30), min(len(s), col+50)
+	for from > 0 && from < len(s) && s[from]&0xC0 == 0x80 {
+		from--
+	}
+	for to < len(s) && s[to]&0xC0 == 0x80 {
+		to++
+	}
+	e := s[from:to]
+	if from > 0 {
+		e = "…" + e
+	}
+	if to < len(s) {
+		e += "…"
+	}
+	return e
 }
 
 // compare names every recorded value of run that the re-computation does

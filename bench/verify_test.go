@@ -517,3 +517,13 @@ func TestRepList(t *testing.T) {
 		t.Errorf("repList = %q", got)
 	}
 }
+
+func TestExcerpt(t *testing.T) {
+	long := strings.Repeat("a", 100) + "X" + strings.Repeat("b", 100)
+	if got := excerpt(long, 100); got != "…"+strings.Repeat("a", 30)+"X"+strings.Repeat("b", 49)+"…" {
+		t.Errorf("excerpt: %s", got)
+	}
+	if got := FirstLineDiff([]byte("x\ny 1.5\n"), []byte("x\ny 1.6\n"), "re-computed", "re-computation"); got != `line 2: "y 1.5" on disk, "y 1.6" re-computed` {
+		t.Errorf("FirstLineDiff: %s", got)
+	}
+}

@@ -238,7 +238,9 @@ func runOne(ctx context.Context, e experiments.Experiment, opts Options, share b
 	bp := plan.Bench()
 	if bp.RunFiles != nil {
 		for _, r := range bp.Runs {
-			o.RunFiles = append(o.RunFiles, bp.RunFiles(r)...)
+			for _, rel := range bp.RunFiles(r) {
+				o.RunFiles = append(o.RunFiles, filepath.Join(ResultsDir(opts.Out, e.Name()), rel))
+			}
 		}
 	}
 	res, err := execute(ctx, bp, plan.Execute, bench.Options{

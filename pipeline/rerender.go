@@ -275,44 +275,9 @@ func short(b []byte) string {
 }
 
 // firstLineDiff names the first line where a (on disk) and b
-// (re-rendered) differ, quoting both around the first differing byte.
+// (re-rendered) differ (bench.FirstLineDiff).
 func firstLineDiff(a, b []byte) string {
-	la, lb := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
-	for i := 0; ; i++ {
-		switch {
-		case i >= len(la) && i >= len(lb):
-			return "differs from its re-rendering" // not reached: a != b
-		case i >= len(la):
-			return fmt.Sprintf("line %d: the file ends, its re-rendering goes on with %q", i+1, excerpt(lb[i], 0))
-		case i >= len(lb):
-			return fmt.Sprintf("line %d: %q, where its re-rendering ends", i+1, excerpt(la[i], 0))
-		case la[i] != lb[i]:
-			col := 0
-			for col < len(la[i]) && col < len(lb[i]) && la[i][col] == lb[i][col] {
-				col++
-			}
-			return fmt.Sprintf("line %d: %q on disk, %q re-rendered", i+1, excerpt(la[i], col), excerpt(lb[i], col))
-		}
-	}
-}
-
-// excerpt is s around byte col: up to 30 bytes before, 50 after.
-func excerpt(s string, col int) string {
-	from, to := max(0, col-30), min(len(s), col+50)
-	for from > 0 && from < len(s) && s[from]&0xC0 == 0x80 {
-		from--
-	}
-	for to < len(s) && s[to]&0xC0 == 0x80 {
-		to++
-	}
-	e := s[from:to]
-	if from > 0 {
-		e = "…" + e
-	}
-	if to < len(s) {
-		e += "…"
-	}
-	return e
+	return bench.FirstLineDiff(a, b, "re-rendered", "re-rendering")
 }
 
 // sameZip reports whether two zip archives (workbooks) hold the same

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/pipeline"
 )
 
@@ -68,6 +70,57 @@ cpus = 16
 		t.Errorf("the jobs file deleted is not written again: %v", err)
 	}
 	verify("after a jobs file was written again")
+
+	// A jobs file edited, with its digest in the outputs manifest forged
+	// to match, passes the digests; the run re-computed does not.
+	edited := filepath.Join(jobs, "lub__fcfs__rep0.csv")
+	b, err := os.ReadFile(edited)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitN(string(b), "\n", 3)
+	lines[1] += "0"
+	if err := os.WriteFile(edited, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	forgeDigest(t, out, edited)
+	code, stdout, stderr := runCLI("verify", "--all", "-j", "1", out)
+	if want := edited + ": run jobs-verify/lub/fcfs/0: line 2: "; code == 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, " re-computed") {
+		t.Errorf("verify of a jobs file edited, its digest forged: exit %d, want %q:\n%s%s", code, want, stdout, stderr)
+	}
+}
+
+// forgeDigest sets the outputs manifest's SHA-256 of file below out to its
+// content's, as someone hiding an edit would.
+func forgeDigest(t *testing.T, out, file string) {
+	t.Helper()
+	o, err := pipeline.ReadOutputs(pipeline.OutputsPath(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum, err := analysis.FileSHA256(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel, _ := filepath.Rel(out, file)
+	forged := false
+	for i := range o.Studies {
+		for j := range o.Studies[i].Files {
+			if o.Studies[i].Files[j].Path == filepath.ToSlash(rel) {
+				o.Studies[i].Files[j].SHA256, forged = sum, true
+			}
+		}
+	}
+	if !forged {
+		t.Fatalf("%s is not in the outputs manifest", rel)
+	}
+	b, err := json.MarshalIndent(o, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(pipeline.OutputsPath(out), b, 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // TestStudyJobsFilesFromShards: the jobs files that shards wrote are

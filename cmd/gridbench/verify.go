@@ -38,7 +38,7 @@ func verifyCommand() *cli.Command {
 			"3. Completeness: every planned run is in runs.csv once with every metric its workload and algorithm produce, and " +
 			"nothing else.\n" +
 			"4. A sample of the runs re-computed (--fraction of each workload × algorithm's runs, at least one, drawn afresh each " +
-			"time from a printed seed that --seed repeats; --all for every run), every metric and series sample compared.\n" +
+			"time from a printed seed that --seed repeats; --all for every run), every metric and series sample compared, and a study's jobs files (jobs_out) byte for byte.\n" +
 			"5. Every page, claims file, table, figure, the index and the workbook re-rendered from runs.csv, series.csv and " +
 			"timings.csv, and compared with the files on disk: text line by line, the workbook cell by cell, PNG and PDF figures " +
 			"byte for byte (their data is in the SVG, compared line by line). The first difference of each file is named.\n" +
@@ -108,6 +108,7 @@ func verify(c *cli.Context, out string) error {
 		return fmt.Errorf("%s: %d files or folders do not match the outputs manifest or their manifests (listed above); nothing was re-computed", out, n)
 	}
 	plans := &planCache{data: c.String("data")}
+	defer plans.close()
 	rep, err := bench.Verify(c.Context, dirs, plans.bench, opts)
 	if err != nil {
 		return err
@@ -183,6 +184,14 @@ type planCache struct {
 	data  string
 	mu    sync.Mutex
 	plans map[string]cachedPlan // by folder
+	tmp   []string              // the folders re-computed runs write their files into
+}
+
+// close removes the folders the re-computed runs wrote their files into.
+func (pc *planCache) close() {
+	for _, d := range pc.tmp {
+		os.RemoveAll(d)
+	}
 }
 
 type cachedPlan struct {
@@ -215,6 +224,18 @@ func (pc *planCache) build(dir string, m *analysis.Manifest, reps int) (experime
 		s, err := filestudy.Load(m.Study.Path)
 		if err != nil {
 			return nil, err
+		}
+		if s.JobsOut != "" {
+			// Its re-computed runs write their jobs files there, to be
+			// compared with those in the folder (bench.Plan.RunFilesDir).
+			tmp, err := os.MkdirTemp("", "gridbench-verify-runs-")
+			if err != nil {
+				return nil, err
+			}
+			pc.mu.Lock()
+			pc.tmp = append(pc.tmp, tmp)
+			pc.mu.Unlock()
+			s.RecomputeInto(tmp)
 		}
 		e = s
 		// Registered, as study run does, for the report index's title.

@@ -93,30 +93,9 @@ func TestTraceWindows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := write(t, "name = \"w\"\nalgorithms = [\"fcfs\", \"easy\"]\nmetrics = [\"wait\", \"makespan\"]\n[[workload]]\nkind = \"trace\"\ntrace = \""+trace+"\"\ncpus = 4\njobs = 2\n")
-	s, err := filestudy.Load(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := s.Plan(experiments.Config{Reps: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan := st.Bench()
+	s, plan := runTinyWindow(t, trace, "cpus = 4\n")
 	if len(plan.Runs) != 2 || plan.Runs[0].Workload != "tiny/2jobs/cpus=4" {
 		t.Fatalf("runs = %+v, want fcfs and easy on tiny/2jobs/cpus=4", plan.Runs)
-	}
-	res, err := bench.Execute(context.Background(), plan, st.Execute, bench.Options{Dir: t.TempDir(), Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// tiny.swf's first two valid jobs: 3 CPUs 0..10, then 4 CPUs at 1
-	// waiting until 10 for 5 s: mean wait 4.5, makespan 15.
-	for _, r := range res.Records {
-		want := map[string]float64{"wait": 4.5, "makespan": 15}[r.Metric]
-		if r.Value != want {
-			t.Errorf("%s %s = %g, want %g", r.Algorithm, r.Metric, r.Value, want)
-		}
 	}
 	if _, err := s.Plan(experiments.Config{Reps: 3}); err == nil || !strings.Contains(err.Error(), "s.toml:8: workload 1 (tiny/2jobs/cpus=4): key jobs: 3 windows of 2 jobs after job 0 need 6 valid jobs") {
 		t.Errorf("too many windows: err = %v", err)
@@ -214,20 +193,7 @@ func TestPercentWindows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := write(t, "name = \"w\"\nalgorithms = [\"fcfs\"]\nmetrics = [\"makespan\"]\n[[workload]]\nkind = \"trace\"\ntrace = \""+trace+"\"\ncpus = 4\npercent = 50\n")
-	s, err := filestudy.Load(p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := s.Plan(experiments.Config{Reps: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan := st.Bench()
-	res, err := bench.Execute(context.Background(), plan, st.Execute, bench.Options{Dir: t.TempDir(), Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, res := execStudy(t, "name = \"w\"\nalgorithms = [\"fcfs\"]\nmetrics = [\"makespan\"]\n[[workload]]\nkind = \"trace\"\ntrace = \""+trace+"\"\ncpus = 4\npercent = 50\n", 2)
 	// Window 0: jobs 1 (0..10) and 2 (waits to 10, runs 5): makespan 15.
 	// Window 1: job 5 (submit 2, 1 CPU, run 8) and job 7 (submit 2.5,
 	// 1 CPU, run 20): both start on arrival; rebased, 7 ends at 0.5+20.
@@ -285,41 +251,19 @@ func TestTraceCPUsFromHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dir := t.TempDir()
-	withHeader := filepath.Join(dir, "sized.swf")
+	withHeader := filepath.Join(t.TempDir(), "sized.swf")
 	if err := os.WriteFile(withHeader, append([]byte("; MaxProcs: 4\n"), tiny...), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	study := func(trace string) string {
-		return write(t, "name = \"w\"\nalgorithms = [\"fcfs\", \"easy\"]\nmetrics = [\"wait\", \"makespan\"]\n[[workload]]\nkind = \"trace\"\ntrace = \""+trace+"\"\njobs = 2\n")
-	}
-	s, err := filestudy.Load(study(withHeader))
-	if err != nil {
-		t.Fatal(err)
-	}
-	st, err := s.Plan(experiments.Config{Reps: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	plan := st.Bench()
-	if plan.Runs[0].Workload != "sized/2jobs/cpus=trace" {
+	if _, plan := runTinyWindow(t, withHeader, ""); plan.Runs[0].Workload != "sized/2jobs/cpus=trace" {
 		t.Fatalf("workload %q, want sized/2jobs/cpus=trace", plan.Runs[0].Workload)
-	}
-	res, err := bench.Execute(context.Background(), plan, st.Execute, bench.Options{Dir: t.TempDir(), Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range res.Records { // as on cpus = 4 (TestTraceWindows)
-		if want := map[string]float64{"wait": 4.5, "makespan": 15}[r.Metric]; r.Value != want {
-			t.Errorf("%s %s = %g, want %g", r.Algorithm, r.Metric, r.Value, want)
-		}
 	}
 
 	tinyAbs, err := filepath.Abs("../../cmd/gridbench/testdata/simulate/tiny.swf")
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err = filestudy.Load(study(tinyAbs))
+	s, err := filestudy.Load(write(t, tinyStudy(tinyAbs, "")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -327,4 +271,44 @@ func TestTraceCPUsFromHeader(t *testing.T) {
 	if _, err := s.Plan(experiments.Config{Reps: 1}); err == nil || !strings.HasSuffix(err.Error(), want) {
 		t.Errorf("a trace without MaxProcs: err = %v\nwant it to end with %q", err, want)
 	}
+}
+
+// tinyStudy is a study of fcfs and easy on the first two jobs of trace,
+// with cpus (a line, or "" for none).
+func tinyStudy(trace, cpus string) string {
+	return "name = \"w\"\nalgorithms = [\"fcfs\", \"easy\"]\nmetrics = [\"wait\", \"makespan\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"" + trace + "\"\n" + cpus + "jobs = 2\n"
+}
+
+// runTinyWindow runs tinyStudy once and checks its values: tiny.swf's
+// first two valid jobs are 3 CPUs from 0 to 10, then 4 CPUs at 1 waiting
+// until 10 for 5 s (mean wait 4.5, makespan 15) on 4 CPUs.
+func runTinyWindow(t *testing.T, trace, cpus string) (*filestudy.Study, bench.Plan) {
+	t.Helper()
+	s, plan, res := execStudy(t, tinyStudy(trace, cpus), 1)
+	for _, r := range res.Records {
+		if want := map[string]float64{"wait": 4.5, "makespan": 15}[r.Metric]; r.Value != want {
+			t.Errorf("%s %s = %g, want %g", r.Algorithm, r.Metric, r.Value, want)
+		}
+	}
+	return s, plan
+}
+
+// execStudy loads the study text, plans it with reps repetitions and runs
+// every run.
+func execStudy(t *testing.T, text string, reps int) (*filestudy.Study, bench.Plan, *bench.Result) {
+	t.Helper()
+	s, err := filestudy.Load(write(t, text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := s.Plan(experiments.Config{Reps: reps})
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan := st.Bench()
+	res, err := bench.Execute(context.Background(), plan, st.Execute, bench.Options{Dir: t.TempDir(), Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, plan, res
 }

@@ -35,9 +35,22 @@ func (s *Study) checkJobsOut(fam *family) error {
 func (s *Study) setJobsDir(out string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.jobsDir = ""
+	s.jobsDir, s.recomputeDir = "", ""
 	if s.JobsOut != "" {
 		s.jobsDir = filepath.Join(out, "results", s.Name(), JobsDir)
+	}
+}
+
+// RecomputeInto makes the study's runs write their jobs files below dir
+// (dir/jobs/) rather than where its results are: verify re-computes runs
+// into a folder of its own and compares their files with those on disk
+// (bench.Plan.RunFilesDir).
+func (s *Study) RecomputeInto(dir string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.jobsDir, s.recomputeDir = "", ""
+	if s.JobsOut != "" {
+		s.jobsDir, s.recomputeDir = filepath.Join(dir, JobsDir), dir
 	}
 }
 
@@ -46,16 +59,17 @@ func (s *Study) setJobsDir(out string) {
 // re-render them.
 const JobsDir = "jobs"
 
-// runFiles are the files a run writes besides its records: its jobs
-// file, when the study writes them (bench.Plan.RunFiles).
+// runFiles are the files a run writes besides its records, relative to
+// the study's results folder: its jobs file, when the study writes them
+// (bench.Plan.RunFiles).
 func (s *Study) runFiles(run bench.Run) []string {
 	s.mu.Lock()
-	dir := s.jobsDir
+	none := s.JobsOut == ""
 	s.mu.Unlock()
-	if dir == "" {
+	if none {
 		return nil
 	}
-	return []string{filepath.Join(dir, JobsFile(run))}
+	return []string{filepath.Join(JobsDir, JobsFile(run))}
 }
 
 // JobsFile is the name of a run's jobs file below results/<name>/jobs/:

@@ -45,8 +45,9 @@ type Study struct {
 	dir  string // the file's folder: relative trace paths start here
 	text []byte // the file, to find the line of a key in errors
 
-	execTimeout time.Duration // ExecTimeout parsed; 0 when unset
-	jobsDir     string        // where JobsOut files go; set by Run
+	execTimeout  time.Duration // ExecTimeout parsed; 0 when unset
+	jobsDir      string        // where JobsOut files go; set by Run
+	recomputeDir string        // the folder below which verify's re-computed runs write them (RecomputeInto)
 
 	mu       sync.Mutex
 	failures []string // one line per run that failed in this process, sorted by Run
@@ -317,6 +318,9 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 	pl.runs.Plan.Experiment, pl.runs.Plan.Config, pl.runs.Plan.Reps, pl.runs.Plan.Study = s.Name(), c, reps, s.path
 	pl.runs.Plan.Unkeyed = unkeyed
 	pl.runs.Plan.RunFiles = s.runFiles
+	s.mu.Lock()
+	pl.runs.Plan.RunFilesDir = s.recomputeDir
+	s.mu.Unlock()
 	return pl, nil
 }
 
