@@ -107,8 +107,8 @@ func etcGenerate(c *cli.Context) error {
 	}
 
 	dir := c.String("out")
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return fmt.Errorf("--out %s: not a directory (create it first)", dir)
+	if err := os.MkdirAll(dir, 0o755); err != nil { // (as reproduce and study run make theirs)
+		return fmt.Errorf("--out %s: %w", dir, err)
 	}
 	for _, s := range specs {
 		for k := range uint64(count) {

@@ -108,6 +108,10 @@ func TestEtcGenerateOutput(t *testing.T) {
 
 func TestEtcGenerateErrors(t *testing.T) {
 	dir := t.TempDir()
+	aFile := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(aFile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		args []string
 		want string
@@ -124,7 +128,7 @@ func TestEtcGenerateErrors(t *testing.T) {
 		{[]string{"--count", "2", "-o", filepath.Join(dir, "f")}, "-o writes a single instance, and these are 2 (--count 2): use --out DIR"},
 		{[]string{"--all", "-o", filepath.Join(dir, "f")}, "these are 12 (12 classes × --count 1)"},
 		{[]string{"--out", dir, "-o", filepath.Join(dir, "f")}, "give one (-o for a single instance's file, --out for a folder of them)"},
-		{[]string{"--out", filepath.Join(dir, "missing")}, "not a directory"},
+		{[]string{"--out", aFile}, "--out " + aFile + ": mkdir " + aFile + ": not a directory"},
 		{[]string{"--out", dir, "extra"}, "unexpected argument"},
 	} {
 		code, stdout, stderr := runEtcGenerate(t, c.args...)
@@ -134,6 +138,15 @@ func TestEtcGenerateErrors(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
 		t.Errorf("failed runs left %d files", len(entries))
+	}
+	// A folder --out names that does not exist yet is made, as reproduce
+	// and study run make theirs.
+	made := filepath.Join(dir, "new", "sub")
+	if code, _, stderr := runEtcGenerate(t, "--all", "--out", made); code != 0 {
+		t.Fatalf("--out a new folder: exit %d: %s", code, stderr)
+	}
+	if entries, _ := os.ReadDir(made); len(entries) != 12 {
+		t.Errorf("--all into a new folder wrote %d files, want 12", len(entries))
 	}
 }
 
