@@ -8,7 +8,6 @@ import (
 	"io"
 	"math"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -309,11 +308,9 @@ func ReadFile(path string) ([]Record, error) {
 
 // WriteFileAtomic writes a file by writing a temporary file in the same
 // directory and renaming it over path, so readers (and an interrupted run)
-// never see a half-written file. It creates the directory if needed.
+// never see a half-written file. It creates the directory if needed. It is
+// internal/atomicfile's Write, for programs outside this module.
 func WriteFileAtomic(path string, write func(io.Writer) error) error {
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		return fmt.Errorf("cannot create output directory: %w", err)
-	}
 	return atomicfile.Write(path, write)
 }
 

@@ -182,8 +182,12 @@ func TestGenerateFileRoundTrip(t *testing.T) {
 
 func TestGenerateFileFailsCleanly(t *testing.T) {
 	dir := t.TempDir()
-	if err := generateFile(filepath.Join(dir, "missing", "u_c_hihi.0"), etc.Types()[0], 0); err == nil {
-		t.Error("writing into a missing directory succeeded")
+	blocked := filepath.Join(t.TempDir(), "a-file")
+	if err := os.WriteFile(blocked, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := generateFile(filepath.Join(blocked, "u_c_hihi.0"), etc.Types()[0], 0); err == nil {
+		t.Error("writing below a file succeeded")
 	}
 	if err := generateFile(filepath.Join(dir, "x"), etc.Spec{Jobs: 0, Machines: 3}, 0); err == nil {
 		t.Error("invalid spec succeeded")

@@ -20,8 +20,10 @@ import (
 	"path/filepath"
 )
 
-// Write writes path through write. The file gets mode 0644 (os.CreateTemp
-// makes files private; results are for sharing). Errors name path.
+// Write writes path through write, making its folder first if need be
+// (every output flag takes a path in a folder not made yet). The file gets
+// mode 0644 (os.CreateTemp makes files private; results are for sharing).
+// Errors name path.
 func Write(path string, write func(io.Writer) error) error {
 	lst, err := os.Lstat(path)
 	if err != nil || lst.Mode().IsRegular() {
@@ -69,6 +71,9 @@ func replace(path string, write func(io.Writer) error) (err error) {
 	dir, base := filepath.Split(path)
 	if dir == "" {
 		dir = "."
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("%s: cannot create output directory: %w", path, err)
 	}
 	tmp, err := os.CreateTemp(dir, "."+base+".tmp*")
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -40,8 +41,21 @@ func TestFailedWriteKeepsOldFile(t *testing.T) {
 func TestUnwritableDirectory(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "plain")
 	os.WriteFile(file, nil, 0o644)
-	if err := Write(filepath.Join(file, "x.csv"), func(io.Writer) error { return nil }); err == nil {
-		t.Fatal("expected an error")
+	path := filepath.Join(file, "x.csv")
+	if err := Write(path, func(io.Writer) error { return nil }); err == nil || !strings.HasPrefix(err.Error(), path+": cannot create output directory") {
+		t.Fatalf("a file where the folder goes: %v", err)
+	}
+}
+
+// A folder that does not exist yet is made (every output flag takes one:
+// simulate --jobs-out figs/j.csv, plot -o figs/g.png).
+func TestWriteMakesTheFolder(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a", "b", "x.csv")
+	if err := Write(path, func(w io.Writer) error { _, err := io.WriteString(w, "x\n"); return err }); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(path); err != nil || string(b) != "x\n" {
+		t.Errorf("%q, %v", b, err)
 	}
 }
 
