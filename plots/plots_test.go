@@ -190,8 +190,10 @@ func TestSave(t *testing.T) {
 	if _, err := Save(p, 0, figH, filepath.Join(dir, "zero")); err == nil {
 		t.Error("zero width: no error")
 	}
-	if _, err := Save(p, figW, figH, filepath.Join(dir, "missing", "fig")); err == nil {
-		t.Error("missing directory: no error")
+	blocked := filepath.Join(t.TempDir(), "a-file")
+	os.WriteFile(blocked, nil, 0o644)
+	if _, err := Save(p, figW, figH, filepath.Join(blocked, "fig")); err == nil {
+		t.Error("below a file: no error")
 	}
 	if _, err := Save(nil, figW, figH, base); err == nil {
 		t.Error("nil plot: no error")

@@ -72,8 +72,10 @@ func TestWriteJobsCSVFile(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("CSV:\n%s\nwant:\n%s", got, want)
 	}
-	if err := WriteJobsCSVFile(filepath.Join(t.TempDir(), "no", "such", "dir.csv"), jobs, out); err == nil {
-		t.Error("writing into a missing directory succeeded")
+	blocked := filepath.Join(t.TempDir(), "a-file")
+	os.WriteFile(blocked, nil, 0o644)
+	if err := WriteJobsCSVFile(filepath.Join(blocked, "dir.csv"), jobs, out); err == nil {
+		t.Error("writing below a file succeeded")
 	}
 	var buf bytes.Buffer
 	if err := WriteSummary(&buf, Metrics{Jobs: 1, MaxStretch: 2.5}, 9); err != nil || !bytes.Contains(buf.Bytes(), []byte("max_stretch            2.500\nmakespan_s             0.000\nslices                 9\n")) {
