@@ -123,6 +123,9 @@ func open(f io.ReadCloser, path string) (ReadCloser, error) {
 		head, _ := b.Peek(64 << 10)
 		if format = Sniff(head); format == Unknown {
 			f.Close()
+			if base := strings.TrimSuffix(strings.ToLower(name), ".gz"); strings.HasSuffix(base, ".json") {
+				return nil, fmt.Errorf("%s: a Batsim workload, not a trace: this command reads SWF and GWF traces (simulate and a study file's trace workload read Batsim workloads; workload convert writes one from an SWF trace)", name)
+			}
 			return nil, fmt.Errorf("%s: not a recognised trace: name it .swf or .gwf (optionally .gz); SWF lines have 18 numeric fields and ';' comments, GWF lines 29 fields and '#' comments", name)
 		}
 	}

@@ -175,6 +175,14 @@ func TestOpenGzipAndSniff(t *testing.T) {
 	if _, err := Open(filepath.Join(dir, "garbage.gz")); err == nil || !strings.Contains(err.Error(), "garbage.gz: not a recognised trace") {
 		t.Errorf("garbage: %v", err)
 	}
+	// A Batsim workload given where a trace goes is told apart.
+	wl := filepath.Join(dir, "w.json")
+	if err := os.WriteFile(wl, []byte(`{"nb_res": 4, "jobs": [], "profiles": {}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(wl); err == nil || !strings.Contains(err.Error(), "w.json: a Batsim workload, not a trace: this command reads SWF and GWF traces (simulate") {
+		t.Errorf("a Batsim workload: %v", err)
+	}
 	if _, err := Open(filepath.Join(dir, "absent.swf")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("absent: %v", err)
 	}
