@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/experiments/filestudy"
 )
 
 func init() { register(slurmCommand) }
@@ -31,18 +32,21 @@ func (a *argList) String() string     { return strings.Join(*a, " ") }
 func slurmCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "slurm",
-		Usage: "run reproduce as a Slurm job array of --shards tasks and merge the shards in a job that follows",
+		Usage: "run reproduce, or a study file of your own, as a Slurm job array of --shards tasks and merge the shards in a job that follows",
 		Description: "Writes two batch scripts under --out/slurm: an array of N tasks, task K running " +
 			"`gridbench reproduce --shard K/N` with the flags given here, and a merge job that runs `gridbench merge` once " +
-			"every task has succeeded (--dependency=afterok). Submits both with `sbatch --parsable` and prints the job ids and " +
-			"log files. All tasks write to --out, which must be on a file system every node sees. A failed task leaves the " +
-			"merge unrun (Slurm cancels it); resubmit that task, then merge.\n" +
+			"every task has succeeded (--dependency=afterok). With --study FILE.toml the tasks run `gridbench study run FILE.toml " +
+			"--shard K/N` and the merge `gridbench study merge FILE.toml` (--out then defaults to out, as study run's does; " +
+			"the tasks start in this folder, where the study's relative paths and exec: commands are found). Submits both with " +
+			"`sbatch --parsable` and prints the job ids and log files. All tasks write to --out, which must be on a file system " +
+			"every node sees. A failed task leaves the merge unrun (Slurm cancels it); resubmit that task, then merge.\n" +
 			"Experiments: " + strings.Join(experiments.Names(), ", "),
 		Flags: append(runFlags(), onlyFlag(),
 			&cli.IntFlag{Name: "shards", Usage: "number of array tasks (required)", DefaultText: "none"},
 			&cli.GenericFlag{Name: "sbatch-arg", Value: &argList{}, Usage: "an argument for both sbatch calls, e.g. --sbatch-arg=--partition=short (repeatable)"},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the scripts and sbatch commands; submit nothing"},
 			&cli.BoolFlag{Name: "wait", Usage: "block until the merge job ends and exit with its status"},
+			&cli.StringFlag{Name: "study", Usage: "run the study file `FILE.toml` (study run, study merge) rather than reproduce's studies"},
 		),
 		Action: slurmAction,
 	}
@@ -55,6 +59,7 @@ type slurmJob struct {
 	shards   int      // array tasks
 	args     []string // reproduce's flags, without --out and --shard
 	mergeArg []string // merge's flags, without --out
+	study    string   // the study file (absolute) the tasks run, or "" for reproduce
 	sbatch   []string // --sbatch-arg values
 	workers  bool     // -j given; otherwise each task uses its allocated CPUs
 }
@@ -79,6 +84,14 @@ func slurmAction(c *cli.Context) error {
 	for _, n := range onlyList(c) {
 		if _, err := experiments.Lookup(n); err != nil {
 			return err
+		}
+	}
+	if s := c.String("study"); s != "" {
+		if c.IsSet("only") || c.Bool("quick") {
+			return fmt.Errorf("--study %s: --only and --quick choose among reproduce's studies; a study file runs whole", s)
+		}
+		if _, err := filestudy.Load(s); err != nil {
+			return err // checked here, not by every task
 		}
 	}
 	j, err := newSlurmJob(c)
@@ -128,11 +141,20 @@ func newSlurmJob(c *cli.Context) (*slurmJob, error) {
 	if err != nil {
 		return nil, fmt.Errorf("cannot find this binary's path for the batch scripts: %w", err)
 	}
-	out, err := filepath.Abs(c.String("out"))
-	if err != nil {
+	out := c.String("out")
+	var study string
+	if s := c.String("study"); s != "" {
+		if study, err = filepath.Abs(s); err != nil {
+			return nil, err
+		}
+		if !c.IsSet("out") {
+			out = "out" // study run's own default
+		}
+	}
+	if out, err = filepath.Abs(out); err != nil {
 		return nil, err
 	}
-	j := &slurmJob{bin: bin, out: out, shards: c.Int("shards"), sbatch: *c.Generic("sbatch-arg").(*argList), workers: c.IsSet("j")}
+	j := &slurmJob{bin: bin, out: out, shards: c.Int("shards"), sbatch: *c.Generic("sbatch-arg").(*argList), workers: c.IsSet("j"), study: study}
 	// The plan-choosing flags and --no-wait go to both commands; -j and --fresh to the shards only.
 	var sel []string
 	if only := onlyList(c); len(only) > 0 {
@@ -177,7 +199,7 @@ func (j *slurmJob) shardBody() string {
 	// line is split at white space, and --out "runs b" made sbatch
 	// refuse the script ("Invalid directive found in batch script").
 	fmt.Fprintf(&b, "#SBATCH --job-name=gridbench-shards\n#SBATCH --array=0-%d\n# log: %s (sbatch --output)\n", j.shards-1, j.shardLogPattern())
-	fmt.Fprintf(&b, "set -eu\nexec %s reproduce --out %s --shard \"$SLURM_ARRAY_TASK_ID/%d\"", shellQuote(j.bin), shellQuote(j.out), j.shards)
+	fmt.Fprintf(&b, "set -eu\nexec %s %s --out %s --shard \"$SLURM_ARRAY_TASK_ID/%d\"", shellQuote(j.bin), j.command("reproduce", "run"), shellQuote(j.out), j.shards)
 	if len(j.args) > 0 {
 		b.WriteString(" " + shellJoin(j.args))
 	}
@@ -191,8 +213,17 @@ func (j *slurmJob) shardBody() string {
 
 func (j *slurmJob) mergeBody() string {
 	return fmt.Sprintf("#!/bin/bash\n# gridbench: gathers the %d shards into results/, paper/ and the workbook.\n"+
-		"#SBATCH --job-name=gridbench-merge\n# log: %s (sbatch --output)\nset -eu\nexec %s merge --out %s %s\n",
-		j.shards, j.mergeLogPattern(), shellQuote(j.bin), shellQuote(j.out), shellJoin(j.mergeArg))
+		"#SBATCH --job-name=gridbench-merge\n# log: %s (sbatch --output)\nset -eu\nexec %s %s --out %s %s\n",
+		j.shards, j.mergeLogPattern(), shellQuote(j.bin), j.command("merge", "merge"), shellQuote(j.out), shellJoin(j.mergeArg))
+}
+
+// command is the gridbench command a script runs: reproduce's (whole), or
+// the study file's subcommand sub followed by the file.
+func (j *slurmJob) command(whole, sub string) string {
+	if j.study == "" {
+		return whole
+	}
+	return "study " + sub + " " + shellQuote(j.study)
 }
 
 func (j *slurmJob) shardLogPattern() string { return filepath.Join(j.dir(), "shard-%A_%a.log") }

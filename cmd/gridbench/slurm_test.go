@@ -120,7 +120,20 @@ func TestSlurmDryRunAndBadInput(t *testing.T) {
 	if _, err := os.Stat(out); !os.IsNotExist(err) {
 		t.Error("a dry run wrote files")
 	}
+	// A study file of one's own: its tasks run study run, its merge study
+	// merge, the file named whole.
+	study := filepath.Join(t.TempDir(), "mine.toml")
+	if err := os.WriteFile(study, []byte(slurmStudy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runCLI("slurm", "--study", study, "--shards", "2", "--dry-run", "--out", out, "--reps", "3")
+	if code != 0 || !strings.Contains(stdout, " study run "+study+" --out "+out+" --shard \"$SLURM_ARRAY_TASK_ID/2\" --reps 3") ||
+		!strings.Contains(stdout, " study merge "+study+" --out "+out+" --shards 2 --reps 3\n") {
+		t.Errorf("--study: exit %d, stdout:\n%s\nstderr: %s", code, stdout, stderr)
+	}
 	for _, tc := range []struct{ args, want string }{
+		{"slurm --shards 2 --study " + study + " --only deadline", "--only and --quick choose among reproduce's studies"},
+		{"slurm --shards 2 --study " + filepath.Join(out, "none.toml"), "none.toml"},
 		{"slurm --out " + out, "--shards 0: give the number"},
 		{"slurm --shards 2 --only nosuch", `unknown experiment "nosuch"`},
 		{"slurm --shards 2 --wait --out " + out, "sbatch not found"},
@@ -131,6 +144,18 @@ func TestSlurmDryRunAndBadInput(t *testing.T) {
 		}
 	}
 }
+
+// slurmStudy is a small study file of one's own for the Slurm tests.
+const slurmStudy = `name = "slurm-mine"
+reps = 2
+algorithms = ["fcfs", "easy"]
+metrics = ["wait"]
+
+[[workload]]
+kind = "lublin"
+jobs = 100
+cpus = 16
+`
 
 // TestSlurmIntegration runs the Slurm job array for real against a local
 // Slurm (scripts/slurm-local.sh start) and checks that it gives the
@@ -174,5 +199,23 @@ func TestSlurmIntegration(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(out, "paper", "deadline.md")); err != nil {
 		t.Errorf("the merge job wrote no report: %v", err)
+	}
+
+	// A study file of one's own, the same way.
+	study := filepath.Join(t.TempDir(), "mine.toml")
+	if err := os.WriteFile(study, []byte(slurmStudy), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, ref = t.TempDir(), t.TempDir()
+	if msgs, err := exec.Command(bin, "slurm", "--study", study, "--shards", "2", "--wait", "--out", out).CombinedOutput(); err != nil {
+		t.Fatalf("gridbench slurm --study: %v\n%s", err, msgs)
+	}
+	if code, _, stderr := runCLI("study", "run", study, "--out", ref); code != 0 {
+		t.Fatalf("local study run: exit %d: %s", code, stderr)
+	}
+	a, err1 = os.ReadFile(filepath.Join(ref, "results", "slurm-mine", "runs.csv"))
+	b, err2 = os.ReadFile(filepath.Join(out, "results", "slurm-mine", "runs.csv"))
+	if err1 != nil || err2 != nil || len(a) == 0 || string(a) != string(b) {
+		t.Errorf("the study's runs.csv from the Slurm array differs from a local run's (%v, %v)", err1, err2)
 	}
 }
