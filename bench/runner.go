@@ -331,7 +331,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if err != nil {
 		return nil, err
 	}
-	results := opts.Dir // (a shard's records go below it; its run files do not)
+	results := opts.Dir // (a shard's records go to a folder of their own below it; its run files, where every run's go)
 	if opts.Shard.N > 0 {
 		plan = opts.Shard.Select(plan)
 		opts.Dir = opts.Shard.Dir(opts.Dir)

@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/urfave/cli/v2"
@@ -109,14 +108,20 @@ func loadResults(path string) (analysis.ResultSide, error) {
 // vs is benchstat's last column: the change, or "~" when not significant.
 func vs(d *analysis.ResultDiff, r analysis.DiffRow) string {
 	stat := fmt.Sprintf("(p=%s n=%d)", report.FormatP(r.PHolm), r.N)
-	delta := r.Delta()
 	switch {
 	case r.Old.Mean == r.New.Mean:
 		return "~ (equal)"
-	case !r.Significant(d.Alpha) || math.IsNaN(delta) || math.IsInf(delta, 0):
+	case !shownChange(d, r):
 		return "~ " + stat
 	}
-	return fmt.Sprintf("%+.2f%% %s", delta, stat)
+	return fmt.Sprintf("%+.2f%% %s", r.Delta(), stat)
+}
+
+// shownChange says whether row r of d changed significantly, with a
+// change in % to show.
+func shownChange(d *analysis.ResultDiff, r analysis.DiffRow) bool {
+	delta := r.Delta()
+	return r.Old.Mean != r.New.Mean && r.Significant(d.Alpha) && !math.IsNaN(delta) && !math.IsInf(delta, 0)
 }
 
 // algorithm names a row's algorithm, "OLD → NEW" when it was renamed.
@@ -135,10 +140,10 @@ func tally(d *analysis.ResultDiff) string {
 		switch {
 		case r.Old.Mean == r.New.Mean:
 			equal++
-		case strings.HasPrefix(vs(d, r), "~"):
-			changed++
-		default:
+		case shownChange(d, r):
 			sig++
+		default:
+			changed++
 		}
 	}
 	return fmt.Sprintf("%d rows: %d changed significantly (α = %g after Holm), %d changed but not significantly, %d equal", len(d.Rows), sig, d.Alpha, changed, equal)

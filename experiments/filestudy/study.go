@@ -46,7 +46,7 @@ type Study struct {
 	text []byte // the file, to find the line of a key in errors
 
 	execTimeout  time.Duration // ExecTimeout parsed; 0 when unset
-	jobsDir      string        // where JobsOut files go; set by Run
+	jobsDir      string        // where JobsOut files go; set by Open (setJobsDir) or RecomputeInto
 	recomputeDir string        // the folder below which verify's re-computed runs write them (RecomputeInto)
 
 	mu       sync.Mutex
