@@ -10,9 +10,9 @@ TEXT ·hold8AVX2(SB), NOSPLIT, $0-84
 	MOVQ	ts_len+8(FP), DX
 	MOVQ	free_base+24(FP), DI
 	MOVQ	b+48(FP), AX
-	MOVSD	end+56(FP), X0
+	VMOVSD	end+56(FP), X0
 	MOVL	c+64(FP), BX
-	MOVD	BX, X1
+	VMOVD	BX, X1
 	VPBROADCASTD	X1, Y1            // c in every lane
 	VPCMPEQD	Y2, Y2, Y2
 	VPSRLD	$1, Y2, Y2                // least: MaxInt32 in every lane
@@ -20,8 +20,8 @@ loop:
 	LEAQ	7(AX), CX
 	CMPQ	CX, DX
 	JGE	done                      // b+7 >= len(ts)
-	MOVSD	(SI)(CX*8), X3
-	UCOMISD	X0, X3                    // ts[b+7] against end
+	VMOVSD	(SI)(CX*8), X3
+	VUCOMISD	X0, X3                    // ts[b+7] against end
 	JCC	done                      // ts[b+7] >= end (times are never NaN)
 	VMOVDQU	(DI)(AX*4), Y3
 	VPCMPGTD	Y3, Y1, Y4        // lanes where c > free
@@ -50,7 +50,7 @@ TEXT ·add32AVX2(SB), NOSPLIT, $0-28
 	MOVQ	s_base+0(FP), DI
 	MOVQ	s_len+8(FP), CX
 	MOVL	d+24(FP), BX
-	MOVD	BX, X1
+	VMOVD	BX, X1
 	VPBROADCASTD	X1, Y1
 	XORQ	AX, AX
 loop8:
