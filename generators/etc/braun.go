@@ -89,7 +89,7 @@ func Read(r io.Reader, name string, opts ReadOptions) (*Matrix, error) {
 					return nil, err
 				}
 				if jobs != 0 && (n != jobs || m != machines) {
-					return nil, fmt.Errorf("%s:%d: header says %d jobs × %d machines but %d × %d were requested; fix the header or the requested size (or read with HeaderAbsent if line %d is data)", name, line, n, m, jobs, machines, line)
+					return nil, fmt.Errorf("%s:%d: header says %d jobs × %d machines but %d × %d were requested; fix the header or the requested size, or read line %d as data (ReadOptions.Header = HeaderAbsent; gridbench etc eval --no-header)", name, line, n, m, jobs, machines, line)
 				}
 				jobs, machines = n, m
 				dimsFrom = fmt.Sprintf("from the header on line %d", line)

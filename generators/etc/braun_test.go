@@ -70,6 +70,7 @@ func TestReadErrors(t *testing.T) {
 		{"huge", "2 1\n1e308\n1e308\n", ReadOptions{}, "x.etc:2: value 1 (job 0, machine 0) is 1e308, beyond the limit of 1e+200"},
 		{"no header, no size", "1.5\n2\n", ReadOptions{}, "x.etc:1: no header"},
 		{"header mismatch", "2 2 0\n1\n2\n3\n4\n", ReadOptions{Jobs: 4, Machines: 1}, "x.etc:1: header says 2 jobs × 2 machines but 4 × 1 were requested"},
+		{"header mismatch names --no-header", "1 2 3\n4 5 6\n", ReadOptions{Jobs: 2, Machines: 3}, "or read line 1 as data (ReadOptions.Header = HeaderAbsent; gridbench etc eval --no-header)"},
 		{"zero machines", "2 0 0\n", ReadOptions{}, `x.etc:1: header field 2 (machines) "0" is not a positive integer`},
 		{"bad header forced", "1.5 2\n", ReadOptions{Header: HeaderPresent}, `header field 1 (jobs) "1.5"`},
 		{"huge header", "99999999 99999999\n1\n", ReadOptions{}, "too large"},
