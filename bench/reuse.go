@@ -48,24 +48,30 @@ type inputChange struct {
 	runs        int
 }
 
-// lines renders the report as progress lines, one per reason, most runs first.
-func (r *reuseReport) lines(exp, dir, build string, key reuseKey) []string {
+// lines renders the report as progress lines, one per reason, most runs
+// first. A run computes again what it leaves out; a merge computes
+// nothing and says it leaves them out (merging).
+func (r *reuseReport) lines(exp, dir, build string, key reuseKey, merging bool) []string {
 	study, config, now := key.study, key.config, key.json
+	verb, again := "recomputing", "computing them again"
+	if merging {
+		verb, again = "leaving out", "leaving them out"
+	}
 	var out []string
 	if r.staleBuild != "" {
-		out = append(out, fmt.Sprintf("%s: results in %s were made by another build of gridbench (%s, this one %s); computing them again",
-			exp, dir, r.staleBuild, build))
+		out = append(out, fmt.Sprintf("%s: results in %s were made by another build of gridbench (%s, this one %s); %s",
+			exp, dir, r.staleBuild, build, again))
 	}
 	if r.untrusted != nil {
 		for _, e := range strings.Split(r.untrusted.Error(), "\n") {
-			out = append(out, fmt.Sprintf("%s: %s: recomputing", exp, e))
+			out = append(out, fmt.Sprintf("%s: %s: %s", exp, e, verb))
 		}
 	}
 	for _, u := range r.unkeyed {
 		out = append(out, fmt.Sprintf("%s: not in the reuse key: %s; after changing it, run with --fresh", exp, u))
 	}
 	if r.configRuns > 0 {
-		out = append(out, fmt.Sprintf("%s: recomputing %d runs: %s", exp, r.configRuns, r.configChange(study, config, now)))
+		out = append(out, fmt.Sprintf("%s: %s %d runs: %s", exp, verb, r.configRuns, r.configChange(study, config, now)))
 	}
 	paths := make([]string, 0, len(r.changed))
 	for p := range r.changed {
@@ -80,16 +86,16 @@ func (r *reuseReport) lines(exp, dir, build string, key reuseKey) []string {
 	for _, p := range paths {
 		c := r.changed[p]
 		if c.before == "" {
-			out = append(out, fmt.Sprintf("%s: recomputing %d runs: input %s was not recorded with them (sha256 now %s)",
-				exp, c.runs, p, analysis.Short(c.now)))
+			out = append(out, fmt.Sprintf("%s: %s %d runs: input %s was not recorded with them (sha256 now %s)",
+				exp, verb, c.runs, p, analysis.Short(c.now)))
 			continue
 		}
-		out = append(out, fmt.Sprintf("%s: recomputing %d runs: input %s changed (sha256 %s → %s)",
-			exp, c.runs, p, analysis.Short(c.before), analysis.Short(c.now)))
+		out = append(out, fmt.Sprintf("%s: %s %d runs: input %s changed (sha256 %s → %s)",
+			exp, verb, c.runs, p, analysis.Short(c.before), analysis.Short(c.now)))
 	}
 	if n := len(r.incomplete); n > 0 {
-		out = append(out, fmt.Sprintf("%s: recomputing %d runs whose recorded metrics are not the full set of their algorithm (first: %s)",
-			exp, n, r.incomplete[0]))
+		out = append(out, fmt.Sprintf("%s: %s %d runs whose recorded metrics are not the full set of their algorithm (first: %s)",
+			exp, verb, n, r.incomplete[0]))
 	}
 	return out
 }

@@ -335,6 +335,11 @@ func TestMergeChecksInputs(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "3 of 6 runs missing") || !strings.Contains(err.Error(), "input "+prog+" changed") {
 		t.Errorf("got %v", err)
 	}
+	// A merge runs nothing: it names the shard whose runs it leaves out,
+	// and does not say it recomputes them.
+	if err == nil || !strings.Contains(err.Error(), "toy shard 1/2: leaving out 3 runs: input "+prog+" changed") || strings.Contains(err.Error(), "recomputing") {
+		t.Errorf("merge's reason: got %v", err)
+	}
 }
 
 // Runs made with another configuration (an edited study file) were all

@@ -344,7 +344,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if !opts.Fresh {
 		report := loadCached(opts.Dir, plan, key, done)
 		if opts.Progress != nil {
-			for _, l := range report.lines(plan.Experiment, opts.Dir, opts.Build, key) {
+			for _, l := range report.lines(plan.Experiment, opts.Dir, opts.Build, key, false) {
 				fmt.Fprintln(opts.Progress, l)
 			}
 		}

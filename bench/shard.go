@@ -131,7 +131,7 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 		if rep.untrusted != nil {
 			return nil, fmt.Errorf("shard %d/%d in %s: %w; run that shard again", k, n, sdir, rep.untrusted)
 		}
-		why = append(why, rep.lines(plan.Experiment, sdir, opts.Build, key)...)
+		why = append(why, rep.lines(fmt.Sprintf("%s shard %d/%d", plan.Experiment, k, n), sdir, opts.Build, key, true)...)
 		for key, out := range part {
 			done[key] = out
 			found[key] = append(found[key], k)
