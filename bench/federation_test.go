@@ -23,7 +23,7 @@ func BenchmarkFederation(b *testing.B) {
 	for _, p := range gridway.Names {
 		b.Run(fmt.Sprintf("policy=%s/bg=%d", p, len(bg)), func(b *testing.B) {
 			var events int64
-			c0, _ := cpuTimes(b)
+			c0 := processCPU()
 			for b.Loop() {
 				res, _, err := gridway.Simulate(cfg, bg, pre, p)
 				if err != nil {
@@ -31,8 +31,7 @@ func BenchmarkFederation(b *testing.B) {
 				}
 				events = res.Events
 			}
-			c1, _ := cpuTimes(b)
-			b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
+			reportCPU(b, c0)
 			b.ReportMetric(float64(events), "events/op")
 		})
 	}
@@ -60,12 +59,11 @@ func federationPrefix(b testing.TB) (gridway.Config, []gridway.BGJob, *gridway.S
 func BenchmarkFederationSaturation(b *testing.B) {
 	cfg, _, pre := federationPrefix(b)
 	at := []float64{gridway.PaperSubmit(0), gridway.PaperSubmit(1), gridway.PaperSubmit(2)}
-	c0, _ := cpuTimes(b)
+	c0 := processCPU()
 	for b.Loop() {
 		gridway.BackgroundSaturation(pre, at, []float64{2 * 3600, 6 * 3600}, cfg.SchedulingInterval)
 	}
-	c1, _ := cpuTimes(b)
-	b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
+	reportCPU(b, c0)
 }
 
 // BenchmarkFederationBackground times the background-only simulation of the
@@ -80,14 +78,13 @@ func BenchmarkFederationBackground(b *testing.B) {
 	cfg := gridway.DefaultConfig()
 	for _, days := range []int{1, 4, 11} {
 		b.Run(fmt.Sprintf("days=%d", days), func(b *testing.B) {
-			c0, _ := cpuTimes(b)
+			c0 := processCPU()
 			for b.Loop() {
 				if _, err := gridway.Prefix(cfg, bg, float64(days)*gridway.Day); err != nil {
 					b.Fatal(err)
 				}
 			}
-			c1, _ := cpuTimes(b)
-			b.ReportMetric(float64(c1-c0)/float64(b.N), "cpu-ns/op")
+			reportCPU(b, c0)
 		})
 	}
 }

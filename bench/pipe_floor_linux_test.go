@@ -16,7 +16,7 @@ import (
 // nothing else, so no exec: scheduler can cost gridbench less. The parent
 // writes one line and waits for the answer in a blocking read, the
 // cheapest wait there is (one system call, and the thread sleeps until the
-// answer), or (wait=epoll) as gridbench waits, in epoll_wait on a
+// answer), or (wait=epoll) as gridbench waits, in epoll_pwait on a
 // non-blocking read end and then a read, a wait that an interrupt or a
 // timeout can end; the child, testdata/spinecho, keeps its CPU busy for spin
 // before it answers, as a scheduler that thinks would. spin=35µs is the
@@ -67,7 +67,7 @@ func BenchmarkPipeFloor(b *testing.B) {
 			if bc.epoll {
 				// gridbench's wait (internal/sched/external): a
 				// non-blocking read end registered once with epoll, one
-				// epoll_wait then one read per answer.
+				// epoll_pwait then one read per answer.
 				if err := syscall.SetNonblock(r, true); err != nil {
 					b.Fatal(err)
 				}
@@ -87,7 +87,7 @@ func BenchmarkPipeFloor(b *testing.B) {
 				}
 				for n := 0; n == 0 || buf[n-1] != '\n'; {
 					if ep >= 0 {
-						if _, _, e := syscall.RawSyscall6(syscall.SYS_EPOLL_WAIT, uintptr(ep), uintptr(unsafe.Pointer(&events[0])), 1, ^uintptr(0), 0, 0); e != 0 && e != syscall.EINTR {
+						if _, _, e := syscall.RawSyscall6(syscall.SYS_EPOLL_PWAIT, uintptr(ep), uintptr(unsafe.Pointer(&events[0])), 1, ^uintptr(0), 0, 0); e != 0 && e != syscall.EINTR {
 							b.Fatal(e)
 						}
 					}

@@ -233,8 +233,8 @@ func TestVerifyRepsOutOfRange(t *testing.T) {
 		want      string
 	}{
 		{-5, 0, "it records -5 repetitions: gridbench plans 1 to 10000"},
-		{1_000_000_000_000, 0, "it records 1000000000000 repetitions"},
-		{0, 1_000_000_000_000, "it records repetition 1000000000000: gridbench plans 1 to 10000 repetitions"},
+		{2_000_000_000, 0, "it records 2000000000 repetitions"},
+		{0, 2_000_000_000, "it records repetition 2000000000: gridbench plans 1 to 10000 repetitions"},
 	} {
 		dir := vtoyResults(t)
 		m, err := analysis.ReadManifest(filepath.Join(dir, manifestFile))

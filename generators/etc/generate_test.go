@@ -273,9 +273,9 @@ func TestGenerateRejects(t *testing.T) {
 	}{
 		{Spec{Jobs: 0, Machines: 4}, "0 jobs × 4 machines: need 1 × 1"},
 		{Spec{Jobs: 4, Machines: -1}, "4 jobs × -1 machines: need 1 × 1"},
-		// 1e5 × 1e5 died of Go's fatal out-of-memory; 2^62 × 4 overflows int.
+		// 1e5 × 1e5 died of Go's fatal out-of-memory; MaxInt/2 × 4 overflows int.
 		{Spec{Jobs: 100_000, Machines: 100_000}, "to 100000000 cells"},
-		{Spec{Jobs: 1 << 62, Machines: 4}, "to 100000000 cells"},
+		{Spec{Jobs: math.MaxInt / 2, Machines: 4}, "to 100000000 cells"},
 		{Spec{Jobs: 4, Machines: 4, Method: CVB, VTask: 1e308}, "VTask must be between 0.001 and 4"},
 		{Spec{Jobs: 4, Machines: 4, Method: CVB, VMach: 1e-9}, "VMach must be between"},
 		{Spec{Jobs: 4, Machines: 4, RTask: 1e300}, "RTask must be > 1 and <= 1e+09"},
@@ -508,7 +508,7 @@ func TestGenerateAtLimits(t *testing.T) {
 }
 
 func TestReadRefusesHugeGivenSize(t *testing.T) {
-	_, err := Read(strings.NewReader("1.0\n"), "h.etc", ReadOptions{Jobs: 1 << 62, Machines: 4, Header: HeaderAbsent})
+	_, err := Read(strings.NewReader("1.0\n"), "h.etc", ReadOptions{Jobs: math.MaxInt / 2, Machines: 4, Header: HeaderAbsent})
 	if err == nil || !strings.Contains(err.Error(), "h.etc") || !strings.Contains(err.Error(), "100000000 cells") {
 		t.Errorf("err = %v", err)
 	}

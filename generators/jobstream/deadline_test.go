@@ -1,6 +1,7 @@
 package jobstream
 
 import (
+	"fmt"
 	"math"
 	"reflect"
 	"strings"
@@ -104,7 +105,7 @@ func TestValidateLimits(t *testing.T) {
 		want string
 	}{
 		{func(s *Spec) { s.RunMax = 1e308 }, "<= 4e+09 s"},
-		{func(s *Spec) { s.Jobs = 1 << 62 }, "Jobs 4611686018427387904: need 0 to 10000000"},
+		{func(s *Spec) { s.Jobs = math.MaxInt / 2 }, fmt.Sprint("Jobs ", math.MaxInt/2, ": need 0 to 10000000")},
 		{func(s *Spec) { s.Machines = 1e9 }, "Machines 1000000000: need 1 to 1000000"},
 		{func(s *Spec) { s.MachineCPUsMax = 1e7 }, "MachineCPUsMax"},
 		{func(s *Spec) { s.JobCPUsMax = 1e7 }, "JobCPUsMax"},
