@@ -195,11 +195,14 @@ func (f *File) decodeOwnKeys(text string) ([]map[string]any, error) {
 			continue
 		}
 		params := k.params()
-		if err := md.PrimitiveDecode(p, params); err != nil {
-			name, _ := set[i]["name"].(string)
-			if ke := mistypedIn(set[i], reflect.TypeOf(params).Elem(), "workload", i+1, name); ke != nil {
-				return nil, ke
-			}
+		err := md.PrimitiveDecode(p, params)
+		// Checked when the decoder succeeds too: it keeps the low bits of
+		// an integer too large for the field (see overflows).
+		name, _ := set[i]["name"].(string)
+		if ke := mistypedIn(set[i], reflect.TypeOf(params).Elem(), "workload", i+1, name); ke != nil {
+			return nil, ke
+		}
+		if err != nil {
 			return nil, err
 		}
 		f.Workloads[i].Params = params

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -163,5 +164,30 @@ func TestNewKind(t *testing.T) {
 				t.Errorf("err = %v\nwant it to start with %q", err, filepath.Join(dir, tc.want))
 			}
 		})
+	}
+}
+
+// TestOverflowsNamesWhatAFieldCannotHold: overflows finds the integer a
+// field of a narrower type cannot hold, in an array too, on every build
+// (the 32-bit int of TestKeyRanges is one case).
+func TestOverflowsNamesWhatAFieldCannotHold(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		t    reflect.Type
+		n    int64
+		over bool
+	}{
+		{int64(1 << 40), reflect.TypeFor[int32](), 1 << 40, true},
+		{int64(-1 << 40), reflect.TypeFor[*int32](), -1 << 40, true},
+		{int64(1 << 40), reflect.TypeFor[int64](), 0, false},
+		{int64(127), reflect.TypeFor[int8](), 0, false},
+		{[]any{int64(1), int64(300)}, reflect.TypeFor[[]int8](), 300, true},
+		{"300", reflect.TypeFor[int8](), 0, false},
+		{float64(1e300), reflect.TypeFor[float32](), 0, false},
+	} {
+		n, over := overflows(c.v, c.t)
+		if over != c.over || over && n != c.n {
+			t.Errorf("overflows(%v, %v) = %d, %t; want %d, %t", c.v, c.t, n, over, c.n, c.over)
+		}
 	}
 }

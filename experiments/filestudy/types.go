@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"math/bits"
 	"reflect"
 	"slices"
 	"strconv"
@@ -75,8 +76,35 @@ func mistypedIn(m map[string]any, t reflect.Type, table string, index int, entry
 			return &KeyError{Table: table, Index: index, Entry: entry, Keys: []string{key},
 				Err: fmt.Errorf("is %s; want %s%s", describeTOML(v), describeGo(f.Type), hint(key, v, f.Type))}
 		}
+		if n, ok := overflows(v, f.Type); ok {
+			return &KeyError{Table: table, Index: index, Entry: entry, Keys: []string{key},
+				Err: fmt.Errorf("%d: more than a whole number holds in this %d-bit build (%d to %d)", n, bits.UintSize, math.MinInt, math.MaxInt)}
+		}
 	}
 	return nil
+}
+
+// overflows returns the integer of v (or of its array) that a field of
+// type t cannot hold: BurntSushi/toml keeps the low bits of an int64
+// set into a 32-bit int without an error (jobs = 2^62 read as 0), so
+// the ranges checked later would pass a number that is not the file's.
+func overflows(v any, t reflect.Type) (int64, bool) {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		n, ok := v.(int64)
+		return n, ok && reflect.New(t).Elem().OverflowInt(n)
+	case reflect.Slice:
+		a, _ := v.([]any)
+		for _, e := range a {
+			if n, ok := overflows(e, t.Elem()); ok {
+				return n, true
+			}
+		}
+	}
+	return 0, false
 }
 
 // fits says whether the TOML decoder sets a field of type t from v: as

@@ -186,14 +186,16 @@ func read(r io.Reader, name string, rows int, values bool) (*File, error) {
 			return nil, fmt.Errorf("%s:%d: job %s submitted at %g, started at %g, ended at %g: not a schedule", name, line, row.ID, row.Submit, row.Start, row.End)
 		}
 		if req >= 0 {
-			n, err := strconv.Atoi(strings.TrimSpace(rec[req]))
-			if err != nil {
+			// Read at 64 bits whatever int's size, so a count past the
+			// limit is named as one on a 32-bit build too.
+			n, err := strconv.ParseInt(strings.TrimSpace(rec[req]), 10, 64)
+			if err != nil && !errors.Is(err, strconv.ErrRange) {
 				return nil, fmt.Errorf("%s:%d: %s %q is not a whole number", name, line, header[req], rec[req])
 			}
-			if n < 0 || n > sim.CPULimit {
-				return nil, fmt.Errorf("%s:%d: %s %d: want 0 to %d CPUs", name, line, header[req], n, sim.CPULimit)
+			if err != nil || n < 0 || n > sim.CPULimit {
+				return nil, fmt.Errorf("%s:%d: %s %s: want 0 to %d CPUs", name, line, header[req], strings.TrimSpace(rec[req]), sim.CPULimit)
 			}
-			row.Requested = n
+			row.Requested = int(n)
 		}
 		if alloc >= 0 {
 			if row.Alloc, err = ParseSet(rec[alloc]); err != nil {
@@ -212,19 +214,27 @@ func ParseSet(s string) (Set, error) {
 	out := Set{}
 	for _, tok := range strings.Fields(s) {
 		a, b, rng := strings.Cut(tok, "-")
-		lo, err1 := strconv.Atoi(a)
+		// Ids are read at 64 bits whatever int's size, so an id past
+		// the limit is named as one on a 32-bit build too (a number
+		// past int64 is one).
+		lo, err1 := strconv.ParseUint(a, 10, 64)
 		hi := lo
 		var err2 error
 		if rng {
-			hi, err2 = strconv.Atoi(b)
+			hi, err2 = strconv.ParseUint(b, 10, 64)
 		}
-		if err1 != nil || err2 != nil || lo < 0 || hi < lo {
+		over := errors.Is(err1, strconv.ErrRange) || errors.Is(err2, strconv.ErrRange)
+		if !over && (err1 != nil || err2 != nil || hi < lo) {
 			return nil, fmt.Errorf("%q is not a CPU id or a range lo-hi", tok)
 		}
-		if hi >= sim.CPULimit {
-			return nil, fmt.Errorf("CPU %d: a machine has at most %d CPUs (ids 0 to %d)", hi, sim.CPULimit, sim.CPULimit-1)
+		if over || hi >= sim.CPULimit {
+			id := a // the id past the limit
+			if rng && (errors.Is(err2, strconv.ErrRange) || err2 == nil && hi >= sim.CPULimit) {
+				id = b
+			}
+			return nil, fmt.Errorf("CPU %s: a machine has at most %d CPUs (ids 0 to %d)", id, sim.CPULimit, sim.CPULimit-1)
 		}
-		out = append(out, Interval{lo, hi})
+		out = append(out, Interval{int(lo), int(hi)})
 	}
 	slices.SortFunc(out, func(x, y Interval) int { return x.Lo - y.Lo })
 	merged := out[:0]

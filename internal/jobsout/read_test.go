@@ -67,6 +67,13 @@ func TestReadBatsim(t *testing.T) {
 		{"job_id,submission_time,starting_time,finish_time,requested_number_of_resources\n1,0,1,3,-5\n", "out.csv:2: requested_number_of_resources -5: want 0 to 1000000 CPUs"},
 		{"job_id,submission_time,starting_time,finish_time,requested_number_of_resources\n1,0,1,3,9223372036854775807\n", "requested_number_of_resources 9223372036854775807: want 0 to 1000000"},
 		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,0-9223372036854775806\n", "out.csv:2: allocated_resources: CPU 9223372036854775806: a machine has at most 1000000 CPUs (ids 0 to 999999)"},
+		// Past int64 (and past int on a 32-bit build) the count or id is
+		// named as past the limit, not as "not a whole number".
+		{"job_id,submission_time,starting_time,finish_time,requested_number_of_resources\n1,0,1,3,99999999999999999999\n", "requested_number_of_resources 99999999999999999999: want 0 to 1000000"},
+		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,99999999999999999999\n", "allocated_resources: CPU 99999999999999999999: a machine has at most"},
+		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,3-99999999999999999999\n", "allocated_resources: CPU 99999999999999999999: a machine has at most"},
+		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,4294967297\n", "allocated_resources: CPU 4294967297: a machine has at most"},
+		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,5-3\n", `"5-3" is not a CPU id or a range lo-hi`},
 		{"job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,1,3,1000000\n", "CPU 1000000: a machine has at most"},
 	} {
 		if _, err := Read(strings.NewReader(tc.text), "out.csv"); err == nil || !strings.Contains(err.Error(), tc.want) {

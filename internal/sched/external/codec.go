@@ -3,6 +3,7 @@ package external
 import (
 	"bytes"
 	"math"
+	"math/bits"
 	"strconv"
 )
 
@@ -153,8 +154,14 @@ func (c *cursor) lit(s string) bool {
 	return true
 }
 
+// intDigits is the most digits an int always holds: 18 where int has 64
+// bits, 9 where it has 32. A longer number is left to encoding/json,
+// which refuses what overflows (a job 2^32+1 read as job 1 on a 32-bit
+// build started the wrong job).
+const intDigits = 9 * (bits.UintSize / 32)
+
 // int reads a JSON integer without fraction or exponent that fits an int
-// surely (at most 18 digits): -?(0|[1-9][0-9]*).
+// surely (at most intDigits digits): -?(0|[1-9][0-9]*).
 func (c *cursor) int() (int, bool) {
 	neg := c.i < len(c.b) && c.b[c.i] == '-'
 	if neg {
@@ -167,7 +174,7 @@ func (c *cursor) int() (int, bool) {
 		c.i++
 	}
 	digits := c.i - start
-	if digits == 0 || digits > 18 || digits > 1 && c.b[start] == '0' {
+	if digits == 0 || digits > intDigits || digits > 1 && c.b[start] == '0' {
 		return 0, false
 	}
 	if c.i < len(c.b) && (c.b[c.i] == '.' || c.b[c.i] == 'e' || c.b[c.i] == 'E') {
