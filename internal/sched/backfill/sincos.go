@@ -65,6 +65,13 @@ func sinCosBig(x float64) (sin, cos float64) {
 
 // dd is a double-double number hi + lo with |lo| at most half an ulp of
 // hi.
+//
+// Every product below that is then added or subtracted is rounded by an
+// explicit float64(...): Go may fuse x*y + z into one instruction,
+// rounded once, where the CPU has one (it does on ARM64), and the error
+// terms here are the rounding of each product on its own. Without them
+// sinCos and logCR were one ulp off on ARM64 (TestSinCosMatchesBig and
+// TestLogMatchesSeries under qemu-aarch64) while they passed on amd64.
 type dd struct{ hi, lo float64 }
 
 func twoSum(a, b float64) (s, e float64) {
@@ -89,9 +96,9 @@ func (a dd) add(b dd) dd {
 }
 
 func (a dd) mul(b dd) dd {
-	p := a.hi * b.hi
+	p := float64(a.hi * b.hi)
 	e := math.FMA(a.hi, b.hi, -p)
-	e += a.hi*b.lo + a.lo*b.hi
+	e += float64(a.hi*b.lo) + float64(a.lo*b.hi)
 	p, e = fastTwoSum(p, e)
 	return dd{p, e}
 }
@@ -99,7 +106,7 @@ func (a dd) mul(b dd) dd {
 // div divides by a small whole number n.
 func (a dd) div(n float64) dd {
 	q := a.hi / n
-	p := q * n
+	p := float64(q * n)
 	e := math.FMA(q, n, -p)
 	r := (a.hi - p - e + a.lo) / n
 	q, r = fastTwoSum(q, r)
@@ -126,7 +133,7 @@ func tripleOf(v *big.Float) triple {
 // its rounding error.
 func (a dd) addTimes(k float64, c triple) dd {
 	for _, p := range c {
-		h := k * p
+		h := float64(k * p)
 		a = a.add(dd{h, math.FMA(k, p, -h)})
 	}
 	return a
@@ -246,8 +253,8 @@ func logDD(x float64) dd {
 	num := frac - 1
 	dh, dl := twoSum(frac, 1)
 	q := num / dh
-	p := q * dh
-	r := (num - p - math.FMA(q, dh, -p) - q*dl) / dh
+	p := float64(q * dh)
+	r := (num - p - math.FMA(q, dh, -p) - float64(q*dl)) / dh
 	z := dd{q, 0}.add(dd{r, 0})
 	z2 := z.mul(z)
 	sum, t := z, z
