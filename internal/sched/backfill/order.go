@@ -24,7 +24,9 @@ type Key func(s *sim.State, j int, est float64) float64
 // Interpretations (the formulas leave them open): r and s are taken as at
 // least 1 s so that logarithms and divisions stay finite, and UNICEP's
 // log2(n) as at least 1 (a serial job would otherwise have an infinite or
-// undefined score).
+// undefined score). Each product is rounded (float64(...)) before the sum,
+// as the papers' C does, rather than fused into one multiply-add where the
+// CPU has one (ARM64): a key one ulp apart can reorder two jobs.
 var (
 	// SJF: shortest requested time first.
 	SJF Key = func(s *sim.State, j int, est float64) float64 { return est }
@@ -34,19 +36,19 @@ var (
 	SAF Key = func(s *sim.State, j int, est float64) float64 { return est * float64(s.Job(j).CPUs) }
 	// F1 = log10(r)·n + 870·log10(s).
 	F1 Key = func(s *sim.State, j int, est float64) float64 {
-		return math.Log10(atLeast1(est))*float64(s.Job(j).CPUs) + 870*math.Log10(atLeast1(s.Job(j).Submit))
+		return float64(math.Log10(atLeast1(est))*float64(s.Job(j).CPUs)) + float64(870*math.Log10(atLeast1(s.Job(j).Submit)))
 	}
 	// F2 = sqrt(r)·n + 25600·log10(s).
 	F2 Key = func(s *sim.State, j int, est float64) float64 {
-		return math.Sqrt(atLeast1(est))*float64(s.Job(j).CPUs) + 25600*math.Log10(atLeast1(s.Job(j).Submit))
+		return float64(math.Sqrt(atLeast1(est))*float64(s.Job(j).CPUs)) + float64(25600*math.Log10(atLeast1(s.Job(j).Submit)))
 	}
 	// F3 = r·n + 6860000·log10(s).
 	F3 Key = func(s *sim.State, j int, est float64) float64 {
-		return atLeast1(est)*float64(s.Job(j).CPUs) + 6860000*math.Log10(atLeast1(s.Job(j).Submit))
+		return float64(atLeast1(est)*float64(s.Job(j).CPUs)) + float64(6860000*math.Log10(atLeast1(s.Job(j).Submit)))
 	}
 	// F4 = r·sqrt(n) + 530000·log10(s).
 	F4 Key = func(s *sim.State, j int, est float64) float64 {
-		return atLeast1(est)*math.Sqrt(float64(s.Job(j).CPUs)) + 530000*math.Log10(atLeast1(s.Job(j).Submit))
+		return float64(atLeast1(est)*math.Sqrt(float64(s.Job(j).CPUs))) + float64(530000*math.Log10(atLeast1(s.Job(j).Submit)))
 	}
 	// WFP3 = −(w/r)³·n.
 	WFP3 Key = func(s *sim.State, j int, est float64) float64 {

@@ -350,7 +350,7 @@ func (p *SGD) fit(x []float64, y, wt float64) {
 		default:
 			d = -wt * c.Left.deriv(c.Threshold-px+y, xi)
 		}
-		d += c.Lambda * p.w[i]
+		d += float64(c.Lambda * p.w[i]) // (rounded, not fused: see dd in sincos.go)
 		p.g[i] += float64(d * d)
 		step[i] = -c.Eta * d / (math.Sqrt(p.nsum*p.g[i]/p.n) * p.s[i])
 	}
