@@ -295,8 +295,10 @@ func (f *finished) report(ctx context.Context, opts Options, log io.Writer) erro
 		if s := fittedSplit(o.Report.Compared); s != "" {
 			logf(log, "%s: published values %s\n", e.Name(), s)
 		}
-		if c := report.LedgerCounts(o.Report.Ledger); len(o.Report.Ledger) > 0 && !strings.Contains(o.Report.Headline, c) {
-			logf(log, "%s: %s\n", e.Name(), c) // (the deadline study's headline says it already)
+		if len(o.Report.Ledger) > 0 {
+			if c := report.LedgerCounts(o.Report.Ledger); !strings.Contains(o.Report.Headline, c) {
+				logf(log, "%s: %s\n", e.Name(), c) // (the deadline study's headline says it already)
+			}
 		}
 	}
 	return nil

@@ -33,12 +33,7 @@ func (s *Study) checkJobsOut(fam *family) error {
 // setJobsDir places the jobs files of a study run whose results go below
 // out: results/<name>/jobs/.
 func (s *Study) setJobsDir(out string) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.jobsDir, s.recomputeDir = "", ""
-	if s.JobsOut != "" {
-		s.jobsDir = filepath.Join(out, "results", s.Name(), JobsDir)
-	}
+	s.writeJobsBelow(filepath.Join(out, "results", s.Name()), "")
 }
 
 // RecomputeInto makes the study's runs write their jobs files below dir
@@ -46,11 +41,18 @@ func (s *Study) setJobsDir(out string) {
 // into a folder of its own and compares their files with those on disk
 // (bench.Plan.RunFilesDir).
 func (s *Study) RecomputeInto(dir string) {
+	s.writeJobsBelow(dir, dir)
+}
+
+// writeJobsBelow sets where the runs write their jobs files (base/jobs/,
+// when the study writes them) and the folder verify's re-computed runs
+// write below (recompute; "" for a run of the study).
+func (s *Study) writeJobsBelow(base, recompute string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.jobsDir, s.recomputeDir = "", ""
 	if s.JobsOut != "" {
-		s.jobsDir, s.recomputeDir = filepath.Join(dir, JobsDir), dir
+		s.jobsDir, s.recomputeDir = filepath.Join(base, JobsDir), recompute
 	}
 }
 
@@ -63,10 +65,7 @@ const JobsDir = "jobs"
 // the study's results folder: its jobs file, when the study writes them
 // (bench.Plan.RunFiles).
 func (s *Study) runFiles(run bench.Run) []string {
-	s.mu.Lock()
-	none := s.JobsOut == ""
-	s.mu.Unlock()
-	if none {
+	if s.JobsOut == "" { // (the file's key: set by Load, never changed)
 		return nil
 	}
 	return []string{filepath.Join(JobsDir, JobsFile(run))}

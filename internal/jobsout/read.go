@@ -187,12 +187,13 @@ func read(r io.Reader, name string, rows int, values bool) (*File, error) {
 		}
 		if req >= 0 {
 			// Read at 64 bits whatever int's size, so a count past the
-			// limit is named as one on a 32-bit build too.
+			// limit is named as one on a 32-bit build too (past int64,
+			// ParseInt gives the largest magnitude, past the limit too).
 			n, err := strconv.ParseInt(strings.TrimSpace(rec[req]), 10, 64)
 			if err != nil && !errors.Is(err, strconv.ErrRange) {
 				return nil, fmt.Errorf("%s:%d: %s %q is not a whole number", name, line, header[req], rec[req])
 			}
-			if err != nil || n < 0 || n > sim.CPULimit {
+			if n < 0 || n > sim.CPULimit {
 				return nil, fmt.Errorf("%s:%d: %s %s: want 0 to %d CPUs", name, line, header[req], strings.TrimSpace(rec[req]), sim.CPULimit)
 			}
 			row.Requested = int(n)

@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -53,10 +54,7 @@ func TestNoFusedMultiplyAddOnARM64(t *testing.T) {
 			t.Fatalf("%s:%s holds a multiply-add, and its source cannot be read: %v", m[1], m[2], err)
 		}
 		lines := strings.Split(string(src), "\n")
-		n := 0
-		for _, c := range m[2] {
-			n = 10*n + int(c-'0')
-		}
+		n, _ := strconv.Atoi(m[2]) // (digits, by the pattern)
 		if n < 1 || n > len(lines) {
 			t.Fatalf("%s:%d: no such line", m[1], n)
 		}
