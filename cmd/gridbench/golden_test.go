@@ -58,6 +58,11 @@ func TestHelpGolden(t *testing.T) {
 			if code != 0 || stderr != "" {
 				t.Fatalf("exit %d, stderr %q", code, stderr)
 			}
+			for _, line := range strings.Split(stdout, "\n") {
+				if strings.Count(line, "(default: ") > 1 { // (a default in the usage text beside the flag's own: set DefaultText)
+					t.Errorf("two defaults on one line: %s", strings.TrimSpace(line))
+				}
+			}
 			checkGolden(t, filepath.Join("testdata", "golden", "help", name+".golden"), stdout)
 		})
 	}
@@ -71,6 +76,33 @@ func TestHelpCoversEveryCommand(t *testing.T) {
 			t.Errorf("no help golden for %q: %v", strings.Join(p, " "), err)
 		}
 	}
+}
+
+// A flag's placeholder in --help is the first text of its usage between
+// backquotes: a command named there (`gridbench merge`) became the
+// placeholder of --shard. Every placeholder is a value's name: one word,
+// in capitals but for a file's extension (FILE.csv, WxH).
+func TestFlagPlaceholdersNameAValue(t *testing.T) {
+	name := regexp.MustCompile(`^[A-Z][A-Z0-9_/]*(\.[a-z]+)?$|^WxH$`)
+	var walk func(prefix string, cmds []*cli.Command)
+	walk = func(prefix string, cmds []*cli.Command) {
+		for _, c := range cmds {
+			path := strings.TrimSpace(prefix + " " + c.Name)
+			for _, f := range c.Flags {
+				df, ok := f.(cli.DocGenerationFlag)
+				if !ok {
+					continue
+				}
+				_, rest, quoted := strings.Cut(df.GetUsage(), "`")
+				p, _, closed := strings.Cut(rest, "`")
+				if quoted && closed && !name.MatchString(p) {
+					t.Errorf("%s --%s: placeholder %q is not a value's name (backquotes in its usage mark the placeholder)", path, f.Names()[0], p)
+				}
+			}
+			walk(path, c.Subcommands)
+		}
+	}
+	walk("", newApp(nil, nil).Commands)
 }
 
 // durations and progress lines depend on the machine, not on the arguments.

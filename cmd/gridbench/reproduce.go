@@ -34,7 +34,7 @@ func runFlags() []cli.Flag {
 		&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)", Action: dataDirsExist},
 		&cli.BoolFlag{Name: "fresh", Usage: "ignore results already on disk and run everything again"},
 		&cli.BoolFlag{Name: "quick", Usage: "small smoke-test configuration (reports say so)"},
-		&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
+		&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out", DefaultText: "wait for it"},
 		execTimeoutFlag(),
 	}
 }
@@ -49,8 +49,8 @@ func reproduceCommand() *cli.Command {
 			"Experiments: " + strings.Join(experiments.Names(), ", ") + "\n\n" +
 			"Federation policies (internal/gridway's registry):\n" + gridway.Help(),
 		Flags: append(runFlags(), onlyFlag(),
-			&cli.StringFlag{Name: "shard", Usage: "K/N: run only every Nth run of each plan from the Kth (K from 0) into a shard folder, " +
-				"no report; `gridbench merge` gathers the N shards"},
+			&cli.StringFlag{Name: "shard", Usage: "run only every Nth run of each plan from the Kth (`K/N`, K from 0) into a shard folder, " +
+				"no report; gridbench merge gathers the N shards"},
 			formatsFlag()),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {

@@ -40,9 +40,9 @@ func studyCommand() *cli.Command {
 				&cli.StringFlag{Name: "out", Value: "out", Usage: "base folder: writes results/<name>/ and paper/ below it"},
 				&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)", Action: dataDirsExist},
 				&cli.BoolFlag{Name: "fresh", Usage: "ignore results already on disk (needed after editing what the key does not cover: a file an exec: scheduler opens by itself, a module of another extension or folder, an installed package)"},
-				&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
-				&cli.StringFlag{Name: "shard", Usage: "K/N: run only every Nth run of the plan from the Kth (K from 0) into a shard folder, " +
-					"no report; `gridbench study merge` gathers the N shards"},
+				&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out", DefaultText: "wait for it"},
+				&cli.StringFlag{Name: "shard", Usage: "run only every Nth run of the plan from the Kth (`K/N`, K from 0) into a shard folder, " +
+					"no report; gridbench study merge gathers the N shards"},
 				studyExecTimeoutFlag(),
 			},
 			Action: func(c *cli.Context) error {
@@ -66,7 +66,7 @@ func studyCommand() *cli.Command {
 				&cli.IntFlag{Name: "reps", Usage: "repetitions, as given to the shards (0: the file's reps, else 10)"},
 				&cli.StringFlag{Name: "out", Value: "out", Usage: "base folder the shards wrote below"},
 				&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)", Action: dataDirsExist},
-				&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out (default: wait for it)"},
+				&cli.BoolFlag{Name: "no-wait", Usage: "fail at once if another gridbench process is writing to --out", DefaultText: "wait for it"},
 				&cli.IntFlag{Name: "shards", Usage: "the number of shards to gather (0: the one split found under --out)"},
 			},
 			Action: func(c *cli.Context) error {

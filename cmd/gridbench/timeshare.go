@@ -29,7 +29,7 @@ func timeshareCommand() *cli.Command {
 			"Algorithms (--algo; register your own with timeshare.Register):\n" + timeshare.Help(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "swf", Usage: "trace `FILE` (SWF or GWF, optionally gzipped), instead of the argument"},
-			&cli.IntFlag{Name: "max-jobs", Usage: "use only the first `N` job records of the trace (default: all)"},
+			&cli.IntFlag{Name: "max-jobs", Usage: "use only the first `N` job records of the trace", DefaultText: "all"},
 			&cli.IntFlag{Name: "slaves", Usage: "number of single-CPU slaves `P` (required; 1 to 1000000)", DefaultText: "none"},
 			&cli.StringFlag{Name: "algo", Usage: "local scheduler: " + algos + " (required)"},
 			&cli.Float64Flag{Name: "quantum", Usage: "RR and PLRR time quantum `Q` in seconds (0.001 to 4e9)", Value: timeshare.DefaultQuantum},
