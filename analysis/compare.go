@@ -53,6 +53,16 @@ type Renaming struct{ Experiment, Old, New string }
 // Paired rows are still paired by workload, repetition and seed.
 type ConfigDiff struct{ Experiment, Old, New string }
 
+// CompareOptions are how CompareResults compares.
+type CompareOptions struct {
+	Unpaired bool    // independent samples (Mann–Whitney U), not pairs
+	Alpha    float64 // the significance level after Holm
+	// Builtin reports whether an algorithm's name is one the tool runs
+	// under that name (a registered scheduler, not an exec: command or a
+	// study's alias); nil: none is.
+	Builtin func(name string) bool
+}
+
 // ResultDiff is the table model of a results comparison; renderers draw
 // its rows and notes and compute nothing.
 type ResultDiff struct {
@@ -67,7 +77,11 @@ type ResultDiff struct {
 	RepsOnlyOld, RepsOnlyNew int
 	MaxN                     int // most pairs in a row (paired)
 	Renamed                  []Renaming
-	ConfigDiffers            []ConfigDiff
+	// AlgosOnlyOld and AlgosOnlyNew are the algorithms of an experiment
+	// on both sides that one side alone ran (not renamed), as
+	// "experiment: algorithm", sorted.
+	AlgosOnlyOld, AlgosOnlyNew []string
+	ConfigDiffers              []ConfigDiff
 }
 
 // CompareResults compares NEW with OLD, benchstat-style. Paired (the
@@ -80,8 +94,12 @@ type ResultDiff struct {
 // equal seeds on equal workloads are what make a pair. Each row gets the
 // exact Wilcoxon signed-rank test (Mann–Whitney U when unpaired), and the
 // p-values are Holm-adjusted over the rows.
-func CompareResults(old, nw ResultSide, unpaired bool, alpha float64) (*ResultDiff, error) {
-	d := &ResultDiff{Unpaired: unpaired, Alpha: alpha}
+//
+// Two names that o.Builtin knows are two algorithms, never one renamed:
+// a study that swapped easy-sjbf for easy-f1 compares neither.
+func CompareResults(old, nw ResultSide, o CompareOptions) (*ResultDiff, error) {
+	unpaired := o.Unpaired
+	d := &ResultDiff{Unpaired: unpaired, Alpha: o.Alpha}
 	for _, e := range sortedKeys(old.Configs) {
 		if h, ok := nw.Configs[e]; ok && h != old.Configs[e] {
 			d.ConfigDiffers = append(d.ConfigDiffers, ConfigDiff{e, old.Configs[e], h})
@@ -97,7 +115,7 @@ func CompareResults(old, nw ResultSide, unpaired bool, alpha float64) (*ResultDi
 	}
 	rename := map[string]map[string]string{} // experiment -> OLD name -> NEW name
 	if !unpaired {
-		d.Renamed = renamings(om, nm)
+		d.Renamed = renamings(om, nm, o.Builtin)
 		for _, r := range d.Renamed {
 			if rename[r.Experiment] == nil {
 				rename[r.Experiment] = map[string]string{}
@@ -175,6 +193,14 @@ func CompareResults(old, nw ResultSide, unpaired bool, alpha float64) (*ResultDi
 			d.RowsOnlyNew++
 		}
 	}
+	d.AlgosOnlyOld, d.AlgosOnlyNew = onlyOn(om, nm, newKey), onlyOn(nm, om, func(k GroupKey) GroupKey {
+		for o, n := range rename[k.Experiment] {
+			if n == k.Algorithm {
+				k.Algorithm = o
+			}
+		}
+		return k
+	})
 	if len(d.Rows) == 0 {
 		return nil, fmt.Errorf("%s and %s have no experiment × workload × algorithm × metric (with a repetition) in common", old.Name, nw.Name)
 	}
@@ -244,8 +270,9 @@ func collectSides(side ResultSide) (map[GroupKey]*sideValues, []GroupKey, error)
 
 // renamings finds, per experiment, the one algorithm only in OLD and the
 // one only in NEW, and pairs them when every (workload, repetition) they
-// share has the same seed and they share at least one.
-func renamings(om, nm map[GroupKey]*sideValues) []Renaming {
+// share has the same seed and they share at least one, unless builtin
+// (nil: none) knows both names.
+func renamings(om, nm map[GroupKey]*sideValues, builtin func(string) bool) []Renaming {
 	algos := func(m map[GroupKey]*sideValues) map[string]map[string]bool {
 		out := map[string]map[string]bool{}
 		for k := range m {
@@ -270,7 +297,7 @@ func renamings(om, nm map[GroupKey]*sideValues) []Renaming {
 				onlyNew = append(onlyNew, a)
 			}
 		}
-		if len(onlyOld) != 1 || len(onlyNew) != 1 {
+		if len(onlyOld) != 1 || len(onlyNew) != 1 || builtin != nil && builtin(onlyOld[0]) && builtin(onlyNew[0]) {
 			continue
 		}
 		shared, agree := 0, true
@@ -298,6 +325,31 @@ func renamings(om, nm map[GroupKey]*sideValues) []Renaming {
 	return out
 }
 
+// onlyOn returns, as "experiment: algorithm" and sorted, the algorithms
+// of a's experiments that b also holds but not the algorithm (its name
+// in b is to's).
+func onlyOn(a, b map[GroupKey]*sideValues, to func(GroupKey) GroupKey) []string {
+	exps, algos := map[string]bool{}, map[string]bool{}
+	for k := range b {
+		exps[k.Experiment] = true
+		algos[k.Experiment+"\x00"+k.Algorithm] = true
+	}
+	seen := map[string]bool{}
+	var out []string
+	for k := range a {
+		n := to(k)
+		if !exps[k.Experiment] || algos[n.Experiment+"\x00"+n.Algorithm] {
+			continue
+		}
+		if s := k.Experiment + ": " + k.Algorithm; !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 func sortedKeys[V any](m map[string]V) []string {
 	ks := make([]string, 0, len(m))
 	for k := range m {
@@ -322,6 +374,15 @@ func (d *ResultDiff) Notes() []string {
 	for _, r := range d.Renamed {
 		out = append(out, fmt.Sprintf("%s: paired %q (OLD) with %q (NEW): the only algorithm of each side without a match, same workloads, repetitions and seeds (its command changed)",
 			r.Experiment, r.Old, r.New))
+	}
+	if len(d.AlgosOnlyOld)+len(d.AlgosOnlyNew) > 0 {
+		none := func(xs []string) string {
+			if len(xs) == 0 {
+				return "none"
+			}
+			return strings.Join(xs, ", ")
+		}
+		out = append(out, fmt.Sprintf("not compared, run on one side only: in OLD %s; in NEW %s", none(d.AlgosOnlyOld), none(d.AlgosOnlyNew)))
 	}
 	for _, c := range d.ConfigDiffers {
 		out = append(out, fmt.Sprintf("%s: configuration differs (config_hash %s in OLD, %s in NEW); runs paired where workload, repetition and seed match",

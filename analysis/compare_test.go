@@ -2,6 +2,7 @@ package analysis
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -38,7 +39,7 @@ func TestCompareResultsPairsRenamedAlgorithm(t *testing.T) {
 	}
 	old := side("OLD", "h1", map[string][]int{"easy": reps(8), "exec:python3 v1.py": reps(8)}, val)
 	nw := side("NEW", "h2", map[string][]int{"easy": reps(8), "exec:python3 v2.py": reps(8)}, val)
-	d, err := CompareResults(old, nw, false, 0.05)
+	d, err := CompareResults(old, nw, CompareOptions{Alpha: 0.05})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +58,7 @@ func TestCompareResultsPairsRenamedAlgorithm(t *testing.T) {
 	}
 	// Two unmatched algorithms on a side are ambiguous: nothing is paired.
 	old3 := side("OLD", "h1", map[string][]int{"x": reps(8), "y": reps(8)}, val)
-	if _, err := CompareResults(old3, nw, false, 0.05); err == nil {
+	if _, err := CompareResults(old3, nw, CompareOptions{Alpha: 0.05}); err == nil {
 		t.Error("x and y against easy and v2 compared something; want no row in common")
 	}
 }
@@ -67,7 +68,7 @@ func TestCompareResultsOneSidedRepetitions(t *testing.T) {
 	val := func(_ string, rep int) float64 { return float64(rep) }
 	old := side("OLD", "h", map[string][]int{"a": reps(6)}, val)
 	nw := side("NEW", "h", map[string][]int{"a": {2, 3, 4, 5, 6, 7, 8}}, val)
-	d, err := CompareResults(old, nw, false, 0.05)
+	d, err := CompareResults(old, nw, CompareOptions{Alpha: 0.05})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +94,35 @@ func TestCompareResultsRefusesUnpairedSeeds(t *testing.T) {
 	old := side("OLD", "h", map[string][]int{"a": reps(3)}, val)
 	nw := side("NEW", "h", map[string][]int{"a": reps(3)}, val)
 	nw.Records[1].Seed = 7
-	if _, err := CompareResults(old, nw, false, 0.05); err == nil || !strings.Contains(err.Error(), "e/w/a rep 1: seed 101 in OLD, 7 in NEW") {
+	if _, err := CompareResults(old, nw, CompareOptions{Alpha: 0.05}); err == nil || !strings.Contains(err.Error(), "e/w/a rep 1: seed 101 in OLD, 7 in NEW") {
 		t.Errorf("err = %v", err)
+	}
+}
+
+// Two names the tool runs as they are (registered schedulers) are two
+// algorithms: a study that swapped one for another pairs neither, and
+// each row is one-sided.
+func TestCompareResultsKeepsBuiltinAlgorithmsApart(t *testing.T) {
+	val := func(_ string, rep int) float64 { return float64(10 + rep) }
+	old := side("OLD", "h1", map[string][]int{"easy": reps(8), "easy-sjbf": reps(8)}, val)
+	nw := side("NEW", "h2", map[string][]int{"easy": reps(8), "easy-f1": reps(8)}, val)
+	builtin := func(name string) bool { return name == "easy" || name == "easy-sjbf" || name == "easy-f1" }
+	d, err := CompareResults(old, nw, CompareOptions{Alpha: 0.05, Builtin: builtin})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Renamed) != 0 || len(d.Rows) != 1 || d.RowsOnlyOld != 1 || d.RowsOnlyNew != 1 {
+		t.Errorf("renamed %v, rows %d, only old %d, only new %d: want easy alone compared, easy-sjbf and easy-f1 one-sided", d.Renamed, len(d.Rows), d.RowsOnlyOld, d.RowsOnlyNew)
+	}
+	if want := "not compared, run on one side only: in OLD e: easy-sjbf; in NEW e: easy-f1"; !slices.Contains(d.Notes(), want) {
+		t.Errorf("notes %q lack %q", d.Notes(), want)
+	}
+	// Without the tool's names (nil) they pair, as an edited command would.
+	d, err = CompareResults(old, nw, CompareOptions{Alpha: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Renamed) != 1 || len(d.Rows) != 2 || len(d.AlgosOnlyOld)+len(d.AlgosOnlyNew) != 0 {
+		t.Errorf("renamed %v, rows %d, one-sided %v %v: want easy-sjbf paired with easy-f1", d.Renamed, len(d.Rows), d.AlgosOnlyOld, d.AlgosOnlyNew)
 	}
 }

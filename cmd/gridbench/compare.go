@@ -14,6 +14,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/experiments/filestudy"
 	"github.com/gridbench/gridbench/report"
 )
 
@@ -33,7 +34,8 @@ func compareCommand() *cli.Command {
 			"Mann–Whitney U test on the two samples). A configuration that differs (manifest.json) is\n" +
 			"reported, not refused; an algorithm whose name changed (an exec: command edited) is paired\n" +
 			"with its successor when it is the only unmatched one of its experiment on each side and\n" +
-			"the seeds match, and the notes say so. Repetitions present on one side only are counted\n" +
+			"the seeds match, and the notes say so (two built-in algorithms, such as easy-sjbf and easy-f1,\n" +
+			"are never paired; the notes name the algorithms run on one side only). Repetitions present on one side only are counted\n" +
 			"per row (CSV only_old, only_new) and left out of the tests. The last line counts the rows\n" +
 			"changed significantly, changed, and equal; --changed leaves the equal ones out (to see at once\n" +
 			"whether a change of code moved any result). With --csv the notes and the count go to stderr.",
@@ -58,7 +60,7 @@ func compareCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			d, err := analysis.CompareResults(old, nw, c.Bool("unpaired"), c.Float64("alpha"))
+			d, err := analysis.CompareResults(old, nw, analysis.CompareOptions{Unpaired: c.Bool("unpaired"), Alpha: c.Float64("alpha"), Builtin: filestudy.Builtin})
 			if err != nil {
 				return err
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/mapping"
 	"github.com/gridbench/gridbench/spaceshared"
@@ -58,6 +59,22 @@ var (
 )
 
 var families = []*family{spaceShared, mappingFamily, timeSharing}
+
+// Builtin reports whether name is an algorithm of one of the families
+// that a study file may name as it is: a registered scheduler, heuristic
+// or time-sharing policy, not an exec: command (nor a study's alias of
+// one). Two such names are two algorithms (see analysis.CompareOptions).
+func Builtin(name string) bool {
+	if strings.HasPrefix(name, external.Prefix) {
+		return false
+	}
+	for _, f := range families {
+		if f.lookup(name) == nil {
+			return true
+		}
+	}
+	return false
+}
 
 // kinds returns the names of the family's workload kinds.
 // valid is the metrics a study of the family may name: every row of its
