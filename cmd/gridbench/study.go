@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments/filestudy"
 	"github.com/gridbench/gridbench/pipeline"
 )
 
@@ -97,6 +98,11 @@ func studyOptions(c *cli.Context, sub string) (pipeline.Options, error) {
 // runStudy runs (or merges) the study under the output folder's lock, the
 // shard's own for a shard, as reproduce does.
 func runStudy(c *cli.Context, opts pipeline.Options) error {
+	// A study file that does not load makes no output folder (and no lock
+	// file in it), as a misnamed experiment does not for reproduce.
+	if _, err := filestudy.Open(c.Args().First(), opts.Out); err != nil {
+		return err
+	}
 	lock, err := lockOut(c, opts)
 	if err != nil {
 		return err

@@ -65,20 +65,25 @@ func TestOwnStudyKTH(t *testing.T) {
 }
 
 func TestStudyRunErrors(t *testing.T) {
-	p := filepath.Join(t.TempDir(), "bad.toml")
+	dir := t.TempDir()
+	p, out := filepath.Join(dir, "bad.toml"), filepath.Join(dir, "out")
 	os.WriteFile(p, []byte("name = \"deadline\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"deadline\"\nmean_inter_arrival = 1\njobs = 10\n"), 0o644)
 	for _, tc := range []struct {
 		args []string
 		want string
 	}{
-		{[]string{p}, `key name: "deadline" is a built-in experiment`},
-		{[]string{}, "needs exactly one FILE.toml"},
-		{[]string{p, "--reps", "-1"}, "--reps -1"},
+		{[]string{p, "--out", out}, `key name: "deadline" is a built-in experiment`},
+		{[]string{"--out", out}, "needs exactly one FILE.toml"},
+		{[]string{p, "--reps", "-1", "--out", out}, "--reps -1"},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(context.Background(), append([]string{"gridbench", "study", "run"}, tc.args...), &stdout, &stderr)
 		if code == 0 || !strings.Contains(stderr.String(), tc.want) || strings.Count(stderr.String(), "\n") != 1 {
 			t.Errorf("%v: exit %d, stderr %q, want one line containing %q", tc.args, code, stderr.String(), tc.want)
+		}
+		// A study that does not load makes no output folder (nor a lock file in it).
+		if _, err := os.Stat(out); !os.IsNotExist(err) {
+			t.Errorf("%v: %s exists after the error (stat: %v)", tc.args, out, err)
 		}
 	}
 }
