@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -51,7 +53,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
 	if err := app.RunContext(ctx, flagsFirst(app, args)); err != nil {
-		fmt.Fprintf(stderr, "gridbench: %v\n", err)
+		fmt.Fprintf(stderr, "gridbench: %v\n", explainFlagValue(app, err))
 		var ec cli.ExitCoder
 		if errors.As(err, &ec) && ec.ExitCode() != 0 {
 			return ec.ExitCode()
@@ -172,4 +174,57 @@ func takesValue(a string, flags []cli.Flag) bool {
 		}
 	}
 	return false
+}
+
+// badFlagValue is the flag package's error for a value its flag cannot
+// take, which names the flag with one dash and says only "parse error".
+var badFlagValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([A-Za-z0-9-]+): (.*)$`)
+
+// explainFlagValue rewrites a flag's unreadable value as
+// `--reps "x": not a whole number`, saying what the flag takes; other
+// errors are returned as they are.
+func explainFlagValue(app *cli.App, err error) error {
+	m := badFlagValue.FindStringSubmatch(err.Error())
+	if m == nil {
+		return err
+	}
+	value, name := m[1], m[2]
+	why := "not " + flagTakes(app.Commands, app.Flags, name)
+	if strings.Contains(m[3], "out of range") {
+		why = "out of range for " + flagTakes(app.Commands, app.Flags, name)
+	}
+	dash := "--"
+	if len(name) == 1 {
+		dash = "-" // -j
+	}
+	return fmt.Errorf("%s%s %q: %s", dash, name, value, why)
+}
+
+// flagTakes says what the flag called name takes, from the first flag of
+// that name among flags and the commands' (every command that has one
+// gives it one type).
+func flagTakes(cmds []*cli.Command, flags []cli.Flag, name string) string {
+	for _, f := range flags {
+		if !slices.Contains(f.Names(), name) {
+			continue
+		}
+		switch f.(type) {
+		case *cli.IntFlag, *cli.Int64Flag:
+			return "a whole number"
+		case *cli.UintFlag, *cli.Uint64Flag:
+			return "a whole number, 0 or more"
+		case *cli.Float64Flag:
+			return "a number"
+		case *cli.DurationFlag:
+			return "a duration, such as 500ms, 30s, 5m or 1h30m"
+		case *cli.BoolFlag:
+			return "true or false"
+		}
+	}
+	for _, c := range cmds {
+		if t := flagTakes(c.Subcommands, c.Flags, name); t != "a value it can read" {
+			return t
+		}
+	}
+	return "a value it can read"
 }
