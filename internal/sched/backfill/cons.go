@@ -66,7 +66,13 @@ func init() {
 // unable to start earlier in the CPUs freed so far (45 M searches), a job
 // placed again must read the later reservations its window meets, and
 // in 5,841 of 44,032 passes these could not be told in few reads, so the
-// pass fell back to the full compression.
+// pass fell back to the full compression. Counted on the first 100,000
+// RICC-2010-2 jobs (2026-11-30): of the 118 M jobs the 44,501 full
+// compressions place again, 19.2 M start later than before and 3.8 M
+// earlier (a fifth: the jobs pushed by a job past its estimate push
+// others), and the first that changes is on average the 38th of the
+// order, so a compression that kept the others would still place a
+// fifth of them, beside the work of keeping the rest.
 //
 // Measured and not built: a full compression after past reservations
 // could keep the jobs before the first one the past jobs' new windows
