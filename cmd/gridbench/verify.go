@@ -163,6 +163,11 @@ func resultFolders(out string) ([]string, error) {
 		if _, err := os.Stat(out); err != nil {
 			return nil, err
 		}
+		if js, _ := filepath.Glob(filepath.Join(out, "results", "*", "runs.journal")); len(js) > 0 {
+			// An interrupted reproduce or study run keeps its finished
+			// runs there and writes runs.csv once it ends.
+			return nil, fmt.Errorf("%s: nothing finished to verify yet: %s holds the runs of a run that was interrupted; run the same command again to finish it, then verify", out, js[0])
+		}
 		return nil, fmt.Errorf("%s: no results/<experiment>/runs.csv below it; give the --out folder of a reproduce or study run", out)
 	}
 	dirs := make([]string, 0, len(seen))

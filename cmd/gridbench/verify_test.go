@@ -166,6 +166,14 @@ func TestVerify(t *testing.T) {
 	if code, _, stderr := runCLI("verify", t.TempDir()); code == 0 || !strings.Contains(stderr, "no results/<experiment>/runs.csv") {
 		t.Errorf("empty folder: exit %d: %s", code, stderr)
 	}
+	// A run interrupted before any experiment ended has a journal, no runs.csv.
+	cut := t.TempDir()
+	journal := filepath.Join(cut, "results", "deadline", "runs.journal")
+	os.MkdirAll(filepath.Dir(journal), 0o755)
+	os.WriteFile(journal, nil, 0o644)
+	if code, _, stderr := runCLI("verify", cut); code == 0 || !strings.Contains(stderr, journal+" holds the runs of a run that was interrupted; run the same command again to finish it") {
+		t.Errorf("interrupted run: exit %d: %s", code, stderr)
+	}
 	if code, _, stderr := runCLI("verify", "--all", "--seed", "3", out); code == 0 || !strings.Contains(stderr, "--all re-computes every run") {
 		t.Errorf("--all --seed: exit %d: %s", code, stderr)
 	}
