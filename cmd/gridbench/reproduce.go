@@ -163,7 +163,7 @@ func figureFormats(c *cli.Context) ([]string, error) {
 }
 
 func onlyFlag() cli.Flag {
-	return &cli.StringSliceFlag{Name: "only", Usage: "comma-separated experiments to run (default: all)"}
+	return &cli.StringSliceFlag{Name: "only", Usage: "the experiments to run, `NAME`[,NAME...]", DefaultText: "all"}
 }
 
 // onlyList returns the experiments named by --only, in order.
