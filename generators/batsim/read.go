@@ -117,6 +117,15 @@ func readAll(r io.Reader, size int64) ([]byte, error) {
 // Read parses a workload; name goes into every error with the line.
 func Read(b []byte, name string) (*Workload, error) {
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
+	if w, ok := readFast(b, name); ok {
+		return w, nil
+	}
+	return readDecoder(b, name)
+}
+
+// readDecoder is Read with encoding/json's decoder: every workload the
+// fast reader leaves to it, and every error's wording.
+func readDecoder(b []byte, name string) (*Workload, error) {
 	p := parser{b: b, name: name, dec: json.NewDecoder(bytes.NewReader(b))}
 	p.dec.UseNumber()
 	w, err := p.workload()
