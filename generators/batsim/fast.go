@@ -1,6 +1,7 @@
 package batsim
 
 import (
+	"bytes"
 	"strconv"
 	"strings"
 )
@@ -376,7 +377,11 @@ func (p *fastReader) jobs(w *Workload) bool {
 		return false
 	}
 	if w.Jobs == nil {
-		w.Jobs = make([]Job, 0, len(p.b)/80) // (a job takes 60 to 100 bytes)
+		// As many as the objects that follow, at most (every job is one;
+		// a count of one byte runs at memory speed): the jobs are never
+		// copied as they grow, and a file whose bytes are mostly
+		// something else allocates no more for that.
+		w.Jobs = make([]Job, 0, bytes.Count(p.b[p.i:], []byte{'{'}))
 	}
 	if p.eat(']') {
 		return true
