@@ -178,6 +178,9 @@ func takesValue(a string, flags []cli.Flag) bool {
 
 // badFlagValue is the flag package's error for a value its flag cannot
 // take, which names the flag with one dash and says only "parse error".
+// It is matched as text because that is all there is of it: the flag
+// package formats the value's own error into it (%v, not %w), and
+// urfave/cli passes it on as it is.
 var badFlagValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([A-Za-z0-9-]+): (.*)$`)
 
 // explainFlagValue rewrites a flag's unreadable value as
