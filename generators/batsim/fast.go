@@ -172,7 +172,7 @@ func (p *fastReader) whole() (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	if v, ok := shortInt(t); ok {
+	if v, ok := shortInt(t); ok && int64(int(v)) == v { // (an int of 32 bits holds fewer: Atoi refuses those)
 		return int(v), true
 	}
 	v, err := strconv.Atoi(string(t))

@@ -3,6 +3,7 @@ package batsim
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -39,7 +40,7 @@ func TestReadFastMatchesDecoder(t *testing.T) {
 		"{\"jobs\": [], \"profiles\": {}}",
 		"\n\r\t{ \"description\" : \"line\\nbreak \\u00e9 \\/ é\", \"command\": [1, {\"a\": [true, false, null, -0.5e+3]}],\n" +
 			"\"jobs\" : [ {\"id\": -0, \"subtime\": -0, \"res\": 1, \"profile\": \"p\", \"walltime\": 0},\n" +
-			"{\"subtime\": 1e2, \"profile\": \"p\", \"res\": 12345678901234567, \"id\": \"+5\", \"x\": {}} ],\n" +
+			"{\"subtime\": 12345678901234567, \"profile\": \"p\", \"res\": 7, \"walltime\": 1e2, \"id\": \"+5\", \"x\": {}} ],\n" +
 			"\"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1.5, \"cpu\": [1, 2], \"com\": {\"x\": 1}, \"com2\": 1, \"com2\": 2}},\n" +
 			"\"nb_res\": 3 } \n",
 	}
@@ -86,6 +87,9 @@ func TestReadFastMatchesDecoder(t *testing.T) {
 		`{"jobs": [], "profiles": {}, "nb_res": 0}`,
 		`{"jobs": [], "profiles": {"p": {}, "p": {}}}`,
 		`{"jobs": []`,
+		// Past an int: on a 32-bit build, res and nb_res of ten digits.
+		fmt.Sprintf(`{"jobs": [{"id": 1, "subtime": 0, "res": %d, "profile": "p"}], "profiles": {}}`, uint64(math.MaxInt)+1),
+		fmt.Sprintf(`{"jobs": [], "profiles": {}, "nb_res": %d}`, uint64(math.MaxInt)+1),
 	} {
 		if _, err := readDecoder([]byte(text), "x.json"); err == nil {
 			t.Errorf("the decoder read %s", text)
