@@ -69,7 +69,10 @@ type claimsResult struct {
 // (analysis.LedgerEntry.FromVerdict).
 func (s *Study) claimsTable(recs []analysis.Record) claimsResult {
 	t := &report.Table{ID: s.Name() + "-claims", Title: fmt.Sprintf("Claims, paired over repetitions, Wilcoxon signed-rank, Holm across each claim's workloads, α = %g", analysis.Alpha),
-		Columns: []string{"claim", "workload", "pairs", "mean", "baseline mean", "Δ %", "p", "p (Holm)", "holds here", "verdict"}}
+		Columns: []string{"claim", "workload", "pairs", "mean", "baseline mean", "Δ %", "r", "p", "p (Holm)", "holds here", "verdict"},
+		Notes: []string{"r is the effect size: the matched-pairs rank-biserial correlation of the algorithm's values less the baseline's " +
+			"(−1: lower in every pair, +1: higher in every pair, 0: as often lower as higher, or equal); " +
+			"a claim of lower (higher) holds in a workload when r < 0 (r > 0) and p (Holm) < α."}}
 	var res claimsResult
 	res.ledger = analysis.Ledger(s.claimRows(), recs)
 	for _, e := range res.ledger {
@@ -89,7 +92,7 @@ func (s *Study) claimsTable(recs []analysis.Record) claimsResult {
 			hc.Bad = !r.Held
 			a, b := orNaN(r.MeanA), orNaN(r.MeanB)
 			t.AddRow(report.Str(e.Quote), report.Str(r.Scope), report.Int(r.N), numG(a), numG(b),
-				report.Num(100*(a-b)/b, 2), report.P(orNaN(r.P)), report.P(orNaN(r.PHolm)), hc, inconclusiveCell(e))
+				report.Num(100*(a-b)/b, 2), report.Num(orNaN(r.R), 2), report.P(orNaN(r.P)), report.P(orNaN(r.PHolm)), hc, inconclusiveCell(e))
 		}
 	}
 	res.table, res.counts = t, analysis.Count(res.ledger)

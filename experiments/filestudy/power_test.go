@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,6 +98,18 @@ direction = "lower"
 		}
 		if len(ledger) != 1 || ledger[0].Verdict != want || ledger[0].N != tc.reps {
 			t.Errorf("reps %d: claims.json %+v, want one %q entry over %d pairs", tc.reps, ledger, want, tc.reps)
+		}
+		// Each workload's row gives the effect size the verdict's
+		// direction rests on, the claims file's r.
+		for _, r := range ledger[0].Results {
+			if r.R == nil {
+				t.Fatalf("reps %d: %s: no r in claims.json", tc.reps, r.Scope)
+			}
+			row := fmt.Sprintf("| MCT lower than OLB on makespan | %s | %d |", r.Scope, r.N)
+			i := strings.Index(string(page), row)
+			if i < 0 || !strings.Contains(strings.SplitN(string(page[i:]), "\n", 2)[0], fmt.Sprintf(" | %.2f | ", *r.R)) {
+				t.Errorf("reps %d: page lacks the row %q with r %.2f:\n%s", tc.reps, row, *r.R, page)
+			}
 		}
 	}
 }
