@@ -73,6 +73,9 @@ func LedgerCounts(es []analysis.LedgerEntry) string {
 
 func countLine(what string, es []analysis.LedgerEntry) string {
 	c := analysis.Count(es)
+	if len(es) == 1 { // "1 row under an alternative reading", "1 published value"
+		what = singular[what]
+	}
 	s := fmt.Sprintf("%d %s: %d held, %d not held, %d inconclusive, %d not testable",
 		len(es), what, c.Held, c.NotHeld, c.Inconclusive, c.NotTestable)
 	var in []analysis.LedgerEntry
@@ -87,6 +90,15 @@ func countLine(what string, es []analysis.LedgerEntry) string {
 			len(in), ci.Held, c.Held-ci.Held, len(es)-len(in))
 	}
 	return s
+}
+
+// singular names one of what LedgerCounts counts.
+var singular = map[string]string{
+	"claims":                            "claim",
+	"claims under the default readings": "claim under the default readings",
+	"claims of the paper":               "claim of the paper",
+	"rows under an alternative reading": "row under an alternative reading",
+	"published values":                  "published value",
 }
 
 // WriteLedgerSection writes a page's "Claims ledger" section: a short

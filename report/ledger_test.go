@@ -48,7 +48,7 @@ func TestLedgerRendering(t *testing.T) {
 		t.Fatalf("x.claims.json does not read back: %v %+v", err, back)
 	}
 	pub := append(es, analysis.LedgerEntry{ID: "T3", Quote: "Table 3", Verdict: analysis.VerdictNotHeld, Kind: analysis.KindPublished})
-	if got, want := LedgerCounts(pub), "4 claims of the paper: 2 held, 1 not held, 0 inconclusive, 1 not testable (of which 1 in sample: 1 held; out of sample 1 of 3 held); and 1 published values: 0 held, 1 not held, 0 inconclusive, 0 not testable"; got != want {
+	if got, want := LedgerCounts(pub), "4 claims of the paper: 2 held, 1 not held, 0 inconclusive, 1 not testable (of which 1 in sample: 1 held; out of sample 1 of 3 held); and 1 published value: 0 held, 1 not held, 0 inconclusive, 0 not testable"; got != want {
 		t.Errorf("LedgerCounts with a published value = %q, want %q", got, want)
 	}
 	if row := LedgerTable("claims", "", pub).Rows[4]; !strings.Contains(row[4].Text, "(published value)") {
@@ -56,6 +56,11 @@ func TestLedgerRendering(t *testing.T) {
 	}
 	if LedgerCounts(nil) != "0 claims: 0 held, 0 not held, 0 inconclusive, 0 not testable" {
 		t.Errorf("empty ledger: %q", LedgerCounts(nil))
+	}
+	// One of a kind is named in the singular.
+	alt := analysis.LedgerEntry{ID: "a2", Quote: "A is best", Verdict: analysis.VerdictHeld, Alternative: "Algorithm 3"}
+	if got, want := LedgerCounts(append(es[:1:1], alt)), "1 claim under the default readings: 1 held, 0 not held, 0 inconclusive, 0 not testable; and 1 row under an alternative reading: 1 held, 0 not held, 0 inconclusive, 0 not testable"; got != want {
+		t.Errorf("one of each = %q, want %q", got, want)
 	}
 }
 
