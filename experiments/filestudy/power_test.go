@@ -79,9 +79,14 @@ direction = "lower"
 			t.Errorf("reps %d: page lacks %q:\n%s", tc.reps, tc.verdict, page)
 		}
 		// The Friedman table's post-hoc column: at 5 repetitions no pair
-		// could differ, which it says instead of a bare "none".
+		// could differ, which it says instead of a bare "none"; at 8, MCT's
+		// makespan is below OLB's in every repetition, which it says with
+		// the effect size.
 		if none := "none: too few repetitions: at least 6 needed"; strings.Contains(string(page), none) != tc.warns {
 			t.Errorf("reps %d: page says %q: %v, want %v", tc.reps, none, !tc.warns, tc.warns)
+		}
+		if differ := "| MCT < OLB (r=-1.00, p=0.0078) |"; strings.Contains(string(page), differ) == tc.warns {
+			t.Errorf("reps %d: page says %q: %v, want %v:\n%s", tc.reps, differ, tc.warns, !tc.warns, page)
 		}
 		b, err := os.ReadFile(filepath.Join(pipeline.PaperDir(out), "power.claims.json"))
 		if err != nil {

@@ -297,7 +297,10 @@ func (s *Study) figure(idx map[analysis.GroupKey]*analysis.Group, m, base string
 // (paired Wilcoxon, Holm-adjusted over the pairs).
 func (s *Study) friedmanTable(recs []analysis.Record) *report.Table {
 	t := &report.Table{ID: s.Name() + "-friedman", Title: fmt.Sprintf("Friedman test per workload and metric (repetitions are blocks); pairs differing at α = %g after Holm", analysis.Alpha),
-		Columns: []string{"workload", "metric", "n", "χ²", "p", "mean ranks", "pairs that differ (Holm)"}}
+		Columns: []string{"workload", "metric", "n", "χ²", "p", "mean ranks", "pairs that differ (Holm)"},
+		Notes: []string{"A pair that differs reads a > b when a's values are mostly the higher over the repetitions " +
+			"(r, the matched-pairs rank-biserial correlation of a − b, is positive; ±1: in every repetition), a < b when they are mostly the lower; " +
+			"p is the paired Wilcoxon p-value, Holm-adjusted over the pairs of the workload and metric."}}
 	for _, w := range s.Workloads {
 		for _, m := range s.metrics() {
 			blocks, _ := analysis.Paired(recs, w.Name, m, s.Algorithms)
@@ -313,7 +316,13 @@ func (s *Study) friedmanTable(recs []analysis.Record) *report.Table {
 			if ph, err := analysis.PosthocWilcoxonHolm(blocks); err == nil {
 				for _, p := range ph {
 					if p.PAdj < analysis.Alpha {
-						pairs = append(pairs, fmt.Sprintf("%s vs %s (p=%s)", s.Algorithms[p.I], s.Algorithms[p.J], report.FormatP(p.PAdj)))
+						// Which way they differ: the values of the first are
+						// mostly above the second's when r > 0.
+						rel := "<"
+						if p.Effect > 0 {
+							rel = ">"
+						}
+						pairs = append(pairs, fmt.Sprintf("%s %s %s (r=%.2f, p=%s)", s.Algorithms[p.I], rel, s.Algorithms[p.J], p.Effect, report.FormatP(p.PAdj)))
 					}
 				}
 			}
