@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gridbench/gridbench/internal/registry"
 	"github.com/gridbench/gridbench/internal/sched"
 )
 
@@ -32,6 +33,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		cmds = append(cmds, f())
 	}
 	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
+	setUsageErrors("gridbench", cmds)
 	return &cli.App{
 		Name:      "gridbench",
 		Usage:     "reproduce grid job-scheduling studies and benchmark your own schedulers",
@@ -43,6 +45,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			", or exec:COMMAND ARGS (docs/scheduler-protocol.md); `gridbench simulate --help` describes each.",
 		// Errors are printed once, by run, in one line.
 		ExitErrHandler:         func(*cli.Context, error) {},
+		OnUsageError:           usageError("gridbench", []cli.Flag{cli.HelpFlag, cli.VersionFlag}),
 		UseShortOptionHandling: true,
 		Suggest:                true,
 	}
@@ -52,6 +55,10 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 // as one line "gridbench: ..." on stderr.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	app := newApp(stdout, stderr)
+	if err := unknownCommand(app, args); err != nil {
+		fmt.Fprintf(stderr, "gridbench: %v\n", err)
+		return 1
+	}
 	if err := app.RunContext(ctx, flagsFirst(app, args)); err != nil {
 		fmt.Fprintf(stderr, "gridbench: %v\n", explainFlagValue(app, err))
 		var ec cli.ExitCoder
@@ -230,4 +237,117 @@ func flagTakes(cmds []*cli.Command, flags []cli.Flag, name string) string {
 		}
 	}
 	return "a value it can read"
+}
+
+// unknownCommand returns an error naming the command args give that is
+// none of the tool's, with the nearest names, or nil: cli would say "No
+// help topic for 'reprodce'" and exit 3.
+func unknownCommand(app *cli.App, args []string) error {
+	if len(args) < 2 {
+		return nil
+	}
+	cmds, flags, path := app.Commands, app.Flags, "gridbench"
+	rest := args[1:]
+	for len(cmds) > 0 {
+		i := 0
+		for ; i < len(rest) && isFlag(rest[i]); i++ {
+			if takesValue(rest[i], flags) {
+				i++
+			}
+		}
+		if i >= len(rest) || rest[i] == "--" {
+			return nil
+		}
+		name := rest[i]
+		var next *cli.Command
+		for _, c := range cmds {
+			if c.HasName(name) {
+				next = c
+			}
+		}
+		if next == nil {
+			if name == "help" || name == "h" {
+				return nil // cli's own
+			}
+			var names []string
+			for _, c := range cmds {
+				names = append(names, c.Names()...)
+			}
+			return fmt.Errorf("unknown command %q%s (%s --help lists the commands)", name, registry.DidYouMean(nearest(name, names)), path)
+		}
+		if next.Action != nil {
+			return nil // its arguments are its own (data [NAME...] beside data fetch)
+		}
+		cmds, flags, path, rest = next.Subcommands, next.Flags, path+" "+next.Name, rest[i+1:]
+	}
+	return nil
+}
+
+// nearest returns the names a mistyped name most likely meant: those a
+// few edits away, else those it begins.
+func nearest(name string, names []string) []string {
+	if ns := registry.Nearest(name, names); len(ns) > 0 {
+		return ns
+	}
+	var out []string
+	for _, n := range names {
+		if len(name) > 1 && strings.HasPrefix(n, name) {
+			out = append(out, n)
+		}
+	}
+	if len(out) > 3 {
+		return nil
+	}
+	return out
+}
+
+// undefinedFlag and missingValue are the flag package's errors for a flag
+// the command does not have and for one given no value (matched as text
+// for the reason badFlagValue is).
+var (
+	undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
+	missingValue  = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
+)
+
+// setUsageErrors makes every command below path report a flag it does not
+// have, or one given no value, in one line naming the command (a flag it
+// does not have with the nearest of its own), rather than print its whole
+// help page first: cli's "Incorrect Usage", with its "did you mean" above
+// a hundred lines.
+func setUsageErrors(path string, cmds []*cli.Command) {
+	for _, c := range cmds {
+		c.OnUsageError = usageError(path+" "+c.Name, c.Flags)
+		setUsageErrors(path+" "+c.Name, c.Subcommands)
+	}
+}
+
+// usageError is the OnUsageError of the command at path with flags.
+func usageError(path string, flags []cli.Flag) cli.OnUsageErrorFunc {
+	dashed := func(n string) string {
+		if len(n) == 1 {
+			return "-" + n // -j
+		}
+		return "--" + n
+	}
+	cmd, where := strings.TrimPrefix(path, "gridbench "), ""
+	if cmd != path {
+		where = cmd + ": " // ("gridbench: " comes first: see run)
+	}
+	return func(_ *cli.Context, err error, _ bool) error {
+		if m := missingValue.FindStringSubmatch(err.Error()); m != nil {
+			return fmt.Errorf("%s%s needs a value (%s --help says which)", where, dashed(m[1]), path)
+		}
+		m := undefinedFlag.FindStringSubmatch(err.Error())
+		if m == nil {
+			return err
+		}
+		var names []string
+		for _, f := range flags {
+			for _, n := range f.Names() {
+				names = append(names, dashed(n))
+			}
+		}
+		return fmt.Errorf("%sunknown flag %s%s (%s --help lists its flags)", where, dashed(m[1]),
+			registry.DidYouMean(nearest(dashed(m[1]), names)), path)
+	}
 }
