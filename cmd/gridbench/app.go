@@ -34,6 +34,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 	}
 	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
 	setUsageErrors("gridbench", cmds)
+	requireFlags("", cmds)
 	return &cli.App{
 		Name:      "gridbench",
 		Usage:     "reproduce grid job-scheduling studies and benchmark your own schedulers",
@@ -266,12 +267,15 @@ func unknownCommand(app *cli.App, args []string) error {
 			}
 		}
 		if next == nil {
-			if name == "help" || name == "h" {
-				return nil // cli's own
-			}
 			var names []string
 			for _, c := range cmds {
 				names = append(names, c.Names()...)
+			}
+			if name == "help" || name == "h" { // cli's own, on the command named after it
+				if i+1 >= len(rest) || isFlag(rest[i+1]) || slices.Contains(names, rest[i+1]) {
+					return nil
+				}
+				name = rest[i+1]
 			}
 			return fmt.Errorf("unknown command %q%s (%s --help lists the commands)", name, registry.DidYouMean(nearest(name, names)), path)
 		}
@@ -349,5 +353,34 @@ func usageError(path string, flags []cli.Flag) cli.OnUsageErrorFunc {
 		}
 		return fmt.Errorf("%sunknown flag %s%s (%s --help lists its flags)", where, dashed(m[1]),
 			registry.DidYouMean(nearest(dashed(m[1]), names)), path)
+	}
+}
+
+// requireFlags checks the required flags of every command below path in
+// its action, naming the flag and what it does in one line: cli checks
+// them itself, and then prints the command's whole help page before its
+// "Required flag "out" not set".
+func requireFlags(path string, cmds []*cli.Command) {
+	for _, c := range cmds {
+		name := strings.TrimSpace(path + " " + c.Name)
+		var required []*cli.StringFlag
+		var does []string // what each does, as its usage says
+		for _, f := range c.Flags {
+			if sf, ok := f.(*cli.StringFlag); ok && sf.Required {
+				required, does = append(required, sf), append(does, strings.ReplaceAll(sf.Usage, "`", ""))
+				sf.Required, sf.Usage = false, sf.Usage+" (required)"
+			}
+		}
+		if act := c.Action; act != nil && len(required) > 0 {
+			c.Action = func(cCtx *cli.Context) error {
+				for i, f := range required {
+					if !cCtx.IsSet(f.Name) {
+						return fmt.Errorf("%s: --%s is required: %s", name, f.Name, does[i])
+					}
+				}
+				return act(cCtx)
+			}
+		}
+		requireFlags(name, c.Subcommands)
 	}
 }

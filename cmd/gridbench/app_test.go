@@ -50,6 +50,11 @@ func TestUsageErrorsAreOneLine(t *testing.T) {
 		{[]string{"study", "run", "--fersh", "s.toml"}, `study run: unknown flag --fersh; did you mean "--fresh"? (gridbench study run --help lists its flags)`},
 		{[]string{"--verison"}, `unknown flag --verison; did you mean "--version"? (gridbench --help lists its flags)`},
 		{[]string{"reproduce", "--out"}, `reproduce: --out needs a value (gridbench reproduce --help says which)`},
+		{[]string{"help", "reprodce"}, `unknown command "reprodce"; did you mean "reproduce"? (gridbench --help lists the commands)`},
+		{[]string{"study", "help", "rnu"}, `unknown command "rnu"; did you mean "run"? (gridbench study --help lists the commands)`},
+		// A required flag left out: cli printed the command's help page first.
+		{[]string{"plot", "gantt", "jobs.csv"}, `plot gantt: --out is required: write the figure to FILE: .png, .svg or .pdf`},
+		{[]string{"workload", "convert", "t.swf"}, `workload convert: --to is required: write the workload to FILE.json`},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(context.Background(), append([]string{"gridbench"}, tc.args...), &stdout, &stderr)
