@@ -384,3 +384,11 @@ func requireFlags(path string, cmds []*cli.Command) {
 		requireFlags(name, c.Subcommands)
 	}
 }
+
+// arguments counts n positional arguments in words: "1 argument", "0 arguments".
+func arguments(n int) string {
+	if n == 1 {
+		return "1 argument"
+	}
+	return fmt.Sprintf("%d arguments", n)
+}

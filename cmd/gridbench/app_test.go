@@ -55,6 +55,7 @@ func TestUsageErrorsAreOneLine(t *testing.T) {
 		// A required flag left out: cli printed the command's help page first.
 		{[]string{"plot", "gantt", "jobs.csv"}, `plot gantt: --out is required: write the figure to FILE: .png, .svg or .pdf`},
 		{[]string{"workload", "convert", "t.swf"}, `workload convert: --to is required: write the workload to FILE.json`},
+		{[]string{"compare", "a"}, `compare needs OLD and NEW (runs.csv files or results folders), got 1 argument`},
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run(context.Background(), append([]string{"gridbench"}, tc.args...), &stdout, &stderr)

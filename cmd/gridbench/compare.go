@@ -47,7 +47,7 @@ func compareCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
-				return fmt.Errorf("compare needs OLD and NEW (runs.csv files or results folders), got %d arguments", c.NArg())
+				return fmt.Errorf("compare needs OLD and NEW (runs.csv files or results folders), got %s", arguments(c.NArg()))
 			}
 			if a := c.Float64("alpha"); !(a > 0 && a < 1) {
 				return fmt.Errorf("--alpha %v: must be between 0 and 1", a)

@@ -87,7 +87,7 @@ func studyCommand() *cli.Command {
 
 func studyOptions(c *cli.Context, sub string) (pipeline.Options, error) {
 	if c.NArg() != 1 {
-		return pipeline.Options{}, fmt.Errorf("study %s needs exactly one FILE.toml (got %d arguments)", sub, c.NArg())
+		return pipeline.Options{}, fmt.Errorf("study %s needs exactly one FILE.toml (got %s)", sub, arguments(c.NArg()))
 	}
 	if err := checkRunFlags(c); err != nil {
 		return pipeline.Options{}, err

@@ -39,7 +39,7 @@ func traceCommand() *cli.Command {
 
 func traceStats(c *cli.Context) error {
 	if c.NArg() != 1 {
-		return fmt.Errorf("trace stats takes one FILE, got %d arguments %q", c.NArg(), c.Args().Slice())
+		return fmt.Errorf("trace stats takes one FILE, got %s %q", arguments(c.NArg()), c.Args().Slice())
 	}
 	maxLag, width := c.Int("max-lag"), c.Float64("window")
 	if maxLag < 0 {

@@ -58,7 +58,7 @@ func verifyCommand() *cli.Command {
 		),
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
-				return fmt.Errorf("verify needs one results folder (the --out of a reproduce or study run), got %d arguments", c.NArg())
+				return fmt.Errorf("verify needs one results folder (the --out of a reproduce or study run), got %s", arguments(c.NArg()))
 			}
 			if f := c.Float64("fraction"); !(f > 0 && f <= 1) {
 				return fmt.Errorf("--fraction %v: must be in (0, 1]; --all re-computes every run", f)
