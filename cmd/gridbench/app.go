@@ -33,8 +33,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 		cmds = append(cmds, f())
 	}
 	sort.Slice(cmds, func(i, j int) bool { return cmds[i].Name < cmds[j].Name })
-	setUsageErrors("gridbench", cmds)
-	requireFlags("", cmds)
+	usageErrors("", cmds)
 	return &cli.App{
 		Name:      "gridbench",
 		Usage:     "reproduce grid job-scheduling studies and benchmark your own schedulers",
@@ -46,7 +45,7 @@ func newApp(stdout, stderr io.Writer) *cli.App {
 			", or exec:COMMAND ARGS (docs/scheduler-protocol.md); `gridbench simulate --help` describes each.",
 		// Errors are printed once, by run, in one line.
 		ExitErrHandler:         func(*cli.Context, error) {},
-		OnUsageError:           usageError("gridbench", []cli.Flag{cli.HelpFlag, cli.VersionFlag}),
+		OnUsageError:           usageError("", []cli.Flag{cli.HelpFlag, cli.VersionFlag}),
 		UseShortOptionHandling: true,
 		Suggest:                true,
 	}
@@ -313,56 +312,17 @@ var (
 	missingValue  = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
 )
 
-// setUsageErrors makes every command below path report a flag it does not
-// have, or one given no value, in one line naming the command (a flag it
-// does not have with the nearest of its own), rather than print its whole
-// help page first: cli's "Incorrect Usage", with its "did you mean" above
-// a hundred lines.
-func setUsageErrors(path string, cmds []*cli.Command) {
-	for _, c := range cmds {
-		c.OnUsageError = usageError(path+" "+c.Name, c.Flags)
-		setUsageErrors(path+" "+c.Name, c.Subcommands)
-	}
-}
-
-// usageError is the OnUsageError of the command at path with flags.
-func usageError(path string, flags []cli.Flag) cli.OnUsageErrorFunc {
-	dashed := func(n string) string {
-		if len(n) == 1 {
-			return "-" + n // -j
-		}
-		return "--" + n
-	}
-	cmd, where := strings.TrimPrefix(path, "gridbench "), ""
-	if cmd != path {
-		where = cmd + ": " // ("gridbench: " comes first: see run)
-	}
-	return func(_ *cli.Context, err error, _ bool) error {
-		if m := missingValue.FindStringSubmatch(err.Error()); m != nil {
-			return fmt.Errorf("%s%s needs a value (%s --help says which)", where, dashed(m[1]), path)
-		}
-		m := undefinedFlag.FindStringSubmatch(err.Error())
-		if m == nil {
-			return err
-		}
-		var names []string
-		for _, f := range flags {
-			for _, n := range f.Names() {
-				names = append(names, dashed(n))
-			}
-		}
-		return fmt.Errorf("%sunknown flag %s%s (%s --help lists its flags)", where, dashed(m[1]),
-			registry.DidYouMean(nearest(dashed(m[1]), names)), path)
-	}
-}
-
-// requireFlags checks the required flags of every command below path in
-// its action, naming the flag and what it does in one line: cli checks
-// them itself, and then prints the command's whole help page before its
-// "Required flag "out" not set".
-func requireFlags(path string, cmds []*cli.Command) {
+// usageErrors makes every command below path (its words after
+// "gridbench") report a flag it does not have, one given no value and a
+// required one left out in one line naming the command and, for a flag it
+// does not have, the nearest of its own. cli prints the command's whole
+// help page first: "Incorrect Usage" with its "did you mean" above a
+// hundred lines, or the page and then "Required flag "out" not set".
+func usageErrors(path string, cmds []*cli.Command) {
 	for _, c := range cmds {
 		name := strings.TrimSpace(path + " " + c.Name)
+		c.OnUsageError = usageError(name, c.Flags)
+		// The required flags are checked in the action instead of by cli.
 		var required []*cli.StringFlag
 		var does []string // what each does, as its usage says
 		for _, f := range c.Flags {
@@ -381,7 +341,39 @@ func requireFlags(path string, cmds []*cli.Command) {
 				return act(cCtx)
 			}
 		}
-		requireFlags(name, c.Subcommands)
+		usageErrors(name, c.Subcommands)
+	}
+}
+
+// usageError is the OnUsageError of the command named cmd ("" for the
+// tool itself) with flags.
+func usageError(cmd string, flags []cli.Flag) cli.OnUsageErrorFunc {
+	dashed := func(n string) string {
+		if len(n) == 1 {
+			return "-" + n // -j
+		}
+		return "--" + n
+	}
+	where, help := "", strings.TrimSpace("gridbench "+cmd) // ("gridbench: " comes first: see run)
+	if cmd != "" {
+		where = cmd + ": "
+	}
+	return func(_ *cli.Context, err error, _ bool) error {
+		if m := missingValue.FindStringSubmatch(err.Error()); m != nil {
+			return fmt.Errorf("%s%s needs a value (%s --help says which)", where, dashed(m[1]), help)
+		}
+		m := undefinedFlag.FindStringSubmatch(err.Error())
+		if m == nil {
+			return err
+		}
+		var names []string
+		for _, f := range flags {
+			for _, n := range f.Names() {
+				names = append(names, dashed(n))
+			}
+		}
+		return fmt.Errorf("%sunknown flag %s%s (%s --help lists its flags)", where, dashed(m[1]),
+			registry.DidYouMean(nearest(dashed(m[1]), names)), help)
 	}
 }
 
