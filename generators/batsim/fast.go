@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strconv"
 	"strings"
+
+	"github.com/gridbench/gridbench/generators/trace"
 )
 
 // readFast reads a workload as Read does, in one pass over the bytes,
@@ -155,7 +157,7 @@ func (p *fastReader) finite() (float64, bool) {
 	if !ok {
 		return 0, false
 	}
-	if v, ok := shortInt(t); ok && (v != 0 || t[0] != '-') {
+	if v, ok := trace.ShortInt(t); ok && (v != 0 || t[0] != '-') {
 		return float64(v), true // (exact: |v| < 2^53, as ParseFloat gives it; -0 is ParseFloat's)
 	}
 	x, err := strconv.ParseFloat(string(t), 64)
@@ -168,35 +170,11 @@ func (p *fastReader) whole() (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	if v, ok := shortInt(t); ok && int64(int(v)) == v { // (an int of 32 bits holds fewer: Atoi refuses those)
+	if v, ok := trace.ShortInt(t); ok && int64(int(v)) == v { // (an int of 32 bits holds fewer: Atoi refuses those)
 		return int(v), true
 	}
 	v, err := strconv.Atoi(string(t))
 	return v, err == nil
-}
-
-// shortInt reads t, a JSON number, when it is an integer of at most 15
-// digits: Atoi and ParseFloat give it exactly, and most of a workload's
-// numbers are such.
-func shortInt(t []byte) (int64, bool) {
-	neg := len(t) > 0 && t[0] == '-'
-	if neg {
-		t = t[1:]
-	}
-	if len(t) == 0 || len(t) > 15 {
-		return 0, false
-	}
-	var v int64
-	for _, c := range t {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		v = 10*v + int64(c-'0')
-	}
-	if neg {
-		v = -v
-	}
-	return v, true
 }
 
 // skip reads any JSON value, as the decoder would accept it, after

@@ -173,7 +173,7 @@ func (l *lines) fail(field int, column, msg string) {
 // keeps reading a 400,000-line trace well under a second.
 func (l *lines) num(i int, column string) (float64, bool) {
 	b := l.fields[i-1]
-	if v, ok := fastInt(b); ok {
+	if v, ok := ShortInt(b); ok {
 		return float64(v), true
 	}
 	v, err := strconv.ParseFloat(string(b), 64)
@@ -197,7 +197,7 @@ func (l *lines) seconds(i int, column string) (float64, bool) {
 // integer parses field i as a whole number; "3.0" is accepted, "2.5" is not.
 func (l *lines) integer(i int, column string) (int, bool) {
 	b := l.fields[i-1]
-	if v, ok := fastInt(b); ok {
+	if v, ok := ShortInt(b); ok {
 		return int(v), true
 	}
 	v, ok := l.num(i, column)
@@ -249,9 +249,9 @@ func fastInts(b []byte, v []int64) bool {
 	return i == n
 }
 
-// fastInt parses an optionally signed run of at most 15 decimal digits, which
+// ShortInt parses an optionally signed run of at most 15 decimal digits, which
 // a float64 holds exactly. Anything else is left to strconv.
-func fastInt(b []byte) (int64, bool) {
+func ShortInt(b []byte) (int64, bool) {
 	neg := false
 	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
 		neg = b[0] == '-'

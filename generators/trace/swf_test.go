@@ -195,7 +195,7 @@ func TestOpenGzipAndSniff(t *testing.T) {
 func TestFastIntAgreesWithStrconv(t *testing.T) {
 	// fastInt is the fast twin of strconv for plain integers.
 	for _, s := range []string{"0", "-1", "+7", "123456789012345", "-000042", "", "-", "1.0", "1e3", "1234567890123456", "12a"} {
-		v, ok := fastInt([]byte(s))
+		v, ok := ShortInt([]byte(s))
 		r := NewSWFReader(strings.NewReader(""), "x")
 		r.fields = [][]byte{[]byte(s)}
 		f, fok := r.num(1, "x")
