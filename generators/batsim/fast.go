@@ -220,36 +220,10 @@ func (p *fastReader) skip(depth int) bool {
 		return false
 	case '{':
 		p.i++
-		if p.eat('}') {
-			return true
-		}
-		for {
-			if p.next() != '"' || !p.skip(depth+1) || !p.eat(':') || !p.skip(depth+1) {
-				return false
-			}
-			if p.eat('}') {
-				return true
-			}
-			if !p.eat(',') {
-				return false
-			}
-		}
+		return p.items('}', func() bool { return p.next() == '"' && p.skip(depth+1) && p.eat(':') && p.skip(depth+1) })
 	case '[':
 		p.i++
-		if p.eat(']') {
-			return true
-		}
-		for {
-			if !p.skip(depth + 1) {
-				return false
-			}
-			if p.eat(']') {
-				return true
-			}
-			if !p.eat(',') {
-				return false
-			}
-		}
+		return p.items(']', func() bool { return p.skip(depth + 1) })
 	case 't':
 		return p.word("true")
 	case 'f':
@@ -274,18 +248,23 @@ func (p *fastReader) word(w string) bool {
 // object reads an object's keys, calling field for each with the
 // reader on its value, which field reads.
 func (p *fastReader) object(field func(key []byte) bool) bool {
-	if !p.eat('{') {
-		return false
-	}
-	if p.eat('}') {
+	return p.eat('{') && p.items('}', func() bool {
+		key, ok := p.str()
+		return ok && p.eat(':') && field(key)
+	})
+}
+
+// items reads the items of an array or object, after its opening byte, up
+// to close: item reads each one (an object's key, colon and value).
+func (p *fastReader) items(close byte, item func() bool) bool {
+	if p.eat(close) {
 		return true
 	}
 	for {
-		key, ok := p.str()
-		if !ok || !p.eat(':') || !field(key) {
+		if !item() {
 			return false
 		}
-		if p.eat('}') {
+		if p.eat(close) {
 			return true
 		}
 		if !p.eat(',') {
@@ -357,10 +336,7 @@ func (p *fastReader) jobs(w *Workload) bool {
 		// something else allocates no more for that.
 		w.Jobs = make([]Job, 0, bytes.Count(p.b[p.i:], []byte{'{'}))
 	}
-	if p.eat(']') {
-		return true
-	}
-	for {
+	return p.items(']', func() bool {
 		if p.next() != '{' {
 			return false
 		}
@@ -411,13 +387,8 @@ func (p *fastReader) jobs(w *Workload) bool {
 			return false
 		}
 		w.Jobs = append(w.Jobs, j)
-		if p.eat(']') {
-			return true
-		}
-		if !p.eat(',') {
-			return false
-		}
-	}
+		return true
+	})
 }
 
 // id reads a job id as jobID does: a whole number, or a string holding
