@@ -111,26 +111,28 @@ func (p *fastReader) num() ([]byte, bool) {
 	p.ws()
 	b, start := p.b, p.i
 	i := p.i
+	// digits returns the end of the digits from j, and whether there is one.
+	digits := func(j int) (int, bool) {
+		k := j
+		for k < len(b) && b[k] >= '0' && b[k] <= '9' {
+			k++
+		}
+		return k, k > j
+	}
 	if i < len(b) && b[i] == '-' {
 		i++
 	}
+	var ok bool
 	switch {
 	case i < len(b) && b[i] == '0':
 		i++
 	case i < len(b) && b[i] >= '1' && b[i] <= '9':
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
+		i, _ = digits(i)
 	default:
 		return nil, false
 	}
 	if i < len(b) && b[i] == '.' {
-		i++
-		d := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-		if i == d {
+		if i, ok = digits(i + 1); !ok {
 			return nil, false
 		}
 	}
@@ -139,11 +141,7 @@ func (p *fastReader) num() ([]byte, bool) {
 		if i < len(b) && (b[i] == '+' || b[i] == '-') {
 			i++
 		}
-		d := i
-		for i < len(b) && b[i] >= '0' && b[i] <= '9' {
-			i++
-		}
-		if i == d {
+		if i, ok = digits(i); !ok {
 			return nil, false
 		}
 	}
