@@ -139,6 +139,11 @@ func verify(c *cli.Context, out string) error {
 		fmt.Fprintf(c.App.Writer, "%s: %s\n", p.File, p.Text)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "report files: %d re-rendered from the results and compared, %d differ\n", rendered, len(rprobs))
+	if len(rprobs) > 0 {
+		if note := otherBuilds(dirs); note != "" {
+			fmt.Fprintln(c.App.ErrWriter, note)
+		}
+	}
 	if n := len(rep.Problems) + len(rprobs); n > 0 {
 		return fmt.Errorf("%s: %d differences (listed above); %d planned runs, %d recorded, %d re-computed, %d report files re-rendered",
 			out, n, rep.Planned, rep.Recorded, rep.Recomputed, rendered)
@@ -146,6 +151,29 @@ func verify(c *cli.Context, out string) error {
 	fmt.Fprintf(c.App.Writer, "%d planned runs all recorded and complete, %d re-computed, %d report files re-rendered, all identical\n",
 		rep.Planned, rep.Recomputed, rendered)
 	return nil
+}
+
+// otherBuilds says, when results below dirs were made by another build of
+// gridbench than this one, that a report file re-rendered differently may
+// be this build's rendering of the same results rather than an edit, and
+// what to do; "" when every one is this build's (or none can be told).
+func otherBuilds(dirs []string) string {
+	this, err := bench.ExecutableBuild()
+	if err != nil {
+		return ""
+	}
+	var other []string
+	for _, d := range dirs {
+		if m, err := analysis.ReadManifest(filepath.Join(d, "manifest.json")); err == nil && m.Build != "" && m.Build != this {
+			other = append(other, fmt.Sprintf("%s (%s)", d, m.Build))
+		}
+	}
+	if len(other) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("note: another build of gridbench made %s; this one is %s. A report file that differs may be how this build renders "+
+		"the same results, not an edit: verify with the build that made them, or run the same command with this one (it computes them again) and verify again",
+		strings.Join(other, ", "), this)
 }
 
 // resultFolders lists the experiment folders below out: those holding a

@@ -254,6 +254,27 @@ func TestVerifyTampered(t *testing.T) {
 	if code != 1 || !strings.Contains(stdout, "not the one this build plans for it") || !strings.Contains(stdout, "inter_arrivals[1]: recorded 4, planned 5") {
 		t.Errorf("configuration and hash edited: exit %d\n%s%s", code, stdout, stderr)
 	}
+
+	// A page that differs from this build's rendering: an edit when this
+	// build made the results; when another one did, maybe only how each
+	// renders, which the note says.
+	for _, other := range []bool{false, true} {
+		out := t.TempDir()
+		os.CopyFS(out, os.DirFS(pristine))
+		editLines(t, filepath.Join(out, "paper", "deadline.md"), func(l []string) []string { return append(l, "an added line") })
+		if other {
+			mpath := filepath.Join(out, "results", "deadline", "manifest.json")
+			m, _ := analysis.ReadManifest(mpath)
+			m.Build = "sha256:0123456789abcdef"
+			analysis.WriteManifest(mpath, m)
+		}
+		forgeOutputs(t, out)
+		code, stdout, stderr := runCLI("verify", "--data", data, out)
+		note := "note: another build of gridbench made " + filepath.Join(out, "results", "deadline") + " (sha256:0123456789abcdef); this one is sha256:"
+		if code != 1 || !strings.Contains(stdout, "paper/deadline.md") || strings.Contains(stderr, note) != other {
+			t.Errorf("page edited, results of another build %v: exit %d, want the note %v\n%s%s", other, code, other, stdout, stderr)
+		}
+	}
 }
 
 // TestVerifyStudy: a study run's folder verifies clean, and a tampered one
