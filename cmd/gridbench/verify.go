@@ -139,7 +139,7 @@ func verify(c *cli.Context, out string) error {
 		fmt.Fprintf(c.App.Writer, "%s: %s\n", p.File, p.Text)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "report files: %d re-rendered from the results and compared, %d differ\n", rendered, len(rprobs))
-	if len(rprobs) > 0 {
+	if len(rprobs) > 0 && rendered > 0 { // (some were rendered again, and differ)
 		if note := otherBuilds(dirs); note != "" {
 			fmt.Fprintln(c.App.ErrWriter, note)
 		}
