@@ -86,20 +86,22 @@ func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (
 		if err != nil {
 			return w, err
 		}
-		tjs, names, err := bw.TraceJobs(speed)
-		if err != nil {
-			return w, err
-		}
 		if cpus <= 0 {
 			if bw.NbRes < 1 {
 				return w, fmt.Errorf("%s: the workload gives no nb_res: %w", bw.Name, ErrNoSize)
 			}
 			sel.cpus = bw.NbRes
 		}
-		sel.jobs = make([]sim.Job, 0, len(tjs))
-		for i := 0; i < len(tjs) && !sel.full(); i++ {
-			if sel.add(&tjs[i]) {
-				w.Profiles = append(w.Profiles, names[i])
+		// Every job is timed from its profile, so one that cannot be is an
+		// error whatever maxJobs keeps; the records are made one by one.
+		sel.jobs = make([]sim.Job, 0, len(bw.Jobs))
+		for i := range bw.Jobs {
+			tj, err := bw.TraceJob(i, speed)
+			if err != nil {
+				return w, err
+			}
+			if !sel.full() && sel.add(&tj) {
+				w.Profiles = append(w.Profiles, bw.Jobs[i].Profile)
 			}
 		}
 		w.Jobs, w.Skipped, w.NbRes, w.CPUs = sel.jobs, sel.sk, bw.NbRes, sel.cpus

@@ -64,3 +64,34 @@ func TestLoadWorkloadHeaderCPUs(t *testing.T) {
 		}
 	}
 }
+
+// A Batsim workload's jobs are kept up to maxJobs, each with its profile
+// name, and every job is timed from its profile whatever maxJobs keeps:
+// one whose profile is missing is an error even past the jobs kept.
+func TestLoadWorkloadBatsim(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "w.json")
+	text := `{"nb_res": 4, "jobs": [
+{"id": 1, "subtime": 0, "res": 2, "profile": "a"},
+{"id": 2, "subtime": 1, "res": 9, "profile": "b"},
+{"id": 3, "subtime": 2, "res": 1, "profile": "b"},
+{"id": 4, "subtime": 3, "res": 1, "profile": "a"}],
+"profiles": {"a": {"type": "delay", "delay": 5}, "b": {"type": "delay", "delay": 7}}}`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	w, err := LoadWorkload(path, 2, 0, Exact, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.CPUs != 4 || len(w.Jobs) != 2 || w.Jobs[0].ID != 1 || w.Jobs[1].ID != 3 || w.Jobs[1].Run != 7 ||
+		w.Skipped.TooWide != 1 || strings.Join(w.Profiles, ",") != "a,b" {
+		t.Errorf("CPUs %d, jobs %+v, profiles %v, skipped %+v; want jobs 1 and 3 (2 too wide) on nb_res 4, profiles a,b", w.CPUs, w.Jobs, w.Profiles, w.Skipped)
+	}
+	bad := strings.Replace(text, `"res": 1, "profile": "a"}]`, `"res": 1, "profile": "c"}]`, 1)
+	if err := os.WriteFile(path, []byte(bad), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadWorkload(path, 2, 0, Exact, 0); err == nil || !strings.Contains(err.Error(), `w.json:5: job 4 uses profile "c", which "profiles" does not define`) {
+		t.Errorf("a job past the ones kept with no profile: %v", err)
+	}
+}
