@@ -202,7 +202,7 @@ func CompareResults(old, nw ResultSide, o CompareOptions) (*ResultDiff, error) {
 		return k
 	})
 	if len(d.Rows) == 0 {
-		return nil, fmt.Errorf("%s and %s have no experiment × workload × algorithm × metric (with a repetition) in common", old.Name, nw.Name)
+		return nil, fmt.Errorf("%s and %s have no experiment × workload × algorithm × metric (with a repetition) in common%s", old.Name, nw.Name, holdWhat(om, nm))
 	}
 	ps := make([]float64, len(d.Rows))
 	for i, r := range d.Rows {
@@ -323,6 +323,34 @@ func renamings(om, nm map[GroupKey]*sideValues, builtin func(string) bool) []Ren
 		}
 	}
 	return out
+}
+
+// holdWhat says, for a comparison with no row in common, what each side
+// holds where they differ: their experiments (a study renamed), else
+// their workloads; "" when both are the same.
+func holdWhat(om, nm map[GroupKey]*sideValues) string {
+	names := func(m map[GroupKey]*sideValues, of func(GroupKey) string) []string {
+		seen := map[string]bool{}
+		for k := range m {
+			seen[of(k)] = true
+		}
+		return sortedKeys(seen)
+	}
+	show := func(ns []string) string {
+		if len(ns) > 6 {
+			ns = append(ns[:6:6], fmt.Sprintf("and %d more", len(ns)-6))
+		}
+		return strings.Join(ns, ", ")
+	}
+	for _, of := range []func(GroupKey) string{
+		func(k GroupKey) string { return k.Experiment },
+		func(k GroupKey) string { return k.Experiment + "/" + k.Workload },
+	} {
+		if o, n := names(om, of), names(nm, of); !slices.Equal(o, n) {
+			return fmt.Sprintf(" (OLD holds %s; NEW holds %s)", show(o), show(n))
+		}
+	}
+	return ""
 }
 
 // onlyOn returns, as "experiment: algorithm" and sorted, the algorithms

@@ -126,3 +126,23 @@ func TestCompareResultsKeepsBuiltinAlgorithmsApart(t *testing.T) {
 		t.Errorf("renamed %v, rows %d, one-sided %v %v: want easy-sjbf paired with easy-f1", d.Renamed, len(d.Rows), d.AlgosOnlyOld, d.AlgosOnlyNew)
 	}
 }
+
+// Two sides with nothing in common say what each holds: a study renamed
+// between them, or other workloads.
+func TestCompareResultsNothingInCommonSaysWhatEachHolds(t *testing.T) {
+	val := func(_ string, rep int) float64 { return float64(rep) }
+	old := side("OLD", "h", map[string][]int{"a": reps(4)}, val)
+	nw := side("NEW", "h", map[string][]int{"a": reps(4)}, val)
+	for i := range nw.Records {
+		nw.Records[i].Experiment = "e2"
+	}
+	if _, err := CompareResults(old, nw, CompareOptions{Alpha: 0.05}); err == nil || !strings.HasSuffix(err.Error(), "in common (OLD holds e; NEW holds e2)") {
+		t.Errorf("renamed experiment: %v", err)
+	}
+	for i := range nw.Records {
+		nw.Records[i].Experiment, nw.Records[i].Workload = "e", "w2"
+	}
+	if _, err := CompareResults(old, nw, CompareOptions{Alpha: 0.05}); err == nil || !strings.HasSuffix(err.Error(), "in common (OLD holds e/w; NEW holds e/w2)") {
+		t.Errorf("other workloads: %v", err)
+	}
+}
