@@ -104,3 +104,23 @@ func TestColourGroupsOther(t *testing.T) {
 		t.Errorf("names %v", names)
 	}
 }
+
+// A job that never started (Batsim writes a rejected job with no
+// starting_time) is left out of every figure, and the plot says how many.
+func TestPlotSaysWhatNeverStarted(t *testing.T) {
+	dir := t.TempDir()
+	jobs := filepath.Join(dir, "jobs.csv")
+	text := "job_id,workload_name,profile,submission_time,requested_number_of_resources,requested_time,success,final_state,starting_time,execution_time,finish_time,waiting_time,turnaround_time,stretch,allocated_resources,consumed_energy,metadata\n" +
+		"1,w0,delay,0.000000,4,100.000000,1,COMPLETED_SUCCESSFULLY,0.000000,50.000000,50.000000,0.000000,50.000000,1.000000,0-3,-1.000000,\"\"\n" +
+		"2,w0,delay,7.000000,300,-1.000000,0,REJECTED,,,,,,,,,\"\"\n" +
+		"3,w0,delay,8.000000,300,-1.000000,0,REJECTED,,,,,,,,,\"\"\n"
+	if err := os.WriteFile(jobs, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range []string{"gantt", "utilisation", "queue"} {
+		code, _, stderr := runCLI("plot", kind, jobs, "-o", filepath.Join(dir, kind+".svg"))
+		if want := "plot " + kind + ": jobs.csv: left out 2 jobs that never started"; code != 0 || !strings.Contains(stderr, want) {
+			t.Errorf("%s: exit %d, stderr %q, want %q", kind, code, stderr, want)
+		}
+	}
+}
