@@ -60,7 +60,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err := app.RunContext(ctx, flagsFirst(app, args)); err != nil {
-		fmt.Fprintf(stderr, "gridbench: %v\n", explainFlagValue(app, err))
+		fmt.Fprintf(stderr, "gridbench: %v\n", err)
 		var ec cli.ExitCoder
 		if errors.As(err, &ec) && ec.ExitCode() != 0 {
 			return ec.ExitCode()
@@ -190,51 +190,19 @@ func takesValue(a string, flags []cli.Flag) bool {
 // urfave/cli passes it on as it is.
 var badFlagValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([A-Za-z0-9-]+): (.*)$`)
 
-// explainFlagValue rewrites a flag's unreadable value as
-// `--reps "x": not a whole number`, saying what the flag takes; other
-// errors are returned as they are.
-func explainFlagValue(app *cli.App, err error) error {
-	m := badFlagValue.FindStringSubmatch(err.Error())
-	if m == nil {
-		return err
-	}
-	value, name := m[1], m[2]
-	why := "not " + flagTakes(app.Commands, app.Flags, name)
-	if strings.Contains(m[3], "out of range") {
-		why = "out of range for " + flagTakes(app.Commands, app.Flags, name)
-	}
-	dash := "--"
-	if len(name) == 1 {
-		dash = "-" // -j
-	}
-	return fmt.Errorf("%s%s %q: %s", dash, name, value, why)
-}
-
-// flagTakes says what the flag called name takes, from the first flag of
-// that name among flags and the commands' (every command that has one
-// gives it one type).
-func flagTakes(cmds []*cli.Command, flags []cli.Flag, name string) string {
-	for _, f := range flags {
-		if !slices.Contains(f.Names(), name) {
-			continue
-		}
-		switch f.(type) {
-		case *cli.IntFlag, *cli.Int64Flag:
-			return "a whole number"
-		case *cli.UintFlag, *cli.Uint64Flag:
-			return "a whole number, 0 or more"
-		case *cli.Float64Flag:
-			return "a number"
-		case *cli.DurationFlag:
-			return "a duration, such as 500ms, 30s, 5m or 1h30m"
-		case *cli.BoolFlag:
-			return "true or false"
-		}
-	}
-	for _, c := range cmds {
-		if t := flagTakes(c.Subcommands, c.Flags, name); t != "a value it can read" {
-			return t
-		}
+// flagTakes says what a flag takes, for an error about its value.
+func flagTakes(f cli.Flag) string {
+	switch f.(type) {
+	case *cli.IntFlag, *cli.Int64Flag:
+		return "a whole number"
+	case *cli.UintFlag, *cli.Uint64Flag:
+		return "a whole number, 0 or more"
+	case *cli.Float64Flag:
+		return "a number"
+	case *cli.DurationFlag:
+		return "a duration, such as 500ms, 30s, 5m or 1h30m"
+	case *cli.BoolFlag:
+		return "true or false"
 	}
 	return "a value it can read"
 }
@@ -313,9 +281,10 @@ var (
 )
 
 // usageErrors makes every command below path (its words after
-// "gridbench") report a flag it does not have, one given no value and a
-// required one left out in one line naming the command and, for a flag it
-// does not have, the nearest of its own. cli prints the command's whole
+// "gridbench") report a flag it does not have, one given no value, a
+// value its flag cannot read (saying what the flag takes) and a required
+// one left out in one line naming the command and, for a flag it does not
+// have, the nearest of its own. cli prints the command's whole
 // help page first: "Incorrect Usage" with its "did you mean" above a
 // hundred lines, or the page and then "Required flag "out" not set".
 func usageErrors(path string, cmds []*cli.Command) {
@@ -358,9 +327,24 @@ func usageError(cmd string, flags []cli.Flag) cli.OnUsageErrorFunc {
 	if cmd != "" {
 		where = cmd + ": "
 	}
+	named := func(name string) cli.Flag {
+		for _, f := range flags {
+			if slices.Contains(f.Names(), name) {
+				return f
+			}
+		}
+		return nil
+	}
 	return func(_ *cli.Context, err error, _ bool) error {
 		if m := missingValue.FindStringSubmatch(err.Error()); m != nil {
 			return fmt.Errorf("%s%s needs a value (%s --help says which)", where, dashed(m[1]), help)
+		}
+		if m := badFlagValue.FindStringSubmatch(err.Error()); m != nil {
+			why := "not " + flagTakes(named(m[2]))
+			if strings.Contains(m[3], "out of range") {
+				why = "out of range for " + flagTakes(named(m[2]))
+			}
+			return fmt.Errorf("%s %q: %s", dashed(m[2]), m[1], why) // (the flag says which command)
 		}
 		m := undefinedFlag.FindStringSubmatch(err.Error())
 		if m == nil {
