@@ -105,25 +105,33 @@ func flagsFirst(app *cli.App, args []string) []string {
 // and the command of cmds it names, or nil when it names none (or there
 // is no positional argument before "--").
 func nextCommand(args []string, cmds []*cli.Command, flags []cli.Flag) (int, *cli.Command) {
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a == "--" {
-			return 0, nil
-		}
-		if isFlag(a) {
-			if takesValue(a, flags) {
-				i++
-			}
-			continue
-		}
-		for _, c := range cmds {
-			if c.HasName(a) {
-				return i, c
-			}
-		}
+	i := positional(args, flags)
+	if i < 0 {
 		return 0, nil
 	}
+	for _, c := range cmds {
+		if c.HasName(args[i]) {
+			return i, c
+		}
+	}
 	return 0, nil
+}
+
+// positional returns the index of the first positional argument of args,
+// past the flags (and the values of those in flags that take one), or -1
+// when there is none before "--".
+func positional(args []string, flags []cli.Flag) int {
+	for i := 0; i < len(args); i++ {
+		switch a := args[i]; {
+		case a == "--":
+			return -1
+		case !isFlag(a):
+			return i
+		case takesValue(a, flags):
+			i++
+		}
+	}
+	return -1
 }
 
 // reorder moves the flags of args (with their values) before its positional
@@ -183,13 +191,6 @@ func takesValue(a string, flags []cli.Flag) bool {
 	return false
 }
 
-// badFlagValue is the flag package's error for a value its flag cannot
-// take, which names the flag with one dash and says only "parse error".
-// It is matched as text because that is all there is of it: the flag
-// package formats the value's own error into it (%v, not %w), and
-// urfave/cli passes it on as it is.
-var badFlagValue = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([A-Za-z0-9-]+): (.*)$`)
-
 // flagTakes says what a flag takes, for an error about its value.
 func flagTakes(f cli.Flag) string {
 	switch f.(type) {
@@ -217,13 +218,8 @@ func unknownCommand(app *cli.App, args []string) error {
 	cmds, flags, path := app.Commands, app.Flags, "gridbench"
 	rest := args[1:]
 	for len(cmds) > 0 {
-		i := 0
-		for ; i < len(rest) && isFlag(rest[i]); i++ {
-			if takesValue(rest[i], flags) {
-				i++
-			}
-		}
-		if i >= len(rest) || rest[i] == "--" {
+		i := positional(rest, flags)
+		if i < 0 {
 			return nil
 		}
 		name := rest[i]
@@ -272,12 +268,16 @@ func nearest(name string, names []string) []string {
 	return out
 }
 
-// undefinedFlag and missingValue are the flag package's errors for a flag
-// the command does not have and for one given no value (matched as text
-// for the reason badFlagValue is).
+// The flag package's errors for a flag the command does not have, one
+// given no value and a value the flag cannot take (which names the flag
+// with one dash and says only "parse error"). They are matched as text
+// because that is all there is of them: the flag package formats them
+// with fmt.Errorf (a value's own error with %v, not %w), and urfave/cli
+// passes them on as they are.
 var (
 	undefinedFlag = regexp.MustCompile(`^flag provided but not defined: -+(.*)$`)
 	missingValue  = regexp.MustCompile(`^flag needs an argument: -+(.*)$`)
+	badFlagValue  = regexp.MustCompile(`^invalid (?:boolean )?value "(.*)" for (?:flag )?-([A-Za-z0-9-]+): (.*)$`)
 )
 
 // usageErrors makes every command below path (its words after
