@@ -25,3 +25,12 @@ func P(p float64) Cell {
 	}
 	return Cell{Text: FormatP(p), Value: p, Num: !math.IsNaN(p), Format: f}
 }
+
+// Plural is noun as n of it are called: "1 job", "2 jobs" take "job" and
+// "jobs".
+func Plural(n int, noun string) string {
+	if n == 1 {
+		return noun
+	}
+	return noun + "s"
+}

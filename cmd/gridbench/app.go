@@ -14,6 +14,7 @@ import (
 
 	"github.com/gridbench/gridbench/internal/registry"
 	"github.com/gridbench/gridbench/internal/sched"
+	"github.com/gridbench/gridbench/report"
 )
 
 // version is set at build time with -ldflags "-X main.version=...".
@@ -362,9 +363,4 @@ func usageError(cmd string, flags []cli.Flag) cli.OnUsageErrorFunc {
 }
 
 // arguments counts n positional arguments in words: "1 argument", "0 arguments".
-func arguments(n int) string {
-	if n == 1 {
-		return "1 argument"
-	}
-	return fmt.Sprintf("%d arguments", n)
-}
+func arguments(n int) string { return fmt.Sprintf("%d %s", n, report.Plural(n, "argument")) }

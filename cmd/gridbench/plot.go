@@ -15,6 +15,7 @@ import (
 
 	"github.com/gridbench/gridbench/internal/jobsout"
 	"github.com/gridbench/gridbench/plots"
+	"github.com/gridbench/gridbench/report"
 )
 
 func init() { register(plotCommand) }
@@ -83,17 +84,9 @@ func plotInput(c *cli.Context) (*jobsout.File, error) {
 	}
 	if f.NotStarted > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "plot %s: %s: left out %d %s that never started (no starting_time, as Batsim writes a rejected job)\n",
-			c.Command.Name, f.Name, f.NotStarted, plural(f.NotStarted, "job"))
+			c.Command.Name, f.Name, f.NotStarted, report.Plural(f.NotStarted, "job"))
 	}
 	return f, nil
-}
-
-// plural is noun as n of it are called: "job" or "jobs".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
 }
 
 // saveFigure writes p to --out in the format its extension names.

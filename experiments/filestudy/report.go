@@ -40,7 +40,7 @@ func (pl *plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		metrics = append(metrics, ms)
 	}
 	fr := s.friedmanTable(recs)
-	out := &experiments.ReportOutput{Headline: fmt.Sprintf("%d %s × %d algorithms", len(s.Workloads), plural(len(s.Workloads), "workload"), len(s.Algorithms))}
+	out := &experiments.ReportOutput{Headline: fmt.Sprintf("%d %s × %d algorithms", len(s.Workloads), report.Plural(len(s.Workloads), "workload"), len(s.Algorithms))}
 	for _, ms := range metrics {
 		out.Sheets = append(out.Sheets, ms.table)
 	}
@@ -333,12 +333,4 @@ func (s *Study) friedmanTable(recs []analysis.Record) *report.Table {
 		}
 	}
 	return t
-}
-
-// plural is noun as n of it are called: "workload" or "workloads".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return noun
-	}
-	return noun + "s"
 }
