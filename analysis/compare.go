@@ -113,14 +113,14 @@ func CompareResults(old, nw ResultSide, o CompareOptions) (*ResultDiff, error) {
 	if err != nil {
 		return nil, err
 	}
-	rename := map[string]map[string]string{} // experiment -> OLD name -> NEW name
+	oa, na := algosOf(om), algosOf(nm)
+	// experiment -> OLD name -> NEW name, and back
+	rename, back := map[string]map[string]string{}, map[string]map[string]string{}
 	if !unpaired {
-		d.Renamed = renamings(om, nm, o.Builtin)
+		d.Renamed = renamings(om, nm, oa, na, o.Builtin)
 		for _, r := range d.Renamed {
-			if rename[r.Experiment] == nil {
-				rename[r.Experiment] = map[string]string{}
-			}
-			rename[r.Experiment][r.Old] = r.New
+			rename[r.Experiment] = map[string]string{r.Old: r.New} // (one renaming per experiment)
+			back[r.Experiment] = map[string]string{r.New: r.Old}
 		}
 	}
 	newKey := func(k GroupKey) GroupKey {
@@ -193,14 +193,7 @@ func CompareResults(old, nw ResultSide, o CompareOptions) (*ResultDiff, error) {
 			d.RowsOnlyNew++
 		}
 	}
-	d.AlgosOnlyOld, d.AlgosOnlyNew = onlyOn(om, nm, newKey), onlyOn(nm, om, func(k GroupKey) GroupKey {
-		for o, n := range rename[k.Experiment] {
-			if n == k.Algorithm {
-				k.Algorithm = o
-			}
-		}
-		return k
-	})
+	d.AlgosOnlyOld, d.AlgosOnlyNew = onlyOn(oa, na, rename), onlyOn(na, oa, back)
 	if len(d.Rows) == 0 {
 		return nil, fmt.Errorf("%s and %s have no experiment × workload × algorithm × metric (with a repetition) in common%s", old.Name, nw.Name, holdWhat(om, nm))
 	}
@@ -269,21 +262,10 @@ func collectSides(side ResultSide) (map[GroupKey]*sideValues, []GroupKey, error)
 }
 
 // renamings finds, per experiment, the one algorithm only in OLD and the
-// one only in NEW, and pairs them when every (workload, repetition) they
+// one only in NEW (oa and na: each side's algorithms, see algosOf), and pairs them when every (workload, repetition) they
 // share has the same seed and they share at least one, unless builtin
 // (nil: none) knows both names.
-func renamings(om, nm map[GroupKey]*sideValues, builtin func(string) bool) []Renaming {
-	algos := func(m map[GroupKey]*sideValues) map[string]map[string]bool {
-		out := map[string]map[string]bool{}
-		for k := range m {
-			if out[k.Experiment] == nil {
-				out[k.Experiment] = map[string]bool{}
-			}
-			out[k.Experiment][k.Algorithm] = true
-		}
-		return out
-	}
-	oa, na := algos(om), algos(nm)
+func renamings(om, nm map[GroupKey]*sideValues, oa, na map[string]map[string]bool, builtin func(string) bool) []Renaming {
 	var out []Renaming
 	for _, e := range sortedKeys(oa) {
 		var onlyOld, onlyNew []string
@@ -353,25 +335,35 @@ func holdWhat(om, nm map[GroupKey]*sideValues) string {
 	return ""
 }
 
-// onlyOn returns, as "experiment: algorithm" and sorted, the algorithms
-// of a's experiments that b also holds but not the algorithm (its name
-// in b is to's).
-func onlyOn(a, b map[GroupKey]*sideValues, to func(GroupKey) GroupKey) []string {
-	exps, algos := map[string]bool{}, map[string]bool{}
-	for k := range b {
-		exps[k.Experiment] = true
-		algos[k.Experiment+"\x00"+k.Algorithm] = true
+// algosOf returns the algorithms of each experiment of a side.
+func algosOf(m map[GroupKey]*sideValues) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for k := range m {
+		if out[k.Experiment] == nil {
+			out[k.Experiment] = map[string]bool{}
+		}
+		out[k.Experiment][k.Algorithm] = true
 	}
-	seen := map[string]bool{}
+	return out
+}
+
+// onlyOn returns, as "experiment: algorithm" and sorted, the algorithms
+// of a's experiments that b also holds but not the algorithm (under the
+// name rename gives it on b's side).
+func onlyOn(a, b map[string]map[string]bool, rename map[string]map[string]string) []string {
 	var out []string
-	for k := range a {
-		n := to(k)
-		if !exps[k.Experiment] || algos[n.Experiment+"\x00"+n.Algorithm] {
+	for e, as := range a {
+		if b[e] == nil {
 			continue
 		}
-		if s := k.Experiment + ": " + k.Algorithm; !seen[s] {
-			seen[s] = true
-			out = append(out, s)
+		for alg := range as {
+			there := alg
+			if n, ok := rename[e][alg]; ok {
+				there = n
+			}
+			if !b[e][there] {
+				out = append(out, e+": "+alg)
+			}
 		}
 	}
 	slices.Sort(out)
