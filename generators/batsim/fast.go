@@ -236,7 +236,7 @@ func (p *fastReader) skip(depth int) bool {
 
 // word reads the literal w.
 func (p *fastReader) word(w string) bool {
-	if !strings.HasPrefix(string(p.b[p.i:min(p.i+len(w), len(p.b))]), w) {
+	if !bytes.HasPrefix(p.b[p.i:], []byte(w)) {
 		return false
 	}
 	p.i += len(w)
@@ -399,8 +399,8 @@ func (p *fastReader) id() (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	if _, after, found := strings.Cut(string(s), "!"); found {
-		s = []byte(after)
+	if _, after, found := bytes.Cut(s, []byte("!")); found {
+		s = after
 	}
 	v, err := strconv.Atoi(string(s))
 	return v, err == nil
