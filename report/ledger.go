@@ -54,30 +54,28 @@ func LedgerTable(id, title string, es []analysis.LedgerEntry) *Table {
 func LedgerCounts(es []analysis.LedgerEntry) string {
 	claims, pub := analysis.SplitKinds(es)
 	def, alt := analysis.SplitReadings(claims)
-	what := "claims"
+	of := ""
 	switch {
 	case len(alt) > 0:
-		what = "claims under the default readings"
+		of = " under the default readings"
 	case len(pub) > 0:
-		what = "claims of the paper"
+		of = " of the paper"
 	}
-	s := countLine(what, def)
+	s := countLine("claim", of, def)
 	if len(alt) > 0 {
-		s += "; and " + countLine("rows under an alternative reading", alt)
+		s += "; and " + countLine("row", " under an alternative reading", alt)
 	}
 	if len(pub) > 0 {
-		s += "; and " + countLine("published values", pub)
+		s += "; and " + countLine("published value", "", pub)
 	}
 	return s
 }
 
-func countLine(what string, es []analysis.LedgerEntry) string {
+// countLine counts es, as noun (Plural) and what follows it.
+func countLine(noun, of string, es []analysis.LedgerEntry) string {
 	c := analysis.Count(es)
-	if len(es) == 1 { // "1 row under an alternative reading", "1 published value"
-		what = singular[what]
-	}
-	s := fmt.Sprintf("%d %s: %d held, %d not held, %d inconclusive, %d not testable",
-		len(es), what, c.Held, c.NotHeld, c.Inconclusive, c.NotTestable)
+	s := fmt.Sprintf("%d %s%s: %d held, %d not held, %d inconclusive, %d not testable",
+		len(es), Plural(len(es), noun), of, c.Held, c.NotHeld, c.Inconclusive, c.NotTestable)
 	var in []analysis.LedgerEntry
 	for _, e := range es {
 		if e.InSample {
@@ -90,15 +88,6 @@ func countLine(what string, es []analysis.LedgerEntry) string {
 			len(in), ci.Held, c.Held-ci.Held, len(es)-len(in))
 	}
 	return s
-}
-
-// singular names one of what LedgerCounts counts.
-var singular = map[string]string{
-	"claims":                            "claim",
-	"claims under the default readings": "claim under the default readings",
-	"claims of the paper":               "claim of the paper",
-	"rows under an alternative reading": "row under an alternative reading",
-	"published values":                  "published value",
 }
 
 // WriteLedgerSection writes a page's "Claims ledger" section: a short
