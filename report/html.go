@@ -38,7 +38,8 @@ func WritePageHTML(w io.Writer, p *Page, o HTMLOptions) error {
 		"<meta name=\"generator\" content=\"gridbench reproduce\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
 		html.EscapeString(plainInline(p.Title)), htmlStyle)
 	fmt.Fprintf(&b, "<h1>%s</h1>\n", o.inline(p.Title))
-	figures := 0 // figure-N anchors, in page order
+	figures := 0                 // figure-N anchors, in page order
+	anchors := map[string]bool{} // the tables' anchors given so far
 	for _, x := range p.Blocks {
 		switch x := x.(type) {
 		case *Heading:
@@ -85,14 +86,14 @@ func WritePageHTML(w io.Writer, p *Page, o HTMLOptions) error {
 			}
 			fmt.Fprintf(&b, "<pre><code%s>%s</code></pre>\n", class, html.EscapeString(strings.TrimRight(x.Text, "\n")))
 		case *Table:
-			o.table(&b, x)
+			o.table(&b, x, tableAnchor(x.ID, anchors))
 		case *Claims:
 			b.WriteString("<section class=\"claims\">\n<h2>Claims ledger</h2>\n")
 			if x.Lead != "" {
 				fmt.Fprintf(&b, "<p>%s</p>\n", o.inline(x.Lead))
 			}
 			fmt.Fprintf(&b, "<p><strong>%s.</strong></p>\n", o.inline(LedgerCounts(x.Entries)))
-			o.table(&b, LedgerTable("claims", "", x.Entries))
+			o.table(&b, LedgerTable("claims", "", x.Entries), tableAnchor("claims", anchors))
 			b.WriteString("</section>\n")
 		default:
 			var md strings.Builder
@@ -129,8 +130,23 @@ th { border-bottom: 2px solid #888; text-align: left; }
 .note { font-size: 0.85em; color: #444; }
 `
 
-// table writes t as an HTML table inside a box that scrolls sideways.
-func (o HTMLOptions) table(b *strings.Builder, t *Table) {
+// tableAnchor returns the id of a table's element on the page: "table-"
+// and the table's id as its file name (TableFileName), so it holds no
+// space and a link can name it as it is (#table-Table-3), numbered on
+// from -2 where a table before it on the page took it.
+func tableAnchor(id string, taken map[string]bool) string {
+	base := "table-" + TableFileName(id)
+	a := base
+	for k := 2; taken[a]; k++ {
+		a = fmt.Sprintf("%s-%d", base, k)
+	}
+	taken[a] = true
+	return a
+}
+
+// table writes t as an HTML table, whose element has the id anchor,
+// inside a box that scrolls sideways.
+func (o HTMLOptions) table(b *strings.Builder, t *Table, anchor string) {
 	width := t.Width()
 	if width == 0 {
 		return
@@ -139,7 +155,7 @@ func (o HTMLOptions) table(b *strings.Builder, t *Table) {
 	for i := range width {
 		num[i] = columnIsNumeric(t, i)
 	}
-	fmt.Fprintf(b, "<div class=\"table\"><table id=\"%s\">\n", html.EscapeString("table-"+t.ID))
+	fmt.Fprintf(b, "<div class=\"table\"><table id=\"%s\">\n", anchor)
 	if t.Title != "" {
 		fmt.Fprintf(b, "<caption>%s</caption>\n", o.inline(t.Title))
 	}

@@ -2,8 +2,11 @@ package report
 
 import (
 	"io/fs"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/gridbench/gridbench/analysis"
 )
 
 // fixtureSVG is a figure: a 200x100 box filled with figureRGB.
@@ -105,5 +108,27 @@ func TestWritePageHTMLUnknownBlock(t *testing.T) {
 	p := &Page{ID: "u", Title: "u", Blocks: []Block{&oddBlock{}}}
 	if err := WritePageHTML(&strings.Builder{}, p, HTMLOptions{}); err == nil || !strings.Contains(err.Error(), "oddBlock") {
 		t.Errorf("unknown block: %v", err)
+	}
+}
+
+// A table's element id is its id as a file name, "table-" before it: an
+// HTML id holds no space (immediate's tables are "Table 3" ...), and two
+// on one page are never the same, the claims ledger's included.
+func TestWritePageHTMLTableAnchors(t *testing.T) {
+	p := &Page{ID: "a", Title: "a"}
+	for _, id := range []string{"Table 3", "Table 3", "claims", "x/y"} {
+		tb := &Table{ID: id, Columns: []string{"v"}}
+		tb.AddRow(Num(1, 0))
+		p.Add(tb)
+	}
+	p.Add(&Claims{Entries: []analysis.LedgerEntry{{ID: "c1", Quote: "q", Verdict: analysis.VerdictHeld}}})
+	got := renderHTML(t, p, HTMLOptions{})
+	var ids []string
+	for _, part := range strings.Split(got, `<table id="`)[1:] {
+		ids = append(ids, part[:strings.IndexByte(part, '"')])
+	}
+	want := []string{"table-Table-3", "table-Table-3-2", "table-claims", "table-x-y", "table-claims-2"}
+	if !slices.Equal(ids, want) {
+		t.Errorf("table ids %q, want %q", ids, want)
 	}
 }
