@@ -110,6 +110,9 @@ func simulateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			if err := checkOutputs(c, "jobs-out", "swf-out"); err != nil {
+				return err
+			}
 			// The check runs while the jobs file is written, which appears only if it passes.
 			out := simrun.Outputs{Jobs: c.String("jobs-out"), Format: format, SWF: c.String("swf-out"),
 				Note: fmt.Sprintf("gridbench simulate --algo %s --estimate %s --event-order %s", c.String("algo"), c.String("estimate"), c.String("event-order"))}

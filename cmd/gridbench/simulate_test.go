@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -354,5 +355,35 @@ func TestSimulateHeaderCPUs(t *testing.T) {
 	}
 	if code, _, stderr := runSimulate(t, huge, "--algo", "easy"); code == 0 || !strings.Contains(stderr, "huge.swf: a machine of 2000000 CPUs: gridbench simulates up to 1000000; give --cpus N") {
 		t.Errorf("a header of 2,000,000 CPUs: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// The commands that read and compute before they write check first that
+// their output files can be written: `simulate --algo cons` on a long log
+// computed for minutes, then failed on a folder it may not write, and
+// the schedule was lost. Here the trace is malformed on line 2, and the
+// output lies below a regular file: the output's error comes first, so
+// nothing was read.
+func TestOutputsCheckedBeforeTheWork(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "plain")
+	os.WriteFile(file, nil, 0o644)
+	below := filepath.Join(file, "x.csv")
+	bad := "testdata/simulate/bad.swf"
+	for _, args := range [][]string{
+		{"simulate", "--algo", "easy", "--cpus", "4", "--jobs-out", below, bad},
+		{"simulate", "--algo", "easy", "--cpus", "4", "--swf-out", below, bad},
+		{"simulate", "--algo", "easy", "--cpus", "4", "--jobs-out", dir, bad},
+		{"timeshare", "--slaves", "2", "--algo", "rr", "--jobs-out", below, bad},
+		{"trace", "stats", "--acf-out", below, bad},
+	} {
+		code, stdout, stderr := runCLI(args...)
+		flag := args[slices.IndexFunc(args, func(a string) bool { return strings.HasSuffix(a, "-out") })]
+		if code != 1 || stdout != "" || !strings.HasPrefix(stderr, "gridbench: "+flag+": ") || strings.Contains(stderr, "bad.swf") {
+			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 1 and the error of %s before the trace is read", args, code, stdout, stderr, flag)
+		}
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
+		t.Errorf("the checks left files behind: %v", ents)
 	}
 }

@@ -78,6 +78,9 @@ func runTimeshare(c *cli.Context) error {
 		return fmt.Errorf("--quantum %v: %s takes no quantum (rr and plrr do; apdrr computes its own)", q, strings.ToLower(algo))
 	}
 
+	if err := checkOutputs(c, "jobs-out"); err != nil {
+		return err
+	}
 	jobs, err := timeshared.ReadJobs(path, maxJobs)
 	if err != nil {
 		return err

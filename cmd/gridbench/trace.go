@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/generators/trace"
+	"github.com/gridbench/gridbench/internal/atomicfile"
 	"github.com/gridbench/gridbench/internal/datadir"
 )
 
@@ -47,6 +47,9 @@ func traceStats(c *cli.Context) error {
 	}
 	if !(width > 0) {
 		return fmt.Errorf("--window %v: must be > 0 seconds", width)
+	}
+	if err := checkOutputs(c, "counts-out", "acf-out", "fft-out"); err != nil {
+		return err
 	}
 	path := c.Args().First()
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
@@ -104,7 +107,7 @@ func traceStats(c *cli.Context) error {
 		{"fft-out", func(w io.Writer) error { return trace.WriteSpectrumCSV(w, spec) }},
 	} {
 		if name := c.String(out.flag); name != "" {
-			if err := writeFile(name, out.write); err != nil {
+			if err := atomicfile.Write(name, out.write); err != nil {
 				return fmt.Errorf("--%s: %w", out.flag, err)
 			}
 		}
@@ -121,6 +124,22 @@ func checkMaxJobs(c *cli.Context, cmd string) error {
 	return nil
 }
 
+// checkOutputs checks, before a command reads and computes, that the
+// files its output flags name can be written (atomicfile.Check): a
+// simulation of a long log can take minutes, and a folder it may not
+// write was found only once they were spent. "-" (standard output) and
+// flags left out are not checked.
+func checkOutputs(c *cli.Context, flags ...string) error {
+	for _, f := range flags {
+		if p := c.String(f); p != "" && p != "-" {
+			if err := atomicfile.Check(p); err != nil {
+				return fmt.Errorf("--%s: %w", f, err)
+			}
+		}
+	}
+	return nil
+}
+
 // noJobs is the error for a trace that yields no job to work on: records
 // is how many job records were read (all skipped, for the reason why), or
 // 0 for a trace without any.
@@ -132,24 +151,3 @@ func noJobs(path string, records int, why string) error {
 }
 
 func trimFloat(v float64) string { return strings.TrimSuffix(fmt.Sprintf("%.3f", v), ".000") }
-
-// writeFile creates name and fills it; a failed write leaves no partial
-// file behind to be mistaken for a result.
-func writeFile(name string, write func(io.Writer) error) error {
-	f, err := os.Create(name)
-	if err != nil {
-		return err
-	}
-	bw := bufio.NewWriter(f)
-	err = write(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		os.Remove(name)
-	}
-	return err
-}

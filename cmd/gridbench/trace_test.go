@@ -66,7 +66,8 @@ func TestTraceStatsErrors(t *testing.T) {
 		{"missing data folder", []string{"trace", "stats", "--data", "testdata/nowhere", "no/such.swf"}, "gridbench: --data testdata/nowhere: testdata/nowhere is not a folder (--data names a data root to read from)"},
 		{"negative lag", []string{"trace", "stats", "--max-lag", "-2", "testdata/trace/small.swf"}, "gridbench: --max-lag -2: must be >= 0"},
 		{"bad window", []string{"trace", "stats", "--window", "0", "testdata/trace/small.swf"}, "gridbench: --window 0: must be > 0"},
-		{"unwritable output", []string{"trace", "stats", "--counts-out", "testdata/nowhere/c.csv", "testdata/trace/small.swf"}, "gridbench: --counts-out: open testdata/nowhere/c.csv"},
+		{"unwritable output", []string{"trace", "stats", "--counts-out", "testdata/trace/small.swf/c.csv", "testdata/trace/small.swf"},
+			"gridbench: --counts-out: testdata/trace/small.swf/c.csv: cannot create output directory: testdata/trace/small.swf is not a directory"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := runTrace(t, tc.args...)

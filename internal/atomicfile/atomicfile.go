@@ -14,10 +14,13 @@ package atomicfile
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"syscall"
 )
 
 // Write writes path through write, making its folder first if need be
@@ -42,6 +45,60 @@ func Write(path string, write func(io.Writer) error) error {
 		return fmt.Errorf("%s: is a directory", path)
 	}
 	return through(path, write)
+}
+
+// Check says whether Write could write path, without writing it or
+// making any folder: a command that computes for minutes before it writes
+// its output calls it first, so that a folder it may not write, or a
+// path that is a folder, is an error before the work rather than after
+// (where the work is lost). It creates and removes an empty file in the
+// folder path would be written in, or, where that folder is not made
+// yet, in its nearest folder that is (where Write would make it). A
+// device, a pipe or a socket is written through and is not checked. The
+// errors are Write's, naming path.
+func Check(path string) error {
+	if lst, err := os.Lstat(path); err == nil && !lst.Mode().IsRegular() {
+		st, err := os.Stat(path)
+		switch {
+		case err == nil && st.IsDir():
+			return fmt.Errorf("%s: is a directory", path)
+		case err == nil && st.Mode().IsRegular():
+			if path, err = filepath.EvalSymlinks(path); err != nil {
+				return err
+			}
+		default:
+			return nil // written through (see through)
+		}
+	}
+	dir := filepath.Dir(path)
+	made := dir // the nearest folder that exists
+	for {
+		st, err := os.Stat(made)
+		if err == nil && !st.IsDir() {
+			return fmt.Errorf("%s: cannot create output directory: %s is not a directory", path, made)
+		}
+		if err == nil {
+			break
+		}
+		// (A file above says ENOTDIR, found on the way up.)
+		if !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR) || filepath.Dir(made) == made {
+			return fmt.Errorf("%s: cannot create output directory: %w", path, err)
+		}
+		made = filepath.Dir(made)
+	}
+	f, err := os.CreateTemp(made, ".gridbench-check.tmp*")
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // the temporary file's name says nothing
+		}
+		if made != dir {
+			return fmt.Errorf("%s: cannot create output directory: cannot write to %s: %w", path, made, err)
+		}
+		return fmt.Errorf("cannot write to %s: %w", dir, err)
+	}
+	f.Close()
+	return os.Remove(f.Name())
 }
 
 // through writes into path as it is: a device, a pipe, a socket, or a

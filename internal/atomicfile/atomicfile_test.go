@@ -90,3 +90,46 @@ func TestWriteThroughSymlink(t *testing.T) {
 		t.Errorf("target holds %q", b)
 	}
 }
+
+// Check finds what Write would fail on without writing the file or making
+// a folder, and leaves nothing behind where Write would succeed.
+func TestCheck(t *testing.T) {
+	dir := t.TempDir()
+	for _, ok := range []string{
+		filepath.Join(dir, "new.csv"),
+		filepath.Join(dir, "a", "b", "x.csv"), // a folder Write would make
+		os.DevNull,                            // written through
+	} {
+		if err := Check(ok); err != nil {
+			t.Errorf("Check(%s): %v", ok, err)
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("Check left %d entries in the folder (first %s)", len(entries), entries[0].Name())
+	}
+	file := filepath.Join(dir, "plain")
+	os.WriteFile(file, nil, 0o644)
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(file, "x.csv"), ": cannot create output directory: " + file + " is not a directory"},
+		{filepath.Join(file, "sub", "x.csv"), ": cannot create output directory: " + file + " is not a directory"},
+		{dir, ": is a directory"},
+	} {
+		if err := Check(c.path); err == nil || err.Error() != c.path+c.want {
+			t.Errorf("Check(%s): %v, want %q", c.path, err, c.path+c.want)
+		}
+	}
+	if os.Geteuid() == 0 {
+		t.Log("running as root: a folder without write permission is not tested (root writes there)")
+		return
+	}
+	ro := filepath.Join(dir, "ro")
+	os.Mkdir(ro, 0o555)
+	for _, c := range []struct{ path, want string }{
+		{filepath.Join(ro, "x.csv"), "cannot write to " + ro + ": permission denied"},
+		{filepath.Join(ro, "sub", "x.csv"), filepath.Join(ro, "sub", "x.csv") + ": cannot create output directory: cannot write to " + ro + ": permission denied"},
+	} {
+		if err := Check(c.path); err == nil || err.Error() != c.want {
+			t.Errorf("Check(%s): %v, want %q", c.path, err, c.want)
+		}
+	}
+}
