@@ -309,8 +309,11 @@ func renamings(om, nm map[GroupKey]*sideValues, oa, na map[string]map[string]boo
 
 // holdWhat says, for a comparison with no row in common, what each side
 // holds where they differ: their experiments (a study renamed), else
-// their workloads; "" when both are the same.
+// their workloads; "" when both are the same (but for holding none).
 func holdWhat(om, nm map[GroupKey]*sideValues) string {
+	if len(om) == 0 && len(nm) == 0 {
+		return " (neither holds a run)"
+	}
 	names := func(m map[GroupKey]*sideValues, of func(GroupKey) string) []string {
 		seen := map[string]bool{}
 		for k := range m {
@@ -319,6 +322,9 @@ func holdWhat(om, nm map[GroupKey]*sideValues) string {
 		return sortedKeys(seen)
 	}
 	show := func(ns []string) string {
+		if len(ns) == 0 {
+			return "no runs" // (a runs.csv of its header line alone)
+		}
 		if len(ns) > 6 {
 			ns = append(ns[:6:6], fmt.Sprintf("and %d more", len(ns)-6))
 		}

@@ -145,4 +145,11 @@ func TestCompareResultsNothingInCommonSaysWhatEachHolds(t *testing.T) {
 	if _, err := CompareResults(old, nw, CompareOptions{Alpha: 0.05}); err == nil || !strings.HasSuffix(err.Error(), "in common (OLD holds e/w; NEW holds e/w2)") {
 		t.Errorf("other workloads: %v", err)
 	}
+	nw.Records = nil // a runs.csv of its header line alone
+	if _, err := CompareResults(old, nw, CompareOptions{Alpha: 0.05}); err == nil || !strings.HasSuffix(err.Error(), "in common (OLD holds e; NEW holds no runs)") {
+		t.Errorf("no runs on one side: %v", err)
+	}
+	if _, err := CompareResults(nw, nw, CompareOptions{Alpha: 0.05}); err == nil || !strings.HasSuffix(err.Error(), "in common (neither holds a run)") {
+		t.Errorf("no runs on either side: %v", err)
+	}
 }
