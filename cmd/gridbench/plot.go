@@ -79,8 +79,12 @@ func plotInput(c *cli.Context) (*jobsout.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(f.Rows) == 0 && f.NotStarted == 0 {
+		return nil, fmt.Errorf("%s: no jobs (its header line alone): nothing to draw", f.Name)
+	}
 	if len(f.Rows) == 0 {
-		return nil, fmt.Errorf("%s: no job started (%d never did): nothing to draw", f.Name, f.NotStarted)
+		return nil, fmt.Errorf("%s: no job started (%d %s never did: no starting_time, as Batsim writes a rejected job): nothing to draw",
+			f.Name, f.NotStarted, report.Plural(f.NotStarted, "job"))
 	}
 	if f.NotStarted > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "plot %s: %s: left out %d %s that never started (no starting_time, as Batsim writes a rejected job)\n",

@@ -123,4 +123,16 @@ func TestPlotSaysWhatNeverStarted(t *testing.T) {
 			t.Errorf("%s: exit %d, stderr %q, want %q", kind, code, stderr, want)
 		}
 	}
+	// With no job started, or no job at all, there is nothing to draw,
+	// and the error says which.
+	lines := strings.SplitAfter(text, "\n")
+	for _, c := range []struct{ text, want string }{
+		{lines[0] + lines[2] + lines[3], "gridbench: jobs.csv: no job started (2 jobs never did: no starting_time, as Batsim writes a rejected job): nothing to draw\n"},
+		{lines[0], "gridbench: jobs.csv: no jobs (its header line alone): nothing to draw\n"},
+	} {
+		os.WriteFile(jobs, []byte(c.text), 0o644)
+		if code, _, stderr := runCLI("plot", "gantt", jobs, "-o", filepath.Join(dir, "g.svg")); code != 1 || stderr != c.want {
+			t.Errorf("exit %d, stderr %q, want %q", code, stderr, c.want)
+		}
+	}
 }
