@@ -81,13 +81,10 @@ func InputSHA256(path string) (string, error) {
 	return sum, nil
 }
 
-// runInputs returns the files run r of plan reads: the plan's study file,
-// the plan's inputs and the run's own, cleaned.
+// runInputs returns the files run r of plan reads: the plan's inputs and
+// the run's own, cleaned. (The study file is not one: see Plan.Study.)
 func runInputs(p Plan, r Run) []string {
 	var out []string
-	if p.Study != "" {
-		out = append(out, filepath.Clean(p.Study))
-	}
 	for _, in := range p.Inputs {
 		out = append(out, filepath.Clean(in))
 	}
@@ -97,7 +94,8 @@ func runInputs(p Plan, r Run) []string {
 	return out
 }
 
-// hashInputs returns the content hash of every input of every run of p.
+// hashInputs returns the content hash of every input of every run of p,
+// and of its study file, which the manifest records (see Plan.Study).
 func hashInputs(p Plan) (map[string]string, error) {
 	sums := map[string]string{}
 	add := func(path string) error {

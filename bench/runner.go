@@ -84,7 +84,9 @@ type Plan struct {
 	// part of every run's key: see Run.Inputs.
 	Inputs []string
 	// Study is the study file the plan was made from ("" for a built-in
-	// experiment): an input of every run, and named in the manifest.
+	// experiment): hashed and named in the manifest, where verify checks
+	// it, but no run's input. Config holds every key of it that makes a
+	// run, so a comment, a title or a claim edited reuses the runs.
 	Study string
 	// Unkeyed says what the runs depend on that their key cannot cover
 	// (a program an exec: scheduler's shim picks when it runs), one line

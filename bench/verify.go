@@ -361,8 +361,12 @@ func (v *verifier) checkPlan() bool {
 // read by the plan with that content. Hashed afresh, never from a cache.
 func (v *verifier) checkInputs() {
 	reads := map[string]string{} // path -> SHA-256 now
+	var studyFile []string       // hashed with the inputs (see Plan.Study)
+	if v.plan.Study != "" {
+		studyFile = []string{filepath.Clean(v.plan.Study)}
+	}
 	for _, r := range v.plan.Runs {
-		for _, in := range runInputs(v.plan, r) {
+		for _, in := range append(studyFile, runInputs(v.plan, r)...) {
 			if _, ok := reads[in]; ok {
 				continue
 			}

@@ -203,14 +203,58 @@ func TestStudyRecomputesChangedInputs(t *testing.T) {
 		t.Errorf("a .py file beside s.py changed; stderr:\n%s", stderr)
 	}
 
-	// Edit the study file (a comment only): every run is made again.
+	// Edit the study file (a comment only): no run is made again (see
+	// TestStudyEditsThatMakeNoRunReuse), and the manifest follows the file.
 	os.WriteFile(study, []byte("# edited\n"+obs1Study), 0o644)
 	_, stderr = waits(out)
-	if want := "obs1: recomputing 4 runs: input " + study + " changed"; !strings.Contains(stderr, want) {
+	if want := "obs1: reusing 4 of 4 runs"; !strings.Contains(stderr, want) {
 		t.Errorf("stderr lacks %q:\n%s", want, stderr)
 	}
 	m, err := analysis.ReadManifest(filepath.Join(out, "results", "obs1", "manifest.json"))
 	if sum, _ := analysis.FileSHA256(study); err != nil || m.Study == nil || m.Study.Path != study || m.Study.SHA256 != sum {
 		t.Errorf("manifest does not name the study file and its hash: %+v (%v)", m.Study, err)
+	}
+}
+
+// Keys of a study file that make no run (a comment, the title, a claim,
+// the repetition count) reuse the runs when edited: adding a claim once
+// the results are in recomputed every run, as did raising reps in the
+// file, where --reps reused the repetitions made. A key that makes runs
+// (a workload's jobs) recomputes them, and verify passes on each.
+func TestStudyEditsThatMakeNoRunReuse(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	study := filepath.Join(dir, "s.toml")
+	os.WriteFile(filepath.Join(dir, "t.swf"), []byte(strings.ReplaceAll(obs1Trace, "RUN", "100")), 0o644)
+	text := strings.Replace(strings.Replace(obs1Study, `"mine"`, `"easy"`, 1), "[aliases]\nmine = \"exec:python3 s.py\"\n", "", 1)
+	text = strings.Replace(text, "jobs = 3\n", "jobs = 2\n", 1) // (3 windows of 2 jobs in the trace's 6)
+	text = strings.Replace(text, "name = \"obs1\"\n", "name = \"s\"\n", 1)
+	for _, c := range []struct{ edit, want string }{
+		{"", "s: 4/4 runs done"},
+		{"# a comment\ntitle = \"Edited\"\n", "reusing 4 of 4 runs"},
+		{"[[claim]]\nalgorithm = \"easy\"\nbaseline = \"fcfs\"\nmetric = \"wait\"\ndirection = \"lower\"\n", "reusing 4 of 4 runs"},
+		{"reps = 3\n", "reusing 4 of 6 runs"},
+		{"jobs = 1\n", "recomputing 6 runs: study file " + study + " changed (file.Workloads[0].Jobs: 2 → 1)"},
+	} {
+		switch {
+		case strings.HasPrefix(c.edit, "reps"):
+			text = strings.Replace(text, "reps = 2\n", c.edit, 1)
+		case strings.HasPrefix(c.edit, "jobs"):
+			text = strings.Replace(text, "jobs = 2\n", c.edit, 1)
+		case strings.HasPrefix(c.edit, "#"):
+			text = strings.Replace(text, "name = \"s\"\n", "name = \"s\"\n"+c.edit, 1)
+		default:
+			text += c.edit
+		}
+		if !strings.Contains(text, c.edit) {
+			t.Fatalf("the edit %q was not made:\n%s", c.edit, text)
+		}
+		os.WriteFile(study, []byte(text), 0o644)
+		code, _, stderr := runCLI("study", "run", study, "--out", out)
+		if code != 0 || !strings.Contains(stderr, c.want) {
+			t.Fatalf("after %q: exit %d, stderr lacks %q:\n%s", c.edit, code, c.want, stderr)
+		}
+		if code, stdout, stderr := runCLI("verify", out, "--all"); code != 0 {
+			t.Errorf("after %q: verify exit %d:\n%s%s", c.edit, code, stdout, stderr)
+		}
 	}
 }

@@ -284,10 +284,13 @@ func (s *Study) DefaultReps() int {
 	return 10
 }
 
-// config is what the manifest hashes: the file as loaded and the traces
-// it resolved. The content of the study file, of the traces and ETC files
-// and of an exec: scheduler's files are the runs' inputs (Plan.Study,
-// Run.Inputs), which the runner hashes apart.
+// config is what the manifest hashes: the file as loaded, but for the
+// keys that make no run (see runKeys), and the traces it resolved. The
+// content of the traces and ETC files and of an exec: scheduler's files
+// are the runs' inputs (Run.Inputs), which the runner hashes apart; the
+// study file's own text is hashed and named in the manifest (Plan.Study),
+// which verify checks, but is no run's input: every key of it that makes
+// a run is here (a key the loader does not know is an error).
 type config struct {
 	File   File              `json:"file"`
 	Traces map[string]string `json:"traces,omitempty"`
@@ -299,7 +302,7 @@ type config struct {
 // algorithm, algorithms of one repetition together.
 func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 	reps := cfg.Filled(s).Reps
-	c := config{File: s.File, Traces: map[string]string{}, Env: s.envKey()}
+	c := config{File: runKeys(s.File), Traces: map[string]string{}, Env: s.envKey()}
 	pl := &plan{s: s, reps: reps}
 	progs, unkeyed := s.algorithmInputs()
 	for i, w := range s.Workloads {
@@ -322,6 +325,16 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 	pl.runs.Plan.RunFilesDir = s.recomputeDir
 	s.mu.Unlock()
 	return pl, nil
+}
+
+// runKeys returns f without the keys that make no run: the title, the
+// claims (tested on the runs, after them) and the repetition count (kept
+// outside the configuration, see bench.Plan.Config). Editing them, or a
+// comment, re-renders the page and reuses every run; raising reps in the
+// file reuses the repetitions made, as --reps does.
+func runKeys(f File) File {
+	f.Title, f.Reps, f.Claims = "", 0, nil
+	return f
 }
 
 // plan is a study file's typed plan: the study, its repetitions and each
