@@ -165,7 +165,7 @@ func Load(path string) (*Study, error) {
 		}
 		return nil, fmt.Errorf("%s:%d: %w", path, keyLine(b, u[len(u)-1]), err)
 	}
-	s := &Study{File: f, path: path, dir: filepath.Dir(path), text: b}
+	s := &Study{File: f, path: path, dir: filepath.Dir(path), text: b, repsSet: md.IsDefined("reps")}
 	if err := s.check(); err != nil {
 		return nil, s.locate(err)
 	}

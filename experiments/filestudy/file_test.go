@@ -48,6 +48,8 @@ func TestLoadErrors(t *testing.T) {
 		{"mistyped kind", strings.Replace(good, `"deadline"`, `"deadlin"`, 1), `s.toml:5: workload 1: key kind: "deadlin": want one of "trace", "deadline", "lublin", "etc", "timeshare"; did you mean "deadline"?`},
 		{"mistyped metric", strings.Replace(good, "algorithms", "metrics = [\"wiat\"]\nalgorithms", 1), `s.toml:2: key metrics: unknown metric "wiat" for space-shared workloads; did you mean "wait"? (valid: `},
 		{"bad name", strings.Replace(good, `"tiny"`, `"My Study"`, 1), `s.toml:1: key name: "My Study"`},
+		{"reps 0", strings.Replace(good, "algorithms", "reps = 0\nalgorithms", 1), `s.toml:2: key reps: 0: need 1 to 10000 (leave the key out for the default, 10)`},
+		{"reps negative", strings.Replace(good, "algorithms", "reps = -3\nalgorithms", 1), `s.toml:2: key reps: -3: need 1 to 10000`},
 		{"bad claim", good + "[[claim]]\nalgorithm = \"easy\"\nbaseline = \"flex\"\nmetric = \"wait\"\ndirection = \"lower\"\n", `s.toml:11: claim 1: key baseline: "flex" is not in algorithms`},
 		{"missing trace", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"deadline\"\nmean_inter_arrival = 1\n[[workload]]\nkind = \"trace\"\ncpus = 4\njobs = 5\n", "s.toml:6: workload 2: key trace: missing"},
 		{"no workload", "name = \"x\"\nalgorithms = [\"fcfs\"]\n", "no [[workload]]"},

@@ -44,6 +44,9 @@ type Study struct {
 	path string
 	dir  string // the file's folder: relative trace paths start here
 	text []byte // the file, to find the line of a key in errors
+	// repsSet says the file sets reps (to 0 too, which is refused: only
+	// a key left out means the default).
+	repsSet bool
 
 	execTimeout  time.Duration // ExecTimeout parsed; 0 when unset
 	jobsDir      string        // where JobsOut files go; set by Open (setJobsDir) or RecomputeInto
@@ -126,8 +129,8 @@ func (s *Study) check() error {
 			return keyErr("metrics", "unknown metric %q for %s workloads%s (valid: %s)", m, fam.name, registry.DidYouMean(registry.Nearest(m, valid)), strings.Join(valid, ", "))
 		}
 	}
-	if s.Reps < 0 || s.Reps > MaxReps {
-		return keyErr("reps", "%d: need 1 to %d", s.Reps, MaxReps)
+	if s.Reps < 0 || s.Reps > MaxReps || s.repsSet && s.Reps == 0 {
+		return keyErr("reps", "%d: need 1 to %d (leave the key out for the default, %d)", s.Reps, MaxReps, defaultReps)
 	}
 	if s.ExecTimeout != "" {
 		d, err := time.ParseDuration(s.ExecTimeout)
@@ -276,12 +279,15 @@ func (s *Study) Title() string {
 	return "Study " + s.File.Name + " (" + filepath.Base(s.path) + ")"
 }
 
+// defaultReps is the repetitions of a study file without the key reps.
+const defaultReps = 10
+
 // DefaultReps implements experiments.Experiment.
 func (s *Study) DefaultReps() int {
 	if s.Reps > 0 {
 		return s.Reps
 	}
-	return 10
+	return defaultReps
 }
 
 // config is what the manifest hashes: the file as loaded, but for the
