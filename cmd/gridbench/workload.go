@@ -13,6 +13,7 @@ import (
 	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/generators/lublin"
 	"github.com/gridbench/gridbench/generators/trace"
+	"github.com/gridbench/gridbench/report"
 )
 
 func init() { register(workloadCommand) }
@@ -62,7 +63,8 @@ func workloadGenerate(c *cli.Context) error {
 	if err := analysis.WriteFileAtomic(out, write); err != nil {
 		return fmt.Errorf("-o %s: %w", out, err)
 	}
-	fmt.Fprintf(c.App.ErrWriter, "workload: %d Lublin-Feitelson jobs for %d CPUs (seed %d) written to %s\n", len(jobs), cfg.CPUs, cfg.Seed, out)
+	fmt.Fprintf(c.App.ErrWriter, "workload: %d Lublin-Feitelson %s for %d %s (seed %d) written to %s\n",
+		len(jobs), report.Plural(len(jobs), "job"), cfg.CPUs, report.Plural(cfg.CPUs, "CPU"), cfg.Seed, out)
 	return nil
 }
 

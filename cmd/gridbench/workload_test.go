@@ -33,6 +33,13 @@ func TestWorkloadGenerateLublin(t *testing.T) {
 	if lines != 200 {
 		t.Errorf("%d job lines, want 200", lines)
 	}
+	if want := "workload: 200 Lublin-Feitelson jobs for 64 CPUs (seed 3) written to " + out + "\n"; stderr.String() != want {
+		t.Errorf("stderr %q, want %q", stderr.String(), want)
+	}
+	code, _, one := runCLI("workload", "generate", "--jobs", "1", "--cpus", "1", "-o", filepath.Join(dir, "one.swf"), "lublin")
+	if want := "workload: 1 Lublin-Feitelson job for 1 CPU (seed 1)"; code != 0 || !strings.HasPrefix(one, want) {
+		t.Errorf("exit %d, stderr %q, want %q", code, one, want)
+	}
 	// Simulating it works like any trace.
 	stdout.Reset()
 	stderr.Reset()
