@@ -20,6 +20,7 @@ import (
 	"github.com/gridbench/gridbench/internal/jobsout"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/report"
 	_ "github.com/gridbench/gridbench/spaceshared" // registers the built-in schedulers
 )
 
@@ -157,8 +158,9 @@ func simulateCommand() *cli.Command {
 			default:
 				from = " (the header's MaxProcs)"
 			}
-			fmt.Fprintf(c.App.ErrWriter, "simulate: %d jobs with %s on %d CPUs%s; skipped %v; work %d steps%s\n",
-				len(res.Jobs), c.String("algo"), res.CPUs, from, res.Skipped, res.Work, written)
+			fmt.Fprintf(c.App.ErrWriter, "simulate: %d %s with %s on %d %s%s; skipped %v; work %d %s%s\n",
+				len(res.Jobs), report.Plural(len(res.Jobs), "job"), c.String("algo"), res.CPUs, report.Plural(res.CPUs, "CPU"), from,
+				res.Skipped, res.Work, report.Plural(int(min(res.Work, 2)), "step"), written) // (min: the count may pass a 32-bit int)
 			fmt.Fprintln(c.App.ErrWriter, summarize(res.Jobs, res.Records, res.CPUs))
 			if c.Bool("compare-starts") {
 				starts := make([]float64, len(res.Records))
@@ -274,6 +276,6 @@ func summarize(jobs []sim.Job, recs []sim.Record, cpus int) summary {
 }
 
 func (s summary) String() string {
-	return fmt.Sprintf("summary: %d jobs, mean wait %.6g s, mean bounded slowdown (tau = %d s) %.6g, utilisation %.4g%% of %.6g s",
-		s.jobs, s.meanWait, bsldTau, s.meanBSLD, s.utilisation, s.span)
+	return fmt.Sprintf("summary: %d %s, mean wait %.6g s, mean bounded slowdown (tau = %d s) %.6g, utilisation %.4g%% of %.6g s",
+		s.jobs, report.Plural(s.jobs, "job"), s.meanWait, bsldTau, s.meanBSLD, s.utilisation, s.span)
 }

@@ -387,3 +387,20 @@ func TestOutputsCheckedBeforeTheWork(t *testing.T) {
 		t.Errorf("the checks left files behind: %v", ents)
 	}
 }
+
+// One job on one CPU is counted in the singular: "1 jobs with easy on 1
+// CPUs ... work 1 steps" and "summary: 1 jobs" read as a slip.
+func TestSimulateOneJobIsSingular(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "one.swf")
+	os.WriteFile(path, []byte("1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
+	code, _, stderr := runSimulate(t, "--algo", "fcfs", "--cpus", "1", path)
+	for _, want := range []string{"simulate: 1 job with fcfs on 1 CPU; ", "; work 1 step; ", "\nsummary: 1 job, "} {
+		if code != 0 || !strings.Contains(stderr, want) {
+			t.Errorf("exit %d, stderr lacks %q:\n%s", code, want, stderr)
+		}
+	}
+	code, stdout, _ := runCLI("timeshare", "--slaves", "1", "--algo", "rr", path)
+	if code != 0 || !strings.Contains(stdout, path+": 1 job read, 1 dealt") || !strings.Contains(stdout, "platform               1 slave, ") {
+		t.Errorf("timeshare: exit %d, stdout:\n%s", code, stdout)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/gridbench/gridbench/internal/timeshare"
+	"github.com/gridbench/gridbench/report"
 	"github.com/gridbench/gridbench/timeshared"
 )
 
@@ -102,9 +103,9 @@ func runTimeshare(c *cli.Context) error {
 	}
 
 	w := c.App.Writer
-	fmt.Fprintf(w, "trace                  %s: %d jobs read, %d dealt, %d skipped (no run time or no submit time)\n",
-		path, len(jobs), res.Dealt, len(jobs)-res.Dealt)
-	fmt.Fprintf(w, "platform               %d slaves, algorithm %s", slaves, strings.ToLower(algo))
+	fmt.Fprintf(w, "trace                  %s: %d %s read, %d dealt, %d skipped (no run time or no submit time)\n",
+		path, len(jobs), report.Plural(len(jobs), "job"), res.Dealt, len(jobs)-res.Dealt)
+	fmt.Fprintf(w, "platform               %d %s, algorithm %s", slaves, report.Plural(slaves, "slave"), strings.ToLower(algo))
 	if timeshare.TakesQuantum(algo) {
 		fmt.Fprintf(w, ", quantum %g s", q)
 	}

@@ -89,3 +89,14 @@ func TestTraceStatsGWF(t *testing.T) {
 		}
 	}
 }
+
+// A header with a computer but no installation (a log workload generate
+// writes) shows the computer alone, not "; synthetic".
+func TestTraceStatsSystemOfOneField(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "g.swf")
+	os.WriteFile(path, []byte("; Computer: synthetic\n; MaxProcs: 4\n1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
+	code, stdout, stderr := runTrace(t, "trace", "stats", path)
+	if code != 0 || !strings.Contains(stdout, "\nsystem     synthetic\n") {
+		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
+	}
+}

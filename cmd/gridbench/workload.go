@@ -160,7 +160,7 @@ func workloadConvert(c *cli.Context) error {
 	if speed > 0 {
 		kind = batsim.ParallelHomogeneous
 	}
-	fmt.Fprintf(c.App.ErrWriter, "workload convert: %d jobs with %s profiles written to %s; left out %d (submit time < 0: %d, run time < 0: %d, CPUs < 1: %d)\n",
-		n, kind, out, noSubmit+noRun+noCPUs, noSubmit, noRun, noCPUs)
+	fmt.Fprintf(c.App.ErrWriter, "workload convert: %d %s with %s profiles written to %s; left out %d (submit time < 0: %d, run time < 0: %d, CPUs < 1: %d)\n",
+		n, report.Plural(n, "job"), kind, out, noSubmit+noRun+noCPUs, noSubmit, noRun, noCPUs)
 	return nil
 }

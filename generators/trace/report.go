@@ -7,6 +7,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -17,8 +18,14 @@ func (s *Stats) WriteText(w io.Writer) error {
 	p := func(format string, a ...any) { fmt.Fprintf(bw, format, a...) }
 	p("trace      %s (%s)\n", s.Name, s.Format)
 	if h := s.Header; h != nil {
-		if h.Installation != "" || h.Computer != "" {
-			p("system     %s; %s\n", h.Installation, h.Computer)
+		var system []string // (either may be missing: a generated log has no installation)
+		for _, v := range []string{h.Installation, h.Computer} {
+			if v != "" {
+				system = append(system, v)
+			}
+		}
+		if len(system) > 0 {
+			p("system     %s\n", strings.Join(system, "; "))
 		}
 		if h.MaxJobs >= 0 || h.MaxProcs >= 0 {
 			p("header     MaxJobs %d, MaxProcs %d\n", h.MaxJobs, h.MaxProcs)
