@@ -89,7 +89,6 @@ func verify(c *cli.Context, out string) error {
 			}
 			opts.Seed = binary.LittleEndian.Uint64(b[:])
 		}
-		fmt.Fprintf(c.App.Writer, "sample seed %d (--seed %d draws this sample again)\n", opts.Seed, opts.Seed)
 	}
 	// First what needs no computing: the folder against its outputs
 	// manifest, each runs.csv and series.csv against its manifest.
@@ -106,6 +105,9 @@ func verify(c *cli.Context, out string) error {
 			}
 		}
 		return fmt.Errorf("%s: %d files or folders do not match the outputs manifest or their manifests (listed above); nothing was re-computed", out, n)
+	}
+	if !opts.All { // (said once the files are found whole, as a sample is drawn only then)
+		fmt.Fprintf(c.App.Writer, "sample seed %d (--seed %d draws this sample again)\n", opts.Seed, opts.Seed)
 	}
 	plans := &planCache{data: c.String("data")}
 	defer plans.close()

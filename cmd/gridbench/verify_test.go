@@ -397,14 +397,19 @@ func TestVerifyOutputsTampered(t *testing.T) {
 				t.Fatal(err)
 			}
 			tc.tamper(t, out)
-			check := func(want string, args ...string) {
+			check := func(want string, args ...string) string {
 				t.Helper()
 				code, stdout, stderr := runCLI(append(append([]string{"verify", "--data", data}, args...), out)...)
 				if code != 1 || !regexp.MustCompile(want).MatchString(stdout) {
 					t.Errorf("verify %v: exit %d, want a line matching %s:\n%s%s", args, code, want, stdout, stderr)
 				}
+				return stdout
 			}
-			check(tc.want)
+			// Files that do not match the outputs manifest stop verify
+			// before it draws a sample: no seed is given for one.
+			if stdout := check(tc.want); strings.Contains(stdout, "sample seed") {
+				t.Errorf("verify drew no sample, yet gave its seed:\n%s", stdout)
+			}
 			forgeDigests(t, out)
 			check(tc.forged)
 			if tc.all {
