@@ -41,15 +41,27 @@ func slurmCommand() *cli.Command {
 			"`sbatch --parsable` and prints the job ids and log files. All tasks write to --out, which must be on a file system " +
 			"every node sees. A failed task leaves the merge unrun (Slurm cancels it); resubmit that task, then merge.\n" +
 			"Experiments: " + strings.Join(experiments.Names(), ", "),
-		Flags: append(runFlags(), onlyFlag(),
+		Flags: append(slurmRunFlags(), onlyFlag(),
 			&cli.IntFlag{Name: "shards", Usage: "number of array tasks (required)", DefaultText: "none"},
-			&cli.GenericFlag{Name: "sbatch-arg", Value: &argList{}, Usage: "an argument for both sbatch calls, e.g. --sbatch-arg=--partition=short (repeatable)"},
+			&cli.GenericFlag{Name: "sbatch-arg", Value: &argList{}, Usage: "an `ARG` for both sbatch calls, e.g. --sbatch-arg=--partition=short (repeatable)"},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the scripts and sbatch commands; submit nothing"},
 			&cli.BoolFlag{Name: "wait", Usage: "block until the merge job ends and exit with its status"},
 			&cli.StringFlag{Name: "study", Usage: "run the study file `FILE.toml` (study run, study merge) rather than reproduce's studies"},
 		),
 		Action: slurmAction,
 	}
+}
+
+// slurmRunFlags is runFlags as the tasks take them: with --study, the
+// repetitions are the study file's (study run's --reps).
+func slurmRunFlags() []cli.Flag {
+	fs := runFlags()
+	for _, f := range fs {
+		if r, ok := f.(*cli.IntFlag); ok && r.Name == "reps" {
+			r.Usage = "repetitions of each randomised configuration (0: the experiment's default, 20; with --study, the file's reps, else 10; at most 10000)"
+		}
+	}
+	return fs
 }
 
 // slurmJob is everything the two batch scripts are made from.
