@@ -2,7 +2,10 @@ package filestudy
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"strings"
+	"unicode"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/generators/jobstream"
@@ -33,6 +36,14 @@ func (deadlineKind) check(w *Workload) error {
 			spec.JobCPUsMax, spec.MachineCPUsMax)
 	}
 	if err := spec.Validate(); err != nil {
+		var se *jobstream.SpecError
+		if errors.As(err, &se) { // named as the file names them, so the error gives their line
+			keys := make([]string, len(se.Fields))
+			for i, f := range se.Fields {
+				keys[i] = snakeCase(f)
+			}
+			return keyErr(strings.Join(keys, "/"), "%s", se.Why)
+		}
 		return err
 	}
 	if w.Name == "" {
@@ -103,4 +114,17 @@ func (st stream) execute(ctx context.Context, s *Study, run bench.Run) (bench.Ou
 		return bench.Output{}, err
 	}
 	return s.simulate(ctx, run, inst.Platform, inst.Jobs)
+}
+
+// snakeCase is the study file's key for a field of jobstream.Spec:
+// SpeedMin is speed_min, MachineCPUsMax machine_cpus_max.
+func snakeCase(field string) string {
+	var b strings.Builder
+	for i, r := range field {
+		if unicode.IsUpper(r) && i > 0 && unicode.IsLower(rune(field[i-1])) {
+			b.WriteByte('_')
+		}
+		b.WriteRune(unicode.ToLower(r))
+	}
+	return b.String()
 }

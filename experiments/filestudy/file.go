@@ -263,14 +263,24 @@ func (s *Study) locate(err error) error {
 	}
 	at := *ke
 	at.File = s.path
-	key := at.Keys[0]
-	if _, alias, ok := strings.Cut(key, "."); ok {
-		key = alias // aliases.NAME: the NAME line
-	}
+	// The line of the first of the keys written in the file (of a min
+	// and a max out of order, the one set), else its table's.
+	header := 0
 	if at.Table != "" {
-		at.Line = tableKeyLine(s.text, at.Table, at.Index, key)
-	} else {
-		at.Line = keyLine(s.text, key)
+		header = tableKeyLine(s.text, at.Table, at.Index, "") // (no key: the table's own line)
+	}
+	for i, key := range at.Keys {
+		if _, alias, ok := strings.Cut(key, "."); ok {
+			key = alias // aliases.NAME: the NAME line
+		}
+		if at.Table != "" {
+			at.Line = tableKeyLine(s.text, at.Table, at.Index, key)
+		} else {
+			at.Line = keyLine(s.text, key)
+		}
+		if at.Line != header || i == len(at.Keys)-1 {
+			break
+		}
 	}
 	return &at
 }

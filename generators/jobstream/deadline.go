@@ -70,29 +70,43 @@ const (
 func (s Spec) Validate() error {
 	switch {
 	case s.Machines < 1 || s.Machines > MaxCount:
-		return fmt.Errorf("deadline: Machines %d: need 1 to %d", s.Machines, MaxCount)
+		return specError([]string{"Machines"}, "Machines %d: need 1 to %d", s.Machines, MaxCount)
 	case s.MachineCPUsMax < 1 || s.MachineCPUsMax > MaxCount:
-		return fmt.Errorf("deadline: MachineCPUsMax %d: need 1 to %d", s.MachineCPUsMax, MaxCount)
+		return specError([]string{"MachineCPUsMax"}, "MachineCPUsMax %d: need 1 to %d", s.MachineCPUsMax, MaxCount)
 	case !(s.SpeedMin > 0 && s.SpeedMax >= s.SpeedMin && s.SpeedMax <= MaxSpeed):
-		return fmt.Errorf("deadline: speeds [%g, %g): need 0 < min <= max <= %g", s.SpeedMin, s.SpeedMax, float64(MaxSpeed))
+		return specError([]string{"SpeedMin", "SpeedMax"}, "speeds [%g, %g): need 0 < min <= max <= %g", s.SpeedMin, s.SpeedMax, float64(MaxSpeed))
 	case !(s.RefSpeed > 0 && s.RefSpeed <= MaxSpeed):
-		return fmt.Errorf("deadline: RefSpeed %g: must be positive and <= %g", s.RefSpeed, float64(MaxSpeed))
+		return specError([]string{"RefSpeed"}, "RefSpeed %g: must be positive and <= %g", s.RefSpeed, float64(MaxSpeed))
 	case s.Jobs < 0 || s.Jobs > MaxJobs:
-		return fmt.Errorf("deadline: Jobs %d: need 0 to %d", s.Jobs, MaxJobs)
+		return specError([]string{"Jobs"}, "Jobs %d: need 0 to %d", s.Jobs, MaxJobs)
 	case !(s.MeanInterArrival > 0 && s.MeanInterArrival <= MaxTime):
-		return fmt.Errorf("deadline: MeanInterArrival %g: must be positive and <= %g s", s.MeanInterArrival, float64(MaxTime))
+		return specError([]string{"MeanInterArrival"}, "MeanInterArrival %g: must be positive and <= %g s", s.MeanInterArrival, float64(MaxTime))
 	case !(s.RunMin >= 0 && s.RunMax >= s.RunMin && s.RunMax <= MaxTime):
-		return fmt.Errorf("deadline: run times [%g, %g): need 0 <= min <= max <= %g s", s.RunMin, s.RunMax, float64(MaxTime))
+		return specError([]string{"RunMin", "RunMax"}, "run times [%g, %g): need 0 <= min <= max <= %g s", s.RunMin, s.RunMax, float64(MaxTime))
 	case s.JobCPUsMax < 1 || s.JobCPUsMax > MaxCount:
-		return fmt.Errorf("deadline: JobCPUsMax %d: need 1 to %d", s.JobCPUsMax, MaxCount)
+		return specError([]string{"JobCPUsMax"}, "JobCPUsMax %d: need 1 to %d", s.JobCPUsMax, MaxCount)
 	case s.JobCPUsMax > s.MachineCPUsMax:
-		return fmt.Errorf("deadline: JobCPUsMax %d > MachineCPUsMax %d: a job could need more CPUs than any machine has", s.JobCPUsMax, s.MachineCPUsMax)
+		return specError([]string{"JobCPUsMax", "MachineCPUsMax"}, "JobCPUsMax %d > MachineCPUsMax %d: a job could need more CPUs than any machine has", s.JobCPUsMax, s.MachineCPUsMax)
 	case !(s.DeadlineShare >= 0 && s.DeadlineShare <= 1):
-		return fmt.Errorf("deadline: DeadlineShare %g: must be in [0, 1]", s.DeadlineShare)
+		return specError([]string{"DeadlineShare"}, "DeadlineShare %g: must be in [0, 1]", s.DeadlineShare)
 	case !(s.SlackMin >= 1 && s.SlackMax >= s.SlackMin && s.SlackMax <= MaxSlack):
-		return fmt.Errorf("deadline: slack [%g, %g): need 1 <= min <= max <= %g", s.SlackMin, s.SlackMax, float64(MaxSlack))
+		return specError([]string{"SlackMin", "SlackMax"}, "slack [%g, %g): need 1 <= min <= max <= %g", s.SlackMin, s.SlackMax, float64(MaxSlack))
 	}
 	return nil
+}
+
+// SpecError is an invalid Spec: the fields at fault (one, or a min and a
+// max that are out of order) and why, so that a caller whose user named
+// the fields otherwise (a study file's keys) can say which.
+type SpecError struct {
+	Fields []string // Spec's field names, e.g. SpeedMin, SpeedMax
+	Why    string
+}
+
+func (e *SpecError) Error() string { return "deadline: " + e.Why }
+
+func specError(fields []string, format string, a ...any) error {
+	return &SpecError{fields, fmt.Sprintf(format, a...)}
 }
 
 // DrawPlatform draws the machines. The largest machine is given at least
