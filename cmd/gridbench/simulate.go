@@ -111,7 +111,7 @@ func simulateCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			if err := checkOutputs(c, "jobs-out", "swf-out"); err != nil {
+			if err := checkOutputs(c, swf, "jobs-out", "swf-out"); err != nil {
 				return err
 			}
 			// The check runs while the jobs file is written, which appears only if it passes.

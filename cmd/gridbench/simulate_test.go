@@ -386,6 +386,38 @@ func TestOutputsCheckedBeforeTheWork(t *testing.T) {
 	if ents, _ := os.ReadDir(dir); len(ents) != 1 {
 		t.Errorf("the checks left files behind: %v", ents)
 	}
+
+	// An output that is the file read would replace it (`simulate
+	// --swf-out log.swf log.swf` left the log a schedule of its first
+	// jobs), and two outputs of one file would keep only the last: both
+	// are refused before anything is read or written.
+	trace := filepath.Join(dir, "log.swf")
+	orig := "1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n2 1 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	os.WriteFile(trace, []byte(orig), 0o644)
+	other := filepath.Join(dir, "o.csv")
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"simulate", "--algo", "easy", "--cpus", "4", "--max-jobs", "1", "--swf-out", trace, trace}, "gridbench: --swf-out " + trace + ": is the file this command reads"},
+		{[]string{"simulate", "--algo", "easy", "--cpus", "4", "--jobs-out", filepath.Join(dir, ".", "log.swf"), trace}, "gridbench: --jobs-out " + filepath.Join(dir, "log.swf") + ": is the file this command reads"},
+		{[]string{"timeshare", "--slaves", "2", "--algo", "rr", "--jobs-out", trace, trace}, "gridbench: --jobs-out " + trace + ": is the file this command reads"},
+		{[]string{"trace", "stats", "--counts-out", trace, trace}, "gridbench: --counts-out " + trace + ": is the file this command reads"},
+		{[]string{"workload", "convert", trace, "--to", trace}, "gridbench: --to " + trace + ": is the file this command reads"},
+		{[]string{"simulate", "--algo", "easy", "--cpus", "4", "--jobs-out", other, "--swf-out", other, trace}, "gridbench: --jobs-out and --swf-out both name " + other + ": give each its own file"},
+		{[]string{"trace", "stats", "--acf-out", other, "--fft-out", other, trace}, "gridbench: --acf-out and --fft-out both name " + other + ": give each its own file"},
+	} {
+		code, _, stderr := runCLI(c.args...)
+		if code != 1 || !strings.HasPrefix(stderr, c.want) {
+			t.Errorf("%q: exit %d, stderr %q, want %q", c.args, code, stderr, c.want)
+		}
+		if b, _ := os.ReadFile(trace); string(b) != orig {
+			t.Fatalf("%q replaced the trace it read", c.args)
+		}
+		if _, err := os.Stat(other); err == nil {
+			t.Fatalf("%q wrote %s", c.args, other)
+		}
+	}
 }
 
 // One job on one CPU is counted in the singular: "1 jobs with easy on 1

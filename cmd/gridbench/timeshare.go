@@ -79,7 +79,7 @@ func runTimeshare(c *cli.Context) error {
 		return fmt.Errorf("--quantum %v: %s takes no quantum (rr and plrr do; apdrr computes its own)", q, strings.ToLower(algo))
 	}
 
-	if err := checkOutputs(c, "jobs-out"); err != nil {
+	if err := checkOutputs(c, path, "jobs-out"); err != nil {
 		return err
 	}
 	jobs, err := timeshared.ReadJobs(path, maxJobs)

@@ -108,6 +108,9 @@ func workloadConvert(c *cli.Context) error {
 	if n := c.Int("nb-res"); c.IsSet("nb-res") && (n < 1 || n > maxCPUs) {
 		return fmt.Errorf("--nb-res %d: must be 1 to %d", n, maxCPUs)
 	}
+	if err := checkOutputs(c, path, "to"); err != nil {
+		return err
+	}
 	// The trace is streamed into the file, never held whole; the valid
 	// jobs are written as they are read.
 	r, err := trace.Open(path)
