@@ -357,7 +357,7 @@ func TestChangedConfigurationSaysWhy(t *testing.T) {
 		Names []string
 	}
 	study := filepath.Join(t.TempDir(), "study.toml")
-	os.WriteFile(study, nil, 0o644) // an input of every run: unchanged here
+	os.WriteFile(study, nil, 0o644) // named in the manifest (no run's input)
 	plan := func(c cfg) Plan {
 		p := testPlan(2)
 		p.Config, p.Study = c, study
