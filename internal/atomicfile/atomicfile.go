@@ -28,6 +28,9 @@ import (
 // mode 0644 (os.CreateTemp makes files private; results are for sharing).
 // Errors name path.
 func Write(path string, write func(io.Writer) error) error {
+	if namesFolder(path) {
+		return fmt.Errorf("%s: names a folder, not a file", path)
+	}
 	lst, err := os.Lstat(path)
 	if err != nil || lst.Mode().IsRegular() {
 		return replace(path, write) // a new file or a regular one
@@ -57,6 +60,9 @@ func Write(path string, write func(io.Writer) error) error {
 // device, a pipe or a socket is written through and is not checked. The
 // errors are Write's, naming path.
 func Check(path string) error {
+	if namesFolder(path) {
+		return fmt.Errorf("%s: names a folder, not a file", path)
+	}
 	if lst, err := os.Lstat(path); err == nil && !lst.Mode().IsRegular() {
 		st, err := os.Stat(path)
 		switch {
@@ -99,6 +105,20 @@ func Check(path string) error {
 	}
 	f.Close()
 	return os.Remove(f.Name())
+}
+
+// namesFolder reports whether path can only name a folder: it ends in a
+// separator ("figs/"), or in "." or "..". Written as a file it became a
+// folder of that name holding a stray temporary file.
+func namesFolder(path string) bool {
+	if path == "" {
+		return false
+	}
+	if os.IsPathSeparator(path[len(path)-1]) {
+		return true
+	}
+	b := filepath.Base(path)
+	return b == "." || b == ".."
 }
 
 // through writes into path as it is: a device, a pipe, a socket, or a

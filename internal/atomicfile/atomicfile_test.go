@@ -113,6 +113,8 @@ func TestCheck(t *testing.T) {
 		{filepath.Join(file, "x.csv"), ": cannot create output directory: " + file + " is not a directory"},
 		{filepath.Join(file, "sub", "x.csv"), ": cannot create output directory: " + file + " is not a directory"},
 		{dir, ": is a directory"},
+		{filepath.Join(dir, "new") + string(filepath.Separator), ": names a folder, not a file"},
+		{filepath.Join(dir, "new") + string(filepath.Separator) + ".", ": names a folder, not a file"},
 	} {
 		if err := Check(c.path); err == nil || err.Error() != c.path+c.want {
 			t.Errorf("Check(%s): %v, want %q", c.path, err, c.path+c.want)
@@ -131,5 +133,19 @@ func TestCheck(t *testing.T) {
 		if err := Check(c.path); err == nil || err.Error() != c.want {
 			t.Errorf("Check(%s): %v, want %q", c.path, err, c.want)
 		}
+	}
+}
+
+// A path that can only name a folder ("figs/") is refused before any
+// folder is made: written as a file it became a folder holding a stray
+// temporary file, and the rename failed.
+func TestWriteRefusesAFolderName(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "figs") + string(filepath.Separator)
+	if err := Write(path, func(w io.Writer) error { _, err := io.WriteString(w, "x"); return err }); err == nil || err.Error() != path+": names a folder, not a file" {
+		t.Errorf("Write(%s): %v", path, err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("Write left %d entries (first %s)", len(entries), entries[0].Name())
 	}
 }
