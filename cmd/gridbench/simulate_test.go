@@ -285,8 +285,8 @@ func TestSimulateHelpDefaultsOnce(t *testing.T) {
 func TestSimulateArtefactOrder(t *testing.T) {
 	swf := datadir.ForTest(t, "sc15-artefact/KTH-SP2/res_easy_backfill_scheduler_None_None.swf.gz")
 	for _, tc := range []struct{ order, want string }{
-		{"per-event", "starts: 28481 of 28481 jobs (100.00%) at the artefact's second; mean bounded slowdown 92.5765, the artefact's 92.5765"},
-		{"batched", "starts: 28025 of 28481 jobs (98.40%) at the artefact's second; mean bounded slowdown 92.6877, the artefact's 92.5765"},
+		{"per-event", "starts: 28481 of 28481 jobs (100.00%) at the artefact's second; mean bounded slowdown 92.5765, the artefact's 92.5765\n"},
+		{"batched", "starts: 28025 of 28481 jobs (98.40%) at the artefact's second; mean bounded slowdown 92.6877, the artefact's 92.5765; events in gridbench's order (batched): --event-order per-event is the authors' simulator's\n"},
 	} {
 		code, _, stderr := runSimulate(t, "--swf", swf, "--algo", "easy", "--compare-starts", "--event-order", tc.order)
 		if code != 0 || !strings.Contains(stderr, tc.want) {
