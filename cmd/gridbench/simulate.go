@@ -168,7 +168,7 @@ func simulateCommand() *cli.Command {
 					starts[i] = r.Start
 				}
 				a := backfilling.Compare(res.Jobs, starts, res.RefStarts, 0)
-				hint := "" // (the authors' simulator makes one pass per event: set beside a share below 100%, the order says why)
+				hint := "" // (a share below 100% in the batched order may be the order's doing, not a rule's)
 				if order != sim.PerEvent {
 					hint = "; events in gridbench's order (batched): --event-order per-event is the authors' simulator's"
 				}
