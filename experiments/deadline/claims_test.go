@@ -269,3 +269,22 @@ func TestRuntimeDecidedOnTime(t *testing.T) {
 		}
 	}
 }
+
+// A ledger note of several parts joins them with "; ": the row of Tabu
+// as Algorithm 3 at ia=5 read "at least 11 needed significantly the other
+// way: ..." and "in Tabu's place. too few repetitions".
+func TestLedgerNoteJoinsItsParts(t *testing.T) {
+	few := &analysis.Comparison{Name: "Tabu vs EG-EDF", Want: analysis.Lower, X: []float64{1, 2, 3}, Y: []float64{1.5, 2.5, 3.5}}
+	var x, y []float64
+	for i := range 20 {
+		x, y = append(x, float64(10+i)), append(y, float64(i))
+	}
+	reversed := &analysis.Comparison{Name: "EG-EDF vs Flex-BF", Want: analysis.Lower, X: x, Y: y}
+	analysis.Test(few, reversed)
+	v := analysis.Decide([]*analysis.Comparison{few, reversed})
+	e := entry(Check{Claim: "a", Scope: "ia=5", Checked: true, V: &v, Family: 2, Comps: v.All, Reading: "alg3"})
+	want := "reading: Tabu as Algorithm 3 (tabu-alg3) in Tabu's place; too few repetitions: at least "
+	if e.Verdict != analysis.VerdictInconclusive || !strings.HasPrefix(e.Note, want) || !strings.Contains(e.Note, " needed; significantly the other way: ") {
+		t.Errorf("verdict %s, note %q; want inconclusive, %q..., \" needed; significantly the other way: \"", e.Verdict, e.Note, want)
+	}
+}

@@ -470,15 +470,13 @@ func entry(c Check) (e analysis.LedgerEntry) {
 	s := statementOf(c.Claim)
 	e = analysis.LedgerEntry{ID: c.Claim, Quote: s.quote, Section: s.section, Scope: c.Scope}
 	defer func() {
-		if c.Note != "" {
-			e.Note = strings.TrimSpace(c.Note + " " + e.Note)
-		}
+		e.Note = analysis.JoinNote(c.Note, e.Note)
 	}()
 	defer func() {
 		if c.Reading == "alg3" {
 			e.ID += "/alg3"
 			e.Alternative = "alg3"
-			e.Note = strings.TrimSpace("reading: Tabu as Algorithm 3 (tabu-alg3) in Tabu's place. " + e.Note)
+			e.Note = analysis.JoinNote("reading: Tabu as Algorithm 3 (tabu-alg3) in Tabu's place", e.Note)
 		}
 	}()
 	switch {
@@ -493,7 +491,7 @@ func entry(c Check) (e analysis.LedgerEntry) {
 			}
 		}
 		if len(rev) > 0 {
-			e.Note = strings.TrimSpace(e.Note + " significantly the other way: " + strings.Join(rev, "; "))
+			e.Note = analysis.JoinNote(e.Note, "significantly the other way: "+strings.Join(rev, "; "))
 		}
 		if c.Wall && e.Verdict == analysis.VerdictNotHeld && len(rev) == 0 {
 			// Measured time: a difference the repetitions cannot
