@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"github.com/gridbench/gridbench/timeshared"
 	"math"
-	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
 )
@@ -110,7 +109,7 @@ func (in *familyIn) decide(v *Verdict) analysis.LedgerEntry {
 			"so more CPUs shorten every queue under any work-conserving algorithm; the test held but cannot tell the algorithms apart", low)
 	}
 	if v.APDRRBest && e.Verdict == analysis.VerdictNotHeld {
-		e.Note = strings.TrimSpace(e.Note + " APDRR as published; see the APDRR ablation and the load sweep.")
+		e.Note = analysis.JoinNote(e.Note, "APDRR as published; see the APDRR ablation and the load sweep.")
 	}
 	return e
 }
@@ -146,7 +145,7 @@ func makespanRows() []analysis.Claim[*familyIn] {
 					if v.ID == c.ID {
 						e := ledgerEntry(v, in.fr.family.String())
 						e.ID, e.Alternative = "", "makespan"
-						e.Note = strings.TrimSpace("reading (b): total completion time read as the makespan, which no algorithm changes here. " + e.Note)
+						e.Note = analysis.JoinNote("reading (b): total completion time read as the makespan, which no algorithm changes here", e.Note)
 						return e
 					}
 				}
