@@ -2,12 +2,13 @@ package federation
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/federated"
 	"math"
 	"sort"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/federated"
+	"github.com/gridbench/gridbench/report"
 )
 
 // Section names of the ledger.
@@ -99,8 +100,8 @@ func tested(e analysis.LedgerEntry, cs []*less) analysis.LedgerEntry {
 	}
 	v := analysis.Decide(fam)
 	e = e.FromVerdict(v, len(cs))
-	e.Statistic = fmt.Sprintf("%d of %d comparisons held; %s %s; paper-setting run: %s; published tables: %s",
-		v.HeldN, v.N, map[bool]string{true: "weakest", false: "failing"}[v.Held()], decisive(cs), holds(paper), holds(pub))
+	e.Statistic = fmt.Sprintf("%d of %d %s held; %s %s; paper-setting run: %s; published tables: %s",
+		v.HeldN, v.N, report.Plural(v.N, "comparison"), map[bool]string{true: "weakest", false: "failing"}[v.Held()], decisive(cs), holds(paper), holds(pub))
 	return e
 }
 

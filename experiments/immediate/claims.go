@@ -221,7 +221,7 @@ func (c ordering) check(in *claimsIn) []analysis.LedgerEntry {
 	if !v.Held() {
 		label = "failing"
 	}
-	e.Statistic = fmt.Sprintf("%d of %d comparisons held; %s: %s on %s; %s", v.HeldN, v.N, label, report.Statistic(v.Decisive, nil), v.Decisive.Scope, c.inPublished())
+	e.Statistic = fmt.Sprintf("%d of %d %s held; %s: %s on %s; %s", v.HeldN, v.N, report.Plural(v.N, "comparison"), label, report.Statistic(v.Decisive, nil), v.Decisive.Scope, c.inPublished())
 	return []analysis.LedgerEntry{e}
 }
 
