@@ -151,7 +151,7 @@ func inconclusiveCell(e analysis.LedgerEntry) report.Cell {
 
 // headline is the claims part of the study's one-line summary.
 func (r claimsResult) headline() string {
-	h := fmt.Sprintf("%d of %d claims held", r.counts.Held, len(r.ledger))
+	h := fmt.Sprintf("%d of %d %s held", r.counts.Held, len(r.ledger), report.Plural(len(r.ledger), "claim"))
 	switch n := r.counts.Inconclusive; {
 	case n > 0 && n == r.underpowered:
 		h += fmt.Sprintf(", %d inconclusive (too few repetitions)", n)

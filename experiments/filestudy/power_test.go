@@ -55,8 +55,8 @@ direction = "lower"
 		headline string
 		warns    bool
 	}{
-		{5, "inconclusive (too few repetitions: at least 7 needed)", "0 of 1 claims held, 1 inconclusive (too few repetitions)", true},
-		{8, "| **held** |", "1 of 1 claims held", false},
+		{5, "inconclusive (too few repetitions: at least 7 needed)", "0 of 1 claim held, 1 inconclusive (too few repetitions)", true},
+		{8, "| **held** |", "1 of 1 claim held", false},
 	} {
 		out := t.TempDir()
 		var progress bytes.Buffer

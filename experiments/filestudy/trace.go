@@ -13,6 +13,7 @@ import (
 	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/report"
 	"github.com/gridbench/gridbench/spaceshared"
 )
 
@@ -147,8 +148,8 @@ func (w *Workload) windowLen(i, reps, total int, path, valid string) (int, error
 		n = int(math.Round(w.Percent / 100 * float64(total)))
 	}
 	if n < 1 || w.Start+reps*n > total {
-		return 0, inEntry("workload", i, w.Name, keyErr("jobs", "%d windows of %d jobs after job %d need %d valid jobs; %s has %d (%s)",
-			reps, n, w.Start, w.Start+reps*n, path, total, valid))
+		return 0, inEntry("workload", i, w.Name, keyErr("jobs", "%d %s of %d %s after job %d need %d valid jobs; %s has %d (%s)",
+			reps, report.Plural(reps, "window"), n, report.Plural(n, "job"), w.Start, w.Start+reps*n, path, total, valid))
 	}
 	return n, nil
 }

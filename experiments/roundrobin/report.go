@@ -853,8 +853,8 @@ func (r *reporter) writeTimings(dir string) error {
 	pg.Para("Written by `gridbench reproduce` from `timings.csv` and `manifest.json`; machine-dependent, so kept out of paper/%s.md.", Name)
 	var cost []string // one paragraph, a line each
 	if m := r.in.Result.Manifest; m != nil {
-		cost = append(cost, fmt.Sprintf("Runs: %d (%d executed, %d reused from an earlier invocation) on %d workers; wall time of the runs stage %.1f s, summed run time %.1f s.",
-			len(m.Runs), m.Executed, m.Reused, m.Workers, m.WallSecs, m.CPUSecs))
+		cost = append(cost, fmt.Sprintf("Runs: %d (%d executed, %d reused from an earlier invocation) on %d %s; wall time of the runs stage %.1f s, summed run time %.1f s.",
+			len(m.Runs), m.Executed, m.Reused, m.Workers, report.Plural(m.Workers, "worker"), m.WallSecs, m.CPUSecs))
 	}
 	if sim > 0 {
 		cost = append(cost, fmt.Sprintf("Simulated %.3g slices in %.1f s of simulation (%.1f s in all runs including cutting the windows): **%.3g slices per second** per core.",
