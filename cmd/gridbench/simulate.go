@@ -125,7 +125,7 @@ func simulateCommand() *cli.Command {
 				return fmt.Errorf("--speed %v: %s is not a Batsim workload (.json), whose parallel_homogeneous profiles it times; an SWF trace's run times are in seconds", c.Float64("speed"), filepath.Base(swf))
 			}
 			in := simrun.Input{Path: swf, MaxJobs: c.Int("max-jobs"), CPUs: c.Int("cpus"), Estimate: adapt.Estimate(c.String("estimate")), Speed: c.Float64("speed"),
-				Order: order, Artefact: artefact, Progress: c.App.ErrWriter}
+				Order: order, Artefact: artefact, Progress: c.App.ErrWriter, Context: c.Context}
 			if !artefact && pyssOutput(swf) {
 				fmt.Fprintf(c.App.ErrWriter, "simulate: %s: the header names the pyss simulator, so its lines are in completion order; --artefact reads it as the SC'15 authors' input, in job-id order\n", swf)
 			}

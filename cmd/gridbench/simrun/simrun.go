@@ -6,6 +6,7 @@
 package simrun
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -93,6 +94,10 @@ type Input struct {
 	// alive, and why it slows.
 	Progress      io.Writer
 	ProgressEvery time.Duration
+	// Context, when not nil, stops the simulation once it is done (the
+	// command line's Ctrl-C): Simulate then returns an error that says
+	// how far it got, and writes nothing.
+	Context context.Context
 }
 
 // Simulate loads the trace, runs sched on one machine of cpus CPUs and
@@ -196,9 +201,10 @@ func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
 	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles, RefStarts: ref}, p, nil
 }
 
-// run runs s to its end, reporting progress as in asks.
+// run runs s to its end, reporting progress as in asks, or until
+// in.Context is done.
 func run(s *sim.Sim, jobs int, in Input) error {
-	if in.Progress == nil {
+	if in.Progress == nil && in.Context == nil {
 		return s.Run()
 	}
 	every := in.ProgressEvery
@@ -211,6 +217,13 @@ func run(s *sim.Sim, jobs int, in Input) error {
 		s.Decide()
 		if i%256 != 0 {
 			continue // time.Now is read now and then, not at every instant
+		}
+		if in.Context != nil && in.Context.Err() != nil {
+			return fmt.Errorf("simulate: interrupted after %d of %d jobs ended: nothing is written, and a simulation does not resume: run it again (%w)",
+				s.JobsEnded(), jobs, context.Cause(in.Context))
+		}
+		if in.Progress == nil {
+			continue
 		}
 		if now := time.Now(); now.Sub(last) >= every {
 			last = now
