@@ -38,6 +38,7 @@ type reuseReport struct {
 	otherConfig     map[analysis.RunKey]bool
 	otherConfigJSON []byte
 	otherConfigHash string
+	otherStudy      string // the study file that made them, as recorded ("" if none)
 	configRuns      int
 	unkeyed         []string // Plan.Unkeyed
 }
@@ -228,6 +229,9 @@ func readFinished(dir string, key reuseKey, found map[analysis.RunKey][]cachedRu
 		return
 	case m.ConfigHash != key.config:
 		rep.otherConfigJSON, rep.otherConfigHash = m.Config, m.ConfigHash
+		if m.Study != nil {
+			rep.otherStudy = m.Study.Path
+		}
 		for _, r := range m.Runs {
 			rep.otherConfig[analysis.RunKey{Experiment: m.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep}] = true
 		}
@@ -348,7 +352,12 @@ func readJournal(path string, key reuseKey, found map[analysis.RunKey][]cachedRu
 // first differences between the configuration recorded and now's.
 func (r *reuseReport) configChange(study, hash string, now []byte) string {
 	what := "the configuration changed"
-	if study != "" {
+	switch {
+	case study != "" && r.otherStudy != "" && filepath.Clean(r.otherStudy) != filepath.Clean(study):
+		// Another study file of the same name wrote the folder (two
+		// studies sharing an --out): its results are being replaced.
+		what = "they were made from study file " + r.otherStudy + ", not " + study
+	case study != "":
 		what = "study file " + study + " changed"
 	}
 	if r.otherConfigJSON == nil {

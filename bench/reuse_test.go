@@ -400,6 +400,20 @@ func TestChangedConfigurationSaysWhy(t *testing.T) {
 	if !strings.Contains(log.String(), "toy: recomputing 12 runs: study file "+study+" changed (Jobs: 12 → 16; Names: [\"a\",\"b\"] → unset)") {
 		t.Errorf("progress after a journal of another configuration:\n%s", log.String())
 	}
+
+	// Another study file of the same name writing the folder (two studies
+	// sharing an --out) is named as such, not as an edit of this one.
+	other := filepath.Join(t.TempDir(), "other.toml")
+	os.WriteFile(other, nil, 0o644)
+	p := plan(cfg{18, nil})
+	p.Study = other
+	log.Reset()
+	if _, err := Execute(context.Background(), p, toyExec(&calls), Options{Dir: dir, Workers: 2, Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "toy: recomputing 12 runs: they were made from study file " + study + ", not " + other + " (Jobs: 16 → 18)"; !strings.Contains(log.String(), want) {
+		t.Errorf("progress lacks %q:\n%s", want, log.String())
+	}
 }
 
 // Interrupted before any runs.csv was written, the journal alone records
