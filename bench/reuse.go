@@ -353,7 +353,7 @@ func readJournal(path string, key reuseKey, found map[analysis.RunKey][]cachedRu
 func (r *reuseReport) configChange(study, hash string, now []byte) string {
 	what := "the configuration changed"
 	switch {
-	case study != "" && r.otherStudy != "" && filepath.Clean(r.otherStudy) != filepath.Clean(study):
+	case study != "" && r.otherStudy != "" && !sameStudy(r.otherStudy, study):
 		// Another study file of the same name wrote the folder (two
 		// studies sharing an --out): its results are being replaced.
 		what = "they were made from study file " + r.otherStudy + ", not " + study
@@ -375,6 +375,17 @@ func (r *reuseReport) configChange(study, hash string, now []byte) string {
 		diffs, more = diffs[:maxConfigDiffs], "; and more"
 	}
 	return fmt.Sprintf("%s (%s%s)", what, strings.Join(diffs, "; "), more)
+}
+
+// sameStudy reports whether study files a and b, as given, are one file:
+// one path, or two that name it (run from another folder).
+func sameStudy(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	sa, err1 := os.Stat(a)
+	sb, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(sa, sb)
 }
 
 // maxConfigDiffs is how many differences a progress line names.
