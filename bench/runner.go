@@ -461,7 +461,10 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	}
 	if werr != nil {
 		saved := len(done) - reused
-		if errors.Is(werr, context.Canceled) {
+		// Interrupted: the caller's context is done (a run that failed
+		// because of it, such as an exec: scheduler stopped mid-answer,
+		// says so in its own words, which are not context.Canceled).
+		if errors.Is(werr, context.Canceled) || ctx.Err() != nil {
 			return nil, fmt.Errorf("%s: interrupted after %d of %d runs; finished runs are saved in %s, run the same command again to resume",
 				plan.Experiment, reused+saved, len(plan.Runs), jpath)
 		}

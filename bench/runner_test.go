@@ -352,3 +352,32 @@ func TestNonFiniteMetricFailsTheRun(t *testing.T) {
 		}
 	}
 }
+
+// A run stopped by the caller's interruption in words of its own (an
+// exec: scheduler's "sent …: interrupted (interrupt signal received)",
+// not context.Canceled) is an interruption: the error says the finished
+// runs are saved and how to resume, and the next call reuses them.
+func TestInterruptedRunInItsOwnWords(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	var calls, n atomic.Int64
+	exec := func(c context.Context, r Run) (Output, error) {
+		if n.Add(1) > 4 {
+			cancel(errors.New("interrupt signal received"))
+			<-c.Done()
+			return Output{}, fmt.Errorf("exec:s.py: sent a message: interrupted (%v)", context.Cause(c))
+		}
+		return toyExec(&calls)(c, r)
+	}
+	_, err := Execute(ctx, testPlan(2), exec, Options{Dir: dir, Workers: 1})
+	if err == nil || !strings.HasPrefix(err.Error(), "toy: interrupted after 4 of 12 runs; finished runs are saved in ") {
+		t.Fatalf("got %v", err)
+	}
+	before := calls.Load()
+	if _, err := Execute(context.Background(), testPlan(2), toyExec(&calls), Options{Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if ran := calls.Load() - before; ran != 8 {
+		t.Errorf("the next call ran %d runs, want the 8 not finished", ran)
+	}
+}
