@@ -151,11 +151,14 @@ func workloadConvert(c *cli.Context) error {
 		}
 		return err
 	})
+	var je *batsim.JobError
 	switch {
 	case errors.Is(err, errNone):
 		return noJobs(path, noSubmit+noRun+noCPUs, fmt.Sprintf("submit time < 0: %d, run time < 0: %d, CPUs < 1: %d", noSubmit, noRun, noCPUs))
 	case r.Err() != nil:
 		return r.Err() // the trace's error, naming its file and line (nothing written)
+	case errors.As(err, &je): // a job of the trace: named by its line there
+		return fmt.Errorf("%s:%d: job %d %s; nothing written to %s", path, je.Line, je.ID, je.Why, out)
 	case err != nil:
 		return fmt.Errorf("--to %s: %w", out, err)
 	}

@@ -191,3 +191,20 @@ func TestBatsimCLIErrors(t *testing.T) {
 		}
 	}
 }
+
+// An SWF log whose job numbers repeat (partial executions have a line per
+// part) is refused by workload convert, naming the trace's line, rather
+// than written as a workload Batsim refuses ("duplication of job id");
+// nothing is written.
+func TestWorkloadConvertRefusesRepeatedJobNumbers(t *testing.T) {
+	dir := t.TempDir()
+	swf, js := filepath.Join(dir, "p.swf"), filepath.Join(dir, "p.json")
+	os.WriteFile(swf, []byte("; MaxProcs: 4\n1 0 -1 10 1 -1 -1 1 10 -1 2 1 1 -1 -1 -1 -1 -1\n2 1 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n1 20 -1 10 1 -1 -1 1 10 -1 3 1 1 -1 -1 -1 -1 -1\n"), 0o644)
+	code, _, stderr := runCLI("workload", "convert", swf, "--to", js)
+	if want := "gridbench: " + swf + ":4: job 1 repeats the id of a job written before it: Batsim refuses"; code != 1 || !strings.HasPrefix(stderr, want) || !strings.HasSuffix(stderr, "; nothing written to "+js+"\n") {
+		t.Errorf("exit %d, stderr %q, want %q...", code, stderr, want)
+	}
+	if _, err := os.Stat(js); !os.IsNotExist(err) {
+		t.Errorf("%s was written (%v)", js, err)
+	}
+}

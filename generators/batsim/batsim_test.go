@@ -3,7 +3,9 @@ package batsim
 import (
 	"bytes"
 	"compress/gzip"
+	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -106,6 +108,18 @@ func TestReadErrors(t *testing.T) {
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": \"2\", \"profile\": \"q\"}], \"profiles\": {}}", `x.json:2: job 1: res "2" is a string: write the number without quotes`},
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": null, \"res\": 2, \"profile\": \"q\"}], \"profiles\": {}}", "x.json:2: job 1: subtime null is not a number"},
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 2, \"profile\": \"q\", \"walltime\": [1]}], \"profiles\": {}}", "x.json:2: job 1: walltime [1] is not a number"},
+		// Batsim refuses a repeated job id (as "duplication of job id"):
+		// in the bitset's range, through the decoder (an escape in a
+		// name), and past it (a negative id, a large one).
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"},\n{\"id\": 2, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"},\n{\"id\": \"w!1\", \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:4: job id 1 repeats (first on line 2): Batsim refuses a workload whose job ids repeat"},
+		{"{\"jobs\": [\n{\"id\": 7, \"subtime\": 0, \"res\": 1, \"profile\": \"\\u0070\"},\n{\"id\": 7, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:3: job id 7 repeats (first on line 2)"},
+		{"{\"jobs\": [\n{\"id\": -4, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"},\n{\"id\": 900000000, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"},\n{\"id\": -4, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:4: job id -4 repeats (first on line 2)"},
+		{"{\"jobs\": [\n{\"id\": 900000000, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"},\n{\"id\": 3, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"},\n{\"id\": 900000000, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:4: job id 900000000 repeats (first on line 2)"},
+		{"{\"jobs\": [\n{\"id\": 3, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"},\n{\"id\": 130, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"},\n{\"id\": 2, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}", ""},
 	} {
 		w, err := Read([]byte(tc.text), "x.json")
 		if err == nil {
@@ -263,5 +277,18 @@ func TestReadAllSizes(t *testing.T) {
 		if len(got.Jobs) != len(want.Jobs) || len(got.Profiles) != len(want.Profiles) {
 			t.Errorf("%s: %d jobs and %d profiles, want %d and %d", name, len(got.Jobs), len(got.Profiles), len(want.Jobs), len(want.Profiles))
 		}
+	}
+}
+
+// A job whose id was written before is refused by the writer, naming its
+// line in the trace (a log of partial executions repeats job numbers),
+// as Batsim would refuse the workload; the bytes written before it are
+// no workload.
+func TestWriteRefusesARepeatedID(t *testing.T) {
+	jobs := []trace.Job{{ID: 5, Run: 10, Procs: 1, ReqTime: -1, Line: 3}, {ID: 6, Run: 10, Procs: 1, ReqTime: -1, Line: 4}, {ID: 5, Submit: 9, Run: 20, Procs: 1, ReqTime: -1, Line: 7}}
+	err := Write(io.Discard, jobs, WriteOptions{})
+	var je *JobError
+	if !errors.As(err, &je) || je.Line != 7 || je.ID != 5 || !strings.HasPrefix(je.Why, "repeats the id of a job written before it: Batsim refuses") {
+		t.Errorf("got %v", err)
 	}
 }

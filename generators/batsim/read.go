@@ -117,10 +117,17 @@ func readAll(r io.Reader, size int64) ([]byte, error) {
 // Read parses a workload; name goes into every error with the line.
 func Read(b []byte, name string) (*Workload, error) {
 	b = bytes.TrimPrefix(b, []byte("\xef\xbb\xbf"))
-	if w, ok := readFast(b, name); ok {
-		return w, nil
+	w, ok := readFast(b, name)
+	if !ok {
+		var err error
+		if w, err = readDecoder(b, name); err != nil {
+			return nil, err
+		}
 	}
-	return readDecoder(b, name)
+	if err := checkIDs(w); err != nil {
+		return nil, err
+	}
+	return w, nil
 }
 
 // readDecoder is Read with encoding/json's decoder: every workload the

@@ -42,6 +42,17 @@ func Write(w io.Writer, jobs []trace.Job, opt WriteOptions) error {
 	return err
 }
 
+// JobError is a job that WriteFrom cannot write: Line is the job's line
+// in the trace it was read from, which the caller can name.
+type JobError struct {
+	Line, ID int
+	Why      string
+}
+
+func (e *JobError) Error() string {
+	return fmt.Sprintf("batsim: line %d: job %d %s", e.Line, e.ID, e.Why)
+}
+
 // WriteFrom is Write for jobs handed over one at a time, so that a trace
 // is never held whole (RICC-2010-2's 447,794 records are 147 MB as
 // trace.Jobs): next returns the next job, or nil and the error that ended
@@ -61,6 +72,7 @@ func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (
 	}
 	buf = append(buf, "  \"jobs\": [\n"...)
 	n := 0
+	var ids idSet // (see checkIDs)
 	for {
 		j, err := next()
 		if err != nil {
@@ -71,7 +83,11 @@ func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (
 		}
 		res := j.CPUs()
 		if res < 1 || j.Run < 0 || j.Submit < 0 {
-			return n, fmt.Errorf("batsim: line %d: job %d (submit %g, run %g, %d CPUs) is not a job Batsim can run", j.Line, j.ID, j.Submit, j.Run, res)
+			return n, &JobError{j.Line, j.ID, fmt.Sprintf("(submit %g, run %g, %d CPUs) is not a job Batsim can run", j.Submit, j.Run, res)}
+		}
+		if !ids.add(j.ID) {
+			return n, &JobError{j.Line, j.ID, "repeats the id of a job written before it: Batsim refuses a workload whose job ids repeat " +
+				"(an SWF log of partial executions, status 2 to 4, has a line per part; its cleaned version has one per job)"}
 		}
 		if opt.NbRes == 0 {
 			nbRes = max(nbRes, res)
