@@ -99,3 +99,34 @@ func TestWriteTables(t *testing.T) {
 		t.Errorf("Table4.tex lacks the share as the page shows it:\n%s", tex)
 	}
 }
+
+// Records or points past what an Excel sheet holds make their sheet one
+// note saying where they are: a study of 10,000 repetitions (12 M points)
+// failed at the workbook, after every run, with excelize's "row number
+// exceeds maximum limit". (The limit is lowered to 2 here.)
+func TestWorkbookSheetTooLong(t *testing.T) {
+	defer func(n int) { sheetRows = n }(sheetRows)
+	sheetRows = 2
+	out := t.TempDir()
+	os.MkdirAll(filepath.Join(out, "results"), 0o755)
+	outs := outcomes()
+	outs[0].Result.Series = []analysis.Point{{Experiment: "alpha", Series: "s", T: 0, Value: 1}, {Experiment: "alpha", Series: "s", T: 1, Value: 2}}
+	outs[1].Result.Series = []analysis.Point{{Experiment: "beta", Series: "s", T: 0, Value: 3}}
+	if err := writeWorkbook(out, outs); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(WorkbookPath(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	series, _ := f.GetRows("Series")
+	raw, _ := f.GetRows("Raw")
+	want := "3 rows, more than an Excel sheet holds (2): every one is in results/<experiment>/series.csv"
+	if len(series) != 2 || series[0][0] != "note" || !strings.HasPrefix(series[1][0], want) {
+		t.Errorf("Series sheet %q, want a note starting %q", series, want)
+	}
+	if len(raw) != 3 || raw[0][0] != "experiment" { // 2 records: they fit
+		t.Errorf("Raw sheet %q", raw)
+	}
+}

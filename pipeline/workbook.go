@@ -25,6 +25,14 @@ func writeWorkbook(out string, outcomes []*Outcome) error {
 	raw := &report.Table{ID: "Raw", Columns: analysis.Header}
 	series := &report.Table{ID: "Series", Columns: analysis.SeriesHeader} // every series.csv, tidy
 	claims := report.ClaimsSheet()                                        // every study's ledger, one shape
+	// Raw and Series hold a row per record and per point: past what an
+	// Excel sheet holds (a study of 10,000 repetitions has 12 M points),
+	// the sheet says where they are instead (see tooLong).
+	var nRaw, nSeries int
+	for _, o := range outcomes {
+		nRaw, nSeries = nRaw+len(o.Result.Records), nSeries+len(o.Result.Series)
+	}
+	fitRaw, fitSeries := nRaw <= sheetRows, nSeries <= sheetRows
 	var extra []*report.Table
 	for _, o := range outcomes {
 		addComparisons(summary, o.Name, o.Report.Compared)
@@ -36,10 +44,16 @@ func writeWorkbook(out string, outcomes []*Outcome) error {
 				report.Num(s.CILow, -1), report.Num(s.CIHigh, -1), report.Num(s.Min, -1), report.Num(s.Max, -1))
 		}
 		for _, r := range o.Result.Records {
+			if !fitRaw {
+				break
+			}
 			raw.AddRow(report.Str(r.Experiment), report.Str(r.Workload), report.Str(r.Algorithm), report.Int(r.Rep),
 				report.Str(fmt.Sprint(r.Seed)), report.Str(r.Metric), report.Num(r.Value, -1))
 		}
 		for _, p := range o.Result.Series {
+			if !fitSeries {
+				break
+			}
 			series.AddRow(report.Str(p.Experiment), report.Str(p.Workload), report.Str(p.Algorithm), report.Int(p.Rep),
 				report.Str(fmt.Sprint(p.Seed)), report.Str(p.Series), report.Num(p.T, -1), report.Num(p.Value, -1))
 		}
@@ -53,12 +67,30 @@ func writeWorkbook(out string, outcomes []*Outcome) error {
 		sheets = append(sheets, claims)
 	}
 	sheets = append(sheets, extra...)
+	if !fitRaw {
+		tooLong(raw, nRaw, "runs.csv")
+	}
+	if !fitSeries {
+		tooLong(series, nSeries, "series.csv")
+	}
 	sheets = append(sheets, raw)
 	if len(series.Rows) > 0 {
 		sheets = append(sheets, series)
 	}
 	return report.WriteWorkbook(WorkbookPath(out), sheets)
 }
+
+// tooLong makes t, of n rows that no Excel sheet can hold, a sheet of
+// one note saying so and where the rows are: a sheet cut short would read
+// as the whole, and the workbook could not be written at all.
+func tooLong(t *report.Table, n int, file string) {
+	t.Columns, t.Rows = []string{"note"}, nil
+	t.AddRow(report.Str(fmt.Sprintf("%d rows, more than an Excel sheet holds (%d): every one is in results/<experiment>/%s, which pandas (read_csv) and R (read.csv) read whole",
+		n, sheetRows, file)))
+}
+
+// sheetRows is report.MaxSheetRows, which a test lowers.
+var sheetRows = report.MaxSheetRows
 
 // studySheet is t named for the workbook with its study's prefix, e.g.
 // federation-Table4, unless its id already starts with it.

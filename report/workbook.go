@@ -130,7 +130,14 @@ func (s *styles) cell(c Cell) (int, error) {
 	return id, nil
 }
 
+// MaxSheetRows is the most rows of values an Excel sheet holds: 1,048,576
+// rows, the header's included.
+const MaxSheetRows = excelize.TotalRows - 1
+
 func writeSheet(f *excelize.File, name string, t *Table, st *styles) error {
+	if len(t.Rows) > MaxSheetRows {
+		return fmt.Errorf("%d rows, more than an Excel sheet holds (%d)", len(t.Rows), MaxSheetRows)
+	}
 	// The dimension (the used range) is written by NewStreamWriter, so it
 	// is set first. Readers that trust it, like openpyxl's read-only mode,
 	// see only column A when it says A1.
