@@ -21,6 +21,12 @@ import (
 // must not keep it. Endpoints are the 2.5% and 97.5% quantiles of the reps
 // statistics with linear interpolation between order statistics. It returns
 // NaN, NaN when xs is empty or reps < 1; stat must not return NaN.
+//
+// With stat nil it is the mean's, summed as each value is drawn rather
+// than over a stored resample: the additions of mean over the resample,
+// in the same order, so the same bits, without the resample's stores and
+// second pass (a study of 10,000 repetitions spent half its report's CPU
+// in the 10⁸ draws of each of its intervals).
 func BootstrapCI(xs []float64, stat func([]float64) float64, reps int) (lo, hi float64) {
 	n := len(xs)
 	if n == 0 || reps < 1 {
@@ -43,14 +49,25 @@ func BootstrapCI(xs []float64, stat func([]float64) float64, reps int) (lo, hi f
 	// interval. The bias of multiply-shift is below n/2^64.
 	src := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
 
-	sample := make([]float64, n)
 	stats := make([]float64, reps)
-	for r := range stats {
-		for i := range sample {
-			j, _ := bits.Mul64(src.Uint64(), uint64(n))
-			sample[i] = sorted[j]
+	if stat == nil {
+		for r := range stats {
+			s := 0.0
+			for range n {
+				j, _ := bits.Mul64(src.Uint64(), uint64(n))
+				s += sorted[j]
+			}
+			stats[r] = s / float64(n) // (as mean divides)
 		}
-		stats[r] = stat(sample)
+	} else {
+		sample := make([]float64, n)
+		for r := range stats {
+			for i := range sample {
+				j, _ := bits.Mul64(src.Uint64(), uint64(n))
+				sample[i] = sorted[j]
+			}
+			stats[r] = stat(sample)
+		}
 	}
 	sort.Float64s(stats)
 	return quantileSorted(stats, 0.025), quantileSorted(stats, 0.975)
@@ -77,5 +94,5 @@ func MeanBootstrapCI(xs []float64) (lo, hi float64) {
 	if len(xs) == 0 || hasNaN(xs) {
 		return math.NaN(), math.NaN()
 	}
-	return BootstrapCI(xs, mean, 10000)
+	return BootstrapCI(xs, nil, 10000) // (mean's, see BootstrapCI)
 }

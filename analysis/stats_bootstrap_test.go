@@ -111,3 +111,40 @@ func TestMeanBootstrapCINeverBelowTheValues(t *testing.T) {
 		t.Fatalf("no values: got [%v, %v]", lo, hi)
 	}
 }
+
+// The mean computed as each value is drawn (stat nil, MeanBootstrapCI)
+// gives the interval of mean over each stored resample, bit for bit: the
+// same additions in the same order.
+func TestMeanBootstrapCIMatchesStoredResamples(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{1, 2, 3, 7, 20, 101, 1000} {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = rng.ExpFloat64() * 1e3 * float64(1+i%3)
+		}
+		lo, hi := MeanBootstrapCI(xs)
+		wlo, whi := BootstrapCI(xs, mean, 10000)
+		if math.Float64bits(lo) != math.Float64bits(wlo) || math.Float64bits(hi) != math.Float64bits(whi) {
+			t.Errorf("n=%d: [%v, %v], stored resamples give [%v, %v]", n, lo, hi, wlo, whi)
+		}
+	}
+}
+
+func BenchmarkMeanBootstrapCI(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	xs := make([]float64, 1000)
+	for i := range xs {
+		xs[i] = rng.ExpFloat64()
+	}
+	for _, fused := range []bool{false, true} {
+		b.Run(map[bool]string{false: "stored", true: "fused"}[fused], func(b *testing.B) {
+			for b.Loop() {
+				if fused {
+					MeanBootstrapCI(xs)
+				} else {
+					BootstrapCI(xs, mean, 10000)
+				}
+			}
+		})
+	}
+}
