@@ -129,22 +129,3 @@ func TestMeanBootstrapCIMatchesStoredResamples(t *testing.T) {
 		}
 	}
 }
-
-func BenchmarkMeanBootstrapCI(b *testing.B) {
-	rng := rand.New(rand.NewPCG(7, 8))
-	xs := make([]float64, 1000)
-	for i := range xs {
-		xs[i] = rng.ExpFloat64()
-	}
-	for _, fused := range []bool{false, true} {
-		b.Run(map[bool]string{false: "stored", true: "fused"}[fused], func(b *testing.B) {
-			for b.Loop() {
-				if fused {
-					MeanBootstrapCI(xs)
-				} else {
-					BootstrapCI(xs, mean, 10000)
-				}
-			}
-		})
-	}
-}
