@@ -4,8 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
-	"unicode"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/generators/jobstream"
@@ -40,7 +40,7 @@ func (deadlineKind) check(w *Workload) error {
 		if errors.As(err, &se) { // named as the file names them, so the error gives their line
 			keys := make([]string, len(se.Fields))
 			for i, f := range se.Fields {
-				keys[i] = snakeCase(f)
+				keys[i] = specKey(f)
 			}
 			return keyErr(strings.Join(keys, "/"), "%s", se.Why)
 		}
@@ -116,15 +116,13 @@ func (st stream) execute(ctx context.Context, s *Study, run bench.Run) (bench.Ou
 	return s.simulate(ctx, run, inst.Platform, inst.Jobs)
 }
 
-// snakeCase is the study file's key for a field of jobstream.Spec:
-// SpeedMin is speed_min, MachineCPUsMax machine_cpus_max.
-func snakeCase(field string) string {
-	var b strings.Builder
-	for i, r := range field {
-		if unicode.IsUpper(r) && i > 0 && unicode.IsLower(rune(field[i-1])) {
-			b.WriteByte('_')
+// specKey is the study file's key for a field of jobstream.Spec: the toml
+// tag of the Workload field of that name, which spec copies into it.
+func specKey(field string) string {
+	if f, ok := reflect.TypeFor[Workload]().FieldByName(field); ok {
+		if k := f.Tag.Get("toml"); k != "" {
+			return k
 		}
-		b.WriteRune(unicode.ToLower(r))
 	}
-	return b.String()
+	return field
 }
