@@ -28,26 +28,40 @@ import (
 // mode 0644 (os.CreateTemp makes files private; results are for sharing).
 // Errors name path.
 func Write(path string, write func(io.Writer) error) error {
+	file, thru, err := target(path)
+	switch {
+	case err != nil:
+		return err
+	case thru:
+		return through(path, write)
+	}
+	return replace(file, write)
+}
+
+// target says how Write writes path: the regular file to replace (path,
+// or the file a link to one names), or through path as it is (a device,
+// a pipe, a socket, or a link to one of those or to nothing yet). A path
+// that is or can only name a folder is an error.
+func target(path string) (file string, thru bool, err error) {
 	if namesFolder(path) {
-		return fmt.Errorf("%s: names a folder, not a file", path)
+		return "", false, fmt.Errorf("%s: names a folder, not a file", path)
 	}
 	lst, err := os.Lstat(path)
 	if err != nil || lst.Mode().IsRegular() {
-		return replace(path, write) // a new file or a regular one
+		return path, false, nil // a new file or a regular one
 	}
 	st, err := os.Stat(path)
-	if err == nil && st.Mode().IsRegular() {
+	switch {
+	case err == nil && st.Mode().IsRegular():
 		// A link to a regular file: replace the file it names.
-		target, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
+		if file, err = filepath.EvalSymlinks(path); err != nil {
+			return "", false, fmt.Errorf("%s: %w", path, err)
 		}
-		return replace(target, write)
+		return file, false, nil
+	case err == nil && st.IsDir():
+		return "", false, fmt.Errorf("%s: is a directory", path)
 	}
-	if err == nil && st.IsDir() {
-		return fmt.Errorf("%s: is a directory", path)
-	}
-	return through(path, write)
+	return path, true, nil
 }
 
 // Check says whether Write could write path, without writing it or
@@ -60,22 +74,14 @@ func Write(path string, write func(io.Writer) error) error {
 // device, a pipe or a socket is written through and is not checked. The
 // errors are Write's, naming path.
 func Check(path string) error {
-	if namesFolder(path) {
-		return fmt.Errorf("%s: names a folder, not a file", path)
+	file, thru, err := target(path)
+	switch {
+	case err != nil:
+		return err
+	case thru:
+		return nil // written through (see through)
 	}
-	if lst, err := os.Lstat(path); err == nil && !lst.Mode().IsRegular() {
-		st, err := os.Stat(path)
-		switch {
-		case err == nil && st.IsDir():
-			return fmt.Errorf("%s: is a directory", path)
-		case err == nil && st.Mode().IsRegular():
-			if path, err = filepath.EvalSymlinks(path); err != nil {
-				return err
-			}
-		default:
-			return nil // written through (see through)
-		}
-	}
+	path = file
 	dir := filepath.Dir(path)
 	made := dir // the nearest folder that exists
 	for {
