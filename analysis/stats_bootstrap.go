@@ -1,11 +1,15 @@
 package analysis
 
 import (
+	"context"
 	"hash/fnv"
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 )
 
 // BootstrapCI returns the 95% percentile bootstrap interval of stat over
@@ -109,4 +113,33 @@ func MeanBootstrapCI(xs []float64) (lo, hi float64) {
 		stats[r] = s / float64(rs.n) // (as mean divides)
 	}
 	return interval(stats)
+}
+
+// MeanBootstrapCIs is MeanBootstrapCI of each of sets, computed side by
+// side on up to GOMAXPROCS goroutines: each interval is seeded from its
+// own values, so the intervals are the same however the sets are shared
+// out. An interval takes 10⁴ draws per value (a tenth of a second at
+// 2,000 values here), so a study of thousands of repetitions spends its
+// report in them. It stops starting new ones once ctx is done and then
+// returns ctx's error.
+func MeanBootstrapCIs(ctx context.Context, sets [][]float64) ([][2]float64, error) {
+	out := make([][2]float64, len(sets))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(sets)) {
+		wg.Go(func() {
+			for ctx.Err() == nil {
+				i := int(next.Add(1)) - 1
+				if i >= len(sets) {
+					return
+				}
+				out[i][0], out[i][1] = MeanBootstrapCI(sets[i])
+			}
+		})
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return out, nil
 }

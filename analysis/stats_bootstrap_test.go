@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"context"
+	"errors"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -127,5 +129,39 @@ func TestMeanBootstrapCIMatchesStoredResamples(t *testing.T) {
 		if math.Float64bits(lo) != math.Float64bits(wlo) || math.Float64bits(hi) != math.Float64bits(whi) {
 			t.Errorf("n=%d: [%v, %v], stored resamples give [%v, %v]", n, lo, hi, wlo, whi)
 		}
+	}
+}
+
+// TestMeanBootstrapCIsAreEachSets checks that the intervals computed side
+// by side are each set's own, bit for bit, whatever else is computed
+// beside it (empty sets and NaN values among them), and that a done
+// context stops them with its error.
+func TestMeanBootstrapCIsAreEachSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var sets [][]float64
+	for i := range 23 {
+		xs := make([]float64, rng.IntN(60))
+		for k := range xs {
+			xs[k] = rng.NormFloat64()*10 + float64(i)
+		}
+		if i == 5 && len(xs) > 0 {
+			xs[0] = math.NaN()
+		}
+		sets = append(sets, xs)
+	}
+	got, err := MeanBootstrapCIs(context.Background(), sets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, xs := range sets {
+		lo, hi := MeanBootstrapCI(xs)
+		if math.Float64bits(got[i][0]) != math.Float64bits(lo) || math.Float64bits(got[i][1]) != math.Float64bits(hi) {
+			t.Errorf("set %d (%d values): [%v, %v], alone [%v, %v]", i, len(xs), got[i][0], got[i][1], lo, hi)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := MeanBootstrapCIs(ctx, sets); !errors.Is(err, context.Canceled) {
+		t.Fatalf("a done context: error %v, want context.Canceled", err)
 	}
 }

@@ -108,9 +108,17 @@ func runCommand() *cli.Command {
 			w := c.App.Writer
 			fmt.Fprintln(w, "workload,algorithm,metric,n,mean,sd,ci95_low,ci95_high")
 			groups, _ := outs[0].Result.Groups()
-			for _, g := range groups {
+			sets := make([][]float64, len(groups))
+			for i, g := range groups {
+				sets[i] = g.Values
+			}
+			cis, err := analysis.MeanBootstrapCIs(c.Context, sets)
+			if err != nil {
+				return err
+			}
+			for i, g := range groups {
 				s := g.Summary
-				lo, hi := analysis.MeanBootstrapCI(g.Values)
+				lo, hi := cis[i][0], cis[i][1]
 				fmt.Fprintf(w, "%s,%s,%s,%d,%s,%s,%s,%s\n", g.Workload, g.Algorithm, g.Metric, s.N,
 					report.FormatFloat(s.Mean, 6), report.FormatFloat(s.SD, 6), report.FormatFloat(lo, 6), report.FormatFloat(hi, 6))
 			}

@@ -26,14 +26,18 @@ func (pl *plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	}
 	recs := in.Result.Records
 	idx := in.Result.Index()
+	cis, err := s.intervals(ctx, idx)
+	if err != nil {
+		return nil, err
+	}
 	var metrics []metricSection
 	for _, m := range s.metrics() {
 		fig := s.Name() + "-" + m
-		drawn, err := s.figure(idx, m, filepath.Join(in.PaperDir, "figures", fig))
+		drawn, err := s.figure(idx, cis, m, filepath.Join(in.PaperDir, "figures", fig))
 		if err != nil {
 			return nil, err
 		}
-		ms := metricSection{name: m, table: s.metricTable(idx, m)}
+		ms := metricSection{name: m, table: s.metricTable(idx, cis, m)}
 		if drawn {
 			ms.figure = &report.Figure{Path: "figures/" + fig + ".png", Alt: m}
 		}
@@ -186,12 +190,43 @@ func (s *Study) describe(m string) string {
 	return fmt.Sprintf("`%s`%s: %s. Mean [95%% bootstrap CI] over the repetitions.", m, u, d.Definition)
 }
 
-// ci is the 95% percentile bootstrap interval of g's mean (see ciMethod).
-func ci(g *analysis.Group) (lo, hi float64) {
-	if math.IsNaN(g.Summary.Mean) {
-		return math.NaN(), math.NaN()
+// intervals holds the 95% percentile bootstrap interval of the mean of
+// each group a table or figure shows (see ciMethod), computed once for
+// both.
+type intervals map[*analysis.Group][2]float64
+
+// intervals computes the interval of every group of a workload,
+// algorithm and metric of the study, side by side.
+func (s *Study) intervals(ctx context.Context, idx map[analysis.GroupKey]*analysis.Group) (intervals, error) {
+	var gs []*analysis.Group
+	var sets [][]float64
+	for _, m := range s.metrics() {
+		for _, w := range s.Workloads {
+			for _, a := range s.Algorithms {
+				g := idx[analysis.GroupKey{Experiment: s.Name(), Workload: w.Name, Algorithm: a, Metric: m}]
+				if g != nil && !math.IsNaN(g.Summary.Mean) {
+					gs, sets = append(gs, g), append(sets, g.Values)
+				}
+			}
+		}
 	}
-	return analysis.MeanBootstrapCI(g.Values)
+	out, err := analysis.MeanBootstrapCIs(ctx, sets)
+	if err != nil {
+		return nil, fmt.Errorf("%s: report: %w", s.Name(), err)
+	}
+	cis := make(intervals, len(gs))
+	for i, g := range gs {
+		cis[g] = out[i]
+	}
+	return cis, nil
+}
+
+// of returns g's interval (NaN, NaN if it has none: no mean).
+func (cis intervals) of(g *analysis.Group) (lo, hi float64) {
+	if ci, ok := cis[g]; ok {
+		return ci[0], ci[1]
+	}
+	return math.NaN(), math.NaN()
 }
 
 func (s *Study) workloadTable() *report.Table {
@@ -204,7 +239,7 @@ func (s *Study) workloadTable() *report.Table {
 }
 
 // metricTable has one row per workload, one "mean [CI]" column per algorithm.
-func (s *Study) metricTable(idx map[analysis.GroupKey]*analysis.Group, m string) *report.Table {
+func (s *Study) metricTable(idx map[analysis.GroupKey]*analysis.Group, cis intervals, m string) *report.Table {
 	t := &report.Table{ID: s.Name() + "-" + m, Title: s.axisLabel(m) + ": mean [95% bootstrap CI] over the repetitions", Columns: append([]string{"workload"}, s.Algorithms...)}
 	for _, w := range s.Workloads {
 		row := []report.Cell{report.Str(w.Name)}
@@ -216,7 +251,7 @@ func (s *Study) metricTable(idx map[analysis.GroupKey]*analysis.Group, m string)
 				continue
 			}
 			sm := g.Summary
-			lo, hi := ci(g)
+			lo, hi := cis.of(g)
 			c := numG(sm.Mean)
 			c.Text = fmt.Sprintf("%s [%s, %s]", fmtG(sm.Mean), fmtG(lo), fmtG(hi))
 			row = append(row, c)
@@ -250,7 +285,7 @@ func significant(v float64) int {
 
 // figure draws metric m per workload and algorithm; it reports false when
 // no algorithm has a value to draw.
-func (s *Study) figure(idx map[analysis.GroupKey]*analysis.Group, m, base string) (bool, error) {
+func (s *Study) figure(idx map[analysis.GroupKey]*analysis.Group, cis intervals, m, base string) (bool, error) {
 	spec := plots.BarSpec{Title: m, Note: "mean and 95% bootstrap CI over the repetitions; " + s.better(m).String() + " is better",
 		XLabel: "workload", YLabel: s.axisLabel(m)}
 	for _, w := range s.Workloads {
@@ -265,7 +300,7 @@ func (s *Study) figure(idx map[analysis.GroupKey]*analysis.Group, m, base string
 			lo, hi := math.NaN(), math.NaN()
 			if g := idx[analysis.GroupKey{Experiment: s.Name(), Workload: w.Name, Algorithm: a, Metric: m}]; g != nil && !math.IsNaN(g.Summary.Mean) {
 				sm = g.Summary
-				lo, hi = ci(g)
+				lo, hi = cis.of(g)
 				have++
 			} else {
 				missing = append(missing, a+" on "+w.Name)
