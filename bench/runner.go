@@ -510,6 +510,16 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 	for _, w := range plan.Workloads {
 		man.Workloads = append(man.Workloads, analysis.ManifestWorkload{ID: w.ID, Params: w.String()})
 	}
+	// Sized first: a study of many repetitions holds millions of points,
+	// which growing the slices copied again and again (a study of 120,000
+	// runs and 12 M points spent 10 s of its 25 s here doing that).
+	nr, nt, ns := 0, 0, 0
+	for _, r := range plan.Runs {
+		out := done[r.Key()]
+		nr, nt, ns = nr+len(out.Metrics), nt+len(out.Timings), ns+len(out.Series)
+	}
+	res.Records, res.Timings = sized[analysis.Record](nr), sized[analysis.Record](nt)
+	res.Series, man.Runs = sized[analysis.Point](ns), sized[analysis.ManifestRun](len(plan.Runs))
 	for _, r := range plan.Runs {
 		out := done[r.Key()]
 		for _, m := range out.Metrics {
@@ -565,6 +575,15 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 	}
 	res.Manifest = man
 	return res, nil
+}
+
+// sized returns an empty slice with room for n elements (nil for none,
+// as appending nothing leaves it).
+func sized[T any](n int) []T {
+	if n == 0 {
+		return nil
+	}
+	return make([]T, 0, n)
 }
 
 // setInputs records the plan's inputs and study file in man.
