@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 	"time"
 )
 
@@ -122,5 +123,38 @@ func isTerminal(w io.Writer) bool {
 		default:
 			return false
 		}
+	}
+}
+
+// SlowAfter is how long a step goes on before Slow says what it is doing.
+var SlowAfter = 3 * time.Second
+
+// Slow writes line to w (nil: nowhere) if the step it names is still
+// under way after SlowAfter, so that a long step after the runs (writing
+// millions of points, the report of thousands of repetitions) says what
+// it is doing rather than leaving the last line, "runs done", standing.
+// The returned func ends the step: once it returns, the line has been
+// written whole or never will be.
+func Slow(w io.Writer, line string) (end func()) {
+	if w == nil {
+		return func() {}
+	}
+	if isTerminal(w) {
+		line = "\r\x1b[K" + line // (over another experiment's progress line)
+	}
+	var mu sync.Mutex
+	ended := false
+	t := time.AfterFunc(SlowAfter, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if !ended {
+			io.WriteString(w, line)
+		}
+	})
+	return func() {
+		t.Stop()
+		mu.Lock()
+		ended = true
+		mu.Unlock()
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -86,4 +87,46 @@ func TestIsTerminalLooksThroughWrappers(t *testing.T) {
 	if isTerminal(wrapped{&bytes.Buffer{}}) {
 		t.Error("a buffer is not a terminal")
 	}
+}
+
+// TestSlowSaysWhatALongStepDoes checks that Slow writes its line once a
+// step outlasts SlowAfter, and never for a step that ends before it.
+func TestSlowSaysWhatALongStepDoes(t *testing.T) {
+	defer func(d time.Duration) { SlowAfter = d }(SlowAfter)
+	SlowAfter = 20 * time.Millisecond
+	var b syncBuffer
+	end := Slow(&b, "x: writing\n")
+	for wait := time.Now(); b.String() == "" && time.Since(wait) < 10*time.Second; {
+		time.Sleep(5 * time.Millisecond)
+	}
+	end()
+	if got := b.String(); got != "x: writing\n" {
+		t.Fatalf("a step that outlasts SlowAfter: wrote %q, want its line", got)
+	}
+	SlowAfter = 500 * time.Millisecond
+	var q syncBuffer
+	Slow(&q, "y: writing\n")()
+	time.Sleep(700 * time.Millisecond)
+	if got := q.String(); got != "" {
+		t.Fatalf("a step ended at once: wrote %q, want nothing", got)
+	}
+	Slow(nil, "z\n")() // nowhere to write: nothing to do
+}
+
+// syncBuffer is a bytes.Buffer safe to write from Slow's timer.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

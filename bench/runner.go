@@ -491,7 +491,9 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		Workers: workers, Reused: reused, Executed: len(todo), Started: started, DataRoots: opts.DataRoots,
 	}
 	setInputs(man, plan, key.inputs)
+	end := Slow(opts.Progress, fmt.Sprintf("%s: writing its results to %s (runs.csv, series.csv, manifest.json)\n", plan.Experiment, opts.Dir))
 	res, err := writeResult(plan, done, opts.Dir, man)
+	end()
 	if err != nil {
 		return nil, err
 	}

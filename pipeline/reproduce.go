@@ -172,7 +172,9 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	}
 	if opts.Report && len(outcomes) > 0 {
 		t0 := time.Now()
+		end := bench.Slow(opts.Progress, fmt.Sprintf("writing the report index and workbook, %s\n", WorkbookPath(opts.Out)))
 		failed = append(failed, writeShared(opts.Out, outcomes, everyShared))
+		end()
 		logf(opts.Progress, "report index and workbook: %s (%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)))
 	}
 	if opts.Shard.N == 0 || opts.Merge { // a shard writes only its own folders
@@ -272,7 +274,9 @@ func (f *finished) report(ctx context.Context, opts Options, log io.Writer) erro
 		if err := os.MkdirAll(filepath.Join(pdir, "figures"), 0o755); err != nil {
 			return fmt.Errorf("cannot create report directory: %w", err)
 		}
+		end := bench.Slow(opts.Progress, fmt.Sprintf("%s: writing its report, %s\n", e.Name(), filepath.Join(pdir, e.Name()+".md")))
 		rep, err := f.plan.Report(ctx, experiments.ReportInput{Result: o.Result, PaperDir: pdir})
+		defer end()
 		if err != nil {
 			return fmt.Errorf("report: %w", err)
 		}
