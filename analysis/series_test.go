@@ -7,9 +7,13 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 // TestSeriesRoundTrip writes points and reads them back bit for bit; a bad
@@ -108,3 +112,43 @@ func TestWriteSeriesCSVIsEncodingCSVs(t *testing.T) {
 type failWriter struct{}
 
 func (failWriter) Write([]byte) (int, error) { return 0, errors.New("disk full") }
+
+// TestReadSeriesFileSharesNames reads back a series.csv of 5,000 points
+// (past the 1,000 after which the rest are counted ahead, and with lines
+// that grow longer than the first ones): the points are the ones written,
+// the same as read from a reader of unknown size, and the points of one
+// series hold one copy of their names, not each its own.
+func TestReadSeriesFileSharesNames(t *testing.T) {
+	var pts []Point
+	for i := range 5000 {
+		name := "s"
+		if i > 2000 {
+			name = strings.Repeat("long-name-", 20) // (lines past the first longer than they)
+		}
+		pts = append(pts, Point{"exp", "w" + strconv.Itoa(i/500), "alg", i / 100, uint64(i / 100), name, float64(i), float64(i) / 7})
+	}
+	path := filepath.Join(t.TempDir(), "series.csv")
+	var b bytes.Buffer
+	if err := WriteSeriesCSV(&b, pts); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadSeriesFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := ReadSeries(bytes.NewReader(b.Bytes()), "series.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(got, pts) || !slices.Equal(again, pts) {
+		t.Fatalf("read back %d and %d points, not the %d written", len(got), len(again), len(pts))
+	}
+	for i := 1; i < len(got); i++ {
+		if got[i].Workload == got[i-1].Workload && unsafe.StringData(got[i].Workload) != unsafe.StringData(got[i-1].Workload) {
+			t.Fatalf("points %d and %d: workload %q held twice", i-1, i, got[i].Workload)
+		}
+	}
+}
