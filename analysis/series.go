@@ -129,8 +129,9 @@ func ReadSeries(r io.Reader, name string) ([]Point, error) { return readSeries(r
 // strings when they are equal, so that the points do not keep each its
 // own line's text, and the points are counted ahead (the file's size
 // over the bytes per line of the first lines) rather than grown from
-// nothing (the same 12 M points: 0.44 of the CPU and 0.53 of the peak
-// memory).
+// nothing: BenchmarkSeriesCSV/op=read takes 723 ns and allocates 199
+// bytes a point, against 1,116 ns and 705 bytes before (medians of 5, a
+// 2-core Intel Xeon).
 func readSeries(r io.Reader, name string, size int64) ([]Point, error) {
 	cr, tail := newCSVReader(r)
 	cr.ReuseRecord = true
