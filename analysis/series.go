@@ -117,6 +117,19 @@ func ReadSeriesFile(path string) ([]Point, error) {
 	return readSeries(f, path, size)
 }
 
+// EachPointInFile calls fn with every point of a series.csv in file
+// order, for a reader that keeps them otherwise than in one slice; a
+// malformed line is an error naming the file and line, after fn had the
+// points before it.
+func EachPointInFile(path string, fn func(Point)) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return eachPoint(f, path, func(p *Point, _ int, _ int64) { fn(*p) })
+}
+
 // ReadSeries reads the points of a series.csv from r; name is used in
 // error messages.
 func ReadSeries(r io.Reader, name string) ([]Point, error) { return readSeries(r, name, 0) }
@@ -127,42 +140,55 @@ func ReadSeries(r io.Reader, name string) ([]Point, error) { return readSeries(r
 // 120,000 runs, 0.9 GB), which come series by series: a point's names
 // (experiment, workload, algorithm, series) are the previous point's
 // strings when they are equal, so that the points do not keep each its
-// own line's text, and the points are counted ahead (the file's size
-// over the bytes per line of the first lines) rather than grown from
-// nothing: BenchmarkSeriesCSV/op=read takes 723 ns and allocates 199
-// bytes a point, against 1,116 ns and 705 bytes before (medians of 5, a
-// 2-core Intel Xeon).
+// own line's text (see eachPoint), and the points are counted ahead (the
+// file's size over the bytes per line of the first lines) rather than
+// grown from nothing: BenchmarkSeriesCSV/op=read takes 723 ns and
+// allocates 199 bytes a point, against 1,116 ns and 705 bytes before
+// (medians of 5, a 2-core Intel Xeon).
 func readSeries(r io.Reader, name string, size int64) ([]Point, error) {
+	var out []Point
+	err := eachPoint(r, name, func(p *Point, line int, offset int64) {
+		if len(out) == 1000 && size > 0 {
+			// Room for the rest at the first lines' length, and a tenth more.
+			if perLine := offset / int64(line); perLine > 0 {
+				out = slices.Grow(out, int(size/perLine+size/perLine/10))
+			}
+		}
+		out = append(out, *p)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// eachPoint calls fn with each point of the series.csv r, the line it is
+// on and the bytes read up to its end. A point's names are the point
+// before's strings where they are equal.
+func eachPoint(r io.Reader, name string, fn func(p *Point, line int, offset int64)) error {
 	cr, tail := newCSVReader(r)
 	cr.ReuseRecord = true
-	var out []Point
 	var prev Point // the names of the point before
 	for first := true; ; first = false {
 		f, line, err := nextLine(cr, tail)
 		if err == io.EOF {
-			return out, nil
+			return nil
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return fmt.Errorf("%s:%d: %v", name, line, err)
 		}
 		if first && strings.Join(f, ",") == strings.Join(SeriesHeader, ",") {
 			continue
 		}
 		p, err := parsePoint(f)
 		if err != nil {
-			return nil, fmt.Errorf("%s:%d: %v", name, line, err)
+			return fmt.Errorf("%s:%d: %v", name, line, err)
 		}
 		shareName(&p.Experiment, &prev.Experiment)
 		shareName(&p.Workload, &prev.Workload)
 		shareName(&p.Algorithm, &prev.Algorithm)
 		shareName(&p.Series, &prev.Series)
-		if len(out) == 1000 && size > 0 {
-			// Room for the rest at the first lines' length, and a tenth more.
-			if perLine := cr.InputOffset() / int64(line); perLine > 0 {
-				out = slices.Grow(out, int(size/perLine+size/perLine/10))
-			}
-		}
-		out = append(out, p)
+		fn(&p, line, cr.InputOffset())
 	}
 }
 
