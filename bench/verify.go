@@ -170,7 +170,10 @@ var newlines = regexp.MustCompile(`\s*\n\s*`)
 func (v *verifier) run(ctx context.Context, planner Planner) error {
 	v.mpath = filepath.Join(v.dir, manifestFile)
 	v.rpath, v.spath = filepath.Join(v.dir, runsFile), filepath.Join(v.dir, seriesFile)
-	if !v.load() {
+	end := Slow(v.opts.Progress, fmt.Sprintf("%s: reading its results (runs.csv, series.csv)\n", v.dir))
+	ok := v.load()
+	end()
+	if !ok {
 		return nil
 	}
 	plan, exec, reps, err := v.rebuild(planner)
@@ -451,24 +454,39 @@ func (v *verifier) completeness() {
 	last = -1
 	stray = map[analysis.RunKey]int{}
 	strayOrder = nil
-	for _, p := range v.points {
-		k := p.Key()
+	// The points of one run come one after another (a study of 120,000
+	// runs has 12 M of them): each stretch of them is looked up once, and
+	// kept as a part of v.points where its run has no other.
+	for a := 0; a < len(v.points); {
+		k := v.points[a].Key()
+		b := a + 1
+		for b < len(v.points) && v.points[b].Key() == k {
+			b++
+		}
+		pts := v.points[a:b:b]
+		a = b
 		i, ok := v.index[k]
 		if !ok || v.metrics[k] == nil {
 			if stray[k] == 0 {
 				strayOrder = append(strayOrder, k)
 			}
-			stray[k]++
+			stray[k] += len(pts)
 			continue
 		}
-		if want := v.plan.Runs[i].Seed; p.Seed != want {
-			v.problem(v.spath, "run %s series %s at %s: recorded seed %d, the run's seed is %d", k, p.Series, analysis.FormatValue(p.T), p.Seed, want)
+		for _, p := range pts {
+			if want := v.plan.Runs[i].Seed; p.Seed != want {
+				v.problem(v.spath, "run %s series %s at %s: recorded seed %d, the run's seed is %d", k, p.Series, analysis.FormatValue(p.T), p.Seed, want)
+			}
 		}
 		if i < last {
+			p := pts[0]
 			v.problem(v.spath, "run %s series %s at %s comes after run %s: not in plan order", k, p.Series, analysis.FormatValue(p.T), v.plan.Runs[last].Key())
 		}
 		last = max(last, i)
-		v.series[k] = append(v.series[k], p)
+		if had := v.series[k]; had != nil {
+			pts = append(had, pts...) // (a copy: pts has no room past its end)
+		}
+		v.series[k] = pts
 	}
 	for _, k := range strayOrder {
 		why := "is not in the plan of these results"
@@ -567,6 +585,7 @@ func (v *verifier) sample() []int {
 // re-computed run of its workload × algorithm.
 func (v *verifier) recompute(ctx context.Context) error {
 	picked := v.sample()
+	end := Slow(v.opts.Progress, fmt.Sprintf("%s: re-computing %d of its %d runs and comparing them\n", v.plan.Experiment, len(picked), len(v.plan.Runs)))
 	outs := make([]Output, len(picked))
 	errs := make([]error, len(picked))
 	workers := v.opts.Workers
@@ -581,10 +600,12 @@ func (v *verifier) recompute(ctx context.Context) error {
 			return gctx.Err()
 		})
 	}
-	if err := g.Wait(); err != nil {
-		return err
+	err := g.Wait()
+	if err == nil {
+		err = ctx.Err()
 	}
-	if err := ctx.Err(); err != nil {
+	if err != nil {
+		end()
 		return err
 	}
 	type fam struct{ w, a string }
@@ -614,6 +635,7 @@ func (v *verifier) recompute(ctx context.Context) error {
 		}
 		v.sameNames(r, v.plan.Runs[picked[j]], outs[j])
 	}
+	end()
 	if v.opts.Progress != nil {
 		fmt.Fprintf(v.opts.Progress, "%s: %d planned runs, %d recorded, %d re-computed\n", v.plan.Experiment, len(v.plan.Runs), len(v.metrics), len(picked))
 	}

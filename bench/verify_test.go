@@ -397,6 +397,17 @@ func TestVerifyTampered(t *testing.T) {
 			`run toy/w3/a/0 series s at 1: recorded 99.5, re-computed`, false, false}, // w3 is deterministic: its one run is always drawn
 		{"deleted series sample", seriesFile, func(l []string) []string { return append(l[:2], l[3:]...) },
 			`run toy/w3/a/0 series s at 1: re-computed \S+, not recorded`, false, false},
+		{"series of a run not in the plan", seriesFile, func(l []string) []string { return append(l, "toy,w9,a,5,1,s,0,1", "toy,w9,a,5,1,s,1,1") },
+			`run toy/w9/a/5 \(2 samples\) is not in the plan`, false, true},
+		{"edited series seed", seriesFile, func(l []string) []string {
+			f := strings.Split(l[2], ",")
+			f[4] = "12345"
+			l[2] = strings.Join(f, ",")
+			return l
+		}, `run toy/w3/a/0 series s at 1: recorded seed 12345, the run's seed is \d+`, false, false},
+		{"series out of plan order", seriesFile, func(l []string) []string {
+			return []string{l[0], l[4], l[5], l[6], l[1], l[2], l[3]} // w3/b before w3/a
+		}, `run toy/w3/a/0 series s at 0 comes after run toy/w3/b/0: not in plan order`, false, true},
 		{"edited config, hash kept", manifestFile, func(l []string) []string {
 			for i, s := range l {
 				l[i] = strings.Replace(s, `"scale": 0.25`, `"scale": 0.5`, 1)

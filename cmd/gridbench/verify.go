@@ -126,6 +126,7 @@ func verify(c *cli.Context, out string) error {
 	}
 	// Then every page, claims file, table, figure and the workbook,
 	// rendered again from the results on disk.
+	end := bench.Slow(c.App.ErrWriter, "re-rendering every report file from the results and comparing it\n")
 	rprobs, rendered, err := pipeline.Rerender(c.Context, out, outputs, func(study string) (experiments.Plan, error) {
 		dir := pipeline.ResultsDir(out, study)
 		reps, ok := rep.Reps[dir]
@@ -134,6 +135,7 @@ func verify(c *cli.Context, out string) error {
 		}
 		return plans.plan(dir, reps)
 	}, c.Int("j"))
+	end()
 	if err != nil {
 		return err
 	}
