@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"io"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
@@ -94,39 +93,31 @@ func TestIsTerminalLooksThroughWrappers(t *testing.T) {
 func TestSlowSaysWhatALongStepDoes(t *testing.T) {
 	defer func(d time.Duration) { SlowAfter = d }(SlowAfter)
 	SlowAfter = 20 * time.Millisecond
-	var b syncBuffer
-	end := Slow(&b, "x: writing\n")
-	for wait := time.Now(); b.String() == "" && time.Since(wait) < 10*time.Second; {
-		time.Sleep(5 * time.Millisecond)
+	lines := make(lineChan, 2)
+	end := Slow(lines, "x: writing\n")
+	select {
+	case got := <-lines:
+		if got != "x: writing\n" {
+			t.Fatalf("a step that outlasts SlowAfter: wrote %q, want its line", got)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("a step that outlasts SlowAfter: no line in 10 s")
 	}
 	end()
-	if got := b.String(); got != "x: writing\n" {
-		t.Fatalf("a step that outlasts SlowAfter: wrote %q, want its line", got)
-	}
 	SlowAfter = 500 * time.Millisecond
-	var q syncBuffer
-	Slow(&q, "y: writing\n")()
-	time.Sleep(700 * time.Millisecond)
-	if got := q.String(); got != "" {
+	Slow(lines, "y: writing\n")()
+	select {
+	case got := <-lines:
 		t.Fatalf("a step ended at once: wrote %q, want nothing", got)
+	case <-time.After(700 * time.Millisecond):
 	}
 	Slow(nil, "z\n")() // nowhere to write: nothing to do
 }
 
-// syncBuffer is a bytes.Buffer safe to write from Slow's timer.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
+// lineChan is a writer that hands each write over as a string.
+type lineChan chan string
 
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
+func (c lineChan) Write(p []byte) (int, error) {
+	c <- string(p)
+	return len(p), nil
 }
