@@ -277,6 +277,10 @@ func (f *finished) report(ctx context.Context, opts Options, log io.Writer) erro
 		end := bench.Slow(opts.Progress, fmt.Sprintf("%s: writing its report, %s\n", e.Name(), filepath.Join(pdir, e.Name()+".md")))
 		rep, err := f.plan.Report(ctx, experiments.ReportInput{Result: o.Result, PaperDir: pdir})
 		defer end()
+		if err != nil && ctx.Err() != nil {
+			return fmt.Errorf("%s: interrupted while writing its report (%w); its runs are saved in %s: run the same command again to reuse them and write the report",
+				e.Name(), context.Cause(ctx), filepath.Join(ResultsDir(opts.Out, e.Name()), "runs.csv"))
+		}
 		if err != nil {
 			return fmt.Errorf("report: %w", err)
 		}

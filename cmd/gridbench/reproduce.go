@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -114,7 +116,8 @@ func runCommand() *cli.Command {
 			}
 			cis, err := analysis.MeanBootstrapCIs(c.Context, sets)
 			if err != nil {
-				return err
+				return fmt.Errorf("interrupted while computing the intervals of the summary (%w); the runs are saved in %s: run the same command again to reuse them",
+					context.Cause(c.Context), filepath.Join(pipeline.ResultsDir(opts.Out, outs[0].Name), "runs.csv"))
 			}
 			for i, g := range groups {
 				s := g.Summary

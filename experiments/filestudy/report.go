@@ -212,7 +212,7 @@ func (s *Study) intervals(ctx context.Context, idx map[analysis.GroupKey]*analys
 	}
 	out, err := analysis.MeanBootstrapCIs(ctx, sets)
 	if err != nil {
-		return nil, fmt.Errorf("%s: report: %w", s.Name(), err)
+		return nil, err // (interrupted: the caller says so)
 	}
 	cis := make(intervals, len(gs))
 	for i, g := range gs {

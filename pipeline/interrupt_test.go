@@ -1,0 +1,75 @@
+package pipeline_test
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/pipeline"
+)
+
+func init() { experiments.Register(halting{}) }
+
+// reporting hands over halting's report's context, once its runs are
+// done, to the test that interrupts it.
+var reporting = make(chan context.Context, 1)
+
+// halting is the toy study whose report waits to be interrupted.
+type halting struct{ toy }
+
+func (halting) Name() string { return "halting" }
+func (h halting) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	p, err := h.toy.Plan(cfg)
+	if err != nil {
+		return nil, err
+	}
+	tp := p.(*toyPlan)
+	tp.b.Experiment = "halting"
+	for i := range tp.b.Runs {
+		tp.b.Runs[i] = bench.NewRun("halting", "w", "a", tp.b.Runs[i].Rep)
+	}
+	return haltingPlan{tp}, nil
+}
+
+type haltingPlan struct{ *toyPlan }
+
+func (haltingPlan) Report(ctx context.Context, _ experiments.ReportInput) (*experiments.ReportOutput, error) {
+	reporting <- ctx
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// TestInterruptedReportSaysTheRunsAreSaved interrupts a study while it
+// writes its report: the error says so in the user's words (the cause,
+// where the runs are, what to do), not "report: context canceled", and
+// the runs are on disk for the next call to reuse.
+func TestInterruptedReportSaysTheRunsAreSaved(t *testing.T) {
+	out := t.TempDir()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	go func() {
+		<-reporting
+		cancel(errors.New("interrupt signal received"))
+	}()
+	_, err := pipeline.Reproduce(ctx, pipeline.Options{Only: []string{"halting"}, Out: out, Report: true, Workers: 1, Version: "test"})
+	runs := filepath.Join(pipeline.ResultsDir(out, "halting"), "runs.csv")
+	want := "halting: interrupted while writing its report (interrupt signal received); its runs are saved in " + runs + ": run the same command again"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("error %v, want it to begin %q", err, want)
+	}
+	if _, err := os.Stat(runs); err != nil {
+		t.Fatalf("the runs are not saved: %v", err)
+	}
+	outs, err := pipeline.Reproduce(context.Background(), pipeline.Options{Only: []string{"halting"}, Out: out, Workers: 1, Version: "test"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := outs[0].Result.Manifest; m.Reused != len(m.Runs) || m.Reused == 0 {
+		t.Fatalf("the next call reused %d of %d runs, want all", m.Reused, len(m.Runs))
+	}
+}
