@@ -118,16 +118,16 @@ func ReadSeriesFile(path string) ([]Point, error) {
 }
 
 // EachPointInFile calls fn with every point of a series.csv in file
-// order, for a reader that keeps them otherwise than in one slice; a
-// malformed line is an error naming the file and line, after fn had the
-// points before it.
-func EachPointInFile(path string, fn func(Point)) error {
+// order, for a reader that keeps them otherwise than in one slice, until
+// fn returns an error, which it returns; a malformed line is an error
+// naming the file and line, after fn had the points before it.
+func EachPointInFile(path string, fn func(Point) error) error {
 	f, err := os.Open(path)
 	if err != nil {
 		return err
 	}
 	defer f.Close()
-	return eachPoint(f, path, func(p *Point, _ int, _ int64) { fn(*p) })
+	return eachPoint(f, path, func(p *Point, _ int, _ int64) error { return fn(*p) })
 }
 
 // ReadSeries reads the points of a series.csv from r; name is used in
@@ -147,7 +147,7 @@ func ReadSeries(r io.Reader, name string) ([]Point, error) { return readSeries(r
 // (medians of 5, a 2-core Intel Xeon).
 func readSeries(r io.Reader, name string, size int64) ([]Point, error) {
 	var out []Point
-	err := eachPoint(r, name, func(p *Point, line int, offset int64) {
+	err := eachPoint(r, name, func(p *Point, line int, offset int64) error {
 		if len(out) == 1000 && size > 0 {
 			// Room for the rest at the first lines' length, and a tenth more.
 			if perLine := offset / int64(line); perLine > 0 {
@@ -155,6 +155,7 @@ func readSeries(r io.Reader, name string, size int64) ([]Point, error) {
 			}
 		}
 		out = append(out, *p)
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -163,9 +164,9 @@ func readSeries(r io.Reader, name string, size int64) ([]Point, error) {
 }
 
 // eachPoint calls fn with each point of the series.csv r, the line it is
-// on and the bytes read up to its end. A point's names are the point
-// before's strings where they are equal.
-func eachPoint(r io.Reader, name string, fn func(p *Point, line int, offset int64)) error {
+// on and the bytes read up to its end, until fn returns an error. A
+// point's names are the point before's strings where they are equal.
+func eachPoint(r io.Reader, name string, fn func(p *Point, line int, offset int64) error) error {
 	cr, tail := newCSVReader(r)
 	cr.ReuseRecord = true
 	var prev Point // the names of the point before
@@ -188,7 +189,9 @@ func eachPoint(r io.Reader, name string, fn func(p *Point, line int, offset int6
 		shareName(&p.Workload, &prev.Workload)
 		shareName(&p.Algorithm, &prev.Algorithm)
 		shareName(&p.Series, &prev.Series)
-		fn(&p, line, cr.InputOffset())
+		if err := fn(&p, line, cr.InputOffset()); err != nil {
+			return err
+		}
 	}
 }
 

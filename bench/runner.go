@@ -345,8 +345,11 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	done := map[analysis.RunKey]Output{}
 	if !opts.Fresh {
 		end := Slow(opts.Progress, fmt.Sprintf("%s: reading the runs already made in %s\n", plan.Experiment, opts.Dir))
-		report := loadCached(opts.Dir, plan, key, done)
+		report := loadCached(ctx, opts.Dir, plan, key, done)
 		end()
+		if err := ctx.Err(); err != nil {
+			return nil, err // interrupted before its first run, as while it waits for its turn
+		}
 		if opts.Progress != nil {
 			for _, l := range report.lines(plan.Experiment, opts.Dir, opts.Build, key, false) {
 				fmt.Fprintln(opts.Progress, l)

@@ -127,7 +127,11 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 	for k := 0; k < n; k++ {
 		part := map[analysis.RunKey]Output{}
 		sdir := Shard{k, n}.Dir(opts.Dir)
-		rep := loadCached(sdir, plan, key, part)
+		rep := loadCached(ctx, sdir, plan, key, part)
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("%s: interrupted while reading shard %d/%d in %s (%w); nothing was written: run the same command again",
+				plan.Experiment, k, n, sdir, context.Cause(ctx))
+		}
 		if rep.untrusted != nil {
 			return nil, fmt.Errorf("shard %d/%d in %s: %w; run that shard again", k, n, sdir, rep.untrusted)
 		}

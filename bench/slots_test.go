@@ -1,6 +1,7 @@
 package bench
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -175,5 +176,33 @@ func TestExecuteInterruptedBeforeItStarts(t *testing.T) {
 				t.Error("runs.csv written")
 			}
 		})
+	}
+}
+
+// TestExecuteInterruptedWhileReading: an Execute call interrupted while it
+// reads the runs already made (a study of 120,000 runs reads 12 M points
+// back) returns the bare context error, as one interrupted before its
+// turn does, runs nothing and leaves the results on disk as they were.
+func TestExecuteInterruptedWhileReading(t *testing.T) {
+	dir := t.TempDir()
+	var calls atomic.Int64
+	if _, err := Execute(context.Background(), testPlan(2), toyExec(&calls), Options{Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	before, err := os.ReadFile(filepath.Join(dir, "runs.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	calls.Store(0)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Execute(ctx, testPlan(3), toyExec(&calls), Options{Dir: dir, Workers: 1}); err != context.Canceled {
+		t.Errorf("error %v, want the bare context.Canceled", err)
+	}
+	if n := calls.Load(); n != 0 {
+		t.Errorf("%d runs made", n)
+	}
+	if after, err := os.ReadFile(filepath.Join(dir, "runs.csv")); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("runs.csv changed (%v)", err)
 	}
 }

@@ -168,7 +168,7 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 		}
 	}
 	if notStarted != "" && len(failed) == 0 {
-		failed = append(failed, fmt.Errorf("%s: interrupted before its runs started: %w; run the same command again to resume", notStarted, ctx.Err()))
+		failed = append(failed, fmt.Errorf("%s: interrupted before its runs started (%w); run the same command again to resume", notStarted, context.Cause(ctx)))
 	}
 	if opts.Report && len(outcomes) > 0 {
 		t0 := time.Now()
