@@ -27,7 +27,13 @@ type progress struct {
 	terminal bool
 	drawn    time.Time // when the terminal line was last written
 	nextTell int
+	told     time.Time // when a line was last written (not on a terminal)
 }
+
+// quiet is the longest a log goes without a progress line while runs are
+// under way: a run of minutes (CONS on a long log) finishes no tenth of
+// the work for that long.
+const quiet = 30 * time.Second
 
 // redraw is how often the terminal line is rewritten at most.
 const redraw = 200 * time.Millisecond
@@ -35,6 +41,7 @@ const redraw = 200 * time.Millisecond
 func newProgress(w io.Writer, name string, total, already int) *progress {
 	p := &progress{w: w, name: name, total: total, done: already, already: already, now: time.Now}
 	p.start = p.now()
+	p.told = p.start
 	if w == nil {
 		return p
 	}
@@ -95,6 +102,28 @@ func (p *progress) step() {
 	case p.done >= p.nextTell && p.done < p.total:
 		fmt.Fprintln(p.w, p.line(now.Sub(p.start)))
 		p.nextTell = p.done + max(1, p.total/10)
+		p.told = now
+	}
+}
+
+// tick is called every second or so while runs are under way: on a
+// terminal it redraws the line, so its elapsed time moves while a long run
+// finishes none, and elsewhere it writes the line once quiet has passed
+// without one.
+func (p *progress) tick() {
+	if p.w == nil || p.done >= p.total {
+		return
+	}
+	now := p.now()
+	switch {
+	case p.terminal:
+		if now.Sub(p.drawn) >= redraw {
+			fmt.Fprintf(p.w, "\r\x1b[K%s", p.line(now.Sub(p.start)))
+			p.drawn = now
+		}
+	case now.Sub(p.told) >= quiet:
+		fmt.Fprintln(p.w, p.line(now.Sub(p.start)))
+		p.told = now
 	}
 }
 

@@ -42,6 +42,53 @@ func TestProgressLinesEstimateTimeLeft(t *testing.T) {
 	}
 }
 
+// A run of minutes finishes no tenth of the work for that long: in a log
+// the line comes again once quiet has passed without one, and on a
+// terminal the line is redrawn as the seconds pass.
+func TestProgressTicksWhileARunLasts(t *testing.T) {
+	var b bytes.Buffer
+	p := newProgress(&b, "demo", 4, 0)
+	t0 := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	at := t0
+	p.now = func() time.Time { return at }
+	p.start, p.told = t0, t0
+	for _, s := range []int{1, 10, 29} {
+		at = t0.Add(time.Duration(s) * time.Second)
+		p.tick()
+	}
+	if b.Len() != 0 {
+		t.Fatalf("a line before %v without one: %q", quiet, b.String())
+	}
+	at = t0.Add(31 * time.Second)
+	p.tick()
+	at = t0.Add(45 * time.Second)
+	p.tick()
+	if got, want := b.String(), "demo: 0/4 runs (0%), 31.0s elapsed\n"; got != want {
+		t.Fatalf("after 31 s and 45 s: %q, want %q", got, want)
+	}
+	at = t0.Add(50 * time.Second)
+	p.step() // the first tenth: a line, and the quiet counts from it
+	b.Reset()
+	at = t0.Add(75 * time.Second)
+	p.tick()
+	at = t0.Add(81 * time.Second)
+	p.tick()
+	if got, want := b.String(), "demo: 1/4 runs (25%), 81.0s elapsed, about 4 min left\n"; got != want {
+		t.Fatalf("after a step at 50 s, ticks at 75 s and 81 s: %q, want %q", got, want)
+	}
+
+	var term bytes.Buffer
+	q := newProgress(&term, "demo", 4, 0)
+	q.terminal = true
+	q.now = func() time.Time { return at }
+	at = t0.Add(time.Second)
+	q.start = t0
+	q.tick()
+	if got := term.String(); got != "\r\x1b[Kdemo: 0/4 runs (0%), 1.0s elapsed" {
+		t.Fatalf("terminal: %q", got)
+	}
+}
+
 // On a terminal: one line rewritten in place, at most every redraw, and
 // ended by the final line.
 func TestProgressTerminalLine(t *testing.T) {

@@ -397,17 +397,37 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	// slots, the wait for an earlier experiment's runs is not this one's.
 	var prog *progress
 	var beginOnce sync.Once
+	var mu sync.Mutex // guards done, the journal and prog's lines
+	// Every second from the first run on, prog's tick (see tick): a run
+	// of minutes leaves the progress standing otherwise.
+	stopTicks := make(chan struct{})
+	var ticks sync.WaitGroup
 	begin := func() {
 		beginOnce.Do(func() {
 			started = time.Now()
 			prog = newProgress(opts.Progress, plan.Experiment, len(plan.Runs), reused)
 			turnTaken()
+			if opts.Progress != nil {
+				ticks.Go(func() {
+					t := time.NewTicker(time.Second)
+					defer t.Stop()
+					for {
+						select {
+						case <-stopTicks:
+							return
+						case <-t.C:
+							mu.Lock()
+							prog.tick()
+							mu.Unlock()
+						}
+					}
+				})
+			}
 		})
 	}
 	// Up to workers goroutines each hold a slot and take the runs in plan
 	// order until none is left; only then is the slot free for another
 	// Execute call (the next experiment's).
-	var mu sync.Mutex
 	one := func(gctx context.Context, run Run) error {
 		out, err := measure(gctx, exec, run)
 		if err != nil {
@@ -455,6 +475,8 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		})
 	}
 	werr := g.Wait()
+	close(stopTicks)
+	ticks.Wait()
 	jerr := journal.close()
 	if prog == nil && len(todo) > 0 && ctx.Err() != nil {
 		return nil, ctx.Err() // interrupted while waiting for a slot: no run started
