@@ -73,3 +73,16 @@ func TestInterruptedReportSaysTheRunsAreSaved(t *testing.T) {
 		t.Fatalf("the next call reused %d of %d runs, want all", m.Reused, len(m.Runs))
 	}
 }
+
+// TestOneRunIsOneRun: the line that ends a study of one run says so in the
+// singular.
+func TestOneRunIsOneRun(t *testing.T) {
+	var log strings.Builder
+	if _, err := pipeline.Reproduce(context.Background(), pipeline.Options{Only: []string{"toy"}, Out: t.TempDir(), Workers: 1, Version: "test",
+		Config: experiments.Config{Reps: 1}, Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(log.String(), "toy: 1 run (0 reused), ") {
+		t.Fatalf("no %q line:\n%s", "toy: 1 run (0 reused)", log.String())
+	}
+}

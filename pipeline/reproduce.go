@@ -295,7 +295,8 @@ func (f *finished) report(ctx context.Context, opts Options, log io.Writer) erro
 	for _, s := range o.Timings {
 		parts = append(parts, fmt.Sprintf("%s %s", s.Name, roundDur(s.Dur)))
 	}
-	logf(log, "%s: %d runs (%d reused), %s\n", e.Name(), len(o.Result.Manifest.Runs), o.Result.Manifest.Reused, strings.Join(parts, ", "))
+	n := len(o.Result.Manifest.Runs)
+	logf(log, "%s: %d %s (%d reused), %s\n", e.Name(), n, report.Plural(n, "run"), o.Result.Manifest.Reused, strings.Join(parts, ", "))
 	if o.Report != nil && o.Report.Headline != "" {
 		logf(log, "%s: %s\n", e.Name(), o.Report.Headline)
 	}
