@@ -91,18 +91,9 @@ func (p *progress) step() {
 	if p.w == nil {
 		return
 	}
-	now := p.now()
-	switch {
-	case p.terminal:
-		if now.Sub(p.drawn) >= redraw {
-			// Back to the line's start, clear it, and write it again.
-			fmt.Fprintf(p.w, "\r\x1b[K%s", p.line(now.Sub(p.start)))
-			p.drawn = now
-		}
-	case p.done >= p.nextTell && p.done < p.total:
-		fmt.Fprintln(p.w, p.line(now.Sub(p.start)))
+	p.show(p.now(), p.done >= p.nextTell && p.done < p.total)
+	if !p.terminal && p.done >= p.nextTell {
 		p.nextTell = p.done + max(1, p.total/10)
-		p.told = now
 	}
 }
 
@@ -115,13 +106,20 @@ func (p *progress) tick() {
 		return
 	}
 	now := p.now()
+	p.show(now, now.Sub(p.told) >= quiet)
+}
+
+// show redraws the terminal line if redraw has passed since it was last
+// drawn, or, in a log, writes the line if tell.
+func (p *progress) show(now time.Time, tell bool) {
 	switch {
 	case p.terminal:
 		if now.Sub(p.drawn) >= redraw {
+			// Back to the line's start, clear it, and write it again.
 			fmt.Fprintf(p.w, "\r\x1b[K%s", p.line(now.Sub(p.start)))
 			p.drawn = now
 		}
-	case now.Sub(p.told) >= quiet:
+	case tell:
 		fmt.Fprintln(p.w, p.line(now.Sub(p.start)))
 		p.told = now
 	}
