@@ -8,8 +8,8 @@ import (
 	"math/rand/v2"
 	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // BootstrapCI returns the 95% percentile bootstrap interval of stat over
@@ -124,21 +124,18 @@ func MeanBootstrapCI(xs []float64) (lo, hi float64) {
 // and then returns ctx's error.
 func MeanBootstrapCIs(ctx context.Context, sets [][]float64) ([][2]float64, error) {
 	out := make([][2]float64, len(sets))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(sets)) {
-		wg.Go(func() {
-			for ctx.Err() == nil {
-				i := int(next.Add(1)) - 1
-				if i >= len(sets) {
-					return
-				}
-				out[i][0], out[i][1] = MeanBootstrapCI(sets[i])
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, xs := range sets {
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err
 			}
+			out[i][0], out[i][1] = MeanBootstrapCI(xs)
+			return nil
 		})
 	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 	return out, nil
