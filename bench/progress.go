@@ -109,6 +109,23 @@ func (p *progress) tick() {
 	p.show(now, now.Sub(p.told) >= quiet)
 }
 
+// tickUntil calls tick every second, holding mu (the lock under which
+// the runner steps p), until stop is closed.
+func (p *progress) tickUntil(stop <-chan struct{}, mu *sync.Mutex) {
+	t := time.NewTicker(time.Second)
+	defer t.Stop()
+	for {
+		select {
+		case <-stop:
+			return
+		case <-t.C:
+			mu.Lock()
+			p.tick()
+			mu.Unlock()
+		}
+	}
+}
+
 // show redraws the terminal line if redraw has passed since it was last
 // drawn, or, in a log, writes the line if tell.
 func (p *progress) show(now time.Time, tell bool) {

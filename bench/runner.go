@@ -398,8 +398,8 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	var prog *progress
 	var beginOnce sync.Once
 	var mu sync.Mutex // guards done, the journal and prog's lines
-	// Every second from the first run on, prog's tick (see tick): a run
-	// of minutes leaves the progress standing otherwise.
+	// From the first run on, prog ticks (see tick): a run of minutes
+	// leaves the progress standing otherwise.
 	stopTicks := make(chan struct{})
 	var ticks sync.WaitGroup
 	begin := func() {
@@ -408,20 +408,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 			prog = newProgress(opts.Progress, plan.Experiment, len(plan.Runs), reused)
 			turnTaken()
 			if opts.Progress != nil {
-				ticks.Go(func() {
-					t := time.NewTicker(time.Second)
-					defer t.Stop()
-					for {
-						select {
-						case <-stopTicks:
-							return
-						case <-t.C:
-							mu.Lock()
-							prog.tick()
-							mu.Unlock()
-						}
-					}
-				})
+				ticks.Go(func() { prog.tickUntil(stopTicks, &mu) })
 			}
 		})
 	}
