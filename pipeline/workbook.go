@@ -43,19 +43,17 @@ func writeWorkbook(out string, outcomes []*Outcome) error {
 				report.Int(s.N), report.Num(s.Mean, -1), report.Num(s.SD, -1), report.Num(s.Median, -1),
 				report.Num(s.CILow, -1), report.Num(s.CIHigh, -1), report.Num(s.Min, -1), report.Num(s.Max, -1))
 		}
-		for _, r := range o.Result.Records {
-			if !fitRaw {
-				break
+		if fitRaw {
+			for _, r := range o.Result.Records {
+				raw.AddRow(report.Str(r.Experiment), report.Str(r.Workload), report.Str(r.Algorithm), report.Int(r.Rep),
+					report.Str(fmt.Sprint(r.Seed)), report.Str(r.Metric), report.Num(r.Value, -1))
 			}
-			raw.AddRow(report.Str(r.Experiment), report.Str(r.Workload), report.Str(r.Algorithm), report.Int(r.Rep),
-				report.Str(fmt.Sprint(r.Seed)), report.Str(r.Metric), report.Num(r.Value, -1))
 		}
-		for _, p := range o.Result.Series {
-			if !fitSeries {
-				break
+		if fitSeries {
+			for _, p := range o.Result.Series {
+				series.AddRow(report.Str(p.Experiment), report.Str(p.Workload), report.Str(p.Algorithm), report.Int(p.Rep),
+					report.Str(fmt.Sprint(p.Seed)), report.Str(p.Series), report.Num(p.T, -1), report.Num(p.Value, -1))
 			}
-			series.AddRow(report.Str(p.Experiment), report.Str(p.Workload), report.Str(p.Algorithm), report.Int(p.Rep),
-				report.Str(fmt.Sprint(p.Seed)), report.Str(p.Series), report.Num(p.T, -1), report.Num(p.Value, -1))
 		}
 		for _, t := range o.Report.Sheets {
 			extra = append(extra, studySheet(o.Name, t))
