@@ -78,6 +78,10 @@ type ManifestRun struct {
 	Rep       int    `json:"rep"`
 	Seed      uint64 `json:"seed"`
 	RunSeed   uint64 `json:"run_seed"`
+	// ConfigHash is the hash of the run's own part of the configuration
+	// (bench.Run.ConfigHash), where its plan gives one: the run was made
+	// from it and is reused while it is unchanged.
+	ConfigHash string `json:"config_hash,omitempty"`
 }
 
 // HashConfig returns a short stable hash of a configuration value's JSON

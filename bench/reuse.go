@@ -25,6 +25,22 @@ type reuseKey struct {
 	study  string            // the plan's study file, "" for a built-in experiment
 	build  string            // the code
 	inputs map[string]string // every input of the plan: path -> SHA-256 of its content now
+	// runs holds the configuration hash of each planned run that has its
+	// own (Run.ConfigHash); nil when none has.
+	runs map[analysis.RunKey]string
+}
+
+// sameConfig reports whether a run k found on disk, recorded under the
+// configuration hash plan with its own hash run ("" if none), was made
+// from the configuration it would be made from now: the plan's
+// configuration is unchanged, or the run has its own hash, which is
+// the one it has now.
+func (key reuseKey) sameConfig(k analysis.RunKey, plan, run string) bool {
+	if plan == key.config {
+		return true
+	}
+	want, ok := key.runs[k]
+	return ok && run != "" && run == want
 }
 
 // reuseReport says what loadCached left out and why, for the progress.
@@ -231,15 +247,27 @@ func readFinished(ctx context.Context, dir string, key reuseKey, found map[analy
 	case err != nil:
 		rep.untrusted = fmt.Errorf("%s is unreadable (%v)", manifestFile, err)
 		return
-	case m.ConfigHash != key.config:
+	}
+	// Another configuration made these results: the runs keyed on their
+	// own part of it (Run.ConfigHash) that is unchanged are still read.
+	var keep map[analysis.RunKey]bool
+	if m.ConfigHash != key.config {
 		rep.otherConfigJSON, rep.otherConfigHash = m.Config, m.ConfigHash
 		if m.Study != nil {
 			rep.otherStudy = m.Study.Path
 		}
+		keep = map[analysis.RunKey]bool{}
 		for _, r := range m.Runs {
-			rep.otherConfig[analysis.RunKey{Experiment: m.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep}] = true
+			k := analysis.RunKey{Experiment: m.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep}
+			if key.sameConfig(k, m.ConfigHash, r.ConfigHash) {
+				keep[k] = true
+			} else {
+				rep.otherConfig[k] = true
+			}
 		}
-		return
+		if len(keep) == 0 {
+			return
+		}
 	}
 	if m.Build != key.build {
 		rep.staleBuild = m.Build
@@ -308,7 +336,9 @@ func readFinished(ctx context.Context, dir string, key reuseKey, found map[analy
 		}
 	}
 	for k, o := range runs {
-		found[k] = append(found[k], cachedRun{out: *o, inputs: inputs})
+		if keep == nil || keep[k] {
+			found[k] = append(found[k], cachedRun{out: *o, inputs: inputs})
+		}
 	}
 }
 
@@ -354,7 +384,7 @@ func readJournal(ctx context.Context, path string, key reuseKey, found map[analy
 			continue
 		}
 		k := analysis.RunKey{Experiment: e.Key[0], Workload: e.Key[1], Algorithm: e.Key[2], Rep: e.Rep}
-		if head.Config != key.config {
+		if !key.sameConfig(k, head.Config, e.RunConfig) {
 			rep.otherConfig[k] = true
 			if rep.otherConfigHash == "" {
 				rep.otherConfigHash = head.Config
@@ -362,6 +392,9 @@ func readJournal(ctx context.Context, path string, key reuseKey, found map[analy
 			continue
 		}
 		if head.Build != key.build {
+			if head.Config != key.config { // (else said at its header)
+				rep.staleBuild = head.Build
+			}
 			continue
 		}
 		ms, err1 := fromJ(e.Metrics)

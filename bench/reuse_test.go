@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -491,5 +492,126 @@ func TestRunWithoutItsFileIsRecomputed(t *testing.T) {
 	}
 	if _, err := os.Stat(gone); err != nil {
 		t.Errorf("not written again: %v", err)
+	}
+}
+
+// A study file given another algorithm recomputed every run, since the
+// algorithm list is in its configuration. Runs keyed on their own part
+// of it (Run.ConfigHash) are reused while that part is unchanged,
+// whatever else changed, from runs.csv and from a journal alike; the
+// others are recomputed, and the progress says why.
+func TestRunsKeyedOnTheirOwnConfiguration(t *testing.T) {
+	type cfg struct {
+		Algos  []string
+		Params map[string]int // per algorithm
+	}
+	study := filepath.Join(t.TempDir(), "study.toml")
+	os.WriteFile(study, nil, 0o644)
+	plan := func(c cfg) Plan {
+		p := Plan{Experiment: "toy", Config: c, Study: study}
+		for _, w := range []string{"w1", "w2"} {
+			for _, a := range c.Algos {
+				h, _, err := analysis.HashConfig(struct {
+					A string
+					P int
+				}{a, c.Params[a]})
+				if err != nil {
+					t.Fatal(err)
+				}
+				for rep := range 3 {
+					r := NewRun("toy", w, a, rep)
+					r.ConfigHash = h
+					p.Runs = append(p.Runs, r)
+				}
+			}
+		}
+		return p
+	}
+	dir := t.TempDir()
+	var calls atomic.Int64
+	first, err := Execute(context.Background(), plan(cfg{[]string{"A", "B"}, map[string]int{"A": 1, "B": 1}}), toyExec(&calls), Options{Dir: dir, Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := first.Manifest.Runs[0].ConfigHash; h == "" || h != plan(cfg{[]string{"A"}, map[string]int{"A": 1}}).Runs[0].ConfigHash {
+		t.Errorf("manifest records run configuration %q", h)
+	}
+
+	// C added, B's parameter changed: A's 6 runs reused, B's 6
+	// recomputed, C's 6 made.
+	var log strings.Builder
+	before := calls.Load()
+	second := cfg{[]string{"A", "B", "C"}, map[string]int{"A": 1, "B": 2, "C": 1}}
+	res, err := Execute(context.Background(), plan(second), toyExec(&calls), Options{Dir: dir, Workers: 2, Progress: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 12 {
+		t.Errorf("%d runs computed, want 12 (B's and C's)", n)
+	}
+	if res.Manifest.Reused != 6 {
+		t.Errorf("%d runs reused, want A's 6", res.Manifest.Reused)
+	}
+	for _, want := range []string{"toy: reusing 6 of 18 runs already on disk", "toy: recomputing 6 runs: study file " + study + " changed ("} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("progress lacks %q:\n%s", want, log.String())
+		}
+	}
+	// The reused runs are the ones a fresh start makes.
+	fresh, err := Execute(context.Background(), plan(second), toyExec(&calls), Options{Dir: t.TempDir(), Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(res.Records, fresh.Records) || !slices.Equal(res.Series, fresh.Series) {
+		t.Error("results with reused runs differ from a fresh start's")
+	}
+
+	// Interrupted after 4 runs of a configuration that changes C, then
+	// run with one that drops B: the journal's runs of C are reused.
+	ctx, cancel := context.WithCancel(context.Background())
+	var n atomic.Int64
+	stop := func(c context.Context, r Run) (Output, error) {
+		if n.Add(1) > 4 {
+			cancel()
+			return Output{}, c.Err()
+		}
+		return toyExec(&calls)(c, r)
+	}
+	third := cfg{[]string{"A", "B", "C"}, map[string]int{"A": 1, "B": 2, "C": 3}}
+	if _, err := Execute(ctx, plan(third), stop, Options{Dir: dir, Workers: 1}); err == nil {
+		t.Fatal("interrupted run succeeded")
+	}
+	// (An invocation of that one interrupted at its first run leaves
+	// them in the journal: it is not started afresh for another
+	// configuration.)
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	n.Store(100)
+	if _, err := Execute(ctx, plan(cfg{[]string{"A", "C"}, map[string]int{"A": 1, "C": 3}}), stop, Options{Dir: dir, Workers: 1}); err == nil {
+		t.Fatal("interrupted run succeeded")
+	}
+	before = calls.Load()
+	log.Reset()
+	res, err = Execute(context.Background(), plan(cfg{[]string{"A", "C"}, map[string]int{"A": 1, "C": 3}}), toyExec(&calls), Options{Dir: dir, Workers: 2, Progress: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 2 || res.Manifest.Reused != 10 {
+		t.Errorf("%d runs computed and %d reused, want C's 2 not journalled, and the 4 journalled and A's 6 reused:\n%s", n, res.Manifest.Reused, log.String())
+	}
+
+	// A run without a hash of its own (keyed on the whole configuration)
+	// is not reused from results of another configuration.
+	p := plan(cfg{[]string{"A", "C"}, map[string]int{"A": 1, "C": 3}})
+	p.Config = "another"
+	for i := range p.Runs {
+		p.Runs[i].ConfigHash = ""
+	}
+	before = calls.Load()
+	if _, err := Execute(context.Background(), p, toyExec(&calls), Options{Dir: dir, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 12 {
+		t.Errorf("%d runs computed, want all 12", n)
 	}
 }

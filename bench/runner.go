@@ -40,6 +40,14 @@ type Run struct {
 	// ETC instance, an exec: scheduler's program). The run is reused only
 	// while the content of each is the one it was made from.
 	Inputs []string
+	// ConfigHash, when set, is the hash of everything of the plan's
+	// configuration that makes this run (analysis.HashConfig of the
+	// run's own part of it): the run is then reused while it is
+	// unchanged, whatever else of the configuration changed (a study
+	// file given another algorithm or workload keeps the runs of the
+	// others). Unset, the run is keyed on the whole configuration (the
+	// built-in experiments, whose runs all read all of it).
+	ConfigHash string
 }
 
 // NewRun returns a run with its seeds derived from its identity.
@@ -214,14 +222,17 @@ const (
 // configuration, the build and the content hash of every input; the runs
 // below a header were made from those.
 type journalEntry struct {
-	Config  string            `json:"config,omitempty"` // only in a header
-	Build   string            `json:"build,omitempty"`  // only in a header
-	Inputs  map[string]string `json:"inputs,omitempty"` // only in a header
-	Key     []string          `json:"key,omitempty"`    // experiment, workload, algorithm
-	Rep     int               `json:"rep"`
-	Metrics []jmetric         `json:"metrics,omitempty"`
-	Timings []jmetric         `json:"timings,omitempty"`
-	Series  []jsample         `json:"series,omitempty"`
+	Config string            `json:"config,omitempty"` // only in a header
+	Build  string            `json:"build,omitempty"`  // only in a header
+	Inputs map[string]string `json:"inputs,omitempty"` // only in a header
+	Key    []string          `json:"key,omitempty"`    // experiment, workload, algorithm
+	Rep    int               `json:"rep"`
+	// RunConfig is the run's Run.ConfigHash, when it has one: it is
+	// then reused on it rather than on its header's Config.
+	RunConfig string    `json:"run_config,omitempty"`
+	Metrics   []jmetric `json:"metrics,omitempty"`
+	Timings   []jmetric `json:"timings,omitempty"`
+	Series    []jsample `json:"series,omitempty"`
 }
 
 // jsample is a Sample as text, like jmetric.
@@ -551,7 +562,7 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 				Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Series: p.Series, T: p.T, Value: p.Value})
 		}
 		man.Runs = append(man.Runs, analysis.ManifestRun{Workload: r.Workload, Algorithm: r.Algorithm,
-			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed})
+			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed, ConfigHash: r.ConfigHash})
 	}
 	man.Digests = map[string]string{}
 	if err := writeDigested(filepath.Join(dir, runsFile), man.Digests, func(w io.Writer) error {
@@ -738,7 +749,9 @@ func journalMatches(path string, key reuseKey) bool {
 	for sc.Scan() {
 		var e journalEntry
 		if json.Unmarshal(sc.Bytes(), &e) == nil && e.Config != "" {
-			return e.Config == key.config && e.Build == key.build
+			// Runs keyed on their own configuration may be reused from
+			// a journal of another (see reuseKey.sameConfig).
+			return (e.Config == key.config || key.runs != nil) && e.Build == key.build
 		}
 	}
 	return false
@@ -757,7 +770,7 @@ func (j *journal) writeLine(e journalEntry) error {
 // add records a finished run. Lines are flushed to the OS at least every
 // 200 ms, so an interruption loses at most that much work.
 func (j *journal) add(r Run, out Output) error {
-	if err := j.writeLine(journalEntry{Key: []string{r.Experiment, r.Workload, r.Algorithm}, Rep: r.Rep,
+	if err := j.writeLine(journalEntry{Key: []string{r.Experiment, r.Workload, r.Algorithm}, Rep: r.Rep, RunConfig: r.ConfigHash,
 		Metrics: toJ(out.Metrics), Timings: toJ(out.Timings), Series: toJS(out.Series)}); err != nil {
 		return err
 	}
@@ -792,5 +805,14 @@ func newReuseKey(plan Plan, configHash string, opts *Options) (reuseKey, error) 
 		return reuseKey{}, err
 	}
 	_, cfgJSON, _ := analysis.HashConfig(plan.Config) // hashed once already: cannot fail
-	return reuseKey{config: configHash, json: cfgJSON, study: plan.Study, build: opts.Build, inputs: inputs}, nil
+	var runs map[analysis.RunKey]string
+	for _, r := range plan.Runs {
+		if r.ConfigHash != "" {
+			if runs == nil {
+				runs = make(map[analysis.RunKey]string, len(plan.Runs))
+			}
+			runs[r.Key()] = r.ConfigHash
+		}
+	}
+	return reuseKey{config: configHash, json: cfgJSON, study: plan.Study, build: opts.Build, inputs: inputs, runs: runs}, nil
 }

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -337,8 +338,13 @@ func (v *verifier) checkPlan() bool {
 			v.problem(v.mpath, "lists run %s, which is not in the plan", k)
 			continue
 		}
-		if r := v.plan.Runs[i]; mr.Seed != r.Seed || mr.RunSeed != r.RunSeed {
+		r := v.plan.Runs[i]
+		if mr.Seed != r.Seed || mr.RunSeed != r.RunSeed {
 			v.problem(v.mpath, "run %s: seeds %d/%d recorded, the plan's are %d/%d", k, mr.Seed, mr.RunSeed, r.Seed, r.RunSeed)
+		}
+		if mr.ConfigHash != r.ConfigHash {
+			v.problem(v.mpath, "run %s: configuration %s recorded, the plan's is %s: the manifest was edited",
+				k, cmp.Or(mr.ConfigHash, "unset"), cmp.Or(r.ConfigHash, "unset"))
 		}
 	}
 	for _, r := range v.plan.Runs {

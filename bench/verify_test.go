@@ -37,7 +37,11 @@ func vtoyPlan(cfg vtoyConfig, reps int) Plan {
 		}
 		for rep := range n {
 			for _, a := range []string{"a", "b"} {
-				p.Runs = append(p.Runs, NewRun("toy", w, a, rep))
+				r := NewRun("toy", w, a, rep)
+				if a == "b" { // keyed on its own part of the configuration
+					r.ConfigHash, _, _ = analysis.HashConfig(cfg.Scale)
+				}
+				p.Runs = append(p.Runs, r)
 			}
 		}
 	}
@@ -414,6 +418,18 @@ func TestVerifyTampered(t *testing.T) {
 			}
 			return l
 		}, `records configuration hash \w+, but the configuration it records hashes to \w+: the manifest was edited`, false, false},
+		{"edited run configuration", manifestFile, func(l []string) []string {
+			seen := 0
+			for i, s := range l {
+				if strings.Contains(s, `"config_hash"`) {
+					if seen++; seen == 2 { // (the first is the plan's)
+						l[i] = `      "config_hash": "0123456789abcdef"`
+						break
+					}
+				}
+			}
+			return l
+		}, `run toy/w1/b/0: configuration 0123456789abcdef recorded, the plan's is \w+: the manifest was edited`, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := vtoyResults(t)

@@ -221,6 +221,11 @@ func TestStudyRecomputesChangedInputs(t *testing.T) {
 // the results are in recomputed every run, as did raising reps in the
 // file, where --reps reused the repetitions made. A key that makes runs
 // (a workload's jobs) recomputes them, and verify passes on each.
+//
+// An algorithm or a workload added recomputed every run (the lists are
+// in the configuration): each run is keyed on its own workload and
+// algorithm, and the others' are reused; a workload edited recomputes
+// its runs alone.
 func TestStudyEditsThatMakeNoRunReuse(t *testing.T) {
 	dir, out := t.TempDir(), t.TempDir()
 	study := filepath.Join(dir, "s.toml")
@@ -233,9 +238,13 @@ func TestStudyEditsThatMakeNoRunReuse(t *testing.T) {
 		{"# a comment\ntitle = \"Edited\"\n", "reusing 4 of 4 runs"},
 		{"[[claim]]\nalgorithm = \"easy\"\nbaseline = \"fcfs\"\nmetric = \"wait\"\ndirection = \"lower\"\n", "reusing 4 of 4 runs"},
 		{"reps = 3\n", "reusing 4 of 6 runs"},
-		{"jobs = 1\n", "recomputing 6 runs: study file " + study + " changed (file.Workloads[0].Jobs: 2 → 1)"},
+		{"algorithms = [\"fcfs\", \"easy\", \"cons\"]\n", "reusing 6 of 9 runs"},
+		{"[[workload]]\nkind = \"trace\"\nname = \"u\"\ntrace = \"t.swf\"\ncpus = 4\njobs = 2\n", "reusing 9 of 18 runs"},
+		{"jobs = 1\n", "recomputing 9 runs: study file " + study + " changed (file.Workloads[0].Jobs: 2 → 1)"},
 	} {
 		switch {
+		case strings.HasPrefix(c.edit, "algorithms"):
+			text = strings.Replace(text, "algorithms = [\"fcfs\", \"easy\"]\n", c.edit, 1)
 		case strings.HasPrefix(c.edit, "reps"):
 			text = strings.Replace(text, "reps = 2\n", c.edit, 1)
 		case strings.HasPrefix(c.edit, "jobs"):

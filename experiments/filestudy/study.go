@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/etc"
@@ -316,10 +317,17 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 		if err != nil {
 			return nil, s.locate(err)
 		}
+		hashes := make([]string, len(s.Algorithms))
+		for k, a := range s.Algorithms {
+			if hashes[k], _, err = analysis.HashConfig(s.runConfig(c, i, a)); err != nil {
+				return nil, err
+			}
+		}
 		for r, spec := range specs {
-			for _, a := range s.Algorithms {
+			for k, a := range s.Algorithms {
 				run := bench.NewRun(s.Name(), w.Name, a, r)
 				run.Inputs = append(w.files(r, c), progs[a]...)
+				run.ConfigHash = hashes[k]
 				pl.runs.Add(run, spec)
 			}
 		}
@@ -341,6 +349,40 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 func runKeys(f File) File {
 	f.Title, f.Reps, f.Claims = "", 0, nil
 	return f
+}
+
+// runConfig is the part of c that makes the runs of workload i with
+// algorithm a, which are keyed on it (bench.Run.ConfigHash): the file
+// with that workload and that algorithm (and its alias) alone, the
+// metrics it reports (which, unset, follow every workload), and that
+// workload's traces and ETC files; every other key as it is, so that a
+// key the file gains is in every run's. A study file given another
+// algorithm or workload, or one of them edited, keeps the runs of the
+// others.
+func (s *Study) runConfig(c config, i int, a string) config {
+	w := s.Workloads[i]
+	c.File.Workloads, c.File.Algorithms = []Workload{w}, []string{a}
+	c.File.Aliases = nil
+	if r, ok := s.Aliases[a]; ok {
+		c.File.Aliases = map[string]string{a: r}
+	}
+	c.File.Metrics = s.metrics()
+	c.Traces, c.Files = pick(c.Traces, w.Trace), pick(c.Files, w.Files...)
+	return c
+}
+
+// pick returns the entries of m under keys, nil if none.
+func pick(m map[string]string, keys ...string) map[string]string {
+	var out map[string]string
+	for _, k := range keys {
+		if v, ok := m[k]; ok {
+			if out == nil {
+				out = map[string]string{}
+			}
+			out[k] = v
+		}
+	}
+	return out
 }
 
 // plan is a study file's typed plan: the study, its repetitions and each
