@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
+	"math/bits"
 	"math/rand/v2"
 	"testing"
 )
@@ -163,5 +164,34 @@ func TestMeanBootstrapCIsAreEachSets(t *testing.T) {
 	cancel()
 	if _, err := MeanBootstrapCIs(ctx, sets); !errors.Is(err, context.Canceled) {
 		t.Fatalf("a done context: error %v, want context.Canceled", err)
+	}
+}
+
+// The resamples' means drawn four side by side (resampler.means) are
+// those drawn one by one from one generator, bit for bit, every one of
+// them, whatever the count of values and of resamples.
+func TestResamplerMeansAreOneByOnes(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{1, 2, 3, 5, 64, 999} {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = rng.NormFloat64() * 1e6 * float64(1+i%5)
+		}
+		for _, reps := range []int{0, 1, 3, 4, 5, 8, 10, 103} {
+			rs := newResampler(xs)
+			got := make([]float64, reps)
+			rs.means(got)
+			src := rand.NewPCG(rs.src.hi, rs.src.lo)
+			for r := range reps {
+				s := 0.0
+				for range n {
+					j, _ := bits.Mul64(src.Uint64(), uint64(n))
+					s += rs.sorted[j]
+				}
+				if want := s / float64(n); math.Float64bits(got[r]) != math.Float64bits(want) {
+					t.Fatalf("n=%d, %d resamples: resample %d's mean %v, one by one %v", n, reps, r, got[r], want)
+				}
+			}
+		}
 	}
 }
