@@ -48,15 +48,18 @@ type Manifest struct {
 	// Digests are the SHA-256 of the files written beside the manifest
 	// ("runs.csv", "series.csv"), hex: a folder whose files no longer
 	// match is never reused from, and verify reports it at once.
-	Digests  map[string]string `json:"digests,omitempty"`
-	Runs     []ManifestRun     `json:"runs"`
-	Workers  int               `json:"workers"`
-	Reused   int               `json:"runs_reused"`
-	Executed int               `json:"runs_executed"`
-	Started  time.Time         `json:"started"`
-	Finished time.Time         `json:"finished"`
-	WallSecs float64           `json:"wall_seconds"`
-	CPUSecs  float64           `json:"run_seconds_total"`
+	Digests map[string]string `json:"digests,omitempty"`
+	// RunConfigs are, by hash, the configurations of the runs keyed on
+	// their own part of it (ManifestRun.ConfigHash).
+	RunConfigs map[string]json.RawMessage `json:"run_configs,omitempty"`
+	Runs       []ManifestRun              `json:"runs"`
+	Workers    int                        `json:"workers"`
+	Reused     int                        `json:"runs_reused"`
+	Executed   int                        `json:"runs_executed"`
+	Started    time.Time                  `json:"started"`
+	Finished   time.Time                  `json:"finished"`
+	WallSecs   float64                    `json:"wall_seconds"`
+	CPUSecs    float64                    `json:"run_seconds_total"`
 }
 
 // ManifestWorkload is one workload of the plan and its parameters.

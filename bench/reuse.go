@@ -26,8 +26,10 @@ type reuseKey struct {
 	build  string            // the code
 	inputs map[string]string // every input of the plan: path -> SHA-256 of its content now
 	// runs holds the configuration hash of each planned run that has its
-	// own (Run.ConfigHash); nil when none has.
-	runs map[analysis.RunKey]string
+	// own (Run.ConfigHash); nil when none has. runJSON is what each hashes
+	// (Plan.RunConfigs).
+	runs    map[analysis.RunKey]string
+	runJSON map[string]json.RawMessage
 }
 
 // sameConfig reports whether a run k found on disk, recorded under the
@@ -57,6 +59,14 @@ type reuseReport struct {
 	otherConfigHash string
 	otherStudy      string // the study file that made them, as recorded ("" if none)
 	configRuns      int
+	// Of the runs keyed on their own part of the configuration: the hash
+	// each recomputed one was made with, the configurations those hash
+	// (as the manifest records them), and each pair of the hash it was
+	// made with and the one it has now, in plan order, whose parts'
+	// differences the progress names.
+	otherRunHash    map[analysis.RunKey]string
+	otherRunConfigs map[string]json.RawMessage
+	partChanges     [][2]string
 	unkeyed         []string // Plan.Unkeyed
 }
 
@@ -89,7 +99,7 @@ func (r *reuseReport) lines(exp, dir, build string, key reuseKey, merging bool) 
 		out = append(out, fmt.Sprintf("%s: not in the reuse key: %s; after changing it, run with --fresh", exp, u))
 	}
 	if r.configRuns > 0 {
-		out = append(out, fmt.Sprintf("%s: %s %d runs: %s", exp, verb, r.configRuns, r.configChange(study, config, now)))
+		out = append(out, fmt.Sprintf("%s: %s %d runs: %s", exp, verb, r.configRuns, r.configChange(study, config, now, key)))
 	}
 	paths := make([]string, 0, len(r.changed))
 	for p := range r.changed {
@@ -136,7 +146,8 @@ type cachedRun struct {
 // journal is read all the same: it is written line by line by the
 // invocation that recomputes such a folder.
 func loadCached(ctx context.Context, dir string, plan Plan, key reuseKey, done map[analysis.RunKey]Output) *reuseReport {
-	rep := &reuseReport{changed: map[string]*inputChange{}, otherConfig: map[analysis.RunKey]bool{}, unkeyed: plan.Unkeyed}
+	rep := &reuseReport{changed: map[string]*inputChange{}, otherConfig: map[analysis.RunKey]bool{}, unkeyed: plan.Unkeyed,
+		otherRunHash: map[analysis.RunKey]string{}}
 	found := map[analysis.RunKey][]cachedRun{} // oldest first
 	readFinished(ctx, dir, key, found, rep)
 	readJournal(ctx, filepath.Join(dir, journalFile), key, found, rep)
@@ -146,6 +157,11 @@ func loadCached(ctx context.Context, dir string, plan Plan, key reuseKey, done m
 		if len(cs) == 0 {
 			if rep.otherConfig[r.Key()] {
 				rep.configRuns++
+				if old := rep.otherRunHash[r.Key()]; old != "" && r.ConfigHash != "" {
+					if c := [2]string{old, r.ConfigHash}; !slices.Contains(rep.partChanges, c) {
+						rep.partChanges = append(rep.partChanges, c)
+					}
+				}
 			}
 			continue
 		}
@@ -256,6 +272,7 @@ func readFinished(ctx context.Context, dir string, key reuseKey, found map[analy
 		if m.Study != nil {
 			rep.otherStudy = m.Study.Path
 		}
+		rep.otherRunConfigs = m.RunConfigs
 		keep = map[analysis.RunKey]bool{}
 		for _, r := range m.Runs {
 			k := analysis.RunKey{Experiment: m.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep}
@@ -263,6 +280,9 @@ func readFinished(ctx context.Context, dir string, key reuseKey, found map[analy
 				keep[k] = true
 			} else {
 				rep.otherConfig[k] = true
+				if r.ConfigHash != "" {
+					rep.otherRunHash[k] = r.ConfigHash
+				}
 			}
 		}
 		if len(keep) == 0 {
@@ -410,7 +430,11 @@ func readJournal(ctx context.Context, path string, key reuseKey, found map[analy
 // configChange says why runs made with another configuration are not
 // reused: which study file (or configuration) changed, and where, as the
 // first differences between the configuration recorded and now's.
-func (r *reuseReport) configChange(study, hash string, now []byte) string {
+//
+// Where the runs are keyed on their own part of the configuration, and
+// the results record the parts they were made with, the differences are
+// those of their parts: an algorithm added beside them is none.
+func (r *reuseReport) configChange(study, hash string, now []byte, key reuseKey) string {
 	what := "the configuration changed"
 	switch {
 	case study != "" && r.otherStudy != "" && !sameStudy(r.otherStudy, study):
@@ -420,10 +444,13 @@ func (r *reuseReport) configChange(study, hash string, now []byte) string {
 	case study != "":
 		what = "study file " + study + " changed"
 	}
-	if r.otherConfigJSON == nil {
-		return fmt.Sprintf("%s (configuration %s → %s)", what, r.otherConfigHash, hash)
+	diffs := r.partDiffs(key)
+	if diffs == nil {
+		if r.otherConfigJSON == nil {
+			return fmt.Sprintf("%s (configuration %s → %s)", what, r.otherConfigHash, hash)
+		}
+		diffs = configDiff(r.otherConfigJSON, now, maxConfigDiffs+1)
 	}
-	diffs := configDiff(r.otherConfigJSON, now, maxConfigDiffs+1)
 	if len(diffs) == 0 {
 		return fmt.Sprintf("%s (configuration %s → %s)", what, r.otherConfigHash, hash)
 	}
@@ -435,6 +462,29 @@ func (r *reuseReport) configChange(study, hash string, now []byte) string {
 		diffs, more = diffs[:maxConfigDiffs], "; and more"
 	}
 	return fmt.Sprintf("%s (%s%s)", what, strings.Join(diffs, "; "), more)
+}
+
+// partDiffs returns the differences between the parts of the
+// configuration the recomputed runs were made with and their parts now,
+// each once, up to one more than a line names; nil unless every such
+// part is known (recorded, and planned).
+func (r *reuseReport) partDiffs(key reuseKey) []string {
+	if len(r.partChanges) == 0 {
+		return nil
+	}
+	var out []string
+	for _, c := range r.partChanges {
+		before, now := r.otherRunConfigs[c[0]], key.runJSON[c[1]]
+		if before == nil || now == nil {
+			return nil
+		}
+		for _, d := range configDiff(before, now, maxConfigDiffs+1) {
+			if !slices.Contains(out, d) && len(out) <= maxConfigDiffs {
+				out = append(out, d)
+			}
+		}
+	}
+	return out
 }
 
 // sameStudy reports whether study files a and b, as given, are one file:

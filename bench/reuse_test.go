@@ -2,6 +2,7 @@ package bench
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -508,16 +509,17 @@ func TestRunsKeyedOnTheirOwnConfiguration(t *testing.T) {
 	study := filepath.Join(t.TempDir(), "study.toml")
 	os.WriteFile(study, nil, 0o644)
 	plan := func(c cfg) Plan {
-		p := Plan{Experiment: "toy", Config: c, Study: study}
+		p := Plan{Experiment: "toy", Config: c, Study: study, RunConfigs: map[string]json.RawMessage{}}
 		for _, w := range []string{"w1", "w2"} {
 			for _, a := range c.Algos {
-				h, _, err := analysis.HashConfig(struct {
+				h, part, err := analysis.HashConfig(struct {
 					A string
 					P int
 				}{a, c.Params[a]})
 				if err != nil {
 					t.Fatal(err)
 				}
+				p.RunConfigs[h] = part
 				for rep := range 3 {
 					r := NewRun("toy", w, a, rep)
 					r.ConfigHash = h
@@ -552,7 +554,8 @@ func TestRunsKeyedOnTheirOwnConfiguration(t *testing.T) {
 	if res.Manifest.Reused != 6 {
 		t.Errorf("%d runs reused, want A's 6", res.Manifest.Reused)
 	}
-	for _, want := range []string{"toy: reusing 6 of 18 runs already on disk", "toy: recomputing 6 runs: study file " + study + " changed ("} {
+	// (What changed is said of their part: C added is none of it.)
+	for _, want := range []string{"toy: reusing 6 of 18 runs already on disk", "toy: recomputing 6 runs: study file " + study + " changed (P: 1 → 2)\n"} {
 		if !strings.Contains(log.String(), want) {
 			t.Errorf("progress lacks %q:\n%s", want, log.String())
 		}

@@ -84,6 +84,11 @@ type Plan struct {
 	// manifest, where verify reads it to plan the same runs again.
 	Reps int
 	Runs []Run
+	// RunConfigs holds, by hash, the configuration each Run.ConfigHash
+	// hashes (analysis.HashConfig's JSON): the manifest records them, so
+	// that runs recomputed because their part changed are told apart by
+	// what changed in it.
+	RunConfigs map[string]json.RawMessage
 	// Workloads describe the runs' workloads with their parameters
 	// (Describe); when any is described, every run's must be. Derived
 	// from Config, so not hashed apart from it.
@@ -563,6 +568,12 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 		}
 		man.Runs = append(man.Runs, analysis.ManifestRun{Workload: r.Workload, Algorithm: r.Algorithm,
 			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed, ConfigHash: r.ConfigHash})
+		if h := r.ConfigHash; plan.RunConfigs[h] != nil && man.RunConfigs[h] == nil {
+			if man.RunConfigs == nil {
+				man.RunConfigs = map[string]json.RawMessage{}
+			}
+			man.RunConfigs[h] = plan.RunConfigs[h]
+		}
 	}
 	man.Digests = map[string]string{}
 	if err := writeDigested(filepath.Join(dir, runsFile), man.Digests, func(w io.Writer) error {
@@ -814,5 +825,5 @@ func newReuseKey(plan Plan, configHash string, opts *Options) (reuseKey, error) 
 			runs[r.Key()] = r.ConfigHash
 		}
 	}
-	return reuseKey{config: configHash, json: cfgJSON, study: plan.Study, build: opts.Build, inputs: inputs, runs: runs}, nil
+	return reuseKey{config: configHash, json: cfgJSON, study: plan.Study, build: opts.Build, inputs: inputs, runs: runs, runJSON: plan.RunConfigs}, nil
 }

@@ -347,6 +347,12 @@ func (v *verifier) checkPlan() bool {
 				k, cmp.Or(mr.ConfigHash, "unset"), cmp.Or(r.ConfigHash, "unset"))
 		}
 	}
+	for _, h := range slices.Sorted(maps.Keys(v.man.RunConfigs)) {
+		var part bytes.Buffer
+		if err := json.Compact(&part, v.man.RunConfigs[h]); err != nil || !bytes.Equal(part.Bytes(), v.plan.RunConfigs[h]) {
+			v.problem(v.mpath, "records run configuration %s, which is not the one this build plans under that hash: the manifest was edited", h)
+		}
+	}
 	for _, r := range v.plan.Runs {
 		if !inManifest[r.Key()] {
 			v.problem(v.mpath, "does not list planned run %s", r.Key())

@@ -39,7 +39,9 @@ func vtoyPlan(cfg vtoyConfig, reps int) Plan {
 			for _, a := range []string{"a", "b"} {
 				r := NewRun("toy", w, a, rep)
 				if a == "b" { // keyed on its own part of the configuration
-					r.ConfigHash, _, _ = analysis.HashConfig(cfg.Scale)
+					var part json.RawMessage
+					r.ConfigHash, part, _ = analysis.HashConfig(cfg.Scale)
+					p.RunConfigs = map[string]json.RawMessage{r.ConfigHash: part}
 				}
 				p.Runs = append(p.Runs, r)
 			}
@@ -430,6 +432,15 @@ func TestVerifyTampered(t *testing.T) {
 			}
 			return l
 		}, `run toy/w1/b/0: configuration 0123456789abcdef recorded, the plan's is \w+: the manifest was edited`, false, true},
+		{"edited run configuration's text", manifestFile, func(l []string) []string {
+			for i, s := range l {
+				if strings.Contains(s, `"run_configs"`) {
+					l[i+1] = l[i+1][:strings.Index(l[i+1], ":")] + ": 0.5"
+					break
+				}
+			}
+			return l
+		}, `records run configuration \w+, which is not the one this build plans under that hash: the manifest was edited`, false, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := vtoyResults(t)

@@ -240,7 +240,7 @@ func TestStudyEditsThatMakeNoRunReuse(t *testing.T) {
 		{"reps = 3\n", "reusing 4 of 6 runs"},
 		{"algorithms = [\"fcfs\", \"easy\", \"cons\"]\n", "reusing 6 of 9 runs"},
 		{"[[workload]]\nkind = \"trace\"\nname = \"u\"\ntrace = \"t.swf\"\ncpus = 4\njobs = 2\n", "reusing 9 of 18 runs"},
-		{"jobs = 1\n", "recomputing 9 runs: study file " + study + " changed (file.Workloads[0].Jobs: 2 → 1)"},
+		{"jobs = 1\n", "recomputing 9 runs: study file " + study + " changed (workload.t.Jobs: 2 → 1)"},
 	} {
 		switch {
 		case strings.HasPrefix(c.edit, "algorithms"):

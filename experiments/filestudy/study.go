@@ -2,6 +2,7 @@ package filestudy
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"math"
@@ -311,6 +312,7 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 	reps := cfg.Filled(s).Reps
 	c := config{File: runKeys(s.File), Traces: map[string]string{}, Env: s.envKey()}
 	pl := &plan{s: s, reps: reps}
+	pl.runs.Plan.RunConfigs = map[string]json.RawMessage{}
 	progs, unkeyed := s.algorithmInputs()
 	for i, w := range s.Workloads {
 		specs, err := kindOf(w.Kind).instances(s, i, reps, cfg.DataDir, &c)
@@ -319,9 +321,11 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 		}
 		hashes := make([]string, len(s.Algorithms))
 		for k, a := range s.Algorithms {
-			if hashes[k], _, err = analysis.HashConfig(s.runConfig(c, i, a)); err != nil {
+			var part json.RawMessage
+			if hashes[k], part, err = analysis.HashConfig(s.runConfig(c, i, a)); err != nil {
 				return nil, err
 			}
+			pl.runs.Plan.RunConfigs[hashes[k]] = part
 		}
 		for r, spec := range specs {
 			for k, a := range s.Algorithms {
@@ -351,24 +355,34 @@ func runKeys(f File) File {
 	return f
 }
 
-// runConfig is the part of c that makes the runs of workload i with
-// algorithm a, which are keyed on it (bench.Run.ConfigHash): the file
-// with that workload and that algorithm (and its alias) alone, the
-// metrics it reports (which, unset, follow every workload), and that
-// workload's traces and ETC files; every other key as it is, so that a
-// key the file gains is in every run's. A study file given another
-// algorithm or workload, or one of them edited, keeps the runs of the
-// others.
-func (s *Study) runConfig(c config, i int, a string) config {
+// runPart is the part of a configuration that makes the runs of one
+// workload with one algorithm, which are keyed on it
+// (bench.Run.ConfigHash): the file without its workloads and algorithms
+// but for the run's workload (by its name, as the progress names what
+// changed: "workload.W.Jobs: 2 → 3") and algorithm (and its alias
+// alone), with the metrics it reports (which, unset, follow every
+// workload), and the workload's traces and ETC files. Every other key is
+// as it is, so that a key the file gains is in every run's. A study file
+// given another algorithm or workload, or one of them edited, keeps the
+// runs of the others.
+type runPart struct {
+	config
+	Workload  map[string]Workload `json:"workload"`
+	Algorithm string              `json:"algorithm"`
+}
+
+// runConfig returns the part of c that makes the runs of workload i with
+// algorithm a.
+func (s *Study) runConfig(c config, i int, a string) runPart {
 	w := s.Workloads[i]
-	c.File.Workloads, c.File.Algorithms = []Workload{w}, []string{a}
+	c.File.Workloads, c.File.Algorithms = nil, nil
 	c.File.Aliases = nil
 	if r, ok := s.Aliases[a]; ok {
 		c.File.Aliases = map[string]string{a: r}
 	}
 	c.File.Metrics = s.metrics()
 	c.Traces, c.Files = pick(c.Traces, w.Trace), pick(c.Files, w.Files...)
-	return c
+	return runPart{c, map[string]Workload{w.Name: w}, a}
 }
 
 // pick returns the entries of m under keys, nil if none.
