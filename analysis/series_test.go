@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -150,5 +151,116 @@ func TestReadSeriesFileSharesNames(t *testing.T) {
 		if got[i].Workload == got[i-1].Workload && unsafe.StringData(got[i].Workload) != unsafe.StringData(got[i-1].Workload) {
 			t.Fatalf("points %d and %d: workload %q held twice", i-1, i, got[i].Workload)
 		}
+	}
+}
+
+// eachPoint's own reading of the lines gridbench writes gives what
+// encoding/csv reads from the whole file (eachPointCSV, which it hands
+// the rest of a file to at its first line of another kind): the same
+// points, lines, offsets and errors, on files written by WriteSeriesCSV
+// (names that need quotes among them) and on those files edited: cut
+// short anywhere, with carriage returns, empty lines, a byte order
+// mark, a field more or less, numbers that are not, a header or not.
+func TestEachPointIsEncodingCSVs(t *testing.T) {
+	type got struct {
+		pts   []Point
+		lines []int
+		offs  []int64
+		err   string
+	}
+	read := func(data []byte, twin bool) got {
+		var g got
+		fn := func(p *Point, line int, off int64) error {
+			g.pts, g.lines, g.offs = append(g.pts, *p), append(g.lines, line), append(g.offs, off)
+			return nil
+		}
+		var err error
+		if twin {
+			tail := &tailReader{r: bytes.NewReader(data)}
+			br := bufio.NewReader(tail)
+			skipBOM(br)
+			err = eachPointCSV(br, tail, "s.csv", 0, 0, true, &Point{}, fn)
+		} else {
+			err = eachPoint(bytes.NewReader(data), "s.csv", fn)
+		}
+		if err != nil {
+			g.err = err.Error()
+		}
+		return g
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	names := []string{"many", "l1", "easy", "utilisation", "a,b", `say "x"`, " lead", "two\nlines", "cr\rin", ""}
+	var files [][]byte
+	for range 40 {
+		var pts []Point
+		for range 1 + rng.IntN(30) {
+			name := func() string {
+				if rng.IntN(4) == 0 {
+					return names[rng.IntN(len(names))]
+				}
+				return names[rng.IntN(4)]
+			}
+			pts = append(pts, Point{name(), name(), name(), rng.IntN(5), rng.Uint64(), name(), rng.Float64() * 1e4, rng.NormFloat64()})
+		}
+		var buf bytes.Buffer
+		if err := WriteSeriesCSV(&buf, pts); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, buf.Bytes())
+	}
+	edits := []func([]byte) []byte{
+		func(b []byte) []byte { return b },
+		func(b []byte) []byte { return b[:rng.IntN(len(b)+1)] }, // cut short
+		func(b []byte) []byte { return bytes.ReplaceAll(b, []byte("\n"), []byte("\r\n")) },
+		func(b []byte) []byte { return append([]byte("\xef\xbb\xbf"), b...) },
+		func(b []byte) []byte { // an empty line
+			i := rng.IntN(len(b))
+			k := bytes.IndexByte(b[i:], '\n')
+			if k < 0 {
+				return b
+			}
+			return slices.Insert(slices.Clone(b), i+k+1, '\n')
+		},
+		func(b []byte) []byte { // a byte changed for another
+			c := slices.Clone(b)
+			c[rng.IntN(len(c))] = ",x\n.-\"9e"[rng.IntN(8)]
+			return c
+		},
+		func(b []byte) []byte { // a number as no gridbench writes it
+			lines := bytes.SplitAfter(b, []byte("\n"))
+			i := 1 + rng.IntN(len(lines)-1)
+			fields := bytes.Split(lines[i], []byte(","))
+			if len(fields) < 8 {
+				return b
+			}
+			odd := []string{"Inf", "-Inf", "+inf", "NaN", "1e400", "-1e-400", "0x1p-2", "1_0", " 1", "", "07", "-0", "１"}
+			fields[len(fields)-1-rng.IntN(4)] = []byte(odd[rng.IntN(len(odd))])
+			lines[i] = append(bytes.Join(fields, []byte(",")), '\n')
+			return bytes.Join(lines, nil)
+		},
+		func(b []byte) []byte { return b[bytes.IndexByte(b, '\n')+1:] }, // no header
+		func(b []byte) []byte { // a header line again, further down
+			k := bytes.IndexByte(b, '\n') + 1
+			return append(slices.Clone(b), b[:k]...)
+		},
+	}
+	n := 0
+	for _, b := range files {
+		for _, edit := range edits {
+			for range 8 {
+				data := edit(b)
+				fast, twin := read(data, false), read(data, true)
+				if !slices.Equal(fast.pts, twin.pts) || !slices.Equal(fast.lines, twin.lines) || !slices.Equal(fast.offs, twin.offs) || fast.err != twin.err {
+					t.Fatalf("on %q:\neachPoint: %d points, lines %v, offsets %v, error %q\nencoding/csv: %d points, lines %v, offsets %v, error %q",
+						data, len(fast.pts), fast.lines, fast.offs, fast.err, len(twin.pts), twin.lines, twin.offs, twin.err)
+				}
+				if fast.err != "" {
+					n++
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no edited file was an error: the edits test nothing")
 	}
 }
