@@ -359,9 +359,11 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	}
 
 	done := map[analysis.RunKey]Output{}
+	var sealed *analysis.Manifest // the finished files', when every run is reused from them
 	if !opts.Fresh {
 		end := Slow(opts.Progress, fmt.Sprintf("%s: reading the runs already made in %s\n", plan.Experiment, opts.Dir))
 		report := loadCached(ctx, opts.Dir, plan, key, done)
+		sealed = report.sealed
 		end()
 		if err := ctx.Err(); err != nil {
 			return nil, err // interrupted before its first run, as while it waits for its turn
@@ -521,8 +523,11 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		Workers: workers, Reused: reused, Executed: len(todo), Started: started, DataRoots: opts.DataRoots,
 	}
 	setInputs(man, plan, key.inputs)
+	if len(todo) > 0 || !keepsFiles(sealed, plan, done) {
+		sealed = nil
+	}
 	end := Slow(opts.Progress, fmt.Sprintf("%s: writing its results to %s (runs.csv, series.csv, manifest.json)\n", plan.Experiment, opts.Dir))
-	res, err := writeResult(plan, done, opts.Dir, man)
+	res, err := writeResult(plan, done, opts.Dir, man, sealed)
 	end()
 	if err != nil {
 		return nil, err
@@ -534,7 +539,9 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 
 // writeResult writes runs.csv, timings.csv, series.csv and manifest.json into dir from
 // the outputs of every run of plan, in plan order, and completes man.
-func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *analysis.Manifest) (*Result, error) {
+// Where kept is not nil, runs.csv and series.csv are those it seals,
+// which are the ones these outputs give (see keepsFiles): they stay.
+func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *analysis.Manifest, kept *analysis.Manifest) (*Result, error) {
 	res := &Result{memo: &resultMemo{}}
 	man.GoVersion = runtime.Version()
 	man.Reps = plan.Reps
@@ -576,7 +583,13 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 		}
 	}
 	man.Digests = map[string]string{}
-	if err := writeDigested(filepath.Join(dir, runsFile), man.Digests, func(w io.Writer) error {
+	if kept != nil {
+		for _, name := range []string{runsFile, seriesFile} {
+			if d, ok := kept.Digests[name]; ok {
+				man.Digests[name] = d
+			}
+		}
+	} else if err := writeDigested(filepath.Join(dir, runsFile), man.Digests, func(w io.Writer) error {
 		return analysis.WriteCSV(w, res.Records)
 	}); err != nil {
 		return nil, err
@@ -587,16 +600,20 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 		return nil, err
 	}
 	spath := filepath.Join(dir, seriesFile)
-	if len(res.Series) == 0 {
+	switch {
+	case kept != nil:
+	case len(res.Series) == 0:
 		// No run records a series: no series.csv, and none left from an
 		// earlier configuration.
 		if err := os.Remove(spath); err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, err
 		}
-	} else if err := writeDigested(spath, man.Digests, func(w io.Writer) error {
-		return analysis.WriteSeriesCSV(w, res.Series)
-	}); err != nil {
-		return nil, err
+	default:
+		if err := writeDigested(spath, man.Digests, func(w io.Writer) error {
+			return analysis.WriteSeriesCSV(w, res.Series)
+		}); err != nil {
+			return nil, err
+		}
 	}
 	man.Finished = time.Now()
 	man.WallSecs = man.Finished.Sub(man.Started).Seconds()

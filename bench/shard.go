@@ -181,7 +181,7 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 		Reused: len(plan.Runs), Started: started, DataRoots: opts.DataRoots,
 	}
 	setInputs(man, plan, key.inputs)
-	return writeResult(plan, done, opts.Dir, man)
+	return writeResult(plan, done, opts.Dir, man, nil)
 }
 
 // abbreviate joins the first max items and says how many more there are.
