@@ -27,7 +27,9 @@ func studyCommand() *cli.Command {
 				"and README.md, \"Your own study\"), runs it like reproduce does (seeds from the run's identity,\n" +
 				"journal, resume), and writes results/<name>/{runs.csv,timings.csv,manifest.json},\n" +
 				"paper/<name>.md with its figures, and results/gridbench.xlsx below --out.\n\n" +
-				"A run on disk is reused only while its key is unchanged: the study file, the build, every file it\n" +
+				"A run on disk is reused only while its key is unchanged: its part of the study file (its\n" +
+				"[[workload]], its algorithm and alias, every key that makes runs but the other workloads and\n" +
+				"algorithms: a title, a claim, reps or another algorithm added reuse it), the build, every file it\n" +
 				"reads and, for an exec: scheduler, the files its command names, every file with the script's\n" +
 				"extension in the script's folder and the folders below it (modules such as pkg/sub.py; hidden\n" +
 				"folders, __pycache__, node_modules and virtual environments are not walked; past 1024 such files\n" +
