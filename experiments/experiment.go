@@ -121,13 +121,21 @@ func Register(e Experiment) {
 }
 
 // Names lists the registered experiments in the order the report presents
-// them: the four studies first, in the SPEC's order, then any others by name.
+// them (Sort).
 func Names() []string {
-	order := map[string]int{"immediate": 0, "deadline": 1, "roundrobin": 2, "federation": 3}
 	var names []string
 	for n := range registry {
 		names = append(names, n)
 	}
+	Sort(names)
+	return names
+}
+
+// Sort puts experiment names in the order the report presents them: the
+// four studies first, in the SPEC's order, then any others by name (a
+// study file's among them, registered or not).
+func Sort(names []string) {
+	order := map[string]int{"immediate": 0, "deadline": 1, "roundrobin": 2, "federation": 3}
 	sort.Slice(names, func(i, j int) bool {
 		oi, iok := order[names[i]]
 		oj, jok := order[names[j]]
@@ -139,7 +147,6 @@ func Names() []string {
 		}
 		return names[i] < names[j]
 	})
-	return names
 }
 
 // Lookup returns the experiment with the given name, or an error listing

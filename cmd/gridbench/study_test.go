@@ -267,3 +267,38 @@ func TestStudyEditsThatMakeNoRunReuse(t *testing.T) {
 		}
 	}
 }
+
+// Two study files written into one --out: the index listed the study run
+// last among the registered experiments and the other as "experiment no
+// longer registered", after it, while verify, which registers both,
+// rendered them by name, and found the index changed. Both are listed by
+// name, as study files, whichever ran last.
+func TestTwoStudiesShareAnOut(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	for _, name := range []string{"zeta", "alpha"} {
+		study := "name = \"" + name + "\"\nreps = 2\nalgorithms = [\"fcfs\", \"easy\"]\n\n[[workload]]\nkind = \"lublin\"\njobs = 20\ncpus = 16\n"
+		p := filepath.Join(dir, name+".toml")
+		os.WriteFile(p, []byte(study), 0o644)
+		// (A process each, as a researcher runs them: one process
+		// registers every study it runs.)
+		cmd := exec.Command(os.Args[0], "study", "run", p, "--out", out)
+		cmd.Env = append(os.Environ(), "GRIDBENCH_TEST_CLI=1")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("study run %s: %v:\n%s", name, err, b)
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(out, "paper", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := string(b)
+	a, z := strings.Index(index, "[alpha]"), strings.Index(index, "[zeta]")
+	if a < 0 || z < a || strings.Contains(index, "no longer registered") {
+		t.Errorf("the index lists alpha at %d and zeta at %d:\n%s", a, z, index)
+	}
+	cmd := exec.Command(os.Args[0], "verify", out)
+	cmd.Env = append(os.Environ(), "GRIDBENCH_TEST_CLI=1")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("verify: %v:\n%s", err, b)
+	}
+}
