@@ -1,6 +1,7 @@
 package analysis
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -155,14 +156,26 @@ var DigestFiles = []string{"runs.csv", "series.csv"}
 // difference, joined, each naming the file: "runs.csv does not match its
 // manifest digest (sha256 ab12… recorded, cd34… found)". A manifest that
 // records no digests at all (written before they existed) matches nothing.
-func (m *Manifest) CheckDigests(dir string) error {
+func (m *Manifest) CheckDigests(dir string) error { return m.checkDigests(dir, true) }
+
+// CheckDigestsListed is CheckDigests but for the files' content: every
+// file that has a digest is there and every file there has one. A
+// reader of the files then checks each with ReadDigested as it reads it.
+func (m *Manifest) CheckDigestsListed(dir string) error { return m.checkDigests(dir, false) }
+
+func (m *Manifest) checkDigests(dir string, content bool) error {
 	if len(m.Digests) == 0 {
 		return errors.New("the manifest records no digest of runs.csv (written by an older gridbench)")
 	}
 	var errs []error
 	for _, name := range DigestFiles {
 		want, recorded := m.Digests[name]
-		got, err := FileSHA256(filepath.Join(dir, name))
+		got, err := want, error(nil) // (unread: its reader checks the content)
+		if content {
+			got, err = FileSHA256(filepath.Join(dir, name))
+		} else {
+			_, err = os.Stat(filepath.Join(dir, name))
+		}
 		switch {
 		case err != nil && errors.Is(err, os.ErrNotExist):
 			if recorded {
@@ -177,6 +190,33 @@ func (m *Manifest) CheckDigests(dir string) error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// ReadDigested calls read with the file name of dir (one of
+// DigestFiles) as a reader, which hashes what read takes, and then reads
+// the rest. It returns an error unless the file's SHA-256 is the digest
+// m records for it (CheckDigests's message, before read's own error):
+// what read took is then the content the digest vouches for, read once,
+// where a check before the reading would let the file change between.
+func (m *Manifest) ReadDigested(dir, name string, read func(io.Reader) error) error {
+	f, err := os.Open(filepath.Join(dir, name))
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	h := sha256.New()
+	r := io.TeeReader(f, h)
+	rerr := read(r)
+	if errors.Is(rerr, context.Canceled) || errors.Is(rerr, context.DeadlineExceeded) {
+		return rerr // (stopped: the rest is not read)
+	}
+	if _, err := io.Copy(io.Discard, r); err != nil {
+		return fmt.Errorf("%s: %w", f.Name(), err)
+	}
+	if want, got := m.Digests[name], hex.EncodeToString(h.Sum(nil)); got != want {
+		return fmt.Errorf("%s does not match its manifest digest (sha256 %s recorded, %s found)", name, Short(want), Short(got))
+	}
+	return rerr
 }
 
 // Short abbreviates a hex digest for messages: its first 8 digits and "…".

@@ -127,7 +127,13 @@ func EachPointInFile(path string, fn func(Point) error) error {
 		return err
 	}
 	defer f.Close()
-	return eachPoint(f, path, func(p *Point, _ int, _ int64) error { return fn(*p) })
+	return EachPoint(f, path, fn)
+}
+
+// EachPoint is EachPointInFile reading r; name is used in error
+// messages.
+func EachPoint(r io.Reader, name string, fn func(Point) error) error {
+	return eachPoint(r, name, func(p *Point, _ int, _ int64) error { return fn(*p) })
 }
 
 // ReadSeries reads the points of a series.csv from r; name is used in

@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -208,6 +209,35 @@ func loadCached(ctx context.Context, dir string, plan Plan, key reuseKey, done m
 	return rep
 }
 
+// loadMoved fills done with the runs of plan it lacks that the folders
+// dirs hold, under loadCached's rules, and returns how many. A shard
+// reads its siblings' folders and the merged results there, where the
+// runs of a plan given another algorithm or workload were made (a run's
+// shard follows its index in the plan); what they do not allow is not
+// reported, as it is not the shard's own.
+func loadMoved(ctx context.Context, dirs []string, plan Plan, key reuseKey, done map[analysis.RunKey]Output) int {
+	n := 0
+	for _, d := range dirs {
+		missing := plan
+		missing.Runs = nil
+		for _, r := range plan.Runs {
+			if _, ok := done[r.Key()]; !ok {
+				missing.Runs = append(missing.Runs, r)
+			}
+		}
+		if len(missing.Runs) == 0 || ctx.Err() != nil {
+			break
+		}
+		got := map[analysis.RunKey]Output{}
+		loadCached(ctx, d, missing, key, got)
+		for k, out := range got {
+			done[k] = out
+			n++
+		}
+	}
+	return n
+}
+
 // keepsFiles reports whether the finished files in a folder, sealed by
 // manifest m, are the runs.csv and series.csv that writing the outputs
 // done of plan would give, byte for byte, so that they need not be
@@ -339,12 +369,21 @@ func readFinished(ctx context.Context, dir string, key reuseKey, found map[analy
 		}
 		return
 	}
-	if err := m.CheckDigests(dir); err != nil {
+	// The digests are checked on the bytes read, as they are read: a
+	// folder another process writes meanwhile (a shard reads its
+	// siblings' and the merged results) is read whole or not at all.
+	if err := m.CheckDigestsListed(dir); err != nil {
 		rep.untrusted = err
 		return
 	}
-	recs, err := analysis.ReadFile(filepath.Join(dir, runsFile))
-	if err != nil {
+	var recs []analysis.Record
+	if err := m.ReadDigested(dir, runsFile, func(r io.Reader) error {
+		rd := analysis.NewReader(r, filepath.Join(dir, runsFile))
+		for rd.Next() {
+			recs = append(recs, rd.Record())
+		}
+		return rd.Err()
+	}); err != nil {
 		rep.untrusted = err
 		return
 	}
@@ -378,17 +417,19 @@ func readFinished(ctx context.Context, dir string, key reuseKey, found map[analy
 		var o *Output
 		var at analysis.RunKey
 		n := 0
-		err := analysis.EachPointInFile(filepath.Join(dir, seriesFile), func(p analysis.Point) error {
-			if n++; n%(1<<16) == 0 && ctx.Err() != nil {
-				return ctx.Err()
-			}
-			if k := p.Key(); o == nil || k != at {
-				o, at = runs[k], k
-			}
-			if o != nil {
-				o.Series = append(o.Series, Sample{p.Series, p.T, p.Value})
-			}
-			return nil
+		err := m.ReadDigested(dir, seriesFile, func(r io.Reader) error {
+			return analysis.EachPoint(r, filepath.Join(dir, seriesFile), func(p analysis.Point) error {
+				if n++; n%(1<<16) == 0 && ctx.Err() != nil {
+					return ctx.Err()
+				}
+				if k := p.Key(); o == nil || k != at {
+					o, at = runs[k], k
+				}
+				if o != nil {
+					o.Series = append(o.Series, Sample{p.Series, p.T, p.Value})
+				}
+				return nil
+			})
 		})
 		if ctx.Err() != nil {
 			return

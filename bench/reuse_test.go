@@ -704,3 +704,78 @@ func TestAllReusedKeepsTheFiles(t *testing.T) {
 		fresh(tc.plan)
 	}
 }
+
+// keyedPlan is a toy plan whose runs are keyed on their own part of the
+// configuration: their algorithm and its parameter.
+func keyedPlan(t *testing.T, algos []string, params map[string]int) Plan {
+	t.Helper()
+	p := Plan{Experiment: "toy", Config: struct {
+		A []string
+		P map[string]int
+	}{algos, params}, RunConfigs: map[string]json.RawMessage{}}
+	for _, w := range []string{"w1", "w2"} {
+		for rep := range 3 {
+			for _, a := range algos {
+				h, part, err := analysis.HashConfig(struct {
+					A string
+					P int
+				}{a, params[a]})
+				if err != nil {
+					t.Fatal(err)
+				}
+				p.RunConfigs[h] = part
+				r := NewRun("toy", w, a, rep)
+				r.ConfigHash = h
+				p.Runs = append(p.Runs, r)
+			}
+		}
+	}
+	return p
+}
+
+// A plan given another algorithm moves most runs to another shard (a
+// run's shard follows its index): each shard recomputed the runs that
+// moved in, made and sealed in the merged results or a sibling's folder
+// (whose own shard may not have been run again yet). A shard now reuses
+// them from there; the merge is a fresh run's.
+func TestShardsReuseTheRunsThatMoved(t *testing.T) {
+	dir := t.TempDir()
+	var calls atomic.Int64
+	shards := func(p Plan) int64 {
+		t.Helper()
+		before := calls.Load()
+		for k := range 2 {
+			if _, err := Execute(context.Background(), p, toyExec(&calls), Options{Dir: dir, Workers: 2, Shard: Shard{k, 2}}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return calls.Load() - before
+	}
+	first := keyedPlan(t, []string{"A", "B"}, map[string]int{"A": 1, "B": 1})
+	if n := shards(first); n != 12 {
+		t.Fatalf("%d runs computed, want 12", n)
+	}
+	if _, err := Merge(context.Background(), first, Options{Dir: dir}); err != nil {
+		t.Fatal(err)
+	}
+	next := keyedPlan(t, []string{"A", "B", "C"}, map[string]int{"A": 1, "B": 1, "C": 1})
+	if n := shards(next); n != 6 {
+		t.Errorf("%d runs computed, want C's 6 alone", n)
+	}
+	merged, err := Merge(context.Background(), next, Options{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := Execute(context.Background(), next, toyExec(&calls), Options{Dir: t.TempDir(), Workers: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(merged.Records, fresh.Records) || !slices.Equal(merged.Series, fresh.Series) {
+		t.Error("the merge is not a fresh run's")
+	}
+	// The shard folders gone, the merged results serve them.
+	os.RemoveAll(filepath.Join(dir, shardsDir))
+	if n := shards(keyedPlan(t, []string{"A", "B", "C", "D"}, map[string]int{"A": 1, "B": 1, "C": 1, "D": 1})); n != 6 {
+		t.Errorf("%d runs computed from the merged results, want D's 6 alone", n)
+	}
+}

@@ -349,10 +349,17 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	if err != nil {
 		return nil, err
 	}
-	results := opts.Dir // (a shard's records go to a folder of their own below it; its run files, where every run's go)
+	results := opts.Dir   // (a shard's records go to a folder of their own below it; its run files, where every run's go)
+	var siblings []string // where a shard's runs may have been made before (see loadCached)
 	if opts.Shard.N > 0 {
 		plan = opts.Shard.Select(plan)
 		opts.Dir = opts.Shard.Dir(opts.Dir)
+		siblings = append(siblings, results)
+		for k := range opts.Shard.N {
+			if k != opts.Shard.K {
+				siblings = append(siblings, Shard{k, opts.Shard.N}.Dir(results))
+			}
+		}
 	}
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory %s: %w", opts.Dir, err)
@@ -364,12 +371,17 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		end := Slow(opts.Progress, fmt.Sprintf("%s: reading the runs already made in %s\n", plan.Experiment, opts.Dir))
 		report := loadCached(ctx, opts.Dir, plan, key, done)
 		sealed = report.sealed
+		moved := loadMoved(ctx, siblings, plan, key, done)
 		end()
 		if err := ctx.Err(); err != nil {
 			return nil, err // interrupted before its first run, as while it waits for its turn
 		}
 		if opts.Progress != nil {
-			for _, l := range report.lines(plan.Experiment, opts.Dir, opts.Build, key, false) {
+			lines := report.lines(plan.Experiment, opts.Dir, opts.Build, key, false)
+			if moved > 0 {
+				lines = append(lines, fmt.Sprintf("%s: reusing %d runs made by the other shards or merged in %s", plan.Experiment, moved, results))
+			}
+			for _, l := range lines {
 				fmt.Fprintln(opts.Progress, l)
 			}
 		}
