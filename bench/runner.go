@@ -350,7 +350,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		return nil, err
 	}
 	results := opts.Dir   // (a shard's records go to a folder of their own below it; its run files, where every run's go)
-	var siblings []string // where a shard's runs may have been made before (see loadCached)
+	var siblings []string // where a shard's runs may have been made before (see loadMoved)
 	if opts.Shard.N > 0 {
 		plan = opts.Shard.Select(plan)
 		opts.Dir = opts.Shard.Dir(opts.Dir)
