@@ -510,24 +510,8 @@ func TestRunsKeyedOnTheirOwnConfiguration(t *testing.T) {
 	study := filepath.Join(t.TempDir(), "study.toml")
 	os.WriteFile(study, nil, 0o644)
 	plan := func(c cfg) Plan {
-		p := Plan{Experiment: "toy", Config: c, Study: study, RunConfigs: map[string]json.RawMessage{}}
-		for _, w := range []string{"w1", "w2"} {
-			for _, a := range c.Algos {
-				h, part, err := analysis.HashConfig(struct {
-					A string
-					P int
-				}{a, c.Params[a]})
-				if err != nil {
-					t.Fatal(err)
-				}
-				p.RunConfigs[h] = part
-				for rep := range 3 {
-					r := NewRun("toy", w, a, rep)
-					r.ConfigHash = h
-					p.Runs = append(p.Runs, r)
-				}
-			}
-		}
+		p := keyedPlan(t, c.Algos, c.Params)
+		p.Study = study
 		return p
 	}
 	dir := t.TempDir()
