@@ -32,8 +32,9 @@ type File struct {
 	ExecTimeout string `toml:"exec_timeout" json:"-"`
 	// Env names the environment variables an exec: scheduler reads (e.g.
 	// env = ["MY_KNOB"]): the scheduler inherits gridbench's environment,
-	// and the value each has (or that it is unset) is part of every run's
-	// key, as a SHA-256 so that the manifest shows no value.
+	// and the value each has (or that it is unset) is part of the key of
+	// every run of an exec: scheduler (a built-in one reads none), as a
+	// SHA-256 so that the manifest shows no value.
 	Env       []string   `toml:"env" json:",omitempty"`
 	Metrics   []string   `toml:"metrics"` // reported metrics; default: all of Metrics
 	Workloads []Workload `toml:"workload"`

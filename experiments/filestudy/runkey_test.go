@@ -124,3 +124,18 @@ func TestRunKeysHoldTheirWorkloadAndAlgorithm(t *testing.T) {
 		})
 	}
 }
+
+// The variables env names join the key of the exec: schedulers' runs,
+// which read them, and not of the built-in ones', which do not.
+func TestRunKeysHoldEnvForExecSchedulersAlone(t *testing.T) {
+	text := strings.Replace(runKeyStudy, `mine = "cons"`, `mine = "exec:python3 mine.py"`, 1)
+	text = strings.Replace(text, "metrics", "env = [\"GRIDBENCH_TEST_RUNKEY\"]\nmetrics", 1)
+	t.Setenv("GRIDBENCH_TEST_RUNKEY", "1")
+	before := runKeys(t, text)
+	t.Setenv("GRIDBENCH_TEST_RUNKEY", "2")
+	for k, h := range runKeys(t, text) {
+		if changed, exec := h != before[k], strings.HasSuffix(k, "/mine"); changed != exec {
+			t.Errorf("%s: key changed: %v, want %v", k, changed, exec)
+		}
+	}
+}
