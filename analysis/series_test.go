@@ -189,7 +189,8 @@ func TestEachPointIsEncodingCSVs(t *testing.T) {
 		return g
 	}
 	rng := rand.New(rand.NewPCG(3, 4))
-	names := []string{"many", "l1", "easy", "utilisation", "a,b", `say "x"`, " lead", "two\nlines", "cr\rin", ""}
+	names := []string{"many", "l1", "easy", "utilisation", "a,b", `say "x"`, " lead", "two\nlines", "cr\rin", "",
+		strings.Repeat("long", 20000)} // (a line longer than eachPoint's buffer)
 	var files [][]byte
 	for range 40 {
 		var pts []Point
