@@ -72,6 +72,17 @@ type VerifyReport struct {
 	// folder: the plan the Planner returned for (folder, Reps[folder])
 	// is the one the folder was checked against.
 	Reps map[string]int
+	// Read holds, by folder (cleaned), its runs.csv and series.csv as
+	// read for the checks, unchanged by them, for the re-rendering of its
+	// report to take rather than read again (a study of 120,000 runs has
+	// 12 M points).
+	Read map[string]ReadResults
+}
+
+// ReadResults are a folder's runs.csv and series.csv as read.
+type ReadResults struct {
+	Records []analysis.Record
+	Series  []analysis.Point
 }
 
 // Verify checks the results folders dirs (each the Options.Dir of an
@@ -296,6 +307,10 @@ func (v *verifier) load() bool {
 		v.problem(v.spath, "unreadable: %v", err)
 		return false
 	}
+	if v.rep.Read == nil {
+		v.rep.Read = map[string]ReadResults{}
+	}
+	v.rep.Read[filepath.Clean(v.dir)] = ReadResults{v.records, v.points}
 	return true
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -156,6 +157,12 @@ func TestVerifyClean(t *testing.T) {
 	// re-rendering of the report plans with again.
 	if rep.Reps[dir] != 3 {
 		t.Errorf("Reps %v: want %s: 3, the repetitions that made it", rep.Reps, dir)
+	}
+	// runs.csv and series.csv as read, for the re-rendering to take.
+	recs, _ := analysis.ReadFile(filepath.Join(dir, runsFile))
+	pts, _ := analysis.ReadSeriesFile(filepath.Join(dir, seriesFile))
+	if got := rep.Read[dir]; len(pts) == 0 || !slices.Equal(got.Records, recs) || !slices.Equal(got.Series, pts) {
+		t.Errorf("Read[%s] holds %d records and %d points, the files %d and %d", dir, len(got.Records), len(got.Series), len(recs), len(pts))
 	}
 	// The sample: one run of each of the 6 workload × algorithm pairs.
 	rep, calls = verifyToy(t, dir, VerifyOptions{Seed: 1})

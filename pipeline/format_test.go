@@ -134,7 +134,7 @@ func TestRegisteredFormat(t *testing.T) {
 	}
 	rerender := func() []string {
 		t.Helper()
-		ps, n, err := pipeline.Rerender(ctx, out, o, plan, 1)
+		ps, n, err := pipeline.Rerender(ctx, out, o, plan, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

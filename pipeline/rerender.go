@@ -51,9 +51,12 @@ func isRunFile(name, p string) bool {
 // re-rendered that the manifest does not list is a difference too. plan
 // returns a study's plan as it made the results on disk (nil and an
 // error when it cannot be rebuilt: the study is reported and skipped).
+// read holds the runs.csv and series.csv of results folders already read
+// (bench.VerifyReport.Read), which are not read again; nil, every one is.
 // It returns the differences and the number of files compared; the error
 // is for what stops it (cancellation, no temporary folder).
-func Rerender(ctx context.Context, out string, o *Outputs, plan func(study string) (experiments.Plan, error), workers int) ([]OutputProblem, int, error) {
+func Rerender(ctx context.Context, out string, o *Outputs, plan func(study string) (experiments.Plan, error), workers int,
+	read map[string]bench.ReadResults) ([]OutputProblem, int, error) {
 	tmp, err := os.MkdirTemp("", "gridbench-verify-")
 	if err != nil {
 		return nil, 0, err
@@ -96,7 +99,7 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 		g.SetLimit(workers)
 		for i, s := range studies {
 			g.Go(func() error {
-				got[i], errs[i] = rerenderStudy(gctx, out, cmp.Or(o.Home, out), tmp, s.Name, plan)
+				got[i], errs[i] = rerenderStudy(gctx, out, cmp.Or(o.Home, out), tmp, s.Name, plan, read)
 				return gctx.Err()
 			})
 		}
@@ -194,12 +197,13 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 
 // rerenderStudy renders study name's report from its results below out
 // into the output folder tmp, as Reproduce did into home.
-func rerenderStudy(ctx context.Context, out, home, tmp, name string, plan func(string) (experiments.Plan, error)) (*Outcome, error) {
+func rerenderStudy(ctx context.Context, out, home, tmp, name string, plan func(string) (experiments.Plan, error), read map[string]bench.ReadResults) (*Outcome, error) {
 	p, err := plan(name)
 	if err != nil {
 		return nil, err
 	}
-	res, err := readResult(ResultsDir(out, name))
+	dir := ResultsDir(out, name)
+	res, err := readResult(dir, read[filepath.Clean(dir)])
 	if err != nil {
 		return nil, err
 	}
@@ -214,20 +218,25 @@ func rerenderStudy(ctx context.Context, out, home, tmp, name string, plan func(s
 	return &Outcome{Name: name, Result: res, Report: rep}, nil
 }
 
-// readResult reads the results a report is made from back from dir.
-func readResult(dir string) (*bench.Result, error) {
+// readResult reads the results a report is made from back from dir, but
+// for runs.csv and series.csv where read holds them (read already).
+func readResult(dir string, read bench.ReadResults) (*bench.Result, error) {
 	res := &bench.Result{}
 	var err error
 	if res.Manifest, err = analysis.ReadManifest(filepath.Join(dir, "manifest.json")); err != nil {
 		return nil, err
 	}
-	if res.Records, err = analysis.ReadFile(filepath.Join(dir, "runs.csv")); err != nil {
-		return nil, err
+	if read.Records != nil {
+		res.Records, res.Series = read.Records, read.Series
+	} else {
+		if res.Records, err = analysis.ReadFile(filepath.Join(dir, "runs.csv")); err != nil {
+			return nil, err
+		}
+		if res.Series, err = analysis.ReadSeriesFile(filepath.Join(dir, "series.csv")); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
 	}
 	if res.Timings, err = analysis.ReadFile(filepath.Join(dir, "timings.csv")); err != nil && !errors.Is(err, os.ErrNotExist) {
-		return nil, err
-	}
-	if res.Series, err = analysis.ReadSeriesFile(filepath.Join(dir, "series.csv")); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return nil, err
 	}
 	return res, nil

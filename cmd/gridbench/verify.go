@@ -134,7 +134,7 @@ func verify(c *cli.Context, out string) error {
 			return nil, errors.New("its plan could not be rebuilt (above)")
 		}
 		return plans.plan(dir, reps)
-	}, c.Int("j"))
+	}, c.Int("j"), rep.Read)
 	end()
 	if err != nil {
 		return err
