@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
+	"sync"
 
 	"gonum.org/v1/gonum/stat/distuv"
 )
@@ -93,7 +94,39 @@ type stream struct {
 // Weights returns the model's daily arrival weights of a job type: the
 // share of the type's arrivals in each half-hour bucket (0 = 00:00–00:30)
 // times 48, so they average 1.
+//
+// They depend on the parameters ANum and BNum alone, and take 96 gamma
+// CDFs: a study of 120,000 runs of 5 jobs each spent 8% of its CPU
+// computing them again for each instance. The last weights computed are
+// kept, per pair of parameters, up to weightsKept pairs (the model has
+// two, one a job type); past that, they are computed each time.
 func Weights(p Params) [buckets]float64 {
+	k := [2]float64{p.ANum, p.BNum}
+	weightsMu.Lock()
+	w, ok := weightsMemo[k]
+	weightsMu.Unlock()
+	if ok {
+		return w
+	}
+	w = weights(p)
+	weightsMu.Lock()
+	if len(weightsMemo) < weightsKept {
+		weightsMemo[k] = w
+	}
+	weightsMu.Unlock()
+	return w
+}
+
+// weightsKept bounds the pairs of parameters whose weights Weights keeps.
+const weightsKept = 64
+
+var (
+	weightsMu   sync.Mutex
+	weightsMemo = map[[2]float64][buckets]float64{}
+)
+
+// weights computes Weights.
+func weights(p Params) [buckets]float64 {
 	var w [buckets]float64
 	g := distuv.Gamma{Alpha: p.ANum, Beta: 1 / p.BNum}
 	sum := 0.0

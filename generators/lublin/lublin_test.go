@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/gridbench/gridbench/generators/trace"
@@ -234,4 +235,32 @@ func TestTypelessMoments(t *testing.T) {
 	}
 	t.Logf("serial %.4f (model %.4f), mean log2 size %.3f (model %.3f), serial mean ln run %.3f (model %.3f)",
 		float64(serial)/n, p.SerialProb, mean(logSize), want, mean(lr), q*p.A1*p.B1+(1-q)*p.A2*p.B2)
+}
+
+// The weights kept are those computed, bit for bit, from any goroutine,
+// and past the bound on the pairs kept they are computed each time.
+func TestWeightsKeptAreComputed(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := range 4 {
+		wg.Go(func() {
+			for i := range 100 {
+				p := InteractiveParams
+				if (g+i)%2 == 1 {
+					p = BatchParams
+				}
+				p.ANum += float64(i % 70) // (past weightsKept pairs)
+				if got, want := Weights(p), weights(p); got != want {
+					t.Errorf("ANum %v: kept weights %v, computed %v", p.ANum, got, want)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	weightsMu.Lock()
+	n := len(weightsMemo)
+	weightsMu.Unlock()
+	if n > weightsKept {
+		t.Errorf("%d pairs kept, the bound is %d", n, weightsKept)
+	}
 }
