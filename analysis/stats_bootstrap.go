@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"runtime"
+	"slices"
 	"sort"
 
 	"golang.org/x/sync/errgroup"
@@ -57,17 +58,22 @@ type resampler struct {
 func newResampler(xs []float64) resampler {
 	sorted := append([]float64(nil), xs...)
 	sort.Float64s(sorted)
+	seed := valuesHash(sorted)
+	return resampler{sorted, pcg{seed, seed ^ 0x9e3779b97f4a7c15}, uint64(len(sorted))} // (rand.NewPCG(seed, seed^…))
+}
+
+// valuesHash is the FNV-1a hash of the values' bits, in order.
+func valuesHash(xs []float64) uint64 {
 	h := fnv.New64a()
 	var buf [8]byte
-	for _, x := range sorted {
+	for _, x := range xs {
 		u := math.Float64bits(x)
 		for i := range buf {
 			buf[i] = byte(u >> (8 * i))
 		}
 		h.Write(buf[:])
 	}
-	seed := h.Sum64()
-	return resampler{sorted, pcg{seed, seed ^ 0x9e3779b97f4a7c15}, uint64(len(sorted))} // (rand.NewPCG(seed, seed^…))
+	return h.Sum64()
 }
 
 // interval is the 2.5% and 97.5% quantiles of the resamples' statistics.
@@ -102,7 +108,11 @@ func MeanBootstrapCI(xs []float64) (lo, hi float64) {
 	// order, so the same bits, without the stores and the second pass (a
 	// study of 10,000 repetitions spent half its report's CPU in the 10⁸
 	// draws of each of its intervals).
-	rs := newResampler(xs)
+	return newResampler(xs).meanInterval()
+}
+
+// meanInterval is MeanBootstrapCI of rs's values.
+func (rs resampler) meanInterval() (lo, hi float64) {
 	stats := make([]float64, 10000)
 	rs.means(stats)
 	return interval(stats)
@@ -157,19 +167,52 @@ func (rs resampler) means(stats []float64) {
 // and then returns ctx's error.
 func MeanBootstrapCIs(ctx context.Context, sets [][]float64) ([][2]float64, error) {
 	out := make([][2]float64, len(sets))
+	// Sets of the same values have the same interval, as it is made from
+	// the values sorted and seeded from them: each is computed once. A
+	// study's algorithms often give the same values on small workloads: a
+	// study of 10,000 repetitions of 5-job Lublin workloads had 34
+	// distinct sets among its 60. (The values as the interval sorts them
+	// are compared, bit for bit: -0 and 0 sort as equal.)
+	first := make([]int, len(sets)) // the index of the first set of the same values
+	rs := make([]resampler, len(sets))
+	seen := map[uint64][]int{} // the distinct sets by their seed
+	for i, xs := range sets {
+		first[i] = i
+		if len(xs) == 0 || hasNaN(xs) {
+			out[i] = [2]float64{math.NaN(), math.NaN()}
+			continue
+		}
+		rs[i] = newResampler(xs)
+		seed := rs[i].src.hi
+		for _, j := range seen[seed] {
+			if slices.EqualFunc(rs[i].sorted, rs[j].sorted, func(a, b float64) bool { return math.Float64bits(a) == math.Float64bits(b) }) {
+				first[i] = j
+				break
+			}
+		}
+		if first[i] == i {
+			seen[seed] = append(seen[seed], i)
+		}
+	}
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, xs := range sets {
+	for i := range sets {
+		if first[i] != i || rs[i].n == 0 {
+			continue
+		}
 		g.Go(func() error {
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			out[i][0], out[i][1] = MeanBootstrapCI(xs)
+			out[i][0], out[i][1] = rs[i].meanInterval()
 			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
 		return nil, err
+	}
+	for i, j := range first {
+		out[i] = out[j]
 	}
 	return out, nil
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -150,6 +151,16 @@ func TestMeanBootstrapCIsAreEachSets(t *testing.T) {
 		}
 		sets = append(sets, xs)
 	}
+	// Sets of the same values, computed once: the same values shuffled,
+	// and -0 beside 0 in either order (they sort as equal, and their
+	// order after sorting follows the order before).
+	for i := range 6 {
+		xs := slices.Clone(sets[i])
+		rng.Shuffle(len(xs), func(a, b int) { xs[a], xs[b] = xs[b], xs[a] })
+		sets = append(sets, xs)
+	}
+	neg := math.Copysign(0, -1)
+	sets = append(sets, []float64{0, neg, 1, 2}, []float64{neg, 0, 1, 2}, []float64{2, 1, 0, neg}, []float64{0, neg, 1, 2})
 	got, err := MeanBootstrapCIs(context.Background(), sets)
 	if err != nil {
 		t.Fatal(err)
