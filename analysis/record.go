@@ -51,6 +51,9 @@ func (k RunKey) String() string {
 // reads back to the same bits.
 func FormatValue(v float64) string { return strconv.FormatFloat(v, 'g', -1, 64) }
 
+// AppendValue appends FormatValue's text of v to b.
+func AppendValue(b []byte, v float64) []byte { return strconv.AppendFloat(b, v, 'g', -1, 64) }
+
 func (r Record) fields() []string {
 	return []string{r.Experiment, r.Workload, r.Algorithm, strconv.Itoa(r.Rep),
 		strconv.FormatUint(r.Seed, 10), r.Metric, FormatValue(r.Value)}
@@ -136,11 +139,7 @@ func NewReader(r io.Reader, name string) *Reader {
 func newCSVReader(r io.Reader) (*csv.Reader, *tailReader) {
 	tail := &tailReader{r: r}
 	br := bufio.NewReader(tail)
-	// A byte order mark, as a spreadsheet saves "CSV UTF-8": it made the
-	// header a data line ("field rep \"rep\"").
-	if b, err := br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
-		br.Discard(3)
-	}
+	skipBOM(br)
 	cr := csv.NewReader(br)
 	cr.FieldsPerRecord = -1
 	return cr, tail

@@ -57,9 +57,9 @@ func WriteSeriesCSV(w io.Writer, pts []Point) error {
 			pre = enc.prefix(p.Experiment, p.Workload, p.Algorithm, strconv.Itoa(p.Rep), strconv.FormatUint(p.Seed, 10), p.Series)
 		}
 		line = append(line[:0], pre...)
-		line = strconv.AppendFloat(line, p.T, 'g', -1, 64) // (as FormatValue)
+		line = AppendValue(line, p.T)
 		line = append(line, ',')
-		line = strconv.AppendFloat(line, p.Value, 'g', -1, 64)
+		line = AppendValue(line, p.Value)
 		line = append(line, '\n')
 		if _, err := bw.Write(line); err != nil {
 			return err
@@ -117,21 +117,10 @@ func ReadSeriesFile(path string) ([]Point, error) {
 	return readSeries(f, path, size)
 }
 
-// EachPointInFile calls fn with every point of a series.csv in file
+// EachPoint calls fn with every point of the series.csv r in file
 // order, for a reader that keeps them otherwise than in one slice, until
 // fn returns an error, which it returns; a malformed line is an error
-// naming the file and line, after fn had the points before it.
-func EachPointInFile(path string, fn func(Point) error) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	return EachPoint(f, path, fn)
-}
-
-// EachPoint is EachPointInFile reading r; name is used in error
-// messages.
+// naming name and the line, after fn had the points before it.
 func EachPoint(r io.Reader, name string, fn func(Point) error) error {
 	return eachPoint(r, name, func(p *Point, _ int, _ int64) error { return fn(*p) })
 }
@@ -263,8 +252,8 @@ func nameOf(b []byte, was *string) string {
 	return *was
 }
 
-// skipBOM drops a byte order mark, as a spreadsheet saves "CSV UTF-8"
-// (see newCSVReader).
+// skipBOM drops a byte order mark, as a spreadsheet saves "CSV UTF-8":
+// it made the header a data line ("field rep \"rep\"").
 func skipBOM(br *bufio.Reader) {
 	if b, err := br.Peek(3); err == nil && string(b) == "\xef\xbb\xbf" {
 		br.Discard(3)

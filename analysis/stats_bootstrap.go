@@ -58,22 +58,17 @@ type resampler struct {
 func newResampler(xs []float64) resampler {
 	sorted := append([]float64(nil), xs...)
 	sort.Float64s(sorted)
-	seed := valuesHash(sorted)
-	return resampler{sorted, pcg{seed, seed ^ 0x9e3779b97f4a7c15}, uint64(len(sorted))} // (rand.NewPCG(seed, seed^…))
-}
-
-// valuesHash is the FNV-1a hash of the values' bits, in order.
-func valuesHash(xs []float64) uint64 {
 	h := fnv.New64a()
 	var buf [8]byte
-	for _, x := range xs {
+	for _, x := range sorted {
 		u := math.Float64bits(x)
 		for i := range buf {
 			buf[i] = byte(u >> (8 * i))
 		}
 		h.Write(buf[:])
 	}
-	return h.Sum64()
+	seed := h.Sum64()
+	return resampler{sorted, pcg{seed, seed ^ 0x9e3779b97f4a7c15}, uint64(len(sorted))} // (rand.NewPCG(seed, seed^…))
 }
 
 // interval is the 2.5% and 97.5% quantiles of the resamples' statistics.

@@ -838,7 +838,7 @@ func appendRunLine(b []byte, r Run, out Output) []byte {
 			b = append(b, '[')
 			b = appendJSONString(b, m.Name)
 			b = append(b, ',', '"')
-			b = strconv.AppendFloat(b, m.Value, 'g', -1, 64) // (analysis.FormatValue's text: no byte to escape)
+			b = analysis.AppendValue(b, m.Value) // (no byte of it to escape)
 			b = append(b, '"', ']')
 		}
 		b = append(b, ']')
@@ -854,9 +854,9 @@ func appendRunLine(b []byte, r Run, out Output) []byte {
 			b = append(b, '[')
 			b = appendJSONString(b, p.Series)
 			b = append(b, ',', '"')
-			b = strconv.AppendFloat(b, p.T, 'g', -1, 64)
+			b = analysis.AppendValue(b, p.T)
 			b = append(b, '"', ',', '"')
-			b = strconv.AppendFloat(b, p.Value, 'g', -1, 64)
+			b = analysis.AppendValue(b, p.Value)
 			b = append(b, '"', ']')
 		}
 		b = append(b, ']')
