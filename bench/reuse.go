@@ -70,8 +70,7 @@ type reuseReport struct {
 	partChanges     [][2]string
 	// sealed is the manifest of the finished files when every run
 	// reused came from them (their last version: none from the
-	// journal), and every run they hold was reused; nil otherwise (see
-	// keepsFiles).
+	// journal); nil otherwise (see keepsFiles).
 	sealed  *analysis.Manifest
 	unkeyed []string // Plan.Unkeyed
 }
@@ -162,7 +161,7 @@ func loadCached(ctx context.Context, dir string, plan Plan, key reuseKey, done m
 	readJournal(ctx, filepath.Join(dir, journalFile), key, found, rep)
 	admitted := map[analysis.RunKey]Output{}
 	var sealed *analysis.Manifest // (of the runs admitted, while all come from the finished files)
-	fromFinished := map[analysis.RunKey]bool{}
+	fromFinished := 0
 	for _, r := range plan.Runs {
 		cs := found[r.Key()]
 		if len(cs) == 0 {
@@ -196,14 +195,15 @@ func loadCached(ctx context.Context, dir string, plan Plan, key reuseKey, done m
 		}
 		admitted[r.Key()] = cs[i].out
 		if cs[i].sealed != nil {
-			sealed, fromFinished[r.Key()] = cs[i].sealed, true
+			sealed = cs[i].sealed
+			fromFinished++
 		}
 	}
 	rep.incomplete = dropIncomplete(plan, admitted)
 	for k, out := range admitted {
 		done[k] = out
 	}
-	if sealed != nil && len(fromFinished) == len(admitted) && len(admitted) == len(sealed.Runs) {
+	if sealed != nil && fromFinished == len(admitted) { // (and they are the plan's runs: keepsFiles)
 		rep.sealed = sealed
 	}
 	return rep
@@ -244,7 +244,7 @@ func loadMoved(ctx context.Context, dirs []string, plan Plan, key reuseKey, done
 // written again: every run of plan was reused from them (none
 // recomputed, none read from the journal), and they hold those runs,
 // no other, in plan order. Their bytes are what gridbench wrote (their
-// digests were checked before they were read), and each value is read
+// digests were checked on the bytes read), and each value is read
 // and written back to the same text (FormatValue's is the shortest that
 // parses to it). A study of 120,000 runs wrote 0.9 GB again, in 4.8 s,
 // each time it was run again to render its page.
@@ -401,6 +401,11 @@ func readFinished(ctx context.Context, dir string, key reuseKey, found map[analy
 		o := get(r.Key())
 		o.Metrics = append(o.Metrics, Metric{Name: r.Metric, Value: r.Value})
 	}
+	for k := range runs {
+		if keep != nil && !keep[k] {
+			delete(runs, k) // (made with another part: its timings and points are not read into it)
+		}
+	}
 	// Timings are the runs' own measurements, not results: a timings.csv
 	// that does not read back whole only costs the runs' recorded times.
 	if tims, err := analysis.ReadFile(filepath.Join(dir, timingsFile)); err == nil {
@@ -440,9 +445,7 @@ func readFinished(ctx context.Context, dir string, key reuseKey, found map[analy
 		}
 	}
 	for k, o := range runs {
-		if keep == nil || keep[k] {
-			found[k] = append(found[k], cachedRun{out: *o, inputs: inputs, sealed: m})
-		}
+		found[k] = append(found[k], cachedRun{out: *o, inputs: inputs, sealed: m})
 	}
 }
 

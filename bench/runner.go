@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -580,11 +581,7 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 	}
 	man.Digests = map[string]string{}
 	if kept != nil {
-		for _, name := range []string{runsFile, seriesFile} {
-			if d, ok := kept.Digests[name]; ok {
-				man.Digests[name] = d
-			}
-		}
+		man.Digests = maps.Clone(kept.Digests) // (runs.csv's and series.csv's)
 	} else if err := writeDigested(filepath.Join(dir, runsFile), man.Digests, func(w io.Writer) error {
 		return analysis.WriteCSV(w, res.Records)
 	}); err != nil {
