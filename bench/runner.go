@@ -14,6 +14,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -184,6 +185,10 @@ type Result struct {
 	Timings  []analysis.Record
 	Series   []analysis.Point // series.csv; empty when no run records a series
 	Manifest *analysis.Manifest
+	// Kept names runs.csv and series.csv (where there is one) when they
+	// were kept as they were, not written again (see keepsFiles): the
+	// results all the same.
+	Kept []string
 
 	memo *resultMemo // the groups, computed once; nil in a Result built by hand
 }
@@ -582,6 +587,9 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 	man.Digests = map[string]string{}
 	if kept != nil {
 		man.Digests = maps.Clone(kept.Digests) // (runs.csv's and series.csv's)
+		for _, name := range slices.Sorted(maps.Keys(man.Digests)) {
+			res.Kept = append(res.Kept, filepath.Join(dir, name))
+		}
 	} else if err := writeDigested(filepath.Join(dir, runsFile), man.Digests, func(w io.Writer) error {
 		return analysis.WriteCSV(w, res.Records)
 	}); err != nil {

@@ -61,8 +61,9 @@ type Outcome struct {
 	Timings []Stage
 	Skipped []error // parts left out for lack of optional data (see experiments.Skipper)
 	// RunFiles are the files its runs write besides their records
-	// (bench.Plan.RunFiles), executed now or not: the outputs manifest
-	// lists them.
+	// (bench.Plan.RunFiles), executed now or not, and its records when
+	// they were kept rather than written again (bench.Result.Kept): the
+	// outputs manifest lists them, written now or not.
 	RunFiles []string
 }
 
@@ -255,6 +256,7 @@ func runOne(ctx context.Context, e experiments.Experiment, opts Options, share b
 		return nil, err
 	}
 	o.Result = res
+	o.RunFiles = append(o.RunFiles, res.Kept...)
 	// From the first run on (Execute's start): the wait for the earlier
 	// experiments' runs is theirs. Merged shards started long before.
 	if s := res.Manifest.Started; s.After(t0) {

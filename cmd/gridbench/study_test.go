@@ -6,12 +6,14 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/internal/datadir"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 // TestOwnStudyKTH is the own-study check: examples/study-kth.toml with
@@ -300,5 +302,45 @@ func TestTwoStudiesShareAnOut(t *testing.T) {
 	cmd.Env = append(os.Environ(), "GRIDBENCH_TEST_CLI=1")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Errorf("verify: %v:\n%s", err, b)
+	}
+}
+
+// Run again with every run reused, runs.csv and series.csv are kept as
+// they were, not written again: the outputs manifest, which lists what a
+// run wrote, listed them no more. It lists them as before.
+func TestKeptResultsStayListed(t *testing.T) {
+	dir, out := t.TempDir(), t.TempDir()
+	study := filepath.Join(dir, "k.toml")
+	os.WriteFile(study, []byte("name = \"kept\"\nreps = 2\nalgorithms = [\"fcfs\", \"easy\"]\n\n[[workload]]\nkind = \"lublin\"\njobs = 20\ncpus = 16\n"), 0o644)
+	listed := func() []string {
+		t.Helper()
+		o, err := pipeline.ReadOutputs(pipeline.OutputsPath(out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, f := range o.Study("kept").Files {
+			if f.Path == "results/kept/runs.csv" || f.Path == "results/kept/series.csv" {
+				got = append(got, f.Path+" "+f.SHA256)
+			}
+		}
+		return got
+	}
+	var first []string
+	for i := range 2 {
+		code, _, stderr := runCLI("study", "run", study, "--out", out)
+		if code != 0 {
+			t.Fatalf("study run %d: exit %d:\n%s", i, code, stderr)
+		}
+		if got := listed(); i == 0 {
+			if first = got; len(first) != 2 {
+				t.Fatalf("a fresh run lists %q, want runs.csv and series.csv", first)
+			}
+		} else if !strings.Contains(stderr, "reusing 4 of 4 runs") || !slices.Equal(got, first) {
+			t.Errorf("run again: lists %q, want %q as before:\n%s", got, first, stderr)
+		}
+	}
+	if code, stdout, stderr := runCLI("verify", out); code != 0 {
+		t.Errorf("verify: exit %d:\n%s%s", code, stdout, stderr)
 	}
 }
