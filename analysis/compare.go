@@ -17,6 +17,10 @@ type ResultSide struct {
 	Name    string
 	Records []Record
 	Configs map[string]string // experiment -> manifest config_hash
+	// Altered are the side's runs.csv files that differ from the digest
+	// their manifest records, each with the digests: changed after
+	// gridbench wrote them, and compared as they are now.
+	Altered []string
 }
 
 // DiffRow is one experiment × workload × algorithm × metric of a results
@@ -82,6 +86,8 @@ type ResultDiff struct {
 	// "experiment: algorithm", sorted.
 	AlgosOnlyOld, AlgosOnlyNew []string
 	ConfigDiffers              []ConfigDiff
+	// AlteredOld and AlteredNew are the sides' ResultSide.Altered.
+	AlteredOld, AlteredNew []string
 }
 
 // CompareResults compares NEW with OLD, benchstat-style. Paired (the
@@ -99,7 +105,7 @@ type ResultDiff struct {
 // a study that swapped easy-sjbf for easy-f1 compares neither.
 func CompareResults(old, nw ResultSide, o CompareOptions) (*ResultDiff, error) {
 	unpaired := o.Unpaired
-	d := &ResultDiff{Unpaired: unpaired, Alpha: o.Alpha}
+	d := &ResultDiff{Unpaired: unpaired, Alpha: o.Alpha, AlteredOld: old.Altered, AlteredNew: nw.Altered}
 	for _, e := range sortedKeys(old.Configs) {
 		if h, ok := nw.Configs[e]; ok && h != old.Configs[e] {
 			d.ConfigDiffers = append(d.ConfigDiffers, ConfigDiff{e, old.Configs[e], h})
@@ -409,6 +415,12 @@ func (d *ResultDiff) Notes() []string {
 			return strings.Join(xs, ", ")
 		}
 		out = append(out, fmt.Sprintf("not compared, run on one side only: in OLD %s; in NEW %s", none(d.AlgosOnlyOld), none(d.AlgosOnlyNew)))
+	}
+	for _, a := range d.AlteredOld {
+		out = append(out, "OLD: "+a+": changed after gridbench wrote it, compared as it is now (gridbench verify names what changed)")
+	}
+	for _, a := range d.AlteredNew {
+		out = append(out, "NEW: "+a+": changed after gridbench wrote it, compared as it is now (gridbench verify names what changed)")
 	}
 	for _, c := range d.ConfigDiffers {
 		out = append(out, fmt.Sprintf("%s: configuration differs (config_hash %s in OLD, %s in NEW); runs paired where workload, repetition and seed match",

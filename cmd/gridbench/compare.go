@@ -102,6 +102,12 @@ func loadResults(path string) (analysis.ResultSide, error) {
 		rs.Records = append(rs.Records, recs...)
 		if m, err := analysis.ReadManifest(filepath.Join(filepath.Dir(f), "manifest.json")); err == nil {
 			rs.Configs[m.Experiment] = m.ConfigHash
+			if want, ok := m.Digests["runs.csv"]; ok {
+				if got, err := analysis.FileSHA256(f); err == nil && got != want {
+					rs.Altered = append(rs.Altered, fmt.Sprintf("%s does not match the digest its manifest records (sha256 %s recorded, %s found)",
+						f, analysis.Short(want), analysis.Short(got)))
+				}
+			}
 		}
 	}
 	return rs, nil

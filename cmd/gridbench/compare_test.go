@@ -151,3 +151,38 @@ func TestCompareRefusesAmbiguousInput(t *testing.T) {
 		})
 	}
 }
+
+// TestCompareNotesAlteredResults: a runs.csv that no longer matches the
+// digest its manifest records is compared as it is, with a note naming
+// it; one that matches, or has no digest, gets none.
+func TestCompareNotesAlteredResults(t *testing.T) {
+	seed := func(rep int) uint64 { return uint64(100 + rep) }
+	none := func(int) float64 { return 0 }
+	old := writeRuns(t, "", seed, func(rep int) float64 { return float64(20 + rep) }, none)
+	nw := writeRuns(t, "", seed, func(rep int) float64 { return float64(20 + rep) }, none)
+	runs := filepath.Join(nw, "results", "exp", "runs.csv")
+	sum, err := analysis.FileSHA256(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, dir := range []string{old, nw} {
+		m := &analysis.Manifest{Experiment: "exp", ConfigHash: "h1", Digests: map[string]string{"runs.csv": sum}}
+		if err := analysis.WriteManifest(filepath.Join(dir, "results", "exp", "manifest.json"), m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, stdout, _ := runCompare(old, nw); strings.Contains(stdout, "changed after gridbench wrote it") {
+		t.Errorf("notes an unaltered file:\n%s", stdout)
+	}
+	b, err := os.ReadFile(runs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(runs, bytes.Replace(b, []byte(",20\n"), []byte(",21\n"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCompare(old, nw)
+	if want := "note: NEW: " + runs + " does not match the digest its manifest records (sha256 "; code != 0 || !strings.Contains(stdout, want) || strings.Contains(stdout, "note: OLD: ") {
+		t.Errorf("exit %d, stdout:\n%s\nstderr %s\nwant a note %q", code, stdout, stderr, want)
+	}
+}
