@@ -114,6 +114,10 @@ func read(r io.Reader, name string, rows int, values bool) (*File, error) {
 		}
 		return nil, fmt.Errorf("%s:1: %w", name, err)
 	}
+	// With ReuseRecord, the next Read writes its fields into header's
+	// array: the column names the errors and f.Columns give would be
+	// the values of the row read last.
+	header = slices.Clone(header)
 	if len(header) > 0 {
 		header[0] = strings.TrimPrefix(header[0], "\xef\xbb\xbf")
 	}

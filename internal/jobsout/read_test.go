@@ -181,3 +181,35 @@ func TestReadFileRows(t *testing.T) {
 		}
 	}
 }
+
+// A bad value is named by its column, in both ways of reading: ReadSchedule
+// reuses one record's array for every row, the header's too if it kept it.
+func TestReadNamesTheColumnOfABadValue(t *testing.T) {
+	header := "job_id,submission_time,starting_time,finish_time,requested_number_of_resources,allocated_resources"
+	good := "1,0,0,10,2,0-1"
+	for _, tc := range []struct{ row, want string }{
+		{"2,zz,0,10,2,0-1", `jobs.csv:3: submission_time "zz" is not a number`},
+		{"2,0,zz,10,2,0-1", `jobs.csv:3: starting_time "zz" is not a number`},
+		{"2,0,0,zz,2,0-1", `jobs.csv:3: finish_time "zz" is not a number`},
+		{"2,0,0,10,zz,0-1", `jobs.csv:3: requested_number_of_resources "zz" is not a whole number`},
+		{"2,0,0,10,-1,0-1", `jobs.csv:3: requested_number_of_resources -1: want 0 to`},
+		{"2,0,0,10,2,zz", `jobs.csv:3: allocated_resources: "zz" is not a CPU id`},
+	} {
+		text := header + "\n" + good + "\n" + tc.row + "\n"
+		for _, values := range []bool{true, false} {
+			if _, err := read(strings.NewReader(text), "jobs.csv", 0, values); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("values %v, row %q: %v, want %q", values, tc.row, err, tc.want)
+			}
+		}
+	}
+	text := "job_id,submit,start,execution_time\n1,0,0,10\n2,0,0,zz\n"
+	for _, values := range []bool{true, false} {
+		if _, err := read(strings.NewReader(text), "jobs.csv", 0, values); err == nil || !strings.Contains(err.Error(), `jobs.csv:3: execution_time "zz" is not a number`) {
+			t.Errorf("values %v: %v, want execution_time named", values, err)
+		}
+		f, err := read(strings.NewReader("job_id,submit,start,end\n1,0,0,10\n2,3,4,5\n"), "jobs.csv", 0, values)
+		if err != nil || strings.Join(f.Columns, ",") != "job_id,submit,start,end" {
+			t.Errorf("values %v: columns %q (%v), want the header's", values, f.Columns, err)
+		}
+	}
+}
