@@ -1,10 +1,13 @@
 package plots
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"fmt"
+	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
 	"slices"
@@ -17,7 +20,7 @@ import (
 	"github.com/gridbench/gridbench/internal/atomicfile"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
+	vgdraw "gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
@@ -93,7 +96,7 @@ func Save(p *plot.Plot, w, h vg.Length, basePath string, formats ...string) ([]s
 	if p == nil {
 		return nil, errors.New("plots: Save: nil plot")
 	}
-	return save(w, h, basePath, formats, func(c draw.Canvas, white bool) {
+	return save(w, h, basePath, formats, func(c vgdraw.Canvas, white bool) {
 		// The plot's background is the first thing drawn: on a canvas
 		// that is white already, a white one changes no pixel, and
 		// painting it costs a pass over the whole image.
@@ -126,13 +129,13 @@ func SaveGrid(plots [][]*plot.Plot, w, h vg.Length, basePath string, formats ...
 	if !found {
 		return nil, errors.New("plots: SaveGrid: every tile is nil")
 	}
-	tiles := draw.Tiles{
+	tiles := vgdraw.Tiles{
 		Rows: len(plots), Cols: cols,
 		PadX: vg.Points(8), PadY: vg.Points(8),
 		PadTop: vg.Points(4), PadBottom: vg.Points(4),
 		PadLeft: vg.Points(4), PadRight: vg.Points(4),
 	}
-	return save(w, h, basePath, formats, func(dc draw.Canvas, white bool) {
+	return save(w, h, basePath, formats, func(dc vgdraw.Canvas, white bool) {
 		// Tiles leave their padding unpainted; fill it so PNGs are not
 		// transparent around the panels (a PNG canvas starts white).
 		if !white {
@@ -150,7 +153,7 @@ func SaveGrid(plots [][]*plot.Plot, w, h vg.Length, basePath string, formats ...
 	})
 }
 
-func save(w, h vg.Length, basePath string, formats []string, drawFn func(c draw.Canvas, white bool)) ([]string, error) {
+func save(w, h vg.Length, basePath string, formats []string, drawFn func(c vgdraw.Canvas, white bool)) ([]string, error) {
 	if w <= 0 || h <= 0 {
 		return nil, fmt.Errorf("plots: Save: size %vx%v, want positive", w, h)
 	}
@@ -183,11 +186,11 @@ func save(w, h vg.Length, basePath string, formats []string, drawFn func(c draw.
 			// NewWith fills the image with its default background, white.
 			c, white = pngCanvas{vgimg.NewWith(vgimg.UseWH(w, h), vgimg.UseDPI(PNGDPI))}, true
 		case "svg":
-			c = vgsvg.New(w, h)
+			c = svgCanvas{vgsvg.New(w, h)}
 		case "pdf":
-			c = vgpdf.New(w, h)
+			c = pdfCanvas{vgpdf.New(w, h)}
 		}
-		drawFn(draw.New(c), white)
+		drawFn(vgdraw.New(c), white)
 		path := basePath + "." + f
 		wg.Go(func() {
 			errs[k] = atomicfile.Write(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err })
@@ -248,4 +251,58 @@ func isWhite(c color.Color) bool {
 	}
 	r, g, b, a := c.RGBA()
 	return r == 0xffff && g == 0xffff && b == 0xffff && a == 0xffff
+}
+
+// svgCanvas is vgsvg's canvas with its images drawn where they belong.
+// vgsvg writes an image as <image x y width height> with no
+// preserveAspectRatio, so a viewer fits it "meet", keeping its pixels'
+// aspect and centring it: the aggregated Gantt chart's 1000 x 100 cells,
+// in a box twice as tall as it is wide, were squashed into a band across
+// the middle of the CPU axis. Its data URI also says image/jpg for the
+// PNG it holds.
+type svgCanvas struct{ *vgsvg.Canvas }
+
+func (c svgCanvas) WriteTo(w io.Writer) (int64, error) {
+	var b bytes.Buffer
+	if _, err := c.Canvas.WriteTo(&b); err != nil {
+		return 0, err
+	}
+	n, err := w.Write(fixSVGImages(b.Bytes()))
+	return int64(n), err
+}
+
+// fixSVGImages makes every <image> of an SVG vgsvg wrote fill its box
+// (preserveAspectRatio="none") and names its data as PNG. Text is
+// escaped in vgsvg's output, so "<image " starts image elements only.
+func fixSVGImages(svg []byte) []byte {
+	svg = bytes.ReplaceAll(svg, []byte("<image "), []byte(`<image preserveAspectRatio="none" `))
+	return bytes.ReplaceAll(svg, []byte(`xlink:href="data:image/jpg;base64,`), []byte(`xlink:href="data:image/png;base64,`))
+}
+
+// pdfCanvas is vgpdf's canvas with its images drawn the right way up:
+// vgpdf places an image with fpdf, whose page runs top to bottom, inside
+// the y-up transform it draws everything else in, so the image came out
+// upside down within its box (the aggregated Gantt chart's CPU 0 at the
+// top). Flipping the pixels first cancels it.
+type pdfCanvas struct{ *vgpdf.Canvas }
+
+func (c pdfCanvas) DrawImage(rect vg.Rectangle, img image.Image) {
+	c.Canvas.DrawImage(rect, flipRows(img))
+}
+
+// flipRows returns img upside down.
+func flipRows(img image.Image) image.Image {
+	b := img.Bounds()
+	out := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(out, out.Bounds(), img, b.Min, draw.Src)
+	row := out.Stride
+	tmp := make([]byte, row)
+	for y := range b.Dy() / 2 {
+		top := out.Pix[y*row : (y+1)*row]
+		bottom := out.Pix[(b.Dy()-1-y)*row : (b.Dy()-y)*row]
+		copy(tmp, top)
+		copy(top, bottom)
+		copy(bottom, tmp)
+	}
+	return out
 }
