@@ -344,6 +344,11 @@ func Steps(spec StepSpec) (*plot.Plot, error) {
 		addLegend(p, names, thumbs)
 	}
 	p.Y.Min = math.Min(p.Y.Min, 0)
+	if p.Y.Max <= p.Y.Min {
+		// All zero (no job waited, or none held a CPU for any time):
+		// gonum would widen the range to -1..1, a negative count.
+		p.Y.Max = p.Y.Min + 1
+	}
 	return p, nil
 }
 

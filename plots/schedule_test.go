@@ -185,3 +185,15 @@ func TestTimeAxis(t *testing.T) {
 		t.Errorf("100 s: label %q", p.X.Label.Text)
 	}
 }
+
+// A series that is zero throughout (no job waited) is drawn on an axis
+// from 0, where gonum widened the empty range 0..0 to -1..1.
+func TestStepsAllZeroAxisFromZero(t *testing.T) {
+	p, err := Steps(StepSpec{Series: []StepSeries{{Name: "waiting jobs", T: []float64{0}, Y: []float64{0}, TEnd: 100}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Y.Min != 0 || p.Y.Max <= 0 {
+		t.Errorf("y axis [%g, %g], want from 0 up", p.Y.Min, p.Y.Max)
+	}
+}
