@@ -143,6 +143,9 @@ func plotSteps(c *cli.Context, ylabel string, series func([]jobsout.Row) jobsout
 	if err != nil {
 		return err
 	}
+	if c.Command.Name == "utilisation" {
+		warnAllocations(c, f)
+	}
 	s := series(f.Rows)
 	end := 0.0
 	for _, r := range f.Rows {
@@ -190,6 +193,7 @@ func plotGantt(c *cli.Context) error {
 		r := f.Rows[top.row]
 		return fmt.Errorf("--cpus %d: job %s (%s:%d) holds CPU %d: give --cpus %d or more, or leave it out", spec.CPUs, r.ID, f.Name, r.Line, top.cpu, top.cpu+1)
 	}
+	warnAllocations(c, f)
 	p, err := plots.CPUGantt(spec)
 	if err != nil {
 		return fmt.Errorf("%s: %w", f.Name, err)
@@ -278,4 +282,37 @@ func colourGroups(f *jobsout.File, by string) ([]int, []string, error) {
 		groups[i] = k
 	}
 	return groups, names, nil
+}
+
+// warnAllocations says on stderr, once each, what of f's allocations the
+// figure cannot show as they are: jobs that started with no CPU ids (the
+// Gantt chart leaves them out; utilisation counts their request), and two
+// jobs holding one CPU at once (both are drawn, and counted).
+func warnAllocations(c *cli.Context, f *jobsout.File) {
+	alloc := "allocated_resources"
+	if f.Column(alloc) < 0 {
+		alloc = "allocated_processors"
+	}
+	n := 0
+	for i := range f.Rows {
+		if f.Rows[i].NoAlloc() {
+			n++
+		}
+	}
+	if n > 0 {
+		what := "not drawn (no CPU ids)"
+		if c.Command.Name == "utilisation" {
+			what = "each counted as 0 CPUs (the file has no requested_number_of_resources to count instead)"
+			if f.Column("requested_number_of_resources") >= 0 || f.Column("requested_number_of_processors") >= 0 {
+				what = "each counted at its requested_number_of_resources"
+			}
+		}
+		fmt.Fprintf(c.App.ErrWriter, "plot %s: %s: %d %s started with an empty %s: %s\n",
+			c.Command.Name, f.Name, n, report.Plural(n, "job"), alloc, what)
+	}
+	if o := jobsout.FindOverlap(f.Rows); o.Jobs > 0 {
+		a, b := &f.Rows[o.A], &f.Rows[o.B]
+		fmt.Fprintf(c.App.ErrWriter, "plot %s: %s: warning: jobs %s (line %d) and %s (line %d) both hold CPU %d at %g s: their %s overlap (%d %s started on a CPU another job held); the figure shows both\n",
+			c.Command.Name, f.Name, a.ID, a.Line, b.ID, b.Line, o.CPU, b.Start, alloc, o.Jobs, report.Plural(o.Jobs, "job"))
+	}
 }

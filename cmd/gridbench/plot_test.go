@@ -136,3 +136,35 @@ func TestPlotSaysWhatNeverStarted(t *testing.T) {
 		}
 	}
 }
+
+// An empty allocated_resources on a started job, and two jobs holding one
+// CPU at once, are each said once on stderr, by the figures that read the
+// allocations; a bad value is named by its column.
+func TestPlotWarnsOfOddAllocations(t *testing.T) {
+	dir := t.TempDir()
+	jobs := filepath.Join(dir, "jobs.csv")
+	text := "job_id,submission_time,starting_time,finish_time,requested_number_of_resources,allocated_resources\n" +
+		"1,0,0,10,2,0-1\n2,0,0,10,3,\n3,1,2,8,2,1-2\n4,1,3,9,1,5\n5,1,3,9,1,1\n6,1,3,9,1,\n"
+	if err := os.WriteFile(jobs, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	overlap := "jobs.csv: warning: jobs 1 (line 2) and 3 (line 4) both hold CPU 1 at 2 s: their allocated_resources overlap (2 jobs started on a CPU another job held)"
+	for _, tc := range []struct{ kind, want, not string }{
+		{"gantt", "plot gantt: jobs.csv: 2 jobs started with an empty allocated_resources: not drawn", ""},
+		{"utilisation", "plot utilisation: jobs.csv: 2 jobs started with an empty allocated_resources: each counted at its requested_number_of_resources", ""},
+		{"queue", "", "allocated_resources"},
+	} {
+		code, _, stderr := runCLI("plot", tc.kind, jobs, "-o", filepath.Join(dir, tc.kind+".svg"))
+		if code != 0 || tc.want != "" && (strings.Count(stderr, tc.want) != 1 || strings.Count(stderr, overlap) != 1) || tc.not != "" && strings.Contains(stderr, tc.not) {
+			t.Errorf("%s: exit %d, stderr %q; want %q and %q once", tc.kind, code, stderr, tc.want, overlap)
+		}
+	}
+	os.WriteFile(jobs, []byte("job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,0,10,0-1\n2,0,0,10,\n"), 0o644)
+	if code, _, stderr := runCLI("plot", "utilisation", jobs, "-o", filepath.Join(dir, "u.svg")); code != 0 || !strings.Contains(stderr, "1 job started with an empty allocated_resources: each counted as 0 CPUs") || strings.Contains(stderr, "warning") {
+		t.Errorf("no request to count: exit %d, stderr %q", code, stderr)
+	}
+	os.WriteFile(jobs, []byte("job_id,submission_time,starting_time,finish_time,requested_number_of_resources\n1,0,0,10,2\n2,0,zz,10,2\n"), 0o644)
+	if code, _, stderr := runCLI("plot", "utilisation", jobs, "-o", filepath.Join(dir, "u.svg")); code != 1 || stderr != "gridbench: jobs.csv:3: starting_time \"zz\" is not a number\n" {
+		t.Errorf("bad value: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -26,14 +26,18 @@ type Row struct {
 	Values             []string // every column, as in the header
 }
 
-// CPUs returns the CPUs the job held: its allocation's size, else its
-// request.
+// CPUs returns the CPUs the job held: its allocation's size, else (no
+// allocated_resources column, or an empty one: see NoAlloc) its request.
 func (r *Row) CPUs() int {
-	if r.Alloc != nil {
+	if len(r.Alloc) > 0 {
 		return r.Alloc.Len()
 	}
 	return r.Requested
 }
+
+// NoAlloc reports whether the file has allocated_resources but this job's
+// is empty: it started, yet names no CPU it held.
+func (r *Row) NoAlloc() bool { return r.Alloc != nil && len(r.Alloc) == 0 }
 
 // File is a jobs file: its header and the jobs that ran (a Batsim job
 // rejected or never started, with no starting_time, is counted in

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 
+	"github.com/gridbench/gridbench/internal/radix"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -116,4 +117,74 @@ func Backfilled(rows []Row) []bool {
 		}
 	}
 	return out
+}
+
+// Overlap is two jobs holding a CPU at once: A ran when B started on CPU.
+type Overlap struct {
+	A, B int // indexes into the rows
+	CPU  int
+	// Jobs is the number of jobs that started on a CPU another job held.
+	Jobs int
+}
+
+// FindOverlap returns the first overlap in time order (at B's start, the
+// lowest CPU held, A the job holding it), or Jobs 0 when no two jobs held
+// a CPU at once. At one instant the jobs that end release their CPUs
+// before the jobs that start take theirs, in row order; a job of no
+// duration holds nothing.
+func FindOverlap(rows []Row) Overlap {
+	// The events as Allocate orders them: a stable radix sort by time of
+	// the ends, in row order, then the starts (Index: a start's row, or
+	// -1 - an end's); a comparison sort took a quarter of plot gantt's
+	// CPU on RICC-2010-2's schedule.
+	n, top := 0, -1
+	for i := range rows {
+		if r := &rows[i]; r.End > r.Start && len(r.Alloc) > 0 {
+			n++
+			top = max(top, r.Alloc[len(r.Alloc)-1].Hi)
+		}
+	}
+	ev := make([]radix.Item, 0, 2*n)
+	for i := range rows {
+		if r := &rows[i]; r.End > r.Start && len(r.Alloc) > 0 {
+			ev = append(ev, radix.Item{Key: radix.Float64Key(r.End), Index: -1 - i})
+		}
+	}
+	for i := range rows {
+		if r := &rows[i]; r.End > r.Start && len(r.Alloc) > 0 {
+			ev = append(ev, radix.Item{Key: radix.Float64Key(r.Start), Index: i})
+		}
+	}
+	ev = radix.Sort(ev)
+	// Until the first overlap every CPU has at most one holder, so
+	// owner names it; after it, holders alone count the jobs.
+	holders, owner := make([]int32, top+1), make([]int32, top+1)
+	var o Overlap
+	for _, e := range ev {
+		if e.Index < 0 {
+			for _, iv := range rows[-1-e.Index].Alloc {
+				for c := iv.Lo; c <= iv.Hi; c++ {
+					holders[c]--
+				}
+			}
+			continue
+		}
+		held := false
+		for _, iv := range rows[e.Index].Alloc {
+			for c := iv.Lo; c <= iv.Hi; c++ {
+				if holders[c] > 0 && !held {
+					held = true
+					if o.Jobs == 0 {
+						o.A, o.B, o.CPU = int(owner[c]), e.Index, c
+					}
+				}
+				holders[c]++
+				owner[c] = int32(e.Index)
+			}
+		}
+		if held {
+			o.Jobs++
+		}
+	}
+	return o
 }
