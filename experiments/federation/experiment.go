@@ -110,7 +110,9 @@ type Config struct {
 	Quick       bool
 	// Outputs is the version of what a run returns, in the hash so that
 	// cached runs of another version are made again: 2 since the job
-	// states went to series.csv (they were ts_* metrics in runs.csv).
+	// states went to series.csv (they were ts_* metrics in runs.csv); 3
+	// since the paper and jitter runs record SeriesUser's job-hours in
+	// the states of Figures 6–10 (StateHours), which L-13 and L-14 test.
 	Outputs int
 }
 
@@ -133,7 +135,7 @@ func ModelConfig(quick bool) Config {
 	m.Users = nil
 	c := Config{Trace: TracePath, Policies: append([]string(nil), gridway.Names...), JobsPerUser: 550,
 		Model: m, SeriesUser: 2, SeriesStep: 300, Jitter: 15 * 60,
-		Sweep: append(sweep(5500, 8000, 100), 9787), SatWindows: []float64{2 * 3600, 6 * 3600}, Quick: quick, Outputs: 2,
+		Sweep: append(sweep(5500, 8000, 100), 9787), SatWindows: []float64{2 * 3600, 6 * 3600}, Quick: quick, Outputs: 3,
 		Readings: []Reading{
 			{Workload: "alt-duplex", Duplex: true, Title: "GridGateWay as a full-duplex link, its rate derived like the port's from the 2 MB outputs (179 kB/s)"},
 			// 200 kB/s: found by running the three User-0 cells at 180, 190
@@ -593,6 +595,9 @@ func (x *executor) run(ctx context.Context, run bench.Run, spec Spec) (bench.Out
 	case WorkloadPaper:
 		out.Series = Series(res, x.c.SeriesUser, x.c.SeriesStep)
 		out.Metrics = append(out.Metrics, SaturationMetrics(x.sat, x.c.SatWindows)...)
+		out.Metrics = append(out.Metrics, StateHours(res, x.c.SeriesUser, x.c.SeriesStep)...)
+	case WorkloadJitter:
+		out.Metrics = append(out.Metrics, StateHours(res, x.c.SeriesUser, x.c.SeriesStep)...)
 	case WorkloadCalibration, WorkloadSensScale:
 		out.Metrics = append(out.Metrics,
 			bench.Metric{Name: MScale, Value: m.MIPerTraceSecond},
@@ -630,6 +635,32 @@ const (
 	MScale = "mi_per_trace_second" // calibration runs
 	MLoad  = "offered_load"
 )
+
+// HourStates are the job states whose job-hours StateHours records: the
+// regions of Figures 6–10 that L-13 and L-14 compare, as [panel, state].
+var HourStates = [][2]string{{"total", "pending"}, {"total", "queued"}, {"dsa", "queued"}, {"lcg", "queued"}}
+
+// StateHoursMetric names the job-hours in state on panel, per user
+// (federated.UserMetric).
+func StateHoursMetric(panel, state string) string { return "hours_" + panel + "_" + state }
+
+// StateHours is user u's job-hours in each of HourStates: the area of the
+// job-state series (Series) sampled every step seconds, Σ samples × step,
+// the same measure as the figures'.
+func StateHours(res *gridway.Result, u int, step float64) []bench.Metric {
+	if u >= len(res.Exps) {
+		return nil
+	}
+	sum := map[string]float64{}
+	for _, s := range Series(res, u, step) {
+		sum[s.Series] += s.Value
+	}
+	var ms []bench.Metric
+	for _, ps := range HourStates {
+		ms = append(ms, bench.Metric{Name: federated.UserMetric(u, StateHoursMetric(ps[0], ps[1])), Value: sum[SeriesName(u, ps[0], ps[1])] * step / 3600})
+	}
+	return ms
+}
 
 // Job-state series (series.csv): series "u<u>_<panel>_<state>", t in
 // seconds since the user's submission, value the number of jobs.

@@ -172,6 +172,36 @@ func TestExecutorByHand(t *testing.T) {
 	if v, ok := got["u0_so_objective_dsa"]; ok {
 		t.Errorf("Normal reports an SO objective %v; a policy trained with none records no such metric", v)
 	}
+	// The job-hours L-13 and L-14 test are the series' areas (the figures'
+	// measure), in the paper run and in every jitter repetition.
+	area := map[string]float64{}
+	for _, p := range out.Series {
+		area[p.Series] += p.Value * c.SeriesStep / 3600
+	}
+	for _, ps := range HourStates {
+		k := federated.UserMetric(c.SeriesUser, StateHoursMetric(ps[0], ps[1]))
+		if g, ok := got[k]; !ok || math.Abs(g-area[SeriesName(c.SeriesUser, ps[0], ps[1])]) > 1e-9 {
+			t.Errorf("%s = %v (present %v), want the series' area %v", k, g, ok, area[SeriesName(c.SeriesUser, ps[0], ps[1])])
+		}
+	}
+	for _, r := range p.Runs {
+		if r.Workload != WorkloadJitter {
+			continue
+		}
+		o, err := exec(context.Background(), r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 0
+		for _, mt := range o.Metrics {
+			if strings.HasPrefix(mt.Name, fmt.Sprintf("u%d_hours_", c.SeriesUser)) {
+				n++
+			}
+		}
+		if n != len(HourStates) {
+			t.Errorf("jitter run %s records %d job-hour metrics, want %d", r.Key(), n, len(HourStates))
+		}
+	}
 }
 
 // TestSharedSimulationsChangeNothing: the executor runs a scenario's
@@ -610,5 +640,175 @@ func TestL9PortArtefact(t *testing.T) {
 	in.recs = synthetic(12, rising, dsa)
 	if e := l9(in); e.Verdict != analysis.VerdictHeld || strings.Contains(e.Note, "artefact") {
 		t.Errorf("every policy rising: %q, note %q; want held without the artefact note", e.Verdict, e.Note)
+	}
+}
+
+// TestTable3SplitRule: a Table 3 split matches when both its counts are
+// within the tolerance. User-1 SO's 121 / 429 against 145 / 405 has its
+// LCG jobs within (+5.9%) and its DSA jobs not (−16.6%): not a match, and
+// a mismatch to explain, though its LCG jobs alone would pass.
+func TestTable3SplitRule(t *testing.T) {
+	ours := map[string]float64{}
+	for _, pol := range gridway.Names {
+		for u := 0; u < Users; u++ {
+			ours[pol+federated.UserMetric(u, federated.MJobsDSA)] = float64(PublishedJobs[pol][u][0])
+			ours[pol+federated.UserMetric(u, federated.MJobsLCG)] = float64(PublishedJobs[pol][u][1])
+			ours[pol+federated.UserMetric(u, federated.MCompletion)] = publishedSeconds(pol, u)
+		}
+	}
+	ours["SO"+federated.UserMetric(1, federated.MJobsDSA)], ours["SO"+federated.UserMetric(1, federated.MJobsLCG)] = 121, 429
+	val := func(pol, metric string) float64 {
+		if v, ok := ours[pol+metric]; ok {
+			return v
+		}
+		return math.NaN()
+	}
+	t4, t3, t3lcg := matches(val, gridway.Names, 1)
+	if t4 != 15 || t3 != 14 || t3lcg != 15 {
+		t.Errorf("matches: Table 4 %d, Table 3 splits %d, by LCG jobs alone %d; want 15, 14, 15", t4, t3, t3lcg)
+	}
+	if splitWithin(121, 429, 145, 405) || !splitWithin(429, 121, 405, 145*0.9) {
+		t.Error("splitWithin does not ask both counts")
+	}
+	c := ModelConfig(false)
+	dev := deviations(nil, gridway.Names, val, c)
+	if len(dev) != 1 || !strings.Contains(dev[0], "**User-1, SO**") || !strings.Contains(dev[0], "Table 3's split") || strings.Contains(dev[0], "Table 4's time") {
+		t.Errorf("deviations %q: want User-1 SO's split explained, its time not", dev)
+	}
+}
+
+// TestL18Readings: DO's completion a hair above or below Normal's at
+// random, never significantly: "less time" (the default) is not held,
+// "not higher" (L-18/not-higher, an alternative reading) is, and the
+// Interpretations give both.
+func TestL18Readings(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	noise := []float64{3, -2, 5, -4, 1, -1, 2, -3, 4, -5, 0.5, -0.5}
+	f := func(pol string, u, rep int) float64 {
+		v := 3600 * float64(1+u)
+		if pol == "DO" {
+			v += noise[rep]
+		}
+		return v
+	}
+	in := ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300, recs: synthetic(12, f, dsa)}
+	es := Ledger(in)
+	by := map[string]analysis.LedgerEntry{}
+	for _, e := range es {
+		by[e.ID] = e
+	}
+	def, alt := by["L-18"], by["L-18/not-higher"]
+	if def.Verdict != analysis.VerdictNotHeld || alt.Verdict != analysis.VerdictHeld || alt.Alternative != "not-higher" || def.Alternative != "" {
+		t.Errorf("L-18 %q, L-18/not-higher %q (alternative %q); want not held under the default, held under the other reading", def.Verdict, alt.Verdict, alt.Alternative)
+	}
+	if r := LedgerReadings(es); len(r) != 1 || !strings.Contains(r[0], "**not held**") || !strings.Contains(r[0], "**held**") {
+		t.Errorf("interpretations %q: want both readings' verdicts", r)
+	}
+}
+
+// TestFigureClaimsOnJitter: L-13 and L-14 are decided on the jitter
+// repetitions, paired; the paper-setting run is shown but does not decide.
+func TestFigureClaimsOnJitter(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	f := func(pol string, u, rep int) float64 { return 3600 * float64(1+u) }
+	// hours: queued job-hours small for Normal, SO and DO, large for the
+	// AS policies; SO-AS more pending and queued on DSA, DO-AS more queued
+	// on LCG. flip reverses every one in the jitter repetitions only.
+	hours := func(flip bool) []analysis.Record {
+		recs := synthetic(12, f, dsa)
+		add := func(w string, rep int) {
+			for _, pol := range gridway.Names {
+				small := pol == "Normal" || pol == "SO" || pol == "DO"
+				q, pend, qd, ql := 100.0, 150.0, 20.0, 80.0
+				if small {
+					q = 10
+				}
+				if pol == "SO-AS" {
+					pend, qd, ql = 170, 40, 60
+				}
+				if flip && w == WorkloadJitter {
+					if small {
+						q = 200
+					}
+					pend, qd, ql = 320-pend, 60-qd, 140-ql
+				}
+				noise := float64(rep%5) / 10
+				for k, v := range map[string]float64{"total_queued": q, "total_pending": pend, "dsa_queued": qd, "lcg_queued": ql} {
+					panel, state, _ := strings.Cut(k, "_")
+					recs = append(recs, analysis.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep,
+						Metric: federated.UserMetric(2, StateHoursMetric(panel, state)), Value: v + noise})
+				}
+			}
+		}
+		add(WorkloadPaper, 0)
+		for rep := 0; rep < 12; rep++ {
+			add(WorkloadJitter, rep)
+		}
+		return recs
+	}
+	verdicts := func(recs []analysis.Record) (string, string) {
+		in := ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300, recs: recs}
+		var l13, l14 string
+		for _, e := range Ledger(in) {
+			switch e.ID {
+			case "L-13":
+				l13 = e.Verdict
+			case "L-14":
+				l14 = e.Verdict
+			}
+		}
+		return l13, l14
+	}
+	if a, b := verdicts(hours(false)); a != analysis.VerdictHeld || b != analysis.VerdictHeld {
+		t.Errorf("as the paper says: L-13 %q, L-14 %q; want held", a, b)
+	}
+	if a, b := verdicts(hours(true)); a != analysis.VerdictNotHeld || b != analysis.VerdictNotHeld {
+		t.Errorf("reversed in the repetitions, as the paper says in the paper run: L-13 %q, L-14 %q; want not held", a, b)
+	}
+}
+
+// TestMarginsFromTables: each vague word's margin is the nearest published
+// case the paper describes the other way, and its instance the paper's
+// own case of the word.
+func TestMarginsFromTables(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	if m := SpreadMargin(1); !near(m.Value, 145-102) || !near(m.Instance, 70-67) {
+		t.Errorf("L-5: margin %v, instance %v; want 43 (SO's spread) and 3 (DO-AS's)", m.Value, m.Instance)
+	}
+	if m := SpreadMargin(0.2); !near(m.Value, 43*0.2) {
+		t.Errorf("L-5 in the quick configuration: margin %v, want 8.6", m.Value)
+	}
+	if m := UniformMargin(); !near(m.Value, 7600.0/5856) || !near(m.Instance, 5921.0/5421) {
+		t.Errorf("claim 3: margin %v, instance %v; want Normal's 2:06:40 / 1:37:36 and DO-AS's 1:38:41 / 1:30:21", m.Value, m.Instance)
+	}
+	if m := ReductionMargin(); !near(m.Value, (5739.0-5421)/5739) || !near(m.Instance, (5856.0-5739)/5856) {
+		t.Errorf("L-20: margin %v, instance %v; want DO-AS against SO and SO against Normal, User-0", m.Value, m.Instance)
+	}
+}
+
+// TestUniformBoundIsAnInterval: claim 3's margin bounds the upper 95%
+// limit of the mean ratio, not its median: seven repetitions of equal
+// times and five with one user three times slower have a median of 1 but
+// are not "almost the same".
+func TestUniformBoundIsAnInterval(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	f := func(pol string, u, rep int) float64 {
+		switch {
+		case pol != "DO-AS":
+			return 3600 * float64(1+3*u)
+		case rep < 5 && u == 2:
+			return 3 * 3600
+		}
+		return 3600
+	}
+	recs := synthetic(12, f, dsa)
+	u := uniformity(recs)
+	if u.s.Median != 1 || u.within() || u.held() {
+		t.Errorf("median %v, upper limit %v: within %v, held %v; want a median of 1, not within", u.s.Median, u.s.CIHigh, u.within(), u.held())
+	}
+	for _, ch := range Claims(recs, gridway.Names) {
+		if ch.Claim == ClaimUniform && ch.Held {
+			t.Errorf("claim 3 held: %s", ch.Statistic)
+		}
 	}
 }
