@@ -2,6 +2,8 @@ package deadline
 
 import (
 	"github.com/gridbench/gridbench/spaceshared"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -15,7 +17,7 @@ func synth(reps int, metrics map[string]func(algo, w string, rep int) float64) [
 	for _, w := range []string{"ia=1", "ia=5"} {
 		for rep := range reps {
 			for _, a := range PaperAlgorithms {
-				for _, m := range []string{spaceshared.MDelayed, spaceshared.MWeightedUsage, spaceshared.MMakespan, spaceshared.MSlowdown, spaceshared.MWorkPerDec, spaceshared.MWorkSlope, spaceshared.TSecPerDec, spaceshared.TWallSlope, spaceshared.TCPUPerDec} {
+				for _, m := range []string{spaceshared.MDelayed, spaceshared.MUsage, spaceshared.MWeightedUsage, spaceshared.MMakespan, spaceshared.MSlowdown, spaceshared.MWorkPerDec, spaceshared.MWorkSlope, spaceshared.TSecPerDec, spaceshared.TWallSlope, spaceshared.TCPUPerDec} {
 					f, ok := metrics[m]
 					v := float64(rep) // a shared per-repetition level, as paired instances have
 					if ok {
@@ -43,6 +45,17 @@ func find(cs []Check, claim, scope string) *Check {
 func TestClaimsHeldAndNotHeld(t *testing.T) {
 	const reps = 10
 	jitter := func(rep int) float64 { return float64(rep%3) * 0.01 }
+	grows := func(a, w string, rep int) float64 {
+		v := 5 + 10*rank[a] + float64(rep) + jitter(rep)
+		switch {
+		case w == "ia=5":
+		case a == "egedf" || a == "tabu":
+			v *= 1.5
+		default:
+			v *= 10
+		}
+		return v
+	}
 	good := synth(reps, map[string]func(string, string, int) float64{
 		// Claim (a): strictly ordered by rank, Tabu a hair below EG-EDF.
 		spaceshared.MDelayed: func(a, w string, rep int) float64 {
@@ -62,30 +75,32 @@ func TestClaimsHeldAndNotHeld(t *testing.T) {
 		},
 		spaceshared.TSecPerDec: func(a, w string, rep int) float64 { return 1e-6 * (1 + 10*rank[a] + float64(rep) + jitter(rep)) },
 		spaceshared.TWallSlope: func(a, w string, rep int) float64 { return 1e-9 * (1 + 10*rank[a] + float64(rep) + jitter(rep)) },
-		// Claim (c), work: backfilling's work grows tenfold from ia=5 to
-		// ia=1, EG-EDF's by half.
-		spaceshared.MWorkPerDec: func(a, w string, rep int) float64 {
-			v := 5 + 10*rank[a] + float64(rep) + jitter(rep)
-			switch {
-			case w == "ia=5":
-			case a == "egedf":
-				v *= 1.5
-			default:
-				v *= 10
-			}
-			return v
-		},
-		spaceshared.MWorkSlope: func(a, w string, rep int) float64 { return 0.1 + rank[a] + float64(rep)/10 + jitter(rep) },
+		// Claim (c): backfilling's cost per decision grows tenfold from
+		// ia=5 to ia=1, the schedule-based algorithms' by half, in CPU
+		// time (which decides) and in work (shown beside it).
+		spaceshared.MWorkPerDec: grows,
+		spaceshared.TCPUPerDec:  func(a, w string, rep int) float64 { return 1e-7 * grows(a, w, rep) },
+		spaceshared.MWorkSlope:  func(a, w string, rep int) float64 { return 0.1 + rank[a] + float64(rep)/10 + jitter(rep) },
 	})
 	in := &claimInput{recs: good, timings: good, workloads: []string{"ia=1", "ia=5"}, algos: PaperAlgorithms}
 	checks := checkClaims(in)
 	for _, c := range checks {
+		if c.OnTime {
+			// Claim (c) on the work counter: shown, not deciding.
+			if c.Checked || c.Held || c.Claim != "c" || !strings.Contains(c.Statistic, "work counter, not deciding: Wilcoxon, 8 comparisons; weakest") {
+				t.Errorf("claim (%s) on %s decided on time: %+v", c.Claim, c.Scope, c)
+			}
+			continue
+		}
 		if !c.Checked || !c.Held {
 			t.Errorf("claim (%s) on %s: held %v checked %v: %s", c.Claim, c.Scope, c.Held, c.Checked, c.Statistic)
 		}
 	}
 	if len(checks) != 2+4+2+1+2 {
 		t.Errorf("%d checks, want 11", len(checks))
+	}
+	if c := find(checks, "c", "ia=1 (scheduler CPU time)"); c == nil || !c.Wall || !strings.Contains(c.Statistic, "10 comparisons") {
+		t.Errorf("claim (c) not decided on CPU time, with Tabu beside EG-EDF: %+v", c)
 	}
 
 	// Now break each claim.
@@ -113,9 +128,9 @@ func TestClaimsHeldAndNotHeld(t *testing.T) {
 		held         bool
 	}{
 		{"a", "ia=1", true}, {"a", "ia=5", false},
-		{"b", "ia=1", false}, // no difference at all in weighted usage
-		{"c", "ia=1", false},
-		{"d", "ia=5", false}, // Tabu 17.5 points below EG-EDF: not "the same"
+		{"b", "ia=1", false},                      // no difference at all in weighted usage
+		{"c", "ia=1 (scheduler CPU time)", false}, // no growth at all
+		{"d", "ia=5", false},                      // Tabu 17.5 points below EG-EDF: not "the same"
 		{"e", "ia=1", false},
 	} {
 		c := find(checks, want.claim, want.scope)
@@ -263,10 +278,59 @@ func TestRuntimeDecidedOnTime(t *testing.T) {
 	if timeRow == nil || !timeRow.Held || !timeRow.Wall {
 		t.Fatalf("fig5-flex on time: %+v, want held (Flex-BF's time grows 3×, EASY-BF's 6×)", timeRow)
 	}
+	seen := map[string]bool{}
 	for _, e := range buildLedger(in, checkClaims(in), recs) {
-		if e.ID == "fig5-flex" && (e.Verdict != analysis.VerdictNotTestable || !strings.Contains(e.Note, "work counter, not deciding")) {
-			t.Errorf("committed fig5-flex: %q (%s), want not testable with the counter beside it", e.Verdict, e.Note)
+		switch e.ID {
+		case "fig5-flex", "fig5-grow", "c":
+			seen[e.ID] = true
+			if e.Verdict != analysis.VerdictNotTestable || !strings.Contains(e.Note, "work counter, not deciding") {
+				t.Errorf("committed %s: %q (%s), want not testable with the counter beside it", e.ID, e.Verdict, e.Note)
+			}
 		}
+	}
+	if len(seen) != 3 {
+		t.Errorf("ledger rows seen: %v, want fig5-flex, fig5-grow and c", seen)
+	}
+	// On the CPU time: both backfilling algorithms grow (3× and 6×),
+	// faster than EG-EDF and Tabu (2×), which fig5-grow and claim (c)
+	// hold; the work counter is not asked.
+	timed := map[string]bool{}
+	for _, c := range append(timeChecks(in), checkClaims(in)...) {
+		if (c.Claim == "fig5-grow" || c.Claim == "c") && c.Wall {
+			timed[c.Claim] = c.Held
+		}
+	}
+	if !timed["fig5-grow"] || !timed["c"] || len(timed) != 2 {
+		t.Errorf("fig5-grow and c decided on CPU time: %v, want both held", timed)
+	}
+}
+
+// TestConclDelayedTestsBothHalves: "decreasing the number of delayed
+// jobs while keeping the machine usage high" is two statements; a
+// schedule-based usage significantly below a queue-based one's fails the
+// second, however few delayed jobs there are.
+func TestConclDelayedTestsBothHalves(t *testing.T) {
+	recs := synth(12, map[string]func(string, string, int) float64{
+		spaceshared.MDelayed: func(a, w string, rep int) float64 { return 10 + 5*rank[a] + float64(rep%3) },
+		spaceshared.MUsage: func(a, w string, rep int) float64 {
+			v := 90 + float64(rep%4)
+			if a == "egedf" || a == "tabu" {
+				v -= 5
+			}
+			return v
+		},
+	})
+	in := &claimInput{recs: recs, timings: recs, workloads: []string{"ia=1", "ia=5"}, algos: PaperAlgorithms}
+	got := map[string]string{}
+	for _, e := range buildLedger(in, checkClaims(in), recs) {
+		if e.ID == "concl-delayed" {
+			got[e.Scope] = e.Verdict
+		}
+	}
+	want := map[string]string{"ia=1": analysis.VerdictHeld, "ia=5": analysis.VerdictHeld,
+		"ia=1 (machine usage kept high)": analysis.VerdictNotHeld, "ia=5 (machine usage kept high)": analysis.VerdictNotHeld}
+	if !maps.Equal(got, want) {
+		t.Errorf("concl-delayed: %v, want %v", got, want)
 	}
 }
 
@@ -286,5 +350,68 @@ func TestLedgerNoteJoinsItsParts(t *testing.T) {
 	want := "reading: Tabu as Algorithm 3 (tabu-alg3) in Tabu's place; too few repetitions: at least "
 	if e.Verdict != analysis.VerdictInconclusive || !strings.HasPrefix(e.Note, want) || !strings.Contains(e.Note, " needed; significantly the other way: ") {
 		t.Errorf("verdict %s, note %q; want inconclusive, %q..., \" needed; significantly the other way: \"", e.Verdict, e.Note, want)
+	}
+}
+
+// TestSideRepsCanDecideTheReadingsClaims: the Algorithm 3 reading's
+// claims are tested on the side repetitions only, in the Holm families
+// of the default claims (claim (a): 7 comparisons on each of the five
+// streams). With too few pairs no p-value could reach Alpha after Holm,
+// and every such row would read "inconclusive" by design: SideReps must
+// give each family enough pairs (analysis.MinPairs).
+func TestSideRepsCanDecideTheReadingsClaims(t *testing.T) {
+	cfg := DefaultConfig(false)
+	var workloads []string
+	for _, ia := range cfg.InterArrivals {
+		workloads = append(workloads, WorkloadID(ia))
+	}
+	var recs []analysis.Record
+	for _, w := range workloads {
+		for rep := range SideReps {
+			for _, a := range append(slices.Clone(PaperAlgorithms), "tabu-alg3") {
+				for _, m := range []string{spaceshared.MDelayed, spaceshared.MSlowdown, spaceshared.MWorkPerDec, spaceshared.MWorkSlope} {
+					recs = append(recs, analysis.Record{Experiment: Name, Workload: w, Algorithm: a, Rep: rep, Metric: m, Value: float64(rep) + rank[strings.TrimSuffix(a, "-alg3")]})
+				}
+			}
+		}
+	}
+	in := &claimInput{recs: recs, timings: recs, workloads: workloads, algos: PaperAlgorithms}
+	n := 0
+	for _, c := range alg3Checks(in, recs) {
+		if c.V == nil {
+			continue
+		}
+		n++
+		if need := analysis.MinPairs(c.Family); SideReps < need {
+			t.Errorf("%s/alg3 on %s: a Holm family of %d needs %d pairs, SideReps is %d", c.Claim, c.Scope, c.Family, need, SideReps)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no Algorithm 3 reading claim was tested")
+	}
+}
+
+// TestUsageMismatchNamesItsNumbers: Figure 2's mismatch is explained only
+// where the numbers show the mechanism (usage below a queue-based
+// algorithm's, weighted usage above every one's), with those numbers.
+func TestUsageMismatchNamesItsNumbers(t *testing.T) {
+	idx := map[analysis.GroupKey]*analysis.Group{}
+	set := func(a, m string, v float64) {
+		idx[analysis.GroupKey{Experiment: Name, Workload: "ia=1", Algorithm: a, Metric: m}] = &analysis.Group{Summary: analysis.Summary{Mean: v}}
+	}
+	usage := map[string]float64{"fcfs": 90.5, "easy": 97.4, "flex": 96.4, "egedf": 93.7, "tabu": 93.8}
+	weighted := map[string]float64{"fcfs": 65, "easy": 70.3, "flex": 71.5, "egedf": 77.5, "tabu": 78.4}
+	for a := range usage {
+		set(a, spaceshared.MUsage, usage[a])
+		set(a, spaceshared.MWeightedUsage, weighted[a])
+	}
+	streams := []stream{{id: "ia=1", ia: 1}}
+	got := usageMismatch(streams, idx)
+	if !strings.Contains(got, "ia=1: usage EG-EDF 93.7 vs EASY-BF 97.4, weighted usage at least 77.5 vs at most 71.5") {
+		t.Errorf("explanation: %q", got)
+	}
+	set("flex", spaceshared.MWeightedUsage, 80) // a queue-based algorithm weighs more: not the mechanism
+	if got := usageMismatch(streams, idx); got != "" {
+		t.Errorf("explained without its mechanism: %q", got)
 	}
 }

@@ -290,7 +290,7 @@ func TestReportQuick(t *testing.T) {
 	}
 	page := string(b)
 	for _, want := range []string{"Quick configuration", "## Offered load", "## Claims", "## Interpretations", "## Metric definitions",
-		stmtA, stmtB, stmtM, stmtD, stmtE, "EG-EDF runtime per decision"} {
+		stmtA, stmtB, stmtM, stmtD, stmtE, "schedule-based (EG-EDF, Tabu) runtime per decision"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("page lacks %q", want)
 		}
