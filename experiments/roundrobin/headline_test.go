@@ -1,22 +1,84 @@
 package roundrobin
 
 import (
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
-// The headline counts the claims satisfied by construction only when some
-// are: at one window per workload it read "(0 not testable as satisfied
-// by construction)".
+// The headline counts the claims held by construction only when some are:
+// at one window per workload it read "(0 not testable as satisfied by
+// construction)".
 func TestHeadlineSaysSatisfiedByConstructionWhenAny(t *testing.T) {
 	r := &reporter{src: TraceSource{Label: "LCG-2005-1"}, led: []analysis.LedgerEntry{{ID: "W1", Verdict: analysis.VerdictInconclusive}}}
 	if h := r.headline(); strings.Contains(h, "by construction") || !strings.HasPrefix(h, "LCG-2005-1: 1 claim: 0 held, 0 not held, 1 inconclusive, 0 not testable; nothing fitted") {
 		t.Errorf("none by construction: %q", h)
 	}
-	r.led = append(r.led, analysis.LedgerEntry{ID: "S1", Verdict: analysis.VerdictNotTestable, Note: "satisfied by construction: every window is overloaded"})
-	if h := r.headline(); !strings.Contains(h, "not testable (1 not testable as satisfied by construction); nothing fitted") {
+	r.led = append(r.led, analysis.LedgerEntry{ID: "S4b", Verdict: analysis.VerdictHeld, Note: ByConstructionNote + ": every window is overloaded"})
+	if h := r.headline(); !strings.Contains(h, "1 held, 0 not held, 1 inconclusive, 0 not testable; of the held under the default readings, 1 by construction; nothing fitted") {
 		t.Errorf("one by construction: %q", h)
 	}
 }
+
+// A scaling claim satisfied by construction keeps the verdict its test
+// gave (held), and its note says why that tells the algorithms nothing;
+// it was turned into "not testable" by hand.
+func TestByConstructionKeepsTheTestsVerdict(t *testing.T) {
+	var recs []analysis.Record
+	rnd := rand.New(rand.NewPCG(3, 3))
+	ws := []Workload{{WorkloadID(Pct(3), 16), Pct(3), 16}, {WorkloadID(Pct(3), 64), Pct(3), 64}}
+	for _, w := range ws {
+		for rep := 0; rep <= 20; rep++ {
+			base := 100 + 50*rnd.Float64()
+			for _, a := range Algorithms {
+				recs = append(recs, analysis.Record{Experiment: Name, Workload: w.ID, Algorithm: a, Rep: rep, Metric: timeshared.MWaiting, Value: base * 16 / float64(w.Slaves)})
+			}
+		}
+	}
+	fr := &familyResult{family: FamilyPercent, ws: ws, verdicts: Evaluate(recs, ws)}
+	for _, load1 := range []float64{10 * 16, 0.5 * 16} { // overloaded at P = 16, then not
+		r := &reporter{windows: map[Size][]windowStat{Pct(3): {{load1: load1}, {load1: load1 * 2}}}}
+		in := &familyIn{r: r, fr: fr, verdicts: fr.verdicts}
+		for _, v := range fr.verdicts {
+			if v.ID != "W3" {
+				continue
+			}
+			e := in.decide(v)
+			if e.Verdict != analysis.VerdictHeld {
+				t.Errorf("load %g: W3 %s, want held (the test's verdict)", load1/16, e.Verdict)
+			}
+			if by := strings.HasPrefix(e.Note, ByConstructionNote); by != (load1 > 16) || by && !strings.Contains(e.Note, "cannot tell the algorithms apart") {
+				t.Errorf("load %g: note %q", load1/16, e.Note)
+			}
+		}
+	}
+}
+
+// Every claim has the paper's words, and a row's verdict covers all its
+// quote states: §8.4's summary ("RR and APDRR have shown the best average
+// slowdown times [...] and presented improvement [...]") was one scaling
+// row S4 whose verdict said nothing of the ranking; it is S4a (the
+// ranking, S1's test) and S4b (the scaling).
+func TestEveryClaimHasItsQuote(t *testing.T) {
+	byID := map[string]Claim{}
+	for _, c := range Claims {
+		byID[c.ID] = c
+		if quotes[c.ID].text == "" {
+			t.Errorf("claim %s has no quote", c.ID)
+		}
+	}
+	s1, s4a, s4b := byID["S1"], byID["S4a"], byID["S4b"]
+	if s4a.Scaling || !slices.Equal(sorted(s4a.Better), sorted(s1.Better)) || !slices.Equal(sorted(s4a.Worse), sorted(s1.Worse)) ||
+		!strings.Contains(quotes["S4a"].text, "best average slowdown") || strings.Contains(quotes["S4a"].text, "increasing number of CPUs") {
+		t.Errorf("S4a %+v, quote %q: want S1's ranking", s4a, quotes["S4a"].text)
+	}
+	if !s4b.Scaling || !strings.Contains(quotes["S4b"].text, "increasing number of CPUs") || strings.Contains(quotes["S4b"].text, "best") {
+		t.Errorf("S4b %+v, quote %q: want the scaling alone", s4b, quotes["S4b"].text)
+	}
+}
+
+func sorted(xs []string) []string { return slices.Sorted(slices.Values(xs)) }
