@@ -11,10 +11,10 @@ import (
 	"io"
 	"os"
 	"os/exec"
-	"regexp"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/gridbench/gridbench/internal/sim"
 )
@@ -536,20 +536,28 @@ func clip(b []byte) string {
 
 // tail keeps what a dead scheduler's error quotes from its stderr: the
 // last stderrLines non-empty lines, and the last line that names an error
-// (causeRE) wherever it came. A fixed tail alone cut off Node's "Error:
+// (namesError) wherever it came. A fixed tail alone cut off Node's "Error:
 // Cannot find module ..." under the stack trace and the closing banner
 // that follow it. Memory is bounded: every kept line is clipped to
 // maxStderrLine bytes, and so is a line still being written.
+//
+// Draining costs next to nothing, for a scheduler blocks on a full stderr
+// pipe while gridbench waits for its answer: lines are kept in buffers
+// reused from line to line, and the error words are found by a byte scan,
+// not a regular expression (which drained 2 MB/s, and a scheduler writing
+// 5 MB of stderr missed a 500 ms answer timeout).
 type tail struct {
 	mu      sync.Mutex
-	partial []byte   // the line being written, clipped
-	clipped bool     // partial lost bytes
-	lines   []string // the last stderrLines complete non-empty lines
-	n       int      // non-empty lines seen
-	total   int      // lines seen, empty ones too
-	cause   string   // the last line naming an error
-	causeN  int      // its number among the non-empty lines, 1-based
-	causeAt int      // its line number
+	partial []byte              // the line being written, clipped
+	clipped bool                // partial lost bytes
+	lines   [stderrLines][]byte // the last complete non-empty lines, a ring
+	first   int                 // the oldest of them in lines
+	kept    int                 // how many lines holds
+	n       int                 // non-empty lines seen
+	total   int                 // lines seen, empty ones too
+	cause   []byte              // the last line naming an error
+	causeN  int                 // its number among the non-empty lines, 1-based (0: none)
+	causeAt int                 // its line number
 }
 
 // stderrLines is how many of a dead scheduler's last stderr lines its
@@ -558,11 +566,6 @@ const stderrLines = 5
 
 // maxStderrLine bounds a quoted stderr line.
 const maxStderrLine = 300
-
-// causeRE finds a line that names an error: what a runtime or a program
-// prints for the cause ("Error: Cannot find module", "panic:",
-// "ModuleNotFoundError: No module named", "fatal: ...", "cannot open").
-var causeRE = regexp.MustCompile(`(?i)(error|exception|fatal|panic|abort|cannot|can't|unable to|not found|no such|denied|failed)`)
 
 func (t *tail) Write(p []byte) (int, error) {
 	t.mu.Lock()
@@ -589,24 +592,37 @@ func (t *tail) Write(p []byte) (int, error) {
 	return n, nil
 }
 
+// ellipsis marks a clipped line.
+const ellipsis = "…"
+
 // endLine files the line being written.
 func (t *tail) endLine() {
-	l := strings.TrimSpace(strings.ToValidUTF8(string(t.partial), ""))
-	if t.clipped {
-		l += "…"
+	l := t.partial
+	if !utf8.Valid(l) { // rare: the copy ToValidUTF8 makes is affordable
+		l = []byte(strings.ToValidUTF8(string(l), ""))
 	}
-	t.partial, t.clipped = t.partial[:0], false
+	l = bytes.TrimSpace(l)
+	clipped := t.clipped
 	t.total++
-	if l == "" {
+	if len(l) == 0 && !clipped {
+		t.partial, t.clipped = t.partial[:0], false
 		return
 	}
 	t.n++
-	if len(t.lines) == stderrLines {
-		t.lines = append(t.lines[:0], t.lines[1:]...)
+	slot := (t.first + t.kept) % stderrLines
+	if t.kept == stderrLines {
+		slot, t.first = t.first, (t.first+1)%stderrLines
+	} else {
+		t.kept++
 	}
-	t.lines = append(t.lines, l)
-	if causeRE.MatchString(l) {
-		t.cause, t.causeN, t.causeAt = l, t.n, t.total
+	kept := append(t.lines[slot][:0], l...)
+	if clipped {
+		kept = append(kept, ellipsis...)
+	}
+	t.lines[slot] = kept
+	t.partial, t.clipped = t.partial[:0], false
+	if namesError(kept) {
+		t.cause, t.causeN, t.causeAt = append(t.cause[:0], kept...), t.n, t.total
 	}
 }
 
@@ -623,9 +639,65 @@ func (t *tail) quote() string {
 	if t.n == 0 {
 		return ""
 	}
-	s := "its stderr ends: " + strings.Join(t.lines, " | ")
-	if t.cause != "" && t.causeN <= t.n-len(t.lines) {
-		s = fmt.Sprintf("its stderr line %d of %d reads: %s; and it ends: %s", t.causeAt, t.total, t.cause, strings.Join(t.lines, " | "))
+	lines := make([]string, t.kept)
+	for i := range lines {
+		lines[i] = string(t.lines[(t.first+i)%stderrLines])
+	}
+	s := "its stderr ends: " + strings.Join(lines, " | ")
+	if t.causeN > 0 && t.causeN <= t.n-t.kept {
+		s = fmt.Sprintf("its stderr line %d of %d reads: %s; and it ends: %s", t.causeAt, t.total, t.cause, strings.Join(lines, " | "))
 	}
 	return s
+}
+
+// errorWords are the words of a line that names an error: what a runtime
+// or a program prints for the cause ("Error: Cannot find module",
+// "panic:", "ModuleNotFoundError: No module named", "fatal: ...",
+// "cannot open"). Each is lower-case ASCII.
+var errorWords = [...]string{"error", "exception", "fatal", "panic", "abort", "cannot", "can't", "unable to", "not found", "no such", "denied", "failed"}
+
+// errorByInitial lists the error words by the byte they start with, in
+// either case.
+var errorByInitial = func() (m [256][]string) {
+	for _, w := range errorWords {
+		m[w[0]] = append(m[w[0]], w)
+		m[w[0]-'a'+'A'] = append(m[w[0]-'a'+'A'], w)
+	}
+	return m
+}()
+
+// namesError reports whether the UTF-8 line l holds an error word in any
+// case, as the regular expression
+// (?i)(error|exception|fatal|panic|abort|cannot|can't|unable to|not found|no such|denied|failed)
+// matches (its twin in the tests): Unicode case folding adds only ſ
+// (U+017F) for s among these letters (K for k, in none of them).
+func namesError(l []byte) bool {
+	for i, c := range l {
+		for _, w := range errorByInitial[c] {
+			// No word has s, the letter ſ folds onto, second: one byte
+			// decides whether the rest is worth comparing.
+			if i+1 < len(l) && l[i+1]|0x20 == w[1] && hasFoldPrefix(l[i+2:], w[2:]) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// hasFoldPrefix reports whether b begins with the lower-case ASCII word w
+// under Unicode simple case folding.
+func hasFoldPrefix(b []byte, w string) bool {
+	j := 0
+	for k := 0; k < len(w); k++ {
+		c := w[k]
+		switch {
+		case j < len(b) && (b[j] == c || 'a' <= c && c <= 'z' && b[j] == c-'a'+'A'):
+			j++
+		case c == 's' && j+1 < len(b) && b[j] == 0xC5 && b[j+1] == 0xBF: // ſ
+			j += 2
+		default:
+			return false
+		}
+	}
+	return true
 }

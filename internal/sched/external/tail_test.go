@@ -8,6 +8,9 @@ import (
 	"testing"
 )
 
+// causeRE is the definition namesError is a fast twin of.
+var causeRE = regexp.MustCompile(`(?i)(error|exception|fatal|panic|abort|cannot|can't|unable to|not found|no such|denied|failed)`)
+
 // naiveQuote is tail.quote computed from all of stderr at once: the twin
 // of the streaming tail, which sees the text in pieces of any size.
 func naiveQuote(text string) string {
@@ -94,5 +97,46 @@ Node.js v18.19.0
 	}
 	if !regexp.MustCompile(`^[^\n]*$`).MatchString(tl.quote()) {
 		t.Errorf("quote spans lines")
+	}
+}
+
+// TestNamesErrorIsCauseRE: the byte scan finds an error word where the
+// regular expression does, on lines made of the words' pieces in mixed
+// case, the letters Unicode folds onto theirs (ſ, K), and other bytes.
+func TestNamesErrorIsCauseRE(t *testing.T) {
+	pieces := []string{"err", "Or", "ERROR", "exc", "eption", "fat", "AL", "pan", "ic", "abo", "rt", "can", "not", "'t", "can’t", "un", "able", " to", "  to",
+		"no", "t found", " ſuch", " SUCH", " Such", "n", "o s", "uch", "den", "ied", "fail", "ed", "FAILED", "K", "é", "x", " ", "\t", "ſ", "s"}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 20000 {
+		var b strings.Builder
+		for range 1 + rng.IntN(6) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		l := b.String()
+		if got, want := namesError([]byte(l)), causeRE.MatchString(l); got != want {
+			t.Fatalf("namesError(%q) = %v, causeRE matches: %v", l, got, want)
+		}
+	}
+	for _, l := range []string{"no ſuch file", "NO SUCH", "Can't", "fatal", "unable  to", "not  found", "eRrOr", "", "ſ", "deniedx"} {
+		if got, want := namesError([]byte(l)), causeRE.MatchString(l); got != want {
+			t.Errorf("namesError(%q) = %v, causeRE matches: %v", l, got, want)
+		}
+	}
+}
+
+// TestTailDrainsWithoutAllocating: filing a drained stderr line costs no
+// allocation, and none of its lines is converted to a string (the regular
+// expression the lines went through, and the string each became, drained
+// 2 MB/s: a scheduler writing 5 MB of stderr at one decision missed a
+// 500 ms answer timeout). Not timed: allocations are counted.
+func TestTailDrainsWithoutAllocating(t *testing.T) {
+	text := []byte(strings.Repeat(strings.Repeat("x", 200)+"\n"+"Error: at line 3 of progress\n", 100))
+	var tl tail
+	tl.Write(text) // the ring's and the cause's buffers grow once
+	if a := testing.AllocsPerRun(20, func() { tl.Write(text) }); a != 0 {
+		t.Errorf("draining 200 lines of stderr: %v allocations, want 0", a)
+	}
+	if got, want := tl.quote(), naiveQuote(strings.Repeat(string(text), 22)); got != want {
+		t.Errorf("quoted %q\nnaive  %q", got, want)
 	}
 }
