@@ -31,6 +31,9 @@ func FuzzScanStarts(f *testing.F) {
 		if err := dec.Decode(&a); err != nil || a.Start == nil || dec.More() {
 			t.Fatalf("%q: taken by walkStarts as %v, but encoding/json says %v", b, fast, err)
 		}
+		if err := checkAnswerKeys(b); err != nil {
+			t.Fatalf("%q: taken by walkStarts, but its keys are not: %v", b, err)
+		}
 		var slow []start
 		for _, st := range *a.Start {
 			if st.Job == nil || st.Machine == nil {

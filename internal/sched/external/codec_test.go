@@ -127,3 +127,30 @@ type nopScheduler struct{}
 func (nopScheduler) OnArrival(*sim.State, int)    {}
 func (nopScheduler) OnCompletion(*sim.State, int) {}
 func (nopScheduler) Schedule(*sim.State)          {}
+
+// TestAnswerKeys: what encoding/json takes for a key of the answer
+// (another case, ſ for s, K for k) or keeps the last of (a key given
+// twice) is refused; other answers pass to encoding/json's own checks.
+func TestAnswerKeys(t *testing.T) {
+	for b, want := range map[string]string{
+		`{"start":[]}`:                                 "",
+		`{"start":null}`:                               "",
+		`{"start":[null,{"job":0,"machine":0}]}`:       "",
+		`{"x":{"Start":1},"start":[]}`:                 "",
+		`{"Start":[]}`:                                 `key "Start": keys are case-sensitive; want "start"`,
+		`{"ſtart":[]}`:                                 `key "ſtart": keys are case-sensitive; want "start"`,
+		`{"start":[],"start":[]}`:                      `key "start" given twice`,
+		`{"start":[{"job":0,"machine":0}],"START":[]}`: `key "START": keys are case-sensitive; want "start"`,
+		`{"start":[{"job":0,"Machine":0}]}`:            `start 0: key "Machine": keys are case-sensitive; want "machine"`,
+		`{"start":[{},{"machine":0,"machine":1}]}`:     `start 1: key "machine" given twice`,
+	} {
+		var a answer
+		jsonTakes := json.Unmarshal([]byte(b), &a) == nil
+		if err := checkAnswerKeys([]byte(b)); fmt.Sprint(err) != want && !(want == "" && err == nil) {
+			t.Errorf("%s: %v, want %q", b, err, want)
+		}
+		if !jsonTakes {
+			t.Errorf("%s: encoding/json refuses it: not a case for the key check", b)
+		}
+	}
+}

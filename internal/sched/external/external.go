@@ -229,6 +229,9 @@ func applyJSON(s *sim.State, b []byte) error {
 		// Two answers on one line: which one is meant?
 		return fmt.Errorf("not a valid answer (more after the first JSON value); want one {\"start\": [...]} per line")
 	}
+	if err := checkAnswerKeys(b); err != nil {
+		return err
+	}
 	if a.Start == nil {
 		return fmt.Errorf("no \"start\" list; want {\"start\": [...]} (empty to start nothing)")
 	}
@@ -352,7 +355,13 @@ func (x *Scheduler) start(s *sim.State) error {
 		return fmt.Errorf("hello: %w", err)
 	}
 	var r ready
-	if err := json.Unmarshal(b, &r); err != nil || r.Type != "ready" {
+	err = json.Unmarshal(b, &r)
+	if err == nil {
+		if err := checkReadyKeys(b); err != nil {
+			return fmt.Errorf("hello: answered %s: %w", clip(b), err)
+		}
+	}
+	if err != nil || r.Type != "ready" {
 		return fmt.Errorf("hello: answered %s: want {\"type\": \"ready\", \"protocol\": %d}", clip(b), Protocol)
 	}
 	if r.Protocol != Protocol {

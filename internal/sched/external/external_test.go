@@ -133,6 +133,16 @@ func TestNonsenseFailsTheRun(t *testing.T) {
 			[]string{`t=0: answered {"start": []} {"start": [{"job": 0, "machine": 0}]}: not a valid answer (more after the first JSON value)`}},
 		{"two lines for one message", `        print('{"start": []}\n{"start": [{"job": 0, "machine": 0}]}', flush=True)`,
 			[]string{`t=0: sent {"type":"decide"`, `answered {"start": []} and then {"start": [{"job": 0, "machine": 0}]}: one line per message, and nothing after end`}},
+		{"key in another case", `        print(json.dumps({"Start": [{"job": 0, "machine": 0}]}), flush=True)`,
+			[]string{`t=0: answered {"Start": [{"job": 0, "machine": 0}]}: key "Start": keys are case-sensitive; want "start"`}},
+		{"start list given twice, once in another case", `        print(json.dumps({"start": [{"job": 0, "machine": 0}], "START": []}), flush=True)`,
+			[]string{`t=0: answered {"start": [{"job": 0, "machine": 0}], "START": []}: key "START": keys are case-sensitive; want "start"`}},
+		{"start list given twice", `        print('{"start": [{"job": 0, "machine": 0}], "start": []}', flush=True)`,
+			[]string{`t=0: answered {"start": [{"job": 0, "machine": 0}], "start": []}: key "start" given twice`}},
+		{"a start's key in another case", `        print(json.dumps({"start": [{"job": 0, "machine": 0}, {"JOB": 1, "machine": 0}]}), flush=True)`,
+			[]string{`t=0: answered`, `: start 1: key "JOB": keys are case-sensitive; want "job"`}},
+		{"a start's key given twice", `        print('{"start": [{"job": 0, "machine": 0, "job": 1}]}', flush=True)`,
+			[]string{`t=0: answered`, `: start 0: key "job" given twice`}},
 		{"timeout", `        time.sleep(30)`,
 			[]string{`t=0: sent {"type":"decide","time":0,"submitted":[{"job":0,"id":1`, "no answer within 300ms"}},
 		{"crash", `        sys.exit("boom: cannot schedule")`,
@@ -158,6 +168,33 @@ func TestNonsenseFailsTheRun(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestReadyKeysAreStrict: the ready answer's keys are matched exactly, as
+// the start answers' are, and each is given once.
+func TestReadyKeysAreStrict(t *testing.T) {
+	py := python3(t)
+	jobs := []sim.Job{{ID: 1, Submit: 0, Run: 10, CPUs: 2}}
+	for _, tc := range []struct{ ready, want string }{
+		{`{"Type": "ready", "protocol": 1}`, `hello: answered {"Type": "ready", "protocol": 1}: key "Type": keys are case-sensitive; want "type"`},
+		{`{"type": "ready", "PROTOCOL": 1}`, `hello: answered {"type": "ready", "PROTOCOL": 1}: key "PROTOCOL": keys are case-sensitive; want "protocol"`},
+		{`{"type": "ready", "protocol": 2, "protocol": 1}`, `hello: answered {"type": "ready", "protocol": 2, "protocol": 1}: key "protocol" given twice`},
+	} {
+		p := filepath.Join(t.TempDir(), "s.py")
+		src := "import sys\nsys.stdin.readline()\nprint('" + tc.ready + "', flush=True)\n"
+		if err := os.WriteFile(p, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		x, err := external.New(py+" "+p, 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = sim.Simulate(sim.SingleMachine(2), jobs, x)
+		x.Close()
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("ready %s: err = %v\nwant %q", tc.ready, err, tc.want)
+		}
 	}
 }
 
