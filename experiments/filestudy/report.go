@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot/vg"
@@ -37,13 +38,13 @@ func (pl *plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		if err != nil {
 			return nil, err
 		}
-		ms := metricSection{name: m, table: s.metricTable(idx, cis, m)}
+		ms := metricSection{name: m, table: s.metricTable(idx, cis, m, pl.reps)}
 		if drawn {
 			ms.figure = &report.Figure{Path: "figures/" + fig + ".png", Alt: m}
 		}
 		metrics = append(metrics, ms)
 	}
-	fr := s.friedmanTable(recs)
+	fr := s.friedmanTable(recs, pl.reps)
 	out := &experiments.ReportOutput{Headline: fmt.Sprintf("%d %s × %d %s", len(s.Workloads), report.Plural(len(s.Workloads), "workload"), len(s.Algorithms), report.Plural(len(s.Algorithms), "algorithm"))}
 	for _, ms := range metrics {
 		out.Sheets = append(out.Sheets, ms.table)
@@ -238,13 +239,18 @@ func (s *Study) workloadTable() *report.Table {
 	return t
 }
 
-// metricTable has one row per workload, one "mean [CI]" column per algorithm.
-func (s *Study) metricTable(idx map[analysis.GroupKey]*analysis.Group, cis intervals, m string) *report.Table {
+// metricTable has one row per workload, one "mean [CI]" column per
+// algorithm. A mean over fewer than the study's reps repetitions (some of
+// its runs failed) shows its n, is not compared with the others for the
+// best, and a note says why: its repetitions are other windows or seeds.
+func (s *Study) metricTable(idx map[analysis.GroupKey]*analysis.Group, cis intervals, m string, reps int) *report.Table {
 	t := &report.Table{ID: s.Name() + "-" + m, Title: s.axisLabel(m) + ": mean [95% bootstrap CI] over the repetitions", Columns: append([]string{"workload"}, s.Algorithms...)}
+	partial := false
 	for _, w := range s.Workloads {
 		row := []report.Cell{report.Str(w.Name)}
 		best := math.NaN()
-		for _, a := range s.Algorithms {
+		full := make([]bool, len(s.Algorithms))
+		for i, a := range s.Algorithms {
 			g := idx[analysis.GroupKey{Experiment: s.Name(), Workload: w.Name, Algorithm: a, Metric: m}]
 			if g == nil {
 				row = append(row, report.Str("n/a"))
@@ -254,17 +260,28 @@ func (s *Study) metricTable(idx map[analysis.GroupKey]*analysis.Group, cis inter
 			lo, hi := cis.of(g)
 			c := numG(sm.Mean)
 			c.Text = fmt.Sprintf("%s [%s, %s]", fmtG(sm.Mean), fmtG(lo), fmtG(hi))
+			if n := len(g.Values); n < reps {
+				c.Text += fmt.Sprintf(" (n=%d of %d)", n, reps)
+				partial = true
+			} else {
+				full[i] = true
+			}
 			row = append(row, c)
-			if math.IsNaN(best) || (s.better(m) == analysis.LowerIsBetter) == (sm.Mean < best) {
+			if full[i] && (math.IsNaN(best) || (s.better(m) == analysis.LowerIsBetter) == (sm.Mean < best)) {
 				best = sm.Mean
 			}
 		}
 		for i := range row[1:] {
-			if row[i+1].Num && row[i+1].Value == best {
+			if full[i] && row[i+1].Num && row[i+1].Value == best {
 				row[i+1].Best = true
 			}
 		}
 		t.AddRow(row...)
+	}
+	if partial {
+		t.Notes = append(t.Notes, fmt.Sprintf("n=k of %d: the mean is over the k repetitions whose run succeeded, not all %d (see Failed runs). "+
+			"Cells of unequal n are not comparable: they average other repetitions (other windows or seeds), so only the cells over all %d are compared for the best (bold); "+
+			"the claims compare two algorithms over the repetitions both ran, and the tests below over those every algorithm tested ran.", reps, reps, reps))
 	}
 	return t
 }
@@ -330,23 +347,50 @@ func (s *Study) figure(idx map[analysis.GroupKey]*analysis.Group, cis intervals,
 
 // friedmanTable tests, per workload and metric, whether the algorithms
 // differ (Friedman over the repetitions as blocks) and which pairs do
-// (paired Wilcoxon, Holm-adjusted over the pairs).
-func (s *Study) friedmanTable(recs []analysis.Record) *report.Table {
+// (paired Wilcoxon, Holm-adjusted over the pairs). An algorithm without a
+// value in the workload (every run of it failed) is left out, and so is a
+// repetition in which some algorithm tested has none, for the Friedman
+// test needs complete blocks; a note names what was left out.
+func (s *Study) friedmanTable(recs []analysis.Record, reps int) *report.Table {
 	t := &report.Table{ID: s.Name() + "-friedman", Title: fmt.Sprintf("Friedman test per workload and metric (repetitions are blocks); pairs differing at α = %g after Holm", analysis.Alpha),
 		Columns: []string{"workload", "metric", "n", "χ²", "p", "mean ranks", "pairs that differ (Holm)"},
 		Notes: []string{"A pair that differs reads a > b when a's values are mostly the higher over the repetitions " +
 			"(r, the matched-pairs rank-biserial correlation of a − b, is positive; ±1: in every repetition), a < b when they are mostly the lower; " +
 			"p is the paired Wilcoxon p-value, Holm-adjusted over the pairs of the workload and metric."}}
+	have := map[[3]string]bool{} // workload, metric, algorithm with a value
+	for _, r := range recs {
+		have[[3]string{r.Workload, r.Metric, r.Algorithm}] = true
+	}
+	var left []string // the notes on what was left out
 	for _, w := range s.Workloads {
 		for _, m := range s.metrics() {
-			blocks, _ := analysis.Paired(recs, w.Name, m, s.Algorithms)
+			var algos, out []string
+			for _, a := range s.Algorithms {
+				if have[[3]string{w.Name, m, a}] {
+					algos = append(algos, a)
+				} else {
+					out = append(out, a)
+				}
+			}
+			blocks, _ := analysis.Paired(recs, w.Name, m, algos)
+			if len(out) > 0 || len(blocks) < reps {
+				left = append(left, s.leftOut(w.Name, m, algos, out, len(blocks), reps))
+			}
+			if len(algos) < 2 || len(blocks) == 0 {
+				why := "fewer than two algorithms have a value"
+				if len(algos) >= 2 {
+					why = "no repetition in which every algorithm has a value"
+				}
+				t.AddRow(report.Str(w.Name), report.Str(m), report.Int(len(blocks)), report.Str("n/a"), report.Str("n/a"), report.Str(""), report.Str("not testable: "+why))
+				continue
+			}
 			fr, err := analysis.Friedman(blocks)
-			if err != nil || len(s.Algorithms) < 2 {
-				t.AddRow(report.Str(w.Name), report.Str(m), report.Int(len(blocks)), report.Str("n/a"), report.Str("n/a"), report.Str(""), report.Str(fmt.Sprint("not testable: ", err)))
+			if err != nil {
+				t.AddRow(report.Str(w.Name), report.Str(m), report.Int(len(blocks)), report.Str("n/a"), report.Str("n/a"), report.Str(""), report.Str("not testable: "+untestable(err)))
 				continue
 			}
 			var ranks, pairs []string
-			for i, a := range s.Algorithms {
+			for i, a := range algos {
 				ranks = append(ranks, fmt.Sprintf("%s %.2f", a, fr.MeanRanks[i]))
 			}
 			if ph, err := analysis.PosthocWilcoxonHolm(blocks); err == nil {
@@ -358,15 +402,67 @@ func (s *Study) friedmanTable(recs []analysis.Record) *report.Table {
 						if p.Effect > 0 {
 							rel = ">"
 						}
-						pairs = append(pairs, fmt.Sprintf("%s %s %s (r=%.2f, p=%s)", s.Algorithms[p.I], rel, s.Algorithms[p.J], p.Effect, report.FormatP(p.PAdj)))
+						pairs = append(pairs, fmt.Sprintf("%s %s %s (r=%.2f, p=%s)", algos[p.I], rel, algos[p.J], p.Effect, report.FormatP(p.PAdj)))
 					}
 				}
 			}
 			if len(pairs) == 0 {
-				pairs = []string{analysis.NoPairDiffers(fr.N, len(s.Algorithms))}
+				pairs = []string{analysis.NoPairDiffers(fr.N, len(algos))}
 			}
 			t.AddRow(report.Str(w.Name), report.Str(m), report.Int(fr.N), report.Num(fr.Chi2, 3), report.P(fr.P), report.Str(strings.Join(ranks, ", ")), report.Str(strings.Join(pairs, "; ")))
 		}
 	}
+	if len(left) > 0 {
+		t.Notes = append(t.Notes, "Left out, for the Friedman test needs every algorithm's value in every repetition it uses (complete blocks): "+strings.Join(left, " "))
+	}
 	return t
+}
+
+// leftOut says what a row of the Friedman table left out: the algorithms
+// without a value, and the repetitions in which some algorithm tested has
+// none.
+func (s *Study) leftOut(w, m string, algos, out []string, blocks, reps int) string {
+	var parts []string
+	if len(out) > 0 {
+		why := "no value"
+		if s.allFailed(w, out) {
+			why = "every run failed"
+		}
+		parts = append(parts, fmt.Sprintf("%s (%s)", strings.Join(quoted(out), ", "), why))
+	}
+	if blocks < reps && len(algos) >= 2 {
+		parts = append(parts, fmt.Sprintf("%d of %d %s, in which some of %s has no value; n = %d %s used",
+			reps-blocks, reps, report.Plural(reps, "repetition"), strings.Join(quoted(algos), ", "), blocks, report.Plural(blocks, "block")))
+	}
+	return fmt.Sprintf("%s, %s: %s.", w, m, strings.Join(parts, "; "))
+}
+
+// allFailed reports whether every algorithm of algos failed in workload w
+// (its runs are among the failures the page lists).
+func (s *Study) allFailed(w string, algos []string) bool {
+	f := s.Failures()
+	for _, a := range algos {
+		prefix := a + " on " + w + " rep "
+		if !slices.ContainsFunc(f, func(l string) bool { return strings.HasPrefix(l, prefix) }) {
+			return false
+		}
+	}
+	return true
+}
+
+func quoted(xs []string) []string {
+	out := make([]string, len(xs))
+	for i, x := range xs {
+		out[i] = "`" + x + "`"
+	}
+	return out
+}
+
+// untestable is why the Friedman test refused its blocks, in the page's
+// words rather than the error's.
+func untestable(err error) string {
+	if strings.Contains(err.Error(), "NaN") {
+		return "a value is not a number (NaN)"
+	}
+	return strings.TrimPrefix(err.Error(), "results: Friedman: ")
 }
