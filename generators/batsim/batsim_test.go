@@ -67,20 +67,24 @@ func TestReadProfiles(t *testing.T) {
 	}
 }
 
-// A parallel_homogeneous profile's run time that overflows at the speed
-// given is an error (the simulator would refuse +Inf without naming the
-// file, the job or the speed).
+// A parallel_homogeneous profile's run time beyond trace.MaxSeconds at
+// the speed given is an error naming the file, the job and the speed (the
+// simulator would refuse +Inf without naming them, and take 1e300 s to
+// give times of 1e300 and a utilisation of NaN).
 func TestRunOverflow(t *testing.T) {
 	text := `{"jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p"}], "profiles": {"p": {"type": "parallel_homogeneous", "cpu": 1e12, "com": 0}}}`
 	w, err := Read([]byte(text), "x.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := w.TraceJobs(1e-300); err == nil || !strings.Contains(err.Error(), "x.json:1: job 1 uses profile \"p\" (line 1): cpu 1e+12 flops at 1e-300 flop/s is more seconds than a number holds") {
-		t.Errorf("got %v", err)
+	for _, speed := range []float64{1e-300, 1e-290, 249} {
+		if _, _, err := w.TraceJobs(speed); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("x.json:1: job 1 uses profile \"p\" (line 1): cpu 1e+12 flops at %g flop/s is ", speed)) ||
+			!strings.Contains(err.Error(), "beyond the limit of 4e+09 s") {
+			t.Errorf("%g flop/s: got %v", speed, err)
+		}
 	}
-	if jobs, _, err := w.TraceJobs(1e-290); err != nil || !(jobs[0].Run > 9e301) {
-		t.Errorf("1e-290 flop/s: %v, %v", jobs, err)
+	if jobs, _, err := w.TraceJobs(250); err != nil || jobs[0].Run != 4e9 {
+		t.Errorf("250 flop/s: %v, %v", jobs, err)
 	}
 }
 
@@ -108,6 +112,16 @@ func TestReadErrors(t *testing.T) {
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": \"2\", \"profile\": \"q\"}], \"profiles\": {}}", `x.json:2: job 1: res "2" is a string: write the number without quotes`},
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": null, \"res\": 2, \"profile\": \"q\"}], \"profiles\": {}}", "x.json:2: job 1: subtime null is not a number"},
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 2, \"profile\": \"q\", \"walltime\": [1]}], \"profiles\": {}}", "x.json:2: job 1: walltime [1] is not a number"},
+		// Times within ±trace.MaxSeconds, as the SWF reader takes them.
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": -5, \"res\": 1, \"profile\": \"p\"},\n{\"id\": 2, \"subtime\": 1e300, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:3: job 2: subtime 1e300 is beyond the limit of 4e+09 s (about 126 years) for a time"},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": -4000000001, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:2: job 1: subtime -4000000001 is beyond the limit of 4e+09 s"},
+		{"{\"jobs\": [\n{\"id\": 3, \"subtime\": 4e9, \"res\": 1, \"profile\": \"p\", \"walltime\": 4e9}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 4e9}}}", ""},
+		{"{\"jobs\": [\n{\"id\": 3, \"subtime\": 0, \"res\": 1, \"profile\": \"p\", \"walltime\": 4000000000.5}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:2: job 3: walltime 4000000000.5 is beyond the limit of 4e+09 s"},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\n\"p\": {\"type\": \"delay\", \"delay\": 1e300}}}",
+			`x.json:3: profile "p": delay 1e300 s is beyond the limit of 4e+09 s`},
 		// Batsim refuses a repeated job id (as "duplication of job id"):
 		// in the bitset's range, through the decoder (an escape in a
 		// name), and past it (a negative id, a large one).

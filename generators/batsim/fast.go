@@ -21,7 +21,8 @@ import (
 // twice in one object, a job key that differs from a known one only in
 // case (the decoder matches those), "jobs" or "profiles" given twice, a
 // known key whose value is not of the type that key takes (a number in
-// quotes, null), a number that does not fit, and nesting deeper than
+// quotes, null), a number that does not fit, a time (subtime, walltime,
+// delay) beyond ±trace.MaxSeconds, and nesting deeper than
 // 512. Reading the 447,794 jobs of RICC-2010-2 written by workload
 // convert (44 MB) takes 0.2-0.3 s and 47 MB of allocations this way, 2.1 s
 // and 555 MB with the decoder (BenchmarkBatsimRead, on an Intel Xeon).
@@ -160,6 +161,13 @@ func (p *fastReader) finite() (float64, bool) {
 	}
 	x, err := strconv.ParseFloat(string(t), 64)
 	return x, err == nil // (ParseFloat gives an error for what overflows, and never NaN for JSON's digits)
+}
+
+// seconds reads a time within ±trace.MaxSeconds (the decoder's reader
+// words the error for one beyond).
+func (p *fastReader) seconds() (float64, bool) {
+	x, ok := p.finite()
+	return x, ok && inLimit(x)
 }
 
 // whole reads a number that strconv.Atoi reads, as the decoder's callers do.
@@ -365,7 +373,7 @@ func (p *fastReader) jobs(w *Workload) bool {
 			case hasID:
 				j.ID, ok = p.id()
 			case hasSubtime:
-				j.Subtime, ok = p.finite()
+				j.Subtime, ok = p.seconds()
 			case hasRes:
 				j.Res, ok = p.whole()
 			case hasProfile:
@@ -374,7 +382,7 @@ func (p *fastReader) jobs(w *Workload) bool {
 					j.Profile = p.intern(s)
 				}
 			case hasWalltime:
-				j.Walltime, ok = p.finite()
+				j.Walltime, ok = p.seconds()
 				if j.Walltime <= 0 {
 					j.Walltime = -1 // Batsim: no limit
 				}
@@ -445,6 +453,7 @@ func (p *fastReader) profiles(w *Workload) bool {
 				x, ok := p.finite()
 				switch k {
 				case "delay":
+					ok = ok && inLimit(x)
 					pr.Delay, pr.hasDelay = x, true
 				case "cpu":
 					pr.CPU, pr.hasCPU = x, true

@@ -40,7 +40,7 @@ func TestReadFastMatchesDecoder(t *testing.T) {
 		"{\"jobs\": [], \"profiles\": {}}",
 		"\n\r\t{ \"description\" : \"line\\nbreak \\u00e9 \\/ é\", \"command\": [1, {\"a\": [true, false, null, -0.5e+3]}],\n" +
 			"\"jobs\" : [ {\"id\": -0, \"subtime\": -0, \"res\": 1, \"profile\": \"p\", \"walltime\": 0},\n" +
-			"{\"subtime\": 12345678901234567, \"profile\": \"p\", \"res\": 7, \"walltime\": 1e2, \"id\": \"+5\", \"x\": {}} ],\n" +
+			"{\"subtime\": 3999999999.000000001, \"profile\": \"p\", \"res\": 7, \"walltime\": 1e2, \"id\": \"+5\", \"x\": {}} ],\n" +
 			"\"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1.5, \"cpu\": [1, 2], \"com\": {\"x\": 1}, \"com2\": 1, \"com2\": 2}},\n" +
 			"\"nb_res\": 3 } \n",
 	}
@@ -80,6 +80,11 @@ func TestReadFastMatchesDecoder(t *testing.T) {
 		`{"jobs": [{"id": 1, "subtime": 01, "res": 1, "profile": "p"}], "profiles": {}}`,
 		`{"jobs": [{"id": 1, "subtime": 1e999, "res": 1, "profile": "p"}], "profiles": {}}`,
 		`{"jobs": [{"id": 1.0, "subtime": 0, "res": 1, "profile": "p"}], "profiles": {}}`,
+		// Times beyond trace.MaxSeconds.
+		`{"jobs": [{"id": 1, "subtime": 12345678901234567, "res": 1, "profile": "p"}], "profiles": {}}`,
+		`{"jobs": [{"id": 1, "subtime": -4000000001, "res": 1, "profile": "p"}], "profiles": {}}`,
+		`{"jobs": [{"id": 1, "subtime": 0, "res": 1, "profile": "p", "walltime": 4.0000001e9}], "profiles": {}}`,
+		`{"jobs": [], "profiles": {"p": {"type": "delay", "delay": 1e300}}}`,
 		`{"jobs": [{"id": 1, "subtime": 0, "res": 1}], "profiles": {}}`,
 		`{"jobs": [], "profiles": {}, "x": "a\qb"}`,
 		`{"jobs": [], "profiles": {}, "x": "tab	in"}`,

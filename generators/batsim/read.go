@@ -294,7 +294,7 @@ func (p *parser) jobs(w *Workload) error {
 		case raw.Profile == nil:
 			return p.errorf(line, "job %d has no profile", j.ID)
 		}
-		if j.Subtime, err = finiteIn(raw.Subtime); err != nil {
+		if j.Subtime, err = secondsIn(raw.Subtime); err != nil {
 			return p.errorf(line, "job %d: subtime %v", j.ID, err)
 		}
 		res, err := number(raw.Res)
@@ -306,7 +306,7 @@ func (p *parser) jobs(w *Workload) error {
 		}
 		j.Profile = *raw.Profile
 		if raw.Walltime != nil {
-			if j.Walltime, err = finiteIn(raw.Walltime); err != nil {
+			if j.Walltime, err = secondsIn(raw.Walltime); err != nil {
 				return p.errorf(line, "job %d: walltime %v", j.ID, err)
 			}
 			if j.Walltime <= 0 {
@@ -371,6 +371,32 @@ func finite(n json.Number) (float64, error) {
 	return x, nil
 }
 
+// secondsIn reads a time in seconds: a JSON number within
+// ±trace.MaxSeconds, the limit the SWF and GWF readers put on every time
+// field (a subtime of 1e300 gave a schedule whose every time was 1e300
+// and a utilisation of NaN).
+func secondsIn(raw json.RawMessage) (float64, error) {
+	n, err := number(raw)
+	if err != nil {
+		return 0, err
+	}
+	return seconds(n)
+}
+
+func seconds(n json.Number) (float64, error) {
+	x, err := finite(n)
+	if err == nil && !inLimit(x) {
+		err = fmt.Errorf("%s is %s", n, beyondLimit)
+	}
+	return x, err
+}
+
+// inLimit reports whether a time x is within ±trace.MaxSeconds.
+func inLimit(x float64) bool { return math.Abs(x) <= trace.MaxSeconds }
+
+// beyondLimit words a time beyond ±trace.MaxSeconds, as the SWF reader does.
+var beyondLimit = fmt.Sprintf("beyond the limit of %g s (about 126 years) for a time", float64(trace.MaxSeconds))
+
 func (p *parser) profiles(w *Workload) error {
 	if err := p.delim('{', `"profiles"`); err != nil {
 		return err
@@ -400,6 +426,9 @@ func (p *parser) profiles(w *Workload) error {
 				continue
 			}
 			x, err := finite(n)
+			if err == nil && key == "delay" && !inLimit(x) {
+				err = fmt.Errorf("%s s is %s", n, beyondLimit)
+			}
 			if err != nil {
 				return p.errorf(line, "profile %q: %s %v", name, key, err)
 			}
@@ -445,8 +474,8 @@ func (pr Profile) Run(res int, speed float64) (float64, error) {
 		default:
 			return 0, fmt.Errorf("generation_strategy %q: want DefinedAmountsUsedForEachValue or DefinedAmountsSpreadUniformly", pr.Strategy)
 		}
-		if math.IsInf(run, 1) {
-			return 0, fmt.Errorf("cpu %g flops at %g flop/s is more seconds than a number holds: give the CPU speed in flop/s (simulate --speed, a study workload's batsim_speed)", pr.CPU, speed)
+		if !inLimit(run) {
+			return 0, fmt.Errorf("cpu %g flops at %g flop/s is %g s, %s: give the CPU speed in flop/s (simulate --speed, a study workload's batsim_speed)", pr.CPU, speed, run, beyondLimit)
 		}
 		return run, nil
 	}
