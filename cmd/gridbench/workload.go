@@ -73,7 +73,7 @@ func workloadConvertCommand() *cli.Command {
 		Name:      "convert",
 		Usage:     "write an SWF trace as a Batsim JSON workload",
 		ArgsUsage: "FILE.swf",
-		Description: `gridbench workload convert FILE.swf --to FILE.json [--speed FLOPS] [--nb-res N]
+		Description: `gridbench workload convert FILE.swf --to FILE.json [--speed FLOPS] [--nb-res N] [--walltime requested|max]
 
 Writes every job of the trace that Batsim can run (submit and run time >= 0, 1 or more CPUs: field 5,
 or field 8 when field 5 < 1; the others are counted on stderr) as a Batsim workload, in trace order:
@@ -81,12 +81,20 @@ id the job number, subtime the submit time (not shifted), res the CPUs, walltime
 when the trace has one. Each distinct run time gets one profile: of type delay (exact on any
 platform), or with --speed of type parallel_homogeneous with cpu = run x speed flops and com 0, for
 a Batsim platform whose hosts compute that many flop/s. nb_res is --nb-res, else the trace's
-MaxProcs, else its widest job. gridbench simulate reads the file back (--speed again for
-parallel_homogeneous) and gives the jobs the trace gives.`,
+MaxProcs, else its widest job; a job wider than nb_res is an error (Batsim rejects the workload).
+gridbench simulate reads the file back (--speed again for parallel_homogeneous) and gives the jobs
+the trace gives.
+
+Batsim kills a job at its walltime (COMPLETED_WALLTIME_REACHED), even one that ends at that very
+instant, where gridbench runs every job to its end: the jobs that run longer than they requested
+are counted on stderr. --walltime max gives each of them its run time + 1 s as walltime, so that
+Batsim runs them whole; schedulers, Batsim's and gridbench simulate's reading the file back, then
+see that walltime rather than the request as the job's estimate.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "to", Usage: "write the workload to `FILE.json`", Required: true},
 			&cli.Float64Flag{Name: "speed", Usage: "write parallel_homogeneous profiles for hosts of this many flop/s", DefaultText: "none; delay profiles"},
 			&cli.IntFlag{Name: "nb-res", Usage: "the workload's nb_res", DefaultText: "the trace's MaxProcs, else its widest job"},
+			&cli.StringFlag{Name: "walltime", Value: "requested", Usage: "walltime `MODE`: requested (the trace's requested time) or max (for a job that runs longer than it requested, its run time + 1 s)"},
 			dataFlag(),
 		},
 		Action: workloadConvert,
@@ -108,6 +116,10 @@ func workloadConvert(c *cli.Context) error {
 	if n := c.Int("nb-res"); c.IsSet("nb-res") && (n < 1 || n > maxCPUs) {
 		return fmt.Errorf("--nb-res %d: must be 1 to %d", n, maxCPUs)
 	}
+	walltime, ok := map[string]batsim.Walltime{"requested": batsim.WalltimeRequested, "max": batsim.WalltimeMax}[c.String("walltime")]
+	if !ok {
+		return fmt.Errorf("--walltime %q: want requested (the trace's requested time) or max (for a job that runs longer than it requested, its run time + 1 s)", c.String("walltime"))
+	}
 	if err := checkOutputs(c, path, "to"); err != nil {
 		return err
 	}
@@ -119,12 +131,13 @@ func workloadConvert(c *cli.Context) error {
 	}
 	defer r.Close()
 	more := r.Next() // (the header is complete once the first record is read)
-	opt := batsim.WriteOptions{Speed: speed, NbRes: c.Int("nb-res"),
+	opt := batsim.WriteOptions{Speed: speed, NbRes: c.Int("nb-res"), Walltime: walltime,
 		Description: "converted by gridbench workload convert from " + filepath.Base(path)}
 	if h := r.Header(); opt.NbRes == 0 && h != nil && h.MaxProcs > 0 {
 		opt.NbRes = h.MaxProcs
 	}
-	var noSubmit, noRun, noCPUs, n int
+	var noSubmit, noRun, noCPUs int
+	var n batsim.Written
 	var j trace.Job
 	next := func() (*trace.Job, error) {
 		for ; more; more = r.Next() {
@@ -146,7 +159,7 @@ func workloadConvert(c *cli.Context) error {
 	errNone := errors.New("no job") // (the file is not written)
 	out := c.String("to")
 	err = analysis.WriteFileAtomic(out, func(w io.Writer) error {
-		if n, err = batsim.WriteFrom(w, next, opt); err == nil && n == 0 {
+		if n, err = batsim.WriteFrom(w, next, opt); err == nil && n.Jobs == 0 {
 			err = errNone
 		}
 		return err
@@ -167,6 +180,17 @@ func workloadConvert(c *cli.Context) error {
 		kind = batsim.ParallelHomogeneous
 	}
 	fmt.Fprintf(c.App.ErrWriter, "workload convert: %d %s with %s profiles written to %s; left out %d (submit time < 0: %d, run time < 0: %d, CPUs < 1: %d)\n",
-		n, report.Plural(n, "job"), kind, out, noSubmit+noRun+noCPUs, noSubmit, noRun, noCPUs)
+		n.Jobs, report.Plural(n.Jobs, "job"), kind, out, noSubmit+noRun+noCPUs, noSubmit, noRun, noCPUs)
+	switch p := n.PastWalltime; {
+	case p == 0:
+	case walltime == batsim.WalltimeMax && p == 1:
+		fmt.Fprintf(c.App.ErrWriter, "workload convert: 1 job runs longer than it requested: its walltime is its run time + 1 s (--walltime max), so Batsim runs it whole\n")
+	case walltime == batsim.WalltimeMax:
+		fmt.Fprintf(c.App.ErrWriter, "workload convert: %d jobs run longer than they requested: their walltime is their run time + 1 s (--walltime max), so Batsim runs them whole\n", p)
+	case p == 1:
+		fmt.Fprintf(c.App.ErrWriter, "workload convert: 1 job runs longer than it requested: Batsim will kill it at its walltime (COMPLETED_WALLTIME_REACHED) where gridbench runs it to its end; --walltime max keeps it whole\n")
+	default:
+		fmt.Fprintf(c.App.ErrWriter, "workload convert: %d jobs run longer than they requested: Batsim will kill them at their walltime (COMPLETED_WALLTIME_REACHED) where gridbench runs them to their end; --walltime max keeps them whole\n", p)
+	}
 	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -203,6 +204,59 @@ func TestWorkloadConvertRefusesRepeatedJobNumbers(t *testing.T) {
 	code, _, stderr := runCLI("workload", "convert", swf, "--to", js)
 	if want := "gridbench: " + swf + ":4: job 1 repeats the id of a job written before it: Batsim refuses"; code != 1 || !strings.HasPrefix(stderr, want) || !strings.HasSuffix(stderr, "; nothing written to "+js+"\n") {
 		t.Errorf("exit %d, stderr %q, want %q...", code, stderr, want)
+	}
+	if _, err := os.Stat(js); !os.IsNotExist(err) {
+		t.Errorf("%s was written (%v)", js, err)
+	}
+}
+
+// workload convert counts the jobs that run longer than they requested
+// (Batsim kills them at their walltime; gridbench runs them whole), and
+// --walltime max writes their run time + 1 s; --nb-res below the widest
+// job is refused, naming the first such job, and writes nothing.
+func TestWorkloadConvertWalltimeAndNbRes(t *testing.T) {
+	dir := t.TempDir()
+	swf := filepath.Join(dir, "w.swf")
+	os.WriteFile(swf, []byte("; MaxProcs: 4\n"+
+		"1 0 -1 50 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n"+
+		"2 1 -1 150 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"+
+		"3 2 -1 30 2 -1 -1 2 20 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
+	for _, tc := range []struct{ mode, stderr, walltimes string }{
+		{"", "2 jobs run longer than they requested: Batsim will kill them at their walltime (COMPLETED_WALLTIME_REACHED) where gridbench runs them to their end; --walltime max keeps them whole\n", "100 100 20"},
+		{"requested", "2 jobs run longer than they requested: Batsim will kill them", "100 100 20"},
+		{"max", "2 jobs run longer than they requested: their walltime is their run time + 1 s (--walltime max), so Batsim runs them whole\n", "100 151 31"},
+	} {
+		js := filepath.Join(dir, "w"+tc.mode+".json")
+		args := []string{"workload", "convert", swf, "--to", js}
+		if tc.mode != "" {
+			args = append(args, "--walltime", tc.mode)
+		}
+		code, _, stderr := runCLI(args...)
+		if code != 0 || !strings.Contains(stderr, "workload convert: "+tc.stderr) {
+			t.Errorf("--walltime %q: exit %d, stderr %q, want %q", tc.mode, code, stderr, tc.stderr)
+		}
+		b, _ := os.ReadFile(js)
+		var got []string
+		for _, m := range regexp.MustCompile(`"walltime": ([0-9.]+)`).FindAllSubmatch(b, -1) {
+			got = append(got, string(m[1]))
+		}
+		if strings.Join(got, " ") != tc.walltimes {
+			t.Errorf("--walltime %q: walltimes %q, want %q", tc.mode, got, tc.walltimes)
+		}
+	}
+	// Every job within its request: no such line.
+	ok := filepath.Join(dir, "ok.swf")
+	os.WriteFile(ok, []byte("; MaxProcs: 4\n1 0 -1 50 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
+	if code, _, stderr := runCLI("workload", "convert", ok, "--to", filepath.Join(dir, "ok.json")); code != 0 || strings.Contains(stderr, "longer than") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
+	}
+	if code, _, stderr := runCLI("workload", "convert", swf, "--to", filepath.Join(dir, "x.json"), "--walltime", "run"); code == 0 || !strings.Contains(stderr, `--walltime "run": want requested`) {
+		t.Errorf("--walltime run: exit %d, stderr %q", code, stderr)
+	}
+	js := filepath.Join(dir, "narrow.json")
+	code, _, stderr := runCLI("workload", "convert", swf, "--to", js, "--nb-res", "1")
+	if want := swf + ":3: job 2 asks for 2 resources, more than the workload's nb_res 1, and Batsim rejects a workload with such a job (2 jobs of the trace do, the widest 2: give nb_res 2 or more); nothing written to " + js + "\n"; code != 1 || !strings.HasSuffix(stderr, want) {
+		t.Errorf("--nb-res 1: exit %d, stderr %q, want %q", code, stderr, want)
 	}
 	if _, err := os.Stat(js); !os.IsNotExist(err) {
 		t.Errorf("%s was written (%v)", js, err)

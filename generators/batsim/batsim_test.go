@@ -306,3 +306,69 @@ func TestWriteRefusesARepeatedID(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// A job that runs longer than it requested is counted: Batsim kills it at
+// its walltime under WalltimeRequested; WalltimeMax gives it its run time
+// plus a second (Batsim kills a job whose delay equals its walltime too).
+// A job without a request gets no walltime either way.
+func TestWriteWalltime(t *testing.T) {
+	jobs := []trace.Job{
+		{ID: 1, Run: 50, Procs: 1, ReqTime: 100, Line: 2},
+		{ID: 2, Run: 150, Procs: 1, ReqTime: 100, Line: 3},
+		{ID: 3, Run: 100, Procs: 1, ReqTime: 100, Line: 4},
+		{ID: 4, Run: 70, Procs: 1, ReqTime: -1, Line: 5},
+		{ID: 5, Run: 7.5, Procs: 1, ReqTime: 7, Line: 6},
+	}
+	for _, tc := range []struct {
+		mode Walltime
+		want []float64 // each job's walltime read back (-1: none)
+	}{
+		{WalltimeRequested, []float64{100, 100, 100, -1, 7}},
+		{WalltimeMax, []float64{100, 151, 100, -1, 8.5}},
+	} {
+		var b bytes.Buffer
+		i := 0
+		n, err := WriteFrom(&b, func() (*trace.Job, error) {
+			if i == len(jobs) {
+				return nil, nil
+			}
+			i++
+			return &jobs[i-1], nil
+		}, WriteOptions{Walltime: tc.mode})
+		if err != nil || n.Jobs != 5 || n.PastWalltime != 2 {
+			t.Fatalf("mode %d: %+v, %v; want 5 jobs, 2 past their walltime", tc.mode, n, err)
+		}
+		w, err := Read(b.Bytes(), "w.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k, j := range w.Jobs {
+			if j.Walltime != tc.want[k] {
+				t.Errorf("mode %d, job %d: walltime %g, want %g", tc.mode, j.ID, j.Walltime, tc.want[k])
+			}
+		}
+	}
+}
+
+// A job wider than nb_res is refused (Batsim rejects the workload), naming
+// the first and counting them all, and the widest; nb_res from the jobs
+// is never too small.
+func TestWriteRefusesJobsWiderThanNbRes(t *testing.T) {
+	jobs := []trace.Job{
+		{ID: 1, Run: 5, Procs: 1, Line: 2},
+		{ID: 2, Run: 5, Procs: 2, Line: 3},
+		{ID: 3, Run: 5, Procs: 1, Line: 4},
+		{ID: 4, Run: 5, Procs: 4, Line: 5},
+	}
+	err := Write(io.Discard, jobs, WriteOptions{NbRes: 1})
+	var je *JobError
+	if !errors.As(err, &je) || je.Line != 3 || je.ID != 2 || !strings.Contains(je.Why, "asks for 2 resources, more than the workload's nb_res 1") ||
+		!strings.Contains(je.Why, "2 jobs of the trace do, the widest 4: give nb_res 4 or more") {
+		t.Errorf("got %v", err)
+	}
+	for _, nb := range []int{0, 4} {
+		if err := Write(io.Discard, jobs, WriteOptions{NbRes: nb}); err != nil {
+			t.Errorf("nb_res %d: %v", nb, err)
+		}
+	}
+}

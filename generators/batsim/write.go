@@ -21,12 +21,47 @@ type WriteOptions struct {
 	NbRes int
 	// Description goes into the file's "description" field.
 	Description string
+	// Walltime says what a job's walltime is (see Walltime).
+	Walltime Walltime
+}
+
+// Walltime says how Write sets a job's walltime from its trace record. A
+// job whose run time exceeds its requested time (475 of KTH-SP2's, 7,092
+// of RICC's) is killed by Batsim at its walltime, as
+// COMPLETED_WALLTIME_REACHED, while gridbench runs every job to its end:
+// WalltimeRequested gives the trace's request, and Batsim a schedule of
+// its own for those jobs; WalltimeMax runs them whole in Batsim, as
+// gridbench reading the workload back runs them.
+type Walltime int
+
+const (
+	// WalltimeRequested: the requested time, when the record has one (> 0).
+	WalltimeRequested Walltime = iota
+	// WalltimeMax: the requested time, when the record has one (> 0), or
+	// when the run time exceeds it, the run time plus one second. Batsim
+	// kills a job whose run time reaches its walltime (a delay job runs
+	// whole only when its delay is below the time left, do_delay_task),
+	// even at the very instant it ends, and a parallel_homogeneous job's
+	// run time is cpu / speed as SimGrid computes it, within its
+	// precision: a second above is clear of both.
+	WalltimeMax
+)
+
+// Written counts what WriteFrom wrote.
+type Written struct {
+	Jobs int
+	// PastWalltime counts the jobs whose run time exceeds their requested
+	// time (> 0): killed by Batsim at their walltime under
+	// WalltimeRequested, given their run time plus a second as walltime
+	// under WalltimeMax.
+	PastWalltime int
 }
 
 // Write writes jobs (SWF records already selected by the caller: submit
 // >= 0, run >= 0, CPUs >= 1) as a Batsim workload, one job per line in the
 // order given: id the SWF job number, subtime the submit time, res the
-// CPUs, walltime the requested time when the record has one (> 0), and
+// CPUs, walltime the requested time when the record has one (> 0; see
+// Walltime), and
 // profile the one of the job's run time, named "delay<run>" (or
 // "ph<run>"), shared by every job of that run time. Profiles are listed by
 // name. The same jobs and options give the same bytes.
@@ -49,6 +84,25 @@ type JobError struct {
 	Why      string
 }
 
+// wide words the jobs wider than nb_res: Batsim rejects a workload with
+// one, so WriteFrom reads on to count them and names the first.
+func wide(first trace.Job, nbRes, count, widest int) *JobError {
+	return &JobError{first.Line, first.ID, fmt.Sprintf("asks for %d resources, more than the workload's nb_res %d, and Batsim rejects a workload with such a job "+
+		"(%d %s of the trace %s, the widest %d: give nb_res %d or more)",
+		first.CPUs(), nbRes, count, plural(count, "job"), plural(count, "does"), widest, widest)}
+}
+
+// plural gives the word for n: job or jobs, does or do.
+func plural(n int, word string) string {
+	switch {
+	case n == 1:
+		return word
+	case word == "does":
+		return "do"
+	}
+	return word + "s"
+}
+
 func (e *JobError) Error() string {
 	return fmt.Sprintf("batsim: line %d: job %d %s", e.Line, e.ID, e.Why)
 }
@@ -56,8 +110,10 @@ func (e *JobError) Error() string {
 // WriteFrom is Write for jobs handed over one at a time, so that a trace
 // is never held whole (RICC-2010-2's 447,794 records are 147 MB as
 // trace.Jobs): next returns the next job, or nil and the error that ended
-// the jobs, if any. It returns the jobs written.
-func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (int, error) {
+// the jobs, if any. It returns the jobs written. A job wider than
+// opt.NbRes is an error (a JobError naming the first and counting them all,
+// after reading every job).
+func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (Written, error) {
 	typ, prefix := Delay, "delay"
 	if opt.Speed > 0 {
 		typ, prefix = ParallelHomogeneous, "ph"
@@ -71,8 +127,10 @@ func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (
 		buf = fmt.Appendf(buf, "  \"description\": %s,\n", d)
 	}
 	buf = append(buf, "  \"jobs\": [\n"...)
-	n := 0
+	var n Written
 	var ids idSet // (see checkIDs)
+	var firstWide trace.Job
+	var wides, widest int
 	for {
 		j, err := next()
 		if err != nil {
@@ -89,18 +147,34 @@ func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (
 			return n, &JobError{j.Line, j.ID, "repeats the id of a job written before it: Batsim refuses a workload whose job ids repeat " +
 				"(an SWF log of partial executions, status 2 to 4, has a line per part; its cleaned version has one per job)"}
 		}
+		widest = max(widest, res)
 		if opt.NbRes == 0 {
-			nbRes = max(nbRes, res)
+			nbRes = widest
+		} else if res > opt.NbRes {
+			if wides == 0 {
+				firstWide = *j
+			}
+			wides++
+		}
+		if wides > 0 {
+			continue // (nothing more is written: the workload is refused)
+		}
+		walltime := j.ReqTime
+		if walltime > 0 && j.Run > walltime {
+			n.PastWalltime++
+			if opt.Walltime == WalltimeMax {
+				walltime = j.Run + 1
+			}
 		}
 		name := prefix + num(j.Run)
 		runs[name] = j.Run
-		if n > 0 {
+		if n.Jobs > 0 {
 			buf = append(buf, ",\n"...) // the job before was not the last
 		}
-		n++
+		n.Jobs++
 		buf = fmt.Appendf(buf, "    {\"id\": %d, \"subtime\": %s, \"res\": %d, \"profile\": %q", j.ID, num(j.Submit), res, name)
-		if j.ReqTime > 0 {
-			buf = fmt.Appendf(buf, ", \"walltime\": %s", num(j.ReqTime))
+		if walltime > 0 {
+			buf = fmt.Appendf(buf, ", \"walltime\": %s", num(walltime))
 		}
 		buf = append(buf, '}')
 		if len(buf) > 64<<10 {
@@ -110,7 +184,10 @@ func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (
 			buf = buf[:0]
 		}
 	}
-	if n > 0 {
+	if wides > 0 {
+		return n, wide(firstWide, opt.NbRes, wides, widest)
+	}
+	if n.Jobs > 0 {
 		buf = append(buf, '\n')
 	}
 	buf = append(buf, "  ],\n"...)
