@@ -10,6 +10,9 @@
 // device, a pipe or a socket (`--jobs-out /dev/stdout`), or a link to one,
 // is written through, since renaming a file over /dev/stdout would replace
 // the device node itself.
+//
+// A path whose name ends in .gz is written gzip-compressed (Gzipped),
+// whatever the writer: every output flag takes such a name.
 package atomicfile
 
 import (
@@ -26,8 +29,11 @@ import (
 // Write writes path through write, making its folder first if need be
 // (every output flag takes a path in a folder not made yet). The file gets
 // mode 0644 (os.CreateTemp makes files private; results are for sharing).
-// Errors name path.
+// A name ending in .gz gets gzip data (Gzipped). Errors name path.
 func Write(path string, write func(io.Writer) error) error {
+	if Gzipped(path) {
+		write = gzipped(write)
+	}
 	file, thru, err := target(path)
 	switch {
 	case err != nil:
