@@ -294,6 +294,28 @@ func TestReadAllSizes(t *testing.T) {
 	}
 }
 
+// Bytes after a whole gzip workload are an error saying so, not "unexpected
+// EOF" (one byte) or "invalid header" (more); a workload cut short says that.
+func TestReadFileGzipTrailingBytes(t *testing.T) {
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write([]byte(small))
+	zw.Close()
+	path := filepath.Join(t.TempDir(), "w.json.gz")
+	for _, tc := range []struct{ b, want string }{
+		{z.String() + "x", "w.json.gz: 1 byte after the end of the gzip data, not gzip data"},
+		{z.String() + "trailing\n", "w.json.gz: 9 bytes after the end of the gzip data, not gzip data"},
+		{z.String()[:z.Len()-2], "w.json.gz: gzip data cut short"},
+	} {
+		if err := os.WriteFile(path, []byte(tc.b), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := ReadFile(path); err == nil || !strings.HasPrefix(err.Error(), tc.want) {
+			t.Errorf("got %v, want %q...", err, tc.want)
+		}
+	}
+}
+
 // A job whose id was written before is refused by the writer, naming its
 // line in the trace (a log of partial executions repeats job numbers),
 // as Batsim would refuse the workload; the bytes written before it are

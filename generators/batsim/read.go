@@ -3,7 +3,6 @@ package batsim
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -74,7 +73,7 @@ func ReadFile(path string) (*Workload, error) {
 	var r io.Reader = br
 	name := filepath.Base(path)
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
+		zr, err := trace.NewGunzip(br)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}

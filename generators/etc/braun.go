@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/gridbench/gridbench/generators/trace"
 )
 
 // HeaderMode says whether the first line of an ETC file is a header.
@@ -189,14 +191,24 @@ func truncate(s string) string {
 	return s
 }
 
-// ReadFile reads the ETC matrix at path; errors name the file's base name.
+// ReadFile reads the ETC matrix at path, gzip-compressed or not (as etc
+// generate -o FILE.gz writes it); errors name the file's base name.
 func ReadFile(path string, opts ReadOptions) (*Matrix, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return Read(bufio.NewReaderSize(f, 64*1024), filepath.Base(path), opts)
+	br := bufio.NewReaderSize(f, 64*1024)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := trace.NewGunzip(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
+		}
+		defer zr.Close()
+		return Read(bufio.NewReaderSize(zr, 64*1024), filepath.Base(path), opts)
+	}
+	return Read(br, filepath.Base(path), opts)
 }
 
 // Write writes m in the Braun layout: with header, the line

@@ -3,7 +3,6 @@ package trace
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -94,13 +93,13 @@ func open(f io.ReadCloser, path string) (ReadCloser, error) {
 	var src io.Reader = br
 	magic, _ := br.Peek(2)
 	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-		zr, err := gzip.NewReader(br)
+		zr, err := NewGunzip(br)
 		if err != nil {
 			f.Close()
-			return nil, fmt.Errorf("%s: %w", name, gzipError(err))
+			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		// Closed in reverse order: the goroutine stops before zr closes.
-		ar := newAsyncReader(gzipErrors{zr})
+		ar := newAsyncReader(zr)
 		fr.closers = append(fr.closers, zr, ar)
 		src = bufio.NewReaderSize(ar, 256<<10)
 	}
@@ -133,20 +132,10 @@ func open(f io.ReadCloser, path string) (ReadCloser, error) {
 	return fr, nil
 }
 
-// gzipErrors passes a decompressor's data on and marks its errors, io.EOF
-// apart, as the compressed file's fault: a stream that stops early
+// gzipError words an error of the decompressor, io.EOF apart, as the
+// compressed file's fault: a stream that stops early
 // (io.ErrUnexpectedEOF), a bad checksum or a bad block is an error naming
 // the file, never a shorter trace.
-type gzipErrors struct{ r io.Reader }
-
-func (g gzipErrors) Read(p []byte) (int, error) {
-	n, err := g.r.Read(p)
-	if err != nil && err != io.EOF {
-		err = gzipError(err)
-	}
-	return n, err
-}
-
 func gzipError(err error) error {
 	if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
 		return fmt.Errorf("gzip data cut short (truncated file?): %w", io.ErrUnexpectedEOF)
