@@ -280,6 +280,13 @@ func summarize(jobs []sim.Job, recs []sim.Record, cpus int) summary {
 }
 
 func (s summary) String() string {
-	return fmt.Sprintf("summary: %d %s, mean wait %.6g s, mean bounded slowdown (tau = %d s) %.6g, utilisation %.4g%% of %.6g s",
-		s.jobs, report.Plural(s.jobs, "job"), s.meanWait, bsldTau, s.meanBSLD, s.utilisation, s.span)
+	util := fmt.Sprintf("utilisation %.4g%% of %.6g s", s.utilisation, s.span)
+	if math.IsNaN(s.utilisation) {
+		// Every job submitted, started and ended at one instant (run
+		// times 0): busy / (CPUs × 0 s) is no share, and "NaN% of 0 s"
+		// read as a fault.
+		util = "utilisation — (no time elapsed: every job submitted and ended at one instant)"
+	}
+	return fmt.Sprintf("summary: %d %s, mean wait %.6g s, mean bounded slowdown (tau = %d s) %.6g, %s",
+		s.jobs, report.Plural(s.jobs, "job"), s.meanWait, bsldTau, s.meanBSLD, util)
 }

@@ -436,3 +436,14 @@ func TestSimulateOneJobIsSingular(t *testing.T) {
 		t.Errorf("timeshare: exit %d, stdout:\n%s", code, stdout)
 	}
 }
+
+// Jobs that all submit and end at one instant (run time 0) leave no time
+// for a utilisation: the summary says so rather than "NaN% of 0 s".
+func TestSimulateNoTimeElapsed(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "oz.swf")
+	os.WriteFile(path, []byte("; MaxProcs: 4\n1 100 -1 0 2 -1 -1 2 20 -1 1 1 -1 -1 -1 -1 -1 -1\n2 100 -1 0 4 -1 -1 4 20 -1 1 1 -1 -1 -1 -1 -1 -1\n"), 0o644)
+	code, _, stderr := runSimulate(t, "--algo", "easy", path)
+	if want := "summary: 2 jobs, mean wait 0 s, mean bounded slowdown (tau = 10 s) 1, utilisation — (no time elapsed: every job submitted and ended at one instant)\n"; code != 0 || !strings.HasSuffix(stderr, want) || strings.Contains(stderr, "NaN") {
+		t.Errorf("exit %d, stderr %q, want it to end %q", code, stderr, want)
+	}
+}
