@@ -262,3 +262,30 @@ func TestWorkloadConvertWalltimeAndNbRes(t *testing.T) {
 		t.Errorf("%s was written (%v)", js, err)
 	}
 }
+
+// A directory given as the trace is named as one, whatever its name, not
+// "not a recognised trace: name it .swf or .gwf".
+func TestTraceArgIsADirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"runs", "logs.swf", "w.json"} {
+		d := filepath.Join(dir, name)
+		os.Mkdir(d, 0o755)
+		want := d + ": is a directory, not a file: give the path of a trace in it\n"
+		if name == "w.json" {
+			want = d + ": is a directory, not a file: give the path of a Batsim workload in it\n"
+		}
+		for _, args := range [][]string{
+			{"simulate", d, "--algo", "easy", "--cpus", "4"},
+			{"trace", "stats", d},
+			{"workload", "convert", d, "--to", filepath.Join(dir, "x.json")},
+			{"timeshare", d, "--slaves", "2", "--algo", "fcfs"},
+		} {
+			if name == "w.json" && args[0] != "simulate" {
+				continue // (the others read traces only)
+			}
+			if code, _, stderr := runCLI(args...); code != 1 || stderr != "gridbench: "+want {
+				t.Errorf("%v: exit %d, stderr %q, want %q", args, code, stderr, want)
+			}
+		}
+	}
+}

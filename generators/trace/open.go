@@ -81,7 +81,21 @@ func Open(path string) (ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := notDir(f, path); err != nil {
+		f.Close()
+		return nil, err
+	}
 	return open(f, path)
+}
+
+// notDir says that path is a directory, if it is: read as a trace, a
+// directory was "not a recognised trace: name it .swf or .gwf" (or, named
+// so, a read error), which sent one renaming it.
+func notDir(f *os.File, path string) error {
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return fmt.Errorf("%s: is a directory, not a file: give the path of a trace in it", path)
+	}
+	return nil
 }
 
 // open is Open over an opened file; it closes f on error.
