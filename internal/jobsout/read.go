@@ -1,6 +1,7 @@
 package jobsout
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/csv"
 	"errors"
@@ -13,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -73,7 +75,18 @@ func readFile(path string, values bool) (*File, error) {
 		return nil, err
 	}
 	defer fh.Close()
-	lines, err := countLines(fh)
+	// A gzip file (as `simulate --jobs-out jobs.csv.gz` writes, by its
+	// magic bytes, whatever its name) is read through trace.Gunzip, its
+	// rows not counted first.
+	br := bufio.NewReaderSize(fh, 256<<10)
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := trace.NewGunzip(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
+		}
+		return read(zr, filepath.Base(path), 0, values)
+	}
+	lines, err := countLines(br)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
 	}

@@ -2,6 +2,8 @@ package jobsout
 
 import (
 	"bytes"
+	"compress/gzip"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -211,5 +213,48 @@ func TestReadNamesTheColumnOfABadValue(t *testing.T) {
 		if err != nil || strings.Join(f.Columns, ",") != "job_id,submit,start,end" {
 			t.Errorf("values %v: columns %q (%v), want the header's", values, f.Columns, err)
 		}
+	}
+}
+
+// A jobs file written gzip-compressed (`simulate --jobs-out jobs.csv.gz`)
+// reads as the plain one, by its magic bytes whatever its name; one cut
+// short is an error, never fewer rows.
+func TestReadFileGzip(t *testing.T) {
+	dir := t.TempDir()
+	var text strings.Builder
+	text.WriteString("job_id,submit,start,end\n")
+	for i := range 500 {
+		fmt.Fprintf(&text, "%d,%d,%d,%d\n", i+1, i, i+1, i+3)
+	}
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write([]byte(text.String()))
+	zw.Close()
+	want, err := Read(strings.NewReader(text.String()), "jobs.csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"jobs.csv.gz", "misnamed.csv"} {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, z.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := ReadFile(path)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if !reflect.DeepEqual(got.Rows, want.Rows) {
+			t.Errorf("%s: %d rows read, want the plain file's %d", name, len(got.Rows), len(want.Rows))
+		}
+		if _, err := ReadSchedule(path); err != nil {
+			t.Errorf("%s: ReadSchedule: %v", name, err)
+		}
+	}
+	cut := filepath.Join(dir, "cut.csv.gz")
+	if err := os.WriteFile(cut, z.Bytes()[:z.Len()/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if f, err := ReadFile(cut); err == nil || !strings.Contains(err.Error(), "cut.csv.gz") {
+		t.Errorf("a gzip file cut short: %v rows, error %v; want an error naming it", f, err)
 	}
 }
