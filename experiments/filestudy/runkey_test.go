@@ -139,3 +139,22 @@ func TestRunKeysHoldEnvForExecSchedulersAlone(t *testing.T) {
 		}
 	}
 }
+
+// The list env itself, not only the values, is the exec: schedulers'
+// alone: a name added to it once recomputed fcfs's runs too ("study
+// file s.toml changed (file.Env[1]: unset → "OTHER")").
+func TestRunKeysHoldTheEnvListForExecSchedulersAlone(t *testing.T) {
+	text := strings.Replace(runKeyStudy, `mine = "cons"`, `mine = "exec:python3 mine.py"`, 1)
+	one := strings.Replace(text, "metrics", "env = [\"GRIDBENCH_TEST_RUNKEY\"]\nmetrics", 1)
+	two := strings.Replace(text, "metrics", "env = [\"GRIDBENCH_TEST_RUNKEY\", \"GRIDBENCH_TEST_OTHER\"]\nmetrics", 1)
+	none, before, after := runKeys(t, text), runKeys(t, one), runKeys(t, two)
+	for k, h := range after {
+		exec := strings.HasSuffix(k, "/mine")
+		if changed := h != before[k]; changed != exec {
+			t.Errorf("%s: key changed with a name added to env: %v, want %v", k, changed, exec)
+		}
+		if changed := before[k] != none[k]; changed != exec {
+			t.Errorf("%s: key changed with env set: %v, want %v", k, changed, exec)
+		}
+	}
+}

@@ -362,11 +362,12 @@ func runKeys(f File) File {
 // changed: "workload.W.Jobs: 2 → 3") and algorithm (and its alias
 // alone), with the metrics it reports (which, unset, follow every
 // workload), and the workload's traces and ETC files. Every other key is
-// as it is, so that a key the file gains is in every run's, but for the
-// values of the variables env names, which exec: schedulers read and a
+// as it is, so that a key the file gains is in every run's, but for env:
+// the names it lists and their values, which exec: schedulers read and a
 // built-in one does not. A study file given another algorithm or
 // workload, or one of them edited, keeps the runs of the others; a
-// variable changed, the runs of the built-in schedulers.
+// variable changed, or a name added to env, the runs of the built-in
+// schedulers.
 type runPart struct {
 	config
 	Workload  map[string]Workload `json:"workload"`
@@ -385,7 +386,7 @@ func (s *Study) runConfig(c config, i int, a string) runPart {
 	c.File.Metrics = s.metrics()
 	c.Traces, c.Files = pick(c.Traces, w.Trace), pick(c.Files, w.Files...)
 	if !strings.HasPrefix(s.command(a), external.Prefix) {
-		c.Env = nil
+		c.Env, c.File.Env = nil, nil
 	}
 	return runPart{c, map[string]Workload{w.Name: w}, a}
 }
