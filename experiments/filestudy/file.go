@@ -271,13 +271,16 @@ func (s *Study) locate(err error) error {
 		header = tableKeyLine(s.text, at.Table, at.Index, "") // (no key: the table's own line)
 	}
 	for i, key := range at.Keys {
-		if _, alias, ok := strings.Cut(key, "."); ok {
-			key = alias // aliases.NAME: the NAME line
-		}
-		if at.Table != "" {
+		switch table, alias, ok := strings.Cut(key, "."); {
+		case ok:
+			at.Line = keyLineIn(s.text, table, alias) // aliases.NAME: the NAME line of [aliases]
+		case at.Table != "":
 			at.Line = tableKeyLine(s.text, at.Table, at.Index, key)
-		} else {
-			at.Line = keyLine(s.text, key)
+		default:
+			// A top-level key: name is a workload's key too, and the
+			// line of a workload's name once stood for a study's
+			// missing one.
+			at.Line = keyLineIn(s.text, "", key)
 		}
 		if at.Line != header || i == len(at.Keys)-1 {
 			break
@@ -309,6 +312,32 @@ func tableKeyLine(b []byte, table string, n int, key string) int {
 		}
 	}
 	return start
+}
+
+// keyLineIn returns the line that sets key in the table [table] (the top
+// level, before any table, when table is ""), or else the first line that
+// opens a table of that name ([key] or [[key]]), or 0.
+func keyLineIn(b []byte, table, key string) int {
+	q := regexp.QuoteMeta(key)
+	set := regexp.MustCompile(`^\s*"?` + q + `"?\s*=`)
+	opens := regexp.MustCompile(`^\s*\[\[?\s*"?` + q + `"?\s*\]\]?`)
+	named := regexp.MustCompile(`^\s*\[\s*"?` + regexp.QuoteMeta(table) + `"?\s*\]`) // [table], not [[table]]
+	in := table == ""
+	for i, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), "[") {
+			in = table != "" && named.MatchString(l)
+			continue
+		}
+		if in && set.MatchString(l) {
+			return i + 1
+		}
+	}
+	for i, l := range strings.Split(string(b), "\n") {
+		if opens.MatchString(l) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // keyLine returns the first line that sets key, or opens a table of that

@@ -48,6 +48,10 @@ func TestLoadErrors(t *testing.T) {
 		{"mistyped kind", strings.Replace(good, `"deadline"`, `"deadlin"`, 1), `s.toml:5: workload 1: key kind: "deadlin": want one of "trace", "deadline", "lublin", "etc", "timeshare"; did you mean "deadline"?`},
 		{"mistyped metric", strings.Replace(good, "algorithms", "metrics = [\"wiat\"]\nalgorithms", 1), `s.toml:2: key metrics: unknown metric "wiat" for space-shared workloads; did you mean "wait"? (valid: `},
 		{"bad name", strings.Replace(good, `"tiny"`, `"My Study"`, 1), `s.toml:1: key name: "My Study"`},
+		// A workload's name is no study's name: its line once stood for the missing key.
+		{"no name", strings.Replace(good, "name = \"tiny\"\n", "", 1) + "name = \"w\"\n", `s.toml: key name: missing at the top of the file`},
+		{"empty name", strings.Replace(good, `"tiny"`, `""`, 1) + "name = \"w\"\n", `s.toml:1: key name: missing at the top of the file`},
+		{"an alias's line in [aliases]", good + "[aliases]\nname = \"flex\"\n", `s.toml:10: key aliases.name: not in algorithms`},
 		{"speeds out of order", good + "speed_min = 5\nspeed_max = 1\n", `s.toml:9: workload 1: keys speed_min/speed_max: speeds [5, 1): need 0 < min <= max <= 1e+09`},
 		{"slack max below the default min", good + "slack_max = 0.5\n", `s.toml:9: workload 1: keys slack_min/slack_max: slack [1.5, 0.5): need 1 <= min <= max`},
 		{"reps 0", strings.Replace(good, "algorithms", "reps = 0\nalgorithms", 1), `s.toml:2: key reps: 0: need 1 to 10000 (leave the key out for the default, 10)`},

@@ -84,6 +84,9 @@ func checkLabel(v string) error {
 }
 
 func (s *Study) check() error {
+	if s.File.Name == "" {
+		return keyErr("name", "missing at the top of the file: give the study a name before any [table], e.g. name = \"mine\" (it names the results folder)")
+	}
 	if !nameRE.MatchString(s.File.Name) || len(s.File.Name) > maxName {
 		return keyErr("name", "%q: want 1 to %d lower-case letters, digits, '-' or '_' (it names the results folder)", s.File.Name, maxName)
 	}
