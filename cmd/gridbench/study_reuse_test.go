@@ -176,3 +176,64 @@ func TestStudyKeysModulesBelowTheScheduler(t *testing.T) {
 		t.Errorf("stderr lacks %q:\n%s", want, stderr)
 	}
 }
+
+// A file named in an exec: command beside the script (p.json, cfg.toml)
+// had its folder walked as the script's is: the study's, whose out/ held
+// gridbench's own outputs (out/results/outputs.json, out/paper/index.json,
+// the manifests). verify --all after one clean run said "does not record
+// input out/results/...", every later run said "recomputing 2 runs: input
+// out/results/outputs.json changed", and cfg.toml keyed the study file
+// itself, so that a title edited recomputed mine's runs. Only the script's
+// folder is walked; the other files are keyed alone, each by its content.
+func TestStudyKeysAConfigFileAlone(t *testing.T) {
+	study := reuseStudy(t, "cfgfile", "exec:python3 s.py p.json cfg.toml", "")
+	dir := filepath.Dir(study)
+	os.WriteFile(filepath.Join(dir, "p.json"), []byte(`{"mode": "fcfs"}`+"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "cfg.toml"), []byte("mode = \"fcfs\"\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.json"), []byte("{}\n"), 0o644)
+	out := filepath.Join(dir, "out")
+	studyWaits(t, "cfgfile", study, out)
+	if code, stdout, stderr := runCLI("verify", out, "--all"); code != 0 {
+		t.Fatalf("verify --all after one run: exit %d\n%s%s", code, stdout, stderr)
+	}
+	if _, stderr := studyWaits(t, "cfgfile", study, out); !strings.Contains(stderr, "reusing 4 of 4 runs") {
+		t.Errorf("run again, nothing changed: want every run reused:\n%s", stderr)
+	}
+	text, _ := os.ReadFile(study)
+	os.WriteFile(study, append([]byte("title = \"Edited\"\n"), text...), 0o644)
+	os.WriteFile(filepath.Join(dir, "notes.json"), []byte("{\"a\": 1}\n"), 0o644)
+	if _, stderr := studyWaits(t, "cfgfile", study, out); !strings.Contains(stderr, "reusing 4 of 4 runs") {
+		t.Errorf("the title and a .json file the command does not name edited: want every run reused:\n%s", stderr)
+	}
+	os.WriteFile(filepath.Join(dir, "p.json"), []byte(`{"mode": "other"}`+"\n"), 0o644)
+	_, stderr := studyWaits(t, "cfgfile", study, out)
+	if want := "cfgfile: recomputing 2 runs: input " + filepath.Join(dir, "p.json") + " changed"; !strings.Contains(stderr, want) || !strings.Contains(stderr, "reusing 2 of 4 runs") {
+		t.Errorf("p.json edited: stderr lacks %q and 'reusing 2 of 4 runs':\n%s", want, stderr)
+	}
+	if code, stdout, stderr := runCLI("verify", out, "--all"); code != 0 {
+		t.Fatalf("verify --all: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// A study run from another folder recomputed its exec: runs ("input
+// /abs/s1/s.py was not recorded with them"), and again from its own
+// ("input s.py ..."): the files beside the study file were keyed by the
+// path the working folder gave them. They are keyed by their absolute
+// paths, the trace beside it too.
+func TestStudyReusesRunsFromAnotherFolder(t *testing.T) {
+	study := reuseStudy(t, "elsewhere", "exec:python3 s.py", "")
+	dir := filepath.Dir(study)
+	t.Chdir(dir)
+	studyWaits(t, "elsewhere", "s.toml", "out")
+	t.Chdir(t.TempDir())
+	if _, stderr := studyWaits(t, "elsewhere", study, filepath.Join(dir, "out")); !strings.Contains(stderr, "reusing 4 of 4 runs") {
+		t.Errorf("run from another folder: want every run reused:\n%s", stderr)
+	}
+	t.Chdir(dir)
+	if _, stderr := studyWaits(t, "elsewhere", "s.toml", "out"); !strings.Contains(stderr, "reusing 4 of 4 runs") {
+		t.Errorf("run from its own folder again: want every run reused:\n%s", stderr)
+	}
+	if code, stdout, stderr := runCLI("verify", "out", "--all"); code != 0 {
+		t.Fatalf("verify --all: exit %d\n%s%s", code, stdout, stderr)
+	}
+}

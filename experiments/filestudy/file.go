@@ -166,7 +166,11 @@ func Load(path string) (*Study, error) {
 		}
 		return nil, fmt.Errorf("%s:%d: %w", path, keyLine(b, u[len(u)-1]), err)
 	}
-	s := &Study{File: f, path: path, dir: filepath.Dir(path), text: b, repsSet: md.IsDefined("reps")}
+	// The folder is absolute: the files it holds are the runs' inputs,
+	// keyed by their paths, and a study run from another folder once
+	// recomputed its exec: runs (input /s1/cons.py was not recorded with
+	// them), then again from its own (input cons.py ...).
+	s := &Study{File: f, path: path, dir: absolute(filepath.Dir(path)), text: b, repsSet: md.IsDefined("reps")}
 	if err := s.check(); err != nil {
 		return nil, s.locate(err)
 	}

@@ -2,9 +2,11 @@ package filestudy
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/internal/sched/external"
 )
 
@@ -59,16 +62,24 @@ func regularFile(p string) bool {
 
 // commandInputs returns the files algorithm a's runs read besides their
 // workload's: for an exec: scheduler, every word of its resolved command
-// that names an existing file, the files with the same extension in the
-// folder tree of each (the modules a script imports: an edited helpers.py
-// beside mine.py, then pkg/sub.py below it, once left mine.py's runs
-// reused; see modules), and
-// the programs the command really runs (external.Resolve: through env, a
-// #! line and a shim, on the PATH the scheduler gets: swapping the
-// python3 of "exec:/usr/bin/env python3 mine.py" once reused the old
-// runs); nothing for a built-in algorithm, which is part of the build.
+// that names an existing file, the modules of its script (the files with
+// the script's extension in its folder tree: an edited helpers.py beside
+// mine.py, then pkg/sub.py below it, once left mine.py's runs reused; see
+// modules), and the programs the command really runs (external.Resolve:
+// through env, a #! line and a shim, on the PATH the scheduler gets:
+// swapping the python3 of "exec:/usr/bin/env python3 mine.py" once reused
+// the old runs); nothing for a built-in algorithm, which is part of the
+// build. Each is named by its absolute path: a study run from another
+// folder once recomputed its exec: runs ("input /s1/cons.py was not
+// recorded with them"), and again from its own ("input cons.py ...").
+//
+// Only the script's folder is walked (see script): a config file named
+// in the command (p.json) once had its folder walked too, the study's
+// folder, whose out/ held gridbench's own outputs, so that every run
+// changed the inputs of the next and verify found inputs the manifest did
+// not record. A file gridbench writes (see written) is never keyed.
 // The second result says what the command runs that cannot be known
-// before it runs, one line each, for the progress.
+// before it runs, or what is not keyed, one line each, for the progress.
 func (s *Study) commandInputs(a string) ([]string, []string) {
 	cmd, ok := strings.CutPrefix(s.command(a), external.Prefix)
 	if !ok {
@@ -77,22 +88,123 @@ func (s *Study) commandInputs(a string) ([]string, []string) {
 	argv := strings.Fields(cmd)
 	var out []string
 	var unknown []string
+	walked := false
 	for _, w := range argv {
-		if regularFile(w) {
-			mods, left := modules(w)
-			out = append(append(out, w), mods...)
-			if left != "" {
-				unknown = append(unknown, a+": "+left)
-			}
+		if !regularFile(w) {
+			continue
+		}
+		p := absolute(w)
+		if s.written(p) {
+			unknown = append(unknown, a+": "+w+" is in an output folder, whose files gridbench writes: it is not keyed")
+			continue
+		}
+		out = append(out, p)
+		if walked || !script(p) {
+			continue
+		}
+		walked = true
+		mods, left := s.modules(p)
+		out = append(out, mods...)
+		if left != "" {
+			unknown = append(unknown, a+": "+left)
 		}
 	}
 	r := external.Resolve(argv, os.Getenv)
-	out = append(out, r.Programs...)
+	for _, p := range r.Programs {
+		out = append(out, absolute(p))
+	}
 	slices.Sort(out)
 	for _, u := range r.Unknown {
 		unknown = append(unknown, a+": "+u)
 	}
 	return slices.Compact(out), unknown
+}
+
+// absolute returns p made absolute, or p when the working folder is gone.
+func absolute(p string) string {
+	if q, err := filepath.Abs(p); err == nil {
+		return q
+	}
+	return filepath.Clean(p)
+}
+
+// dataExts are the extensions of files that a scheduler reads as data,
+// not as its code: named in an exec: command, such a file is keyed alone
+// and never taken for its script.
+var dataExts = map[string]bool{}
+
+func init() {
+	for _, e := range strings.Fields(`.json .jsonl .ndjson .toml .yaml .yml .csv .tsv .txt .ini .cfg .conf
+		.xml .dat .npy .npz .pkl .pickle .parquet .feather .arrow .h5 .hdf5 .nc .mat .swf .gz .bz2 .xz .zst
+		.zip .tar .pt .pth .ckpt .onnx .safetensors .joblib .bin .model .log .md .sqlite .db .env`) {
+		dataExts[e] = true
+	}
+}
+
+// script says whether the file p, named by an exec: command, is its
+// script, whose folder tree holds the modules it imports: the first such
+// word of the command is (python3 mine.py p.json: mine.py; ./mine.py with
+// a #! line: mine.py), but a compiled program is not (/usr/bin/python3,
+// which runs the script named after it; ./mysched, which imports no
+// modules), nor a file of data by its extension (p.json, weights.csv,
+// cfg.toml). A file of an extension neither knows is taken for the
+// script: its folder walked for files of its extension keys too much
+// rather than too little.
+func script(p string) bool {
+	ext := strings.ToLower(filepath.Ext(p))
+	return ext != "" && !dataExts[ext] && !compiled(p)
+}
+
+// compiled says whether the file p is a compiled program: an ELF,
+// Mach-O or PE executable.
+func compiled(p string) bool {
+	f, err := os.Open(p)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	var b [4]byte
+	n, _ := io.ReadFull(f, b[:])
+	head := string(b[:n])
+	switch {
+	case head == "\x7fELF", strings.HasPrefix(head, "MZ"):
+		return true
+	case n == 4:
+		switch binary.BigEndian.Uint32(b[:]) {
+		case 0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe:
+			return true
+		}
+	}
+	return false
+}
+
+// written says whether gridbench writes the file or folder p: it lies in
+// the results or paper folder of an output folder (one that holds
+// gridbench's lock file, bench.LockFile, or the one Open was given). Such
+// a file changes with every run: keyed, the runs of a scheduler whose
+// folder held the study's out/ were computed again each time, and verify
+// found inputs their manifest does not record.
+func (s *Study) written(p string) bool {
+	for d := filepath.Clean(p); ; d = filepath.Dir(d) {
+		if s.gridbenchFolder(d) {
+			return true
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
+}
+
+// gridbenchFolder says whether d is the results or paper folder of an
+// output folder.
+func (s *Study) gridbenchFolder(d string) bool {
+	b := filepath.Base(d)
+	return (b == "results" || b == "paper") && s.outputFolder(filepath.Dir(d))
+}
+
+// outputFolder says whether gridbench writes its results into the folder d.
+func (s *Study) outputFolder(d string) bool {
+	return d == s.out || fileExists(filepath.Join(d, bench.LockFile))
 }
 
 // An exec: scheduler's script imports modules from its folder and the
@@ -115,8 +227,9 @@ var errTooMany = errors.New("too many files")
 // modules returns the files with p's extension in p's folder and the
 // folders below it, p excepted, sorted, and what the bound left out of
 // the key ("" when nothing); none for a file without an extension (a
-// compiled program).
-func modules(p string) ([]string, string) {
+// compiled program). The results and paper folders of an output folder
+// are not walked (see written).
+func (s *Study) modules(p string) ([]string, string) {
 	p = filepath.Clean(p)
 	ext := filepath.Ext(p)
 	if ext == "" {
@@ -133,7 +246,7 @@ func modules(p string) ([]string, string) {
 			return errTooMany
 		}
 		if d.IsDir() {
-			if f != root && skipFolder(f, d.Name()) {
+			if f != root && (skipFolder(f, d.Name()) || s.gridbenchFolder(f)) {
 				return filepath.SkipDir
 			}
 			return nil

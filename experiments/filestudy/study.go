@@ -44,7 +44,8 @@ const (
 type Study struct {
 	File
 	path string
-	dir  string // the file's folder: relative trace paths start here
+	dir  string // the file's folder, absolute: relative trace paths start here
+	out  string // the output folder Open was given, absolute; "" for Load
 	text []byte // the file, to find the line of a key in errors
 	// repsSet says the file sets reps (to 0 too, which is refused: only
 	// a key left out means the default).
@@ -496,7 +497,8 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 // Open loads the study file at path and registers it as an experiment
 // whose results go below out (pipeline.RunStudy then runs it, as `gridbench
 // study run` does). The same file opened again in one process (a program
-// retrying its failed runs) takes the file as it is now; another file of
+// retrying its failed runs, or after changing its working folder) takes
+// the file as it is now, and the path it is given now; another file of
 // the same name, or a built-in's name, is an error.
 func Open(path, out string) (*Study, error) {
 	s, err := Load(path)
@@ -508,19 +510,26 @@ func Open(path, out string) (*Study, error) {
 		switch {
 		case !ours:
 			return nil, s.locate(keyErr("name", "%q is a built-in experiment; choose another name", s.Name()))
-		case ps.path != s.path:
+		case ps.file() != s.file():
 			return nil, s.locate(keyErr("name", "%s already ran a study named %q in this process", ps.path, s.Name()))
 		}
 		ps.mu.Lock()
-		ps.File, ps.dir, ps.text, ps.execTimeout, ps.failures = s.File, s.dir, s.text, s.execTimeout, nil
+		ps.File, ps.path, ps.dir, ps.text, ps.execTimeout, ps.failures = s.File, s.path, s.dir, s.text, s.execTimeout, nil
 		ps.mu.Unlock()
 		s = ps
 	} else {
 		experiments.Register(s)
 	}
 	s.setJobsDir(out)
+	s.mu.Lock()
+	s.out = absolute(out)
+	s.mu.Unlock()
 	return s, nil
 }
+
+// file is the study file's absolute path, whatever the working folder
+// was when it was loaded.
+func (s *Study) file() string { return filepath.Join(s.dir, filepath.Base(s.path)) }
 
 // Failures returns one line per run that failed in this process, sorted.
 func (s *Study) Failures() []string {

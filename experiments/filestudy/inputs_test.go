@@ -1,0 +1,116 @@
+package filestudy
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/bench"
+)
+
+// inputsStudy writes files (path → content, relative to a folder of its
+// own; a content starting "\x7fELF" is an executable) and a study file
+// there whose algorithm mine is cmd, and returns the folder and mine's
+// commandInputs.
+func inputsStudy(t *testing.T, cmd string, files map[string]string) (string, []string, []string) {
+	t.Helper()
+	dir := t.TempDir()
+	for p, text := range files {
+		p = filepath.Join(dir, p)
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		mode := os.FileMode(0o644)
+		if strings.HasPrefix(text, "\x7fELF") {
+			mode = 0o755
+		}
+		if err := os.WriteFile(p, []byte(text), mode); err != nil {
+			t.Fatal(err)
+		}
+	}
+	study := filepath.Join(dir, "s.toml")
+	os.WriteFile(study, []byte(`name = "ins"
+algorithms = ["fcfs", "mine"]
+[aliases]
+mine = "exec:`+cmd+`"
+[[workload]]
+kind = "deadline"
+mean_inter_arrival = 2
+jobs = 10
+`), 0o644)
+	s, err := Load(study)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, unknown := s.commandInputs("mine")
+	for i, p := range ins {
+		if rel, err := filepath.Rel(dir, p); err == nil && !strings.HasPrefix(rel, "..") {
+			ins[i] = rel
+		}
+	}
+	return dir, ins, unknown
+}
+
+// Only the script's folder tree is walked for its modules: a data file
+// the command names (p.json) is keyed alone, the interpreter (a compiled
+// program) is no script, and what gridbench writes into an output
+// folder (one holding its lock file) is never keyed. A p.json once had
+// its folder walked, the study's, and out/results/outputs.json and the
+// manifests became inputs of the runs that wrote them.
+func TestCommandInputsWalkTheScriptAlone(t *testing.T) {
+	files := map[string]string{
+		"bin/interp":               "\x7fELF compiled",
+		"sched/param.py":           "import helper\n",
+		"sched/helper.py":          "X = 1\n",
+		"p.json":                   "{}\n",
+		"other.json":               "{}\n",
+		"cfg.toml":                 "a = 1\n",
+		"out/" + bench.LockFile:    "1\n",
+		"out/results/outputs.json": "{}\n",
+		"out/results/gen.py":       "\n",
+		"out/paper/index.json":     "{}\n",
+		"pkg/sub.py":               "\n",
+	}
+	_, ins, unknown := inputsStudy(t, "bin/interp sched/param.py p.json cfg.toml", files)
+	if want := []string{"bin/interp", "cfg.toml", "p.json", "sched/helper.py", "sched/param.py"}; !slices.Equal(ins, want) || len(unknown) != 0 {
+		t.Errorf("inputs %q (not keyed: %q), want %q", ins, unknown, want)
+	}
+
+	// A script beside the study file walks the study's folder: the
+	// results and paper folders of out/ are not, a folder of modules is.
+	files["s.py"] = "\n"
+	_, ins, _ = inputsStudy(t, "bin/interp s.py p.json", files)
+	if want := []string{"bin/interp", "p.json", "pkg/sub.py", "s.py", "sched/helper.py", "sched/param.py"}; !slices.Equal(ins, want) {
+		t.Errorf("inputs %q, want %q", ins, want)
+	}
+
+	// A file of an output folder named in the command is not keyed, and
+	// the progress says so.
+	_, ins, unknown = inputsStudy(t, "bin/interp s.py out/results/outputs.json", files)
+	if slices.Contains(ins, "out/results/outputs.json") || len(unknown) != 1 || !strings.Contains(unknown[0], "is in an output folder") {
+		t.Errorf("inputs %q, not keyed %q: want out/results/outputs.json named as not keyed", ins, unknown)
+	}
+
+	// A compiled scheduler run itself has no modules: the .json after it
+	// is no script.
+	_, ins, _ = inputsStudy(t, "bin/interp other.json", files)
+	if want := []string{"bin/interp", "other.json"}; !slices.Equal(ins, want) {
+		t.Errorf("inputs %q, want %q", ins, want)
+	}
+}
+
+// The inputs are named by absolute paths, whatever the working folder:
+// a study run from another folder once recomputed its exec: runs.
+func TestCommandInputsAreAbsolute(t *testing.T) {
+	dir, ins, _ := inputsStudy(t, "bin/interp s.py", map[string]string{"bin/interp": "\x7fELF", "s.py": "\n"})
+	t.Chdir(dir)
+	s, err := Load("s.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	here, _ := s.commandInputs("mine")
+	want := []string{filepath.Join(dir, "bin/interp"), filepath.Join(dir, "s.py")}
+	if !slices.Equal(here, want) || !slices.Equal(ins, []string{"bin/interp", "s.py"}) {
+		t.Errorf("from the study's folder %q, from another %q; want %q both", here, ins, want)
+	}
+}
