@@ -22,6 +22,8 @@ func RunStudy(ctx context.Context, path string, opts Options) (*Outcome, error) 
 		return nil, err
 	}
 	progress := cmp.Or(opts.Progress, io.Discard)
+	s.SetProgress(progress)
+	defer s.SetProgress(nil)
 	for _, w := range s.PowerWarnings(opts.Config.Filled(s).Reps) {
 		fmt.Fprintf(progress, "%s: warning: %s\n", s.Name(), w)
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/gridbench/gridbench/internal/adapt"
 )
 
 // File is a study file as written. Every key is optional unless said.
@@ -120,6 +122,12 @@ type Workload struct {
 	// the fields above (see ownKeys in kind.go); nil for the built-in
 	// kinds, which read none.
 	Params any `toml:"-" json:",omitempty"`
+
+	// skipped counts the trace's jobs the loader left out up to the end
+	// of the last window (wider than cpus, say), once planned: the page
+	// and the progress say so. Not a key (unexported: no part of the
+	// configuration), but read from the trace, an input.
+	skipped adapt.Skipped
 }
 
 // Claim is one [[claim]]: "Algorithm is Direction than Baseline on Metric

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -27,6 +28,7 @@ import (
 	"github.com/gridbench/gridbench/internal/sched/external"
 	"github.com/gridbench/gridbench/internal/sim"
 	"github.com/gridbench/gridbench/internal/timeshare"
+	"github.com/gridbench/gridbench/report"
 	"github.com/gridbench/gridbench/spaceshared" // also links in the built-in schedulers
 )
 
@@ -56,7 +58,30 @@ type Study struct {
 	recomputeDir string        // the folder below which verify's re-computed runs write them (RecomputeInto)
 
 	mu       sync.Mutex
-	failures []string // one line per run that failed in this process, sorted by Run
+	failures []string  // one line per run that failed in this process, sorted by Run
+	progress io.Writer // where Plan says what it finds (SetProgress); nil: nowhere
+}
+
+// SetProgress makes Plan write there what the runs' keys do not show and
+// a reader should know, once per workload: the jobs of a trace it left
+// out (wider than cpus, say). nil writes nothing.
+func (s *Study) SetProgress(w io.Writer) {
+	s.mu.Lock()
+	s.progress = w
+	s.mu.Unlock()
+}
+
+// noteSkipped says on the progress how many jobs of the trace workload w
+// (on cpus CPUs) the loader left out up to the windows' end, if any.
+func (s *Study) noteSkipped(w *Workload, cpus int) {
+	s.mu.Lock()
+	p := s.progress
+	s.mu.Unlock()
+	if p == nil || w.skipped.Total() == 0 {
+		return
+	}
+	fmt.Fprintf(p, "%s: workload %s: skipped %v of the trace's jobs up to the last window's end, on %d %s\n",
+		s.Name(), w.Name, w.skipped, cpus, report.Plural(cpus, "CPU"))
 }
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
