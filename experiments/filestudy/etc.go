@@ -163,7 +163,7 @@ func (etcKind) instances(s *Study, i, reps int, dataDir string, c *config) ([]in
 		if err != nil {
 			return nil, inEntry("workload", i, w.Name, keyErr("files", "%w", err))
 		}
-		c.Files[name] = path
+		c.found(s, c.Files, name, path)
 		specs[r] = etcInstance{mat: m}
 	}
 	return specs, nil
@@ -171,7 +171,7 @@ func (etcKind) instances(s *Study, i, reps int, dataDir string, c *config) ([]in
 
 func (etcKind) files(w *Workload, r int, c config) []string {
 	if r < len(w.Files) {
-		return []string{c.Files[w.Files[r]]}
+		return []string{c.path(c.Files, w.Files[r])}
 	}
 	return nil
 }

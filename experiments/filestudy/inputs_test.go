@@ -1,6 +1,7 @@
 package filestudy
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/bench"
+	"github.com/gridbench/gridbench/experiments"
 )
 
 // inputsStudy writes files (path → content, relative to a folder of its
@@ -112,5 +114,41 @@ func TestCommandInputsAreAbsolute(t *testing.T) {
 	want := []string{filepath.Join(dir, "bin/interp"), filepath.Join(dir, "s.py")}
 	if !slices.Equal(here, want) || !slices.Equal(ins, []string{"bin/interp", "s.py"}) {
 		t.Errorf("from the study's folder %q, from another %q; want %q both", here, ins, want)
+	}
+}
+
+// The configuration shows a trace beside the study file by its path from
+// there, whatever the working folder: it was the path from the working
+// folder, so that a study run from another folder had another
+// configuration, and results made from the study's folder verify as they
+// did (traces.t.swf: "t.swf").
+func TestConfigShowsTracesFromTheStudyFolder(t *testing.T) {
+	dir := t.TempDir()
+	os.MkdirAll(filepath.Join(dir, "traces"), 0o755)
+	os.WriteFile(filepath.Join(dir, "traces", "t.swf"), []byte("1 0 0 10 1 -1 -1 1 20 -1 1 1 1 1 1 1 -1 -1\n2 5 0 10 1 -1 -1 1 20 -1 1 1 1 1 1 1 -1 -1\n"), 0o644)
+	os.WriteFile(filepath.Join(dir, "s.toml"), []byte("name = \"shown\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"traces/t.swf\"\ncpus = 2\njobs = 1\n"), 0o644)
+	config := func(study string) (string, []string) {
+		s, err := Load(study)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := s.Plan(experiments.Config{Reps: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := json.Marshal(pl.Bench().Config)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b), pl.Bench().Runs[0].Inputs
+	}
+	there, ins := config(filepath.Join(dir, "s.toml"))
+	t.Chdir(dir)
+	here, _ := config("s.toml")
+	if !strings.Contains(here, `"traces":{"traces/t.swf":"traces/t.swf"}`) || here != there {
+		t.Errorf("from the study's folder %s\nfrom another %s\nwant both to show traces/t.swf", here, there)
+	}
+	if want := []string{filepath.Join(dir, "traces", "t.swf")}; !slices.Equal(ins, want) {
+		t.Errorf("a run's inputs %q, want %q", ins, want)
 	}
 }

@@ -333,6 +333,35 @@ type config struct {
 	Traces map[string]string `json:"traces,omitempty"`
 	Files  map[string]string `json:"etc_files,omitempty"` // ETC instance files as found
 	Env    map[string]string `json:"env,omitempty"`       // File.Env's values now, as envKey gives them
+	// opened is where each file of Traces and Files is read: the path
+	// they show, unless it is relative to the study file's folder (see
+	// found).
+	opened map[string]string
+}
+
+// found records that the file the study file names name (a trace, an ETC
+// file) was found at path, in m (Traces or Files): relative to the study
+// file's folder when it lies below it, as it was when the study ran from
+// there, whatever the working folder (a study run from another folder
+// once had another configuration, and its runs were computed again); as
+// found otherwise (below the data root).
+func (c *config) found(s *Study, m map[string]string, name, path string) {
+	m[name] = path
+	if rel, err := filepath.Rel(s.dir, path); err == nil && filepath.IsLocal(rel) {
+		m[name] = rel
+	}
+	if c.opened == nil {
+		c.opened = map[string]string{}
+	}
+	c.opened[name] = path
+}
+
+// path returns where the file name of m (Traces or Files) is read.
+func (c config) path(m map[string]string, name string) string {
+	if p, ok := c.opened[name]; ok {
+		return p
+	}
+	return m[name]
 }
 
 // Plan implements experiments.Experiment: every workload × repetition ×

@@ -65,7 +65,7 @@ func (timeshareKind) instances(s *Study, i, reps int, dataDir string, c *config)
 	if err != nil {
 		return nil, inEntry("workload", i, w.Name, keyErr("trace", "%w", err))
 	}
-	c.Traces[w.Trace] = path
+	c.found(s, c.Traces, w.Trace, path)
 	all, err := validJobs(path)
 	if err != nil {
 		return nil, inEntry("workload", i, w.Name, keyErr("trace", "%w", err))
@@ -83,7 +83,9 @@ func (timeshareKind) instances(s *Study, i, reps int, dataDir string, c *config)
 	return specs, nil
 }
 
-func (timeshareKind) files(w *Workload, _ int, c config) []string { return []string{c.Traces[w.Trace]} }
+func (timeshareKind) files(w *Workload, _ int, c config) []string {
+	return []string{c.path(c.Traces, w.Trace)}
+}
 
 var tsTraces sync.Map // path|content hash -> []timeshare.Job, the valid ones
 

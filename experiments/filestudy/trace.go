@@ -94,7 +94,7 @@ func (traceKind) instances(s *Study, i, reps int, dataDir string, c *config) ([]
 	if err != nil {
 		return nil, inEntry("workload", i, w.Name, keyErr("trace", "%w", err))
 	}
-	c.Traces[w.Trace] = path
+	c.found(s, c.Traces, w.Trace, path)
 	all, cpus, err := loadTrace(path, w.CPUs, adapt.Estimate(w.Estimate), w.BatsimSpeed)
 	if errors.Is(err, adapt.ErrNoSize) {
 		return nil, inEntry("workload", i, w.Name, keyErr("cpus", "missing, and %s gives no machine size (no MaxProcs in its header, or no nb_res): give cpus = N", w.Trace))
@@ -128,7 +128,9 @@ func skippedUpTo(path string, cpus int, est adapt.Estimate, speed float64, valid
 	return l.Skipped, err
 }
 
-func (traceKind) files(w *Workload, _ int, c config) []string { return []string{c.Traces[w.Trace]} }
+func (traceKind) files(w *Workload, _ int, c config) []string {
+	return []string{c.path(c.Traces, w.Trace)}
+}
 
 // window is a trace workload's repetition: jobs rebased to start at 0.
 type window struct {
