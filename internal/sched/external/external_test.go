@@ -144,12 +144,18 @@ func TestNonsenseFailsTheRun(t *testing.T) {
 		{"a start's key given twice", `        print('{"start": [{"job": 0, "machine": 0, "job": 1}]}', flush=True)`,
 			[]string{`t=0: answered`, `: start 0: key "job" given twice`}},
 		{"timeout", `        time.sleep(30)`,
-			[]string{`t=0: sent {"type":"decide","time":0,"submitted":[{"job":0,"id":1`, "no answer within 300ms"}},
+			[]string{`t=0: sent {"type":"decide","time":0,"submitted":[{"job":0,"id":1`, "no answer within 3s"}},
 		{"crash", `        sys.exit("boom: cannot schedule")`,
 			[]string{`t=0: sent {"type":"decide"`, "the scheduler exited (exit status 1); its stderr ends: boom: cannot schedule"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			x, err := external.New(py+" "+script(t, tc.body), 300*time.Millisecond)
+			// A scheduler that answers is given a minute (a loaded
+			// machine starts Python slowly), the one that sleeps 3 s.
+			timeout := time.Minute
+			if tc.name == "timeout" {
+				timeout = 3 * time.Second
+			}
+			x, err := external.New(py+" "+script(t, tc.body), timeout)
 			if err != nil {
 				t.Fatal(err)
 			}
