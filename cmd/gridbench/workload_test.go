@@ -289,3 +289,23 @@ func TestTraceArgIsADirectory(t *testing.T) {
 		}
 	}
 }
+
+// TestLublinSaysWhenSizesCollapse: on a small machine the model's size
+// ranges shrink to a point, and the command says so; at the 128 CPUs it
+// was fitted for it says nothing.
+func TestLublinSaysWhenSizesCollapse(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		cpus string
+		note bool
+	}{{"16", true}, {"128", false}} {
+		var stdout, stderr bytes.Buffer
+		args := []string{"gridbench", "workload", "generate", "lublin", "--jobs", "2000", "--cpus", tc.cpus, "-o", filepath.Join(dir, tc.cpus+".swf")}
+		if code := run(context.Background(), args, &stdout, &stderr); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr.String())
+		}
+		if got := strings.Contains(stderr.String(), "of the jobs ask 1 CPU: the model's sizes are fitted for 128 CPUs"); got != tc.note {
+			t.Errorf("--cpus %s: note %v, want %v:\n%s", tc.cpus, got, tc.note, stderr.String())
+		}
+	}
+}
