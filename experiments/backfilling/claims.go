@@ -64,8 +64,10 @@ func below(a, b string) func(claimsIn) []analysis.LedgerEntry {
 	return analysis.One(func(in claimsIn) analysis.LedgerEntry {
 		var fam []*analysis.Comparison
 		var missing []string
+		var untested []notRun
 		for _, l := range Logs {
 			if !slices.Contains(in.c.Logs, l.ID) {
+				untested = append(untested, notRun{log: l, quick: in.c.Quick && l.ID != Logs[0].ID})
 				continue
 			}
 			_, xa := analysis.SeriesOf(in.series, l.ID, a, SeriesWindow)
@@ -89,6 +91,9 @@ func below(a, b string) func(claimsIn) []analysis.LedgerEntry {
 		}
 		analysis.Test(fam...)
 		e := analysis.LedgerEntry{Scope: fmt.Sprintf("%s (%d windows per log)", scopeLogs, in.c.Windows), Note: windowsCaveat}
+		if len(untested) > 0 {
+			e.Note = analysis.JoinNote(e.Note, "not tested on the logs without their SC'15 artefact input: "+notRunText(untested))
+		}
 		return e.FromVerdict(analysis.Decide(fam), len(fam))
 	})
 }
@@ -101,7 +106,9 @@ func ledger(c Config, sum summary, series []analysis.Point) []analysis.LedgerEnt
 	for _, e := range sum.ledger {
 		e.Section = sectionArtefact
 		if slices.ContainsFunc(Orderings, func(o Ordering) bool { return strings.HasSuffix(e.ID, "/"+o.ID) }) {
-			e.Note = analysis.JoinNote(e.Note, windowsCaveat)
+			if e.Verdict != analysis.VerdictNotTestable {
+				e.Note = analysis.JoinNote(e.Note, windowsCaveat)
+			}
 		} else {
 			e.Kind = analysis.KindPublished
 		}

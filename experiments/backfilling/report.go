@@ -74,11 +74,74 @@ type cell struct {
 	ok            bool    // within the tolerance
 }
 
-// ordering is one ordering claim tested on one log.
+// ordering is one ordering claim tested on one log; cmp is nil when the
+// log was not run.
 type ordering struct {
 	log Log
 	o   Ordering
 	cmp *analysis.Comparison
+}
+
+// notRun is a log of Logs with no input here: its published cells and
+// orderings are listed as not run, not left out.
+type notRun struct {
+	log   Log
+	quick bool // left out by the quick configuration, not for lack of data
+}
+
+// fetch is the command that gets the log's primary input, the SC'15
+// artefact's schedules of it.
+func (n notRun) fetch() string { return "sc15-" + strings.ToLower(n.log.Artefact) }
+
+// short is what a table cell says in the reproduced value's place.
+func (n notRun) short() string {
+	if n.quick {
+		return "not run (quick configuration)"
+	}
+	return "not run (log absent)"
+}
+
+// note is the ledger's reason.
+func (n notRun) note() string {
+	if n.quick {
+		return fmt.Sprintf("not run: %s is left out of the quick configuration", n.log.Label)
+	}
+	return fmt.Sprintf("not run: %s is not in the data root (`gridbench data fetch %s`)", n.log.Label, n.fetch())
+}
+
+// notRunText says which logs were not run and why, in one clause: "CTC-SP2
+// and SDSC-SP2 are not in the data root (`gridbench data fetch …`)".
+func notRunText(ns []notRun) string {
+	var parts []string
+	for _, quick := range []bool{false, true} {
+		var labels, ids []string
+		for _, n := range ns {
+			if n.quick == quick {
+				labels, ids = append(labels, n.log.Label), append(ids, n.fetch())
+			}
+		}
+		if len(labels) == 0 {
+			continue
+		}
+		verb := "are"
+		if len(labels) == 1 {
+			verb = "is"
+		}
+		if quick {
+			parts = append(parts, fmt.Sprintf("%s %s left out of the quick configuration", andList(labels), verb))
+		} else {
+			parts = append(parts, fmt.Sprintf("%s %s not in the data root (`gridbench data fetch %s`)", andList(labels), verb, strings.Join(ids, " ")))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// andList is "a, b and c".
+func andList(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 // summary is what the page shows, computed from the records.
@@ -92,6 +155,32 @@ type summary struct {
 	jobs           map[string]float64 // log id -> jobs simulated
 	second         []cell             // our cleaned PWA logs, beside the published cells
 	agree          []agreeRow
+	// notRun are the logs without input here, unrun the published cells
+	// of those logs (listed in cells without a reproduced value).
+	notRun []notRun
+	unrun  int
+}
+
+// tested is the number of orderings tested (on the logs run).
+func (s summary) tested() int {
+	n := 0
+	for _, t := range s.tests {
+		if t.cmp != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// headline is the page's first line: the published cells and orderings
+// run, and those of the logs not run, with why.
+func (s summary) headline(tol float64) string {
+	if len(s.notRun) == 0 {
+		return fmt.Sprintf("%d of %d published cells within ±%.0f%% (all out of sample: nothing fitted); %d of %d orderings held",
+			s.matched, s.total, 100*tol, s.held, s.tested())
+	}
+	return fmt.Sprintf("%d of %d computed cells within ±%.0f%% (all out of sample: nothing fitted); %d of %d orderings held; %d published cells and %d orderings not run: %s",
+		s.matched, s.total, 100*tol, s.held, s.tested(), s.unrun, len(s.tests)-s.tested(), notRunText(s.notRun))
 }
 
 // Report implements experiments.Plan.
@@ -100,8 +189,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	sum := summarize(c, in.Result.Index(), in.Result.Series)
 	sum.ledger = ledger(c, sum, in.Result.Series)
 	out := &experiments.ReportOutput{Compared: sum.compared, Ledger: sum.ledger, Tolerance: fmt.Sprintf("within ±%.0f%% of the published value, fixed before the first run", 100*c.Tolerance),
-		Headline: fmt.Sprintf("%d of %d published cells within ±%.0f%% (all out of sample: nothing fitted); %d of %d orderings held",
-			sum.matched, sum.total, 100*c.Tolerance, sum.held, len(sum.tests))}
+		Headline: sum.headline(c.Tolerance)}
 	out.Model, out.Sheets = page(c, out.Headline, sum)
 	if err := utilisationSection(out.Model, c, in.Result.Series, in.PaperDir); err != nil {
 		return nil, err
@@ -142,6 +230,7 @@ func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []ana
 			}
 		}
 		if !contains(c.Logs, wl) {
+			sum.addNotRun(notRun{log: l, quick: c.Quick && l.ID != Logs[0].ID}, c)
 			continue
 		}
 		if wl == l.ID {
@@ -157,7 +246,7 @@ func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []ana
 				x.pub, x.rel = p, (x.got-p)/p
 				x.ok = math.Abs(x.rel) <= c.Tolerance
 				sum.total++
-				e := analysis.LedgerEntry{ID: l.ID + "/" + a.ID, Quote: fmt.Sprintf("%s on %s: mean bounded slowdown %.2f", a.Label, l.Label, p),
+				e := analysis.LedgerEntry{ID: l.ID + "/" + a.ID, Quote: publishedQuote(a, l, p),
 					Section: "Table 2", Scope: l.Label, Verdict: analysis.VerdictNotHeld,
 					Statistic: fmt.Sprintf("reproduced %.2f, %+.1f%% (tolerance ±%.0f%%)", x.got, 100*x.rel, 100*c.Tolerance)}
 				if x.ok {
@@ -189,6 +278,34 @@ func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []ana
 		}
 	}
 	return sum
+}
+
+// addNotRun lists the published cells and the orderings of log n, not
+// run: in the table without a reproduced value, in the ledger as not
+// testable with the reason.
+func (s *summary) addNotRun(n notRun, c Config) {
+	s.notRun = append(s.notRun, n)
+	l := n.log
+	for _, a := range c.Algos {
+		p, ok := l.Published[a.ID]
+		if a.Reading || !ok {
+			continue
+		}
+		s.unrun++
+		s.cells = append(s.cells, cell{log: l, algo: a, pub: p, got: math.NaN(), rel: math.NaN()})
+		s.ledger = append(s.ledger, analysis.LedgerEntry{ID: l.ID + "/" + a.ID, Quote: publishedQuote(a, l, p), Scope: l.Label,
+			Verdict: analysis.VerdictNotTestable, Note: n.note()})
+	}
+	for _, o := range Orderings {
+		s.tests = append(s.tests, ordering{log: l, o: o})
+		s.ledger = append(s.ledger, analysis.LedgerEntry{ID: l.ID + "/" + o.ID, Quote: o.Quote, Scope: fmt.Sprintf("%s, %d windows", l.Label, c.Windows),
+			Verdict: analysis.VerdictNotTestable, Note: n.note()})
+	}
+}
+
+// publishedQuote is a published cell as the ledger quotes it.
+func publishedQuote(a Algo, l Log, p float64) string {
+	return fmt.Sprintf("%s on %s: mean bounded slowdown %.2f", a.Label, l.Label, p)
 }
 
 // agreement reads the agreement of every reference configuration of log
@@ -297,12 +414,16 @@ func page(c Config, headline string, sum summary) (*report.Page, []*report.Table
 	pg := &report.Page{ID: Name, Title: Name + " — " + (&Experiment{}).Title()}
 	pg.Para("**%s.**", headline)
 	pg.Para("Tolerance, stated before any of our numbers was computed and kept: a reproduced cell matches when it is within **±%.0f%%** of the published one. "+
-		"Published: Gaussier, Glesser, Reis & Trystram, SC'15 artefact results (the simulation results the authors shipped with the paper, `sim_analysis/metrics_complete`, column `avgbsld`; pyss-based simulator), not a printed table. Logs absent from the data root are left out (see `gridbench data`).", 100*c.Tolerance)
+		"Published: Gaussier, Glesser, Reis & Trystram, SC'15 artefact results (the simulation results the authors shipped with the paper, `sim_analysis/metrics_complete`, column `avgbsld`; pyss-based simulator), not a printed table. A log absent from the data root is not run: its published cells and orderings are listed as not run, and the headline says how to fetch it (`gridbench data` lists what is where).", 100*c.Tolerance)
 	pg.Section("Mean bounded slowdown, published beside reproduced")
 	cells := &report.Table{ID: "table2", Columns: []string{"log", "algorithm", "published", "reproduced", "difference", fmt.Sprintf("within ±%.0f%%", 100*c.Tolerance)}}
 	for _, x := range sum.cells {
 		if math.IsNaN(x.pub) {
 			cells.AddRow(report.Str(x.log.Label), report.Str(x.algo.Label), report.Str("—"), report.Num(x.got, 2), report.Str(""), report.Str("(not in the paper)"))
+			continue
+		}
+		if math.IsNaN(x.got) {
+			cells.AddRow(report.Str(x.log.Label), report.Str(x.algo.Label), report.Num(x.pub, 2), report.Str(sum.notRunOf(x.log).short()), report.Str(""), report.Str(""))
 			continue
 		}
 		mark := report.Str("no")
@@ -323,8 +444,12 @@ func page(c Config, headline string, sum summary) (*report.Page, []*report.Table
 	}
 	pg.Para("%s mean waits are in `results/%s/runs.csv` (metric `%s`).", jobs, Name, MetricWait)
 	pg.Para("A cell outside the tolerance is a mismatch, reported as such; nothing was tuned per cell.")
+	unrun := ""
+	if len(sum.notRun) > 0 {
+		unrun = fmt.Sprintf(" The %d published cells and %d orderings of the logs not run validate nothing.", sum.unrun, len(sum.tests)-sum.tested())
+	}
 	pg.Para("**Fitted vs validated:** nothing of this study is fitted. No parameter was chosen on these logs or cells: the schedulers, the filter and the ±%.0f%% tolerance were fixed before the first run, "+
-		"so all %d published cells are validated out of sample (%d within the tolerance), and so are the %d ordering tests.", 100*c.Tolerance, sum.total, sum.matched, len(sum.tests))
+		"so all %d published cells are validated out of sample (%d within the tolerance), and so are the %d ordering tests.%s", 100*c.Tolerance, sum.total, sum.matched, sum.tested(), unrun)
 	pg.Section("Schedule agreement with the authors' simulator")
 	pg.Para("The artefact holds the authors' per-job schedules (pyss) of five configurations. Each one our schedulers can run is run on the same input in the same order of events, "+
 		"and compared job by job. Target: at least %.1f%% of jobs starting at the same second (%.1f%% where estimates are exact) and a mean bounded slowdown within %.1f%% of the authors'.",
@@ -355,6 +480,11 @@ func page(c Config, headline string, sum summary) (*report.Page, []*report.Table
 	pg.Para("Each claim: the algorithm's mean bounded slowdown is lower than EASY's (requested times), tested over %d windows (see the interpretations).", c.Windows)
 	ords := &report.Table{ID: "orderings", Columns: []string{"log", "claim", "mean over windows (A vs EASY)", "r", "Holm p", "verdict"}}
 	for _, t := range sum.tests {
+		if t.cmp == nil {
+			v := report.Str(sum.notRunOf(t.log).short())
+			ords.AddRow(report.Str(t.log.Label), report.Str(t.o.Quote), report.Str(""), report.Str(""), report.Str(""), v)
+			continue
+		}
 		d := analysis.Decide([]*analysis.Comparison{t.cmp})
 		v := report.Str(d.Status())
 		v.Bad = !t.cmp.Held()
@@ -371,9 +501,19 @@ func page(c Config, headline string, sum summary) (*report.Page, []*report.Table
 		pg.Add(t)
 		sheets = append(sheets, t)
 	}
-	pg.Add(&report.Claims{Lead: fmt.Sprintf("Every published cell of the SC'15 artefact results for the logs at hand (held: within ±%.0f%%; counted apart as published values), every ordering tested above, "+
+	pg.Add(&report.Claims{Lead: fmt.Sprintf("Every published cell of the SC'15 artefact results (held: within ±%.0f%%; counted apart as published values; not testable: its log was not run), every ordering of the table above, "+
 		"one Holm family of %d orderings per log (n counts windows of one run, not independent repetitions), and the paper's own claims about its learned predictor. None is in sample. Also in `%s.claims.json` beside this page.", 100*c.Tolerance, len(Orderings), Name), Entries: sum.ledger})
 	return pg, sheets
+}
+
+// notRunOf is log l's entry among the logs not run.
+func (s summary) notRunOf(l Log) notRun {
+	for _, n := range s.notRun {
+		if n.log.ID == l.ID {
+			return n
+		}
+	}
+	return notRun{log: l}
 }
 
 func contains(xs []string, x string) bool {
