@@ -32,6 +32,16 @@ const (
 	tsafrir     = "easypp-tsafrir" // EASY++ with the last-two average, Tsafrir's corrections: easypp-avg2-tsafrir
 )
 
+// The claim that the learned predictor beats clairvoyant backfilling, and
+// its two readings of "backfilling with exact running times": EASY's FCFS
+// backfilling (the default) or EASY++'s SJBF backfilling.
+const (
+	clairvoyantClaim = "learned-below-clairvoyant"
+	clairvoyantQuote = "[the learned predictor] obtains a lower mean bounded slowdown than backfilling with exact (clairvoyant) running times"
+	clairvoyantEASY  = "easy-clairvoyant"
+	clairvoyantSJBF  = "easypp-clairvoyant"
+)
+
 // scopeLogs is the scope of the paper's own claims.
 const scopeLogs = "every log at hand, paired by window"
 
@@ -44,10 +54,15 @@ var paperClaims = []analysis.Claim[claimsIn]{
 		Quote:   "[the learned predictor with EASY++'s SJBF backfilling] obtains a lower mean bounded slowdown than EASY++ (Tsafrir's last-two average and corrections)",
 		Reading: "read as: " + learned + " below " + tsafrir + " on mean bounded slowdown, per log",
 		Check:   below(learned, tsafrir)},
-	{ID: "learned-below-clairvoyant", Scope: scopeLogs, Section: "SC'15 §6 (condensed)",
-		Quote:   "[the learned predictor] obtains a lower mean bounded slowdown than backfilling with exact (clairvoyant) running times",
-		Reading: "read as: " + learned + " below easypp-clairvoyant on mean bounded slowdown, per log",
-		Check:   below(learned, "easypp-clairvoyant")},
+	{ID: clairvoyantClaim, Scope: scopeLogs, Section: "SC'15 §6 (condensed)",
+		Quote: clairvoyantQuote,
+		Reading: "read as: " + learned + " below " + clairvoyantEASY + " (EASY's backfilling on exact run times) on mean bounded slowdown, per log, the reading the authors' own numbers support (see the interpretations); " +
+			"the other, below " + clairvoyantSJBF + ", is the row " + clairvoyantClaim + "/" + clairvoyantSJBF,
+		Check: below(learned, clairvoyantEASY)},
+	{ID: clairvoyantClaim + "/" + clairvoyantSJBF, Scope: scopeLogs, Section: "SC'15 §6 (condensed)",
+		Quote:   clairvoyantQuote,
+		Reading: "other reading: " + learned + " below " + clairvoyantSJBF + " (SJBF backfilling on exact run times) on mean bounded slowdown, per log",
+		Check:   alternative(clairvoyantSJBF, below(learned, clairvoyantSJBF))},
 	{ID: "learned-sjbf-matters", Scope: scopeLogs, Section: "SC'15 §6 (condensed)",
 		Quote:   "[the learned prediction helps most with SJBF ordering of the backfilled jobs (EASY++) rather than with FCFS backfilling (EASY)]",
 		Reading: "read as: " + learned + " below " + learnedEasy + " on mean bounded slowdown, per log",
@@ -56,6 +71,18 @@ var paperClaims = []analysis.Claim[claimsIn]{
 		Quote: "[the correction applied when a job outlives its prediction (requested time, Tsafrir's step series, recursive doubling) changes the mean bounded slowdown]",
 		Check: analysis.NotTestable[claimsIn]("a claim that the corrections change the result, in no stated direction: the registry has every pair " +
 			"(easypp-sgd-reqtime, easypp-sgd-tsafrir, easypp-sgd-doubling), but the paper states no ordering to test them against; the grid section compares them with the authors' own numbers")},
+}
+
+// alternative marks the entries of check as decided under the reading
+// named alt.
+func alternative(alt string, check func(claimsIn) []analysis.LedgerEntry) func(claimsIn) []analysis.LedgerEntry {
+	return func(in claimsIn) []analysis.LedgerEntry {
+		es := check(in)
+		for i := range es {
+			es[i].Alternative = alt
+		}
+		return es
+	}
 }
 
 // below is the check "a's mean bounded slowdown below b's", paired by

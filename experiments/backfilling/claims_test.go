@@ -33,3 +33,31 @@ func TestPaperClaimsOnceThePredictorRuns(t *testing.T) {
 		t.Errorf("learned above: %q, want not held", e.Verdict)
 	}
 }
+
+// TestClairvoyantReadings: the claim that the learned predictor beats
+// clairvoyant backfilling is decided against EASY clairvoyant by default
+// and against EASY++ clairvoyant in a row of its own, marked as the other
+// reading: a learned predictor between the two holds the first and not
+// the second.
+func TestClairvoyantReadings(t *testing.T) {
+	c := Config{Logs: []string{Logs[0].ID}, Windows: 20}
+	window := func(algo string, level float64) []analysis.Point {
+		var pts []analysis.Point
+		for k := 0; k < 20; k++ {
+			pts = append(pts, analysis.Point{Workload: Logs[0].ID, Algorithm: algo, Series: SeriesWindow, T: float64(k), Value: level + float64(k%7)})
+		}
+		return pts
+	}
+	series := append(append(window(learned, 60), window(clairvoyantEASY, 70)...), window(clairvoyantSJBF, 50)...)
+	got := map[string]analysis.LedgerEntry{}
+	for _, e := range analysis.Ledger(paperClaims, claimsIn{c: c, series: series}) {
+		got[e.ID] = e
+	}
+	def, alt := got[clairvoyantClaim], got[clairvoyantClaim+"/"+clairvoyantSJBF]
+	if def.Verdict != analysis.VerdictHeld || def.Alternative != "" || def.Results[0].Comparison != learned+" vs "+clairvoyantEASY {
+		t.Errorf("default reading: %q under %q, comparing %v; want held, against %s", def.Verdict, def.Alternative, def.Results, clairvoyantEASY)
+	}
+	if alt.Verdict != analysis.VerdictNotHeld || alt.Alternative != clairvoyantSJBF || alt.Results[0].Comparison != learned+" vs "+clairvoyantSJBF {
+		t.Errorf("other reading: %q under %q, comparing %v; want not held, against %s, marked as the alternative", alt.Verdict, alt.Alternative, alt.Results, clairvoyantSJBF)
+	}
+}
