@@ -120,7 +120,7 @@ func TestLegendShare(t *testing.T) {
 		if tc.above {
 			// Every row fits the data width, and the rows reserved are
 			// above the data (the data area's top is pushed down by them).
-			flow := newFlowLegend(p, tc.names, nil)
+			flow := newFlowLegend(p, tc.names, nil, 0)
 			if rows := flow.layout(data.Min.X, data.Max.X); len(rows) > flow.rows || flow.rows < 2 {
 				t.Errorf("%s: %d rows drawn, %d reserved", tc.name, len(rows), flow.rows)
 			}

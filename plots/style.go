@@ -59,23 +59,49 @@ func newPlot(title, note, xlabel, ylabel string) *plot.Plot {
 // data (flowLegend), so that long names do not take a quarter of the
 // figure's width from the data. gonum draws its legend inside the data
 // area; reserving room is done with an invisible glyph box sticking out
-// past the right edge, which the layout honours.
+// past the right edge, which the layout honours. It must be called after
+// every data plotter is added: the room reserved includes how far the
+// data's glyphs (markers, error bars' caps) reach past the data area's
+// edge, which gonum's layout only pads for the widest glyph box, here the
+// legend's own.
 func addLegend(p *plot.Plot, names []string, thumbs [][]plot.Thumbnailer) {
 	if len(names) == 0 {
 		return
 	}
+	reach := glyphReach(p)
 	right := legendColumn(p, names)
 	if right > maxLegend {
-		p.Add(newFlowLegend(p, names, thumbs))
+		p.Add(newFlowLegend(p, names, thumbs, reach.Y))
 		return
 	}
 	for i, n := range names {
 		p.Legend.Add(n, thumbs[i]...)
 	}
-	p.Add(margin{right: right})
+	p.Add(margin{right: right + reach.X})
 }
 
-// legendColumn is the width of p's legend as a column right of the data.
+// glyphReach is how far p's glyphs reach right of and above their
+// anchors (a marker's radius, half an error bar's cap), plus legendGap
+// and the width of a glyph's outline: a glyph anchored on the data
+// area's right or top edge reaches that far past it. A glyph anchored
+// further in reaches less far out, so this is an upper bound.
+func glyphReach(p *plot.Plot) vg.Point {
+	var r vg.Point
+	for _, b := range p.GlyphBoxes(p) {
+		r.X, r.Y = max(r.X, b.Rectangle.Max.X), max(r.Y, b.Rectangle.Max.Y)
+	}
+	return vg.Point{X: r.X + legendGap, Y: r.Y + legendGap}
+}
+
+// legendGap is the least white between the data's ink and the legend's,
+// beyond the glyphs' extents: the outline gonum strokes a marker with
+// (0.5 pt, half of it outside the radius) and a visible gap.
+const legendGap = vg.Length(2.5)
+
+// legendColumn is the width of p's legend as a column right of the data,
+// the data's glyphs' reach aside: thumbnail, a space, the widest name
+// and a space before the data area's edge (gonum sets the names
+// right-aligned a space left of the thumbnails).
 func legendColumn(p *plot.Plot, names []string) vg.Length {
 	sty := p.Legend.TextStyle
 	var widest vg.Length
@@ -98,14 +124,15 @@ type flowLegend struct {
 	sty    text.Style
 	thumbW vg.Length
 	rows   int
+	above  vg.Length // the data's glyphs' reach above the data area (glyphReach)
 }
 
 // flowWidth is the data width the rows are counted for: a 13 cm panel
 // less its y axis.
 const flowWidth = 13*vg.Centimeter - 50
 
-func newFlowLegend(p *plot.Plot, names []string, thumbs [][]plot.Thumbnailer) *flowLegend {
-	l := &flowLegend{names: names, thumbs: thumbs, sty: p.Legend.TextStyle, thumbW: p.Legend.ThumbnailWidth}
+func newFlowLegend(p *plot.Plot, names []string, thumbs [][]plot.Thumbnailer, above vg.Length) *flowLegend {
+	l := &flowLegend{names: names, thumbs: thumbs, sty: p.Legend.TextStyle, thumbW: p.Legend.ThumbnailWidth, above: above}
 	l.sty.XAlign, l.sty.YAlign = draw.XLeft, draw.YBottom
 	l.rows = len(l.layout(0, flowWidth))
 	return l
@@ -142,7 +169,7 @@ func (l *flowLegend) Plot(c draw.Canvas, _ *plot.Plot) {
 	rh := l.rowHeight()
 	i := 0
 	for r, row := range l.layout(c.Min.X, c.Max.X) {
-		y := c.Max.Y + vg.Length(l.rows-r-1)*rh + rh/4
+		y := c.Max.Y + l.above + vg.Length(l.rows-r-1)*rh + rh/4
 		for _, x := range row {
 			tc := draw.Canvas{Canvas: c.Canvas, Rectangle: vg.Rectangle{
 				Min: vg.Point{X: x, Y: y}, Max: vg.Point{X: x + l.thumbW, Y: y + rh*0.7}}}
@@ -157,7 +184,7 @@ func (l *flowLegend) Plot(c draw.Canvas, _ *plot.Plot) {
 
 // GlyphBoxes reserves the rows' height above the data area.
 func (l *flowLegend) GlyphBoxes(*plot.Plot) []plot.GlyphBox {
-	return []plot.GlyphBox{{X: 0.5, Y: 1, Rectangle: vg.Rectangle{Max: vg.Point{Y: vg.Length(l.rows)*l.rowHeight() + l.rowHeight()/4}}}}
+	return []plot.GlyphBox{{X: 0.5, Y: 1, Rectangle: vg.Rectangle{Max: vg.Point{Y: l.above + vg.Length(l.rows)*l.rowHeight() + l.rowHeight()/4}}}}
 }
 
 // margin is a plotter that draws nothing and only widens the plot's
