@@ -22,10 +22,22 @@ type Summary struct {
 	Min    float64
 	Max    float64
 	// CILow and CIHigh bound the 95% confidence interval of the mean,
-	// mean ± t(0.975, n-1)·SD/√n.
+	// mean ± t(0.975, n-1)·SD/√n (TInterval): symmetric about the mean,
+	// so with few skewed repetitions it can pass Min or Max (below 0 for
+	// a non-negative metric). Every table, sheet and CSV column named
+	// ci95_low and ci95_high shows this interval; MeanBootstrapCI's, where
+	// shown, is named for its method (boot95_low, boot95_high).
 	CILow  float64
 	CIHigh float64
 }
+
+// TInterval and BootstrapInterval name the two intervals of a mean that
+// gridbench shows, for the labels of the tables, sheets and help texts
+// that show them: Summary's CILow and CIHigh, and MeanBootstrapCI.
+const (
+	TInterval         = "95% t-interval of the mean, mean ± t(0.975, n−1)·sd/√n"
+	BootstrapInterval = "95% percentile bootstrap interval of the mean, 10,000 resamples seeded from the values"
+)
 
 // Summarize describes xs.
 //

@@ -20,8 +20,12 @@ func init() {
 func writeWorkbook(out string, outcomes []*Outcome) error {
 	summary := &report.Table{ID: "Summary", Title: "Published vs reproduced",
 		Columns: summaryColumns}
-	stats := &report.Table{ID: "Stats", Title: "Per workload, algorithm and metric across repetitions",
-		Columns: []string{"experiment", "workload", "algorithm", "metric", "n", "mean", "sd", "median", "ci95_low", "ci95_high", "min", "max"}}
+	// The sheet is an Excel table, its header in the first row, which
+	// scripts read by name: the interval's method is named in a column of
+	// its own, appended, rather than in new names for ci95_low and
+	// ci95_high or in a title row above the header.
+	stats := &report.Table{ID: "Stats", Title: "Per workload, algorithm and metric across repetitions; ci95_low, ci95_high: the " + analysis.TInterval,
+		Columns: []string{"experiment", "workload", "algorithm", "metric", "n", "mean", "sd", "median", "ci95_low", "ci95_high", "min", "max", "ci95_method"}}
 	raw := &report.Table{ID: "Raw", Columns: analysis.Header}
 	series := &report.Table{ID: "Series", Columns: analysis.SeriesHeader} // every series.csv, tidy
 	claims := report.ClaimsSheet()                                        // every study's ledger, one shape
@@ -41,7 +45,7 @@ func writeWorkbook(out string, outcomes []*Outcome) error {
 			s := g.Summary
 			stats.AddRow(report.Str(g.Experiment), report.Str(g.Workload), report.Str(g.Algorithm), report.Str(g.Metric),
 				report.Int(s.N), report.Num(s.Mean, -1), report.Num(s.SD, -1), report.Num(s.Median, -1),
-				report.Num(s.CILow, -1), report.Num(s.CIHigh, -1), report.Num(s.Min, -1), report.Num(s.Max, -1))
+				report.Num(s.CILow, -1), report.Num(s.CIHigh, -1), report.Num(s.Min, -1), report.Num(s.Max, -1), report.Str(ciMethod))
 		}
 		if fitRaw {
 			for _, r := range o.Result.Records {
@@ -77,6 +81,10 @@ func writeWorkbook(out string, outcomes []*Outcome) error {
 	}
 	return report.WriteWorkbook(WorkbookPath(out), sheets)
 }
+
+// ciMethod is the Stats sheet's ci95_method: how ci95_low and ci95_high
+// are made (analysis.TInterval).
+const ciMethod = "t: mean ± t(0.975, n−1)·sd/√n"
 
 // tooLong makes t, of n rows that no Excel sheet can hold, a sheet of
 // one note saying so and where the rows are: a sheet cut short would read

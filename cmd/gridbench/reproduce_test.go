@@ -3,11 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 func runCLI(args ...string) (code int, stdout, stderr string) {
@@ -46,26 +51,92 @@ func TestReproduceBadInput(t *testing.T) {
 	}
 }
 
+// TestRunPrintsSummary checks run's CSV: ci95_low and ci95_high are the
+// interval the workbook's Stats sheet shows under those names for the
+// same cell (the t-interval: run printed a bootstrap interval under them,
+// [2227, 14904] beside the workbook's and the page's [1272, 15668] for
+// federation's jitter/SO/u2_completion_s), and the bootstrap interval has
+// columns named for it, within the values.
 func TestRunPrintsSummary(t *testing.T) {
 	out := t.TempDir()
-	code, stdout, stderr := runCLI("run", "--quick", "--reps", "2", "--out", out, "--data", t.TempDir(), "immediate")
+	code, stdout, stderr := runCLI("run", "--quick", "--reps", "3", "--report", "--out", out, "--data", t.TempDir(), "immediate")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	if !strings.HasPrefix(stdout, "workload,algorithm,metric,n,mean,sd,ci95_low,ci95_high\n") || !strings.Contains(stdout, "gen/u_c_hihi,MCT,makespan,2,") {
+	if !strings.HasPrefix(stdout, "workload,algorithm,metric,n,mean,sd,ci95_low,ci95_high,boot95_low,boot95_high\n") || !strings.Contains(stdout, "gen/u_c_hihi,MCT,makespan,3,") {
 		t.Errorf("unexpected stdout:\n%.400s", stdout)
 	}
-	// Every immediate metric is non-negative: no interval may go below
-	// zero, and each holds its mean (with 2 repetitions a t-interval goes
-	// far below zero).
-	for i, line := range strings.Split(strings.TrimSpace(stdout), "\n")[1:] {
-		f := strings.Split(line, ",")
-		mean, _ := strconv.ParseFloat(f[4], 64)
-		lo, _ := strconv.ParseFloat(f[6], 64)
-		hi, _ := strconv.ParseFloat(f[7], 64)
-		if lo < 0 || lo > mean || hi < mean {
-			t.Errorf("line %d: interval [%v, %v] of mean %v: %s", i+2, lo, hi, mean, line)
+	f, err := excelize.OpenFile(pipeline.WorkbookPath(out))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Stats")
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := map[string]int{}
+	for i, c := range rows[0] {
+		col[c] = i
+	}
+	for _, c := range []string{"workload", "algorithm", "metric", "ci95_low", "ci95_high", "min", "max", "ci95_method"} {
+		if _, ok := col[c]; !ok {
+			t.Fatalf("Stats sheet: no column %s in %q", c, rows[0])
 		}
+	}
+	type cell struct{ w, a, m string }
+	sheet := map[cell][]string{}
+	for _, r := range rows[1:] {
+		sheet[cell{r[col["workload"]], r[col["algorithm"]], r[col["metric"]]}] = r
+		if m := r[col["ci95_method"]]; !strings.HasPrefix(m, "t: mean ± t(0.975, n−1)") {
+			t.Fatalf("Stats sheet: ci95_method %q", m)
+		}
+	}
+	num := func(s string) float64 {
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil {
+			t.Fatalf("%q: %v", s, err)
+		}
+		return v
+	}
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")[1:]
+	if len(lines) != len(rows)-1 {
+		t.Errorf("%d rows in run's CSV, %d in the Stats sheet", len(lines), len(rows)-1)
+	}
+	differ := 0
+	for i, line := range lines {
+		fs := strings.Split(line, ",")
+		r, ok := sheet[cell{fs[0], fs[1], fs[2]}]
+		if !ok {
+			t.Fatalf("line %d: no Stats row: %s", i+2, line)
+		}
+		n, mean, sd := num(fs[3]), num(fs[4]), num(fs[5])
+		lo, hi, blo, bhi := num(fs[6]), num(fs[7]), num(fs[8]), num(fs[9])
+		// The same interval as the sheet's, to the CSV's 6 decimals.
+		for k, v := range []float64{lo, hi} {
+			want := num(r[col[[]string{"ci95_low", "ci95_high"}[k]]])
+			if math.Abs(v-want) > 5e-7*math.Max(1, math.Abs(want)) {
+				t.Errorf("line %d: %s %v in run's CSV, %v in the Stats sheet: %s", i+2, []string{"ci95_low", "ci95_high"}[k], v, want, line)
+			}
+		}
+		// and the t-interval, by its formula (t(0.975, 2) = 4.302653).
+		if half := 4.302653 * sd / math.Sqrt(n); math.Abs(hi-mean-half) > 1e-5*math.Max(1, half) {
+			t.Errorf("line %d: ci95_high − mean = %v, t·sd/√n = %v", i+2, hi-mean, half)
+		}
+		// Every immediate metric is non-negative: the bootstrap interval
+		// stays within the values and holds the mean.
+		// (The CSV has 6 decimals; the sheet's cells read back with 15
+		// significant digits.)
+		tol := 5e-7 + 1e-13*math.Abs(mean)
+		if min, max := num(r[col["min"]]), num(r[col["max"]]); blo < min-tol || bhi > max+tol || blo > mean+tol || bhi < mean-tol {
+			t.Errorf("line %d: bootstrap interval [%v, %v] of mean %v, values in [%v, %v]", i+2, blo, bhi, mean, min, max)
+		}
+		if blo != lo || bhi != hi {
+			differ++
+		}
+	}
+	if differ == 0 {
+		t.Error("the bootstrap and t intervals agree everywhere: the test shows nothing")
 	}
 	if _, err := os.Stat(filepath.Join(out, "results", "immediate", "runs.csv")); err != nil {
 		t.Error(err)

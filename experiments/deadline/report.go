@@ -259,10 +259,10 @@ func page(cfg Config, reps, sideReps int, sum *summary) (pg *report.Page, means,
 	pg.Add(load)
 
 	// Figures.
-	means = &report.Table{ID: "deadline-means", Title: "Per stream and algorithm: mean and 95% CI over repetitions",
+	means = &report.Table{ID: "deadline-means", Title: "Per stream and algorithm: mean and 95% t-interval over repetitions",
 		Columns: []string{"stream", "algorithm", "metric", "source", "n", "mean", "sd", "ci95_low", "ci95_high"}}
 	pg.Section("Figures 1–6")
-	pg.Add(&report.Paragraph{Text: "Each figure: mean over repetitions against the mean inter-arrival time, one line per algorithm, bars = 95% CI of the mean. " +
+	pg.Add(&report.Paragraph{Text: "Each figure: mean over repetitions against the mean inter-arrival time, one line per algorithm, bars = 95% t-interval of the mean, mean ± t(0.975, n−1)·sd/√n (as are the tables' 95% CI columns). " +
 		"Best mean per stream in bold in the tables."})
 	for _, f := range figures {
 		if f.timing {

@@ -30,7 +30,7 @@ func source(f figure) string {
 }
 
 func note(quick bool, reps int) string {
-	s := fmt.Sprintf("%d repetitions, 95%% CI", reps)
+	s := fmt.Sprintf("%d repetitions, 95%% t-interval", reps)
 	if quick {
 		s = "QUICK configuration (smoke test), " + s
 	}

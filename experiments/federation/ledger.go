@@ -443,7 +443,7 @@ func doasSpread(in ledgerInput) analysis.LedgerEntry {
 	e := analysis.LedgerEntry{Note: "read as: the spread (most − fewest) of DO-AS's DSA jobs over the three users within the margin, upper 95% limit of its mean; " +
 		m.Sensitivity("very similar", s.CIHigh, func(v float64) string { return fmt.Sprintf("%.1f jobs", v) })}
 	e = byInterval(e, s.N, s.N > 1 && s.CIHigh <= m.Value)
-	e.Statistic = fmt.Sprintf("spread mean %.1f jobs [95%% CI %.1f, %.1f], margin %.1f; paper-setting run %.0f; published %.0f", s.Mean, s.CILow, s.CIHigh, m.Value, firstOf(sp(WorkloadPaper)), m.Instance)
+	e.Statistic = fmt.Sprintf("spread mean %.1f jobs [95%% t-interval %.1f, %.1f], margin %.1f; paper-setting run %.0f; published %.0f", s.Mean, s.CILow, s.CIHigh, m.Value, firstOf(sp(WorkloadPaper)), m.Instance)
 	return e
 }
 

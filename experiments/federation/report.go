@@ -65,7 +65,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 
 	// Table 3.
 	r.t3 = &report.Table{ID: "Table3", Title: "Jobs per infrastructure: published, ours (paper setting), ours/published, and the jitter repetitions",
-		Columns: []string{"user", "policy", "DSA pub.", "DSA ours", "DSA ratio", "LCG pub.", "LCG ours", "LCG ratio", "migrations", "jitter DSA / LCG mean [95% CI]"}}
+		Columns: []string{"user", "policy", "DSA pub.", "DSA ours", "DSA ratio", "LCG pub.", "LCG ours", "LCG ratio", "migrations", "jitter DSA / LCG mean [95% t-interval]"}}
 	// SO and SO-AS share one published column: it is counted once, as
 	// matched when both policies are within the tolerance.
 	shared := slices.Contains(pols, "SO") && slices.Contains(pols, "SO-AS")
@@ -128,7 +128,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 
 	// Table 4.
 	r.t4 = &report.Table{ID: "Table4", Title: "Completion time of each user's experiment (h:mm:ss): published, ours (paper setting), ours/published, and the jitter repetitions",
-		Columns: []string{"user", "policy", "published", "ours", "ratio", "ours − published", "jitter mean [95% CI]", "jitter mean ratio"}}
+		Columns: []string{"user", "policy", "published", "ours", "ratio", "ours − published", "jitter mean [95% t-interval]", "jitter mean ratio"}}
 	var edge []string // cells inside the tolerance by less than one point
 	for u := 0; u < Users; u++ {
 		best := math.Inf(1)
@@ -396,7 +396,7 @@ func (pl *Plan) page(r *results) *report.Page {
 	for _, f := range r.stateFigs {
 		pg.Add(f)
 	}
-	pg.Para("Completion times over the jitter repetitions (mean and 95%% CI), per user and policy:")
+	pg.Para("Completion times over the jitter repetitions (mean and 95%% t-interval of the mean, mean ± t(0.975, n−1)·sd/√n), per user and policy:")
 	pg.Add(&report.Figure{Path: "figures/" + Name + "-completion.png", Alt: "completion"})
 
 	pg.Section("Claims")
@@ -695,7 +695,7 @@ func statePanels(pts []analysis.Point, pol string, u int) ([][]*plot.Plot, error
 
 func completionFigure(recs []analysis.Record, pols []string, figDir string) error {
 	groups := analysis.Index(analysis.Groups(recs))
-	spec := plots.BarSpec{Title: "Completion time per user (jitter repetitions)", YLabel: "hours", Note: "mean and 95% CI"}
+	spec := plots.BarSpec{Title: "Completion time per user (jitter repetitions)", YLabel: "hours", Note: "mean and 95% t-interval"}
 	for u := 0; u < Users; u++ {
 		spec.Categories = append(spec.Categories, fmt.Sprintf("User-%d", u))
 	}

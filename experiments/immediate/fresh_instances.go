@@ -39,12 +39,12 @@ func generatedSection(recs []analysis.Record, idx map[analysis.GroupKey]*analysi
 		return nil, nil
 	}
 	gen := &generated{}
-	sheet := &report.Table{ID: "immediate-generated", Title: "Generated instances: mean and 95% CI per type, heuristic and metric",
+	sheet := &report.Table{ID: "immediate-generated", Title: "Generated instances: mean and 95% t-interval per type, heuristic and metric",
 		Columns: []string{"type", "heuristic", "metric", "n", "mean", "ci95_low", "ci95_high", "mean_ratio_to_MCT", "ratio_ci95_low", "ratio_ci95_high"}}
 	for _, metric := range []string{"makespan", "flowtime"} {
 		spec := plots.BarSpec{Title: fmt.Sprintf("%s normalised to MCT (%d instances per type)", metric, reps),
 			XLabel: "instance type", YLabel: metric + " / MCT's", HasRef: true, Ref: 1, RefLabel: "MCT",
-			Note: fmt.Sprintf("%dx%d range-based instances, mean and 95%% CI", cfg.GenJobs, cfg.GenMachines)}
+			Note: fmt.Sprintf("%dx%d range-based instances, mean and 95%% t-interval", cfg.GenJobs, cfg.GenMachines)}
 		for _, tn := range cfg.GenTypes {
 			spec.Categories = append(spec.Categories, tn)
 		}
