@@ -6,18 +6,20 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 )
 
+// window is algo's 20 windows on the first log, at level plus a spread.
+func window(algo string, level float64) []analysis.Point {
+	var pts []analysis.Point
+	for k := 0; k < 20; k++ {
+		pts = append(pts, analysis.Point{Workload: Logs[0].ID, Algorithm: algo, Series: SeriesWindow, T: float64(k), Value: level + float64(k%7)})
+	}
+	return pts
+}
+
 // TestPaperClaimsOnceThePredictorRuns: the learned predictor's rows are not
 // testable without its runs, held when its windows are below the other's,
 // and not held when above.
 func TestPaperClaimsOnceThePredictorRuns(t *testing.T) {
 	c := Config{Logs: []string{Logs[0].ID}, Windows: 20}
-	window := func(algo string, level float64) []analysis.Point {
-		var pts []analysis.Point
-		for k := 0; k < 20; k++ {
-			pts = append(pts, analysis.Point{Workload: Logs[0].ID, Algorithm: algo, Series: SeriesWindow, T: float64(k), Value: level + float64(k%7)})
-		}
-		return pts
-	}
 	verdict := func(series []analysis.Point) analysis.LedgerEntry {
 		return analysis.Ledger(paperClaims[:1], claimsIn{c: c, series: series})[0]
 	}
@@ -41,13 +43,6 @@ func TestPaperClaimsOnceThePredictorRuns(t *testing.T) {
 // the second.
 func TestClairvoyantReadings(t *testing.T) {
 	c := Config{Logs: []string{Logs[0].ID}, Windows: 20}
-	window := func(algo string, level float64) []analysis.Point {
-		var pts []analysis.Point
-		for k := 0; k < 20; k++ {
-			pts = append(pts, analysis.Point{Workload: Logs[0].ID, Algorithm: algo, Series: SeriesWindow, T: float64(k), Value: level + float64(k%7)})
-		}
-		return pts
-	}
 	series := append(append(window(learned, 60), window(clairvoyantEASY, 70)...), window(clairvoyantSJBF, 50)...)
 	got := map[string]analysis.LedgerEntry{}
 	for _, e := range analysis.Ledger(paperClaims, claimsIn{c: c, series: series}) {
