@@ -14,8 +14,9 @@ func init() {
 	RegisterFormat("latex", Format{
 		Study: func(t Target, rep *experiments.ReportOutput) error {
 			dir := t.PageDir()
-			opts := latexBeside(dir, t.PaperDir(), PaperDir(t.Home))
-			return writeFile(filepath.Join(dir, rep.Model.ID+".tex"), func(w io.Writer) error {
+			name := rep.Model.ID + ".tex"
+			opts := latexBeside(t.Out, dir, name, t.PaperDir(), PaperDir(t.Home))
+			return writeFile(filepath.Join(dir, name), func(w io.Writer) error {
 				return report.WritePageLaTeXWith(w, rep.Model, opts)
 			})
 		},
@@ -23,17 +24,28 @@ func init() {
 	})
 }
 
-// latexBeside is where the LaTeX fragment in dir finds the figures of the
-// Markdown page in paperDir: by absolute path (of homePaper, the paper
-// folder the fragment belongs to), for a document anywhere that \input's
-// it, and relative to dir, for one compiled beside it.
-func latexBeside(dir, paperDir, homePaper string) report.LaTeXOptions {
+// latexBeside is where the LaTeX fragment dir/name finds the figures of
+// the Markdown page in paperDir: from the fragment's own folder, from the
+// output folder out, and by the absolute path of homePaper, the paper
+// folder the fragment belongs to.
+func latexBeside(out, dir, name, paperDir, homePaper string) report.LaTeXOptions {
 	var o report.LaTeXOptions
-	if abs, err := filepath.Abs(homePaper); err == nil {
-		o.GraphicsPath = append(o.GraphicsPath, filepath.ToSlash(abs)+"/")
+	rel := func(from, to string) string {
+		r, err := filepath.Rel(from, to)
+		if err != nil {
+			return ""
+		}
+		return filepath.ToSlash(r)
 	}
-	if rel, err := filepath.Rel(dir, paperDir); err == nil {
-		o.GraphicsPath = append(o.GraphicsPath, filepath.ToSlash(rel)+"/")
+	o.Fragment = rel(out, filepath.Join(dir, name))
+	if r := rel(dir, paperDir); r != "" {
+		o.FromFragment = r + "/"
+	}
+	if r := rel(out, paperDir); r != "" {
+		o.FromRoot = r + "/"
+	}
+	if abs, err := filepath.Abs(homePaper); err == nil {
+		o.Home = filepath.ToSlash(abs) + "/"
 	}
 	return o
 }

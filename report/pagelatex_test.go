@@ -6,6 +6,7 @@ import (
 	"image"
 	"image/png"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,42 +62,81 @@ func TestLatexColumnsBoxed(t *testing.T) {
 	}
 }
 
-// A page's fragment \input from a document in another folder finds its
-// figures through the \graphicspath it carries (the figures' paths are
-// relative to the Markdown page, not to the document), added to the
-// document's own; a folder LaTeX cannot take is left out.
-func TestPageLaTeXInputFromAnotherFolder(t *testing.T) {
-	paper, pageDir, docDir := t.TempDir(), t.TempDir(), t.TempDir()
-	if err := os.MkdirAll(filepath.Join(paper, "figures"), 0o755); err != nil {
-		t.Fatal(err)
+// A page's fragment finds its figures (whose paths are relative to the
+// Markdown page in paper/) from a document at the output folder's root, in
+// the fragment's folder, or anywhere that \input's it by its path, after
+// the output folder has moved, with a space, %, #, ~ and a UTF-8 letter
+// in the folder's name, and with the document's own \graphicspath kept:
+// it held the absolute folder alone (left out when it had such a
+// character) and ../../../paper/, so that a document at the root of a
+// moved output folder stopped on "File `figures/demo-fig1' not found".
+func TestPageLaTeXFindsFiguresFromEachLayout(t *testing.T) {
+	base := t.TempDir()
+	out := filepath.Join(base, "my dir_1#x%y~é")
+	pageDir := filepath.Join(out, "results", "demo", "page")
+	for _, d := range []string{filepath.Join(out, "paper", "figures"), pageDir} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
 	}
-	img := image.NewRGBA(image.Rect(0, 0, 40, 20))
 	var pngb bytes.Buffer
-	if err := png.Encode(&pngb, img); err != nil {
+	if err := png.Encode(&pngb, image.NewRGBA(image.Rect(0, 0, 40, 20))); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(paper, "figures", "demo-fig1.png"), pngb.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(out, "paper", "figures", "demo-fig1.png"), pngb.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	home := filepath.ToSlash(filepath.Join(out, "paper")) + "/"
+	o := LaTeXOptions{Fragment: "results/demo/page/demo.tex", FromFragment: "../../../paper/", FromRoot: "paper/", Home: home}
 	var tex bytes.Buffer
-	o := LaTeXOptions{GraphicsPath: []string{filepath.ToSlash(paper) + "/", "../paper/", "/with space/"}}
 	if err := WritePageLaTeXWith(&tex, testPage(), o); err != nil {
 		t.Fatal(err)
 	}
-	want := `\graphicspath{{` + filepath.ToSlash(paper) + `/}{../paper/}}`
-	if !strings.Contains(tex.String(), want) || strings.Contains(tex.String(), "with space") {
-		t.Fatalf("fragment lacks %q or kept a folder with a space:\n%s", want, tex.String()[:600])
+	if !strings.Contains(tex.String(), "{paper/}{"+home+"}") || !strings.Contains(tex.String(), `\CurrentFilePath/`) {
+		t.Fatalf("fragment lacks paper/, %s or ../../../paper/ from \\CurrentFilePath:\n%s", home, tex.String()[:2000])
 	}
-	frag := filepath.Join(pageDir, "demo.tex")
-	if err := os.WriteFile(frag, tex.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(pageDir, "demo.tex"), tex.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	// The document has a \graphicspath of its own, which must still work.
-	doc := strings.Replace(latextest.Document("\\input{"+filepath.ToSlash(frag)+"}\n"), "\\begin{document}",
-		"\\graphicspath{{mine/}}\n\\begin{document}", 1)
-	out := latextest.Compile(t, docDir, doc)
-	if out != "" && strings.Contains(out, "in alignment at lines") {
-		t.Errorf("a table is wider than the line:\n%s", out)
+	if _, err := exec.LookPath("pdflatex"); err != nil {
+		t.Skip("pdflatex not on PATH: the fragment was checked as text only")
+	}
+	compile := func(dir, input string) {
+		t.Helper()
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		// The document has a \graphicspath of its own, which must still work.
+		doc := strings.Replace(latextest.Document("\\input{"+input+"}\n"), "\\begin{document}", "\\graphicspath{{mine/}}\n\\begin{document}", 1)
+		if out := latextest.Compile(t, dir, doc); !strings.Contains(out, "demo-fig1.png") {
+			t.Errorf("%s, \\input{%s}: the figure was not included:\n%s", dir, input, out)
+		}
+	}
+	compile(out, "results/demo/page/demo.tex")
+	compile(pageDir, "demo")
+	// Copied elsewhere, the fragment finds the figures by the absolute folder.
+	if err := os.WriteFile(filepath.Join(base, "copy.tex"), tex.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	compile(base, "copy")
+	moved := filepath.Join(base, "moved")
+	if err := os.Rename(out, moved); err != nil {
+		t.Fatal(err)
+	}
+	compile(moved, "results/demo/page/demo.tex")
+	compile(filepath.Join(moved, "results", "demo", "page"), "demo.tex")
+	compile(filepath.Join(base, "elsewhere"), "../moved/results/demo/page/demo")
+	compile(filepath.Join(base, "elsewhere"), filepath.ToSlash(filepath.Join(moved, "results", "demo", "page", "demo.tex")))
+}
+
+// A folder LaTeX cannot read as it is (a brace, a backslash) is left out.
+func TestPageLaTeXLeavesOutFoldersItCannotRead(t *testing.T) {
+	var tex bytes.Buffer
+	if err := WritePageLaTeXWith(&tex, testPage(), LaTeXOptions{FromRoot: "paper/", Home: "/a{b}/paper/"}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(tex.String(), `\xdef\gridbench@figs{{paper/}}`) || strings.Contains(tex.String(), "a{b}") {
+		t.Errorf("want paper/ alone:\n%s", tex.String()[:1500])
 	}
 }
 
