@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -60,6 +62,92 @@ func TestLaTeXCompiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	latextest.Compile(t, dir, latextest.Document("\\begin{table}\\centering\\input{table}\\caption{x}\\end{table}\n"))
+}
+
+// A table of thousands of rows is a longtable, \input outside any float,
+// that breaks across pages with its header on each: as a tabular (one
+// box) pdflatex stopped on "TeX capacity exceeded" at 2,557 rows, and one
+// of a few hundred ran off the page, its rows lost.
+func TestLaTeXLongTableBreaksAcrossPages(t *testing.T) {
+	const rows = 3000
+	long := &Table{ID: "long", Title: "Tests", Columns: []string{"workload", "algorithm", "p"}}
+	for i := range rows {
+		long.AddRow(Str(fmt.Sprintf("row%05d", i)), Str("EASY"), Num(float64(i)/rows, 4))
+	}
+	var b bytes.Buffer
+	if err := WriteLaTeX(&b, long); err != nil {
+		t.Fatal(err)
+	}
+	tex := b.String()
+	for _, want := range []string{`needs \usepackage{booktabs,longtable}`, `\begin{longtable}{llr}`, `\endhead`, `\end{longtable}`} {
+		if !strings.Contains(tex, want) {
+			t.Fatalf("lacks %q:\n%.600s", want, tex)
+		}
+	}
+	if n := strings.Count(tex, "row0"); n != rows {
+		t.Fatalf("%d rows written, want %d", n, rows)
+	}
+	if _, err := exec.LookPath("pdflatex"); err != nil {
+		t.Skip("pdflatex not on PATH: the table was checked as text only")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "long.tex"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	latextest.Compile(t, dir, latextest.Document("Before.\n\n\\input{long}\nAfter.\n"))
+	if _, err := exec.LookPath("pdftotext"); err != nil {
+		t.Skip("pdftotext not on PATH: the PDF's rows were not counted")
+	}
+	text, err := exec.Command("pdftotext", "-layout", filepath.Join(dir, "doc.pdf"), "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, f := range strings.Fields(string(text)) {
+		if strings.HasPrefix(f, "row") {
+			seen[f] = true
+		}
+	}
+	pages := strings.Count(string(text), "\f")
+	if len(seen) != rows || strings.Count(string(text), "workload") != pages || pages < rows/60 {
+		t.Errorf("the PDF shows %d distinct rows of %d, the header %d times on %d pages", len(seen), rows, strings.Count(string(text), "workload"), pages)
+	}
+}
+
+// A table of a few rows whose text wraps onto many lines (a claims
+// ledger) is a longtable too, set within the line.
+func TestLaTeXWrappedTableIsLong(t *testing.T) {
+	w := &Table{ID: "ledger", Columns: []string{"id", "claim (paper's words)", "verdict"}}
+	for i := range 12 {
+		w.AddRow(Str(fmt.Sprintf("c%d", i)), Str(strings.Repeat("a claim in the paper's own words, ", 12)), Str("held"))
+	}
+	var b bytes.Buffer
+	if err := WriteLaTeX(&b, w); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `\begin{longtable}{lp{`) {
+		t.Fatalf("want a longtable with the claim wrapped:\n%.800s", b.String())
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "ledger.tex"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out := latextest.Compile(t, dir, latextest.Document("\\input{ledger}\n")); strings.Contains(out, "Overfull \\hbox") {
+		t.Errorf("the table is wider than the line:\n%s", out)
+	}
+}
+
+// The file's first lines name hyperref when a cell holds a link.
+func TestLaTeXNeedsHyperrefForLinks(t *testing.T) {
+	l := &Table{ID: "links", Columns: []string{"source"}}
+	l.AddRow(Str("[the paper](https://example.org)"))
+	var b bytes.Buffer
+	if err := WriteLaTeX(&b, l); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `needs \usepackage{booktabs,hyperref}`) {
+		t.Errorf("hyperref not named:\n%s", b.String())
+	}
 }
 
 func TestJSON(t *testing.T) {

@@ -182,7 +182,22 @@ func writeLongtable(b *strings.Builder, t *Table) {
 	if t.Title != "" {
 		fmt.Fprintf(b, "\\caption{%s}\\\\\n", latexInline(t.Title))
 	}
-	head := make([]string, width)
+	b.WriteString("\\toprule\n" + latexHead(t, specs, wrap, boxes) + "\\midrule\n\\endhead\n")
+	writeLatexRows(b, t, boxes)
+	b.WriteString("\\bottomrule\n\\end{longtable}\n")
+	if size != "" {
+		b.WriteString("}\n")
+	}
+	for _, n := range t.Notes {
+		b.WriteString("{\\small " + latexInline(n) + "}\n\n")
+	}
+	b.WriteString("\n")
+}
+
+// latexHead is t's header row, each name wrapped or boxed as its column
+// is (latexColumns).
+func latexHead(t *Table, specs []string, wrap []float64, boxes []string) string {
+	head := make([]string, len(specs))
 	for i, c := range t.Columns {
 		head[i] = latexInline(c)
 		if boxes[i] != "" {
@@ -195,9 +210,14 @@ func writeLongtable(b *strings.Builder, t *Table) {
 			head[i] = fmt.Sprintf("\\parbox[b]{%.3f\\linewidth}{%s %s}", wrap[i], align, head[i])
 		}
 	}
-	b.WriteString("\\toprule\n" + strings.Join(head, " & ") + " \\\\\n\\midrule\n\\endhead\n")
+	return strings.Join(head, " & ") + " \\\\\n"
+}
+
+// writeLatexRows writes t's rows, a short one filled with empty cells,
+// each cell in its column's box if it has one.
+func writeLatexRows(b *strings.Builder, t *Table, boxes []string) {
 	for _, row := range t.Rows {
-		cells := make([]string, width)
+		cells := make([]string, len(boxes))
 		for i, c := range row {
 			s := latexCell(c)
 			if boxes[i] != "" && s != "" {
@@ -207,14 +227,6 @@ func writeLongtable(b *strings.Builder, t *Table) {
 		}
 		b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
 	}
-	b.WriteString("\\bottomrule\n\\end{longtable}\n")
-	if size != "" {
-		b.WriteString("}\n")
-	}
-	for _, n := range t.Notes {
-		b.WriteString("{\\small " + latexInline(n) + "}\n\n")
-	}
-	b.WriteString("\n")
 }
 
 // Widths are estimated in characters: a line holds about 345pt, a
@@ -253,6 +265,13 @@ var latexSizes = []struct {
 // wrap[i] is that width as a share of the line, 0 when the header stays on
 // one line.
 func latexColumns(t *Table, width int) (specs []string, wrap []float64, boxes []string, size string) {
+	specs, wrap, boxes, size, _ = latexLayout(t, width)
+	return specs, wrap, boxes, size
+}
+
+// latexLayout is latexColumns with each column's width in estimated
+// characters (of its font, as visibleLen counts them).
+func latexLayout(t *Table, width int) (specs []string, wrap []float64, boxes []string, size string, chars []float64) {
 	specs, wrap, boxes = make([]string, width), make([]float64, width), make([]string, width)
 	cell := make([]float64, width) // the longest entry of each column
 	need := make([]float64, width) // the column's width
@@ -347,7 +366,37 @@ func latexColumns(t *Table, width int) (specs []string, wrap []float64, boxes []
 		}
 		wrap[i] = share(need[i])
 	}
-	return specs, wrap, boxes, size
+	return specs, wrap, boxes, size, need
+}
+
+// latexLines estimates how many lines t takes set as latexLayout has it:
+// a row as many as its most wrapped cell, the header one more than its
+// most wrapped name.
+func latexLines(t *Table, specs []string, wrap []float64, boxes []string, chars []float64) int {
+	lines := func(s string, i int) int {
+		if chars[i] <= 0 {
+			return 1
+		}
+		// Words do not break where the estimate does: a fifth more.
+		return max(1, int(math.Ceil(visibleLen(s)*1.2/chars[i])))
+	}
+	head := 1
+	for i := range specs {
+		if wrap[i] > 0 || boxes[i] != "" || (specs[i] != "l" && specs[i] != "r") {
+			head = max(head, lines(colName(t, i), i))
+		}
+	}
+	n := head + 1
+	for _, row := range t.Rows {
+		l := 1
+		for i, c := range row {
+			if boxes[i] != "" || (specs[i] != "l" && specs[i] != "r") {
+				l = max(l, lines(c.Text, i))
+			}
+		}
+		n += l
+	}
+	return n
 }
 
 // visibleLen is the number of characters s shows, Markdown markers left
