@@ -2,6 +2,7 @@ package all_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -49,6 +50,7 @@ func TestQuickPagesGolden(t *testing.T) {
 	if len(outs) == 0 {
 		t.Fatal("no study reproduced")
 	}
+	checkQuickMarks(t, out, outs)
 	for _, o := range outs {
 		t.Run(o.Name, func(t *testing.T) {
 			got, err := os.ReadFile(filepath.Join(out, "paper", o.Name+".md"))
@@ -74,4 +76,53 @@ func TestQuickPagesGolden(t *testing.T) {
 		names = append(names, o.Name)
 	}
 	checkHTMLPages(t, out, names)
+}
+
+// checkQuickMarks checks that everything a quick run writes apart from
+// the pages says it is the smoke test: every study's headline (in the
+// index: paper/README.md, paper/index.json, results/index.html) ends with
+// the quick mark, and every figure's note line starts with its own.
+// Federation's and immediate's headlines did not, and federation's,
+// roundrobin's, immediate's and backfilling's figures did not: "Table 4:
+// 0/15 …" read as the reproduction's result.
+func checkQuickMarks(t *testing.T, out string, outs []*pipeline.Outcome) {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(out, "paper", "index.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var idx map[string]struct{ Headline string }
+	if err := json.Unmarshal(b, &idx); err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile(filepath.Join(out, "paper", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, o := range outs {
+		if h := o.Report.Headline; !strings.HasSuffix(h, experiments.QuickHeadlineMark) {
+			t.Errorf("%s: the quick headline is not marked: %q", o.Name, h)
+		}
+		if h := idx[o.Name].Headline; !strings.HasSuffix(h, experiments.QuickHeadlineMark) {
+			t.Errorf("%s: index.json's quick headline is not marked: %q", o.Name, h)
+		}
+		row := "| [" + o.Name + "](" + o.Name + ".md) |"
+		_, rest, ok := strings.Cut(string(readme), row)
+		if rest, _, _ = strings.Cut(rest, "\n"); !ok || !strings.HasSuffix(rest, experiments.QuickHeadlineMark+" |") {
+			t.Errorf("%s: README.md's row does not end with the quick mark: %q", o.Name, row+rest)
+		}
+	}
+	svgs, err := filepath.Glob(filepath.Join(out, "paper", "figures", "*.svg"))
+	if err != nil || len(svgs) == 0 {
+		t.Fatalf("no SVG figures (%v)", err)
+	}
+	for _, f := range svgs {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(b), experiments.QuickFigureMark) {
+			t.Errorf("%s does not say it is the quick configuration", filepath.Base(f))
+		}
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
+	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/sched/backfill"
@@ -237,7 +238,7 @@ func GridSection(pg *report.Page, paperDir string, o gridOptions) error {
 	}
 	corr, within := GridStats(pts)
 	fig := "backfilling-sgd-grid"
-	if err := gridFigure(pts, corr, within, filepath.Join(paperDir, "figures", fig)); err != nil {
+	if err := gridFigure(pts, corr, within, filepath.Join(paperDir, "figures", fig), o.Quick); err != nil {
 		return err
 	}
 	pg.Para("The authors ran the learned predictor (EASY++ and EASY with predictions, three corrections) over a grid of loss shapes and parameters, thresholds and weights on KTH-SP2: "+
@@ -249,9 +250,12 @@ func GridSection(pg *report.Page, paperDir string, o gridOptions) error {
 	return nil
 }
 
-func gridFigure(pts []GridPoint, corr, within float64, base string) error {
+func gridFigure(pts []GridPoint, corr, within float64, base string, quick bool) error {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("Learned predictor grid on KTH-SP2: r = %.3f, %.0f%% within 1%%", corr, 100*within)
+	if quick {
+		p.Title.Text += "\n" + experiments.QuickNote("", quick) // the note line plots' figures have
+	}
 	p.X.Label.Text = "mean bounded slowdown, authors (pyss)"
 	p.Y.Label.Text = "mean bounded slowdown, gridbench"
 	xys := make(plotter.XYs, len(pts))

@@ -285,7 +285,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	}
 	sum.clair, sum.grid = clairvoyantRows(c, in.Result.Index(), sum.ledger, grid), gridCounts(grid)
 	out := &experiments.ReportOutput{Compared: sum.compared, Ledger: sum.ledger, Tolerance: fmt.Sprintf("within ±%.0f%% of the published value, fixed before the first run", 100*c.Tolerance),
-		Headline: sum.headline(c.Tolerance)}
+		Headline: experiments.QuickHeadline(sum.headline(c.Tolerance), c.Quick)}
 	out.Model, out.Sheets = page(c, out.Headline, sum)
 	if err := utilisationSection(out.Model, c, in.Result.Series, in.PaperDir); err != nil {
 		return nil, err

@@ -9,6 +9,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 	"github.com/gridbench/gridbench/spaceshared"
@@ -44,7 +45,8 @@ func utilisationSection(pg *report.Page, c Config, series []analysis.Point, pape
 		return nil
 	}
 	pg.Section("Utilisation under EASY")
-	p, err := plots.Steps(plots.StepSpec{Title: "Utilisation of each log under EASY (requested times)", YLabel: "CPUs in use (%)", Series: lines})
+	p, err := plots.Steps(plots.StepSpec{Title: "Utilisation of each log under EASY (requested times)", Note: experiments.QuickNote("", c.Quick),
+		YLabel: "CPUs in use (%)", Series: lines})
 	if err != nil {
 		return err
 	}

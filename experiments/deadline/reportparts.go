@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/report"
 )
 
@@ -30,11 +31,7 @@ func source(f figure) string {
 }
 
 func note(quick bool, reps int) string {
-	s := fmt.Sprintf("%d repetitions, 95%% t-interval", reps)
-	if quick {
-		s = "QUICK configuration (smoke test), " + s
-	}
-	return s
+	return experiments.QuickNote(fmt.Sprintf("%d repetitions, 95%% t-interval", reps), quick)
 }
 
 // runtimeSection shows how each algorithm's work per decision grows with
@@ -308,10 +305,7 @@ func headline(ledger []analysis.LedgerEntry, streams []stream, algos []string, i
 	}
 	s := report.LedgerCounts(ledger) + "; nothing fitted: every verdict is out of sample"
 	s += fmt.Sprintf("; delayed jobs at %s: %s", heavy, strings.Join(parts, ", "))
-	if quick {
-		s += " (quick configuration)"
-	}
-	return s
+	return experiments.QuickHeadline(s, quick)
 }
 
 // ledgerLead says what the ledger counts and how.

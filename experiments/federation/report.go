@@ -182,7 +182,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		return nil, fmt.Errorf("sensitivity: %w", err)
 	}
 	for _, pol := range pols {
-		grid, err := statePanels(in.Result.Series, pol, c.SeriesUser)
+		grid, err := statePanels(in.Result.Series, pol, c.SeriesUser, c.Quick)
 		if err != nil {
 			return nil, fmt.Errorf("figure for %s: %w", pol, err)
 		}
@@ -193,7 +193,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		}
 		r.stateFigs = append(r.stateFigs, &report.Figure{Path: "figures/" + fig + ".png", Alt: fmt.Sprintf("Figure %d: %s", n, pol)})
 	}
-	if err := completionFigure(recs, pols, figDir); err != nil {
+	if err := completionFigure(recs, pols, figDir, c.Quick); err != nil {
 		return nil, err
 	}
 
@@ -228,8 +228,8 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		}
 		hs = append(hs, fmt.Sprintf("claim %s %s", k[:1], v))
 	}
-	out.Headline = fmt.Sprintf("Table 4: %d/%d completion times within ±15%% (%s); Table 3: %d/%d published splits with DSA and LCG jobs both within ±15%% (%s; SO and SO-AS share one); background %s MI per trace second (fitted on Table 3 Normal), GridGateWay %.0f kB/s (from Table 4 User-0); %s",
-		r.t4match, len(pols)*Users, r.t4tally.short(), r.t3tally.ok[0]+r.t3tally.ok[1], r.t3tally.n[0]+r.t3tally.n[1], r.t3tally.short(), report.FormatFloat(m.MIPerTraceSecond, 0), m.WAN.Bandwidth/1e3, strings.Join(hs, ", "))
+	out.Headline = experiments.QuickHeadline(fmt.Sprintf("Table 4: %d/%d completion times within ±15%% (%s); Table 3: %d/%d published splits with DSA and LCG jobs both within ±15%% (%s; SO and SO-AS share one); background %s MI per trace second (fitted on Table 3 Normal), GridGateWay %.0f kB/s (from Table 4 User-0); %s",
+		r.t4match, len(pols)*Users, r.t4tally.short(), r.t3tally.ok[0]+r.t3tally.ok[1], r.t3tally.n[0]+r.t3tally.n[1], r.t3tally.short(), report.FormatFloat(m.MIPerTraceSecond, 0), m.WAN.Bandwidth/1e3, strings.Join(hs, ", ")), c.Quick)
 	return &out, nil
 }
 
@@ -646,7 +646,7 @@ func slug(p string) string { return strings.ToLower(strings.ReplaceAll(p, "-", "
 
 // statePanels builds the three stacked-area panels of one policy from the
 // paper run's job-state series (series.csv).
-func statePanels(pts []analysis.Point, pol string, u int) ([][]*plot.Plot, error) {
+func statePanels(pts []analysis.Point, pol string, u int, quick bool) ([][]*plot.Plot, error) {
 	type key struct{ panel, state string }
 	series := map[key]map[float64]float64{}
 	times := map[float64]bool{}
@@ -676,7 +676,8 @@ func statePanels(pts []analysis.Point, pol string, u int) ([][]*plot.Plot, error
 	titles := map[string]string{"dsa": "DSA", "lcg": "LCG", "total": "Federated Grid"}
 	var row []*plot.Plot
 	for _, panel := range Panels {
-		spec := plots.StackSpec{Title: fmt.Sprintf("%s: %s, User-%d", pol, titles[panel], u), XLabel: "hours since submission", YLabel: "jobs", X: hours}
+		spec := plots.StackSpec{Title: fmt.Sprintf("%s: %s, User-%d", pol, titles[panel], u), Note: experiments.QuickNote("", quick),
+			XLabel: "hours since submission", YLabel: "jobs", X: hours}
 		for _, st := range States {
 			y := make([]float64, len(xs))
 			for i, t := range xs {
@@ -693,9 +694,9 @@ func statePanels(pts []analysis.Point, pol string, u int) ([][]*plot.Plot, error
 	return [][]*plot.Plot{row}, nil
 }
 
-func completionFigure(recs []analysis.Record, pols []string, figDir string) error {
+func completionFigure(recs []analysis.Record, pols []string, figDir string, quick bool) error {
 	groups := analysis.Index(analysis.Groups(recs))
-	spec := plots.BarSpec{Title: "Completion time per user (jitter repetitions)", YLabel: "hours", Note: "mean and 95% t-interval"}
+	spec := plots.BarSpec{Title: "Completion time per user (jitter repetitions)", YLabel: "hours", Note: experiments.QuickNote("mean and 95% t-interval", quick)}
 	for u := 0; u < Users; u++ {
 		spec.Categories = append(spec.Categories, fmt.Sprintf("User-%d", u))
 	}

@@ -11,6 +11,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -168,7 +169,7 @@ func sensitivity(recs []analysis.Record, pols []string, c Config, figDir string)
 		}
 	}
 	fig := Name + "-sensitivity"
-	drawn, err := sensitivityFigure(hours, scales, pols, u, filepath.Join(figDir, fig))
+	drawn, err := sensitivityFigure(hours, scales, pols, u, filepath.Join(figDir, fig), c.Quick)
 	if err != nil {
 		return nil, err
 	}
@@ -229,9 +230,9 @@ func listOr(xs []string, none string) string {
 // sensitivityFigure draws the ratios against the submission hour (User-u)
 // and against the background scale (Users 1 and 2), with the published
 // value and the ±15% band as reference lines.
-func sensitivityFigure(hours, scales []sensPoint, pols []string, u int, base string) (bool, error) {
+func sensitivityFigure(hours, scales []sensPoint, pols []string, u int, base string, quick bool) (bool, error) {
 	panel := func(title, xlabel string, ps []sensPoint, uu int, logY bool) (*plot.Plot, error) {
-		spec := plots.LineSpec{Title: title, XLabel: xlabel, YLabel: "completion / published", Note: "one run per value", LogY: logY}
+		spec := plots.LineSpec{Title: title, XLabel: xlabel, YLabel: "completion / published", Note: experiments.QuickNote("one run per value", quick), LogY: logY}
 		if logY {
 			spec.Note += ", log scale"
 		}

@@ -8,6 +8,7 @@ import (
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
@@ -44,7 +45,7 @@ func generatedSection(recs []analysis.Record, idx map[analysis.GroupKey]*analysi
 	for _, metric := range []string{"makespan", "flowtime"} {
 		spec := plots.BarSpec{Title: fmt.Sprintf("%s normalised to MCT (%d instances per type)", metric, reps),
 			XLabel: "instance type", YLabel: metric + " / MCT's", HasRef: true, Ref: 1, RefLabel: "MCT",
-			Note: fmt.Sprintf("%dx%d range-based instances, mean and 95%% t-interval", cfg.GenJobs, cfg.GenMachines)}
+			Note: experiments.QuickNote(fmt.Sprintf("%dx%d range-based instances, mean and 95%% t-interval", cfg.GenJobs, cfg.GenMachines), cfg.Quick)}
 		for _, tn := range cfg.GenTypes {
 			spec.Categories = append(spec.Categories, tn)
 		}

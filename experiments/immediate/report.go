@@ -70,8 +70,9 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 		r.gap = baselines(idx)
 		out.Headline = fmt.Sprintf("%d of %d published values of Tables 3–6 reproduced exactly (in sample: the readings were chosen on these cells)", r.matched, r.total)
 	}
+	out.Headline = experiments.QuickHeadline(out.Headline, cfg.Quick)
 	var err error
-	if r.example, err = workedExample(in, cfg.Example); err != nil {
+	if r.example, err = workedExample(in, cfg.Example, cfg.Quick); err != nil {
 		return nil, err
 	}
 	if r.generated, err = generatedSection(recs, idx, cfg, pl.Reps, in.PaperDir); err != nil {
@@ -324,7 +325,7 @@ type example struct {
 // workedExample builds Section 4's example from its runs, the makespans
 // from runs.csv, the schedules from series.csv, the ready times from the
 // plan, and draws its Gantt charts.
-func workedExample(in experiments.ReportInput, ex WorkedExample) (example, error) {
+func workedExample(in experiments.ReportInput, ex WorkedExample, quick bool) (example, error) {
 	var matched, total int
 	var specs []plots.GanttSpec
 	t := &report.Table{ID: "example", Title: "Section 4 worked example: makespan (published / ours)",
@@ -357,7 +358,7 @@ func workedExample(in experiments.ReportInput, ex WorkedExample) (example, error
 		}
 		specs = append(specs, plots.GanttSpec{Title: fmt.Sprintf("%s: makespan %g", name, ms),
 			Machines: machines, Ready: ex.Ready, Tasks: tasks, Makespan: ms,
-			Note: "Eq. 2: machines with a job only"})
+			Note: experiments.QuickNote("Eq. 2: machines with a job only", quick)})
 		c := report.Num(ms, 0)
 		total++
 		if ms != published[name] {

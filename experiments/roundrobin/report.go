@@ -404,10 +404,14 @@ func (r *reporter) figuresSection() error {
 	return nil
 }
 
+// note is every figure's note line: the trace, when it is not the
+// paper's, marked in the quick configuration.
+func (r *reporter) note() string { return experiments.QuickNote(r.src.Note(), r.cfg.Quick) }
+
 // linePlot draws one metric against P for one window size.
 func (r *reporter) linePlot(f figure, size Size) (*plot.Plot, error) {
 	spec := plots.LineSpec{Title: fmt.Sprintf("%s, %s windows", f.title, size.ID()), XLabel: "slaves P", YLabel: f.ylabel,
-		Note: r.src.Note(), LogY: true}
+		Note: r.note(), LogY: true}
 	for _, a := range r.algos {
 		s := plots.Series{Name: Label(a)}
 		for _, w := range r.ws {
@@ -663,7 +667,7 @@ func (r *reporter) figure2Section() error {
 	}
 	counts := f.Windows.Series()
 	pc, err := plots.Curves(plots.LineSpec{Title: "Job counts per 1024 s", XLabel: "days since first submission", YLabel: "jobs",
-		Note: r.src.Note(), Series: []plots.Series{{Name: "count", X: days, Y: counts}}})
+		Note: r.note(), Series: []plots.Series{{Name: "count", X: days, Y: counts}}})
 	if err != nil {
 		return fmt.Errorf("%s: Figure 2: %w", Name, err)
 	}
@@ -677,7 +681,7 @@ func (r *reporter) figure2Section() error {
 		acf = append(acf, v)
 	}
 	pa, err := plots.Curves(plots.LineSpec{Title: "Autocorrelation of the counts", XLabel: "lag (hours)", YLabel: "ACF",
-		Note: r.src.Note(), Series: []plots.Series{{Name: "ACF", X: lagX, Y: acf}}})
+		Note: r.note(), Series: []plots.Series{{Name: "ACF", X: lagX, Y: acf}}})
 	if err != nil {
 		return fmt.Errorf("%s: Figure 2: %w", Name, err)
 	}
@@ -688,7 +692,7 @@ func (r *reporter) figure2Section() error {
 		}
 	}
 	pf, err := plots.Curves(plots.LineSpec{Title: "FFT magnitude of the ACF", XLabel: "cycles per day", YLabel: "|FFT|",
-		Note: r.src.Note(), Series: []plots.Series{{Name: "|FFT|", X: fx, Y: fy}}})
+		Note: r.note(), Series: []plots.Series{{Name: "|FFT|", X: fx, Y: fy}}})
 	if err != nil {
 		return fmt.Errorf("%s: Figure 2: %w", Name, err)
 	}
@@ -907,10 +911,7 @@ func (r *reporter) headline() string {
 	}
 	s := fmt.Sprintf("%s: %s%s; nothing fitted: every verdict is out of sample; ranking claims held in every workload: %s",
 		r.src.Label, report.LedgerCounts(r.led), by, r.familySummary())
-	if r.cfg.Quick {
-		s += " (quick configuration)"
-	}
-	return s
+	return experiments.QuickHeadline(s, r.cfg.Quick)
 }
 
 // familySummary says how many claims held in every workload, per family.
