@@ -499,6 +499,31 @@ func TestCalibrationTable(t *testing.T) {
 	}
 }
 
+// TestCalibrationTableSaysWhatTheMisfitIsAgainst: in the quick
+// configuration the misfit compares the runs with the published counts
+// scaled to its experiments (110 of 550 jobs: 104.8 / 87.4 / 24.6), and
+// the table's title shows those, not only the published 524 / 437 / 123
+// (97 jobs each gave misfit 8.6794 under a title naming 524 / 437 / 123);
+// at the paper's size the title names the published counts alone.
+func TestCalibrationTableSaysWhatTheMisfitIsAgainst(t *testing.T) {
+	var recs []analysis.Record
+	for name, v := range map[string]float64{MScale: 6000, MLoad: 0.6,
+		federated.UserMetric(0, federated.MJobsLCG): 97, federated.UserMetric(1, federated.MJobsLCG): 97, federated.UserMetric(2, federated.MJobsLCG): 97} {
+		recs = append(recs, analysis.Record{Experiment: Name, Workload: CalibrationWorkload(6000), Algorithm: "Normal", Metric: name, Value: v})
+	}
+	quick, _ := calibrationTable(recs, 6700, float64(QuickJobsPerUser)/550)
+	if got := quick.Rows[0][5].Text; got != "8.6794" {
+		t.Errorf("misfit %s, want 8.6794", got)
+	}
+	if !strings.Contains(quick.Title, "scaled by 0.20: 104.8 / 87.4 / 24.6") || !strings.Contains(quick.Notes[0], "published × 0.20") {
+		t.Errorf("quick: title %q, note %q: want the scaled counts the misfit is computed against", quick.Title, quick.Notes[0])
+	}
+	full, _ := calibrationTable(recs, 6700, 1)
+	if !strings.HasSuffix(full.Title, "(published 524 / 437 / 123)") || strings.Contains(full.Title, "scaled") || strings.Contains(full.Notes[0], "scaled") {
+		t.Errorf("paper size: title %q, note %q", full.Title, full.Notes[0])
+	}
+}
+
 // TestSensitivityHourMovesOneUser: a sens-hour run moves the sensitivity
 // user's submission by its offset and leaves the others at 12:00.
 func TestSensitivityHourMovesOneUser(t *testing.T) {
