@@ -55,4 +55,29 @@ func columnIsNumeric(t *Table, i int) bool {
 	return n > 0 && n*2 >= len(t.Rows)
 }
 
-func escape(s string) string { return strings.ReplaceAll(s, "|", `\|`) }
+// escape keeps s in its cell of a Markdown table row: a pipe would end
+// the cell, a line break the row.
+func escape(s string) string {
+	return strings.ReplaceAll(foldLines(s), "|", `\|`)
+}
+
+// foldLines puts s on one line: each line break becomes a space.
+func foldLines(s string) string {
+	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+}
+
+// MarkdownCell is s as one cell of a Markdown table row, as every table
+// of the pages escapes its cells: pipes escaped, line breaks folded to
+// spaces.
+func MarkdownCell(s string) string { return escape(s) }
+
+// markup backslash-escapes the characters Markdown (and the HTML it lets
+// through) would read as markup in running text.
+var markup = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
+	"<", `\<`, ">", `\>`, "&", `\&`, "#", `\#`, "~", `\~`)
+
+// MarkdownLiteral is plain text s (a study's title, a headline: text that
+// is not Markdown) as a Markdown table cell that shows it as written: its
+// markup characters escaped (a title "*x* <b>" is not emphasis and bold),
+// then escaped as a cell (MarkdownCell).
+func MarkdownLiteral(s string) string { return MarkdownCell(markup.Replace(s)) }

@@ -114,7 +114,7 @@ func (p *Page) Tables() []*Table {
 // WritePageMarkdown renders p as GitHub-flavoured Markdown.
 func WritePageMarkdown(w io.Writer, p *Page) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# %s\n\n", p.Title)
+	fmt.Fprintf(&b, "# %s\n\n", foldLines(p.Title)) // a line break would end the heading
 	for _, x := range p.Blocks {
 		switch x := x.(type) {
 		case *Heading:
