@@ -293,6 +293,4 @@ func (o HTMLOptions) link(target string) string {
 
 // plainInline is Markdown inline text without its markers, for attributes
 // and the document's title.
-func plainInline(s string) string {
-	return strings.NewReplacer("**", "", "`", "").Replace(s)
-}
+func plainInline(s string) string { return markers.Replace(s) }

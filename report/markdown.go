@@ -63,8 +63,13 @@ func escape(s string) string {
 
 // foldLines puts s on one line: each line break becomes a space.
 func foldLines(s string) string {
-	return strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return lineBreaks.Replace(s)
 }
+
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 
 // MarkdownCell is s as one cell of a Markdown table row, as every table
 // of the pages escapes its cells: pipes escaped, line breaks folded to
