@@ -66,6 +66,8 @@ type Workload struct {
 	// CPUs is the machine's CPUs the jobs were selected for: cpus, or
 	// when cpus <= 0 a Batsim workload's NbRes or a trace's MaxProcs.
 	CPUs int
+	// Header is a trace's comment header (nil for a Batsim workload).
+	Header *trace.Header
 }
 
 // LoadWorkload is LoadSWF for a trace or a Batsim JSON workload (a name
@@ -133,7 +135,7 @@ func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (
 			return w, err
 		}
 	}
-	w.Jobs, w.Skipped, w.CPUs = sel.jobs, sel.sk, sel.cpus
+	w.Jobs, w.Skipped, w.CPUs, w.Header = sel.jobs, sel.sk, sel.cpus, r.Header()
 	return w, nil
 }
 

@@ -52,6 +52,9 @@ type Schedule struct {
 	// from a Batsim workload); otherwise the profile column is empty,
 	// Batsim's "none".
 	Profiles []string
+	// Origin are the header lines of the trace the jobs came from that
+	// still hold for the schedule (OriginOf), "Key: value", for WriteSWF.
+	Origin []string
 }
 
 func (s *Schedule) check() error {

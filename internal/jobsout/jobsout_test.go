@@ -284,3 +284,42 @@ func TestWriteSWFReadsBack(t *testing.T) {
 		t.Errorf("header %+v", h)
 	}
 }
+
+// The schedule of a trace's jobs keeps the lines of its header that still
+// hold, so that its arrivals are read in the log's time zone: the time
+// origin and the log's provenance; not its sizes, its end or its notes.
+func TestWriteSWFKeepsTheTracesOrigin(t *testing.T) {
+	in := "; Version: 2.2\n; Computer: IBM SP2\n; Installation: KTH\n; Information: http://a/\n;              http://b/\n" +
+		"; UnixStartTime: 843480031\n; TimeZone: 3600\n; TimeZoneString: Europe/Stockholm\n; StartTime: Mon Sep 23 14:00:31 CEST 1996\n" +
+		"; EndTime: Fri Aug 29 10:55:01 CEST 1997\n; MaxJobs: 28490\n; MaxProcs: 100\n; Note: uses the EASY scheduler\n" +
+		"1 0 -1 10 1 -1 -1 1 20 -1 1 1 -1 -1 -1 -1 -1 -1\n"
+	r := trace.NewSWFReader(strings.NewReader(in), "in.swf")
+	for r.Next() {
+	}
+	if err := r.Err(); err != nil {
+		t.Fatal(err)
+	}
+	s := tinySchedule()
+	s.Origin = OriginOf(r.Header())
+	var b bytes.Buffer
+	if err := WriteSWF(&b, s, "easy"); err != nil {
+		t.Fatal(err)
+	}
+	out := trace.NewSWFReader(&b, "out.swf")
+	for out.Next() {
+	}
+	if err := out.Err(); err != nil {
+		t.Fatal(err)
+	}
+	h := out.Header()
+	if h.UnixStartTime != 843480031 || h.TimeZone != 3600 || h.TimeZoneString != "Europe/Stockholm" || h.Installation != "KTH" ||
+		h.Get("Information") != "http://a/ http://b/" || h.StartTime == "" {
+		t.Errorf("origin lost: %+v", h)
+	}
+	if h.Computer != "gridbench simulation" || h.EndTime != "" || h.MaxJobs != 5 || h.MaxProcs != 4 || slices.Contains(h.Notes, "uses the EASY scheduler") {
+		t.Errorf("the log's own lines kept: %+v", h)
+	}
+	if OriginOf(nil) != nil {
+		t.Error("a workload without a header gave origin lines")
+	}
+}

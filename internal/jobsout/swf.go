@@ -3,7 +3,11 @@ package jobsout
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
+	"strings"
+
+	"github.com/gridbench/gridbench/generators/trace"
 )
 
 // WriteSWF writes the schedule as a Standard Workload Format log (version
@@ -15,7 +19,8 @@ import (
 // machine, numbered from 1, on a platform of several machines. Times are
 // written plainly (no exponent), whole seconds without a decimal point.
 // Fields the simulator knows nothing of are -1. The header gives MaxJobs, MaxRecords
-// and MaxProcs, and notes what wrote the file.
+// and MaxProcs, notes what wrote the file, and keeps the input trace's
+// lines that still hold (s.Origin: where and when its times count from).
 func WriteSWF(w io.Writer, s *Schedule, note string) error {
 	if err := s.check(); err != nil {
 		return err
@@ -31,6 +36,9 @@ func WriteSWF(w io.Writer, s *Schedule, note string) error {
 	}
 	if note != "" {
 		head = fmt.Appendf(head, "; Note: %s\n", note)
+	}
+	for _, l := range s.Origin {
+		head = fmt.Appendf(head, "; %s\n", l)
 	}
 	head = fmt.Appendf(head, "; MaxJobs: %d\n; MaxRecords: %d\n; MaxProcs: %d\n", len(s.Jobs), len(s.Jobs), cpus)
 	if _, err := w.Write(head); err != nil {
@@ -64,4 +72,35 @@ func WriteSWF(w io.Writer, s *Schedule, note string) error {
 		}
 	}
 	return nil
+}
+
+// originKeys are the header keys of an input trace that still hold for a
+// schedule of its jobs: the submit times are the trace's, so the time
+// they count from (UnixStartTime, TimeZone, TimeZoneString, StartTime)
+// and where the log came from (Installation, Acknowledge, Information,
+// Conversion) stay true; `trace stats` reads the hours and
+// weekdays of the schedule's arrivals in the log's own time zone. The
+// sizes (MaxJobs, MaxRecords, MaxProcs) are the schedule's, written
+// anew, and the rest (EndTime, which a schedule of its first jobs ends
+// before; Computer, Version, Note, queues and partitions) describe the
+// log, not the simulation.
+var originKeys = []string{"Installation", "Acknowledge", "Information", "Conversion",
+	"UnixStartTime", "TimeZone", "TimeZoneString", "StartTime"}
+
+// OriginOf returns the lines of h (nil: none) that a schedule of its
+// jobs keeps (originKeys), "Key: value", in the header's order.
+func OriginOf(h *trace.Header) []string {
+	if h == nil {
+		return nil
+	}
+	var out []string
+	for _, k := range h.Keys {
+		if !slices.Contains(originKeys, k) {
+			continue
+		}
+		for _, v := range h.Fields[k] {
+			out = append(out, k+": "+strings.ReplaceAll(v, "\n", " "))
+		}
+	}
+	return out
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/atomicfile"
 	"github.com/gridbench/gridbench/internal/jobsout"
@@ -69,6 +70,8 @@ type Result struct {
 	// RefStarts are the starts of the artefact's own schedule, indexed
 	// like Jobs (Input.Artefact only).
 	RefStarts []float64
+	// Header is the trace's comment header (nil for a Batsim workload).
+	Header *trace.Header
 }
 
 // Input is what a simulation reads: the first MaxJobs valid jobs (all
@@ -138,7 +141,8 @@ func SimulateOut(in Input, sched sim.Scheduler, out Outputs) (*Result, error) {
 	if format == "" {
 		format = jobsout.Evalys
 	}
-	s := &jobsout.Schedule{Platform: p, Jobs: res.Jobs, Records: res.Records, Workload: WorkloadName(in.Path), Profiles: res.Profiles}
+	s := &jobsout.Schedule{Platform: p, Jobs: res.Jobs, Records: res.Records, Workload: WorkloadName(in.Path), Profiles: res.Profiles,
+		Origin: jobsout.OriginOf(res.Header)}
 	var cerr error
 	gate := func() error {
 		cerr = <-checked
@@ -198,7 +202,7 @@ func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
 	if err := sched.CloseScheduler(sc); err != nil {
 		return nil, p, err
 	}
-	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles, RefStarts: ref}, p, nil
+	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles, RefStarts: ref, Header: w.Header}, p, nil
 }
 
 // run runs s to its end, reporting progress as in asks, or until
