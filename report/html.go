@@ -36,8 +36,12 @@ func WritePageHTML(w io.Writer, p *Page, o HTMLOptions) error {
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"+
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"+
 		"<meta name=\"generator\" content=\"gridbench reproduce\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
-		html.EscapeString(plainInline(p.Title)), htmlStyle)
-	fmt.Fprintf(&b, "<h1>%s</h1>\n", o.inline(p.Title))
+		html.EscapeString(p.plainTitle()), htmlStyle)
+	if p.PlainTitle {
+		fmt.Fprintf(&b, "<h1>%s</h1>\n", html.EscapeString(p.Title))
+	} else {
+		fmt.Fprintf(&b, "<h1>%s</h1>\n", o.inline(p.Title))
+	}
 	figures := 0                 // figure-N anchors, in page order
 	anchors := map[string]bool{} // the tables' anchors given so far
 	for _, x := range p.Blocks {
@@ -289,6 +293,15 @@ func (o HTMLOptions) link(target string) string {
 		return target
 	}
 	return o.Link(target)
+}
+
+// plainTitle is the page's title without Markdown markers, as written if
+// it is plain text already.
+func (p *Page) plainTitle() string {
+	if p.PlainTitle {
+		return p.Title
+	}
+	return plainInline(p.Title)
 }
 
 // plainInline is Markdown inline text without its markers, for attributes

@@ -208,3 +208,37 @@ func TestLatexColumns(t *testing.T) {
 		t.Errorf("wide table: %v (paragraph share %.2f), wrap %v, size %q", specs, share, wrap, size)
 	}
 }
+
+// A plain title (a study file's words) is shown as written in every
+// rendering: "*x*" is not emphasis, "<b>" not a tag, "#" and "%" not
+// LaTeX's; a Markdown title keeps its markup.
+func TestPlainTitleIsShownAsWritten(t *testing.T) {
+	const title = "*x* and <b>y</b> `z` 100% #1 a_b"
+	render := func(p *Page) (md, htm, tex string) {
+		var a, b, c bytes.Buffer
+		if err := WritePageMarkdown(&a, p); err != nil {
+			t.Fatal(err)
+		}
+		if err := WritePageHTML(&b, p, HTMLOptions{}); err != nil {
+			t.Fatal(err)
+		}
+		if err := WritePageLaTeX(&c, p); err != nil {
+			t.Fatal(err)
+		}
+		return a.String(), b.String(), c.String()
+	}
+	md, htm, tex := render(&Page{ID: "p", Title: title, PlainTitle: true})
+	if want := "# \\*x\\* and \\<b\\>y\\</b\\> \\`z\\` 100% \\#1 a\\_b\n"; !strings.HasPrefix(md, want) {
+		t.Errorf("markdown: %q, want it to begin %q", md[:min(len(md), 80)], want)
+	}
+	if want := "<h1>*x* and &lt;b&gt;y&lt;/b&gt; `z` 100% #1 a_b</h1>"; !strings.Contains(htm, want) || !strings.Contains(htm, "<title>"+"*x* and &lt;b&gt;y&lt;/b&gt; `z` 100% #1 a_b</title>") {
+		t.Errorf("html lacks %q", want)
+	}
+	if !strings.Contains(tex, `\section{`) || strings.Contains(tex, `\section{\emph`) || !strings.Contains(tex, `100\%`) || !strings.Contains(tex, `\#1`) {
+		t.Errorf("latex: %s", tex[:min(len(tex), 400)])
+	}
+	md, htm, _ = render(&Page{ID: "p", Title: "*x* `z`"})
+	if !strings.HasPrefix(md, "# *x* `z`\n") || !strings.Contains(htm, "<h1><em>x</em> <code>z</code></h1>") {
+		t.Errorf("a Markdown title lost its markup: %q / %q", md[:min(len(md), 40)], htm)
+	}
+}

@@ -57,7 +57,11 @@ func WritePageLaTeXWith(w io.Writer, p *Page, o LaTeXOptions) error {
 	if o.FromFragment != "" || o.FromRoot != "" || o.Home != "" {
 		writeGraphicsPath(&b, o)
 	}
-	fmt.Fprintf(&b, "\\section{%s}\n\n", latexInline(p.Title))
+	if p.PlainTitle {
+		fmt.Fprintf(&b, "\\section{%s}\n\n", latexEscape(foldLines(p.Title)))
+	} else {
+		fmt.Fprintf(&b, "\\section{%s}\n\n", latexInline(p.Title))
+	}
 	for _, x := range p.Blocks {
 		switch x := x.(type) {
 		case *Heading:
