@@ -68,3 +68,23 @@ func TestIndexRowsKeepTitlesInTheirCells(t *testing.T) {
 		}
 	}
 }
+
+// results/index.html shows a study's title as written too: "*x*" was
+// emphasis there.
+func TestHTMLIndexShowsTitlesAsWritten(t *testing.T) {
+	out := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(out, "results"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	idx := map[string]indexEntry{"zz": {Page: "zz.md", Title: "*x* and <b>y</b>", Headline: "**h**", Study: "c.toml"}}
+	if err := writeHTMLIndex(out, idx); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(filepath.Join(out, "results", "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := string(b); !strings.Contains(s, "<td>*x* and &lt;b&gt;y&lt;/b&gt;</td>") || !strings.Contains(s, "<strong>h</strong>") {
+		t.Errorf("index.html:\n%s", s)
+	}
+}

@@ -187,6 +187,9 @@ func (o HTMLOptions) table(b *strings.Builder, t *Table, anchor string) {
 				classes = append(classes, "bad")
 			}
 			s := o.inline(c.Text)
+			if c.Plain {
+				s = html.EscapeString(c.Text)
+			}
 			if c.Best && s != "" {
 				s = "<strong>" + s + "</strong>"
 			}

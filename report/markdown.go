@@ -30,6 +30,9 @@ func WriteMarkdown(w io.Writer, t *Table) error {
 		b.WriteString("|")
 		for _, c := range row {
 			s := escape(c.Text)
+			if c.Plain {
+				s = MarkdownLiteral(c.Text)
+			}
 			if c.Best && s != "" {
 				s = "**" + s + "**"
 			}
