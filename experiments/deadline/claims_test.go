@@ -1,6 +1,7 @@
 package deadline
 
 import (
+	"fmt"
 	"github.com/gridbench/gridbench/spaceshared"
 	"maps"
 	"slices"
@@ -171,6 +172,21 @@ func TestEquivalence(t *testing.T) {
 	}
 	if held, s := equivalence(recs, "ia=5", spaceshared.MDelayed, "tabu", "egedf", 0.4); held {
 		t.Errorf("difference 0.5–0.6 within ±0.4 called equivalent: %s", s)
+	}
+	// The statistic names the margin from which on it holds: the
+	// interval's farthest end, which the verdicts above bracket.
+	_, s := equivalence(recs, "ia=5", spaceshared.MDelayed, "tabu", "egedf", 1)
+	var flip float64
+	if i := strings.Index(s, "equivalent for a margin above ±"); i < 0 {
+		t.Fatalf("no flip margin in %q", s)
+	} else if _, err := fmt.Sscanf(s[i+len("equivalent for a margin above ±"):], "%g", &flip); err != nil {
+		t.Fatal(err)
+	}
+	if held, _ := equivalence(recs, "ia=5", spaceshared.MDelayed, "tabu", "egedf", flip*1.001); !held {
+		t.Errorf("not equivalent just above its flip margin %g", flip)
+	}
+	if held, _ := equivalence(recs, "ia=5", spaceshared.MDelayed, "tabu", "egedf", flip*0.999); held {
+		t.Errorf("equivalent just below its flip margin %g", flip)
 	}
 }
 
