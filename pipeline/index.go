@@ -113,7 +113,7 @@ func writeHTMLIndex(out string, idx map[string]indexEntry) error {
 			continue
 		}
 		page := fmt.Sprintf("%s/page/%s.html", n, strings.TrimSuffix(ent.Page, ".md"))
-		t.AddRow(report.Str(fmt.Sprintf("[%s](%s)", n, page)), report.Plain(ent.Title), report.Str(ent.Headline))
+		t.AddRow(report.Str(fmt.Sprintf("[%s](%s)", n, page)), report.Str(report.Literal(ent.Title)), report.Str(ent.Headline))
 	}
 	p.Add(t)
 	return analysis.WriteFileAtomic(filepath.Join(out, "results", "index.html"), func(w io.Writer) error {

@@ -36,12 +36,8 @@ func WritePageHTML(w io.Writer, p *Page, o HTMLOptions) error {
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"+
 		"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"+
 		"<meta name=\"generator\" content=\"gridbench reproduce\">\n<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<main>\n",
-		html.EscapeString(p.plainTitle()), htmlStyle)
-	if p.PlainTitle {
-		fmt.Fprintf(&b, "<h1>%s</h1>\n", html.EscapeString(p.Title))
-	} else {
-		fmt.Fprintf(&b, "<h1>%s</h1>\n", o.inline(p.Title))
-	}
+		html.EscapeString(plainInline(p.Title)), htmlStyle)
+	fmt.Fprintf(&b, "<h1>%s</h1>\n", o.inline(p.Title))
 	figures := 0                 // figure-N anchors, in page order
 	anchors := map[string]bool{} // the tables' anchors given so far
 	for _, x := range p.Blocks {
@@ -187,9 +183,6 @@ func (o HTMLOptions) table(b *strings.Builder, t *Table, anchor string) {
 				classes = append(classes, "bad")
 			}
 			s := o.inline(c.Text)
-			if c.Plain {
-				s = html.EscapeString(c.Text)
-			}
 			if c.Best && s != "" {
 				s = "<strong>" + s + "</strong>"
 			}
@@ -248,12 +241,17 @@ func (o HTMLOptions) figure(f *Figure) (string, error) {
 }
 
 // inline converts Markdown inline text to HTML: **bold**, *emphasis*,
-// `code` and [text](target), as latexInline does; everything else is
-// escaped. Unclosed markers are kept as text.
+// `code`, [text](target) and a backslash-escaped character (Literal), as
+// latexInline does; everything else is escaped. Unclosed markers are kept
+// as text.
 func (o HTMLOptions) inline(s string) string {
 	var b strings.Builder
 	for len(s) > 0 {
 		switch {
+		case escaped(s):
+			b.WriteString(html.EscapeString(s[1:2]))
+			s = s[2:]
+			continue
 		case strings.HasPrefix(s, "`"):
 			if end := strings.Index(s[1:], "`"); end >= 0 {
 				b.WriteString("<code>" + html.EscapeString(s[1:1+end]) + "</code>")
@@ -298,15 +296,11 @@ func (o HTMLOptions) link(target string) string {
 	return o.Link(target)
 }
 
-// plainTitle is the page's title without Markdown markers, as written if
-// it is plain text already.
-func (p *Page) plainTitle() string {
-	if p.PlainTitle {
-		return p.Title
-	}
-	return plainInline(p.Title)
-}
+// plainInline is Markdown inline text without its markers, a
+// backslash-escaped character as itself, for attributes and the
+// document's title.
+func plainInline(s string) string { return plainText.Replace(s) }
 
-// plainInline is Markdown inline text without its markers, for attributes
-// and the document's title.
-func plainInline(s string) string { return markers.Replace(s) }
+// plainText is markers with Literal's escapes undone (at a backslash the
+// pair matches first).
+var plainText = strings.NewReplacer(append(pairs(true), "**", "", "`", "")...)

@@ -104,9 +104,6 @@ var latexSymbols = map[rune]string{
 // latexCell is c's text in LaTeX (latexInline), bold when c is Best.
 func latexCell(c Cell) string {
 	s := latexInline(c.Text)
-	if c.Plain {
-		s = latexEscape(foldLines(c.Text))
-	}
 	if c.Best && s != "" {
 		s = "\\textbf{" + s + "}"
 	}

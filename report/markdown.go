@@ -30,9 +30,6 @@ func WriteMarkdown(w io.Writer, t *Table) error {
 		b.WriteString("|")
 		for _, c := range row {
 			s := escape(c.Text)
-			if c.Plain {
-				s = MarkdownLiteral(c.Text)
-			}
 			if c.Best && s != "" {
 				s = "**" + s + "**"
 			}
@@ -79,13 +76,40 @@ var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 // spaces.
 func MarkdownCell(s string) string { return escape(s) }
 
-// markup backslash-escapes the characters Markdown (and the HTML it lets
-// through) would read as markup in running text.
-var markup = strings.NewReplacer(`\`, `\\`, "`", "\\`", "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`,
-	"<", `\<`, ">", `\>`, "&", `\&`, "#", `\#`, "~", `\~`)
+// markupChars are the characters Markdown (and the HTML it lets through)
+// would read as markup in running text: Literal backslash-escapes them,
+// and the HTML and LaTeX renderers read such a pair as the character.
+const markupChars = "\\`*_[]<>&#~"
 
-// MarkdownLiteral is plain text s (a study's title, a headline: text that
-// is not Markdown) as a Markdown table cell that shows it as written: its
-// markup characters escaped (a title "*x* <b>" is not emphasis and bold),
-// then escaped as a cell (MarkdownCell).
-func MarkdownLiteral(s string) string { return MarkdownCell(markup.Replace(s)) }
+// escaped reports whether s begins with a character Literal escaped: a
+// backslash and one of markupChars.
+func escaped(s string) bool {
+	return len(s) > 1 && s[0] == '\\' && strings.IndexByte(markupChars, s[1]) >= 0
+}
+
+// markup escapes markupChars; unescape undoes it.
+var markup, unescape = strings.NewReplacer(pairs(false)...), strings.NewReplacer(pairs(true)...)
+
+// pairs are markup's replacement pairs (old, new, ...), or unescape's.
+func pairs(undo bool) []string {
+	var out []string
+	for _, c := range markupChars {
+		if undo {
+			out = append(out, `\`+string(c), string(c))
+		} else {
+			out = append(out, string(c), `\`+string(c))
+		}
+	}
+	return out
+}
+
+// Literal is plain text s (a study file's title: anything its author
+// wrote) as Markdown inline text that shows it as written, in every
+// rendering: its markup characters backslash-escaped (a title "*x* <b>" is
+// not emphasis and bold), which the HTML and LaTeX renderers read as
+// Markdown does, and its line breaks folded to spaces.
+func Literal(s string) string { return markup.Replace(foldLines(s)) }
+
+// MarkdownLiteral is plain text s as a Markdown table cell that shows it
+// as written (Literal, then MarkdownCell).
+func MarkdownLiteral(s string) string { return MarkdownCell(Literal(s)) }

@@ -20,13 +20,9 @@ import (
 // cells is Markdown inline text: **bold**, *emphasis*, `code` and
 // [links](target); the LaTeX renderer converts exactly these.
 type Page struct {
-	ID    string // file stem: paper/<ID>.md
-	Title string // the page's first heading
-	// PlainTitle says Title is plain text, shown as written (a study
-	// file's title, anything its author wrote), not Markdown: "*x*" is
-	// not emphasis, "<b>" not a tag, in every rendering.
-	PlainTitle bool
-	Blocks     []Block
+	ID     string // file stem: paper/<ID>.md
+	Title  string // the page's first heading (plain text: through Literal)
+	Blocks []Block
 }
 
 // Block is one part of a page: *Heading, *Paragraph, *List, *Figure,
@@ -118,11 +114,7 @@ func (p *Page) Tables() []*Table {
 // WritePageMarkdown renders p as GitHub-flavoured Markdown.
 func WritePageMarkdown(w io.Writer, p *Page) error {
 	var b strings.Builder
-	title := foldLines(p.Title) // a line break would end the heading
-	if p.PlainTitle {
-		title = markup.Replace(title)
-	}
-	fmt.Fprintf(&b, "# %s\n\n", title)
+	fmt.Fprintf(&b, "# %s\n\n", foldLines(p.Title)) // a line break would end the heading
 	for _, x := range p.Blocks {
 		switch x := x.(type) {
 		case *Heading:
@@ -199,7 +191,7 @@ func WritePageJSON(w io.Writer, p *Page) error {
 		ID     string      `json:"id"`
 		Title  string      `json:"title"`
 		Blocks []jsonBlock `json:"blocks"`
-	}{ID: p.ID, Title: p.Title, Blocks: []jsonBlock{}}
+	}{ID: p.ID, Title: unescape.Replace(p.Title), Blocks: []jsonBlock{}} // (a Literal title as written)
 	for _, x := range p.Blocks {
 		var j jsonBlock
 		switch x := x.(type) {

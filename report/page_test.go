@@ -227,7 +227,7 @@ func TestPlainTitleIsShownAsWritten(t *testing.T) {
 		}
 		return a.String(), b.String(), c.String()
 	}
-	md, htm, tex := render(&Page{ID: "p", Title: title, PlainTitle: true})
+	md, htm, tex := render(&Page{ID: "p", Title: Literal(title)})
 	if want := "# \\*x\\* and \\<b\\>y\\</b\\> \\`z\\` 100% \\#1 a\\_b\n"; !strings.HasPrefix(md, want) {
 		t.Errorf("markdown: %q, want it to begin %q", md[:min(len(md), 80)], want)
 	}

@@ -57,11 +57,7 @@ func WritePageLaTeXWith(w io.Writer, p *Page, o LaTeXOptions) error {
 	if o.FromFragment != "" || o.FromRoot != "" || o.Home != "" {
 		writeGraphicsPath(&b, o)
 	}
-	if p.PlainTitle {
-		fmt.Fprintf(&b, "\\section{%s}\n\n", latexEscape(foldLines(p.Title)))
-	} else {
-		fmt.Fprintf(&b, "\\section{%s}\n\n", latexInline(p.Title))
-	}
+	fmt.Fprintf(&b, "\\section{%s}\n\n", latexInline(p.Title))
 	for _, x := range p.Blocks {
 		switch x := x.(type) {
 		case *Heading:
@@ -458,12 +454,17 @@ func colName(t *Table, i int) string {
 }
 
 // latexInline converts Markdown inline text to LaTeX: **bold**,
-// *emphasis*, `code` and [text](target); everything else is escaped
-// (latexEscape). Unclosed markers are kept as text.
+// *emphasis*, `code`, [text](target) and a backslash-escaped character
+// (Literal); everything else is escaped (latexEscape). Unclosed markers
+// are kept as text.
 func latexInline(s string) string {
 	var b strings.Builder
 	for len(s) > 0 {
 		switch {
+		case escaped(s):
+			b.WriteString(latexEscape(s[1:2]))
+			s = s[2:]
+			continue
 		case strings.HasPrefix(s, "`"):
 			if end := strings.Index(s[1:], "`"); end >= 0 {
 				b.WriteString("\\texttt{" + latexEscape(s[1:1+end]) + "}")

@@ -31,16 +31,10 @@ type Cell struct {
 	// Boolean marks a yes/no cell: Value is 1 or 0 and the workbook stores
 	// a boolean.
 	Boolean bool
-	// Plain marks Text as plain text, shown as written in every rendering
-	// (a study file's title), not Markdown.
-	Plain bool
 }
 
-// Str is a text cell, Markdown inline text.
+// Str is a text cell, Markdown inline text (plain text: through Literal).
 func Str(s string) Cell { return Cell{Text: s} }
-
-// Plain is a text cell shown as written: "*x*" is not emphasis.
-func Plain(s string) Cell { return Cell{Text: s, Plain: true} }
 
 // Num is a numeric cell shown with the given number of decimals (-1: the
 // shortest exact form).
