@@ -53,20 +53,21 @@ func (r *reporter) compared() []experiments.Comparison {
 	return out
 }
 
-// publishedEntries are the ledger's published values (analysis.KindPublished),
-// one per comparison of compared.
-func (r *reporter) publishedEntries() []analysis.LedgerEntry {
-	var out []analysis.LedgerEntry
-	for _, c := range r.cmp {
-		v := analysis.VerdictNotHeld
-		if c.Match {
-			v = analysis.VerdictHeld
+// sizesRow is §8's data sets as a published-value row of the ledger
+// (analysis.Claim.Published): one entry per comparison of compared.
+var sizesRow = analysis.Claim[*reporter]{ID: "S8", Section: sizesSection + " (data sets)", Quote: sizesQuote, Published: true,
+	Check: func(r *reporter) []analysis.LedgerEntry {
+		var out []analysis.LedgerEntry
+		for _, c := range r.cmp {
+			out = append(out, analysis.LedgerEntry{ID: "S8-" + c.Workload, Scope: c.Workload + " window of " + r.src.Label,
+				Verdict: analysis.VerdictOf(c.Match), Statistic: fmt.Sprintf("%.0f processes, published %.0f", c.Reproduced, c.Published), Note: c.Note})
 		}
-		out = append(out, analysis.LedgerEntry{ID: "S8-" + c.Workload, Section: sizesSection + " (data sets)", Quote: sizesQuote,
-			Scope: c.Workload + " window of " + r.src.Label, Verdict: v, Kind: analysis.KindPublished,
-			Statistic: fmt.Sprintf("%.0f processes, published %.0f", c.Reproduced, c.Published), Note: c.Note})
-	}
-	return out
+		return out
+	}}
+
+// publishedEntries are the ledger's published values, sizesRow's entries.
+func (r *reporter) publishedEntries() []analysis.LedgerEntry {
+	return analysis.Ledger([]analysis.Claim[*reporter]{sizesRow}, r)
 }
 
 // publishedSection shows §8's published numbers beside ours (nothing
