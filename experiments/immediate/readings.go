@@ -348,8 +348,7 @@ func (tb tiedBest) check(in *claimsIn) analysis.LedgerEntry {
 		cells = append(cells, p.cell)
 	}
 	text, held, n := tb.describe(cells, tb.unit("types"))
-	ph, pn := tb.publishedSupport()
-	tables, _, _ := tb.describe(tb.publishedCells(), tb.unit("instances"))
+	tables, ph, pn := tb.describe(tb.publishedCells(), tb.unit("instances"))
 	e.N = pairs
 	e.Statistic = fmt.Sprintf("%s; in the paper's own tables: none best on every instance in %d of %d (%s)", text, ph, pn, tables)
 	// The entry's p is the weakest exclusion: for each method of each
