@@ -95,13 +95,16 @@ type readingResult struct {
 	entry     analysis.LedgerEntry
 }
 
-// claimReadingResults decides every reading of every claim read more than
-// one way.
-func claimReadingResults(in *claimsIn) map[string][]readingResult {
+// claimReadingResults decides every other reading of every claim read
+// more than one way; the default's entry is the claim's, already decided
+// in ledger.
+func claimReadingResults(in *claimsIn, ledger []analysis.LedgerEntry) map[string][]readingResult {
 	out := map[string][]readingResult{}
 	for _, rs := range readingSets {
-		for i, r := range rs.list {
-			out[rs.id] = append(out[rs.id], readingResult{name: r.name, isDefault: i == 0, entry: r.check(in)[0]})
+		i := slices.IndexFunc(ledger, func(e analysis.LedgerEntry) bool { return e.ID == rs.id })
+		out[rs.id] = []readingResult{{name: rs.list[0].name, isDefault: true, entry: ledger[i]}}
+		for _, r := range rs.list[1:] {
+			out[rs.id] = append(out[rs.id], readingResult{name: r.name, entry: r.check(in)[0]})
 		}
 	}
 	return out

@@ -81,7 +81,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	cin := &claimsIn{recs: recs, types: pl.types, missing: r.missing, tables: tables,
 		example: [2]int{r.example.matched, r.example.total}}
 	r.ledger = analysis.Ledger(claims, cin)
-	r.readings = claimReadingResults(cin)
+	r.readings = claimReadingResults(cin, r.ledger)
 	out.Ledger = r.ledger
 	out.Tolerance = "equal to the last printed digit (the tables print three decimals)"
 	if g := r.generated; g != nil {
