@@ -75,7 +75,7 @@ func ReadFile(path string) (*Workload, error) {
 	br := bufio.NewReader(f)
 	var r io.Reader = br
 	name := filepath.Base(path)
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+	if trace.IsGzip(br) {
 		zr, err := trace.NewGunzip(br)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)

@@ -200,7 +200,7 @@ func ReadFile(path string, opts ReadOptions) (*Matrix, error) {
 	}
 	defer f.Close()
 	br := bufio.NewReaderSize(f, 64*1024)
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+	if trace.IsGzip(br) {
 		zr, err := trace.NewGunzip(br)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)

@@ -19,6 +19,17 @@ type Gunzip struct {
 	err error // the error every Read gives from now on (io.EOF at the end)
 }
 
+// IsGzip reports whether br's data begins with gzip's magic bytes: a
+// gzip file, whatever its name, for every reader of a maybe-compressed
+// file (traces, Batsim workloads, ETC matrices, jobs files) to read
+// through NewGunzip.
+func IsGzip(br *bufio.Reader) bool {
+	magic, _ := br.Peek(2)
+	return isGzipMagic(magic)
+}
+
+func isGzipMagic(b []byte) bool { return len(b) == 2 && b[0] == 0x1f && b[1] == 0x8b }
+
 // NewGunzip starts reading the gzip data br holds, from its first byte.
 func NewGunzip(br *bufio.Reader) (*Gunzip, error) {
 	zr, err := gzip.NewReader(br)
@@ -52,7 +63,7 @@ func (g *Gunzip) next() {
 	switch {
 	case len(magic) == 0:
 		g.err = io.EOF
-	case len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b:
+	case isGzipMagic(magic):
 		if err := g.zr.Reset(g.br); err != nil {
 			g.err = gzipError(err)
 			return

@@ -106,7 +106,7 @@ func open(f io.ReadCloser, path string) (ReadCloser, error) {
 	br := bufio.NewReaderSize(f, 256<<10)
 	var src io.Reader = br
 	magic, _ := br.Peek(2)
-	if len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+	if isGzipMagic(magic) {
 		zr, err := NewGunzip(br)
 		if err != nil {
 			f.Close()
@@ -174,7 +174,7 @@ func TextSize(f *os.File) int64 {
 	if n < 18 { // a gzip header and trailer, or a text of a few bytes
 		return n
 	}
-	if _, err := f.ReadAt(t[:2], 0); err != nil || t[0] != 0x1f || t[1] != 0x8b {
+	if _, err := f.ReadAt(t[:2], 0); err != nil || !isGzipMagic(t[:2]) {
 		return n
 	}
 	if _, err := f.ReadAt(t[:], n-4); err != nil {

@@ -79,7 +79,7 @@ func readFile(path string, values bool) (*File, error) {
 	// magic bytes, whatever its name) is read through trace.Gunzip, its
 	// rows not counted first.
 	br := bufio.NewReaderSize(fh, 256<<10)
-	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+	if trace.IsGzip(br) {
 		zr, err := trace.NewGunzip(br)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", filepath.Base(path), err)
