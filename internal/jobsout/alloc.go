@@ -67,24 +67,12 @@ func Allocate(p sim.Platform, jobs []sim.Job, recs []sim.Record) ([]Set, error) 
 		}
 		offset += mc.CPUs
 	}
-	// The events in time order, releases before starts at one instant and
-	// each kind in job order: a stable sort by time of the releases, in
-	// job order, then the starts (Index: a start's job, or -1 - a
-	// release's). A comparison sort of RICC-2010-2's 895,588 events took
-	// a fifth of Allocate.
-	evs := make([]radix.Item, 0, 2*len(jobs))
 	for i, r := range recs {
 		if r.Machine < 0 || r.Machine >= len(p.Machines) {
 			return nil, fmt.Errorf("jobsout: job %d ran on machine %d of %d", jobs[i].ID, r.Machine, len(p.Machines))
 		}
-		if r.End > r.Start {
-			evs = append(evs, radix.Item{Key: radix.Float64Key(r.End), Index: -1 - i})
-		}
 	}
-	for i, r := range recs {
-		evs = append(evs, radix.Item{Key: radix.Float64Key(r.Start), Index: i})
-	}
-	evs = radix.Sort(evs)
+	evs := timeOrder(len(recs), func(i int) (float64, float64, bool) { return recs[i].Start, recs[i].End, true })
 	out := make([]Set, len(jobs))
 	// The sets are cut from one array (a job holds one interval, mostly)
 	// rather than allocated one by one: 447,794 small allocations were a
@@ -122,6 +110,28 @@ func Allocate(p sim.Platform, jobs []sim.Job, recs []sim.Record) ([]Set, error) 
 		}
 	}
 	return out, nil
+}
+
+// timeOrder returns the starts and ends of n jobs in time order, the ends
+// before the starts at one instant and each kind in job order (Index: a
+// start's job, or -1 - an end's): a stable radix sort by time of the
+// ends, in job order, then the starts. span gives job i's start and end,
+// and whether it has events at all; a job of no duration has a start and
+// no end. A comparison sort of RICC-2010-2's 895,588 events took a fifth
+// of Allocate, and a quarter of plot gantt's CPU in FindOverlap.
+func timeOrder(n int, span func(i int) (start, end float64, ok bool)) []radix.Item {
+	evs := make([]radix.Item, 0, 2*n)
+	for i := range n {
+		if start, end, ok := span(i); ok && end > start {
+			evs = append(evs, radix.Item{Key: radix.Float64Key(end), Index: -1 - i})
+		}
+	}
+	for i := range n {
+		if start, _, ok := span(i); ok {
+			evs = append(evs, radix.Item{Key: radix.Float64Key(start), Index: i})
+		}
+	}
+	return radix.Sort(evs)
 }
 
 // arenaChunk is how many intervals Allocate makes room for at a time once

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/gridbench/gridbench/internal/radix"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -133,29 +132,18 @@ type Overlap struct {
 // before the jobs that start take theirs, in row order; a job of no
 // duration holds nothing.
 func FindOverlap(rows []Row) Overlap {
-	// The events as Allocate orders them: a stable radix sort by time of
-	// the ends, in row order, then the starts (Index: a start's row, or
-	// -1 - an end's); a comparison sort took a quarter of plot gantt's
-	// CPU on RICC-2010-2's schedule.
-	n, top := 0, -1
+	// The events in Allocate's order (Index: a start's row, or -1 - an
+	// end's).
+	top := -1
 	for i := range rows {
 		if r := &rows[i]; r.End > r.Start && len(r.Alloc) > 0 {
-			n++
 			top = max(top, r.Alloc[len(r.Alloc)-1].Hi)
 		}
 	}
-	ev := make([]radix.Item, 0, 2*n)
-	for i := range rows {
-		if r := &rows[i]; r.End > r.Start && len(r.Alloc) > 0 {
-			ev = append(ev, radix.Item{Key: radix.Float64Key(r.End), Index: -1 - i})
-		}
-	}
-	for i := range rows {
-		if r := &rows[i]; r.End > r.Start && len(r.Alloc) > 0 {
-			ev = append(ev, radix.Item{Key: radix.Float64Key(r.Start), Index: i})
-		}
-	}
-	ev = radix.Sort(ev)
+	ev := timeOrder(len(rows), func(i int) (float64, float64, bool) {
+		r := &rows[i]
+		return r.Start, r.End, r.End > r.Start && len(r.Alloc) > 0
+	})
 	// Until the first overlap every CPU has at most one holder, so
 	// owner names it; after it, holders alone count the jobs.
 	holders, owner := make([]int32, top+1), make([]int32, top+1)
