@@ -299,15 +299,16 @@ func growthOfMetric(recs []analysis.Record, metric, heavy, light string, algos [
 // nonInferiority reports whether a is not worse than b by more than margin
 // on metric (lower is better), by analysis.Difference.NonInferior.
 func nonInferiority(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
-	held, _, _, stat = nonInferiorityN(recs, w, metric, a, b, margin)
+	d, ok := difference(recs, w, metric, a, b)
+	held, _, _, stat = nonInferiorityN(d, ok, a, b, margin)
 	return held, stat
 }
 
-// nonInferiorityN is nonInferiority with the number of pairs and whether
-// the interval left the claim undecided (its upper limit above the margin
-// but its lower limit below it).
-func nonInferiorityN(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, n int, undecided bool, stat string) {
-	d, ok := difference(recs, w, metric, a, b)
+// nonInferiorityN is nonInferiority on the paired difference d a − b
+// (difference; ok false when too few pairs), with the number of pairs and
+// whether the interval left the claim undecided (its upper limit above
+// the margin but its lower limit below it).
+func nonInferiorityN(d analysis.Difference, ok bool, a, b string, margin float64) (held bool, n int, undecided bool, stat string) {
 	if !ok {
 		return false, d.N, true, fmt.Sprintf("%d paired repetitions: too few for an interval", d.N)
 	}
@@ -366,8 +367,9 @@ func claimE(in *claimInput) []Check {
 	var out []Check
 	for _, w := range in.workloads {
 		flex := analysis.Summarize(analysis.Select(in.recs, w, "flex", spaceshared.MSlowdown))
-		h, n, u, s := nonInferiorityN(in.recs, w, spaceshared.MSlowdown, "tabu", "flex", SlowdownMargin*flex.Mean)
-		if d, ok := difference(in.recs, w, spaceshared.MSlowdown, "tabu", "flex"); ok && flex.Mean > 0 {
+		d, ok := difference(in.recs, w, spaceshared.MSlowdown, "tabu", "flex")
+		h, n, u, s := nonInferiorityN(d, ok, "tabu", "flex", SlowdownMargin*flex.Mean)
+		if ok && flex.Mean > 0 {
 			// The margin is ours: from which margin on would it hold.
 			s += fmt.Sprintf("; non-inferior for a margin above %s%% of Flex-BF's mean", report.FormatG(100*max(d.High, 0)/flex.Mean))
 		}
