@@ -56,8 +56,8 @@ func usageReadingsSection(pg *report.Page, streams []stream, algos []string, idx
 	for _, s := range streams {
 		row := []report.Cell{report.Str(s.id)}
 		for _, a := range algos {
-			gt := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spaceshared.MUsage}]
-			ge := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spaceshared.MUsageEvent}]
+			gt := groupOf(idx, s.id, a, spaceshared.MUsage)
+			ge := groupOf(idx, s.id, a, spaceshared.MUsageEvent)
 			if gt == nil || ge == nil {
 				row = append(row, report.Str("n/a"))
 				continue
@@ -96,23 +96,16 @@ func usageReadingsSection(pg *report.Page, streams []stream, algos []string, idx
 // a fast one), and letting it wait for it, does. "" where the numbers do
 // not show that.
 func usageMismatch(streams []stream, idx map[analysis.GroupKey]*analysis.Group) string {
-	mean := func(w, a, m string) (float64, bool) {
-		g := idx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: m}]
-		if g == nil {
-			return 0, false
-		}
-		return g.Mean, true
-	}
 	var shown []string
 	for _, s := range streams {
 		lowest, highest := "", ""
 		var usage, weighted [2]float64 // the schedule-based algorithms' lowest, the queue-based ones' highest
 		for _, a := range scheduleBased {
-			u, ok1 := mean(s.id, a, spaceshared.MUsage)
-			w, ok2 := mean(s.id, a, spaceshared.MWeightedUsage)
-			if !ok1 || !ok2 {
+			gu, gw := groupOf(idx, s.id, a, spaceshared.MUsage), groupOf(idx, s.id, a, spaceshared.MWeightedUsage)
+			if gu == nil || gw == nil {
 				return ""
 			}
+			u, w := gu.Mean, gw.Mean
 			if lowest == "" || u < usage[0] {
 				lowest, usage[0] = a, u
 			}
@@ -121,11 +114,11 @@ func usageMismatch(streams []stream, idx map[analysis.GroupKey]*analysis.Group) 
 			}
 		}
 		for _, a := range queueBased {
-			u, ok1 := mean(s.id, a, spaceshared.MUsage)
-			w, ok2 := mean(s.id, a, spaceshared.MWeightedUsage)
-			if !ok1 || !ok2 {
+			gu, gw := groupOf(idx, s.id, a, spaceshared.MUsage), groupOf(idx, s.id, a, spaceshared.MWeightedUsage)
+			if gu == nil || gw == nil {
 				return ""
 			}
+			u, w := gu.Mean, gw.Mean
 			if highest == "" || u > usage[1] {
 				highest, usage[1] = a, u
 			}
@@ -185,7 +178,7 @@ func alg3Section(pg *report.Page, streams []stream, idx map[analysis.GroupKey]*a
 				name string
 				dec  int
 			}{{spaceshared.MDelayed, 2}, {spaceshared.MWeightedUsage, 1}, {spaceshared.MSlowdown, 2}, {spaceshared.MWorkPerDec, 0}} {
-				g := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: m.name}]
+				g := groupOf(idx, s.id, a, m.name)
 				if g == nil {
 					row = append(row, report.Str("n/a"))
 					continue

@@ -151,12 +151,18 @@ func (pl *Plan) summarize(res *bench.Result) *summary {
 	return sum
 }
 
+// groupOf is the summary of metric for stream w and algorithm a in idx
+// (nil: none).
+func groupOf(idx map[analysis.GroupKey]*analysis.Group, w, a, metric string) *analysis.Group {
+	return idx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: metric}]
+}
+
 // group is the summary of figure f's metric for one stream and algorithm.
 func (sum *summary) group(f figure, w, a string) *analysis.Group {
 	if f.timing {
-		return sum.tidx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]
+		return groupOf(sum.tidx, w, a, f.metric)
 	}
-	return sum.idx[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: f.metric}]
+	return groupOf(sum.idx, w, a, f.metric)
 }
 
 // figureAlgos are the algorithms with a value of f's metric: the
@@ -244,7 +250,7 @@ func page(cfg Config, reps, sideReps int, sum *summary) (pg *report.Page, means,
 		var g *analysis.Group
 		for _, a := range algos {
 			if g == nil {
-				g = idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spaceshared.MOfferedLoad}]
+				g = groupOf(idx, s.id, a, spaceshared.MOfferedLoad)
 			}
 		}
 		if g == nil {

@@ -40,9 +40,6 @@ func note(quick bool, reps int) string {
 // 5 and 5c) is machine-dependent and goes to results/deadline/timings.md.
 func runtimeSection(pg *report.Page, sum *summary) {
 	streams, idx := sum.streams, sum.idx
-	get := func(s, a, metric string) *analysis.Group {
-		return idx[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
-	}
 	pg.Section("Work against queue length")
 	pg.Para("The paper's Figure 5 (runtime per decision, wall clock) explains runtime by the queue length. The wall clock depends on the machine, "+
 		"so this page shows its deterministic twin, the work counter; `reproduce` writes Figure 5, the runtime against the queue length (5c) "+
@@ -62,13 +59,13 @@ func runtimeSection(pg *report.Page, sum *summary) {
 		return report.Num(g.Mean, dec)
 	}
 	for _, a := range sum.algos {
-		hl, hh := get(light, a, spaceshared.MWorkPerDec), get(heavy, a, spaceshared.MWorkPerDec)
+		hl, hh := groupOf(idx, light, a, spaceshared.MWorkPerDec), groupOf(idx, heavy, a, spaceshared.MWorkPerDec)
 		growth := report.Str("n/a")
 		if g, ok := sum.workGrowth[a]; ok {
 			growth = report.Num(g, 1)
 		}
-		t.AddRow(report.Str(Label(a)), val(get(heavy, a, spaceshared.MQueuePerDec), 0), val(get(heavy, a, spaceshared.MMaxQueue), 0),
-			val(hl, 1), val(hh, 1), growth, val(get(heavy, a, spaceshared.MWorkSlope), 3), val(get(heavy, a, spaceshared.MWorkSpearman), 2))
+		t.AddRow(report.Str(Label(a)), val(groupOf(idx, heavy, a, spaceshared.MQueuePerDec), 0), val(groupOf(idx, heavy, a, spaceshared.MMaxQueue), 0),
+			val(hl, 1), val(hh, 1), growth, val(groupOf(idx, heavy, a, spaceshared.MWorkSlope), 3), val(groupOf(idx, heavy, a, spaceshared.MWorkSpearman), 2))
 	}
 	t.Notes = []string{"Work steps are counted by each algorithm in its own unit (a queued job examined, a gap tested, a move evaluated — " +
 		"see each scheduler's doc comment), so work is comparable across streams for one algorithm, and only roughly across algorithms; " +
@@ -83,8 +80,8 @@ func growthOf(streams []stream, algos []string, idx map[analysis.GroupKey]*analy
 	heavy, light := streams[0].id, streams[len(streams)-1].id
 	out := map[string]float64{}
 	for _, a := range algos {
-		hl := idx[analysis.GroupKey{Experiment: Name, Workload: light, Algorithm: a, Metric: metric}]
-		hh := idx[analysis.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: metric}]
+		hl := groupOf(idx, light, a, metric)
+		hh := groupOf(idx, heavy, a, metric)
 		if hl != nil && hh != nil && hl.Mean > 0 {
 			out[a] = hh.Mean / hl.Mean
 		}
@@ -97,7 +94,7 @@ func growthOf(streams []stream, algos []string, idx map[analysis.GroupKey]*analy
 // with its explanation rather than tuned away.
 func explain(c Check, streams []stream, algos []string, idx, tidx map[analysis.GroupKey]*analysis.Group) (numbers, reason string) {
 	get := func(m map[analysis.GroupKey]*analysis.Group, w, a, metric string) float64 {
-		if g := m[analysis.GroupKey{Experiment: Name, Workload: w, Algorithm: a, Metric: metric}]; g != nil {
+		if g := groupOf(m, w, a, metric); g != nil {
 			return g.Mean
 		}
 		return math.NaN()
@@ -204,7 +201,7 @@ func fcfsCheckSection(pg *report.Page, streams []stream, idx map[analysis.GroupK
 	t := &report.Table{ID: "deadline-fcfs-check", Columns: []string{"stream", "design prototype (≈ %)", "ours: FCFS delayed %", "95% CI low", "95% CI high"}}
 	for _, s := range streams {
 		want, ok := specFCFS[s.id]
-		g := idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: "fcfs", Metric: spaceshared.MDelayed}]
+		g := groupOf(idx, s.id, "fcfs", spaceshared.MDelayed)
 		if !ok || g == nil {
 			continue
 		}
@@ -299,7 +296,7 @@ func headline(ledger []analysis.LedgerEntry, streams []stream, algos []string, i
 	var parts []string
 	heavy := streams[0].id
 	for _, a := range algos {
-		if g := idx[analysis.GroupKey{Experiment: Name, Workload: heavy, Algorithm: a, Metric: spaceshared.MDelayed}]; g != nil {
+		if g := groupOf(idx, heavy, a, spaceshared.MDelayed); g != nil {
 			parts = append(parts, fmt.Sprintf("%s %.1f%%", Label(a), g.Mean))
 		}
 	}
@@ -325,9 +322,6 @@ func ledgerLead(quick bool, sideReps int) string {
 // Algorithm 2 (Sensitivity), per stream: the default is the figures' and
 // claims' EG-EDF; the literal one is shown here only.
 func sensitivitySection(pg *report.Page, streams []stream, idx map[analysis.GroupKey]*analysis.Group) {
-	get := func(s, a, metric string) *analysis.Group {
-		return idx[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
-	}
 	metrics := []struct {
 		name, label string
 		dec         int
@@ -342,12 +336,12 @@ func sensitivitySection(pg *report.Page, streams []stream, idx map[analysis.Grou
 	}
 	for _, s := range streams {
 		for _, a := range append([]string{"egedf"}, Sensitivity...) {
-			if get(s.id, a, spaceshared.MDelayed) == nil {
+			if groupOf(idx, s.id, a, spaceshared.MDelayed) == nil {
 				continue
 			}
 			row := []report.Cell{report.Str(s.id), report.Str(Label(a))}
 			for _, m := range metrics {
-				g := get(s.id, a, m.name)
+				g := groupOf(idx, s.id, a, m.name)
 				if g == nil {
 					row = append(row, report.Str("n/a"))
 					continue

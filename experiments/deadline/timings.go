@@ -80,7 +80,7 @@ const (
 
 // timingGroup is the wall-clock summary of one stream and algorithm.
 func (sum *summary) timingGroup(s, a, metric string) *analysis.Group {
-	return sum.tidx[analysis.GroupKey{Experiment: Name, Workload: s, Algorithm: a, Metric: metric}]
+	return groupOf(sum.tidx, s, a, metric)
 }
 
 // runtimeSeries are Figure 5's lines: microseconds per decision against
@@ -115,7 +115,7 @@ func queueSeries(sum *summary) []plots.Series {
 		type pt struct{ x, y, lo, hi float64 }
 		var pts []pt
 		for _, s := range sum.streams {
-			q := sum.idx[analysis.GroupKey{Experiment: Name, Workload: s.id, Algorithm: a, Metric: spaceshared.MQueuePerDec}]
+			q := groupOf(sum.idx, s.id, a, spaceshared.MQueuePerDec)
 			t := sum.timingGroup(s.id, a, spaceshared.TSecPerDec)
 			if q == nil || t == nil || !(t.Mean > 0) || math.IsNaN(q.Mean) {
 				continue
