@@ -192,12 +192,6 @@ type gridBelow struct {
 // slowdown (ours, and the authors' from their schedule, else from their
 // KTH-SP2 grid) and the two readings' results from the ledger.
 func clairvoyantRows(c Config, idx map[analysis.GroupKey]*analysis.Group, ledger []analysis.LedgerEntry, grid []GridRow) []clairRow {
-	value := func(log, algo, metric string) float64 {
-		if g, ok := idx[analysis.GroupKey{Experiment: Name, Workload: log, Algorithm: algo, Metric: metric}]; ok && len(g.Values) > 0 {
-			return g.Values[0]
-		}
-		return math.NaN()
-	}
 	result := func(id, scope string) *analysis.Result {
 		for _, e := range ledger {
 			if e.ID != id {
@@ -219,8 +213,8 @@ func clairvoyantRows(c Config, idx map[analysis.GroupKey]*analysis.Group, ledger
 			rows = append(rows, r)
 			continue
 		}
-		r.ours = value(l.ID, learned, MetricBSLD)
-		if r.theirs = value(l.ID, learned, MetricRefBSLD); !math.IsNaN(r.theirs) {
+		r.ours = valueOf(idx, l.ID, learned, MetricBSLD)
+		if r.theirs = valueOf(idx, l.ID, learned, MetricRefBSLD); !math.IsNaN(r.theirs) {
 			r.theirsFrom = "their schedule"
 		} else if l.ID == Logs[0].ID {
 			for _, g := range grid {
@@ -277,13 +271,14 @@ func (s summary) headline(tol float64) string {
 // Report implements experiments.Plan.
 func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
 	c := pl.Config
-	sum := summarize(c, in.Result.Index(), in.Result.Series)
+	idx := in.Result.Index()
+	sum := summarize(c, idx, in.Result.Series)
 	sum.ledger = ledger(c, sum, in.Result.Series)
 	grid, err := ReadGrid()
 	if err != nil {
 		return nil, err
 	}
-	sum.clair, sum.grid = clairvoyantRows(c, in.Result.Index(), sum.ledger, grid), gridCounts(grid)
+	sum.clair, sum.grid = clairvoyantRows(c, idx, sum.ledger, grid), gridCounts(grid)
 	out := &experiments.ReportOutput{Compared: sum.compared, Ledger: sum.ledger, Tolerance: fmt.Sprintf("within ±%.0f%% of the published value, fixed before the first run", 100*c.Tolerance),
 		Headline: experiments.QuickHeadline(sum.headline(c.Tolerance), c.Quick)}
 	out.Model, out.Sheets = page(c, out.Headline, sum)
@@ -296,15 +291,18 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	return out, nil
 }
 
+// valueOf is the first value of metric for algo on log in idx (a log is
+// one whole run), NaN when there is none.
+func valueOf(idx map[analysis.GroupKey]*analysis.Group, log, algo, metric string) float64 {
+	if g, ok := idx[analysis.GroupKey{Experiment: Name, Workload: log, Algorithm: algo, Metric: metric}]; ok && len(g.Values) > 0 {
+		return g.Values[0]
+	}
+	return math.NaN()
+}
+
 // summarize compares every cell with the paper and tests the orderings,
 // one Holm family per log.
 func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []analysis.Point) summary {
-	value := func(log, algo, metric string) float64 {
-		if g, ok := idx[analysis.GroupKey{Experiment: Name, Workload: log, Algorithm: algo, Metric: metric}]; ok && len(g.Values) > 0 {
-			return g.Values[0]
-		}
-		return math.NaN()
-	}
 	sum := summary{jobs: map[string]float64{}}
 	for _, l := range Logs {
 		// The primary reading is the authors' input; our PWA log stands
@@ -317,7 +315,7 @@ func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []ana
 				if a.Reading {
 					continue
 				}
-				x := cell{log: l, algo: a, got: value(pwa, a.ID, MetricBSLD), pub: math.NaN(), rel: math.NaN()}
+				x := cell{log: l, algo: a, got: valueOf(idx, pwa, a.ID, MetricBSLD), pub: math.NaN(), rel: math.NaN()}
 				if p, ok := l.Published[a.ID]; ok {
 					x.pub, x.rel = p, (x.got-p)/p
 					x.ok = math.Abs(x.rel) <= c.Tolerance
@@ -332,12 +330,12 @@ func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []ana
 		if wl == l.ID {
 			sum.agree = append(sum.agree, agreement(c, l, idx)...)
 		}
-		sum.jobs[l.ID] = value(wl, "easy", MetricJobs)
+		sum.jobs[l.ID] = valueOf(idx, wl, "easy", MetricJobs)
 		for _, a := range c.Algos {
 			if a.Reading {
 				continue
 			}
-			x := cell{log: l, algo: a, got: value(wl, a.ID, MetricBSLD), pub: math.NaN(), rel: math.NaN()}
+			x := cell{log: l, algo: a, got: valueOf(idx, wl, a.ID, MetricBSLD), pub: math.NaN(), rel: math.NaN()}
 			if p, ok := l.Published[a.ID]; ok {
 				x.pub, x.rel = p, (x.got-p)/p
 				x.ok = math.Abs(x.rel) <= c.Tolerance
