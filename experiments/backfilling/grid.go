@@ -202,12 +202,12 @@ type gridOptions struct {
 }
 
 // GridSection runs every GridEvery-th configuration of the authors' grid
-// (every 4·GridEvery-th with Quick) on the KTH-SP2 artefact input (found
+// rows (ReadGrid; every 4·GridEvery-th with Quick) on the KTH-SP2 artefact input (found
 // like every data set: DataDir, data/, then ../shared/data) and adds to pg
 // a section with the scatter of our mean bounded slowdown against theirs
 // (figure written in paperDir/figures), the correlation and the share
 // within 1%. Without the input the section says which file is missing.
-func GridSection(pg *report.Page, paperDir string, o gridOptions) error {
+func GridSection(pg *report.Page, paperDir string, rows []GridRow, o gridOptions) error {
 	pg.Section("The learned predictor's parameter grid, ours against the authors'")
 	path, err := datadir.Find(o.DataDir, GridInput, "the SC'15 artefact (../shared/data/sc15-artefact, see its PROVENANCE.md)")
 	if errors.Is(err, datadir.ErrMissing) {
@@ -223,10 +223,6 @@ func GridSection(pg *report.Page, paperDir string, o gridOptions) error {
 		return err
 	}
 	a := adapt.Artefact{Jobs: l.Jobs, Starts: l.Starts, CPUs: l.CPUs}
-	rows, err := ReadGrid()
-	if err != nil {
-		return err
-	}
 	every := GridEvery
 	if o.Quick {
 		every *= 4

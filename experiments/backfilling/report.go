@@ -285,7 +285,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	if err := utilisationSection(out.Model, c, in.Result.Series, in.PaperDir); err != nil {
 		return nil, err
 	}
-	if err := GridSection(out.Model, in.PaperDir, pl.grid); err != nil {
+	if err := GridSection(out.Model, in.PaperDir, grid, pl.grid); err != nil {
 		return nil, err
 	}
 	return out, nil
