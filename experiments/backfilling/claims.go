@@ -94,7 +94,7 @@ func below(a, b string) func(claimsIn) []analysis.LedgerEntry {
 		var untested []notRun
 		for _, l := range Logs {
 			if !slices.Contains(in.c.Logs, l.ID) {
-				untested = append(untested, notRun{log: l, quick: in.c.Quick && l.ID != Logs[0].ID})
+				untested = append(untested, notRunIn(in.c, l))
 				continue
 			}
 			_, xa := analysis.SeriesOf(in.series, l.ID, a, SeriesWindow)

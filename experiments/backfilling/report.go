@@ -93,6 +93,10 @@ type notRun struct {
 	quick bool // left out by the quick configuration, not for lack of data
 }
 
+// notRunIn is log l, not run in configuration c: the quick configuration
+// runs the first log only.
+func notRunIn(c Config, l Log) notRun { return notRun{log: l, quick: c.Quick && l.ID != Logs[0].ID} }
+
 // fetch is the command that gets the log's primary input, the SC'15
 // artefact's schedules of it.
 func (n notRun) fetch() string { return "sc15-" + strings.ToLower(n.log.Artefact) }
@@ -209,7 +213,7 @@ func clairvoyantRows(c Config, idx map[analysis.GroupKey]*analysis.Group, ledger
 	for _, l := range Logs {
 		r := clairRow{log: l, ours: math.NaN(), theirs: math.NaN()}
 		if !contains(c.Logs, l.ID) {
-			r.notRun = notRun{log: l, quick: c.Quick && l.ID != Logs[0].ID}.short()
+			r.notRun = notRunIn(c, l).short()
 			rows = append(rows, r)
 			continue
 		}
@@ -324,7 +328,7 @@ func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []ana
 			}
 		}
 		if !contains(c.Logs, wl) {
-			sum.addNotRun(notRun{log: l, quick: c.Quick && l.ID != Logs[0].ID}, c)
+			sum.addNotRun(notRunIn(c, l), c)
 			continue
 		}
 		if wl == l.ID {
