@@ -49,14 +49,20 @@ func perRep(recs []analysis.Record, pol string, u int, m string) series {
 			}
 			return map[int]float64{0: publishedSeconds(pol, u)}
 		}
-		m := map[int]float64{}
-		for _, r := range recs {
-			if r.Workload == workload && r.Algorithm == pol && r.Metric == metric {
-				m[r.Rep] = r.Value
-			}
-		}
-		return m
+		return byRep(recs, workload, pol, metric)
 	}
+}
+
+// byRep is pol's metric (a full name, federated.UserMetric) in workload,
+// by repetition.
+func byRep(recs []analysis.Record, workload, pol, metric string) map[int]float64 {
+	m := map[int]float64{}
+	for _, r := range recs {
+		if r.Workload == workload && r.Algorithm == pol && r.Metric == metric {
+			m[r.Rep] = r.Value
+		}
+	}
+	return m
 }
 
 // less is one comparison "a is lower than b": paired over the jitter

@@ -56,15 +56,7 @@ func (in ledgerInput) dsa(pol string, u int) series {
 // so there is no published value.
 func (in ledgerInput) hours(pol, panel, state string) series {
 	metric := federated.UserMetric(in.series, StateHoursMetric(panel, state))
-	return func(workload string) map[int]float64 {
-		m := map[int]float64{}
-		for _, r := range in.recs {
-			if r.Workload == workload && r.Algorithm == pol && r.Metric == metric {
-				m[r.Rep] = r.Value
-			}
-		}
-		return m
-	}
+	return func(workload string) map[int]float64 { return byRep(in.recs, workload, pol, metric) }
 }
 
 // throughput is user u's jobs run on DSA per hour of the experiment.
