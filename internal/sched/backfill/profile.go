@@ -41,7 +41,20 @@ import (
 // cut memmove from 20.9 to 14.1 s of CONS's CPU on the first 400,000
 // jobs there, but the whole run only from 60.4 to 58.6 s (0.97; single
 // runs of BenchmarkScale, and 0.94 and 1.00 in two pairs of simulate),
-// and 0.96 at 100,000 (0.76-1.14, 5 pairs).
+// and 0.96 at 100,000 (0.76-1.14, 5 pairs). Measured and not kept
+// (2026-12-01, Intel Xeon): room kept in the list, as a packed-memory
+// array keeps it (an entry repeating the one before it is room; a merge
+// leaves room rather than moving the tail, an insertion moves the
+// entries up to the nearest room within 32, else the room of a window of
+// 256 or more entries is spread evenly, else the whole profile is copied
+// with room after every eighth step). It matched the schedule job by
+// job, and memmove fell from 0.85 to 0.37 s on the first 100,000
+// RICC-2010-2 jobs, but CONS took 8.9-10.8 s of CPU against 6.5-7.4 s,
+// and 79.3 against 62.2 s on the first 400,000: a full compression
+// inserts a step per job placed and merges almost none, so the room ran
+// out where the placements went (finding and spreading it took 2.1 s),
+// and the searches and holds read 20% more entries (2.00 G against 1.67
+// G steps at 100,000).
 //
 // The free counts are int32 (a machine has at most sim.MaxMachineCPUs
 // CPUs), so a step takes 12 bytes: a search and a hold walk about 83
