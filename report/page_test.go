@@ -72,6 +72,12 @@ func TestLatexInline(t *testing.T) {
 		"≤ ± “q”":                     "\\ensuremath{\\leq} \\ensuremath{\\pm} ``q''",
 		"`unclosed":                   "`unclosed",
 		"ρ ∝ sᵢ ÷ µs":                 "\\ensuremath{\\rho} \\ensuremath{\\propto} s\\ensuremath{_i} \\ensuremath{\\div} \\ensuremath{\\mu}s",
+		// Long code and long words may break (a path, a quoted
+		// identifier), a flag's -- stays whole.
+		"`results/backfilling/runs.csv`":    `\texttt{results/\allowbreak{}backfilling/\allowbreak{}runs.csv}`,
+		"`gridbench run --reps 2 --out=x`":  `\texttt{gridbench run --reps 2 --out=\allowbreak{}x}`,
+		"`simulate --algo easy-sjbf`":       `\texttt{simulate --algo easy-\allowbreak{}sjbf}`,
+		"a MAX_RUNNING_RESOURCE_FACTOR b_c": `a MAX\_\allowbreak{}RUNNING\_\allowbreak{}RESOURCE\_\allowbreak{}FACTOR b\_c`,
 	} {
 		if got := latexInline(in); got != want {
 			t.Errorf("latexInline(%q) = %q, want %q", in, got, want)

@@ -459,6 +459,7 @@ func colName(t *Table, i int) string {
 // are kept as text.
 func latexInline(s string) string {
 	var b strings.Builder
+	word := 0 // the characters since the last space
 	for len(s) > 0 {
 		switch {
 		case escaped(s):
@@ -467,7 +468,7 @@ func latexInline(s string) string {
 			continue
 		case strings.HasPrefix(s, "`"):
 			if end := strings.Index(s[1:], "`"); end >= 0 {
-				b.WriteString("\\texttt{" + latexEscape(s[1:1+end]) + "}")
+				b.WriteString("\\texttt{" + latexCode(s[1:1+end]) + "}")
 				s = s[end+2:]
 				continue
 			}
@@ -495,7 +496,48 @@ func latexInline(s string) string {
 		}
 		r, n := utf8.DecodeRuneInString(s)
 		b.WriteString(latexEscape(string(r)))
+		word++
+		switch {
+		case r == ' ':
+			word = 0
+		case r == '_' && word+strings.IndexByte(s+" ", ' ') > longWord:
+			// A long word breaks after its underscores (a quoted
+			// MAX_RUNNING_RESOURCE_FACTOR ran 4.6 cm into the margin).
+			b.WriteString(allowBreak)
+		}
 		s = s[n:]
+	}
+	return b.String()
+}
+
+func isAlnum(c byte) bool {
+	return '0' <= c && c <= '9' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z'
+}
+
+// longWord is the length beyond which a word of text may break after an
+// underscore (latexInline), and code after a separator (latexCode).
+const longWord = 20
+
+// allowBreak lets LaTeX break a line after the character before it.
+const allowBreak = `\allowbreak{}`
+
+// latexCode is latexEscape for code (a path, a command, a column name,
+// set in a typewriter font, which LaTeX does not hyphenate): in code
+// longer than longWord a line may
+// break after each of / _ = , and :, and after a hyphen inside a word
+// (not a flag's), so that
+// a path such as results/backfilling/runs.csv or a command with its
+// flags does not run into the margin.
+func latexCode(s string) string {
+	if utf8.RuneCountInString(s) <= longWord {
+		return latexEscape(s)
+	}
+	var b strings.Builder
+	for i, r := range s {
+		b.WriteString(latexEscape(string(r)))
+		if strings.ContainsRune("/_=,:", r) || r == '-' && i > 0 && isAlnum(s[i-1]) {
+			b.WriteString(allowBreak)
+		}
 	}
 	return b.String()
 }
