@@ -500,9 +500,10 @@ func latexInline(s string) string {
 		switch {
 		case r == ' ':
 			word = 0
-		case r == '_' && word+strings.IndexByte(s+" ", ' ') > longWord:
-			// A long word breaks after its underscores (a quoted
-			// MAX_RUNNING_RESOURCE_FACTOR ran 4.6 cm into the margin).
+		case (r == '_' || r == '/') && word+strings.IndexByte(s+" ", ' ') > longWord:
+			// A long word breaks after its underscores and slashes (a
+			// quoted MAX_RUNNING_RESOURCE_FACTOR ran 4.6 cm into the
+			// margin, a path out of a table's column).
 			b.WriteString(allowBreak)
 		}
 		s = s[n:]
@@ -515,7 +516,8 @@ func isAlnum(c byte) bool {
 }
 
 // longWord is the length beyond which a word of text may break after an
-// underscore (latexInline), and code after a separator (latexCode).
+// underscore or a slash (latexInline), and code after a separator
+// (latexCode).
 const longWord = 20
 
 // allowBreak lets LaTeX break a line after the character before it.
