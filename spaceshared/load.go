@@ -23,6 +23,9 @@ type Input struct {
 	// input in job-id order, their machine size when CPUs <= 0, their
 	// starts as Loaded.Starts; CPUs > 0 must be that size).
 	Artefact bool
+	// Kept keeps each job's record fields a schedule written as SWF
+	// keeps (Workload.Kept; none for an artefact schedule).
+	Kept bool
 }
 
 // Loaded is what Load read: the workload and, for an artefact schedule,
@@ -42,7 +45,7 @@ func Load(in Input) (Loaded, error) {
 	if err != nil {
 		return read(in) // no regular file there: the reader says what is wrong
 	}
-	key := fmt.Sprintf("%s|%s|%d|%d|%s|%v|%t", in.Path, sum, in.MaxJobs, in.CPUs, in.Estimate, in.Speed, in.Artefact)
+	key := fmt.Sprintf("%s|%s|%d|%d|%s|%v|%t|%t", in.Path, sum, in.MaxJobs, in.CPUs, in.Estimate, in.Speed, in.Artefact, in.Kept)
 	loads.mu.Lock()
 	e, ok := loads.m[key]
 	if !ok {
@@ -80,7 +83,7 @@ type loadEntry struct {
 // read loads in from its file.
 func read(in Input) (Loaded, error) {
 	if !in.Artefact {
-		w, err := adapt.LoadWorkload(in.Path, in.MaxJobs, in.CPUs, in.Estimate, in.Speed)
+		w, err := adapt.LoadWorkloadKeeping(in.Path, in.MaxJobs, in.CPUs, in.Estimate, in.Speed, in.Kept)
 		return Loaded{Workload: w}, err
 	}
 	a, err := adapt.LoadArtefact(in.Path, in.Estimate)

@@ -73,7 +73,7 @@ func simulateCommand() *cli.Command {
 			&cli.StringFlag{Name: "event-order", Usage: "how one instant's events reach the scheduler: batched (one pass after every end and arrival) or per-event (pyss's: one pass per event, arrivals first)", Value: "batched"},
 			&cli.BoolFlag{Name: "artefact", Usage: "read the trace as an SC'15 artefact schedule (pyss's output): the authors' input in job-id order on its MaxProcs CPUs, not the lines' completion order"},
 			&cli.BoolFlag{Name: "compare-starts", Usage: "with --artefact (implied): print the share of jobs starting at the artefact's second and both mean bounded slowdowns"},
-			&cli.StringFlag{Name: "swf-out", Usage: "write the schedule as an SWF log (wait times filled; the trace's time origin and provenance kept in its header) to `FILE.swf`", DefaultText: "none"},
+			&cli.StringFlag{Name: "swf-out", Usage: "write the schedule as an SWF log (wait times filled; the fields a schedule does not change, such as status, group and queue, as the trace has them, and its time origin and provenance in the header) to `FILE.swf`", DefaultText: "none"},
 			dataFlag(),
 			execTimeoutFlag(),
 		},

@@ -56,6 +56,23 @@ func (j *Job) CPUs() int {
 	return j.ReqProcs
 }
 
+// Kept are the fields of an SWF record that a simulation of the job does
+// not read and a schedule of it written as SWF keeps (SWF 6, 7, 8, 10, 11
+// and 13 to 18): what the job used, asked for, belonged to and waited on,
+// which a new schedule leaves as they were. Numbers as Job holds them
+// (-1: not recorded; a GWF trace's text ids interned).
+type Kept struct {
+	AvgCPU, Mem, ReqMem, Think                                float64
+	ReqProcs, Status, Group, Exe, Queue, Partition, Preceding int
+}
+
+// Kept returns the job's fields a schedule keeps.
+func (j *Job) Kept() Kept {
+	return Kept{AvgCPU: j.AvgCPU, Mem: j.Mem, ReqMem: j.ReqMem, Think: j.Think,
+		ReqProcs: j.ReqProcs, Status: j.Status, Group: j.Group, Exe: j.Exe,
+		Queue: j.Queue, Partition: j.Partition, Preceding: j.Preceding}
+}
+
 // Estimate returns the run time a scheduler can know in advance: the
 // requested time when the trace has one (> 0), else the actual run time
 // (the "exact estimates" assumption).

@@ -68,6 +68,9 @@ type Workload struct {
 	CPUs int
 	// Header is a trace's comment header (nil for a Batsim workload).
 	Header *trace.Header
+	// Kept has each job's record fields a schedule written as SWF keeps
+	// (nil unless LoadWorkloadKeeping was asked for them).
+	Kept []trace.Kept
 }
 
 // LoadWorkload is LoadSWF for a trace or a Batsim JSON workload (a name
@@ -78,11 +81,18 @@ type Workload struct {
 // workload's nb_res, or a trace header's MaxProcs (an error naming the
 // file when there is none).
 func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (Workload, error) {
+	return LoadWorkloadKeeping(path, maxJobs, cpus, est, speed, false)
+}
+
+// LoadWorkloadKeeping is LoadWorkload that, with kept set, also keeps
+// each job's record fields a schedule written as SWF keeps
+// (Workload.Kept; a Batsim workload's jobs have none of them: -1).
+func LoadWorkloadKeeping(path string, maxJobs, cpus int, est Estimate, speed float64, kept bool) (Workload, error) {
 	var w Workload
 	if est != Exact && est != Requested {
 		return w, fmt.Errorf("--estimate %q: want %q or %q", est, Exact, Requested)
 	}
-	sel := selector{maxJobs: maxJobs, cpus: cpus, est: est}
+	sel := selector{maxJobs: maxJobs, cpus: cpus, est: est, keep: kept}
 	if batsim.IsWorkload(path) {
 		bw, err := batsim.ReadFile(path)
 		if err != nil {
@@ -106,7 +116,7 @@ func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (
 				w.Profiles = append(w.Profiles, bw.Jobs[i].Profile)
 			}
 		}
-		w.Jobs, w.Skipped, w.NbRes, w.CPUs = sel.jobs, sel.sk, bw.NbRes, sel.cpus
+		w.Jobs, w.Skipped, w.NbRes, w.CPUs, w.Kept = sel.jobs, sel.sk, bw.NbRes, sel.cpus, sel.kept
 		return w, nil
 	}
 	r, err := trace.Open(path)
@@ -135,7 +145,7 @@ func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (
 			return w, err
 		}
 	}
-	w.Jobs, w.Skipped, w.CPUs, w.Header = sel.jobs, sel.sk, sel.cpus, r.Header()
+	w.Jobs, w.Skipped, w.CPUs, w.Header, w.Kept = sel.jobs, sel.sk, sel.cpus, r.Header(), sel.kept
 	return w, nil
 }
 
@@ -165,6 +175,8 @@ type selector struct {
 	est           Estimate
 	jobs          []sim.Job
 	sk            Skipped
+	keep          bool         // keep each job's record fields in kept
+	kept          []trace.Kept // (see Workload.Kept)
 }
 
 func (s *selector) full() bool { return s.maxJobs > 0 && len(s.jobs) >= s.maxJobs }
@@ -191,6 +203,9 @@ func (s *selector) add(tj *trace.Job) bool {
 		j.Estimate = tj.Estimate()
 	}
 	s.jobs = append(s.jobs, j)
+	if s.keep {
+		s.kept = append(s.kept, tj.Kept())
+	}
 	return true
 }
 

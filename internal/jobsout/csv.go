@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/gridbench/gridbench/generators/trace"
 	"github.com/gridbench/gridbench/internal/sim"
 )
 
@@ -55,6 +56,9 @@ type Schedule struct {
 	// Origin are the header lines of the trace the jobs came from that
 	// still hold for the schedule (OriginOf), "Key: value", for WriteSWF.
 	Origin []string
+	// Kept, if not nil, has each job's record fields of the trace it came
+	// from that WriteSWF keeps; otherwise they are written unknown (-1).
+	Kept []trace.Kept
 }
 
 func (s *Schedule) check() error {
@@ -63,6 +67,9 @@ func (s *Schedule) check() error {
 	}
 	if s.Profiles != nil && len(s.Profiles) != len(s.Jobs) {
 		return fmt.Errorf("jobsout: %d profiles for %d jobs", len(s.Profiles), len(s.Jobs))
+	}
+	if s.Kept != nil && len(s.Kept) != len(s.Jobs) {
+		return fmt.Errorf("jobsout: %d kept records for %d jobs", len(s.Kept), len(s.Jobs))
 	}
 	return nil
 }

@@ -13,12 +13,17 @@ import (
 // WriteSWF writes the schedule as a Standard Workload Format log (version
 // 2.2), one line per job in job order, as the Parallel Workloads Archive
 // writes a log: field 3 (wait) is start - submit and field 4 (run) end -
-// start, both filled; field 5 and 8 the CPUs; field 9 the run-time
-// estimate the scheduler saw when it was told one (else -1); field 11
-// status 1 (completed); field 12 the user; field 16 (partition) the
-// machine, numbered from 1, on a platform of several machines. Times are
+// start, both filled; field 5 the CPUs; field 9 the run-time estimate the
+// scheduler saw when it was told one (else -1); field 12 the user; field
+// 16 (partition) the machine, numbered from 1, on a platform of several
+// machines. The fields a schedule does not change are the trace's
+// (s.Kept: 6 and 7, what the job used; 8 and 10, what it asked for,
+// field 8 the CPUs where the trace has none; 11, its status, 1
+// (completed) where the trace has none; 13 to 15, its group, executable
+// and queue; 16 on one machine; 17 and 18, the job it waited for and how
+// long), else -1, but 8 the CPUs and 11 status 1. Times are
 // written plainly (no exponent), whole seconds without a decimal point.
-// Fields the simulator knows nothing of are -1. The header gives MaxJobs, MaxRecords
+// The header gives MaxJobs, MaxRecords
 // and MaxProcs, notes what wrote the file, and keeps the input trace's
 // lines that still hold (s.Origin: where and when its times count from).
 func WriteSWF(w io.Writer, s *Schedule, note string) error {
@@ -52,18 +57,33 @@ func WriteSWF(w io.Writer, s *Schedule, note string) error {
 		if j.Estimate > 0 {
 			est = j.Estimate
 		}
-		part := int64(-1)
+		k := unknown
+		if s.Kept != nil {
+			k = s.Kept[i]
+		}
+		if k.ReqProcs < 1 {
+			k.ReqProcs = j.CPUs
+		}
+		if k.Status < 0 {
+			k.Status = 1 // (the simulation ran it to its end)
+		}
 		if multi {
-			part = int64(r.Machine) + 1
+			k.Partition = r.Machine + 1
 		}
 		buf = strconv.AppendInt(buf, j.ID, 10)
 		for _, x := range [...]float64{j.Submit, r.Start - j.Submit, r.End - r.Start} {
 			buf = append(buf, ' ')
 			buf = strconv.AppendFloat(buf, x, 'f', -1, 64)
 		}
-		buf = fmt.Appendf(buf, " %d -1 -1 %d ", j.CPUs, j.CPUs)
-		buf = strconv.AppendFloat(buf, est, 'f', -1, 64)
-		buf = fmt.Appendf(buf, " -1 1 %d -1 -1 -1 %d -1 -1\n", j.User, part)
+		buf = fmt.Appendf(buf, " %d ", j.CPUs)
+		buf = appendField(buf, k.AvgCPU)
+		buf = appendField(buf, k.Mem)
+		buf = fmt.Appendf(buf, "%d ", k.ReqProcs)
+		buf = appendField(buf, est)
+		buf = appendField(buf, k.ReqMem)
+		buf = fmt.Appendf(buf, "%d %d %d %d %d %d %d ", k.Status, j.User, k.Group, k.Exe, k.Queue, k.Partition, k.Preceding)
+		buf = strconv.AppendFloat(buf, k.Think, 'f', -1, 64)
+		buf = append(buf, '\n')
 		if len(buf) >= block || i == len(s.Jobs)-1 {
 			if _, err := w.Write(buf); err != nil {
 				return err
@@ -72,6 +92,15 @@ func WriteSWF(w io.Writer, s *Schedule, note string) error {
 		}
 	}
 	return nil
+}
+
+// unknown are the kept fields of a job whose trace gave none.
+var unknown = trace.Kept{AvgCPU: -1, Mem: -1, ReqMem: -1, Think: -1, ReqProcs: -1, Status: -1,
+	Group: -1, Exe: -1, Queue: -1, Partition: -1, Preceding: -1}
+
+// appendField appends x written plainly and a space.
+func appendField(buf []byte, x float64) []byte {
+	return append(strconv.AppendFloat(buf, x, 'f', -1, 64), ' ')
 }
 
 // originKeys are the header keys of an input trace that still hold for a

@@ -72,6 +72,9 @@ type Result struct {
 	RefStarts []float64
 	// Header is the trace's comment header (nil for a Batsim workload).
 	Header *trace.Header
+	// Kept has each job's record fields the SWF log keeps, indexed like
+	// Jobs (nil but for SimulateOut with an SWF log to write).
+	Kept []trace.Kept
 }
 
 // Input is what a simulation reads: the first MaxJobs valid jobs (all
@@ -101,6 +104,8 @@ type Input struct {
 	// command line's Ctrl-C): Simulate then returns an error that says
 	// how far it got, and writes nothing.
 	Context context.Context
+	// kept keeps each job's record fields for the SWF log (SimulateOut).
+	kept bool
 }
 
 // Simulate loads the trace, runs sched on one machine of cpus CPUs and
@@ -128,6 +133,7 @@ func SimulateTo(path string, maxJobs, cpus int, est adapt.Estimate, sched sim.Sc
 // passed, so a failed check leaves no file, as Simulate's error before
 // the write would.
 func SimulateOut(in Input, sched sim.Scheduler, out Outputs) (*Result, error) {
+	in.kept = out.SWF != ""
 	res, p, err := simulate(in, sched)
 	if err != nil {
 		return nil, err
@@ -142,7 +148,7 @@ func SimulateOut(in Input, sched sim.Scheduler, out Outputs) (*Result, error) {
 		format = jobsout.Evalys
 	}
 	s := &jobsout.Schedule{Platform: p, Jobs: res.Jobs, Records: res.Records, Workload: WorkloadName(in.Path), Profiles: res.Profiles,
-		Origin: jobsout.OriginOf(res.Header)}
+		Origin: jobsout.OriginOf(res.Header), Kept: res.Kept}
 	var cerr error
 	gate := func() error {
 		cerr = <-checked
@@ -202,7 +208,7 @@ func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
 	if err := sched.CloseScheduler(sc); err != nil {
 		return nil, p, err
 	}
-	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles, RefStarts: ref, Header: w.Header}, p, nil
+	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles, RefStarts: ref, Header: w.Header, Kept: w.Kept}, p, nil
 }
 
 // run runs s to its end, reporting progress as in asks, or until
@@ -247,6 +253,6 @@ func run(s *sim.Sim, jobs int, in Input) error {
 // (spaceshared.Load): a trace or Batsim workload, or an artefact schedule
 // with its starts (the first MaxJobs by job id when > 0).
 func load(in Input) (adapt.Workload, []float64, error) {
-	l, err := spaceshared.Load(spaceshared.Input{Path: in.Path, MaxJobs: in.MaxJobs, CPUs: in.CPUs, Estimate: in.Estimate, Speed: in.Speed, Artefact: in.Artefact})
+	l, err := spaceshared.Load(spaceshared.Input{Path: in.Path, MaxJobs: in.MaxJobs, CPUs: in.CPUs, Estimate: in.Estimate, Speed: in.Speed, Artefact: in.Artefact, Kept: in.kept})
 	return l.Workload, l.Starts, err
 }
