@@ -106,7 +106,7 @@ func LoadWorkloadKeeping(path string, maxJobs, cpus int, est Estimate, speed flo
 		}
 		// Every job is timed from its profile, so one that cannot be is an
 		// error whatever maxJobs keeps; the records are made one by one.
-		sel.jobs = make([]sim.Job, 0, len(bw.Jobs))
+		sel.size(len(bw.Jobs))
 		for i := range bw.Jobs {
 			tj, err := bw.TraceJob(i, speed)
 			if err != nil {
@@ -129,7 +129,7 @@ func LoadWorkloadKeeping(path string, maxJobs, cpus int, est Estimate, speed flo
 			// The header is read once the first record is: size the
 			// slice from its MaxJobs so loading never regrows it, and
 			// take the machine's size from its MaxProcs if not given.
-			sel.jobs = make([]sim.Job, 0, trace.CapacityOf(r, maxJobs))
+			sel.size(trace.CapacityOf(r, maxJobs))
 			if sel.cpus, err = headerCPUs(path, r.Header(), cpus); err != nil {
 				return w, err
 			}
@@ -177,6 +177,14 @@ type selector struct {
 	sk            Skipped
 	keep          bool         // keep each job's record fields in kept
 	kept          []trace.Kept // (see Workload.Kept)
+}
+
+// size makes room for n jobs, so that loading never regrows the slices.
+func (s *selector) size(n int) {
+	s.jobs = make([]sim.Job, 0, n)
+	if s.keep {
+		s.kept = make([]trace.Kept, 0, n)
+	}
 }
 
 func (s *selector) full() bool { return s.maxJobs > 0 && len(s.jobs) >= s.maxJobs }

@@ -75,13 +75,12 @@ func WriteSWF(w io.Writer, s *Schedule, note string) error {
 			buf = append(buf, ' ')
 			buf = strconv.AppendFloat(buf, x, 'f', -1, 64)
 		}
-		buf = fmt.Appendf(buf, " %d ", j.CPUs)
-		buf = appendField(buf, k.AvgCPU)
-		buf = appendField(buf, k.Mem)
-		buf = fmt.Appendf(buf, "%d ", k.ReqProcs)
-		buf = appendField(buf, est)
-		buf = appendField(buf, k.ReqMem)
-		buf = fmt.Appendf(buf, "%d %d %d %d %d %d %d ", k.Status, j.User, k.Group, k.Exe, k.Queue, k.Partition, k.Preceding)
+		buf = append(buf, ' ')
+		buf = appendInts(buf, j.CPUs)
+		buf = appendFloats(buf, k.AvgCPU, k.Mem)
+		buf = appendInts(buf, k.ReqProcs)
+		buf = appendFloats(buf, est, k.ReqMem)
+		buf = appendInts(buf, k.Status, j.User, k.Group, k.Exe, k.Queue, k.Partition, k.Preceding)
 		buf = strconv.AppendFloat(buf, k.Think, 'f', -1, 64)
 		buf = append(buf, '\n')
 		if len(buf) >= block || i == len(s.Jobs)-1 {
@@ -98,9 +97,20 @@ func WriteSWF(w io.Writer, s *Schedule, note string) error {
 var unknown = trace.Kept{AvgCPU: -1, Mem: -1, ReqMem: -1, Think: -1, ReqProcs: -1, Status: -1,
 	Group: -1, Exe: -1, Queue: -1, Partition: -1, Preceding: -1}
 
-// appendField appends x written plainly and a space.
-func appendField(buf []byte, x float64) []byte {
-	return append(strconv.AppendFloat(buf, x, 'f', -1, 64), ' ')
+// appendFloats appends each of xs written plainly and a space.
+func appendFloats(buf []byte, xs ...float64) []byte {
+	for _, x := range xs {
+		buf = append(strconv.AppendFloat(buf, x, 'f', -1, 64), ' ')
+	}
+	return buf
+}
+
+// appendInts appends each of ns and a space.
+func appendInts(buf []byte, ns ...int) []byte {
+	for _, n := range ns {
+		buf = append(strconv.AppendInt(buf, int64(n), 10), ' ')
+	}
+	return buf
 }
 
 // originKeys are the header keys of an input trace that still hold for a
