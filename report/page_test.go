@@ -74,11 +74,12 @@ func TestLatexInline(t *testing.T) {
 		"ρ ∝ sᵢ ÷ µs":                 "\\ensuremath{\\rho} \\ensuremath{\\propto} s\\ensuremath{_i} \\ensuremath{\\div} \\ensuremath{\\mu}s",
 		// Long code and long words may break (a path, a quoted
 		// identifier), a flag's -- stays whole.
-		"`results/backfilling/runs.csv`":        `\texttt{results/\allowbreak{}backfilling/\allowbreak{}runs.csv}`,
-		"`gridbench run --reps 2 --out=x`":      `\texttt{gridbench run --reps 2 --out=\allowbreak{}x}`,
-		"`simulate --algo easy-sjbf`":           `\texttt{simulate --algo easy-\allowbreak{}sjbf}`,
-		"a MAX_RUNNING_RESOURCE_FACTOR b_c":     `a MAX\_\allowbreak{}RUNNING\_\allowbreak{}RESOURCE\_\allowbreak{}FACTOR b\_c`,
-		"in results/deadline/timings.md or a/b": `in results/\allowbreak{}deadline/\allowbreak{}timings.md or a/b`,
+		"`results/backfilling/runs.csv`":                       `\texttt{results/\allowbreak{}backfilling/\allowbreak{}runs.csv}`,
+		"`gridbench run --reps 2 --out=x`":                     `\texttt{gridbench run --reps 2 --out=\allowbreak{}x}`,
+		"`simulate --algo easy-sjbf`":                          `\texttt{simulate --algo easy-\allowbreak{}sjbf}`,
+		"a MAX_RUNNING_RESOURCE_FACTOR b_c":                    `a MAX\_\allowbreak{}RUNNING\_\allowbreak{}RESOURCE\_\allowbreak{}FACTOR b\_c`,
+		"in results/deadline/timings.md or a/b":                `in results/\allowbreak{}deadline/\allowbreak{}timings.md or a/b`,
+		"(timeshare.NewAPDRRAdmit) 12345678901234567890.5 x.y": `(timeshare.\allowbreak{}NewAPDRRAdmit) 12345678901234567890.5 x.y`,
 	} {
 		if got := latexInline(in); got != want {
 			t.Errorf("latexInline(%q) = %q, want %q", in, got, want)

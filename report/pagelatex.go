@@ -500,10 +500,12 @@ func latexInline(s string) string {
 		switch {
 		case r == ' ':
 			word = 0
-		case (r == '_' || r == '/') && word+strings.IndexByte(s+" ", ' ') > longWord:
-			// A long word breaks after its underscores and slashes (a
-			// quoted MAX_RUNNING_RESOURCE_FACTOR ran 4.6 cm into the
-			// margin, a path out of a table's column).
+		case (r == '_' || r == '/' || r == '.' && len(s) > 1 && 'A' <= s[1] && s[1] <= 'Z') && word+strings.IndexByte(s+" ", ' ') > longWord:
+			// A long word breaks after its underscores, slashes and
+			// dots before a capital (a quoted MAX_RUNNING_RESOURCE_FACTOR
+			// ran 4.6 cm into the margin, a path or a Go name such as
+			// timeshare.NewAPDRRAdmit out of a table's column; a file's
+			// extension and a number's decimals stay on).
 			b.WriteString(allowBreak)
 		}
 		s = s[n:]
@@ -516,8 +518,8 @@ func isAlnum(c byte) bool {
 }
 
 // longWord is the length beyond which a word of text may break after an
-// underscore or a slash (latexInline), and code after a separator
-// (latexCode).
+// underscore, a slash or a dot before a capital (latexInline), and code
+// after a separator (latexCode).
 const longWord = 20
 
 // allowBreak lets LaTeX break a line after the character before it.
