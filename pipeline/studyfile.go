@@ -30,7 +30,7 @@ func RunStudy(ctx context.Context, path string, opts Options) (*Outcome, error) 
 	opts.Only = []string{s.Name()}
 	outs, err := Reproduce(ctx, opts)
 	f := s.Failures()
-	for _, line := range f {
+	for _, line := range s.FailureGroups() {
 		fmt.Fprintf(progress, "%s: failed: %s\n", s.Name(), line)
 	}
 	if err != nil {

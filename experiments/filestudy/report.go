@@ -88,7 +88,7 @@ func (pl *plan) page(records int, metrics []metricSection, util []*report.Figure
 	if f := s.Failures(); len(f) > 0 {
 		pg.Section("Failed runs")
 		pg.Para("%d %s failed; every table, figure and test below leaves them out, and the next `study run` executes them again:", len(f), report.Plural(len(f), "run"))
-		pg.Bullets(f...)
+		pg.Bullets(s.FailureGroups()...)
 	}
 	for _, ms := range metrics {
 		pg.Section(fmt.Sprintf("%s (%s is better)", ms.name, s.better(ms.name)))

@@ -1,6 +1,7 @@
 package filestudy
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -58,7 +60,7 @@ type Study struct {
 	recomputeDir string        // the folder below which verify's re-computed runs write them (RecomputeInto)
 
 	mu       sync.Mutex
-	failures []string  // one line per run that failed in this process, sorted by Run
+	failures []failure // the runs that failed in this process
 	progress io.Writer // where Plan says what it finds (SetProgress); nil: nowhere
 }
 
@@ -529,7 +531,7 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 		// The run fails, the study goes on: a run without metrics is not
 		// in runs.csv, so the next `study run` executes it again.
 		s.mu.Lock()
-		s.failures = append(s.failures, fmt.Sprintf("%s on %s rep %d: %v", run.Algorithm, run.Workload, run.Rep, err))
+		s.failures = append(s.failures, failure{run.Algorithm, run.Workload, run.Rep, err.Error()})
 		s.mu.Unlock()
 		return bench.Output{}, nil
 	}
@@ -585,9 +587,86 @@ func Open(path, out string) (*Study, error) {
 // was when it was loaded.
 func (s *Study) file() string { return filepath.Join(s.dir, filepath.Base(s.path)) }
 
-// Failures returns one line per run that failed in this process, sorted.
-func (s *Study) Failures() []string {
+// failure is a run that failed, and its error.
+type failure struct {
+	algo, workload string
+	rep            int
+	err            string
+}
+
+// sortedFailures returns the runs that failed in this process, by
+// algorithm, workload and repetition.
+func (s *Study) sortedFailures() []failure {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return slices.Sorted(slices.Values(s.failures))
+	return slices.SortedFunc(slices.Values(s.failures), func(a, b failure) int {
+		return cmp.Or(cmp.Compare(a.algo, b.algo), cmp.Compare(a.workload, b.workload), cmp.Compare(a.rep, b.rep))
+	})
+}
+
+// Failures returns one line per run that failed in this process
+// ("ALGO on WORKLOAD rep N: ERROR"), by algorithm, workload and
+// repetition.
+func (s *Study) Failures() []string {
+	var out []string
+	for _, f := range s.sortedFailures() {
+		out = append(out, fmt.Sprintf("%s on %s rep %d: %s", f.algo, f.workload, f.rep, f.err))
+	}
+	return out
+}
+
+// FailureGroups is Failures with the runs of one algorithm that failed
+// with one error on one line: "ALGO on WORKLOAD reps 0-7 and WORKLOAD2
+// rep 3: ERROR". An exec: scheduler that cannot start fails every run
+// alike, and its error, said once per run, filled the progress (16 times
+// for the example study run from another folder).
+func (s *Study) FailureGroups() []string {
+	fs := s.sortedFailures()
+	type key struct{ algo, err string }
+	var order []key
+	runs := map[key][]failure{}
+	for _, f := range fs {
+		k := key{f.algo, f.err}
+		if _, ok := runs[k]; !ok {
+			order = append(order, k)
+		}
+		runs[k] = append(runs[k], f)
+	}
+	var out []string
+	for _, k := range order {
+		var parts []string
+		rs := runs[k]
+		for i := 0; i < len(rs); {
+			e := i
+			for e < len(rs) && rs[e].workload == rs[i].workload {
+				e++
+			}
+			parts = append(parts, rs[i].workload+" "+repRanges(rs[i:e]))
+			i = e
+		}
+		out = append(out, fmt.Sprintf("%s on %s: %s", k.algo, strings.Join(parts, " and "), k.err))
+	}
+	return out
+}
+
+// repRanges names the repetitions of fs (of one workload, in order):
+// "rep 3", "reps 0-7", "reps 0-2, 5".
+func repRanges(fs []failure) string {
+	var parts []string
+	for i := 0; i < len(fs); {
+		e := i + 1
+		for e < len(fs) && fs[e].rep == fs[e-1].rep+1 {
+			e++
+		}
+		if e-i == 1 {
+			parts = append(parts, strconv.Itoa(fs[i].rep))
+		} else {
+			parts = append(parts, fmt.Sprintf("%d-%d", fs[i].rep, fs[e-1].rep))
+		}
+		i = e
+	}
+	if len(fs) == 1 {
+		return "rep " + parts[0]
+	}
+	return "reps " + strings.Join(parts, ", ")
 }
