@@ -25,9 +25,16 @@ func TestOwnStudyKTH(t *testing.T) {
 	}
 	datadir.ForTest(t, "KTH-SP2/KTH-SP2-1996-2.1-cln.swf.gz")
 	out := t.TempDir()
-	t.Chdir("../..") // the study's exec: command is relative to the repository root
+	study, err := filepath.Abs("../../examples/study-kth.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// From another folder: the exec: command's script is found beside the
+	// study file (its failure to start, from anywhere but the repository
+	// root, was the example's first impression).
+	t.Chdir(t.TempDir())
 	var stdout, stderr bytes.Buffer
-	if code := run(context.Background(), []string{"gridbench", "study", "run", "examples/study-kth.toml", "--reps", "3", "--out", out}, &stdout, &stderr); code != 0 {
+	if code := run(context.Background(), []string{"gridbench", "study", "run", study, "--reps", "3", "--out", out}, &stdout, &stderr); code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	if !strings.Contains(stdout.String(), "kth: 2 workloads × 3 algorithms") {
