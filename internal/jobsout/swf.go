@@ -17,13 +17,13 @@ import (
 // scheduler saw when it was told one (else -1); field 12 the user; field
 // 16 (partition) the machine, numbered from 1, on a platform of several
 // machines. The fields a schedule does not change are the trace's
-// (s.Kept: 6 and 7, what the job used; 8 and 10, what it asked for,
-// field 8 the CPUs where the trace has none; 11, its status, 1
-// (completed) where the trace has none; 13 to 15, its group, executable
-// and queue; 16 on one machine; 17 and 18, the job it waited for and how
-// long), else -1, but 8 the CPUs and 11 status 1. Times are
-// written plainly (no exponent), whole seconds without a decimal point.
-// The header gives MaxJobs, MaxRecords
+// (s.Kept): 6 and 7, what the job used; 8 and 10, what it asked for; 11,
+// its status; 13 to 15, its group, executable and queue; 16 on one
+// machine; 17 and 18, the job it waited for and how long after it. Where
+// the trace gives none (or s.Kept is nil), field 8 is the CPUs, 11 is 1
+// (completed: the simulation ran the job to its end) and the others -1.
+// Times are written plainly (no exponent), whole seconds without a
+// decimal point. The header gives MaxJobs, MaxRecords
 // and MaxProcs, notes what wrote the file, and keeps the input trace's
 // lines that still hold (s.Origin: where and when its times count from).
 func WriteSWF(w io.Writer, s *Schedule, note string) error {
