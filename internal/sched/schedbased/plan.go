@@ -59,6 +59,9 @@ type machPlan struct {
 	cpus    int
 	speed   float64
 	running []Entry
+	// runEnds are the running jobs' planned ends, in order (endCount
+	// reads them rather than the running jobs).
+	runEnds []float64
 	queue   []Entry
 	// qbuf is the array insert last gave the queue, from its first
 	// element: while the queue still lies in it (see room), the entries
@@ -727,6 +730,7 @@ func (p *Plan) Start(id int) {
 	}
 	if e.Start == p.now {
 		mp.running = append(mp.running, e)
+		mp.addRunEnd(e.End)
 		return
 	}
 	// The job starts off plan (late pass or a caller's choice): re-plan.
@@ -735,6 +739,7 @@ func (p *Plan) Start(id int) {
 	e.Start, e.End = p.now, p.now+p.Duration(e.Job, m)
 	p.changeBefore(m, e.Start, e.End, e.Job.CPUs)
 	mp.running = append(mp.running, e)
+	mp.addRunEnd(e.End)
 	p.add(mp, e, false)
 	p.replanHead(m)
 }
@@ -773,6 +778,7 @@ func (p *Plan) retire(id int, start, t float64) (m int, planned float64) {
 	}
 	e := mp.running[k]
 	mp.running = slices.Delete(mp.running, k, k+1)
+	mp.dropRunEnd(e.End)
 	delete(p.where, id)
 	p.count--
 	p.drop(mp, e, false)
@@ -785,6 +791,20 @@ func (p *Plan) retire(id int, start, t float64) (m int, planned float64) {
 		p.recomputeMakespan(m)
 	}
 	return m, e.End
+}
+
+// addRunEnd and dropRunEnd keep runEnds in step with the running jobs.
+func (mp *machPlan) addRunEnd(end float64) {
+	i, _ := slices.BinarySearch(mp.runEnds, end)
+	mp.runEnds = slices.Insert(mp.runEnds, i, end)
+}
+
+func (mp *machPlan) dropRunEnd(end float64) {
+	i, ok := slices.BinarySearch(mp.runEnds, end)
+	if !ok {
+		panic(fmt.Sprintf("schedbased: internal error: machine %d has no running job ending at %v", mp.idx, end))
+	}
+	mp.runEnds = slices.Delete(mp.runEnds, i, i+1)
 }
 
 // runningIndex returns the index of job id among machine m's running

@@ -22,6 +22,13 @@ func checkPlan(t *testing.T, p *Plan, ctx string) {
 		if err := beforeErr(mp.queue); err != nil {
 			t.Fatalf("%s: machine %d: %v", ctx, m, err)
 		}
+		var ends []float64
+		for _, e := range mp.running {
+			ends = append(ends, e.End)
+		}
+		if slices.Sort(ends); !slices.Equal(ends, mp.runEnds) {
+			t.Fatalf("%s: machine %d: runEnds %v, the running jobs end at %v", ctx, m, mp.runEnds, ends)
+		}
 		if !sameEntries(mp.queue, w.queue[m]) {
 			t.Fatalf("%s: machine %d queue\n got %v\nwant %v", ctx, m, mp.queue, w.queue[m])
 		}

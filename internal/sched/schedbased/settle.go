@@ -403,7 +403,7 @@ func (p *Plan) replanHead(m int) {
 		last = q[n-1].Start
 	}
 	rc := endCount{last: grown}
-	rc.add(mp.running, f, last)
+	rc.addEnds(mp.runEnds, f, last)
 	ms, act, popped := rc.last, rc.act, rc.pops
 	if n > 0 {
 		var c int

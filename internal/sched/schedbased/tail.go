@@ -53,6 +53,39 @@ func (c *endCount) add(list []Entry, f, t float64) {
 	}
 }
 
+// addEnds is add for jobs whose ends are ends, in order: read by
+// halving. The running jobs' ends are counted at every re-plan from the
+// head of a queue: read one by one from the entries, they took 5% of
+// EG-EDF's CPU on the first 100,000 and 400,000 RICC-2010-2 jobs.
+func (c *endCount) addEnds(ends []float64, f, t float64) {
+	n := len(ends)
+	if n == 0 {
+		return
+	}
+	if last := ends[n-1]; last > c.last {
+		c.last = last
+	}
+	after := n - upperBound(ends, f) // the ends after f
+	c.act += after
+	if t > f {
+		c.pops += upperBound(ends, t) - (n - after)
+	}
+}
+
+// upperBound returns the number of the sorted times ts at or before t.
+func upperBound(ts []float64, t float64) int {
+	lo, hi := 0, len(ts)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ts[m] <= t {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
 // tailFitOf is the tailFit of a job of need CPUs and duration dur at the
 // end of machine m's queue, or false where the profile cannot tell it
 // (a zero-length job, the last start in the past, no job holding CPUs
@@ -86,7 +119,7 @@ func (p *Plan) tailFitOf(m, need int, dur float64) (tailFit, bool) {
 		t = ts[i]
 	}
 	a := tailFit{t: t}
-	a.add(mp.running, f, t)
+	a.addEnds(mp.runEnds, f, t)
 	a.add(q[endsBy(q, f, p.longest):], f, t)
 	if ts[segs] != a.last {
 		return tailFit{}, false
