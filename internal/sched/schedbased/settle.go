@@ -472,6 +472,12 @@ func queuePops(q []Entry, last, longest float64) int {
 // Before the first change and after the last the profile is the old one
 // (the changes add up to nothing), copied as it is. There is at least
 // one change.
+//
+// Measured and not kept (2026-12-01): copying the old segments as they
+// are wherever nothing differs between two changes (a sort.Search for the
+// next change's segment and one append), rather than one by one: 1.04
+// of EG-EDF's CPU on the first 100,000 RICC-2010-2 jobs (7 pairs) and
+// 1.06 on the first 400,000 (3 pairs).
 func (p *Plan) subtract(mp *machPlan, f, ms float64, a, b []change) {
 	if len(b) > 0 {
 		p.merged = mergeChanges(p.merged[:0], a, b)
