@@ -459,7 +459,7 @@ func colName(t *Table, i int) string {
 // are kept as text.
 func latexInline(s string) string {
 	var b strings.Builder
-	word := 0 // the characters since the last space
+	word := 0 // the characters of text since the last space (bytes after it: the word's end)
 	for len(s) > 0 {
 		switch {
 		case escaped(s):
@@ -496,10 +496,9 @@ func latexInline(s string) string {
 		}
 		r, n := utf8.DecodeRuneInString(s)
 		b.WriteString(latexEscape(string(r)))
-		word++
 		switch {
 		case r == ' ':
-			word = 0
+			word = -1
 		case (r == '_' || r == '/' || r == '.' && len(s) > 1 && 'A' <= s[1] && s[1] <= 'Z') && word+strings.IndexByte(s+" ", ' ') > longWord:
 			// A long word breaks after its underscores, slashes and
 			// dots before a capital (a quoted MAX_RUNNING_RESOURCE_FACTOR
@@ -508,6 +507,7 @@ func latexInline(s string) string {
 			// extension and a number's decimals stay on).
 			b.WriteString(allowBreak)
 		}
+		word++
 		s = s[n:]
 	}
 	return b.String()
@@ -527,11 +527,10 @@ const allowBreak = `\allowbreak{}`
 
 // latexCode is latexEscape for code (a path, a command, a column name,
 // set in a typewriter font, which LaTeX does not hyphenate): in code
-// longer than longWord a line may
-// break after each of / _ = , and :, and after a hyphen inside a word
-// (not a flag's), so that
-// a path such as results/backfilling/runs.csv or a command with its
-// flags does not run into the margin.
+// longer than longWord a line may break after each of / _ = , and :, and
+// after a hyphen inside a word (not a flag's), so that a path such as
+// results/backfilling/runs.csv or a command with its flags does not run
+// into the margin.
 func latexCode(s string) string {
 	if utf8.RuneCountInString(s) <= longWord {
 		return latexEscape(s)
