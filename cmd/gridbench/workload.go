@@ -123,7 +123,7 @@ are counted on stderr. --walltime max gives each of them its run time + 1 s as w
 Batsim runs them whole; schedulers, Batsim's and gridbench simulate's reading the file back, then
 see that walltime rather than the request as the job's estimate.`,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "to", Usage: "write the workload to `FILE.json`", Required: true},
+			&cli.StringFlag{Name: "to", Aliases: []string{"output", "o"}, Usage: "write the workload to `FILE.json`", Required: true},
 			&cli.Float64Flag{Name: "speed", Usage: "write parallel_homogeneous profiles for hosts of this many flop/s", DefaultText: "none; delay profiles"},
 			&cli.IntFlag{Name: "nb-res", Usage: "the workload's nb_res", DefaultText: "the trace's MaxProcs, else its widest job"},
 			&cli.StringFlag{Name: "walltime", Value: "requested", Usage: "walltime `MODE`: requested (the trace's requested time) or max (for a job that runs longer than it requested, its run time + 1 s)"},

@@ -143,6 +143,12 @@ func TestBatsimCLIErrors(t *testing.T) {
 	if code, _, stderr := runCLI("workload", "convert", "testdata/simulate/tiny.swf", "--to", js); code != 0 || !strings.Contains(stderr, "5 jobs with delay profiles") || !strings.Contains(stderr, "left out 2") {
 		t.Fatalf("convert: exit %d: %s", code, stderr)
 	}
+	// The file named as workload generate names its own (--output, -o).
+	for _, flag := range []string{"--output", "-o"} {
+		if code, _, stderr := runCLI("workload", "convert", "testdata/simulate/tiny.swf", flag, filepath.Join(dir, "x.json")); code != 0 || !strings.Contains(stderr, "5 jobs with delay profiles") {
+			t.Errorf("convert %s: exit %d: %s", flag, code, stderr)
+		}
+	}
 	// nb_res is 9, the widest job: job 6 (9 CPUs) runs too
 	if code, _, stderr := runCLI("simulate", js, "--algo", "fcfs", "--swf-out", filepath.Join(dir, "o.swf")); code != 0 || !strings.Contains(stderr, "5 jobs with fcfs on 9 CPUs") {
 		t.Errorf("simulate without --cpus: exit %d: %s", code, stderr)
