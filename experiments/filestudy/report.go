@@ -440,10 +440,9 @@ func (s *Study) leftOut(w, m string, algos, out []string, blocks, reps int) stri
 // allFailed reports whether every algorithm of algos failed in workload w
 // (its runs are among the failures the page lists).
 func (s *Study) allFailed(w string, algos []string) bool {
-	f := s.Failures()
+	f := s.sortedFailures()
 	for _, a := range algos {
-		prefix := a + " on " + w + " rep "
-		if !slices.ContainsFunc(f, func(l string) bool { return strings.HasPrefix(l, prefix) }) {
+		if !slices.ContainsFunc(f, func(x failure) bool { return x.algo == a && x.workload == w }) {
 			return false
 		}
 	}
