@@ -65,25 +65,16 @@ func (c *endCount) addEnds(ends []float64, f, t float64) {
 	if last := ends[n-1]; last > c.last {
 		c.last = last
 	}
-	after := n - upperBound(ends, f) // the ends after f
-	c.act += after
+	byF := atOrBefore(ends, f)
+	c.act += n - byF // the ends after f
 	if t > f {
-		c.pops += upperBound(ends, t) - (n - after)
+		c.pops += atOrBefore(ends, t) - byF
 	}
 }
 
-// upperBound returns the number of the sorted times ts at or before t.
-func upperBound(ts []float64, t float64) int {
-	lo, hi := 0, len(ts)
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if ts[m] <= t {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	return lo
+// atOrBefore returns the number of the sorted times ends at or before t.
+func atOrBefore(ends []float64, t float64) int {
+	return sort.SearchFloat64s(ends, math.Nextafter(t, math.Inf(1)))
 }
 
 // tailFitOf is the tailFit of a job of need CPUs and duration dur at the
