@@ -10,16 +10,8 @@ import (
 // readTrace reads every record of the trace at path.
 func readTrace(t *testing.T, path string) []trace.Job {
 	t.Helper()
-	r, err := trace.Open(path)
+	js, _, err := trace.ReadAll(path, 0)
 	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	var js []trace.Job
-	for r.Next() {
-		js = append(js, r.Job())
-	}
-	if err := r.Err(); err != nil {
 		t.Fatal(err)
 	}
 	return js
