@@ -217,3 +217,93 @@ func TestWriteTableFiles(t *testing.T) {
 		t.Error("a directory below a file: want an error")
 	}
 }
+
+// A number written in its shortest exact form (a mean, a p value of a
+// data table) is shown in the LaTeX to 6 significant digits: 17 columns
+// of them ran a table 231pt out of the page. Numbers shown as their
+// builder formatted them stay, and the table itself keeps every digit.
+func TestLaTeXShortensExactNumbers(t *testing.T) {
+	tb := &Table{ID: "tests", Columns: []string{"mean", "p", "big", "short", "fixed", "count", "own"}}
+	tb.AddRow(Num(192517.58051922423, -1), Num(0.00000095367431640625, -1), Num(2345678.9, -1), Num(0.5, -1),
+		Num(1.23456789, 2), Int(123456789), Cell{Text: "0.1234567890", Value: 0.123456789, Num: true})
+	tb.AddRow(Num(0.0005102157592773438, -1), Num(-1234.56789, -1), Num(math.Inf(1), -1), Num(math.NaN(), -1),
+		Str("0.123456789"), Int(0), Num(21, -1))
+	var b bytes.Buffer
+	if err := WriteLaTeX(&b, tb); err != nil {
+		t.Fatal(err)
+	}
+	tex := b.String()
+	row := func(i int) []string {
+		var rows []string
+		for _, l := range strings.Split(tex, "\n") {
+			if strings.HasSuffix(l, `\\`) && !strings.Contains(l, "mean") {
+				rows = append(rows, strings.TrimSpace(strings.TrimSuffix(l, `\\`)))
+			}
+		}
+		return strings.Split(rows[i], " & ")
+	}
+	if got, want := row(0), []string{"192518", "9.53674e-07", "2345679", "0.5", "1.23", "123456789", "0.1234567890"}; !slices.Equal(got, want) {
+		t.Errorf("first row %q, want %q", got, want)
+	}
+	if got, want := row(1), []string{"0.000510216", "-1234.57", "inf", "n/a", "0.123456789", "0", "21"}; !slices.Equal(got, want) {
+		t.Errorf("second row %q, want %q", got, want)
+	}
+	if !strings.Contains(tex, "% Numbers the .json beside this file holds in full are shown to 6 significant digits.") {
+		t.Errorf("no comment says the numbers are shortened:\n%s", tex)
+	}
+	if tb.Rows[0][0].Text != "192517.58051922423" {
+		t.Errorf("the table was changed: %q", tb.Rows[0][0].Text)
+	}
+	b.Reset()
+	if err := WriteLaTeX(&b, small()); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), "significant digits") {
+		t.Errorf("a table with no number shortened says it has some:\n%s", b.String())
+	}
+}
+
+// A long table that runs out of a portrait page's line even in the
+// smallest font is set on landscape pages, where it fits; one that fits
+// a portrait line, or does once its text columns wrap, stays there.
+func TestLaTeXLandscape(t *testing.T) {
+	wide := &Table{ID: "wide", Columns: []string{"claim", "scope", "metric", "A", "B", "workload",
+		"windows", "mean A", "mean B", "W", "effect r", "p", "p_Holm", "holds"}}
+	for i := range 80 {
+		wide.AddRow(Str(fmt.Sprintf("W%d", i%7)), Str("n=2000/P=16"), Str("avg_waiting"), Str("APDRR@P=64"), Str("FCFS"),
+			Str("n=2000/P=16"), Int(21), Num(192517.58051922423+float64(i), -1), Num(484358.4986828775, -1),
+			Int(115), Num(-1, 3), Num(0.00000095367431640625, -1), Num(0.000019073486328125, -1), Str("yes"))
+	}
+	narrow := &Table{ID: "narrow", Columns: []string{"workload", "algorithm", "p"}}
+	for i := range 80 {
+		narrow.AddRow(Str(fmt.Sprintf("row%05d", i)), Str("EASY"), Num(float64(i)/80, 4))
+	}
+	ledger := &Table{ID: "ledger", Columns: []string{"id", "claim (paper's words)", "verdict"}}
+	for i := range 40 {
+		ledger.AddRow(Str(fmt.Sprintf("c%d", i)), Str(strings.Repeat("a claim in the paper's own words, ", 12)), Str("held"))
+	}
+	for _, c := range []struct {
+		t         *Table
+		landscape bool
+	}{{wide, true}, {narrow, false}, {ledger, false}} {
+		var b bytes.Buffer
+		if err := WriteLaTeX(&b, c.t); err != nil {
+			t.Fatal(err)
+		}
+		tex := b.String()
+		if got := strings.Contains(tex, `\begin{landscape}`) && strings.Contains(tex, `\end{landscape}`) &&
+			strings.Contains(tex, `\usepackage{booktabs,longtable,pdflscape}`); got != c.landscape {
+			t.Errorf("%s: landscape %v, want %v:\n%.700s", c.t.ID, got, c.landscape, tex)
+			continue
+		}
+		dir := t.TempDir()
+		if err := os.WriteFile(filepath.Join(dir, "t.tex"), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		out := latextest.Compile(t, dir, latextest.Document("Before.\n\n\\input{t}\nAfter.\n"))
+		log, _ := os.ReadFile(filepath.Join(dir, "doc.log"))
+		if out != "" && strings.Contains(string(log), "in alignment") {
+			t.Errorf("%s: the table runs out of the line:\n%s", c.t.ID, log)
+		}
+	}
+}

@@ -11,9 +11,10 @@ import (
 	"testing"
 )
 
-// Preamble is the minimal document the page renderers' fragments need.
+// Preamble is the minimal document the page renderers' fragments and the
+// table files need (pdflscape for a table set on landscape pages).
 const Preamble = "\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n\\usepackage[T1]{fontenc}\n" +
-	"\\usepackage{booktabs,longtable,graphicx,hyperref}\n"
+	"\\usepackage{booktabs,longtable,graphicx,hyperref,pdflscape}\n"
 
 // Document wraps a fragment in Preamble and a document environment.
 func Document(fragment string) string {
