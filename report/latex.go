@@ -45,9 +45,7 @@ func WriteLaTeX(w io.Writer, t *Table) error {
 	if landscape {
 		body.WriteString("\\begin{landscape}\n")
 	}
-	if size != "" {
-		body.WriteString("{" + size + "\\sloppy\\setlength{\\tabcolsep}{3pt}\n")
-	}
+	body.WriteString(latexSized(size))
 	head := latexHead(t, specs, wrap, boxes)
 	if long {
 		body.WriteString("\\begin{longtable}{" + strings.Join(specs, "") + "}\n")

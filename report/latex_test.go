@@ -307,3 +307,39 @@ func TestLaTeXLandscape(t *testing.T) {
 		}
 	}
 }
+
+// A table that \tiny with its usual gaps cannot hold but that narrower
+// gaps can is set in \tiny with 2pt gaps on a portrait page, and LaTeX
+// keeps it to the line.
+func TestLaTeXTightestSize(t *testing.T) {
+	tight := &Table{ID: "tight"}
+	for i := range 11 {
+		tight.Columns = append(tight.Columns, fmt.Sprintf("c%d", i))
+	}
+	for r := range 30 {
+		row := make([]Cell, len(tight.Columns))
+		for i := range row {
+			row[i] = Num(12345.6+float64(r*i), 1)
+		}
+		tight.AddRow(row...)
+	}
+	if _, _, _, size := latexColumns(tight, tight.Width()); size != latexSmaller(`\tiny`, 2) {
+		t.Fatalf("size %q, want \\tiny with 2pt gaps", size)
+	}
+	var b bytes.Buffer
+	if err := WriteLaTeX(&b, tight); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(b.String(), `\begin{landscape}`) {
+		t.Errorf("set on a landscape page though it fits a portrait one")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "t.tex"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := latextest.Compile(t, dir, latextest.Document("\\input{t}\n"))
+	log, _ := os.ReadFile(filepath.Join(dir, "doc.log"))
+	if out != "" && strings.Contains(string(log), "in alignment") {
+		t.Errorf("the table runs out of the line:\n%s", log)
+	}
+}

@@ -183,9 +183,7 @@ func writeLongtable(b *strings.Builder, t *Table) {
 	}
 	t, _ = latexShown(t)
 	specs, wrap, boxes, size := latexColumns(t, width)
-	if size != "" {
-		b.WriteString("{" + size + "\\sloppy\\setlength{\\tabcolsep}{3pt}\n")
-	}
+	b.WriteString(latexSized(size))
 	b.WriteString("\\begin{longtable}{" + strings.Join(specs, "") + "}\n")
 	if t.Title != "" {
 		fmt.Fprintf(b, "\\caption{%s}\\\\\n", latexInline(t.Title))
@@ -250,12 +248,30 @@ const (
 // latexSizes are the fonts a table may take, largest first, each with the
 // characters of it that the line holds (345pt over the width of a digit,
 // which small design sizes draw wider) and that a column's gaps take (6pt
-// a side in the normal font, 3pt a side in the others).
+// a side in the normal font, 3pt a side in the others, and 2pt in the
+// last: a table of 17 columns gains 34pt), and cmd, what sets it in the
+// table's group (latexSized).
 var latexSizes = []struct {
 	cmd       string
 	line, gap float64
-}{{"", 345 / 5.0, 12 / 5.0}, {"\\small", 345 / 4.6, 6 / 4.6}, {"\\footnotesize", 345 / 4.25, 6 / 4.25},
-	{"\\scriptsize", 345 / 4.0, 6 / 4.0}, {"\\tiny", 345 / 3.4, 6 / 3.4}}
+}{{"", 345 / 5.0, 12 / 5.0}, {latexSmaller("\\small", 3), 345 / 4.6, 6 / 4.6}, {latexSmaller("\\footnotesize", 3), 345 / 4.25, 6 / 4.25},
+	{latexSmaller("\\scriptsize", 3), 345 / 4.0, 6 / 4.0}, {latexSmaller("\\tiny", 3), 345 / 3.4, 6 / 3.4},
+	{latexSmaller("\\tiny", 2), 345 / 3.4, 4 / 3.4}}
+
+// latexSmaller sets a table in font with gaps of sep points a side, its
+// paragraph columns' lines allowed to stretch.
+func latexSmaller(font string, sep int) string {
+	return fmt.Sprintf("%s\\sloppy\\setlength{\\tabcolsep}{%dpt}", font, sep)
+}
+
+// latexSized opens the group that sets a table in size (a cmd of
+// latexSizes), or nothing for the normal one.
+func latexSized(size string) string {
+	if size == "" {
+		return ""
+	}
+	return "{" + size + "\n"
+}
 
 // latexColumns are t's column specifications and the font size that lets
 // it fit the line ("" when the normal font does): numbers right-aligned
