@@ -354,3 +354,68 @@ func runsOutOfLine(t *testing.T, table []byte) string {
 	}
 	return string(log)
 }
+
+// A longtable that even a landscape line holds only with its wrapped
+// columns narrower than their words (as the roundrobin study's table of
+// tests, 17 columns) is split into parts of its columns, each with the
+// row's number and the key columns, one after another on landscape
+// pages; LaTeX sets every part with no line too wide.
+func TestLaTeXSplitsATableTooWideForLandscape(t *testing.T) {
+	wide := &Table{ID: "tests", Title: "Every paired comparison", Columns: []string{"family", "claim", "scope", "metric", "A", "B",
+		"workload A", "workload B", "windows", "mean A", "mean B", "W", "zeros", "effect r", "p", "p_Holm", "holds"}}
+	for i := range 60 {
+		wide.AddRow(Str("paper-sized windows"), Str(fmt.Sprintf("S%d", i%9)), Str("n=2000/P=16"), Str("avg_bounded_slowdown"),
+			Str("APDRR@P=64"), Str("APDRR@P=16"), Str("n=2000/P=16"), Str("n=2000/P=16"), Int(21),
+			Num(192517.58051922423+float64(i), -1), Num(510677.55382472137, -1), Int(115), Int(0), Num(-1, 3),
+			Num(0.00000095367431640625, -1), Num(0.00005435943603515625, -1), Str("yes"))
+	}
+	parts := latexParts(wide, wide.Width())
+	if len(parts) < 2 {
+		t.Fatalf("parts %v, want the columns split", parts)
+	}
+	seen := map[int]int{}
+	for k, p := range parts {
+		if !slices.Equal(p[:3], []int{0, 1, 2}) {
+			t.Errorf("part %d: columns %v, want it to start with the keys family, claim, scope (0, 1, 2)", k+1, p)
+		}
+		for _, i := range p[3:] {
+			seen[i]++
+		}
+	}
+	for i := 3; i < wide.Width(); i++ {
+		if seen[i] != 1 {
+			t.Errorf("column %d (%s) is in %d parts, want 1", i, wide.Columns[i], seen[i])
+		}
+	}
+	var b bytes.Buffer
+	if err := WriteLaTeX(&b, wide); err != nil {
+		t.Fatal(err)
+	}
+	tex := b.String()
+	if n := strings.Count(tex, `\begin{longtable}`); n != len(parts) || !strings.Contains(tex, `\begin{landscape}`) {
+		t.Fatalf("%d longtables, want %d on landscape pages:\n%.900s", n, len(parts), tex)
+	}
+	for k := range parts {
+		want := fmt.Sprintf(`\caption{Every paired comparison (part %d of %d)}`, k+1, len(parts))
+		if !strings.Contains(tex, want) {
+			t.Errorf("no %s", want)
+		}
+	}
+	if !strings.Contains(tex, "row & family & claim & scope & ") || !strings.Contains(tex, "\n60 & paper-sized windows & S5 & ") {
+		t.Errorf("a part does not start with the row's number and the keys:\n%.1500s", tex)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "t.tex"), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if latextest.Compile(t, dir, latextest.Document("\\input{t}\n")) == "" {
+		return
+	}
+	log, err := os.ReadFile(filepath.Join(dir, "doc.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if i := strings.Index(string(log), "Overfull"); i >= 0 {
+		t.Errorf("a line is too wide:\n%.600s", log[i:])
+	}
+}

@@ -296,7 +296,7 @@ func latexColumns(t *Table, width int) (specs []string, wrap []float64, boxes []
 // latexLayout is latexColumns with each column's width in estimated
 // characters (of its font, as visibleLen counts them).
 func latexLayout(t *Table, width int) (specs []string, wrap []float64, boxes []string, size string, chars []float64) {
-	specs, wrap, boxes, size, chars, _ = latexLayoutOn(t, width, 1)
+	specs, wrap, boxes, size, chars, _, _ = latexLayoutOn(t, width, 1)
 	return specs, wrap, boxes, size, chars
 }
 
@@ -308,8 +308,10 @@ const latexLandscape = 520.0 / 345
 // latexLayoutOn is latexLayout on a line of lines times the portrait
 // page's; over says that even the smallest font does not hold the
 // table with its wrapped columns at their narrowest: it runs out of the
-// line.
-func latexLayoutOn(t *Table, width int, lines float64) (specs []string, wrap []float64, boxes []string, size string, chars []float64, over bool) {
+// line; narrowed, that the smallest font holds it only with its wrapped
+// columns narrower than their longest words (up to maxWord), which then
+// stick out of their cells.
+func latexLayoutOn(t *Table, width int, lines float64) (specs []string, wrap []float64, boxes []string, size string, chars []float64, over, narrowed bool) {
 	specs, wrap, boxes = make([]string, width), make([]float64, width), make([]string, width)
 	cell := make([]float64, width) // the longest entry of each column
 	need := make([]float64, width) // the column's width
@@ -363,6 +365,7 @@ func latexLayoutOn(t *Table, width int, lines float64) (specs []string, wrap []f
 	// never the table out of the line). Two characters are kept spare
 	// for what the estimate misses.
 	if over := sum - line + 2; over > 2 && len(wrapped) > 0 {
+		narrowed = true
 		line -= 2
 		ws := 0.0
 		for _, i := range wrapped {
@@ -406,7 +409,7 @@ func latexLayoutOn(t *Table, width int, lines float64) (specs []string, wrap []f
 		}
 		wrap[i] = share(need[i])
 	}
-	return specs, wrap, boxes, size, need, over
+	return specs, wrap, boxes, size, need, over, narrowed
 }
 
 // latexLines estimates how many lines t takes set as latexLayout has it:
@@ -566,8 +569,13 @@ func isAlnum(c byte) bool {
 
 // longWord is the length beyond which a word of text may break after an
 // underscore, a slash or a dot before a capital (latexInline), and code
-// after a separator (latexCode).
-const longWord = 20
+// after a separator (latexCode): longColumn, the width beyond which a
+// table's column may be wrapped, so that a wrapped column's longest words
+// (such as avg_bounded_slowdown) break rather than stick out of it. At 20,
+// as it was, the quick results' five pages had 108 overfull lines (478pt
+// in all) and their table files 319 (4,107pt); at 14, 73 and 108; at 12,
+// 27 (157pt) and 62 (416pt); at 10, the same as at 12.
+const longWord = longColumn
 
 // allowBreak lets LaTeX break a line after the character before it.
 const allowBreak = `\allowbreak{}`
