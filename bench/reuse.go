@@ -544,6 +544,11 @@ func (r *reuseReport) configChange(study, hash string, now []byte, key reuseKey)
 	if !slices.ContainsFunc(diffs, func(d string) bool { return !strings.HasPrefix(d, "env.") }) {
 		what = "an environment variable the runs read changed" // a configuration's env: its variables' values
 	}
+	if !slices.ContainsFunc(diffs, func(d string) bool { return !strings.HasPrefix(d, "exec_files.") }) {
+		// A study's exec_files: the files an exec: scheduler reads, by
+		// path; one gone (or new) is no edit of the study file.
+		what = "the files an exec: scheduler reads changed, one gone or added"
+	}
 	more := ""
 	if len(diffs) > maxConfigDiffs {
 		diffs, more = diffs[:maxConfigDiffs], "; and more"

@@ -301,6 +301,32 @@ func (s *Study) algorithmInputs() (map[string][]string, []string) {
 	return progs, unkeyed
 }
 
+// execFiles returns the files of progs (algorithmInputs) by algorithm,
+// for the configuration: each relative to the study file's folder when it
+// lies below it, as found does (the study run from another folder keeps
+// its configuration), else as it is; none for an algorithm that reads
+// none (a built-in one).
+func (s *Study) execFiles(progs map[string][]string) map[string]map[string]bool {
+	var out map[string]map[string]bool
+	for a, ins := range progs {
+		if len(ins) == 0 {
+			continue
+		}
+		m := map[string]bool{}
+		for _, p := range ins {
+			if rel, err := filepath.Rel(s.dir, p); err == nil && filepath.IsLocal(rel) {
+				p = filepath.ToSlash(rel)
+			}
+			m[p] = true
+		}
+		if out == nil {
+			out = map[string]map[string]bool{}
+		}
+		out[a] = m
+	}
+	return out
+}
+
 // envNameRE is what a POSIX shell accepts as a variable's name.
 var envNameRE = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_]*$`)
 
