@@ -401,6 +401,12 @@ func readFinished(ctx context.Context, dir string, key reuseKey, found map[analy
 		o := get(r.Key())
 		o.Metrics = append(o.Metrics, Metric{Name: r.Metric, Value: r.Value})
 	}
+	for _, r := range m.Runs {
+		k := analysis.RunKey{Experiment: m.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep}
+		if o, ok := runs[k]; ok {
+			o.files = r.Files
+		}
+	}
 	for k := range runs {
 		if keep != nil && !keep[k] {
 			delete(runs, k) // (made with another part: its timings and points are not read into it)
@@ -510,7 +516,7 @@ func readJournal(ctx context.Context, path string, key reuseKey, found map[analy
 		if err := errors.Join(err1, err2, err3); err != nil {
 			continue
 		}
-		found[k] = append(found[k], cachedRun{out: Output{Metrics: ms, Timings: ts, Series: ss}, inputs: head.Inputs})
+		found[k] = append(found[k], cachedRun{out: Output{Metrics: ms, Timings: ts, Series: ss, files: e.Files}, inputs: head.Inputs})
 	}
 }
 

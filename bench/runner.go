@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -135,6 +136,12 @@ type Output struct {
 	// order, then the run's. A run that records series also reports at
 	// least one metric: runs.csv is what says a run was made.
 	Series []Sample
+
+	// files are the SHA-256 of the run's files (Plan.RunFiles) as it
+	// wrote them, by path relative to the results folder: the runner
+	// records them (hashFiles), and reuses the run only while each file
+	// still has its own.
+	files map[string]string
 }
 
 // Sample is one point of a named series: its value at T.
@@ -244,6 +251,8 @@ type journalEntry struct {
 	Metrics   []jmetric `json:"metrics,omitempty"`
 	Timings   []jmetric `json:"timings,omitempty"`
 	Series    []jsample `json:"series,omitempty"`
+	// Files are Output.files: the SHA-256 of the run's files.
+	Files map[string]string `json:"files,omitempty"`
 }
 
 // jsample is a Sample as text, like jmetric.
@@ -376,12 +385,11 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 			}
 		}
 	}
-	if gone := dropWithoutFiles(plan, results, done); len(gone) > 0 && opts.Progress != nil {
-		what := "1 run whose file is gone"
-		if len(gone) > 1 {
-			what = fmt.Sprintf("%d runs whose files are gone", len(gone))
+	files := cmp.Or(plan.RunFilesDir, results) // where the runs write their files
+	if lines := dropStaleFiles(plan, files, done); opts.Progress != nil {
+		for _, l := range lines {
+			fmt.Fprintf(opts.Progress, "%s: recomputing %s\n", plan.Experiment, l)
 		}
-		fmt.Fprintf(opts.Progress, "%s: recomputing %s (%s)\n", plan.Experiment, what, gone[0])
 	}
 	reused := 0
 	var todo []int
@@ -439,6 +447,9 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		out, err := measure(gctx, exec, run)
 		if err != nil {
 			return err
+		}
+		if out.files, err = hashFiles(plan, files, run); err != nil {
+			return fmt.Errorf("run %s: %w", run.Key(), err)
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -576,7 +587,7 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 				Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Series: p.Series, T: p.T, Value: p.Value})
 		}
 		man.Runs = append(man.Runs, analysis.ManifestRun{Workload: r.Workload, Algorithm: r.Algorithm,
-			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed, ConfigHash: r.ConfigHash})
+			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed, ConfigHash: r.ConfigHash, Files: out.files})
 		if h := r.ConfigHash; plan.RunConfigs[h] != nil && man.RunConfigs[h] == nil {
 			if man.RunConfigs == nil {
 				man.RunConfigs = map[string]json.RawMessage{}
@@ -666,28 +677,77 @@ func writeDigested(path string, digests map[string]string, write func(io.Writer)
 	return nil
 }
 
-// dropWithoutFiles takes out of done the runs one of whose files
-// (Plan.RunFiles, below the results folder dir) is not on disk, and
-// returns those files.
-func dropWithoutFiles(plan Plan, dir string, done map[analysis.RunKey]Output) []string {
+// hashFiles returns the SHA-256 of each file of run (Plan.RunFiles) that
+// the run wrote below dir, by its path relative to dir. A file the run
+// did not write has none, and the run is not reused (see dropStaleFiles).
+func hashFiles(plan Plan, dir string, run Run) (map[string]string, error) {
+	if plan.RunFiles == nil {
+		return nil, nil
+	}
+	var sums map[string]string
+	for _, rel := range plan.RunFiles(run) {
+		sum, err := analysis.FileSHA256(filepath.Join(dir, rel))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("its file %s: %w", rel, err)
+		}
+		if sums == nil {
+			sums = map[string]string{}
+		}
+		sums[rel] = sum
+	}
+	return sums, nil
+}
+
+// dropStaleFiles takes out of done the runs one of whose files
+// (Plan.RunFiles, below dir) is not the one the run wrote: gone, of
+// another content (edited, cut short) than the SHA-256 recorded with the
+// run, or with none recorded. It returns what it took out, one line per
+// reason, for the progress.
+func dropStaleFiles(plan Plan, dir string, done map[analysis.RunKey]Output) []string {
 	if plan.RunFiles == nil {
 		return nil
 	}
-	var gone []string
+	var gone, changed, unrecorded []string
 	for _, r := range plan.Runs {
-		if _, ok := done[r.Key()]; !ok {
+		out, ok := done[r.Key()]
+		if !ok {
 			continue
 		}
 		for _, rel := range plan.RunFiles(r) {
 			f := filepath.Join(dir, rel)
-			if _, err := os.Stat(f); err != nil {
-				delete(done, r.Key())
+			sum, err := analysis.FileSHA256(f)
+			want := out.files[rel]
+			switch {
+			case err != nil:
 				gone = append(gone, f)
-				break
+			case want == "":
+				unrecorded = append(unrecorded, f)
+			case sum != want:
+				changed = append(changed, fmt.Sprintf("%s, sha256 %s → %s", f, analysis.Short(want), analysis.Short(sum)))
+			default:
+				continue
 			}
+			delete(done, r.Key())
+			break
 		}
 	}
-	return gone
+	var lines []string
+	say := func(fs []string, one, many string) {
+		switch len(fs) {
+		case 0:
+		case 1:
+			lines = append(lines, fmt.Sprintf("1 run whose file %s (%s)", one, fs[0]))
+		default:
+			lines = append(lines, fmt.Sprintf("%d runs whose files %s (first: %s)", len(fs), many, fs[0]))
+		}
+	}
+	say(gone, "is gone", "are gone")
+	say(changed, "changed since it was made", "changed since they were made")
+	say(unrecorded, "has no SHA-256 recorded with it", "have no SHA-256 recorded with them")
+	return lines
 }
 
 func checkPlan(p Plan) error {
@@ -865,6 +925,18 @@ func appendRunLine(b []byte, r Run, out Output) []byte {
 			b = append(b, '"', ']')
 		}
 		b = append(b, ']')
+	}
+	if len(out.files) > 0 {
+		b = append(b, `,"files":{`...)
+		for i, rel := range slices.Sorted(maps.Keys(out.files)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, rel)
+			b = append(b, ':')
+			b = appendJSONString(b, out.files[rel])
+		}
+		b = append(b, '}')
 	}
 	return append(b, '}', '\n')
 }
