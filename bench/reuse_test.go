@@ -288,6 +288,49 @@ func TestIncompleteRunIsRecomputed(t *testing.T) {
 	}
 }
 
+// A study file edited while its runs were made (a claim added, a title
+// changed, a comment) failed the invocation and discarded the journal of
+// every run made: the study file was checked as if the runs read it. It
+// is no run's input (Plan.Study): the plan was made from it as it was,
+// and the runs are written, the manifest recording the study file they
+// were planned from; the progress says that it changed.
+func TestStudyFileEditedDuringTheRunsKeepsThem(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog, study := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py"), filepath.Join(in, "s.toml")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	os.WriteFile(prog, []byte("v1\n"), 0o644)
+	os.WriteFile(study, []byte("name = \"s\"\n"), 0o644)
+	planned, _ := InputSHA256(study)
+	plan := inputPlan(2, trace, prog)
+	plan.Study = study
+	var calls atomic.Int64
+	inner := toyExec(&calls)
+	exec := func(c context.Context, r Run) (Output, error) {
+		if calls.Load() == 3 {
+			os.WriteFile(study, []byte("name = \"s\"\ntitle = \"Edited\"\n"), 0o644)
+		}
+		return inner(c, r)
+	}
+	var log strings.Builder
+	res, err := Execute(context.Background(), plan, exec, Options{Dir: dir, Workers: 1, Progress: &log})
+	if err != nil {
+		t.Fatalf("got %v", err)
+	}
+	if res.Manifest.Study == nil || res.Manifest.Study.SHA256 != planned {
+		t.Errorf("manifest study %+v, want the file as planned, sha256 %s", res.Manifest.Study, planned)
+	}
+	if want := "toy: study file " + study + " changed while the runs were made"; !strings.Contains(log.String(), want) {
+		t.Errorf("progress lacks %q:\n%s", want, log.String())
+	}
+	before := calls.Load()
+	if _, err := Execute(context.Background(), plan, toyExec(&calls), Options{Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 0 {
+		t.Errorf("%d runs computed after the study file was edited, want 0 (its runs' keys are unchanged)", n)
+	}
+}
+
 // An input edited while the runs read it leaves runs made from either
 // content: the invocation fails and keeps none of them.
 func TestInputEditedDuringTheRunsFails(t *testing.T) {

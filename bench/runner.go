@@ -520,7 +520,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	}
 	// An input edited while the runs read it leaves runs made from either
 	// content: none of them is kept.
-	if now, err := hashInputs(plan); err != nil || changedInput(key.inputs, now) != "" {
+	if now, err := hashRunInputs(plan); err != nil || changedInput(key.inputs, now) != "" {
 		os.Remove(jpath)
 		if err != nil {
 			return nil, err
@@ -528,6 +528,15 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		p := changedInput(key.inputs, now)
 		return nil, fmt.Errorf("%s: input %s changed while the runs were made (sha256 %s → %s); run again",
 			plan.Experiment, p, analysis.Short(key.inputs[p]), analysis.Short(now[p]))
+	} else if s := filepath.Clean(plan.Study); plan.Study != "" && now[s] == "" && opts.Progress != nil {
+		// The study file is no run's input: the plan was made from it
+		// as it was, and the manifest records that (key.inputs). Its
+		// runs are kept; the next invocation plans from the file as
+		// it is now.
+		if sum, err := InputSHA256(s); err != nil || sum != key.inputs[s] {
+			fmt.Fprintf(opts.Progress, "%s: study file %s changed while the runs were made: these results are of the file as it was when they were planned; run again for the file as it is now\n",
+				plan.Experiment, s)
+		}
 	}
 
 	man := &analysis.Manifest{
