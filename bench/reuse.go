@@ -73,6 +73,9 @@ type reuseReport struct {
 	// journal); nil otherwise (see keepsFiles).
 	sealed  *analysis.Manifest
 	unkeyed []string // Plan.Unkeyed
+	// fresh says the journal is an interrupted --fresh invocation's: the
+	// finished files were not read (journalEntry.Fresh).
+	fresh bool
 }
 
 // inputChange counts the runs left out because one input changed.
@@ -91,6 +94,13 @@ func (r *reuseReport) lines(exp, dir, build string, key reuseKey, merging bool) 
 		verb, again = "leaving out", "leaving them out"
 	}
 	var out []string
+	if r.fresh {
+		what := "resuming the interrupted --fresh run journalled in %s: the results it set aside are not reused"
+		if merging {
+			what = "the --fresh run journalled in %s was interrupted: the results it set aside are left out"
+		}
+		out = append(out, fmt.Sprintf("%s: "+what, exp, filepath.Join(dir, journalFile)))
+	}
 	if r.staleBuild != "" {
 		out = append(out, fmt.Sprintf("%s: results in %s were made by another build of gridbench (%s, this one %s); %s",
 			exp, dir, r.staleBuild, build, again))
@@ -157,8 +167,13 @@ func loadCached(ctx context.Context, dir string, plan Plan, key reuseKey, done m
 	rep := &reuseReport{changed: map[string]*inputChange{}, otherConfig: map[analysis.RunKey]bool{}, unkeyed: plan.Unkeyed,
 		otherRunHash: map[analysis.RunKey]string{}}
 	found := map[analysis.RunKey][]cachedRun{} // oldest first
-	readFinished(ctx, dir, key, found, rep)
-	readJournal(ctx, filepath.Join(dir, journalFile), key, found, rep)
+	jpath := filepath.Join(dir, journalFile)
+	if rep.fresh = journalFresh(jpath); !rep.fresh {
+		// (A journal started with --fresh: the finished files are older
+		// than it, and set aside as it asked.)
+		readFinished(ctx, dir, key, found, rep)
+	}
+	readJournal(ctx, jpath, key, found, rep)
 	admitted := map[analysis.RunKey]Output{}
 	var sealed *analysis.Manifest // (of the runs admitted, while all come from the finished files)
 	fromFinished := 0

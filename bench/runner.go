@@ -243,6 +243,7 @@ type journalEntry struct {
 	Config string            `json:"config,omitempty"` // only in a header
 	Build  string            `json:"build,omitempty"`  // only in a header
 	Inputs map[string]string `json:"inputs,omitempty"` // only in a header
+	Fresh  bool              `json:"fresh,omitempty"`  // only in a header: see journalFresh
 	Key    []string          `json:"key,omitempty"`    // experiment, workload, algorithm
 	Rep    int               `json:"rep"`
 	// RunConfig is the run's Run.ConfigHash, when it has one: it is
@@ -410,10 +411,11 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	}
 
 	jpath := filepath.Join(opts.Dir, journalFile)
+	fresh := opts.Fresh || journalFresh(jpath) // (a fresh invocation's journal stays fresh until it is done)
 	if opts.Fresh {
 		os.Remove(jpath)
 	}
-	journal, err := openJournal(jpath, key)
+	journal, err := openJournal(jpath, key, fresh)
 	if err != nil {
 		return nil, err
 	}
@@ -510,8 +512,13 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		// because of it, such as an exec: scheduler stopped mid-answer,
 		// says so in its own words, which are not context.Canceled).
 		if errors.Is(werr, context.Canceled) || ctx.Err() != nil {
-			return nil, fmt.Errorf("%s: interrupted after %d of %d runs; finished runs are saved in %s, run the same command again to resume",
-				plan.Experiment, reused+saved, len(plan.Runs), jpath)
+			again := "run the same command again to resume"
+			if opts.Fresh {
+				// Again with --fresh would set these runs aside too.
+				again = "run the same command again without --fresh to resume"
+			}
+			return nil, fmt.Errorf("%s: interrupted after %d of %d runs; finished runs are saved in %s, %s",
+				plan.Experiment, reused+saved, len(plan.Runs), jpath, again)
 		}
 		return nil, werr
 	}
@@ -792,8 +799,8 @@ type journal struct {
 
 // openJournal opens the journal for appending, starting it afresh when it
 // belongs to another configuration or build, and writes this invocation's
-// header.
-func openJournal(path string, key reuseKey) (*journal, error) {
+// header, marked fresh when fresh (see journalEntry.Fresh).
+func openJournal(path string, key reuseKey, fresh bool) (*journal, error) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write to %s: %w", filepath.Dir(path), err)
@@ -828,7 +835,7 @@ func openJournal(path string, key reuseKey) (*journal, error) {
 			}
 		}
 	}
-	if err := j.writeLine(journalEntry{Config: key.config, Build: key.build, Inputs: key.inputs}); err != nil {
+	if err := j.writeLine(journalEntry{Config: key.config, Build: key.build, Inputs: key.inputs, Fresh: fresh}); err != nil {
 		f.Close()
 		return nil, err
 	}
@@ -838,9 +845,26 @@ func openJournal(path string, key reuseKey) (*journal, error) {
 // journalMatches reports whether the journal at path was started with
 // key's configuration and build (its first header).
 func journalMatches(path string, key reuseKey) bool {
+	e := journalHead(path)
+	// Runs keyed on their own configuration may be reused from a journal
+	// of another (see reuseKey.sameConfig).
+	return e != nil && (e.Config == key.config || key.runs != nil) && e.Build == key.build
+}
+
+// journalFresh reports whether the journal at path was started by an
+// invocation given Options.Fresh (--fresh), as its first header says:
+// the results finished before it are set aside until it is done, and
+// the invocations that resume it reuse its runs alone (see loadCached).
+func journalFresh(path string) bool {
+	e := journalHead(path)
+	return e != nil && e.Fresh
+}
+
+// journalHead returns the first header of the journal at path, or nil.
+func journalHead(path string) *journalEntry {
 	f, err := os.Open(path)
 	if err != nil {
-		return false
+		return nil
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -848,12 +872,10 @@ func journalMatches(path string, key reuseKey) bool {
 	for sc.Scan() {
 		var e journalEntry
 		if json.Unmarshal(sc.Bytes(), &e) == nil && e.Config != "" {
-			// Runs keyed on their own configuration may be reused from
-			// a journal of another (see reuseKey.sameConfig).
-			return (e.Config == key.config || key.runs != nil) && e.Build == key.build
+			return &e
 		}
 	}
-	return false
+	return nil
 }
 
 func (j *journal) writeLine(e journalEntry) error {
