@@ -86,6 +86,11 @@ type ManifestRun struct {
 	// (bench.Run.ConfigHash), where its plan gives one: the run was made
 	// from it and is reused while it is unchanged.
 	ConfigHash string `json:"config_hash,omitempty"`
+	// Files are the SHA-256 of the files the run wrote besides its
+	// records (bench.Plan.RunFiles, a study's jobs file), hex, by path
+	// relative to the results folder, as it wrote them: the run is
+	// reused only while each file still has it.
+	Files map[string]string `json:"files,omitempty"`
 }
 
 // HashConfig returns a short stable hash of a configuration value's JSON

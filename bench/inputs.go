@@ -97,6 +97,16 @@ func runInputs(p Plan, r Run) []string {
 // hashInputs returns the content hash of every input of every run of p,
 // and of its study file, which the manifest records (see Plan.Study).
 func hashInputs(p Plan) (map[string]string, error) {
+	return hashSome(p, true)
+}
+
+// hashRunInputs returns the content hash of every input of every run of
+// p: hashInputs without the study file, unless a run reads it.
+func hashRunInputs(p Plan) (map[string]string, error) {
+	return hashSome(p, false)
+}
+
+func hashSome(p Plan, withStudy bool) (map[string]string, error) {
 	sums := map[string]string{}
 	add := func(path string) error {
 		path = filepath.Clean(path)
@@ -110,7 +120,7 @@ func hashInputs(p Plan) (map[string]string, error) {
 		sums[path] = sum
 		return nil
 	}
-	if p.Study != "" {
+	if p.Study != "" && withStudy {
 		if err := add(p.Study); err != nil {
 			return nil, err
 		}

@@ -30,8 +30,8 @@ func toJS(ss []Sample) []jsample {
 // A run's journal line is json.Marshal's of its journalEntry, byte for
 // byte, whatever its names (quotes, backslashes, <, > and &, control
 // characters, non-ASCII, invalid UTF-8) and values (NaN, ±Inf, -0,
-// extremes), with or without a run configuration, metrics, timings or
-// series.
+// extremes), with or without a run configuration, metrics, timings,
+// series or files' digests.
 func TestJournalRunLineIsJSONMarshals(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	names := []string{"many", "l1/2000jobs/cpus=128", "easy-sjbf", "", `say "x"`, `back\slash`, "<b>&amp;", "a<b", "a>b", "a&b", "tab\there", "nl\nx",
@@ -59,8 +59,14 @@ func TestJournalRunLineIsJSONMarshals(t *testing.T) {
 		for range rng.IntN(5) {
 			out.Series = append(out.Series, Sample{name(), value(), value()})
 		}
+		for range rng.IntN(3) {
+			if out.files == nil {
+				out.files = map[string]string{}
+			}
+			out.files[name()] = name()
+		}
 		want, err := json.Marshal(journalEntry{Key: []string{r.Experiment, r.Workload, r.Algorithm}, Rep: r.Rep, RunConfig: r.ConfigHash,
-			Metrics: toJ(out.Metrics), Timings: toJ(out.Timings), Series: toJS(out.Series)})
+			Metrics: toJ(out.Metrics), Timings: toJ(out.Timings), Series: toJS(out.Series), Files: out.files})
 		if err != nil {
 			t.Fatal(err)
 		}

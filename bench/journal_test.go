@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"os"
@@ -130,4 +131,73 @@ func TestKilledChild(t *testing.T) {
 	}
 	Execute(context.Background(), testPlan(5), exec, Options{Dir: dir, Workers: 1})
 	t.Fatal("not killed")
+}
+
+// An invocation with --fresh (Options.Fresh) interrupted, then run again
+// without it, took the runs it had not made yet from the results before
+// it, those --fresh was asked to set aside; run again with it, it starts
+// over. Its journal says it is fresh: the next invocation resumes its
+// runs and makes the others, and the interruption says to run again
+// without --fresh.
+func TestFreshInterruptedResumesItsOwnRuns(t *testing.T) {
+	dir := t.TempDir()
+	plan := testPlan(2)
+	var calls atomic.Int64
+	old := func(ctx context.Context, r Run) (Output, error) {
+		out, err := toyExec(&calls)(ctx, r)
+		out.Metrics[0].Value += 1 // the results --fresh sets aside
+		return out, err
+	}
+	if _, err := Execute(context.Background(), plan, old, Options{Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	calls.Store(0)
+	interrupting := func(c context.Context, r Run) (Output, error) {
+		if calls.Load() == 5 {
+			cancel()
+		}
+		return toyExec(&calls)(c, r)
+	}
+	_, err := Execute(ctx, plan, interrupting, Options{Dir: dir, Workers: 1, Fresh: true})
+	if err == nil || !strings.Contains(err.Error(), "run the same command again without --fresh to resume") {
+		t.Fatalf("got %v, want the interruption to say to run again without --fresh", err)
+	}
+	// Resumed, and interrupted again: the journal stays fresh.
+	ctx, cancel = context.WithCancel(context.Background())
+	defer cancel()
+	at := calls.Load() + 2
+	interrupting = func(c context.Context, r Run) (Output, error) {
+		if calls.Load() == at {
+			cancel()
+		}
+		return toyExec(&calls)(c, r)
+	}
+	if _, err := Execute(ctx, plan, interrupting, Options{Dir: dir, Workers: 1}); err == nil || !strings.Contains(err.Error(), "run the same command again to resume") {
+		t.Fatalf("got %v, want an interruption", err)
+	}
+	made := calls.Load()
+	calls.Store(0)
+	var log strings.Builder
+	res, err := Execute(context.Background(), plan, toyExec(&calls), Options{Dir: dir, Workers: 1, Progress: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "toy: resuming the interrupted --fresh run journalled in " + filepath.Join(dir, journalFile); !strings.Contains(log.String(), want) {
+		t.Errorf("progress lacks %q:\n%s", want, log.String())
+	}
+	if n := calls.Load(); n+made != int64(len(plan.Runs)) || res.Manifest.Reused != int(made) {
+		t.Errorf("resumed: %d runs computed, %d reused, after %d made before the interruption; want the %d others computed and those reused:\n%s",
+			n, res.Manifest.Reused, made, len(plan.Runs)-int(made), log.String())
+	}
+	clean := t.TempDir()
+	if _, err := Execute(context.Background(), plan, toyExec(&calls), Options{Dir: clean, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, runsFile))
+	want, _ := os.ReadFile(filepath.Join(clean, runsFile))
+	if !bytes.Equal(got, want) {
+		t.Errorf("runs.csv after the fresh invocation resumed differs from one made at once: the results set aside were reused")
+	}
 }

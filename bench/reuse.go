@@ -73,6 +73,9 @@ type reuseReport struct {
 	// journal); nil otherwise (see keepsFiles).
 	sealed  *analysis.Manifest
 	unkeyed []string // Plan.Unkeyed
+	// fresh says the journal is an interrupted --fresh invocation's: the
+	// finished files were not read (journalEntry.Fresh).
+	fresh bool
 }
 
 // inputChange counts the runs left out because one input changed.
@@ -91,6 +94,13 @@ func (r *reuseReport) lines(exp, dir, build string, key reuseKey, merging bool) 
 		verb, again = "leaving out", "leaving them out"
 	}
 	var out []string
+	if r.fresh {
+		what := "resuming the interrupted --fresh run journalled in %s: the results it set aside are not reused"
+		if merging {
+			what = "the --fresh run journalled in %s was interrupted: the results it set aside are left out"
+		}
+		out = append(out, fmt.Sprintf("%s: "+what, exp, filepath.Join(dir, journalFile)))
+	}
 	if r.staleBuild != "" {
 		out = append(out, fmt.Sprintf("%s: results in %s were made by another build of gridbench (%s, this one %s); %s",
 			exp, dir, r.staleBuild, build, again))
@@ -157,8 +167,13 @@ func loadCached(ctx context.Context, dir string, plan Plan, key reuseKey, done m
 	rep := &reuseReport{changed: map[string]*inputChange{}, otherConfig: map[analysis.RunKey]bool{}, unkeyed: plan.Unkeyed,
 		otherRunHash: map[analysis.RunKey]string{}}
 	found := map[analysis.RunKey][]cachedRun{} // oldest first
-	readFinished(ctx, dir, key, found, rep)
-	readJournal(ctx, filepath.Join(dir, journalFile), key, found, rep)
+	jpath := filepath.Join(dir, journalFile)
+	if rep.fresh = journalFresh(jpath); !rep.fresh {
+		// (A journal started with --fresh: the finished files are older
+		// than it, and set aside as it asked.)
+		readFinished(ctx, dir, key, found, rep)
+	}
+	readJournal(ctx, jpath, key, found, rep)
 	admitted := map[analysis.RunKey]Output{}
 	var sealed *analysis.Manifest // (of the runs admitted, while all come from the finished files)
 	fromFinished := 0
@@ -401,6 +416,12 @@ func readFinished(ctx context.Context, dir string, key reuseKey, found map[analy
 		o := get(r.Key())
 		o.Metrics = append(o.Metrics, Metric{Name: r.Metric, Value: r.Value})
 	}
+	for _, r := range m.Runs {
+		k := analysis.RunKey{Experiment: m.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Rep: r.Rep}
+		if o, ok := runs[k]; ok {
+			o.files = r.Files
+		}
+	}
 	for k := range runs {
 		if keep != nil && !keep[k] {
 			delete(runs, k) // (made with another part: its timings and points are not read into it)
@@ -510,7 +531,7 @@ func readJournal(ctx context.Context, path string, key reuseKey, found map[analy
 		if err := errors.Join(err1, err2, err3); err != nil {
 			continue
 		}
-		found[k] = append(found[k], cachedRun{out: Output{Metrics: ms, Timings: ts, Series: ss}, inputs: head.Inputs})
+		found[k] = append(found[k], cachedRun{out: Output{Metrics: ms, Timings: ts, Series: ss, files: e.Files}, inputs: head.Inputs})
 	}
 }
 
@@ -543,6 +564,11 @@ func (r *reuseReport) configChange(study, hash string, now []byte, key reuseKey)
 	}
 	if !slices.ContainsFunc(diffs, func(d string) bool { return !strings.HasPrefix(d, "env.") }) {
 		what = "an environment variable the runs read changed" // a configuration's env: its variables' values
+	}
+	if !slices.ContainsFunc(diffs, func(d string) bool { return !strings.HasPrefix(d, "exec_files.") }) {
+		// A study's exec_files: the files an exec: scheduler reads, by
+		// path; one gone (or new) is no edit of the study file.
+		what = "the files an exec: scheduler reads changed, one gone or added"
 	}
 	more := ""
 	if len(diffs) > maxConfigDiffs {

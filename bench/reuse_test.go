@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -287,6 +288,49 @@ func TestIncompleteRunIsRecomputed(t *testing.T) {
 	}
 }
 
+// A study file edited while its runs were made (a claim added, a title
+// changed, a comment) failed the invocation and discarded the journal of
+// every run made: the study file was checked as if the runs read it. It
+// is no run's input (Plan.Study): the plan was made from it as it was,
+// and the runs are written, the manifest recording the study file they
+// were planned from; the progress says that it changed.
+func TestStudyFileEditedDuringTheRunsKeepsThem(t *testing.T) {
+	dir, in := t.TempDir(), t.TempDir()
+	trace, prog, study := filepath.Join(in, "t.swf"), filepath.Join(in, "s.py"), filepath.Join(in, "s.toml")
+	os.WriteFile(trace, []byte("1 0 10\n"), 0o644)
+	os.WriteFile(prog, []byte("v1\n"), 0o644)
+	os.WriteFile(study, []byte("name = \"s\"\n"), 0o644)
+	planned, _ := InputSHA256(study)
+	plan := inputPlan(2, trace, prog)
+	plan.Study = study
+	var calls atomic.Int64
+	inner := toyExec(&calls)
+	exec := func(c context.Context, r Run) (Output, error) {
+		if calls.Load() == 3 {
+			os.WriteFile(study, []byte("name = \"s\"\ntitle = \"Edited\"\n"), 0o644)
+		}
+		return inner(c, r)
+	}
+	var log strings.Builder
+	res, err := Execute(context.Background(), plan, exec, Options{Dir: dir, Workers: 1, Progress: &log})
+	if err != nil {
+		t.Fatalf("got %v", err)
+	}
+	if res.Manifest.Study == nil || res.Manifest.Study.SHA256 != planned {
+		t.Errorf("manifest study %+v, want the file as planned, sha256 %s", res.Manifest.Study, planned)
+	}
+	if want := "toy: study file " + study + " changed while the runs were made"; !strings.Contains(log.String(), want) {
+		t.Errorf("progress lacks %q:\n%s", want, log.String())
+	}
+	before := calls.Load()
+	if _, err := Execute(context.Background(), plan, toyExec(&calls), Options{Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 0 {
+		t.Errorf("%d runs computed after the study file was edited, want 0 (its runs' keys are unchanged)", n)
+	}
+}
+
 // An input edited while the runs read it leaves runs made from either
 // content: the invocation fails and keeps none of them.
 func TestInputEditedDuringTheRunsFails(t *testing.T) {
@@ -494,6 +538,82 @@ func TestRunWithoutItsFileIsRecomputed(t *testing.T) {
 	}
 	if _, err := os.Stat(gone); err != nil {
 		t.Errorf("not written again: %v", err)
+	}
+}
+
+// A run whose file (Plan.RunFiles) was edited or cut short since it was
+// made was reused, its file as it was: only whether the file exists was
+// checked. The SHA-256 of each run's files is recorded with the run (in
+// the manifest, and in the journal for a run not yet in runs.csv): a run
+// whose file no longer has it is computed again, and its file written
+// again; the progress names the file.
+func TestRunWithAnEditedFileIsRecomputed(t *testing.T) {
+	dir := t.TempDir()
+	plan := testPlan(2)
+	plan.RunFiles = func(r Run) []string {
+		return []string{filepath.Join("files", fmt.Sprintf("%s-%s-%d.csv", r.Workload, r.Algorithm, r.Rep))}
+	}
+	content := func(r Run) []byte { return []byte(fmt.Sprintf("%s,%s,%d\n", r.Workload, r.Algorithm, r.Rep)) }
+	var calls atomic.Int64
+	fail := ""
+	exec := func(ctx context.Context, r Run) (Output, error) {
+		if r.Key().String() == fail {
+			return Output{}, errors.New("failed")
+		}
+		p := filepath.Join(dir, plan.RunFiles(r)[0])
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			return Output{}, err
+		}
+		if err := os.WriteFile(p, content(r), 0o644); err != nil {
+			return Output{}, err
+		}
+		return toyExec(&calls)(ctx, r)
+	}
+	if _, err := Execute(context.Background(), plan, exec, Options{Dir: dir, Workers: 1}); err != nil {
+		t.Fatal(err)
+	}
+	edited := filepath.Join(dir, plan.RunFiles(plan.Runs[3])[0])
+	if err := os.WriteFile(edited, []byte("w2,B,1\n"), 0o644); err != nil { // (as long as it was)
+		t.Fatal(err)
+	}
+	before := calls.Load()
+	var log strings.Builder
+	res, err := Execute(context.Background(), plan, exec, Options{Dir: dir, Workers: 1, Progress: &log})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 1 || res.Manifest.Reused != len(plan.Runs)-1 {
+		t.Errorf("%d runs executed, %d reused; want 1 and %d", n, res.Manifest.Reused, len(plan.Runs)-1)
+	}
+	if want := "toy: recomputing 1 run whose file changed since it was made (" + edited + ", sha256 "; !strings.Contains(log.String(), want) {
+		t.Errorf("progress lacks %q:\n%s", want, log.String())
+	}
+	if b, _ := os.ReadFile(edited); !bytes.Equal(b, content(plan.Runs[3])) {
+		t.Errorf("not written again: %q", b)
+	}
+
+	// From the journal: the runs of an invocation that failed before its
+	// end, one of whose files is edited after.
+	dir = t.TempDir()
+	fail = plan.Runs[len(plan.Runs)-1].Key().String()
+	if _, err := Execute(context.Background(), plan, exec, Options{Dir: dir, Workers: 1}); err == nil {
+		t.Fatal("want the last run's error")
+	}
+	fail = ""
+	edited = filepath.Join(dir, plan.RunFiles(plan.Runs[1])[0])
+	if err := os.WriteFile(edited, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before = calls.Load()
+	log.Reset()
+	if _, err := Execute(context.Background(), plan, exec, Options{Dir: dir, Workers: 1, Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 2 {
+		t.Errorf("%d runs executed, want 2 (the one that failed, and the one whose file was cut short):\n%s", n, log.String())
+	}
+	if b, _ := os.ReadFile(edited); !bytes.Equal(b, content(plan.Runs[1])) {
+		t.Errorf("not written again: %q", b)
 	}
 }
 

@@ -2,6 +2,7 @@ package bench
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -135,6 +136,12 @@ type Output struct {
 	// order, then the run's. A run that records series also reports at
 	// least one metric: runs.csv is what says a run was made.
 	Series []Sample
+
+	// files are the SHA-256 of the run's files (Plan.RunFiles) as it
+	// wrote them, by path relative to the results folder: the runner
+	// records them (hashFiles), and reuses the run only while each file
+	// still has its own.
+	files map[string]string
 }
 
 // Sample is one point of a named series: its value at T.
@@ -236,6 +243,7 @@ type journalEntry struct {
 	Config string            `json:"config,omitempty"` // only in a header
 	Build  string            `json:"build,omitempty"`  // only in a header
 	Inputs map[string]string `json:"inputs,omitempty"` // only in a header
+	Fresh  bool              `json:"fresh,omitempty"`  // only in a header: see journalFresh
 	Key    []string          `json:"key,omitempty"`    // experiment, workload, algorithm
 	Rep    int               `json:"rep"`
 	// RunConfig is the run's Run.ConfigHash, when it has one: it is
@@ -244,6 +252,8 @@ type journalEntry struct {
 	Metrics   []jmetric `json:"metrics,omitempty"`
 	Timings   []jmetric `json:"timings,omitempty"`
 	Series    []jsample `json:"series,omitempty"`
+	// Files are Output.files: the SHA-256 of the run's files.
+	Files map[string]string `json:"files,omitempty"`
 }
 
 // jsample is a Sample as text, like jmetric.
@@ -376,12 +386,11 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 			}
 		}
 	}
-	if gone := dropWithoutFiles(plan, results, done); len(gone) > 0 && opts.Progress != nil {
-		what := "1 run whose file is gone"
-		if len(gone) > 1 {
-			what = fmt.Sprintf("%d runs whose files are gone", len(gone))
+	files := cmp.Or(plan.RunFilesDir, results) // where the runs write their files
+	if lines := dropStaleFiles(plan, files, done); opts.Progress != nil {
+		for _, l := range lines {
+			fmt.Fprintf(opts.Progress, "%s: recomputing %s\n", plan.Experiment, l)
 		}
-		fmt.Fprintf(opts.Progress, "%s: recomputing %s (%s)\n", plan.Experiment, what, gone[0])
 	}
 	reused := 0
 	var todo []int
@@ -402,10 +411,11 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	}
 
 	jpath := filepath.Join(opts.Dir, journalFile)
+	fresh := opts.Fresh || journalFresh(jpath) // (a fresh invocation's journal stays fresh until it is done)
 	if opts.Fresh {
 		os.Remove(jpath)
 	}
-	journal, err := openJournal(jpath, key)
+	journal, err := openJournal(jpath, key, fresh)
 	if err != nil {
 		return nil, err
 	}
@@ -439,6 +449,9 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		out, err := measure(gctx, exec, run)
 		if err != nil {
 			return err
+		}
+		if out.files, err = hashFiles(plan, files, run); err != nil {
+			return fmt.Errorf("run %s: %w", run.Key(), err)
 		}
 		mu.Lock()
 		defer mu.Unlock()
@@ -499,8 +512,13 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		// because of it, such as an exec: scheduler stopped mid-answer,
 		// says so in its own words, which are not context.Canceled).
 		if errors.Is(werr, context.Canceled) || ctx.Err() != nil {
-			return nil, fmt.Errorf("%s: interrupted after %d of %d runs; finished runs are saved in %s, run the same command again to resume",
-				plan.Experiment, reused+saved, len(plan.Runs), jpath)
+			again := "run the same command again to resume"
+			if opts.Fresh {
+				// Again with --fresh would set these runs aside too.
+				again = "run the same command again without --fresh to resume"
+			}
+			return nil, fmt.Errorf("%s: interrupted after %d of %d runs; finished runs are saved in %s, %s",
+				plan.Experiment, reused+saved, len(plan.Runs), jpath, again)
 		}
 		return nil, werr
 	}
@@ -509,7 +527,7 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 	}
 	// An input edited while the runs read it leaves runs made from either
 	// content: none of them is kept.
-	if now, err := hashInputs(plan); err != nil || changedInput(key.inputs, now) != "" {
+	if now, err := hashRunInputs(plan); err != nil || changedInput(key.inputs, now) != "" {
 		os.Remove(jpath)
 		if err != nil {
 			return nil, err
@@ -517,6 +535,15 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 		p := changedInput(key.inputs, now)
 		return nil, fmt.Errorf("%s: input %s changed while the runs were made (sha256 %s → %s); run again",
 			plan.Experiment, p, analysis.Short(key.inputs[p]), analysis.Short(now[p]))
+	} else if s := filepath.Clean(plan.Study); plan.Study != "" && now[s] == "" && opts.Progress != nil {
+		// The study file is no run's input: the plan was made from it
+		// as it was, and the manifest records that (key.inputs). Its
+		// runs are kept; the next invocation plans from the file as
+		// it is now.
+		if sum, err := InputSHA256(s); err != nil || sum != key.inputs[s] {
+			fmt.Fprintf(opts.Progress, "%s: study file %s changed while the runs were made: these results are of the file as it was when they were planned; run again for the file as it is now\n",
+				plan.Experiment, s)
+		}
 	}
 
 	man := &analysis.Manifest{
@@ -576,7 +603,7 @@ func writeResult(plan Plan, done map[analysis.RunKey]Output, dir string, man *an
 				Algorithm: r.Algorithm, Rep: r.Rep, Seed: r.Seed, Series: p.Series, T: p.T, Value: p.Value})
 		}
 		man.Runs = append(man.Runs, analysis.ManifestRun{Workload: r.Workload, Algorithm: r.Algorithm,
-			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed, ConfigHash: r.ConfigHash})
+			Rep: r.Rep, Seed: r.Seed, RunSeed: r.RunSeed, ConfigHash: r.ConfigHash, Files: out.files})
 		if h := r.ConfigHash; plan.RunConfigs[h] != nil && man.RunConfigs[h] == nil {
 			if man.RunConfigs == nil {
 				man.RunConfigs = map[string]json.RawMessage{}
@@ -666,28 +693,77 @@ func writeDigested(path string, digests map[string]string, write func(io.Writer)
 	return nil
 }
 
-// dropWithoutFiles takes out of done the runs one of whose files
-// (Plan.RunFiles, below the results folder dir) is not on disk, and
-// returns those files.
-func dropWithoutFiles(plan Plan, dir string, done map[analysis.RunKey]Output) []string {
+// hashFiles returns the SHA-256 of each file of run (Plan.RunFiles) that
+// the run wrote below dir, by its path relative to dir. A file the run
+// did not write has none, and the run is not reused (see dropStaleFiles).
+func hashFiles(plan Plan, dir string, run Run) (map[string]string, error) {
+	if plan.RunFiles == nil {
+		return nil, nil
+	}
+	var sums map[string]string
+	for _, rel := range plan.RunFiles(run) {
+		sum, err := analysis.FileSHA256(filepath.Join(dir, rel))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("its file %s: %w", rel, err)
+		}
+		if sums == nil {
+			sums = map[string]string{}
+		}
+		sums[rel] = sum
+	}
+	return sums, nil
+}
+
+// dropStaleFiles takes out of done the runs one of whose files
+// (Plan.RunFiles, below dir) is not the one the run wrote: gone, of
+// another content (edited, cut short) than the SHA-256 recorded with the
+// run, or with none recorded. It returns what it took out, one line per
+// reason, for the progress.
+func dropStaleFiles(plan Plan, dir string, done map[analysis.RunKey]Output) []string {
 	if plan.RunFiles == nil {
 		return nil
 	}
-	var gone []string
+	var gone, changed, unrecorded []string
 	for _, r := range plan.Runs {
-		if _, ok := done[r.Key()]; !ok {
+		out, ok := done[r.Key()]
+		if !ok {
 			continue
 		}
 		for _, rel := range plan.RunFiles(r) {
 			f := filepath.Join(dir, rel)
-			if _, err := os.Stat(f); err != nil {
-				delete(done, r.Key())
+			sum, err := analysis.FileSHA256(f)
+			want := out.files[rel]
+			switch {
+			case err != nil:
 				gone = append(gone, f)
-				break
+			case want == "":
+				unrecorded = append(unrecorded, f)
+			case sum != want:
+				changed = append(changed, fmt.Sprintf("%s, sha256 %s → %s", f, analysis.Short(want), analysis.Short(sum)))
+			default:
+				continue
 			}
+			delete(done, r.Key())
+			break
 		}
 	}
-	return gone
+	var lines []string
+	say := func(fs []string, one, many string) {
+		switch len(fs) {
+		case 0:
+		case 1:
+			lines = append(lines, fmt.Sprintf("1 run whose file %s (%s)", one, fs[0]))
+		default:
+			lines = append(lines, fmt.Sprintf("%d runs whose files %s (first: %s)", len(fs), many, fs[0]))
+		}
+	}
+	say(gone, "is gone", "are gone")
+	say(changed, "changed since it was made", "changed since they were made")
+	say(unrecorded, "has no SHA-256 recorded with it", "have no SHA-256 recorded with them")
+	return lines
 }
 
 func checkPlan(p Plan) error {
@@ -723,8 +799,8 @@ type journal struct {
 
 // openJournal opens the journal for appending, starting it afresh when it
 // belongs to another configuration or build, and writes this invocation's
-// header.
-func openJournal(path string, key reuseKey) (*journal, error) {
+// header, marked fresh when fresh (see journalEntry.Fresh).
+func openJournal(path string, key reuseKey, fresh bool) (*journal, error) {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_RDWR|os.O_APPEND, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("cannot write to %s: %w", filepath.Dir(path), err)
@@ -759,7 +835,7 @@ func openJournal(path string, key reuseKey) (*journal, error) {
 			}
 		}
 	}
-	if err := j.writeLine(journalEntry{Config: key.config, Build: key.build, Inputs: key.inputs}); err != nil {
+	if err := j.writeLine(journalEntry{Config: key.config, Build: key.build, Inputs: key.inputs, Fresh: fresh}); err != nil {
 		f.Close()
 		return nil, err
 	}
@@ -769,9 +845,26 @@ func openJournal(path string, key reuseKey) (*journal, error) {
 // journalMatches reports whether the journal at path was started with
 // key's configuration and build (its first header).
 func journalMatches(path string, key reuseKey) bool {
+	e := journalHead(path)
+	// Runs keyed on their own configuration may be reused from a journal
+	// of another (see reuseKey.sameConfig).
+	return e != nil && (e.Config == key.config || key.runs != nil) && e.Build == key.build
+}
+
+// journalFresh reports whether the journal at path was started by an
+// invocation given Options.Fresh (--fresh), as its first header says:
+// the results finished before it are set aside until it is done, and
+// the invocations that resume it reuse its runs alone (see loadCached).
+func journalFresh(path string) bool {
+	e := journalHead(path)
+	return e != nil && e.Fresh
+}
+
+// journalHead returns the first header of the journal at path, or nil.
+func journalHead(path string) *journalEntry {
 	f, err := os.Open(path)
 	if err != nil {
-		return false
+		return nil
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
@@ -779,12 +872,10 @@ func journalMatches(path string, key reuseKey) bool {
 	for sc.Scan() {
 		var e journalEntry
 		if json.Unmarshal(sc.Bytes(), &e) == nil && e.Config != "" {
-			// Runs keyed on their own configuration may be reused from
-			// a journal of another (see reuseKey.sameConfig).
-			return (e.Config == key.config || key.runs != nil) && e.Build == key.build
+			return &e
 		}
 	}
-	return false
+	return nil
 }
 
 func (j *journal) writeLine(e journalEntry) error {
@@ -865,6 +956,18 @@ func appendRunLine(b []byte, r Run, out Output) []byte {
 			b = append(b, '"', ']')
 		}
 		b = append(b, ']')
+	}
+	if len(out.files) > 0 {
+		b = append(b, `,"files":{`...)
+		for i, rel := range slices.Sorted(maps.Keys(out.files)) {
+			if i > 0 {
+				b = append(b, ',')
+			}
+			b = appendJSONString(b, rel)
+			b = append(b, ':')
+			b = appendJSONString(b, out.files[rel])
+		}
+		b = append(b, '}')
 	}
 	return append(b, '}', '\n')
 }

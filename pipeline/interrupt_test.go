@@ -74,6 +74,25 @@ func TestInterruptedReportSaysTheRunsAreSaved(t *testing.T) {
 	}
 }
 
+// Interrupted under --fresh, the advice to run the same command again
+// would set the runs saved aside once more: it says to run it again
+// without --fresh.
+func TestInterruptedFreshReportSaysWithoutFresh(t *testing.T) {
+	out := t.TempDir()
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	go func() {
+		<-reporting
+		cancel(errors.New("interrupt signal received"))
+	}()
+	_, err := pipeline.Reproduce(ctx, pipeline.Options{Only: []string{"halting"}, Out: out, Report: true, Workers: 1, Version: "test", Fresh: true})
+	runs := filepath.Join(pipeline.ResultsDir(out, "halting"), "runs.csv")
+	want := "halting: interrupted while writing its report (interrupt signal received); its runs are saved in " + runs + ": run the same command again without --fresh"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("error %v, want it to begin %q", err, want)
+	}
+}
+
 // TestOneRunIsOneRun: the line that ends a study of one run says so in the
 // singular.
 func TestOneRunIsOneRun(t *testing.T) {

@@ -169,7 +169,7 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 		}
 	}
 	if notStarted != "" && len(failed) == 0 {
-		failed = append(failed, fmt.Errorf("%s: interrupted before its runs started (%w); run the same command again to resume", notStarted, context.Cause(ctx)))
+		failed = append(failed, fmt.Errorf("%s: interrupted before its runs started (%w); %s to resume", notStarted, context.Cause(ctx), opts.Again()))
 	}
 	if opts.Report && len(outcomes) > 0 {
 		t0 := time.Now()
@@ -182,6 +182,15 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 		failed = append(failed, writeOutputs(opts, before, outcomes))
 	}
 	return outcomes, errors.Join(failed...)
+}
+
+// Again says how to go on from an interruption: the same command again,
+// but without --fresh under Fresh, which would set aside what was saved.
+func (opts Options) Again() string {
+	if opts.Fresh {
+		return "run the same command again without --fresh"
+	}
+	return "run the same command again"
 }
 
 // relay returns n+1 channels of which the first is closed: step i waits
@@ -280,8 +289,8 @@ func (f *finished) report(ctx context.Context, opts Options, log io.Writer) erro
 		rep, err := f.plan.Report(ctx, experiments.ReportInput{Result: o.Result, PaperDir: pdir})
 		defer end()
 		if err != nil && ctx.Err() != nil {
-			return fmt.Errorf("%s: interrupted while writing its report (%w); its runs are saved in %s: run the same command again to reuse them and write the report",
-				e.Name(), context.Cause(ctx), filepath.Join(ResultsDir(opts.Out, e.Name()), "runs.csv"))
+			return fmt.Errorf("%s: interrupted while writing its report (%w); its runs are saved in %s: %s to reuse them and write the report",
+				e.Name(), context.Cause(ctx), filepath.Join(ResultsDir(opts.Out, e.Name()), "runs.csv"), opts.Again())
 		}
 		if err != nil {
 			return fmt.Errorf("report: %w", err)

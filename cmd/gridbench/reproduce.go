@@ -122,8 +122,8 @@ func runCommand() *cli.Command {
 			}
 			cis, err := analysis.MeanBootstrapCIs(c.Context, sets)
 			if err != nil {
-				return fmt.Errorf("interrupted while computing the intervals of the summary (%w); the runs are saved in %s: run the same command again to reuse them",
-					context.Cause(c.Context), filepath.Join(pipeline.ResultsDir(opts.Out, outs[0].Name), "runs.csv"))
+				return fmt.Errorf("interrupted while computing the intervals of the summary (%w); the runs are saved in %s: %s to reuse them",
+					context.Cause(c.Context), filepath.Join(pipeline.ResultsDir(opts.Out, outs[0].Name), "runs.csv"), opts.Again())
 			}
 			for i, g := range groups {
 				s := g.Summary

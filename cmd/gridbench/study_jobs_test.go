@@ -88,6 +88,15 @@ cpus = 16
 	if want := edited + ": run jobs-verify/lub/fcfs/0: line 2: "; code == 0 || !strings.Contains(stdout, want) || !strings.Contains(stdout, " re-computed") {
 		t.Errorf("verify of a jobs file edited, its digest forged: exit %d, want %q:\n%s%s", code, want, stdout, stderr)
 	}
+	// study run reused the run, its file as edited: the file's SHA-256
+	// is recorded with the run, and the run is made again.
+	if stderr := studyRun("3"); !strings.Contains(stderr, "recomputing 1 run whose file changed since it was made ("+edited+", sha256 ") {
+		t.Errorf("a reused run's jobs file edited: want it recomputed, got\n%s", stderr)
+	}
+	if now, _ := os.ReadFile(edited); string(now) != string(b) {
+		t.Errorf("the jobs file edited is not written again as it was")
+	}
+	verify("after an edited jobs file was written again")
 }
 
 // forgeDigest sets the outputs manifest's SHA-256 of file below out to its

@@ -83,7 +83,7 @@ func TestStudyKeysThePython3EnvFinds(t *testing.T) {
 	}
 	t.Setenv("PATH", b+string(os.PathListSeparator)+a+string(os.PathListSeparator)+path)
 	second, stderr := studyWaits(t, "envpy", study, out)
-	want := "envpy: recomputing 2 runs: input " + filepath.Join(b, "python3") + " was not recorded with them"
+	want := "envpy: recomputing 2 runs: the files an exec: scheduler reads changed, one gone or added (exec_files.mine." + filepath.Join(a, "python3") + ": true → unset; exec_files.mine." + filepath.Join(b, "python3") + ": unset → true)"
 	if !strings.Contains(stderr, want) || !strings.Contains(stderr, "reusing 2 of 4 runs") {
 		t.Errorf("stderr lacks %q and 'reusing 2 of 4 runs':\n%s", want, stderr)
 	}
@@ -235,5 +235,35 @@ func TestStudyReusesRunsFromAnotherFolder(t *testing.T) {
 	}
 	if code, stdout, stderr := runCLI("verify", "out", "--all"); code != 0 {
 		t.Fatalf("verify --all: exit %d\n%s%s", code, stdout, stderr)
+	}
+}
+
+// A module of an exec: scheduler deleted since its runs were made
+// (helpers.py beside s.py) left every run reused: only the files that
+// exist now were compared with those recorded, and a gone one is none of
+// them. The files an exec: scheduler's runs read are in their part of
+// the configuration (exec_files): one gone recomputes its runs, fcfs's
+// are reused. The scheduler's own file gone makes its runs again too,
+// which then fail, rather than reusing what a file no longer there made.
+func TestStudyRecomputesWhenAFileIsGone(t *testing.T) {
+	study := reuseStudy(t, "gone", "exec:python3 s.py", "")
+	dir := filepath.Dir(study)
+	helpers := filepath.Join(dir, "helpers.py")
+	os.WriteFile(helpers, []byte("X = 1\n"), 0o644)
+	out := t.TempDir()
+	studyWaits(t, "gone", study, out)
+	if err := os.Remove(helpers); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr := studyWaits(t, "gone", study, out)
+	if want := "gone: recomputing 2 runs: the files an exec: scheduler reads changed, one gone or added (exec_files.mine.helpers.py: true → unset)"; !strings.Contains(stderr, want) || !strings.Contains(stderr, "reusing 2 of 4 runs") {
+		t.Errorf("helpers.py deleted: stderr lacks %q and 'reusing 2 of 4 runs':\n%s", want, stderr)
+	}
+	if err := os.Remove(filepath.Join(dir, "s.py")); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI("study", "run", study, "--out", out)
+	if code == 0 || !strings.Contains(stderr, "reusing 2 of 4 runs") || !strings.Contains(stderr, "gone: failed: mine on t reps 0-1") {
+		t.Errorf("s.py deleted: exit %d, want 1 with mine's 2 runs made again (and failed), fcfs's reused:\n%s", code, stderr)
 	}
 }

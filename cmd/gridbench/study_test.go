@@ -204,7 +204,7 @@ func TestStudyRecomputesChangedInputs(t *testing.T) {
 	// made again when one appears or changes, the others are reused.
 	helper := filepath.Join(dir, "helper.py")
 	os.WriteFile(helper, []byte("X = 1\n"), 0o644)
-	if _, stderr = waits(out); !strings.Contains(stderr, "obs1: recomputing 2 runs: input "+helper) || !strings.Contains(stderr, "reusing 2 of 4 runs") {
+	if _, stderr = waits(out); !strings.Contains(stderr, "obs1: recomputing 2 runs: the files an exec: scheduler reads changed, one gone or added (exec_files.mine.helper.py: unset → true)") || !strings.Contains(stderr, "reusing 2 of 4 runs") {
 		t.Errorf("a .py file beside s.py appeared; stderr:\n%s", stderr)
 	}
 	os.WriteFile(helper, []byte("X = 2\n"), 0o644)

@@ -238,26 +238,49 @@ func (s *Study) modules(p string) ([]string, string) {
 	root := filepath.Dir(p)
 	var out []string
 	entries := 0
-	err := filepath.WalkDir(root, func(f string, d fs.DirEntry, err error) error {
+	// A module may be reached through a symbolic link (helpers.py linked
+	// to a file elsewhere, a folder of modules linked in): it is keyed by
+	// the link's path, whose content is the target's, and a linked
+	// folder is walked as the interpreter would import from it, each
+	// folder once (a link back up the tree is not walked again).
+	walked := map[string]bool{}
+	var walk func(d string) error
+	walk = func(d string) error {
+		if real, err := filepath.EvalSymlinks(d); err == nil {
+			if walked[real] {
+				return nil
+			}
+			walked[real] = true
+		}
+		des, err := os.ReadDir(d)
 		if err != nil {
 			return nil // an unreadable folder: the script cannot import from it either
 		}
-		if entries++; entries > maxTreeEntries {
-			return errTooMany
-		}
-		if d.IsDir() {
-			if f != root && (skipFolder(f, d.Name()) || s.gridbenchFolder(f)) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if filepath.Ext(d.Name()) == ext && f != p && d.Type().IsRegular() {
-			if out = append(out, f); len(out) > maxModules {
+		for _, de := range des {
+			if entries++; entries > maxTreeEntries {
 				return errTooMany
+			}
+			f := filepath.Join(d, de.Name())
+			typ := entryType(f, de)
+			if typ.IsDir() {
+				if skipFolder(f, de.Name()) || s.gridbenchFolder(f) {
+					continue
+				}
+				if err := walk(f); err != nil {
+					return err
+				}
+				continue
+			}
+			if filepath.Ext(de.Name()) == ext && f != p && typ.IsRegular() {
+				if out = append(out, f); len(out) > maxModules {
+					return errTooMany
+				}
 			}
 		}
 		return nil
-	})
+	}
+	entries++ // (the root)
+	err := walk(root)
 	if err == nil {
 		slices.Sort(out)
 		return out, ""
@@ -267,7 +290,7 @@ func (s *Study) modules(p string) ([]string, string) {
 	des, _ := os.ReadDir(root)
 	for _, d := range des {
 		f := filepath.Join(root, d.Name())
-		if filepath.Ext(d.Name()) == ext && f != p && d.Type().IsRegular() {
+		if filepath.Ext(d.Name()) == ext && f != p && entryType(f, d).IsRegular() {
 			out = append(out, f)
 		}
 	}
@@ -276,6 +299,20 @@ func (s *Study) modules(p string) ([]string, string) {
 	}
 	return out, fmt.Sprintf("%s's folder tree holds more than %d %s files or %d entries: only the %d %s files beside it are keyed, not those in its subfolders",
 		p, maxModules, ext, maxTreeEntries, len(out), ext)
+}
+
+// entryType is the type of the folder entry d at path f, a symbolic
+// link's that of the file it leads to (an irregular file's for a link
+// that leads nowhere).
+func entryType(f string, d fs.DirEntry) fs.FileMode {
+	if d.Type()&fs.ModeSymlink == 0 {
+		return d.Type()
+	}
+	st, err := os.Stat(f)
+	if err != nil {
+		return fs.ModeIrregular
+	}
+	return st.Mode().Type()
 }
 
 // skipFolder says whether the folder f (named name) holds installed
@@ -299,6 +336,32 @@ func (s *Study) algorithmInputs() (map[string][]string, []string) {
 		unkeyed = append(unkeyed, unknown...)
 	}
 	return progs, unkeyed
+}
+
+// execFiles returns the files of progs (algorithmInputs) by algorithm,
+// for the configuration: each relative to the study file's folder when it
+// lies below it, as found does (the study run from another folder keeps
+// its configuration), else as it is; none for an algorithm that reads
+// none (a built-in one).
+func (s *Study) execFiles(progs map[string][]string) map[string]map[string]bool {
+	var out map[string]map[string]bool
+	for a, ins := range progs {
+		if len(ins) == 0 {
+			continue
+		}
+		m := map[string]bool{}
+		for _, p := range ins {
+			if rel, err := filepath.Rel(s.dir, p); err == nil && filepath.IsLocal(rel) {
+				p = filepath.ToSlash(rel)
+			}
+			m[p] = true
+		}
+		if out == nil {
+			out = map[string]map[string]bool{}
+		}
+		out[a] = m
+	}
+	return out
 }
 
 // envNameRE is what a POSIX shell accepts as a variable's name.

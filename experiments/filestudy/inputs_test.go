@@ -152,3 +152,66 @@ func TestConfigShowsTracesFromTheStudyFolder(t *testing.T) {
 		t.Errorf("a run's inputs %q, want %q", ins, want)
 	}
 }
+
+// A module reached through a symbolic link (helpers.py linked to a file
+// elsewhere, a folder of modules linked in) was no input: the walk took
+// only regular files and did not enter a linked folder, so editing the
+// file linked to reused the runs. Both are keyed by the link's path,
+// whose content is the target's; a link that leads nowhere is not, and
+// a link back up the tree is walked once.
+func TestCommandInputsFollowLinks(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	write := func(p, text string) {
+		t.Helper()
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := func(target, p string) {
+		t.Helper()
+		if err := os.Symlink(target, p); err != nil {
+			t.Skipf("skipping: cannot make a symbolic link: %v", err)
+		}
+	}
+	write(filepath.Join(dir, "s.py"), "import helpers\n")
+	write(filepath.Join(elsewhere, "helpers.py"), "X = 1\n")
+	write(filepath.Join(elsewhere, "pkg", "sub.py"), "Y = 1\n")
+	link(filepath.Join(elsewhere, "helpers.py"), filepath.Join(dir, "helpers.py"))
+	link(filepath.Join(elsewhere, "pkg"), filepath.Join(dir, "pkg"))
+	link(filepath.Join(elsewhere, "gone.py"), filepath.Join(dir, "dead.py"))
+	link(dir, filepath.Join(dir, "loop"))
+	study := filepath.Join(dir, "s.toml")
+	write(study, `name = "links"
+algorithms = ["mine"]
+[aliases]
+mine = "exec:/bin/sh s.py"
+[[workload]]
+kind = "deadline"
+mean_inter_arrival = 2
+jobs = 10
+`)
+	s, err := Load(study)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, unknown := s.commandInputs("mine")
+	for _, want := range []string{filepath.Join(dir, "helpers.py"), filepath.Join(dir, "pkg", "sub.py"), filepath.Join(dir, "s.py")} {
+		if !slices.Contains(ins, want) {
+			t.Errorf("inputs %q (not keyed: %q) lack %s", ins, unknown, want)
+		}
+	}
+	for _, p := range ins {
+		if strings.Contains(p, "dead.py") || strings.Contains(p, string(filepath.Separator)+"loop"+string(filepath.Separator)) {
+			t.Errorf("inputs %q hold %s", ins, p)
+		}
+	}
+	before, err := bench.InputSHA256(filepath.Join(dir, "helpers.py"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(filepath.Join(elsewhere, "helpers.py"), "X = 22\n")
+	if now, err := bench.InputSHA256(filepath.Join(dir, "helpers.py")); err != nil || now == before {
+		t.Errorf("the file linked to edited: its link's sha256 %s, before %s (%v)", now, before, err)
+	}
+}

@@ -335,6 +335,11 @@ type config struct {
 	Traces map[string]string `json:"traces,omitempty"`
 	Files  map[string]string `json:"etc_files,omitempty"` // ETC instance files as found
 	Env    map[string]string `json:"env,omitempty"`       // File.Env's values now, as envKey gives them
+	// Exec holds, by algorithm, the files an exec: scheduler's runs read
+	// (commandInputs, as execFiles shows them): their content is in the
+	// runs' inputs, but a file gone is no input any more, and its runs
+	// would be reused without it.
+	Exec map[string]map[string]bool `json:"exec_files,omitempty"`
 	// opened is where each file of Traces and Files is read: the path
 	// they show, unless it is relative to the study file's folder (see
 	// found).
@@ -374,6 +379,7 @@ func (s *Study) Plan(cfg experiments.Config) (experiments.Plan, error) {
 	pl := &plan{s: s, reps: reps}
 	pl.runs.Plan.RunConfigs = map[string]json.RawMessage{}
 	progs, unkeyed := s.algorithmInputs()
+	c.Exec = s.execFiles(progs)
 	for i, w := range s.Workloads {
 		specs, err := kindOf(w.Kind).instances(s, i, reps, cfg.DataDir, &c)
 		if err != nil {
@@ -445,6 +451,11 @@ func (s *Study) runConfig(c config, i int, a string) runPart {
 	}
 	c.File.Metrics = s.metrics()
 	c.Traces, c.Files = pick(c.Traces, w.Trace), pick(c.Files, w.Files...)
+	if files, ok := c.Exec[a]; ok {
+		c.Exec = map[string]map[string]bool{a: files}
+	} else {
+		c.Exec = nil
+	}
 	if !strings.HasPrefix(s.command(a), external.Prefix) {
 		c.Env, c.File.Env = nil, nil
 	}
