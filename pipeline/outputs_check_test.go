@@ -76,7 +76,16 @@ func TestOutputsOnly(t *testing.T) {
 		}
 	}
 	round("alpha", "results/alpha/runs.csv", "paper/alpha.md", "paper/figures/alpha-f.png")
+	// The workbook holds one run's studies: reproducing beta alone into
+	// the folder leaves alpha out of it, and the progress says so.
+	beta := []*Outcome{{Name: "beta"}}
+	if lost := leftOutOfWorkbook(out, beta); !slices.Equal(lost, []string{"alpha"}) {
+		t.Errorf("left out of the workbook %q, want [alpha]", lost)
+	}
 	round("beta", "results/beta/runs.csv", "paper/beta.md")
+	if lost := leftOutOfWorkbook(out, beta); lost != nil {
+		t.Errorf("left out of the workbook again %q, want none", lost)
+	}
 	o, ps := CheckOutputs(out)
 	if len(ps) > 0 {
 		t.Fatalf("untouched: %v", ps)

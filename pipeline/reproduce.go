@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -173,15 +174,39 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	}
 	if opts.Report && len(outcomes) > 0 {
 		t0 := time.Now()
+		lost := leftOutOfWorkbook(opts.Out, outcomes)
 		end := bench.Slow(opts.Progress, fmt.Sprintf("writing the report index and workbook, %s\n", WorkbookPath(opts.Out)))
 		failed = append(failed, writeShared(opts.Out, outcomes, everyShared))
 		end()
 		logf(opts.Progress, "report index and workbook: %s (%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)))
+		if len(lost) > 0 {
+			logf(opts.Progress, "the workbook holds the studies of this run alone: the sheets of %s it held are no longer in it "+
+				"(their pages and results are kept); reproduce them into this folder again (without --only) for one workbook of them all\n",
+				strings.Join(lost, ", "))
+		}
 	}
 	if opts.Shard.N == 0 || opts.Merge { // a shard writes only its own folders
 		failed = append(failed, writeOutputs(opts, before, outcomes))
 	}
 	return outcomes, errors.Join(failed...)
+}
+
+// leftOutOfWorkbook lists the studies the workbook of the output folder
+// out holds (as its outputs manifest says) that outcomes do not: the
+// workbook holds the studies of one run alone (Format.Cumulative), so
+// writing it from outcomes leaves them out.
+func leftOutOfWorkbook(out string, outcomes []*Outcome) []string {
+	prev, err := ReadOutputs(OutputsPath(out))
+	if err != nil {
+		return nil
+	}
+	var lost []string
+	for _, n := range prev.Workbook {
+		if !slices.ContainsFunc(outcomes, func(o *Outcome) bool { return o.Name == n }) {
+			lost = append(lost, n)
+		}
+	}
+	return lost
 }
 
 // Again says how to go on from an interruption: the same command again,
