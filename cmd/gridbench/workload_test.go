@@ -216,8 +216,9 @@ func TestWorkloadConvertRefusesRepeatedJobNumbers(t *testing.T) {
 	}
 }
 
-// workload convert counts the jobs that run longer than they requested
-// (Batsim kills them at their walltime; gridbench runs them whole), and
+// workload convert counts the jobs that run as long as they requested or
+// longer (Batsim kills them at their walltime, even one that ends at that
+// instant; gridbench runs them whole), and those exactly as long, and
 // --walltime max writes their run time + 1 s; --nb-res below the widest
 // job is refused, naming the first such job, and writes nothing.
 func TestWorkloadConvertWalltimeAndNbRes(t *testing.T) {
@@ -226,11 +227,12 @@ func TestWorkloadConvertWalltimeAndNbRes(t *testing.T) {
 	os.WriteFile(swf, []byte("; MaxProcs: 4\n"+
 		"1 0 -1 50 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n"+
 		"2 1 -1 150 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"+
-		"3 2 -1 30 2 -1 -1 2 20 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
+		"3 2 -1 30 2 -1 -1 2 20 -1 1 1 1 -1 -1 -1 -1 -1\n"+
+		"4 3 -1 60 1 -1 -1 1 60 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
 	for _, tc := range []struct{ mode, stderr, walltimes string }{
-		{"", "2 jobs run longer than they requested: Batsim will kill them at their walltime (COMPLETED_WALLTIME_REACHED) where gridbench runs them to their end; --walltime max keeps them whole\n", "100 100 20"},
-		{"requested", "2 jobs run longer than they requested: Batsim will kill them", "100 100 20"},
-		{"max", "2 jobs run longer than they requested: their walltime is their run time + 1 s (--walltime max), so Batsim runs them whole\n", "100 151 31"},
+		{"", "3 jobs run as long as they requested or longer (1 exactly as long): Batsim will kill them at their walltime (COMPLETED_WALLTIME_REACHED) where gridbench runs them to their end; --walltime max keeps them whole\n", "100 100 20 60"},
+		{"requested", "3 jobs run as long as they requested or longer (1 exactly as long): Batsim will kill them", "100 100 20 60"},
+		{"max", "3 jobs run as long as they requested or longer (1 exactly as long): their walltime is their run time + 1 s (--walltime max), so Batsim runs them whole\n", "100 151 31 61"},
 	} {
 		js := filepath.Join(dir, "w"+tc.mode+".json")
 		args := []string{"workload", "convert", swf, "--to", js}
@@ -253,7 +255,7 @@ func TestWorkloadConvertWalltimeAndNbRes(t *testing.T) {
 	// Every job within its request: no such line.
 	ok := filepath.Join(dir, "ok.swf")
 	os.WriteFile(ok, []byte("; MaxProcs: 4\n1 0 -1 50 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
-	if code, _, stderr := runCLI("workload", "convert", ok, "--to", filepath.Join(dir, "ok.json")); code != 0 || strings.Contains(stderr, "longer than") {
+	if code, _, stderr := runCLI("workload", "convert", ok, "--to", filepath.Join(dir, "ok.json")); code != 0 || strings.Contains(stderr, "or longer") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	if code, _, stderr := runCLI("workload", "convert", swf, "--to", filepath.Join(dir, "x.json"), "--walltime", "run"); code == 0 || !strings.Contains(stderr, `--walltime "run": want requested`) {

@@ -329,10 +329,10 @@ func TestWriteRefusesARepeatedID(t *testing.T) {
 	}
 }
 
-// A job that runs longer than it requested is counted: Batsim kills it at
-// its walltime under WalltimeRequested; WalltimeMax gives it its run time
-// plus a second (Batsim kills a job whose delay equals its walltime too).
-// A job without a request gets no walltime either way.
+// A job that runs as long as it requested or longer is counted: Batsim
+// kills it at its walltime under WalltimeRequested, even one whose delay
+// equals its walltime (job 3); WalltimeMax gives it its run time plus a
+// second. A job without a request gets no walltime either way.
 func TestWriteWalltime(t *testing.T) {
 	jobs := []trace.Job{
 		{ID: 1, Run: 50, Procs: 1, ReqTime: 100, Line: 2},
@@ -346,7 +346,7 @@ func TestWriteWalltime(t *testing.T) {
 		want []float64 // each job's walltime read back (-1: none)
 	}{
 		{WalltimeRequested, []float64{100, 100, 100, -1, 7}},
-		{WalltimeMax, []float64{100, 151, 100, -1, 8.5}},
+		{WalltimeMax, []float64{100, 151, 101, -1, 8.5}},
 	} {
 		var b bytes.Buffer
 		i := 0
@@ -357,8 +357,8 @@ func TestWriteWalltime(t *testing.T) {
 			i++
 			return &jobs[i-1], nil
 		}, WriteOptions{Walltime: tc.mode})
-		if err != nil || n.Jobs != 5 || n.PastWalltime != 2 {
-			t.Fatalf("mode %d: %+v, %v; want 5 jobs, 2 past their walltime", tc.mode, n, err)
+		if err != nil || n.Jobs != 5 || n.ReachWalltime != 3 || n.AtWalltime != 1 {
+			t.Fatalf("mode %d: %+v, %v; want 5 jobs, 3 reaching their walltime, 1 of them exactly", tc.mode, n, err)
 		}
 		w, err := Read(b.Bytes(), "w.json")
 		if err != nil {

@@ -26,9 +26,10 @@ type WriteOptions struct {
 }
 
 // Walltime says how Write sets a job's walltime from its trace record. A
-// job whose run time exceeds its requested time (475 of KTH-SP2's, 7,092
-// of RICC's) is killed by Batsim at its walltime, as
-// COMPLETED_WALLTIME_REACHED, while gridbench runs every job to its end:
+// job whose run time reaches its requested time (513 of KTH-SP2's, 38 of
+// them exactly; 7,096 of RICC's, 4 exactly) is killed by Batsim at its
+// walltime, as COMPLETED_WALLTIME_REACHED, even one that ends at that
+// very instant, while gridbench runs every job to its end:
 // WalltimeRequested gives the trace's request, and Batsim a schedule of
 // its own for those jobs; WalltimeMax runs them whole in Batsim, as
 // gridbench reading the workload back runs them.
@@ -38,7 +39,7 @@ const (
 	// WalltimeRequested: the requested time, when the record has one (> 0).
 	WalltimeRequested Walltime = iota
 	// WalltimeMax: the requested time, when the record has one (> 0), or
-	// when the run time exceeds it, the run time plus one second. Batsim
+	// when the run time reaches it, the run time plus one second. Batsim
 	// kills a job whose run time reaches its walltime (a delay job runs
 	// whole only when its delay is below the time left, do_delay_task),
 	// even at the very instant it ends, and a parallel_homogeneous job's
@@ -50,11 +51,14 @@ const (
 // Written counts what WriteFrom wrote.
 type Written struct {
 	Jobs int
-	// PastWalltime counts the jobs whose run time exceeds their requested
-	// time (> 0): killed by Batsim at their walltime under
-	// WalltimeRequested, given their run time plus a second as walltime
-	// under WalltimeMax.
-	PastWalltime int
+	// ReachWalltime counts the jobs whose run time reaches their
+	// requested time (> 0), equal or beyond: killed by Batsim at their
+	// walltime under WalltimeRequested, given their run time plus a
+	// second as walltime under WalltimeMax.
+	ReachWalltime int
+	// AtWalltime counts those of them whose run time equals their
+	// requested time: they end at the instant Batsim kills them.
+	AtWalltime int
 }
 
 // Write writes jobs (SWF records already selected by the caller: submit
@@ -160,8 +164,11 @@ func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (
 			continue // (nothing more is written: the workload is refused)
 		}
 		walltime := j.ReqTime
-		if walltime > 0 && j.Run > walltime {
-			n.PastWalltime++
+		if walltime > 0 && j.Run >= walltime {
+			n.ReachWalltime++
+			if j.Run == walltime {
+				n.AtWalltime++
+			}
 			if opt.Walltime == WalltimeMax {
 				walltime = j.Run + 1
 			}
