@@ -112,6 +112,14 @@ func TestReadErrors(t *testing.T) {
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": \"2\", \"profile\": \"q\"}], \"profiles\": {}}", `x.json:2: job 1: res "2" is a string: write the number without quotes`},
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": null, \"res\": 2, \"profile\": \"q\"}], \"profiles\": {}}", "x.json:2: job 1: subtime null is not a number"},
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 2, \"profile\": \"q\", \"walltime\": [1]}], \"profiles\": {}}", "x.json:2: job 1: walltime [1] is not a number"},
+		// Batsim takes a walltime of -1 (no limit) or > 0 only; any
+		// other was read as no limit.
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\", \"walltime\": -1},\n{\"id\": 4, \"subtime\": 0, \"res\": 1, \"profile\": \"p\", \"walltime\": 0}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:3: job 4: walltime 0: Batsim takes -1 (no limit) or a time > 0; write -1, or leave walltime out, for a job without a limit, else its requested time in seconds"},
+		{"{\"jobs\": [\n{\"id\": 2, \"subtime\": 0, \"res\": 1, \"profile\": \"p\", \"walltime\": -5}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:2: job 2: walltime -5: Batsim takes -1 (no limit) or a time > 0"},
+		{"{\"jobs\": [\n{\"id\": 2, \"subtime\": 0, \"res\": 1, \"profile\": \"p\", \"walltime\": -0.5e0}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:2: job 2: walltime -0.5e0: Batsim takes"},
 		// Times within ±trace.MaxSeconds, as the SWF reader takes them.
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": -5, \"res\": 1, \"profile\": \"p\"},\n{\"id\": 2, \"subtime\": 1e300, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
 			"x.json:3: job 2: subtime 1e300 is beyond the limit of 4e+09 s (about 126 years) for a time"},

@@ -311,8 +311,8 @@ func (p *parser) jobs(w *Workload) error {
 			if j.Walltime, err = secondsIn(raw.Walltime); err != nil {
 				return p.errorf(line, "job %d: walltime %v", j.ID, err)
 			}
-			if j.Walltime <= 0 {
-				j.Walltime = -1 // Batsim: no limit
+			if !validWalltime(j.Walltime) {
+				return p.errorf(line, "job %d: walltime %s: Batsim takes -1 (no limit) or a time > 0; write -1, or leave walltime out, for a job without a limit, else its requested time in seconds", j.ID, raw.Walltime)
 			}
 		}
 		w.Jobs = append(w.Jobs, j)
@@ -320,6 +320,11 @@ func (p *parser) jobs(w *Workload) error {
 	_, err := p.dec.Token()
 	return err
 }
+
+// validWalltime reports whether x is a walltime Batsim takes: -1 (no
+// limit) or a time > 0. (Any other was read as no limit, so a job of
+// walltime 0, which Batsim refuses, ran unbounded here.)
+func validWalltime(x float64) bool { return x == -1 || x > 0 }
 
 // jobID reads a job id: a whole number, or a string holding one, after a
 // "workload!" prefix as Batsim writes ids in its messages.
