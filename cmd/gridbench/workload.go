@@ -112,10 +112,11 @@ or field 8 when field 5 < 1; the others are counted on stderr) as a Batsim workl
 id the job number, subtime the submit time (not shifted), res the CPUs, walltime the requested time
 when the trace has one. Each distinct run time gets one profile: of type delay (exact on any
 platform), or with --speed of type parallel_homogeneous with cpu = run x speed flops and com 0, for
-a Batsim platform whose hosts compute that many flop/s. nb_res is --nb-res, else the trace's
-MaxProcs, else its widest job; a job wider than nb_res is an error (Batsim rejects the workload).
-gridbench simulate reads the file back (--speed again for parallel_homogeneous) and gives the jobs
-the trace gives.
+a Batsim platform whose hosts compute that many flop/s. The jobs of run time 0 share the profile
+ph0, parallel_homogeneous with cpu 0 and com 0, as Batsim refuses a delay of 0 s. nb_res is
+--nb-res, else the trace's MaxProcs, else its widest job; a job wider than nb_res is an error
+(Batsim rejects the workload). gridbench simulate reads the file back (--speed again for
+parallel_homogeneous) and gives the jobs the trace gives.
 
 Batsim kills a job at its walltime (COMPLETED_WALLTIME_REACHED), even one that ends at that very
 instant, where gridbench runs every job to its end: the jobs that run as long as they requested or
@@ -213,6 +214,10 @@ func workloadConvert(c *cli.Context) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "workload convert: %d %s with %s profiles written to %s; left out %d (submit time < 0: %d, run time < 0: %d, CPUs < 1: %d)\n",
 		n.Jobs, report.Plural(n.Jobs, "job"), kind, out, noSubmit+noRun+noCPUs, noSubmit, noRun, noCPUs)
+	if z := n.NoRun; z > 0 && kind == batsim.Delay {
+		fmt.Fprintf(c.App.ErrWriter, "workload convert: %d %s of run time 0 %s the profile %s (%s, cpu 0, com 0), as Batsim refuses a delay of 0 s\n",
+			z, report.Plural(z, "job"), map[bool]string{true: "gets", false: "get"}[z == 1], batsim.ZeroProfile, batsim.ParallelHomogeneous)
+	}
 	if p := n.ReachWalltime; p > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "workload convert: %s\n", reachWalltime(p, n.AtWalltime, walltime == batsim.WalltimeMax))
 	}

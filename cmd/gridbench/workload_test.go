@@ -317,3 +317,35 @@ func TestLublinSaysWhenSizesCollapse(t *testing.T) {
 		}
 	}
 }
+
+// workload convert gives the jobs of run time 0 the profile ph0
+// (parallel_homogeneous, cpu 0), as Batsim refuses a delay of 0 s, and
+// counts them on stderr; simulate reads the workload back without --speed,
+// and refuses a workload of a 0-s delay profile, saying to reconvert it.
+func TestWorkloadConvertZeroRun(t *testing.T) {
+	dir := t.TempDir()
+	swf, js := filepath.Join(dir, "z.swf"), filepath.Join(dir, "z.json")
+	os.WriteFile(swf, []byte("; MaxProcs: 4\n"+
+		"1 0 -1 0 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n"+
+		"2 1 -1 50 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"+
+		"3 2 -1 0 2 -1 -1 2 20 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
+	code, _, stderr := runCLI("workload", "convert", swf, "--to", js)
+	if want := "workload convert: 2 jobs of run time 0 get the profile ph0 (parallel_homogeneous, cpu 0, com 0), as Batsim refuses a delay of 0 s\n"; code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	b, _ := os.ReadFile(js)
+	if !strings.Contains(string(b), `"ph0": {"type": "parallel_homogeneous", "cpu": 0, "com": 0}`) || strings.Contains(string(b), `"delay": 0`) {
+		t.Errorf("workload:\n%s", b)
+	}
+	if code, _, stderr := runCLI("simulate", js, "--algo", "fcfs"); code != 0 || !strings.Contains(stderr, "3 jobs") {
+		t.Errorf("simulate: exit %d, stderr %q", code, stderr)
+	}
+	old := filepath.Join(dir, "old.json")
+	// (as workload convert wrote it before)
+	before := strings.NewReplacer(`"ph0"`, `"delay0"`, `{"type": "parallel_homogeneous", "cpu": 0, "com": 0}`, `{"type": "delay", "delay": 0}`).Replace(string(b))
+	os.WriteFile(old, []byte(before), 0o644)
+	code, _, stderr = runCLI("simulate", old, "--algo", "fcfs")
+	if want := `old.json:`; code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, `profile "delay0": delay 0: Batsim refuses a delay profile of 0 s; reconvert the workload with gridbench workload convert`) {
+		t.Errorf("old workload: exit %d, stderr %q", code, stderr)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -130,6 +131,12 @@ func TestReadErrors(t *testing.T) {
 			"x.json:2: job 3: walltime 4000000000.5 is beyond the limit of 4e+09 s"},
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\n\"p\": {\"type\": \"delay\", \"delay\": 1e300}}}",
 			`x.json:3: profile "p": delay 1e300 s is beyond the limit of 4e+09 s`},
+		// Batsim refuses a delay of 0 s (workload convert wrote one for
+		// the jobs of no run time): the fix is to reconvert.
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"q\": {\"type\": \"delay\", \"delay\": 1},\n\"delay0\": {\"type\": \"delay\", \"delay\": 0}, \"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			`x.json:3: profile "delay0": delay 0: Batsim refuses a delay profile of 0 s; reconvert the workload with gridbench workload convert`},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"z\"}], \"profiles\": {\"z\": {\"delay\": -0.0, \"type\": \"DelayProfile\"}}}",
+			`x.json:2: profile "z": delay 0: Batsim refuses`},
 		// Batsim refuses a repeated job id (as "duplication of job id"):
 		// in the bitset's range, through the decoder (an escape in a
 		// name), and past it (a negative id, a large one).
@@ -399,6 +406,47 @@ func TestWriteRefusesJobsWiderThanNbRes(t *testing.T) {
 	for _, nb := range []int{0, 4} {
 		if err := Write(io.Discard, jobs, WriteOptions{NbRes: nb}); err != nil {
 			t.Errorf("nb_res %d: %v", nb, err)
+		}
+	}
+}
+
+// A job of run time 0 gets the profile ph0, parallel_homogeneous of cpu
+// 0, with delay profiles too (Batsim refuses a delay of 0), and reads
+// back as run time 0 at any speed, none given included.
+func TestWriteZeroRun(t *testing.T) {
+	jobs := []trace.Job{
+		{ID: 1, Run: 0, Procs: 1, ReqTime: -1, Line: 2},
+		{ID: 2, Run: 5, Procs: 1, ReqTime: -1, Line: 3},
+		{ID: 3, Submit: 1, Run: math.Copysign(0, -1), Procs: 2, ReqTime: 10, Line: 4},
+	}
+	for _, speed := range []float64{0, 1e9} {
+		var b bytes.Buffer
+		i := 0
+		n, err := WriteFrom(&b, func() (*trace.Job, error) {
+			if i == len(jobs) {
+				return nil, nil
+			}
+			i++
+			return &jobs[i-1], nil
+		}, WriteOptions{Speed: speed})
+		if err != nil || n.Jobs != 3 || n.NoRun != 2 {
+			t.Fatalf("speed %g: %+v, %v; want 3 jobs, 2 of no run time", speed, n, err)
+		}
+		if want := `"ph0": {"type": "parallel_homogeneous", "cpu": 0, "com": 0}`; !strings.Contains(b.String(), want) || strings.Contains(b.String(), `"delay": 0`) {
+			t.Errorf("speed %g: want %s, no delay 0:\n%s", speed, want, b.String())
+		}
+		w, err := Read(b.Bytes(), "z.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, names, err := w.TraceJobs(speed)
+		if err != nil {
+			t.Fatalf("speed %g: %v", speed, err)
+		}
+		for k, j := range got {
+			if j.Run != max(jobs[k].Run, 0) || (jobs[k].Run == 0) != (names[k] == ZeroProfile) {
+				t.Errorf("speed %g, job %d: run %g, profile %q", speed, j.ID, j.Run, names[k])
+			}
 		}
 	}
 }

@@ -59,16 +59,26 @@ type Written struct {
 	// AtWalltime counts those of them whose run time equals their
 	// requested time: they end at the instant Batsim kills them.
 	AtWalltime int
+	// NoRun counts the jobs of run time 0: Batsim refuses a delay
+	// profile of 0 s, so they share the profile ZeroProfile
+	// (parallel_homogeneous, cpu 0) whatever the profiles' type.
+	NoRun int
 }
+
+// ZeroProfile names the profile of the jobs of run time 0: Batsim refuses
+// a delay profile whose delay is not > 0, and runs a parallel_homogeneous
+// one of cpu 0 (and com 0) in no time on any platform.
+const ZeroProfile = "ph0"
 
 // Write writes jobs (SWF records already selected by the caller: submit
 // >= 0, run >= 0, CPUs >= 1) as a Batsim workload, one job per line in the
 // order given: id the SWF job number, subtime the submit time, res the
 // CPUs, walltime the requested time when the record has one (> 0; see
-// Walltime), and
-// profile the one of the job's run time, named "delay<run>" (or
-// "ph<run>"), shared by every job of that run time. Profiles are listed by
-// name. The same jobs and options give the same bytes.
+// Walltime), and profile the one of the job's run time, named
+// "delay<run>" (or "ph<run>"), shared by every job of that run time; a job
+// of run time 0 gets ZeroProfile, as Batsim refuses a delay of 0.
+// Profiles are listed by name. The same jobs and options give the same
+// bytes.
 func Write(w io.Writer, jobs []trace.Job, opt WriteOptions) error {
 	i := 0
 	_, err := WriteFrom(w, func() (*trace.Job, error) {
@@ -118,9 +128,9 @@ func (e *JobError) Error() string {
 // opt.NbRes is an error (a JobError naming the first and counting them all,
 // after reading every job).
 func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (Written, error) {
-	typ, prefix := Delay, "delay"
+	prefix := "delay"
 	if opt.Speed > 0 {
-		typ, prefix = ParallelHomogeneous, "ph"
+		prefix = "ph"
 	}
 	nbRes := opt.NbRes
 	runs := map[string]float64{}
@@ -173,8 +183,12 @@ func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (
 				walltime = j.Run + 1
 			}
 		}
-		name := prefix + num(j.Run)
-		runs[name] = j.Run
+		name, run := prefix+num(j.Run), j.Run
+		if run == 0 {
+			n.NoRun++
+			name, run = ZeroProfile, 0 // (a run of -0 too)
+		}
+		runs[name] = run
 		if n.Jobs > 0 {
 			buf = append(buf, ",\n"...) // the job before was not the last
 		}
@@ -205,10 +219,10 @@ func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (
 	}
 	slices.Sort(names)
 	for i, n := range names {
-		if opt.Speed > 0 {
-			buf = fmt.Appendf(buf, "    %q: {\"type\": %q, \"cpu\": %s, \"com\": 0}", n, typ, num(runs[n]*opt.Speed))
+		if opt.Speed > 0 || runs[n] == 0 {
+			buf = fmt.Appendf(buf, "    %q: {\"type\": %q, \"cpu\": %s, \"com\": 0}", n, ParallelHomogeneous, num(runs[n]*opt.Speed))
 		} else {
-			buf = fmt.Appendf(buf, "    %q: {\"type\": %q, \"delay\": %s}", n, typ, num(runs[n]))
+			buf = fmt.Appendf(buf, "    %q: {\"type\": %q, \"delay\": %s}", n, Delay, num(runs[n]))
 		}
 		if i < len(names)-1 {
 			buf = append(buf, ',')
