@@ -51,7 +51,7 @@ CPU time (CPUs x run time; then the most jobs) get a colour each, the others one
 			Name:        "utilisation",
 			Usage:       "CPUs in use over time",
 			ArgsUsage:   "JOBS.csv",
-			Description: "Draws the CPUs busy over time (a job's allocated_resources, else requested_number_of_resources,\nfrom its start to its end); above 4000 steps, the time-weighted mean of each of 2000 equal bins.",
+			Description: "Draws the CPUs busy over time (a job's allocated_resources, else requested_number_of_resources,\nfrom its start to its end); above 4000 steps, the time-weighted mean of each of 2000 equal bins.\nA file that gives no job's CPUs (simulate --jobs-format short writes neither column) is refused.",
 			Flags:       []cli.Flag{out(), title(), size()},
 			Action:      func(c *cli.Context) error { return plotSteps(c, "CPUs in use", jobsout.Used) },
 		}, {
@@ -144,6 +144,9 @@ func plotSteps(c *cli.Context, ylabel string, series func([]jobsout.Row) jobsout
 		return err
 	}
 	if c.Command.Name == "utilisation" {
+		if err := cpuCounts(f); err != nil {
+			return err
+		}
 		warnAllocations(c, f)
 	}
 	s := series(f.Rows)
@@ -282,6 +285,25 @@ func colourGroups(f *jobsout.File, by string) ([]int, []string, error) {
 		groups[i] = k
 	}
 	return groups, names, nil
+}
+
+// cpuCounts refuses a jobs file that gives no job's CPUs, which the
+// utilisation plot would draw as a machine never used: one with neither
+// allocated_resources nor requested_number_of_resources (simulate
+// --jobs-format short writes neither), or whose every job has an empty
+// allocation and no request.
+func cpuCounts(f *jobsout.File) error {
+	cols := []string{"allocated_resources", "allocated_processors", "requested_number_of_resources", "requested_number_of_processors"}
+	if !slices.ContainsFunc(cols, func(c string) bool { return f.Column(c) >= 0 }) {
+		return fmt.Errorf("%s: no CPU counts: the CPUs in use need a column allocated_resources or requested_number_of_resources, and its columns are %s "+
+			"(simulate --jobs-out writes both, unless --jobs-format short)", f.Name, strings.Join(f.Columns, ","))
+	}
+	for i := range f.Rows {
+		if f.Rows[i].CPUs() > 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: no CPU counts: no job gives a CPU it held (allocated_resources) or a number of CPUs it requested (requested_number_of_resources > 0)", f.Name)
 }
 
 // warnAllocations says on stderr, once each, what of f's allocations the

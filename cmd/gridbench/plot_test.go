@@ -43,6 +43,8 @@ func TestPlotCommands(t *testing.T) {
 		{[]string{"gantt", jobs, "--out", filepath.Join(dir, "x.png"), "--color-by", "colour"}, "no metadata key colour="},
 		{[]string{"utilisation", "testdata/simulate/tiny.swf", "--out", filepath.Join(dir, "x.png")}, "tiny.swf:1: not a jobs file"},
 		{[]string{"queue", jobs, "--out", filepath.Join(dir, "x.png"), "--size", "0x3"}, "--size"},
+		// A file without CPU counts would draw a machine never used.
+		{[]string{"utilisation", short, "--out", filepath.Join(dir, "x.png")}, "gridbench: short.csv: no CPU counts: the CPUs in use need a column allocated_resources or requested_number_of_resources, and its columns are job_id,submit,start,end,machine"},
 		{[]string{"gantt", jobs, "--out", filepath.Join(dir, "x.png"), "--cpus", "2"}, "--cpus 2: job 2 (jobs.csv:3) holds CPU 3: give --cpus 4 or more, or leave it out"},
 		{[]string{"gantt", jobs, "--out", filepath.Join(dir, "x.png"), "--cpus", "-1"}, "--cpus -1: the CPU ids drawn are 0..N-1, N at least 1"},
 	} {
@@ -162,6 +164,11 @@ func TestPlotWarnsOfOddAllocations(t *testing.T) {
 	os.WriteFile(jobs, []byte("job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,0,10,0-1\n2,0,0,10,\n"), 0o644)
 	if code, _, stderr := runCLI("plot", "utilisation", jobs, "-o", filepath.Join(dir, "u.svg")); code != 0 || !strings.Contains(stderr, "1 job started with an empty allocated_resources: each counted as 0 CPUs") || strings.Contains(stderr, "warning") {
 		t.Errorf("no request to count: exit %d, stderr %q", code, stderr)
+	}
+	// No job with a CPU: nothing to draw but a machine never used.
+	os.WriteFile(jobs, []byte("job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,0,10,\n2,0,0,10,\n"), 0o644)
+	if code, _, stderr := runCLI("plot", "utilisation", jobs, "-o", filepath.Join(dir, "u.svg")); code != 1 || stderr != "gridbench: jobs.csv: no CPU counts: no job gives a CPU it held (allocated_resources) or a number of CPUs it requested (requested_number_of_resources > 0)\n" {
+		t.Errorf("no CPU held: exit %d, stderr %q", code, stderr)
 	}
 	os.WriteFile(jobs, []byte("job_id,submission_time,starting_time,finish_time,requested_number_of_resources\n1,0,0,10,2\n2,0,zz,10,2\n"), 0o644)
 	if code, _, stderr := runCLI("plot", "utilisation", jobs, "-o", filepath.Join(dir, "u.svg")); code != 1 || stderr != "gridbench: jobs.csv:3: starting_time \"zz\" is not a number\n" {
