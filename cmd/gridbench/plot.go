@@ -149,20 +149,30 @@ func plotSteps(c *cli.Context, ylabel string, series func([]jobsout.Row) jobsout
 		}
 		warnAllocations(c, f)
 	}
-	s := series(f.Rows)
-	end := 0.0
-	for _, r := range f.Rows {
-		end = max(end, r.End)
-	}
-	if len(s.T) == 0 {
-		s = jobsout.Step{T: []float64{f.Rows[0].Submit}, Y: []float64{0}}
-	}
 	p, err := plots.Steps(plots.StepSpec{Title: figureTitle(c, f), YLabel: ylabel,
-		Series: []plots.StepSeries{{Name: ylabel, T: s.T, Y: s.Y, TEnd: max(end, s.T[len(s.T)-1])}}})
+		Series: []plots.StepSeries{scheduleSteps(f.Rows, ylabel, series)}})
 	if err != nil {
 		return err
 	}
 	return saveFigure(c, p)
+}
+
+// scheduleSteps is series over rows (at least one) as the figure draws
+// it: from the first submission, at 0 until the series' first change, to
+// the last end. The queue and utilisation figures of one schedule then
+// span the same time, the Gantt chart's; they began at the first change,
+// the first job that waited or the first start, an hour or days after
+// the first submission.
+func scheduleSteps(rows []jobsout.Row, name string, series func([]jobsout.Row) jobsout.Step) plots.StepSeries {
+	s := series(rows)
+	t0, end := rows[0].Submit, rows[0].End
+	for i := range rows {
+		t0, end = min(t0, rows[i].Submit), max(end, rows[i].End)
+	}
+	if len(s.T) == 0 || s.T[0] > t0 {
+		s.T, s.Y = append([]float64{t0}, s.T...), append([]float64{0}, s.Y...)
+	}
+	return plots.StepSeries{Name: name, T: s.T, Y: s.Y, TEnd: max(end, s.T[len(s.T)-1])}
 }
 
 func plotGantt(c *cli.Context) error {

@@ -175,3 +175,30 @@ func TestPlotWarnsOfOddAllocations(t *testing.T) {
 		t.Errorf("bad value: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// The queue and utilisation figures begin at the first submission, at 0
+// until their first change, and end at the last end: the queue's began
+// at the first job that waited, the utilisation's at the first start.
+func TestScheduleStepsSpanFromFirstSubmission(t *testing.T) {
+	rows := []jobsout.Row{
+		{Submit: 1000, Start: 1000, End: 1500, Requested: 2},
+		{Submit: 1200, Start: 1500, End: 1800, Requested: 1},
+	}
+	for _, tc := range []struct {
+		name   string
+		series func([]jobsout.Row) jobsout.Step
+		rows   []jobsout.Row
+		t, y   []float64
+		end    float64
+	}{
+		{"queue", jobsout.Waiting, rows, []float64{1000, 1200, 1500}, []float64{0, 1, 0}, 1800},
+		{"utilisation", jobsout.Used, []jobsout.Row{{Submit: 1000, Start: 1300, End: 1500, Requested: 4}}, []float64{1000, 1300, 1500}, []float64{0, 4, 0}, 1500},
+		{"utilisation", jobsout.Used, rows, []float64{1000, 1500, 1800}, []float64{2, 1, 0}, 1800},
+		{"no job waited", jobsout.Waiting, rows[:1], []float64{1000}, []float64{0}, 1500},
+	} {
+		s := scheduleSteps(tc.rows, tc.name, tc.series)
+		if !slices.Equal(s.T, tc.t) || !slices.Equal(s.Y, tc.y) || s.TEnd != tc.end {
+			t.Errorf("%s: T %v, Y %v, TEnd %g; want %v, %v, %g", tc.name, s.T, s.Y, s.TEnd, tc.t, tc.y, tc.end)
+		}
+	}
+}
