@@ -271,13 +271,10 @@ func (o HTMLOptions) inline(s string) string {
 				continue
 			}
 		case strings.HasPrefix(s, "["):
-			if mid := strings.Index(s, "]("); mid > 0 {
-				if end := strings.Index(s[mid:], ")"); end > 0 {
-					text, target := s[1:mid], s[mid+2:mid+end]
-					fmt.Fprintf(&b, "<a href=\"%s\">%s</a>", html.EscapeString(o.link(target)), o.inline(text))
-					s = s[mid+end+1:]
-					continue
-				}
+			if text, target, n, ok := linkAt(s); ok {
+				fmt.Fprintf(&b, "<a href=\"%s\">%s</a>", html.EscapeString(o.link(target)), o.inline(text))
+				s = s[n:]
+				continue
 			}
 		}
 		r, n := utf8.DecodeRuneInString(s)

@@ -132,3 +132,21 @@ func TestWritePageHTMLTableAnchors(t *testing.T) {
 		t.Errorf("table ids %q, want %q", ids, want)
 	}
 }
+
+// A bracket that no "(target)" follows is text, and a link after it in
+// the same paragraph is a link of its own (the text up to the line's
+// first "](" was taken as one link: "x] and [y").
+func TestHTMLInlineBracketBeforeLink(t *testing.T) {
+	for in, want := range map[string]string{
+		"[x] and [y](u)":        `[x] and <a href="u">y</a>`,
+		"[x] [y] then [z](a/b)": `[x] [y] then <a href="a/b">z</a>`,
+		"[a [b] c](u) [d]":      `<a href="u">a [b] c</a> [d]`,
+		`[x\]](u)`:              `<a href="u">x]</a>`,
+		"[x] (u)":               "[x] (u)",
+		"[x](u":                 "[x](u",
+	} {
+		if got := (HTMLOptions{}).inline(in); got != want {
+			t.Errorf("inline(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

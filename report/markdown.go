@@ -87,6 +87,40 @@ func escaped(s string) bool {
 	return len(s) > 1 && s[0] == '\\' && strings.IndexByte(markupChars, s[1]) >= 0
 }
 
+// linkAt reads a Markdown link, [text](target), at the start of s, and
+// the bytes it takes: the text runs to the bracket that closes the first
+// (brackets nest inside it; a backslash-escaped one is text), and the
+// target from the parenthesis right after that bracket to the next
+// closing one. A bracket whose closing one no "(" follows is no link, so
+// that a link after it in the line is read as its own: "[x] and [y](u)"
+// is the text "[x] and " and a link y (taking the text up to the line's
+// first "](" made it one link, "x] and [y").
+func linkAt(s string) (text, target string, n int, ok bool) {
+	if !strings.HasPrefix(s, "[") {
+		return "", "", 0, false
+	}
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case escaped(s[i:]):
+			i++
+		case s[i] == '[':
+			depth++
+		case s[i] == ']':
+			if depth--; depth > 0 {
+				continue
+			}
+			rest := s[i+1:]
+			end := strings.IndexByte(rest, ')')
+			if !strings.HasPrefix(rest, "(") || end < 0 {
+				return "", "", 0, false
+			}
+			return s[1:i], rest[1:end], i + 2 + end, true
+		}
+	}
+	return "", "", 0, false
+}
+
 // markup escapes markupChars; unescape undoes it.
 var markup, unescape = strings.NewReplacer(pairs(false)...), strings.NewReplacer(pairs(true)...)
 

@@ -68,10 +68,14 @@ func TestLatexInline(t *testing.T) {
 		"**bold *em* 3**":             `\textbf{bold \emph{em} 3}`,
 		"`a_b%`":                      `\texttt{a\_b\%}`,
 		"[t_x](https://e.org/a%20#b)": `\href{https://e.org/a\%20\#b}{t\_x}`,
-		"2 * 3 and **open":            `2 * 3 and **open`,
-		"≤ ± “q”":                     "\\ensuremath{\\leq} \\ensuremath{\\pm} ``q''",
-		"`unclosed":                   "`unclosed",
-		"ρ ∝ sᵢ ÷ µs":                 "\\ensuremath{\\rho} \\ensuremath{\\propto} s\\ensuremath{_i} \\ensuremath{\\div} \\ensuremath{\\mu}s",
+		// A bracket that no (target) follows is text; a link after it
+		// is its own (it was one link, "x] and [y").
+		"[x] and [y](u)":   `[x] and \href{u}{y}`,
+		"[a [b] c](u) [d]": `\href{u}{a [b] c} [d]`,
+		"2 * 3 and **open": `2 * 3 and **open`,
+		"≤ ± “q”":          "\\ensuremath{\\leq} \\ensuremath{\\pm} ``q''",
+		"`unclosed":        "`unclosed",
+		"ρ ∝ sᵢ ÷ µs":      "\\ensuremath{\\rho} \\ensuremath{\\propto} s\\ensuremath{_i} \\ensuremath{\\div} \\ensuremath{\\mu}s",
 		// Long code and long words may break (a path, a quoted
 		// identifier), a flag's -- stays whole.
 		"`results/backfilling/runs.csv`":                       `\texttt{results/\allowbreak{}backfilling/\allowbreak{}runs.csv}`,

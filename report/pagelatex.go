@@ -535,13 +535,10 @@ func latexInline(s string) string {
 				continue
 			}
 		case strings.HasPrefix(s, "["):
-			if mid := strings.Index(s, "]("); mid > 0 {
-				if end := strings.Index(s[mid:], ")"); end > 0 {
-					text, target := s[1:mid], s[mid+2:mid+end]
-					b.WriteString("\\href{" + latexURL(target) + "}{" + latexInline(text) + "}")
-					s = s[mid+end+1:]
-					continue
-				}
+			if text, target, n, ok := linkAt(s); ok {
+				b.WriteString("\\href{" + latexURL(target) + "}{" + latexInline(text) + "}")
+				s = s[n:]
+				continue
 			}
 		}
 		r, n := utf8.DecodeRuneInString(s)

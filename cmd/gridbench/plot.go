@@ -51,7 +51,7 @@ CPU time (CPUs x run time; then the most jobs) get a colour each, the others one
 			Name:        "utilisation",
 			Usage:       "CPUs in use over time",
 			ArgsUsage:   "JOBS.csv",
-			Description: "Draws the CPUs busy over time (a job's allocated_resources, else requested_number_of_resources,\nfrom its start to its end); above 4000 steps, the time-weighted mean of each of 2000 equal bins.",
+			Description: "Draws the CPUs busy over time (a job's allocated_resources, else requested_number_of_resources,\nfrom its start to its end); above 4000 steps, the time-weighted mean of each of 2000 equal bins.\nA file that gives no job's CPUs (simulate --jobs-format short writes neither column) is refused.",
 			Flags:       []cli.Flag{out(), title(), size()},
 			Action:      func(c *cli.Context) error { return plotSteps(c, "CPUs in use", jobsout.Used) },
 		}, {
@@ -144,22 +144,35 @@ func plotSteps(c *cli.Context, ylabel string, series func([]jobsout.Row) jobsout
 		return err
 	}
 	if c.Command.Name == "utilisation" {
+		if err := cpuCounts(f); err != nil {
+			return err
+		}
 		warnAllocations(c, f)
 	}
-	s := series(f.Rows)
-	end := 0.0
-	for _, r := range f.Rows {
-		end = max(end, r.End)
-	}
-	if len(s.T) == 0 {
-		s = jobsout.Step{T: []float64{f.Rows[0].Submit}, Y: []float64{0}}
-	}
 	p, err := plots.Steps(plots.StepSpec{Title: figureTitle(c, f), YLabel: ylabel,
-		Series: []plots.StepSeries{{Name: ylabel, T: s.T, Y: s.Y, TEnd: max(end, s.T[len(s.T)-1])}}})
+		Series: []plots.StepSeries{scheduleSteps(f.Rows, ylabel, series)}})
 	if err != nil {
 		return err
 	}
 	return saveFigure(c, p)
+}
+
+// scheduleSteps is series over rows (at least one) as the figure draws
+// it: from the first submission, at 0 until the series' first change, to
+// the last end. The queue and utilisation figures of one schedule then
+// span the same time, the Gantt chart's; they began at the first change,
+// the first job that waited or the first start, an hour or days after
+// the first submission.
+func scheduleSteps(rows []jobsout.Row, name string, series func([]jobsout.Row) jobsout.Step) plots.StepSeries {
+	s := series(rows)
+	t0, end := rows[0].Submit, rows[0].End
+	for i := range rows {
+		t0, end = min(t0, rows[i].Submit), max(end, rows[i].End)
+	}
+	if len(s.T) == 0 || s.T[0] > t0 {
+		s.T, s.Y = append([]float64{t0}, s.T...), append([]float64{0}, s.Y...)
+	}
+	return plots.StepSeries{Name: name, T: s.T, Y: s.Y, TEnd: max(end, s.T[len(s.T)-1])}
 }
 
 func plotGantt(c *cli.Context) error {
@@ -282,6 +295,25 @@ func colourGroups(f *jobsout.File, by string) ([]int, []string, error) {
 		groups[i] = k
 	}
 	return groups, names, nil
+}
+
+// cpuCounts refuses a jobs file that gives no job's CPUs, which the
+// utilisation plot would draw as a machine never used: one with neither
+// allocated_resources nor requested_number_of_resources (simulate
+// --jobs-format short writes neither), or whose every job has an empty
+// allocation and no request.
+func cpuCounts(f *jobsout.File) error {
+	cols := []string{"allocated_resources", "allocated_processors", "requested_number_of_resources", "requested_number_of_processors"}
+	if !slices.ContainsFunc(cols, func(c string) bool { return f.Column(c) >= 0 }) {
+		return fmt.Errorf("%s: no CPU counts: the CPUs in use need a column allocated_resources or requested_number_of_resources, and its columns are %s "+
+			"(simulate --jobs-out writes both, unless --jobs-format short)", f.Name, strings.Join(f.Columns, ","))
+	}
+	for i := range f.Rows {
+		if f.Rows[i].CPUs() > 0 {
+			return nil
+		}
+	}
+	return fmt.Errorf("%s: no CPU counts: no job gives a CPU it held (allocated_resources) or a number of CPUs it requested (requested_number_of_resources > 0)", f.Name)
 }
 
 // warnAllocations says on stderr, once each, what of f's allocations the

@@ -43,6 +43,8 @@ func TestPlotCommands(t *testing.T) {
 		{[]string{"gantt", jobs, "--out", filepath.Join(dir, "x.png"), "--color-by", "colour"}, "no metadata key colour="},
 		{[]string{"utilisation", "testdata/simulate/tiny.swf", "--out", filepath.Join(dir, "x.png")}, "tiny.swf:1: not a jobs file"},
 		{[]string{"queue", jobs, "--out", filepath.Join(dir, "x.png"), "--size", "0x3"}, "--size"},
+		// A file without CPU counts would draw a machine never used.
+		{[]string{"utilisation", short, "--out", filepath.Join(dir, "x.png")}, "gridbench: short.csv: no CPU counts: the CPUs in use need a column allocated_resources or requested_number_of_resources, and its columns are job_id,submit,start,end,machine"},
 		{[]string{"gantt", jobs, "--out", filepath.Join(dir, "x.png"), "--cpus", "2"}, "--cpus 2: job 2 (jobs.csv:3) holds CPU 3: give --cpus 4 or more, or leave it out"},
 		{[]string{"gantt", jobs, "--out", filepath.Join(dir, "x.png"), "--cpus", "-1"}, "--cpus -1: the CPU ids drawn are 0..N-1, N at least 1"},
 	} {
@@ -163,8 +165,40 @@ func TestPlotWarnsOfOddAllocations(t *testing.T) {
 	if code, _, stderr := runCLI("plot", "utilisation", jobs, "-o", filepath.Join(dir, "u.svg")); code != 0 || !strings.Contains(stderr, "1 job started with an empty allocated_resources: each counted as 0 CPUs") || strings.Contains(stderr, "warning") {
 		t.Errorf("no request to count: exit %d, stderr %q", code, stderr)
 	}
+	// No job with a CPU: nothing to draw but a machine never used.
+	os.WriteFile(jobs, []byte("job_id,submission_time,starting_time,finish_time,allocated_resources\n1,0,0,10,\n2,0,0,10,\n"), 0o644)
+	if code, _, stderr := runCLI("plot", "utilisation", jobs, "-o", filepath.Join(dir, "u.svg")); code != 1 || stderr != "gridbench: jobs.csv: no CPU counts: no job gives a CPU it held (allocated_resources) or a number of CPUs it requested (requested_number_of_resources > 0)\n" {
+		t.Errorf("no CPU held: exit %d, stderr %q", code, stderr)
+	}
 	os.WriteFile(jobs, []byte("job_id,submission_time,starting_time,finish_time,requested_number_of_resources\n1,0,0,10,2\n2,0,zz,10,2\n"), 0o644)
 	if code, _, stderr := runCLI("plot", "utilisation", jobs, "-o", filepath.Join(dir, "u.svg")); code != 1 || stderr != "gridbench: jobs.csv:3: starting_time \"zz\" is not a number\n" {
 		t.Errorf("bad value: exit %d, stderr %q", code, stderr)
+	}
+}
+
+// The queue and utilisation figures begin at the first submission, at 0
+// until their first change, and end at the last end: the queue's began
+// at the first job that waited, the utilisation's at the first start.
+func TestScheduleStepsSpanFromFirstSubmission(t *testing.T) {
+	rows := []jobsout.Row{
+		{Submit: 1000, Start: 1000, End: 1500, Requested: 2},
+		{Submit: 1200, Start: 1500, End: 1800, Requested: 1},
+	}
+	for _, tc := range []struct {
+		name   string
+		series func([]jobsout.Row) jobsout.Step
+		rows   []jobsout.Row
+		t, y   []float64
+		end    float64
+	}{
+		{"queue", jobsout.Waiting, rows, []float64{1000, 1200, 1500}, []float64{0, 1, 0}, 1800},
+		{"utilisation", jobsout.Used, []jobsout.Row{{Submit: 1000, Start: 1300, End: 1500, Requested: 4}}, []float64{1000, 1300, 1500}, []float64{0, 4, 0}, 1500},
+		{"utilisation", jobsout.Used, rows, []float64{1000, 1500, 1800}, []float64{2, 1, 0}, 1800},
+		{"no job waited", jobsout.Waiting, rows[:1], []float64{1000}, []float64{0}, 1500},
+	} {
+		s := scheduleSteps(tc.rows, tc.name, tc.series)
+		if !slices.Equal(s.T, tc.t) || !slices.Equal(s.Y, tc.y) || s.TEnd != tc.end {
+			t.Errorf("%s: T %v, Y %v, TEnd %g; want %v, %v, %g", tc.name, s.T, s.Y, s.TEnd, tc.t, tc.y, tc.end)
+		}
 	}
 }

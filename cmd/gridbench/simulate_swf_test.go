@@ -68,3 +68,30 @@ func TestSimulateSWFKeepsTheTrace(t *testing.T) {
 		t.Errorf("%d groups and %d jobs not completed kept: the log has more", len(groups), failed)
 	}
 }
+
+// Under --estimate runtime the scheduler sees each job's run time, and
+// --swf-out writes it as field 9, as jobs.csv's requested_time (it wrote
+// -1); under requested, the trace's request.
+func TestSimulateSWFWritesTheEstimateUsed(t *testing.T) {
+	dir := t.TempDir()
+	for _, est := range []string{"runtime", "requested"} {
+		out := filepath.Join(dir, est+".swf")
+		if code, _, stderr := runSimulate(t, "--algo", "easy", "--cpus", "4", "--estimate", est, "--swf-out", out, "testdata/simulate/tiny.swf"); code != 0 {
+			t.Fatalf("exit %d: %s", code, stderr)
+		}
+		req := map[int]float64{}
+		for _, j := range readTrace(t, "testdata/simulate/tiny.swf") {
+			req[j.ID] = j.ReqTime
+		}
+		got := readTrace(t, out)
+		if len(got) != 4 {
+			t.Fatalf("--estimate %s: %d jobs", est, len(got))
+		}
+		for _, j := range got {
+			want := map[string]float64{"runtime": j.Run, "requested": req[j.ID]}[est]
+			if j.ReqTime != want {
+				t.Errorf("--estimate %s: job %d: field 9 %g, want %g", est, j.ID, j.ReqTime, want)
+			}
+		}
+	}
+}

@@ -100,3 +100,22 @@ func TestTraceStatsSystemOfOneField(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, stdout:\n%s", code, stderr, stdout)
 	}
 }
+
+// A header count the trace does not give is left out, not shown as -1.
+func TestTraceStatsHeaderCountsGiven(t *testing.T) {
+	dir := t.TempDir()
+	rec := "1 0 -1 10 1 -1 -1 1 10 -1 1 1 1 -1 -1 -1 -1 -1\n"
+	for _, tc := range []struct{ header, want string }{
+		{"; MaxProcs: 4\n", "\nheader     MaxProcs 4\n"},
+		{"; MaxJobs: 1\n", "\nheader     MaxJobs 1\n"},
+		{"; MaxJobs: 1\n; MaxProcs: 4\n", "\nheader     MaxJobs 1, MaxProcs 4\n"},
+		{"; Computer: x\n", ""},
+	} {
+		path := filepath.Join(dir, "h.swf")
+		os.WriteFile(path, []byte(tc.header+rec), 0o644)
+		code, stdout, stderr := runTrace(t, "trace", "stats", path)
+		if code != 0 || strings.Contains(stdout, " -1") || tc.want != "" && !strings.Contains(stdout, tc.want) || tc.want == "" && strings.Contains(stdout, "\nheader ") {
+			t.Errorf("%q: exit %d, stderr %q, want %q; stdout:\n%s", tc.header, code, stderr, tc.want, stdout)
+		}
+	}
+}

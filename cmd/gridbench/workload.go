@@ -112,21 +112,22 @@ or field 8 when field 5 < 1; the others are counted on stderr) as a Batsim workl
 id the job number, subtime the submit time (not shifted), res the CPUs, walltime the requested time
 when the trace has one. Each distinct run time gets one profile: of type delay (exact on any
 platform), or with --speed of type parallel_homogeneous with cpu = run x speed flops and com 0, for
-a Batsim platform whose hosts compute that many flop/s. nb_res is --nb-res, else the trace's
-MaxProcs, else its widest job; a job wider than nb_res is an error (Batsim rejects the workload).
-gridbench simulate reads the file back (--speed again for parallel_homogeneous) and gives the jobs
-the trace gives.
+a Batsim platform whose hosts compute that many flop/s. The jobs of run time 0 share the profile
+ph0, parallel_homogeneous with cpu 0 and com 0, as Batsim refuses a delay of 0 s. nb_res is
+--nb-res, else the trace's MaxProcs, else its widest job; a job wider than nb_res is an error
+(Batsim rejects the workload). gridbench simulate reads the file back (--speed again for
+parallel_homogeneous) and gives the jobs the trace gives.
 
 Batsim kills a job at its walltime (COMPLETED_WALLTIME_REACHED), even one that ends at that very
-instant, where gridbench runs every job to its end: the jobs that run longer than they requested
-are counted on stderr. --walltime max gives each of them its run time + 1 s as walltime, so that
-Batsim runs them whole; schedulers, Batsim's and gridbench simulate's reading the file back, then
+instant, where gridbench runs every job to its end: the jobs that run as long as they requested or
+longer are counted on stderr. --walltime max gives each of them its run time + 1 s as walltime, so
+that Batsim runs them whole; schedulers, Batsim's and gridbench simulate's reading the file back, then
 see that walltime rather than the request as the job's estimate.`,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "to", Aliases: []string{"output", "o"}, Usage: "write the workload to `FILE.json`", Required: true},
 			&cli.Float64Flag{Name: "speed", Usage: "write parallel_homogeneous profiles for hosts of this many flop/s", DefaultText: "none; delay profiles"},
 			&cli.IntFlag{Name: "nb-res", Usage: "the workload's nb_res", DefaultText: "the trace's MaxProcs, else its widest job"},
-			&cli.StringFlag{Name: "walltime", Value: "requested", Usage: "walltime `MODE`: requested (the trace's requested time) or max (for a job that runs longer than it requested, its run time + 1 s)"},
+			&cli.StringFlag{Name: "walltime", Value: "requested", Usage: "walltime `MODE`: requested (the trace's requested time) or max (for a job that runs as long as it requested or longer, its run time + 1 s)"},
 			dataFlag(),
 		},
 		Action: workloadConvert,
@@ -150,7 +151,7 @@ func workloadConvert(c *cli.Context) error {
 	}
 	walltime, ok := map[string]batsim.Walltime{"requested": batsim.WalltimeRequested, "max": batsim.WalltimeMax}[c.String("walltime")]
 	if !ok {
-		return fmt.Errorf("--walltime %q: want requested (the trace's requested time) or max (for a job that runs longer than it requested, its run time + 1 s)", c.String("walltime"))
+		return fmt.Errorf("--walltime %q: want requested (the trace's requested time) or max (for a job that runs as long as it requested or longer, its run time + 1 s)", c.String("walltime"))
 	}
 	if err := checkOutputs(c, path, "to"); err != nil {
 		return err
@@ -213,16 +214,32 @@ func workloadConvert(c *cli.Context) error {
 	}
 	fmt.Fprintf(c.App.ErrWriter, "workload convert: %d %s with %s profiles written to %s; left out %d (submit time < 0: %d, run time < 0: %d, CPUs < 1: %d)\n",
 		n.Jobs, report.Plural(n.Jobs, "job"), kind, out, noSubmit+noRun+noCPUs, noSubmit, noRun, noCPUs)
-	switch p := n.PastWalltime; {
-	case p == 0:
-	case walltime == batsim.WalltimeMax && p == 1:
-		fmt.Fprintf(c.App.ErrWriter, "workload convert: 1 job runs longer than it requested: its walltime is its run time + 1 s (--walltime max), so Batsim runs it whole\n")
-	case walltime == batsim.WalltimeMax:
-		fmt.Fprintf(c.App.ErrWriter, "workload convert: %d jobs run longer than they requested: their walltime is their run time + 1 s (--walltime max), so Batsim runs them whole\n", p)
-	case p == 1:
-		fmt.Fprintf(c.App.ErrWriter, "workload convert: 1 job runs longer than it requested: Batsim will kill it at its walltime (COMPLETED_WALLTIME_REACHED) where gridbench runs it to its end; --walltime max keeps it whole\n")
-	default:
-		fmt.Fprintf(c.App.ErrWriter, "workload convert: %d jobs run longer than they requested: Batsim will kill them at their walltime (COMPLETED_WALLTIME_REACHED) where gridbench runs them to their end; --walltime max keeps them whole\n", p)
+	if z := n.NoRun; z > 0 && kind == batsim.Delay {
+		fmt.Fprintf(c.App.ErrWriter, "workload convert: %d %s of run time 0 %s the profile %s (%s, cpu 0, com 0), as Batsim refuses a delay of 0 s\n",
+			z, report.Plural(z, "job"), map[bool]string{true: "gets", false: "get"}[z == 1], batsim.ZeroProfile, batsim.ParallelHomogeneous)
+	}
+	if p := n.ReachWalltime; p > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "workload convert: %s\n", reachWalltime(p, n.AtWalltime, walltime == batsim.WalltimeMax))
 	}
 	return nil
+}
+
+// reachWalltime words the count of the jobs whose run time reaches their
+// request (p, of which at end exactly at it; whole: --walltime max): Batsim kills a job at its
+// walltime even when it ends at that very instant, so a job that runs
+// exactly as long as it requested is one of them.
+func reachWalltime(p, at int, whole bool) string {
+	exactly := ""
+	if at > 0 {
+		exactly = fmt.Sprintf(" (%d exactly as long)", at)
+	}
+	switch {
+	case whole && p == 1:
+		return "1 job runs as long as it requested or longer" + exactly + ": its walltime is its run time + 1 s (--walltime max), so Batsim runs it whole"
+	case whole:
+		return fmt.Sprintf("%d jobs run as long as they requested or longer%s: their walltime is their run time + 1 s (--walltime max), so Batsim runs them whole", p, exactly)
+	case p == 1:
+		return "1 job runs as long as it requested or longer" + exactly + ": Batsim will kill it at its walltime (COMPLETED_WALLTIME_REACHED) where gridbench runs it to its end; --walltime max keeps it whole"
+	}
+	return fmt.Sprintf("%d jobs run as long as they requested or longer%s: Batsim will kill them at their walltime (COMPLETED_WALLTIME_REACHED) where gridbench runs them to their end; --walltime max keeps them whole", p, exactly)
 }

@@ -216,8 +216,9 @@ func TestWorkloadConvertRefusesRepeatedJobNumbers(t *testing.T) {
 	}
 }
 
-// workload convert counts the jobs that run longer than they requested
-// (Batsim kills them at their walltime; gridbench runs them whole), and
+// workload convert counts the jobs that run as long as they requested or
+// longer (Batsim kills them at their walltime, even one that ends at that
+// instant; gridbench runs them whole), and those exactly as long, and
 // --walltime max writes their run time + 1 s; --nb-res below the widest
 // job is refused, naming the first such job, and writes nothing.
 func TestWorkloadConvertWalltimeAndNbRes(t *testing.T) {
@@ -226,11 +227,12 @@ func TestWorkloadConvertWalltimeAndNbRes(t *testing.T) {
 	os.WriteFile(swf, []byte("; MaxProcs: 4\n"+
 		"1 0 -1 50 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n"+
 		"2 1 -1 150 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"+
-		"3 2 -1 30 2 -1 -1 2 20 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
+		"3 2 -1 30 2 -1 -1 2 20 -1 1 1 1 -1 -1 -1 -1 -1\n"+
+		"4 3 -1 60 1 -1 -1 1 60 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
 	for _, tc := range []struct{ mode, stderr, walltimes string }{
-		{"", "2 jobs run longer than they requested: Batsim will kill them at their walltime (COMPLETED_WALLTIME_REACHED) where gridbench runs them to their end; --walltime max keeps them whole\n", "100 100 20"},
-		{"requested", "2 jobs run longer than they requested: Batsim will kill them", "100 100 20"},
-		{"max", "2 jobs run longer than they requested: their walltime is their run time + 1 s (--walltime max), so Batsim runs them whole\n", "100 151 31"},
+		{"", "3 jobs run as long as they requested or longer (1 exactly as long): Batsim will kill them at their walltime (COMPLETED_WALLTIME_REACHED) where gridbench runs them to their end; --walltime max keeps them whole\n", "100 100 20 60"},
+		{"requested", "3 jobs run as long as they requested or longer (1 exactly as long): Batsim will kill them", "100 100 20 60"},
+		{"max", "3 jobs run as long as they requested or longer (1 exactly as long): their walltime is their run time + 1 s (--walltime max), so Batsim runs them whole\n", "100 151 31 61"},
 	} {
 		js := filepath.Join(dir, "w"+tc.mode+".json")
 		args := []string{"workload", "convert", swf, "--to", js}
@@ -253,7 +255,7 @@ func TestWorkloadConvertWalltimeAndNbRes(t *testing.T) {
 	// Every job within its request: no such line.
 	ok := filepath.Join(dir, "ok.swf")
 	os.WriteFile(ok, []byte("; MaxProcs: 4\n1 0 -1 50 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
-	if code, _, stderr := runCLI("workload", "convert", ok, "--to", filepath.Join(dir, "ok.json")); code != 0 || strings.Contains(stderr, "longer than") {
+	if code, _, stderr := runCLI("workload", "convert", ok, "--to", filepath.Join(dir, "ok.json")); code != 0 || strings.Contains(stderr, "or longer") {
 		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 	if code, _, stderr := runCLI("workload", "convert", swf, "--to", filepath.Join(dir, "x.json"), "--walltime", "run"); code == 0 || !strings.Contains(stderr, `--walltime "run": want requested`) {
@@ -313,5 +315,37 @@ func TestLublinSaysWhenSizesCollapse(t *testing.T) {
 		if got := strings.Contains(stderr.String(), "of the jobs ask 1 CPU: the model's sizes are fitted for 128 CPUs"); got != tc.note {
 			t.Errorf("--cpus %s: note %v, want %v:\n%s", tc.cpus, got, tc.note, stderr.String())
 		}
+	}
+}
+
+// workload convert gives the jobs of run time 0 the profile ph0
+// (parallel_homogeneous, cpu 0), as Batsim refuses a delay of 0 s, and
+// counts them on stderr; simulate reads the workload back without --speed,
+// and refuses a workload of a 0-s delay profile, saying to reconvert it.
+func TestWorkloadConvertZeroRun(t *testing.T) {
+	dir := t.TempDir()
+	swf, js := filepath.Join(dir, "z.swf"), filepath.Join(dir, "z.json")
+	os.WriteFile(swf, []byte("; MaxProcs: 4\n"+
+		"1 0 -1 0 1 -1 -1 1 100 -1 1 1 1 -1 -1 -1 -1 -1\n"+
+		"2 1 -1 50 2 -1 -1 2 100 -1 1 1 1 -1 -1 -1 -1 -1\n"+
+		"3 2 -1 0 2 -1 -1 2 20 -1 1 1 1 -1 -1 -1 -1 -1\n"), 0o644)
+	code, _, stderr := runCLI("workload", "convert", swf, "--to", js)
+	if want := "workload convert: 2 jobs of run time 0 get the profile ph0 (parallel_homogeneous, cpu 0, com 0), as Batsim refuses a delay of 0 s\n"; code != 0 || !strings.Contains(stderr, want) {
+		t.Errorf("exit %d, stderr %q, want %q", code, stderr, want)
+	}
+	b, _ := os.ReadFile(js)
+	if !strings.Contains(string(b), `"ph0": {"type": "parallel_homogeneous", "cpu": 0, "com": 0}`) || strings.Contains(string(b), `"delay": 0`) {
+		t.Errorf("workload:\n%s", b)
+	}
+	if code, _, stderr := runCLI("simulate", js, "--algo", "fcfs"); code != 0 || !strings.Contains(stderr, "3 jobs") {
+		t.Errorf("simulate: exit %d, stderr %q", code, stderr)
+	}
+	old := filepath.Join(dir, "old.json")
+	// (as workload convert wrote it before)
+	before := strings.NewReplacer(`"ph0"`, `"delay0"`, `{"type": "parallel_homogeneous", "cpu": 0, "com": 0}`, `{"type": "delay", "delay": 0}`).Replace(string(b))
+	os.WriteFile(old, []byte(before), 0o644)
+	code, _, stderr = runCLI("simulate", old, "--algo", "fcfs")
+	if want := `old.json:`; code != 1 || !strings.Contains(stderr, want) || !strings.Contains(stderr, `profile "delay0": delay 0: Batsim refuses a delay profile of 0 s; reconvert the workload with gridbench workload convert`) {
+		t.Errorf("old workload: exit %d, stderr %q", code, stderr)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -112,6 +113,14 @@ func TestReadErrors(t *testing.T) {
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": \"2\", \"profile\": \"q\"}], \"profiles\": {}}", `x.json:2: job 1: res "2" is a string: write the number without quotes`},
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": null, \"res\": 2, \"profile\": \"q\"}], \"profiles\": {}}", "x.json:2: job 1: subtime null is not a number"},
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 2, \"profile\": \"q\", \"walltime\": [1]}], \"profiles\": {}}", "x.json:2: job 1: walltime [1] is not a number"},
+		// Batsim takes a walltime of -1 (no limit) or > 0 only; any
+		// other was read as no limit.
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\", \"walltime\": -1},\n{\"id\": 4, \"subtime\": 0, \"res\": 1, \"profile\": \"p\", \"walltime\": 0}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:3: job 4: walltime 0: Batsim takes -1 (no limit) or a time > 0; write -1, or leave walltime out, for a job without a limit, else its requested time in seconds"},
+		{"{\"jobs\": [\n{\"id\": 2, \"subtime\": 0, \"res\": 1, \"profile\": \"p\", \"walltime\": -5}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:2: job 2: walltime -5: Batsim takes -1 (no limit) or a time > 0"},
+		{"{\"jobs\": [\n{\"id\": 2, \"subtime\": 0, \"res\": 1, \"profile\": \"p\", \"walltime\": -0.5e0}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			"x.json:2: job 2: walltime -0.5e0: Batsim takes"},
 		// Times within ±trace.MaxSeconds, as the SWF reader takes them.
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": -5, \"res\": 1, \"profile\": \"p\"},\n{\"id\": 2, \"subtime\": 1e300, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1}}}",
 			"x.json:3: job 2: subtime 1e300 is beyond the limit of 4e+09 s (about 126 years) for a time"},
@@ -122,6 +131,12 @@ func TestReadErrors(t *testing.T) {
 			"x.json:2: job 3: walltime 4000000000.5 is beyond the limit of 4e+09 s"},
 		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\n\"p\": {\"type\": \"delay\", \"delay\": 1e300}}}",
 			`x.json:3: profile "p": delay 1e300 s is beyond the limit of 4e+09 s`},
+		// Batsim refuses a delay of 0 s (workload convert wrote one for
+		// the jobs of no run time): the fix is to reconvert.
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"p\"}], \"profiles\": {\"q\": {\"type\": \"delay\", \"delay\": 1},\n\"delay0\": {\"type\": \"delay\", \"delay\": 0}, \"p\": {\"type\": \"delay\", \"delay\": 1}}}",
+			`x.json:3: profile "delay0": delay 0: Batsim refuses a delay profile of 0 s; reconvert the workload with gridbench workload convert`},
+		{"{\"jobs\": [\n{\"id\": 1, \"subtime\": 0, \"res\": 1, \"profile\": \"z\"}], \"profiles\": {\"z\": {\"delay\": -0.0, \"type\": \"DelayProfile\"}}}",
+			`x.json:2: profile "z": delay 0: Batsim refuses`},
 		// Batsim refuses a repeated job id (as "duplication of job id"):
 		// in the bitset's range, through the decoder (an escape in a
 		// name), and past it (a negative id, a large one).
@@ -329,10 +344,10 @@ func TestWriteRefusesARepeatedID(t *testing.T) {
 	}
 }
 
-// A job that runs longer than it requested is counted: Batsim kills it at
-// its walltime under WalltimeRequested; WalltimeMax gives it its run time
-// plus a second (Batsim kills a job whose delay equals its walltime too).
-// A job without a request gets no walltime either way.
+// A job that runs as long as it requested or longer is counted: Batsim
+// kills it at its walltime under WalltimeRequested, even one whose delay
+// equals its walltime (job 3); WalltimeMax gives it its run time plus a
+// second. A job without a request gets no walltime either way.
 func TestWriteWalltime(t *testing.T) {
 	jobs := []trace.Job{
 		{ID: 1, Run: 50, Procs: 1, ReqTime: 100, Line: 2},
@@ -346,7 +361,7 @@ func TestWriteWalltime(t *testing.T) {
 		want []float64 // each job's walltime read back (-1: none)
 	}{
 		{WalltimeRequested, []float64{100, 100, 100, -1, 7}},
-		{WalltimeMax, []float64{100, 151, 100, -1, 8.5}},
+		{WalltimeMax, []float64{100, 151, 101, -1, 8.5}},
 	} {
 		var b bytes.Buffer
 		i := 0
@@ -357,8 +372,8 @@ func TestWriteWalltime(t *testing.T) {
 			i++
 			return &jobs[i-1], nil
 		}, WriteOptions{Walltime: tc.mode})
-		if err != nil || n.Jobs != 5 || n.PastWalltime != 2 {
-			t.Fatalf("mode %d: %+v, %v; want 5 jobs, 2 past their walltime", tc.mode, n, err)
+		if err != nil || n.Jobs != 5 || n.ReachWalltime != 3 || n.AtWalltime != 1 {
+			t.Fatalf("mode %d: %+v, %v; want 5 jobs, 3 reaching their walltime, 1 of them exactly", tc.mode, n, err)
 		}
 		w, err := Read(b.Bytes(), "w.json")
 		if err != nil {
@@ -391,6 +406,47 @@ func TestWriteRefusesJobsWiderThanNbRes(t *testing.T) {
 	for _, nb := range []int{0, 4} {
 		if err := Write(io.Discard, jobs, WriteOptions{NbRes: nb}); err != nil {
 			t.Errorf("nb_res %d: %v", nb, err)
+		}
+	}
+}
+
+// A job of run time 0 gets the profile ph0, parallel_homogeneous of cpu
+// 0, with delay profiles too (Batsim refuses a delay of 0), and reads
+// back as run time 0 at any speed, none given included.
+func TestWriteZeroRun(t *testing.T) {
+	jobs := []trace.Job{
+		{ID: 1, Run: 0, Procs: 1, ReqTime: -1, Line: 2},
+		{ID: 2, Run: 5, Procs: 1, ReqTime: -1, Line: 3},
+		{ID: 3, Submit: 1, Run: math.Copysign(0, -1), Procs: 2, ReqTime: 10, Line: 4},
+	}
+	for _, speed := range []float64{0, 1e9} {
+		var b bytes.Buffer
+		i := 0
+		n, err := WriteFrom(&b, func() (*trace.Job, error) {
+			if i == len(jobs) {
+				return nil, nil
+			}
+			i++
+			return &jobs[i-1], nil
+		}, WriteOptions{Speed: speed})
+		if err != nil || n.Jobs != 3 || n.NoRun != 2 {
+			t.Fatalf("speed %g: %+v, %v; want 3 jobs, 2 of no run time", speed, n, err)
+		}
+		if want := `"ph0": {"type": "parallel_homogeneous", "cpu": 0, "com": 0}`; !strings.Contains(b.String(), want) || strings.Contains(b.String(), `"delay": 0`) {
+			t.Errorf("speed %g: want %s, no delay 0:\n%s", speed, want, b.String())
+		}
+		w, err := Read(b.Bytes(), "z.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, names, err := w.TraceJobs(speed)
+		if err != nil {
+			t.Fatalf("speed %g: %v", speed, err)
+		}
+		for k, j := range got {
+			if j.Run != max(jobs[k].Run, 0) || (jobs[k].Run == 0) != (names[k] == ZeroProfile) {
+				t.Errorf("speed %g, job %d: run %g, profile %q", speed, j.ID, j.Run, names[k])
+			}
 		}
 	}
 }

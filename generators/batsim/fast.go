@@ -22,9 +22,9 @@ import (
 // case (the decoder matches those), "jobs" or "profiles" given twice, a
 // known key whose value is not of the type that key takes (a number in
 // quotes, null), a number that does not fit, a time (subtime, walltime,
-// delay) beyond ±trace.MaxSeconds, and nesting deeper than
-// 512. Reading the 447,794 jobs of RICC-2010-2 written by workload
-// convert (44 MB) takes 0.2-0.3 s and 47 MB of allocations this way, 2.1 s
+// delay) beyond ±trace.MaxSeconds, a walltime neither -1 nor > 0, a
+// delay profile of 0 s, and nesting deeper than 512. Reading the 447,794 jobs of RICC-2010-2
+// written by workload convert (44 MB) takes 0.2-0.3 s and 47 MB of allocations this way, 2.1 s
 // and 555 MB with the decoder (BenchmarkBatsimRead, on an Intel Xeon).
 func readFast(b []byte, name string) (*Workload, bool) {
 	p := fastReader{b: b, line: 1}
@@ -383,9 +383,7 @@ func (p *fastReader) jobs(w *Workload) bool {
 				}
 			case hasWalltime:
 				j.Walltime, ok = p.seconds()
-				if j.Walltime <= 0 {
-					j.Walltime = -1 // Batsim: no limit
-				}
+				ok = ok && validWalltime(j.Walltime) // (the decoder words the error)
 			}
 			return ok
 		})
@@ -464,7 +462,7 @@ func (p *fastReader) profiles(w *Workload) bool {
 			}
 			return p.skip(3)
 		})
-		if !ok {
+		if !ok || pr.zeroDelay("") != nil { // (the decoder words the error)
 			return false
 		}
 		w.Profiles[string(name)] = pr

@@ -39,7 +39,7 @@ func TestReadFastMatchesDecoder(t *testing.T) {
 		small,
 		"{\"jobs\": [], \"profiles\": {}}",
 		"\n\r\t{ \"description\" : \"line\\nbreak \\u00e9 \\/ é\", \"command\": [1, {\"a\": [true, false, null, -0.5e+3]}],\n" +
-			"\"jobs\" : [ {\"id\": -0, \"subtime\": -0, \"res\": 1, \"profile\": \"p\", \"walltime\": 0},\n" +
+			"\"jobs\" : [ {\"id\": -0, \"subtime\": -0, \"res\": 1, \"profile\": \"p\", \"walltime\": -1.0},\n" +
 			"{\"subtime\": 3999999999.000000001, \"profile\": \"p\", \"res\": 7, \"walltime\": 1e2, \"id\": \"+5\", \"x\": {}} ],\n" +
 			"\"profiles\": {\"p\": {\"type\": \"delay\", \"delay\": 1.5, \"cpu\": [1, 2], \"com\": {\"x\": 1}, \"com2\": 1, \"com2\": 2}},\n" +
 			"\"nb_res\": 3 } \n",

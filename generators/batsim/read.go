@@ -311,8 +311,8 @@ func (p *parser) jobs(w *Workload) error {
 			if j.Walltime, err = secondsIn(raw.Walltime); err != nil {
 				return p.errorf(line, "job %d: walltime %v", j.ID, err)
 			}
-			if j.Walltime <= 0 {
-				j.Walltime = -1 // Batsim: no limit
+			if !validWalltime(j.Walltime) {
+				return p.errorf(line, "job %d: walltime %s: Batsim takes -1 (no limit) or a time > 0; write -1, or leave walltime out, for a job without a limit, else its requested time in seconds", j.ID, raw.Walltime)
 			}
 		}
 		w.Jobs = append(w.Jobs, j)
@@ -320,6 +320,11 @@ func (p *parser) jobs(w *Workload) error {
 	_, err := p.dec.Token()
 	return err
 }
+
+// validWalltime reports whether x is a walltime Batsim takes: -1 (no
+// limit) or a time > 0. (Any other was read as no limit, so a job of
+// walltime 0, which Batsim refuses, ran unbounded here.)
+func validWalltime(x float64) bool { return x == -1 || x > 0 }
 
 // jobID reads a job id: a whole number, or a string holding one, after a
 // "workload!" prefix as Batsim writes ids in its messages.
@@ -440,6 +445,9 @@ func (p *parser) profiles(w *Workload) error {
 		}
 		json.Unmarshal(raw["type"], &pr.Type)
 		json.Unmarshal(raw["generation_strategy"], &pr.Strategy)
+		if err := pr.zeroDelay(name); err != nil {
+			return p.errorf(line, "%v", err)
+		}
 		if _, dup := w.Profiles[name]; dup {
 			return p.errorf(line, "profile %q is defined twice", name)
 		}
@@ -447,6 +455,17 @@ func (p *parser) profiles(w *Workload) error {
 	}
 	_, err := p.dec.Token()
 	return err
+}
+
+// zeroDelay refuses a delay profile of 0 s, which Batsim refuses ("delay"
+// must be > 0): workload convert wrote one for the jobs of no run time
+// before it gave them ZeroProfile.
+func (pr Profile) zeroDelay(name string) error {
+	if (pr.Type == Delay || pr.Type == "DelayProfile") && pr.hasDelay && pr.Delay == 0 {
+		return fmt.Errorf("profile %q: delay 0: Batsim refuses a delay profile of 0 s; reconvert the workload with gridbench workload convert, "+
+			"which gives the jobs of no run time the profile %q (%s, cpu 0, com 0), or give them such a profile", name, ZeroProfile, ParallelHomogeneous)
+	}
+	return nil
 }
 
 // Run returns how long a job of res resources using the profile runs, at
@@ -464,17 +483,16 @@ func (pr Profile) Run(res int, speed float64) (float64, error) {
 			return 0, fmt.Errorf("a %s profile needs \"cpu\", flops >= 0", pr.Type)
 		case pr.Com != 0:
 			return 0, fmt.Errorf("com = %g bytes: gridbench has no network model, so it reads %s profiles of com 0 only", pr.Com, pr.Type)
+		case pr.Strategy != "" && pr.Strategy != "DefinedAmountsUsedForEachValue" && pr.Strategy != "DefinedAmountsSpreadUniformly":
+			return 0, fmt.Errorf("generation_strategy %q: want DefinedAmountsUsedForEachValue or DefinedAmountsSpreadUniformly", pr.Strategy)
+		case pr.CPU == 0:
+			return 0, nil // at any speed (ZeroProfile: a job of no run time, as Batsim takes no delay of 0)
 		case !(speed > 0):
 			return 0, fmt.Errorf("a %s profile runs cpu / speed seconds: give the CPU speed in flop/s (simulate --speed, a study workload's batsim_speed)", pr.Type)
 		}
-		var run float64
-		switch pr.Strategy {
-		case "", "DefinedAmountsUsedForEachValue":
-			run = pr.CPU / speed
-		case "DefinedAmountsSpreadUniformly":
+		run := pr.CPU / speed
+		if pr.Strategy == "DefinedAmountsSpreadUniformly" {
 			run = pr.CPU / float64(max(res, 1)) / speed
-		default:
-			return 0, fmt.Errorf("generation_strategy %q: want DefinedAmountsUsedForEachValue or DefinedAmountsSpreadUniformly", pr.Strategy)
 		}
 		if !inLimit(run) {
 			return 0, fmt.Errorf("cpu %g flops at %g flop/s is %g s, %s: give the CPU speed in flop/s (simulate --speed, a study workload's batsim_speed)", pr.CPU, speed, run, beyondLimit)

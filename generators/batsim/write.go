@@ -26,9 +26,10 @@ type WriteOptions struct {
 }
 
 // Walltime says how Write sets a job's walltime from its trace record. A
-// job whose run time exceeds its requested time (475 of KTH-SP2's, 7,092
-// of RICC's) is killed by Batsim at its walltime, as
-// COMPLETED_WALLTIME_REACHED, while gridbench runs every job to its end:
+// job whose run time reaches its requested time (513 of KTH-SP2's, 38 of
+// them exactly; 7,096 of RICC's, 4 exactly) is killed by Batsim at its
+// walltime, as COMPLETED_WALLTIME_REACHED, even one that ends at that
+// very instant, while gridbench runs every job to its end:
 // WalltimeRequested gives the trace's request, and Batsim a schedule of
 // its own for those jobs; WalltimeMax runs them whole in Batsim, as
 // gridbench reading the workload back runs them.
@@ -38,7 +39,7 @@ const (
 	// WalltimeRequested: the requested time, when the record has one (> 0).
 	WalltimeRequested Walltime = iota
 	// WalltimeMax: the requested time, when the record has one (> 0), or
-	// when the run time exceeds it, the run time plus one second. Batsim
+	// when the run time reaches it, the run time plus one second. Batsim
 	// kills a job whose run time reaches its walltime (a delay job runs
 	// whole only when its delay is below the time left, do_delay_task),
 	// even at the very instant it ends, and a parallel_homogeneous job's
@@ -50,21 +51,34 @@ const (
 // Written counts what WriteFrom wrote.
 type Written struct {
 	Jobs int
-	// PastWalltime counts the jobs whose run time exceeds their requested
-	// time (> 0): killed by Batsim at their walltime under
-	// WalltimeRequested, given their run time plus a second as walltime
-	// under WalltimeMax.
-	PastWalltime int
+	// ReachWalltime counts the jobs whose run time reaches their
+	// requested time (> 0), equal or beyond: killed by Batsim at their
+	// walltime under WalltimeRequested, given their run time plus a
+	// second as walltime under WalltimeMax.
+	ReachWalltime int
+	// AtWalltime counts those of them whose run time equals their
+	// requested time: they end at the instant Batsim kills them.
+	AtWalltime int
+	// NoRun counts the jobs of run time 0: Batsim refuses a delay
+	// profile of 0 s, so they share the profile ZeroProfile
+	// (parallel_homogeneous, cpu 0) whatever the profiles' type.
+	NoRun int
 }
+
+// ZeroProfile names the profile of the jobs of run time 0: Batsim refuses
+// a delay profile whose delay is not > 0, and runs a parallel_homogeneous
+// one of cpu 0 (and com 0) in no time on any platform.
+const ZeroProfile = "ph0"
 
 // Write writes jobs (SWF records already selected by the caller: submit
 // >= 0, run >= 0, CPUs >= 1) as a Batsim workload, one job per line in the
 // order given: id the SWF job number, subtime the submit time, res the
 // CPUs, walltime the requested time when the record has one (> 0; see
-// Walltime), and
-// profile the one of the job's run time, named "delay<run>" (or
-// "ph<run>"), shared by every job of that run time. Profiles are listed by
-// name. The same jobs and options give the same bytes.
+// Walltime), and profile the one of the job's run time, named
+// "delay<run>" (or "ph<run>"), shared by every job of that run time; a job
+// of run time 0 gets ZeroProfile, as Batsim refuses a delay of 0.
+// Profiles are listed by name. The same jobs and options give the same
+// bytes.
 func Write(w io.Writer, jobs []trace.Job, opt WriteOptions) error {
 	i := 0
 	_, err := WriteFrom(w, func() (*trace.Job, error) {
@@ -114,9 +128,9 @@ func (e *JobError) Error() string {
 // opt.NbRes is an error (a JobError naming the first and counting them all,
 // after reading every job).
 func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (Written, error) {
-	typ, prefix := Delay, "delay"
+	prefix := "delay"
 	if opt.Speed > 0 {
-		typ, prefix = ParallelHomogeneous, "ph"
+		prefix = "ph"
 	}
 	nbRes := opt.NbRes
 	runs := map[string]float64{}
@@ -160,14 +174,21 @@ func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (
 			continue // (nothing more is written: the workload is refused)
 		}
 		walltime := j.ReqTime
-		if walltime > 0 && j.Run > walltime {
-			n.PastWalltime++
+		if walltime > 0 && j.Run >= walltime {
+			n.ReachWalltime++
+			if j.Run == walltime {
+				n.AtWalltime++
+			}
 			if opt.Walltime == WalltimeMax {
 				walltime = j.Run + 1
 			}
 		}
-		name := prefix + num(j.Run)
-		runs[name] = j.Run
+		name, run := prefix+num(j.Run), j.Run
+		if run == 0 {
+			n.NoRun++
+			name, run = ZeroProfile, 0 // (a run of -0 too)
+		}
+		runs[name] = run
 		if n.Jobs > 0 {
 			buf = append(buf, ",\n"...) // the job before was not the last
 		}
@@ -198,10 +219,10 @@ func WriteFrom(w io.Writer, next func() (*trace.Job, error), opt WriteOptions) (
 	}
 	slices.Sort(names)
 	for i, n := range names {
-		if opt.Speed > 0 {
-			buf = fmt.Appendf(buf, "    %q: {\"type\": %q, \"cpu\": %s, \"com\": 0}", n, typ, num(runs[n]*opt.Speed))
+		if opt.Speed > 0 || runs[n] == 0 {
+			buf = fmt.Appendf(buf, "    %q: {\"type\": %q, \"cpu\": %s, \"com\": 0}", n, ParallelHomogeneous, num(runs[n]*opt.Speed))
 		} else {
-			buf = fmt.Appendf(buf, "    %q: {\"type\": %q, \"delay\": %s}", n, typ, num(runs[n]))
+			buf = fmt.Appendf(buf, "    %q: {\"type\": %q, \"delay\": %s}", n, Delay, num(runs[n]))
 		}
 		if i < len(names)-1 {
 			buf = append(buf, ',')

@@ -27,8 +27,17 @@ func (s *Stats) WriteText(w io.Writer) error {
 		if len(system) > 0 {
 			p("system     %s\n", strings.Join(system, "; "))
 		}
-		if h.MaxJobs >= 0 || h.MaxProcs >= 0 {
-			p("header     MaxJobs %d, MaxProcs %d\n", h.MaxJobs, h.MaxProcs)
+		var known []string // (a header may give either alone: -1 is no count)
+		for _, f := range []struct {
+			key string
+			n   int
+		}{{"MaxJobs", h.MaxJobs}, {"MaxProcs", h.MaxProcs}} {
+			if f.n >= 0 {
+				known = append(known, fmt.Sprintf("%s %d", f.key, f.n))
+			}
+		}
+		if len(known) > 0 {
+			p("header     %s\n", strings.Join(known, ", "))
 		}
 	}
 	p("jobs       %d\n", s.Jobs)

@@ -269,7 +269,9 @@ func TestWriteSWFReadsBack(t *testing.T) {
 		if int64(j.ID) != sj.ID || j.Submit != sj.Submit || j.Wait != rec.Start-sj.Submit || j.Run != rec.End-rec.Start || j.Procs != sj.CPUs || j.Status != 1 || j.User != sj.User {
 			t.Errorf("line %d: %+v, want job %+v record %+v", j.Line, j, sj, rec)
 		}
-		if want := map[bool]float64{true: sj.Estimate, false: -1}[sj.Estimate > 0]; j.ReqTime != want {
+		// Field 9 is the estimate the scheduler saw: the run time when
+		// it was told none (job 4 ran no time: -1).
+		if want := map[bool]float64{true: sj.Est(), false: -1}[sj.Est() > 0]; j.ReqTime != want {
 			t.Errorf("job %d: requested time %g, want %g", j.ID, j.ReqTime, want)
 		}
 		i++

@@ -14,7 +14,9 @@ import (
 // 2.2), one line per job in job order, as the Parallel Workloads Archive
 // writes a log: field 3 (wait) is start - submit and field 4 (run) end -
 // start, both filled; field 5 the CPUs; field 9 the run-time estimate the
-// scheduler saw when it was told one (else -1); field 12 the user; field
+// scheduler saw (sim.Job.Est: the request, or the run time when it was
+// told none, as under --estimate runtime, where -1 was written; -1 for a
+// job of no run time told none); field 12 the user; field
 // 16 (partition) the machine, numbered from 1, on a platform of several
 // machines. The fields a schedule does not change are the trace's
 // (s.Kept): 6 and 7, what the job used; 8 and 10, what it asked for; 11,
@@ -53,9 +55,9 @@ func WriteSWF(w io.Writer, s *Schedule, note string) error {
 	buf := make([]byte, 0, block+1024)
 	for i := range s.Jobs {
 		j, r := &s.Jobs[i], s.Records[i]
-		est := -1.0
-		if j.Estimate > 0 {
-			est = j.Estimate
+		est := j.Est() // (as jobs.csv's requested_time)
+		if est <= 0 {
+			est = -1 // (a job of no run time, told no estimate)
 		}
 		k := unknown
 		if s.Kept != nil {
