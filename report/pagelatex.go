@@ -91,11 +91,11 @@ func WritePageLaTeXWith(w io.Writer, p *Page, o LaTeXOptions) error {
 			}
 			fmt.Fprintf(&b, "\\begin{%s}\n", env)
 			for i, it := range x.Items {
-				b.WriteString("\\item " + latexInline(it) + "\n")
+				b.WriteString("\\item " + latexLead(latexInline(it)) + "\n")
 				if i < len(x.Sub) && len(x.Sub[i]) > 0 {
 					b.WriteString("\\begin{itemize}\n")
 					for _, sub := range x.Sub[i] {
-						b.WriteString("\\item " + latexInline(sub) + "\n")
+						b.WriteString("\\item " + latexLead(latexInline(sub)) + "\n")
 					}
 					b.WriteString("\\end{itemize}\n")
 				}
@@ -216,6 +216,9 @@ func latexHead(t *Table, specs []string, wrap []float64, boxes []string) string 
 			head[i] = fmt.Sprintf("\\parbox[b]{%.3f\\linewidth}{%s %s}", wrap[i], align, head[i])
 		}
 	}
+	if len(head) > 0 {
+		head[0] = latexLead(head[0])
+	}
 	return strings.Join(head, " & ") + " \\\\\n"
 }
 
@@ -231,8 +234,22 @@ func writeLatexRows(b *strings.Builder, t *Table, boxes []string) {
 			}
 			cells[i] = s
 		}
+		if len(cells) > 0 {
+			cells[0] = latexLead(cells[0])
+		}
 		b.WriteString(strings.Join(cells, " & ") + " \\\\\n")
 	}
+}
+
+// latexLead makes s, LaTeX that starts a list item or a table row, safe
+// where an optional argument may be read: \item, the row end \\ and
+// booktabs' rules take one in brackets, so a text starting with "[" (a
+// "[x] noted" item, a "[0, 1)" cell) would be read as it, not set.
+func latexLead(s string) string {
+	if strings.HasPrefix(s, "[") {
+		return "{}" + s
+	}
+	return s
 }
 
 // Widths are estimated in characters: a line holds about 345pt, a

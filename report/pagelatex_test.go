@@ -176,3 +176,40 @@ func TestLatexLedgerNarrowed(t *testing.T) {
 		t.Errorf("the ledger is wider than the line:\n%s", out)
 	}
 }
+
+// A list item, a table row or a header that starts with a bracket ("[x]
+// noted", an interval "[0, 1)") is set as text: after \item, a row's end
+// \\ or a booktabs rule, LaTeX would read it as an optional argument
+// ("Missing number" from "\\ [0, 1)").
+func TestLaTeXBracketFirst(t *testing.T) {
+	p := &Page{ID: "brackets", Title: "Brackets"}
+	p.Bullets("[x] noted", "plain")
+	p.Add(&List{Items: []string{"[1] first"}, Sub: [][]string{{"[a] sub"}}})
+	short := &Table{ID: "short", Columns: []string{"[lo, hi)", "n"}}
+	short.AddRow(Str("[0, 1)"), Int(3))
+	short.AddRow(Str("[1, 2)"), Int(4))
+	p.Add(short)
+	var b bytes.Buffer
+	if err := WritePageLaTeX(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	long := &Table{ID: "long", Columns: []string{"interval", "n"}}
+	for i := range 40 {
+		long.AddRow(Str(fmt.Sprintf("[%d, %d)", i, i+1)), Int(i))
+	}
+	var f bytes.Buffer
+	if err := WriteLaTeX(&f, long); err != nil {
+		t.Fatal(err)
+	}
+	got := b.String() + f.String()
+	for _, want := range []string{`\item {}[x] noted`, `\item {}[1] first`, `\item {}[a] sub`, "{}[0, 1) & 3", "{}[1, 2) & 4", `{}[lo, hi) & n`, "{}[39, 40) & 39"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("no %q in:\n%s", want, got)
+		}
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "t.tex"), f.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	latextest.Compile(t, dir, latextest.Document(b.String()+"\\input{t}\n"))
+}
