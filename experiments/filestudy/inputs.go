@@ -108,6 +108,16 @@ func (s *Study) commandInputs(a string) ([]string, []string) {
 		if left != "" {
 			unknown = append(unknown, a+": "+left)
 		}
+		// A script reached through a symbolic link imports from the
+		// folder of the file it leads to (Python's first path entry,
+		// Node's modules): that folder's modules are keyed too.
+		if real, err := filepath.EvalSymlinks(p); err == nil && filepath.Dir(real) != filepath.Dir(p) {
+			mods, left := s.modules(real)
+			out = append(out, mods...)
+			if left != "" {
+				unknown = append(unknown, a+": "+left)
+			}
+		}
 	}
 	r := external.Resolve(argv, os.Getenv)
 	for _, p := range r.Programs {

@@ -215,3 +215,43 @@ jobs = 10
 		t.Errorf("the file linked to edited: its link's sha256 %s, before %s (%v)", now, before, err)
 	}
 }
+
+// A script that is itself a symbolic link imports from the folder of the
+// file it leads to (Python puts that folder first on its path): the
+// modules there are keyed (an edit of one recomputes its runs).
+func TestCommandInputsScriptLinked(t *testing.T) {
+	dir, lib := t.TempDir(), t.TempDir()
+	write := func(p, text string) {
+		t.Helper()
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(lib, "s.py"), "import helpers\n")
+	write(filepath.Join(lib, "helpers.py"), "X = 1\n")
+	if err := os.Symlink(filepath.Join(lib, "s.py"), filepath.Join(dir, "s.py")); err != nil {
+		t.Skipf("skipping: cannot make a symbolic link: %v", err)
+	}
+	study := filepath.Join(dir, "s.toml")
+	write(study, `name = "linked"
+algorithms = ["mine"]
+[aliases]
+mine = "exec:/bin/sh s.py"
+[[workload]]
+kind = "deadline"
+mean_inter_arrival = 2
+jobs = 10
+`)
+	s, err := Load(study)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, unknown := s.commandInputs("mine")
+	want := filepath.Join(lib, "helpers.py")
+	if real, err := filepath.EvalSymlinks(want); err == nil && !slices.Contains(ins, want) {
+		want = real // (a temporary folder reached through a link itself)
+	}
+	if !slices.Contains(ins, want) || !slices.Contains(ins, filepath.Join(dir, "s.py")) {
+		t.Errorf("inputs %q (not keyed: %q) lack %s or the script", ins, unknown, want)
+	}
+}
