@@ -50,13 +50,7 @@ func (haltingPlan) Report(ctx context.Context, _ experiments.ReportInput) (*expe
 // the runs are on disk for the next call to reuse.
 func TestInterruptedReportSaysTheRunsAreSaved(t *testing.T) {
 	out := t.TempDir()
-	ctx, cancel := context.WithCancelCause(context.Background())
-	defer cancel(nil)
-	go func() {
-		<-reporting
-		cancel(errors.New("interrupt signal received"))
-	}()
-	_, err := pipeline.Reproduce(ctx, pipeline.Options{Only: []string{"halting"}, Out: out, Report: true, Workers: 1, Version: "test"})
+	err := interruptReport(out, false)
 	runs := filepath.Join(pipeline.ResultsDir(out, "halting"), "runs.csv")
 	want := "halting: interrupted while writing its report (interrupt signal received); its runs are saved in " + runs + ": run the same command again"
 	if err == nil || !strings.HasPrefix(err.Error(), want) {
@@ -74,18 +68,25 @@ func TestInterruptedReportSaysTheRunsAreSaved(t *testing.T) {
 	}
 }
 
-// Interrupted under --fresh, the advice to run the same command again
-// would set the runs saved aside once more: it says to run it again
-// without --fresh.
-func TestInterruptedFreshReportSaysWithoutFresh(t *testing.T) {
-	out := t.TempDir()
+// interruptReport reproduces the halting study into out (with --fresh
+// when fresh) and interrupts it while it writes its report.
+func interruptReport(out string, fresh bool) error {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
 	go func() {
 		<-reporting
 		cancel(errors.New("interrupt signal received"))
 	}()
-	_, err := pipeline.Reproduce(ctx, pipeline.Options{Only: []string{"halting"}, Out: out, Report: true, Workers: 1, Version: "test", Fresh: true})
+	_, err := pipeline.Reproduce(ctx, pipeline.Options{Only: []string{"halting"}, Out: out, Report: true, Workers: 1, Version: "test", Fresh: fresh})
+	return err
+}
+
+// Interrupted under --fresh, the advice to run the same command again
+// would set the runs saved aside once more: it says to run it again
+// without --fresh.
+func TestInterruptedFreshReportSaysWithoutFresh(t *testing.T) {
+	out := t.TempDir()
+	err := interruptReport(out, true)
 	runs := filepath.Join(pipeline.ResultsDir(out, "halting"), "runs.csv")
 	want := "halting: interrupted while writing its report (interrupt signal received); its runs are saved in " + runs + ": run the same command again without --fresh"
 	if err == nil || !strings.HasPrefix(err.Error(), want) {

@@ -181,21 +181,7 @@ func TestCommandInputsFollowLinks(t *testing.T) {
 	link(filepath.Join(elsewhere, "pkg"), filepath.Join(dir, "pkg"))
 	link(filepath.Join(elsewhere, "gone.py"), filepath.Join(dir, "dead.py"))
 	link(dir, filepath.Join(dir, "loop"))
-	study := filepath.Join(dir, "s.toml")
-	write(study, `name = "links"
-algorithms = ["mine"]
-[aliases]
-mine = "exec:/bin/sh s.py"
-[[workload]]
-kind = "deadline"
-mean_inter_arrival = 2
-jobs = 10
-`)
-	s, err := Load(study)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ins, unknown := s.commandInputs("mine")
+	ins, unknown := shScriptInputs(t, dir)
 	for _, want := range []string{filepath.Join(dir, "helpers.py"), filepath.Join(dir, "pkg", "sub.py"), filepath.Join(dir, "s.py")} {
 		if !slices.Contains(ins, want) {
 			t.Errorf("inputs %q (not keyed: %q) lack %s", ins, unknown, want)
@@ -232,21 +218,7 @@ func TestCommandInputsScriptLinked(t *testing.T) {
 	if err := os.Symlink(filepath.Join(lib, "s.py"), filepath.Join(dir, "s.py")); err != nil {
 		t.Skipf("skipping: cannot make a symbolic link: %v", err)
 	}
-	study := filepath.Join(dir, "s.toml")
-	write(study, `name = "linked"
-algorithms = ["mine"]
-[aliases]
-mine = "exec:/bin/sh s.py"
-[[workload]]
-kind = "deadline"
-mean_inter_arrival = 2
-jobs = 10
-`)
-	s, err := Load(study)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ins, unknown := s.commandInputs("mine")
+	ins, unknown := shScriptInputs(t, dir)
 	want := filepath.Join(lib, "helpers.py")
 	if real, err := filepath.EvalSymlinks(want); err == nil && !slices.Contains(ins, want) {
 		want = real // (a temporary folder reached through a link itself)
@@ -254,4 +226,27 @@ jobs = 10
 	if !slices.Contains(ins, want) || !slices.Contains(ins, filepath.Join(dir, "s.py")) {
 		t.Errorf("inputs %q (not keyed: %q) lack %s or the script", ins, unknown, want)
 	}
+}
+
+// shScriptInputs writes dir/s.toml, a study whose scheduler "mine" runs
+// dir/s.py, and returns that scheduler's inputs and what is not keyed.
+func shScriptInputs(t *testing.T, dir string) ([]string, []string) {
+	t.Helper()
+	study := filepath.Join(dir, "s.toml")
+	if err := os.WriteFile(study, []byte(`name = "links"
+algorithms = ["mine"]
+[aliases]
+mine = "exec:/bin/sh s.py"
+[[workload]]
+kind = "deadline"
+mean_inter_arrival = 2
+jobs = 10
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := Load(study)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.commandInputs("mine")
 }

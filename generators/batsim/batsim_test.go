@@ -364,14 +364,7 @@ func TestWriteWalltime(t *testing.T) {
 		{WalltimeMax, []float64{100, 151, 101, -1, 8.5}},
 	} {
 		var b bytes.Buffer
-		i := 0
-		n, err := WriteFrom(&b, func() (*trace.Job, error) {
-			if i == len(jobs) {
-				return nil, nil
-			}
-			i++
-			return &jobs[i-1], nil
-		}, WriteOptions{Walltime: tc.mode})
+		n, err := WriteFrom(&b, each(jobs), WriteOptions{Walltime: tc.mode})
 		if err != nil || n.Jobs != 5 || n.ReachWalltime != 3 || n.AtWalltime != 1 {
 			t.Fatalf("mode %d: %+v, %v; want 5 jobs, 3 reaching their walltime, 1 of them exactly", tc.mode, n, err)
 		}
@@ -421,14 +414,7 @@ func TestWriteZeroRun(t *testing.T) {
 	}
 	for _, speed := range []float64{0, 1e9} {
 		var b bytes.Buffer
-		i := 0
-		n, err := WriteFrom(&b, func() (*trace.Job, error) {
-			if i == len(jobs) {
-				return nil, nil
-			}
-			i++
-			return &jobs[i-1], nil
-		}, WriteOptions{Speed: speed})
+		n, err := WriteFrom(&b, each(jobs), WriteOptions{Speed: speed})
 		if err != nil || n.Jobs != 3 || n.NoRun != 2 {
 			t.Fatalf("speed %g: %+v, %v; want 3 jobs, 2 of no run time", speed, n, err)
 		}
@@ -448,5 +434,17 @@ func TestWriteZeroRun(t *testing.T) {
 				t.Errorf("speed %g, job %d: run %g, profile %q", speed, j.ID, j.Run, names[k])
 			}
 		}
+	}
+}
+
+// each returns the jobs one by one, as WriteFrom reads them, then nil.
+func each(jobs []trace.Job) func() (*trace.Job, error) {
+	i := 0
+	return func() (*trace.Job, error) {
+		if i == len(jobs) {
+			return nil, nil
+		}
+		i++
+		return &jobs[i-1], nil
 	}
 }
