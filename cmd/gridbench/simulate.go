@@ -43,7 +43,9 @@ func simulateCommand() *cli.Command {
 			"(--data, $" + datadir.EnvVar + ", ./data, ../shared/data), like every other command's data.\n" +
 			"A Batsim JSON workload (.json) is read too: its jobs' run times come from delay profiles, or from\n" +
 			"parallel_homogeneous ones (com 0) at --speed flop/s; walltime is the requested time, and --cpus\n" +
-			"defaults to its nb_res. `gridbench workload convert` writes one from an SWF trace.\n\n" +
+			"defaults to its nb_res. A job that runs as long as its walltime or longer, which Batsim kills at\n" +
+			"it, runs to its end here, as a trace's job past its request: stderr counts them.\n" +
+			"`gridbench workload convert` writes a workload from an SWF trace.\n\n" +
 			"--estimate requested, as in study files: the scheduler sees the user's request (SWF field 9, the\n" +
 			"run time when absent), as a production scheduler does; runtime is an oracle.\n\n" +
 			"--jobs-out writes one row per job in input order. The evalys format is Batsim's jobs.csv, which\n" +
@@ -162,6 +164,14 @@ func simulateCommand() *cli.Command {
 				len(res.Jobs), report.Plural(len(res.Jobs), "job"), c.String("algo"), res.CPUs, report.Plural(res.CPUs, "CPU"), from,
 				res.Skipped, res.Work, report.Plural(int(min(res.Work, 2)), "step"), written) // (min: the count may pass a 32-bit int)
 			fmt.Fprintln(c.App.ErrWriter, summarize(res.Jobs, res.Records, res.CPUs))
+			if n := res.PastWalltime; n > 0 {
+				what := fmt.Sprintf("%d jobs run as long as their walltime or longer: Batsim kills them", n)
+				if n == 1 {
+					what = "1 job runs as long as its walltime or longer: Batsim kills it"
+				}
+				fmt.Fprintf(c.App.ErrWriter, "simulate: %s at the walltime (COMPLETED_WALLTIME_REACHED), where gridbench runs every job to its end, "+
+					"as a trace's jobs that outlive their request (`workload convert --walltime max` writes walltimes that keep them whole)\n", what)
+			}
 			if c.Bool("compare-starts") {
 				starts := make([]float64, len(res.Records))
 				for i, r := range res.Records {

@@ -447,3 +447,34 @@ func TestSimulateNoTimeElapsed(t *testing.T) {
 		t.Errorf("exit %d, stderr %q, want it to end %q", code, stderr, want)
 	}
 }
+
+// A Batsim workload's jobs that run as long as their walltime or longer
+// (Batsim kills them at it) are counted on stderr: gridbench runs them to
+// their end, and said nothing.
+func TestSimulateBatsimPastWalltime(t *testing.T) {
+	w := filepath.Join(t.TempDir(), "w.json")
+	if err := os.WriteFile(w, []byte(`{"nb_res": 4, "jobs": [
+ {"id": 1, "subtime": 0, "res": 1, "profile": "d10", "walltime": 5},
+ {"id": 2, "subtime": 0, "res": 1, "profile": "d5", "walltime": 5},
+ {"id": 3, "subtime": 0, "res": 1, "profile": "d5", "walltime": 10},
+ {"id": 4, "subtime": 0, "res": 1, "profile": "d10"}],
+ "profiles": {"d10": {"type": "delay", "delay": 10}, "d5": {"type": "delay", "delay": 5}}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{nil, "simulate: 2 jobs run as long as their walltime or longer: Batsim kills them at the walltime"},
+		{[]string{"--max-jobs", "1"}, "simulate: 1 job runs as long as its walltime or longer: Batsim kills it at the walltime"},
+		{[]string{"--estimate", "runtime"}, "simulate: 2 jobs run as long as their walltime or longer"},
+	} {
+		code, _, stderr := runSimulate(t, append([]string{"--algo", "fcfs", w}, c.args...)...)
+		if code != 0 || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want it to say %q", c.args, code, stderr, c.want)
+		}
+	}
+	if _, _, stderr := runSimulate(t, "--algo", "fcfs", "testdata/simulate/tiny.swf", "--cpus", "4"); strings.Contains(stderr, "walltime") {
+		t.Errorf("a trace's jobs past their request are no Batsim jobs: %q", stderr)
+	}
+}

@@ -71,6 +71,11 @@ type Workload struct {
 	// Kept has each job's record fields a schedule written as SWF keeps
 	// (nil unless LoadWorkloadKeeping was asked for them).
 	Kept []trace.Kept
+	// PastWalltime counts a Batsim workload's jobs kept whose run time
+	// reaches their walltime (> 0): Batsim kills them at it
+	// (COMPLETED_WALLTIME_REACHED), gridbench runs them to their end, as
+	// a trace's jobs that outlive their request.
+	PastWalltime int
 }
 
 // LoadWorkload is LoadSWF for a trace or a Batsim JSON workload (a name
@@ -114,6 +119,9 @@ func LoadWorkloadKeeping(path string, maxJobs, cpus int, est Estimate, speed flo
 			}
 			if !sel.full() && sel.add(&tj) {
 				w.Profiles = append(w.Profiles, bw.Jobs[i].Profile)
+				if tj.ReqTime > 0 && tj.Run >= tj.ReqTime {
+					w.PastWalltime++
+				}
 			}
 		}
 		w.Jobs, w.Skipped, w.NbRes, w.CPUs, w.Kept = sel.jobs, sel.sk, bw.NbRes, sel.cpus, sel.kept

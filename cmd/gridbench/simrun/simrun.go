@@ -75,6 +75,9 @@ type Result struct {
 	// Kept has each job's record fields the SWF log keeps, indexed like
 	// Jobs (nil but for SimulateOut with an SWF log to write).
 	Kept []trace.Kept
+	// PastWalltime counts a Batsim workload's jobs that run as long as
+	// their walltime or longer (adapt.Workload.PastWalltime).
+	PastWalltime int
 }
 
 // Input is what a simulation reads: the first MaxJobs valid jobs (all
@@ -208,7 +211,8 @@ func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
 	if err := sched.CloseScheduler(sc); err != nil {
 		return nil, p, err
 	}
-	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles, RefStarts: ref, Header: w.Header, Kept: w.Kept}, p, nil
+	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles, RefStarts: ref, Header: w.Header, Kept: w.Kept,
+		PastWalltime: w.PastWalltime}, p, nil
 }
 
 // run runs s to its end, reporting progress as in asks, or until
