@@ -43,8 +43,9 @@ type Format struct {
 	// reproduced into out before (the index), so verify re-renders it
 	// from every study the outputs manifest lists. Otherwise it holds the
 	// studies it is given and no others (the workbook): verify re-renders
-	// it from the studies the last reproduction ran, when all of them can
-	// be.
+	// it from the studies the outputs manifest says it holds, when all of
+	// them can be. (Reproduce gives the workbook the studies it ran and
+	// those it held before, their reports made again: see reportsOf.)
 	Cumulative bool
 }
 

@@ -76,7 +76,7 @@ func (p *toyPlan) Execute(_ context.Context, r bench.Run) (bench.Output, error) 
 	return bench.Output{Metrics: []bench.Metric{{Name: "m", Value: float64(r.Seed % 1000)}}}, nil
 }
 func (p *toyPlan) Report(_ context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
-	page := &report.Page{ID: "toy", Title: "Toy"}
+	page := &report.Page{ID: p.b.Experiment, Title: "Toy"}
 	t := &report.Table{ID: "values", Columns: []string{"rep", "m"}}
 	for _, r := range in.Result.Records {
 		t.AddRow(report.Int(r.Rep), report.Num(r.Value, 0))

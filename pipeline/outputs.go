@@ -191,7 +191,7 @@ func owner(p string, names []string) string {
 // ran has its entry replaced; one whose report was not written this time
 // keeps its earlier report files listed, which verify then checks against
 // its new results.
-func writeOutputs(opts Options, before snapshot, outcomes []*Outcome) error {
+func writeOutputs(opts Options, before snapshot, outcomes, book []*Outcome) error {
 	out := opts.Out
 	prev, err := ReadOutputs(OutputsPath(out))
 	if err != nil {
@@ -287,7 +287,7 @@ func writeOutputs(opts Options, before snapshot, outcomes []*Outcome) error {
 	}
 	if opts.Report && len(outcomes) > 0 {
 		now.Workbook = nil
-		for _, o := range outcomes {
+		for _, o := range book {
 			now.Workbook = append(now.Workbook, o.Name)
 		}
 	}

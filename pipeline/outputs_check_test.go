@@ -71,7 +71,7 @@ func TestOutputsOnly(t *testing.T) {
 		write("paper/README.md", "index after "+name)
 		write("results/"+name+"/.gridbench.lock", "") // hidden: never listed
 		o := &Outcome{Name: name, Report: &experiments.ReportOutput{}}
-		if err := writeOutputs(Options{Out: out, Report: true, Version: "v"}, before, []*Outcome{o}); err != nil {
+		if err := writeOutputs(Options{Out: out, Report: true, Version: "v"}, before, []*Outcome{o}, []*Outcome{o}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -172,21 +172,35 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	if notStarted != "" && len(failed) == 0 {
 		failed = append(failed, fmt.Errorf("%s: interrupted before its runs started (%w); %s to resume", notStarted, context.Cause(ctx), opts.Again()))
 	}
+	book := outcomes // the studies the workbook holds
 	if opts.Report && len(outcomes) > 0 {
 		t0 := time.Now()
-		lost := leftOutOfWorkbook(opts.Out, outcomes)
 		end := bench.Slow(opts.Progress, fmt.Sprintf("writing the report index and workbook, %s\n", WorkbookPath(opts.Out)))
-		failed = append(failed, writeShared(opts.Out, outcomes, everyShared))
+		// The studies the workbook held that this run did not make keep
+		// their sheets: their reports are made again from their results.
+		var lost, kept []string
+		if rest := leftOutOfWorkbook(opts.Out, outcomes); len(rest) > 0 && opts.Shard.N == 0 {
+			var made []*Outcome
+			made, lost = reportsOf(ctx, opts, rest)
+			for _, o := range made {
+				kept = append(kept, o.Name)
+			}
+			book = inReportOrder(append(slices.Clone(outcomes), made...))
+		}
+		failed = append(failed, writeShared(opts.Out, outcomes, cumulative), writeShared(opts.Out, book, single))
 		end()
-		logf(opts.Progress, "report index and workbook: %s (%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)))
+		also := ""
+		if len(kept) > 0 {
+			also = "; the workbook keeps " + strings.Join(kept, ", ") + ", their reports made again from their results"
+		}
+		logf(opts.Progress, "report index and workbook: %s (%s%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)), also)
 		if len(lost) > 0 {
-			logf(opts.Progress, "the workbook holds the studies of this run alone: the sheets of %s it held are no longer in it "+
-				"(their pages and results are kept); reproduce them into this folder again (without --only) for one workbook of them all\n",
-				strings.Join(lost, ", "))
+			logf(opts.Progress, "the workbook holds the studies of this run and of runs before it, but for %s, whose reports could not be made again: "+
+				"their sheets are no longer in it (their pages and results are kept)\n", strings.Join(lost, "; "))
 		}
 	}
 	if opts.Shard.N == 0 || opts.Merge { // a shard writes only its own folders
-		failed = append(failed, writeOutputs(opts, before, outcomes))
+		failed = append(failed, writeOutputs(opts, before, outcomes, book))
 	}
 	return outcomes, errors.Join(failed...)
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -256,44 +255,26 @@ func (pc *planCache) plan(dir string, reps int) (experiments.Plan, error) {
 }
 
 func (pc *planCache) build(dir string, m *analysis.Manifest, reps int) (experiments.Plan, error) {
-	var e experiments.Experiment
-	if m.Study != nil {
-		s, err := filestudy.Load(m.Study.Path)
+	e, err := pipeline.ExperimentOf(m)
+	if err != nil {
+		return nil, err
+	}
+	if s, ok := e.(*filestudy.Study); ok && s.JobsOut != "" {
+		// Its re-computed runs write their jobs files there, to be
+		// compared with those in the folder (bench.Plan.RunFilesDir).
+		tmp, err := os.MkdirTemp("", "gridbench-verify-runs-")
 		if err != nil {
 			return nil, err
 		}
-		if s.JobsOut != "" {
-			// Its re-computed runs write their jobs files there, to be
-			// compared with those in the folder (bench.Plan.RunFilesDir).
-			tmp, err := os.MkdirTemp("", "gridbench-verify-runs-")
-			if err != nil {
-				return nil, err
-			}
-			pc.mu.Lock()
-			pc.tmp = append(pc.tmp, tmp)
-			pc.mu.Unlock()
-			s.RecomputeInto(tmp)
-		}
-		e = s
-		// Registered, as study run does, for the report index's title.
-		if _, err := experiments.Lookup(s.Name()); err != nil {
-			experiments.Register(s)
-		}
-	} else {
-		var err error
-		if e, err = experiments.Lookup(m.Experiment); err != nil {
-			return nil, fmt.Errorf("%w; a study folder's manifest names its study file, this one names none", err)
-		}
+		pc.mu.Lock()
+		pc.tmp = append(pc.tmp, tmp)
+		pc.mu.Unlock()
+		s.RecomputeInto(tmp)
 	}
-	var q struct{ Quick bool }
-	if err := json.Unmarshal(m.Config, &q); err != nil {
-		return nil, fmt.Errorf("configuration: %w", err)
+	cfg, err := pipeline.ConfigOf(m, pc.data, reps)
+	if err != nil {
+		return nil, err
 	}
-	data := pc.data
-	if data == "" {
-		data = strings.Join(m.DataRoots, string(os.PathListSeparator))
-	}
-	cfg := experiments.Config{Reps: reps, DataDir: data, Quick: q.Quick}
 	p, err := e.Plan(cfg.Filled(e))
 	if err != nil {
 		return nil, err
