@@ -11,7 +11,6 @@ import (
 
 	"github.com/xuri/excelize/v2"
 
-	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/pipeline"
 )
@@ -23,12 +22,7 @@ type toy2 struct{ toy }
 
 func (toy2) Name() string { return "toy2" }
 func (toy2) Plan(cfg experiments.Config) (experiments.Plan, error) {
-	p := &toyPlan{}
-	p.b = bench.Plan{Experiment: "toy2", Config: struct{ Kind string }{"toy2"}}
-	for rep := range cfg.Reps {
-		p.b.Runs = append(p.b.Runs, bench.NewRun("toy2", "w", "a", rep))
-	}
-	return p, nil
+	return newToyPlan("toy2", cfg.Reps), nil
 }
 
 // A reproduction of one study into a folder whose workbook held another

@@ -61,12 +61,17 @@ func (toy) Name() string     { return "toy" }
 func (toy) Title() string    { return "A throwaway study" }
 func (toy) DefaultReps() int { return 2 }
 func (toy) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return newToyPlan("toy", cfg.Reps), nil
+}
+
+// newToyPlan is the plan of a toy study named name.
+func newToyPlan(name string, reps int) *toyPlan {
 	p := &toyPlan{}
-	p.b = bench.Plan{Experiment: "toy", Config: struct{ Kind string }{"toy"}}
-	for rep := range cfg.Reps {
-		p.b.Runs = append(p.b.Runs, bench.NewRun("toy", "w", "a", rep))
+	p.b = bench.Plan{Experiment: name, Config: struct{ Kind string }{name}}
+	for rep := range reps {
+		p.b.Runs = append(p.b.Runs, bench.NewRun(name, "w", "a", rep))
 	}
-	return p, nil
+	return p
 }
 
 type toyPlan struct{ b bench.Plan }
