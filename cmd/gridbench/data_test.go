@@ -58,12 +58,14 @@ func TestDataCommand(t *testing.T) {
 		"lcg-2005-1     found    " + lcg + " (2.3 MiB; 1 sha256 verified)",
 		"braun-512x16   found    " + braun + " (226.2 KiB in 2 files; 2 sha256 verified)",
 		"auvergrid      MISSING  auvergrid/anon_jobs.gwf",
-		"`gridbench data fetch auvergrid`",
+		"`gridbench data fetch --data " + root + " --allow-unpinned auvergrid`", // (fetch refuses it without)
+		"`gridbench data fetch --data " + root + " --allow-unpinned ctc-sp2`",
+		"`gridbench data fetch --data " + root + " ricc-2010-2`", // (pinned)
 		"http://gwa.ewi.tudelft.nl/ : data set GWA-T-4 AuverGrid, file anon_jobs.gwf inside anon_jobs_gwf.zip",
 		"ricc-2010-2    MISSING  pwa-swf/RICC-2010-2.swf.gz",
 		"https://www.cs.huji.ac.il/labs/parallel/workload/",
 		"https://github.com/chgogos/hcsp",
-		fmt.Sprintf("2 of %d data sets found; `gridbench data fetch NAME...` downloads missing ones into ", len(datadir.Catalog())) + root,
+		fmt.Sprintf("2 of %d data sets found; `gridbench data fetch --data "+root+" NAME...` downloads missing ones into ", len(datadir.Catalog())) + root,
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
