@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -197,5 +198,30 @@ func TestDataFetchUnreachable(t *testing.T) {
 	}
 	if code != 1 || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("exit %d, want one error line: %q", code, stderr)
+	}
+}
+
+// TestDataFetchHelpNamesEveryUnpinnedSet: the help says which sets need
+// --allow-unpinned, all of them and only them: it once named AuverGrid
+// alone, and `data fetch ctc-sp2` then failed for want of the flag.
+func TestDataFetchHelpNamesEveryUnpinnedSet(t *testing.T) {
+	code, stdout, stderr := runTrace(t, "data", "fetch", "--help")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	help := strings.Join(strings.Fields(stdout), " ")
+	_, sentence, ok := strings.Cut(help, "No checksum is pinned for ")
+	sentence, _, _ = strings.Cut(sentence, ":")
+	if !ok {
+		t.Fatalf("the help names no unpinned set:\n%s", stdout)
+	}
+	var want []string
+	for _, l := range datadir.Locate(t.TempDir()) {
+		if !l.Pinned {
+			want = append(want, l.ID)
+		}
+	}
+	if got := strings.Split(sentence, ", "); !slices.Equal(got, want) || len(want) < 4 {
+		t.Errorf("the help names %q as unpinned, the catalogue %q", got, want)
 	}
 }
