@@ -37,6 +37,11 @@ type DiffRow struct {
 	// OnlyOld and OnlyNew count the repetitions present on one side only:
 	// left out of a paired test.
 	OnlyOld, OnlyNew int
+	// Same reports whether the values compared are the same: paired, each
+	// repetition's value equals its pair's; unpaired, the two samples hold
+	// the same values. Equal means are not enough: values moved from one
+	// repetition to another (+1 in one, -1 in another) keep the mean.
+	Same bool
 }
 
 // Delta returns the change of the mean in % of OLD's.
@@ -176,6 +181,11 @@ func CompareResults(old, nw ResultSide, o CompareOptions) (*ResultDiff, error) {
 			}
 		}
 		row.Old, row.New = Summarize(ov), Summarize(nv)
+		if unpaired {
+			row.Same = slices.Equal(slices.Sorted(slices.Values(ov)), slices.Sorted(slices.Values(nv)))
+		} else {
+			row.Same = slices.Equal(ov, nv)
+		}
 		if unpaired {
 			row.Test, row.N = "mann-whitney", min(len(ov), len(nv))
 			if u, err := stats.MannWhitneyUTest(ov, nv, stats.LocationDiffers); err == nil {

@@ -113,6 +113,40 @@ func lockBoth(d, f *os.File) (bool, error) {
 	return ok, err
 }
 
+// Writer reports whether a process holds the lock of the folder dir (the
+// lock file name in it), and that process's PID as it wrote it: for a
+// reader such as verify, which takes no lock (it writes nothing, and a
+// folder it may not write to is as good to check), to say that the folder
+// is being written rather than name the half-written files as differences.
+// It locks nothing: a shared lock tried on the folder, then on its lock
+// file where the file system cannot lock folders, is let go at once.
+func Writer(dir, name string) (holder string, busy bool) {
+	path := filepath.Join(dir, name)
+	d, err := os.Open(dir)
+	if err != nil {
+		return "", false
+	}
+	defer d.Close()
+	ok, err := tryLock(d, false)
+	if err != nil && folderLockUnsupported(err) {
+		f, ferr := os.Open(path)
+		if ferr != nil {
+			return "", false // (no lock file: nobody ever locked it)
+		}
+		defer f.Close()
+		ok, err = tryLock(f, false)
+		if ok {
+			defer unlock(f)
+		}
+	} else if ok {
+		defer unlock(d)
+	}
+	if ok || err != nil {
+		return "", false
+	}
+	return lockHolder(path), true
+}
+
 // lockHolder reads the PID the holder wrote, or "unknown" if it has not
 // written it yet.
 func lockHolder(path string) string {

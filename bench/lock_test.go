@@ -70,3 +70,28 @@ func TestLockWaitCancelled(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// Writer tells a reader that a folder is being written, without taking
+// or keeping any lock.
+func TestWriterSeesTheHolder(t *testing.T) {
+	dir := t.TempDir()
+	if _, busy := Writer(dir, LockFile); busy {
+		t.Fatal("a folder never locked is busy")
+	}
+	held, err := AcquireLock(context.Background(), dir, LockFile, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pid, busy := Writer(dir, LockFile); !busy || pid != fmt.Sprint(os.Getpid()) {
+		t.Errorf("held: Writer says %q, %v", pid, busy)
+	}
+	held.Release()
+	if _, busy := Writer(dir, LockFile); busy {
+		t.Error("released: still busy")
+	}
+	l, err := AcquireLock(context.Background(), dir, LockFile, false, nil)
+	if err != nil {
+		t.Fatalf("Writer kept a lock: %v", err)
+	}
+	l.Release()
+}

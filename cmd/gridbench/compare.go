@@ -43,7 +43,7 @@ func compareCommand() *cli.Command {
 			&cli.BoolFlag{Name: "csv", Usage: "print CSV instead of the aligned table"},
 			&cli.BoolFlag{Name: "unpaired", Usage: "compare as independent samples (Mann–Whitney U), ignoring seeds and configuration"},
 			&cli.Float64Flag{Name: "alpha", Value: 0.05, Usage: "significance level after Holm"},
-			&cli.BoolFlag{Name: "changed", Usage: "print only the rows whose means differ"},
+			&cli.BoolFlag{Name: "changed", Usage: "print only the rows whose values differ (a pair that differs, even with equal means)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
@@ -66,7 +66,7 @@ func compareCommand() *cli.Command {
 			}
 			rows := d.Rows
 			if c.Bool("changed") {
-				rows = slices.DeleteFunc(slices.Clone(rows), func(r analysis.DiffRow) bool { return r.Old.Mean == r.New.Mean })
+				rows = slices.DeleteFunc(slices.Clone(rows), func(r analysis.DiffRow) bool { return r.Same })
 			}
 			if c.Bool("csv") {
 				return writeDiffCSV(c.App.Writer, c.App.ErrWriter, d, rows)
@@ -117,7 +117,7 @@ func loadResults(path string) (analysis.ResultSide, error) {
 func vs(d *analysis.ResultDiff, r analysis.DiffRow) string {
 	stat := fmt.Sprintf("(p=%s n=%d)", report.FormatP(r.PHolm), r.N)
 	switch {
-	case r.Old.Mean == r.New.Mean:
+	case r.Same:
 		return "~ (equal)"
 	case !shownChange(d, r):
 		return "~ " + stat
@@ -146,7 +146,7 @@ func tally(d *analysis.ResultDiff) string {
 	var sig, changed, equal int
 	for _, r := range d.Rows {
 		switch {
-		case r.Old.Mean == r.New.Mean:
+		case r.Same:
 			equal++
 		case shownChange(d, r):
 			sig++

@@ -186,3 +186,33 @@ func TestCompareNotesAlteredResults(t *testing.T) {
 		t.Errorf("exit %d, stdout:\n%s\nstderr %s\nwant a note %q", code, stdout, stderr, want)
 	}
 }
+
+// TestCompareEqualMeansMovedValues: values that moved between repetitions
+// with the mean unchanged (+1 in one, -1 in another: a count, a makespan
+// in seconds) are a change, never "equal", and --changed shows the row.
+func TestCompareEqualMeansMovedValues(t *testing.T) {
+	seed := func(rep int) uint64 { return uint64(100 + rep) }
+	none := func(int) float64 { return 0 }
+	old := writeRuns(t, "h1", seed, func(rep int) float64 { return float64(20 + rep) }, none)
+	nw := writeRuns(t, "h1", seed, func(rep int) float64 { return float64(20 + rep) }, func(rep int) float64 {
+		return []float64{1, -1, 0, 0, 0, 0, 0, 0}[rep] // b: 11, 9, 10, ...: the same mean, 10
+	})
+	code, stdout, stderr := runCompare("--changed", old, nw)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "exp         w         b          wait") || strings.Contains(stdout, "exp         w         a ") {
+		t.Errorf("--changed: want b's row alone:\n%s", stdout)
+	}
+	if want := "3 rows: 0 changed significantly (α = 0.05 after Holm), 1 changed but not significantly, 2 equal\n"; !strings.HasSuffix(stdout, want) {
+		t.Errorf("want the count %q:\n%s", want, stdout)
+	}
+	// a's values in reverse order: every pair moved, the same sample.
+	rev := writeRuns(t, "h1", seed, func(rep int) float64 { return float64(27 - rep) }, none)
+	if _, stdout, _ = runCompare(old, rev); !strings.HasSuffix(stdout, ", 1 changed but not significantly, 2 equal\n") {
+		t.Errorf("paired, reversed:\n%s", stdout)
+	}
+	if _, stdout, _ = runCompare("--unpaired", old, rev); !strings.HasSuffix(stdout, ", 0 changed but not significantly, 3 equal\n") {
+		t.Errorf("--unpaired, reversed:\n%s", stdout)
+	}
+}

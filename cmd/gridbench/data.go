@@ -81,8 +81,8 @@ func dataCommand() *cli.Command {
 					}
 					fmt.Fprintf(w, ")\n  %-14s          %s\n", "", l.What)
 				default:
-					fmt.Fprintf(w, "  %-14s MISSING  %s\n  %-14s          %s\n  %-14s          get it with `gridbench data fetch %s`, or from %s\n",
-						l.ID, l.Rel, "", l.What, "", l.ID, l.Where)
+					fmt.Fprintf(w, "  %-14s MISSING  %s\n  %-14s          %s\n  %-14s          get it with `%s`, or from %s\n",
+						l.ID, l.Rel, "", l.What, "", fetchCommand(flagDir, l.DataSet, l.Pinned), l.Where)
 				}
 			}
 			fmt.Fprintf(w, "\n%d of %d data sets found", found+damaged, len(located))
@@ -90,7 +90,11 @@ func dataCommand() *cli.Command {
 				fmt.Fprintf(w, ", %d DAMAGED", damaged)
 			}
 			if found+damaged < len(located) {
-				fmt.Fprintf(w, "; `gridbench data fetch NAME...` downloads missing ones into %s", datadir.FetchRoot(flagDir))
+				fetch := "gridbench data fetch"
+				if flagDir != "" {
+					fetch += " --data " + shellQuote(datadir.FetchRoot(flagDir))
+				}
+				fmt.Fprintf(w, "; `%s NAME...` downloads missing ones into %s", fetch, datadir.FetchRoot(flagDir))
 			}
 			fmt.Fprintln(w)
 			if err := w.Flush(); err != nil {
@@ -102,6 +106,20 @@ func dataCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// fetchCommand is the `data fetch` command that gets d as printed: with
+// --allow-unpinned when no checksum is pinned for it (fetch refuses it
+// otherwise), and into the --data root that was listed.
+func fetchCommand(flagDir string, d datadir.DataSet, pinned bool) string {
+	cmd := "gridbench data fetch"
+	if flagDir != "" {
+		cmd += " --data " + shellQuote(datadir.FetchRoot(flagDir))
+	}
+	if !pinned {
+		cmd += " --allow-unpinned"
+	}
+	return cmd + " " + d.ID
 }
 
 func humanBytes(n int64) string {

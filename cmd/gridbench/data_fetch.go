@@ -30,7 +30,8 @@ func dataFetchCommand() *cli.Command {
 			"else $" + datadir.EnvVar + ", else ./data. Files are written as FILE.part and renamed when complete and verified; " +
 			"an interrupted download resumes where it stopped when the command is run again. " +
 			"A set that is already present (in any data root) is left alone.\n" +
-			"AuverGrid (auvergrid) has no pinned checksum: it is fetched only by name with --allow-unpinned, and its sha256 is printed.\n" +
+			"No checksum is pinned for " + strings.Join(unpinnedIDs(), ", ") + ": each is fetched only by name with --allow-unpinned, and the sha256 " +
+			"it has is printed.\n" +
 			"Names: " + strings.Join(catalogIDs(), ", "),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "data", Usage: "data root `DIR` to write to (else $" + datadir.EnvVar + ", else ./data)"},
@@ -103,6 +104,18 @@ func fetchSets(names []string, flagDir string) ([]datadir.DataSet, error) {
 		out = append(out, d)
 	}
 	return out, nil
+}
+
+// unpinnedIDs lists the data sets with no file whose checksum
+// data/SHA256SUMS pins: fetch takes them only with --allow-unpinned.
+func unpinnedIDs() []string {
+	var ids []string
+	for _, d := range datadir.Catalog() {
+		if _, file := datadir.Pinned(d.Rel); !file && len(datadir.PinnedUnder(d.Rel)) == 0 {
+			ids = append(ids, d.ID)
+		}
+	}
+	return ids
 }
 
 func catalogIDs() []string {

@@ -10,6 +10,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -58,12 +59,14 @@ func TestDataCommand(t *testing.T) {
 		"lcg-2005-1     found    " + lcg + " (2.3 MiB; 1 sha256 verified)",
 		"braun-512x16   found    " + braun + " (226.2 KiB in 2 files; 2 sha256 verified)",
 		"auvergrid      MISSING  auvergrid/anon_jobs.gwf",
-		"`gridbench data fetch auvergrid`",
+		"`gridbench data fetch --data " + root + " --allow-unpinned auvergrid`", // (fetch refuses it without)
+		"`gridbench data fetch --data " + root + " --allow-unpinned ctc-sp2`",
+		"`gridbench data fetch --data " + root + " ricc-2010-2`", // (pinned)
 		"http://gwa.ewi.tudelft.nl/ : data set GWA-T-4 AuverGrid, file anon_jobs.gwf inside anon_jobs_gwf.zip",
 		"ricc-2010-2    MISSING  pwa-swf/RICC-2010-2.swf.gz",
 		"https://www.cs.huji.ac.il/labs/parallel/workload/",
 		"https://github.com/chgogos/hcsp",
-		fmt.Sprintf("2 of %d data sets found; `gridbench data fetch NAME...` downloads missing ones into ", len(datadir.Catalog())) + root,
+		fmt.Sprintf("2 of %d data sets found; `gridbench data fetch --data "+root+" NAME...` downloads missing ones into ", len(datadir.Catalog())) + root,
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
@@ -195,5 +198,30 @@ func TestDataFetchUnreachable(t *testing.T) {
 	}
 	if code != 1 || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("exit %d, want one error line: %q", code, stderr)
+	}
+}
+
+// TestDataFetchHelpNamesEveryUnpinnedSet: the help says which sets need
+// --allow-unpinned, all of them and only them: it once named AuverGrid
+// alone, and `data fetch ctc-sp2` then failed for want of the flag.
+func TestDataFetchHelpNamesEveryUnpinnedSet(t *testing.T) {
+	code, stdout, stderr := runTrace(t, "data", "fetch", "--help")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	help := strings.Join(strings.Fields(stdout), " ")
+	_, sentence, ok := strings.Cut(help, "No checksum is pinned for ")
+	sentence, _, _ = strings.Cut(sentence, ":")
+	if !ok {
+		t.Fatalf("the help names no unpinned set:\n%s", stdout)
+	}
+	var want []string
+	for _, l := range datadir.Locate(t.TempDir()) {
+		if !l.Pinned {
+			want = append(want, l.ID)
+		}
+	}
+	if got := strings.Split(sentence, ", "); !slices.Equal(got, want) || len(want) < 4 {
+		t.Errorf("the help names %q as unpinned, the catalogue %q", got, want)
 	}
 }

@@ -74,6 +74,12 @@ func verifyCommand() *cli.Command {
 }
 
 func verify(c *cli.Context, out string) error {
+	if pid, busy := bench.Writer(out, bench.LockFile); busy {
+		// Its files are being replaced: a difference found now would be
+		// the writer's work in progress, not an edit.
+		return fmt.Errorf("%s is being written by process %s (lock %s): verify it once that command ends",
+			out, pid, filepath.Join(out, bench.LockFile))
+	}
 	dirs, err := resultFolders(out)
 	if err != nil {
 		return err

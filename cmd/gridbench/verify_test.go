@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -13,6 +15,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/pipeline"
 )
@@ -149,6 +152,18 @@ func TestVerify(t *testing.T) {
 	}
 	if len(seeds) != 3 || seeds[0] == seeds[1] && seeds[1] == seeds[2] {
 		t.Errorf("three verifications drew seeds %v: want one fresh seed each", seeds)
+	}
+
+	// A folder a command is writing (its lock held): said so, not its
+	// half-written files named as differences.
+	held, err := bench.AcquireLock(context.Background(), out, bench.LockFile, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = runCLI("verify", "--data", data, out)
+	held.Release()
+	if want := out + " is being written by process " + fmt.Sprint(os.Getpid()); code != 1 || stdout != "" || !strings.Contains(stderr, want) {
+		t.Errorf("locked folder: exit %d, want %q\n%s%s", code, want, stdout, stderr)
 	}
 
 	// A file changed after it was written: named with both hashes at once,
