@@ -182,9 +182,9 @@ func CompareResults(old, nw ResultSide, o CompareOptions) (*ResultDiff, error) {
 		}
 		row.Old, row.New = Summarize(ov), Summarize(nv)
 		if unpaired {
-			row.Same = slices.Equal(slices.Sorted(slices.Values(ov)), slices.Sorted(slices.Values(nv)))
+			row.Same = sameValues(slices.Sorted(slices.Values(ov)), slices.Sorted(slices.Values(nv)))
 		} else {
-			row.Same = slices.Equal(ov, nv)
+			row.Same = sameValues(ov, nv)
 		}
 		if unpaired {
 			row.Test, row.N = "mann-whitney", min(len(ov), len(nv))
@@ -451,4 +451,10 @@ func (d *ResultDiff) Notes() []string {
 			most, 2/math.Exp2(float64(most)), d.Alpha, needed))
 	}
 	return out
+}
+
+// sameValues reports whether a and b hold the same values in the same
+// order, a NaN the same as a NaN (a metric a run could not compute).
+func sameValues(a, b []float64) bool {
+	return slices.EqualFunc(a, b, func(x, y float64) bool { return x == y || math.IsNaN(x) && math.IsNaN(y) })
 }

@@ -153,3 +153,22 @@ func TestCompareResultsNothingInCommonSaysWhatEachHolds(t *testing.T) {
 		t.Errorf("no runs on either side: %v", err)
 	}
 }
+
+// A value that is NaN on both sides (a metric the run could not compute)
+// keeps its row the same; one that is NaN on one side alone does not.
+func TestSameValuesNaN(t *testing.T) {
+	nan := math.NaN()
+	for _, c := range []struct {
+		a, b []float64
+		want bool
+	}{
+		{[]float64{nan, 1}, []float64{nan, 1}, true},
+		{[]float64{nan, 1}, []float64{1, 1}, false},
+		{[]float64{1, 2}, []float64{2, 1}, false},
+		{[]float64{1, 2}, []float64{1, 2}, true},
+	} {
+		if got := sameValues(c.a, c.b); got != c.want {
+			t.Errorf("sameValues(%v, %v) = %v, want %v", c.a, c.b, got, c.want)
+		}
+	}
+}
