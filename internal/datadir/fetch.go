@@ -56,13 +56,15 @@ var errStalled = errors.New("stalled")
 
 // FetchRoot is the data root fetch writes to: the --data flag, else
 // $GRIDBENCH_DATA, else ./data (the repository's own data folder, where
-// fetched sets are ignored by git). ../shared/data is never written.
+// fetched sets are ignored by git); of a list of roots ("a:b", which the
+// readers search in order), the first. ../shared/data is never written.
 func FetchRoot(flagDir string) string {
-	if flagDir != "" {
-		return flagDir
-	}
-	if env := os.Getenv(EnvVar); env != "" {
-		return env
+	for _, v := range []string{flagDir, os.Getenv(EnvVar)} {
+		for _, d := range filepath.SplitList(v) {
+			if d != "" {
+				return d
+			}
+		}
 	}
 	return "data"
 }

@@ -324,3 +324,21 @@ func mustLookup(t *testing.T, id string) DataSet {
 	}
 	return d
 }
+
+// Fetch writes into the first of a list of roots (the readers search
+// "a:b" in order), not a folder named by the whole list.
+func TestFetchRootOfAList(t *testing.T) {
+	sep := string(os.PathListSeparator)
+	for _, c := range []struct{ flag, env, want string }{
+		{"a" + sep + "b", "", "a"},
+		{"", "c" + sep + "d", "c"},
+		{sep + "e", "", "e"},
+		{"", "", "data"},
+		{"f", "g", "f"},
+	} {
+		t.Setenv(EnvVar, c.env)
+		if got := FetchRoot(c.flag); got != c.want {
+			t.Errorf("FetchRoot(%q) with %s=%q = %q, want %q", c.flag, EnvVar, c.env, got, c.want)
+		}
+	}
+}
