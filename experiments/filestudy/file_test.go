@@ -64,6 +64,8 @@ func TestLoadErrors(t *testing.T) {
 		{"algorithm twice in another case", "name = \"x\"\nalgorithms = [\"MCT\", \"mct\"]\n[[workload]]\nkind = \"etc\"\nconsistency = \"c\"\ntask_heterogeneity = \"hi\"\nmachine_heterogeneity = \"hi\"\n",
 			`s.toml:2: key algorithms: "MCT" and "mct" are one algorithm, listed twice; keep one`},
 		{"algorithm twice through an alias", strings.Replace(good, `"easy"]`, `"easy", "mine"]`+"\n[aliases]\nmine = \"easy\"", 1), `s.toml:2: key algorithms: "easy" and "mine" are one algorithm, listed twice`},
+		{"quantum for no algorithm that takes one", "name = \"x\"\nalgorithms = [\"fcfs\", \"spn\"]\n[[workload]]\nkind = \"timeshare\"\ntrace = \"t.swf\"\njobs = 10\nslaves = 2\nquantum = 10\n",
+			`s.toml:8: workload 1 (t/10jobs/P=2): key quantum: 10 s, but none of algorithms takes a quantum (rr and plrr do; apdrr computes its own)`},
 		{"metric twice", strings.Replace(good, "algorithms", "metrics = [\"wait\", \"wait\"]\nalgorithms", 1), `s.toml:2: key metrics: "wait" listed twice`},
 		{"workload name with a newline", strings.Replace(good, "jobs = 40", "jobs = 40\nname = \"a\\nb\"", 1), `s.toml:8: workload 1: key name: "a\nb": a control character`},
 		{"workload name beyond ASCII", strings.Replace(good, "jobs = 40", "jobs = 40\nname = \"Fréjus\"", 1), `s.toml:8: workload 1: key name: "Fréjus": a character beyond ASCII, which the figures cannot draw`},

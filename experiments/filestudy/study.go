@@ -199,6 +199,10 @@ func (s *Study) check() error {
 			return inEntry("workload", i, "", keyErr("name", "%q used twice", w.Name))
 		}
 		seen[w.Name] = true
+		// Ignored, it would look applied (timeshare --quantum refuses it too).
+		if fam == timeSharing && w.Quantum > 0 && !slices.ContainsFunc(s.Algorithms, func(a string) bool { return timeshare.TakesQuantum(s.resolve(a)) }) {
+			return inEntry("workload", i, w.Name, keyErr("quantum", "%g s, but none of algorithms takes a quantum (rr and plrr do; apdrr computes its own): drop the key or add rr or plrr", w.Quantum))
+		}
 	}
 	for i, c := range s.Claims {
 		switch {
