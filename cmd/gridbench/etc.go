@@ -54,6 +54,12 @@ Heuristics (--heuristics, default: all; register your own with mapping.Register)
 			if err != nil {
 				return fmt.Errorf("etc eval: %w", err)
 			}
+			// Names ignore case: "MCT,mct" printed MCT's rows twice.
+			for i, h := range hs {
+				if k := slices.IndexFunc(hs[:i], func(g mapping.Heuristic) bool { return g.Name() == h.Name() }); k >= 0 {
+					return fmt.Errorf("etc eval: --heuristics names %s twice (%q, %q); keep one", h.Name(), strings.TrimSpace(names[k]), strings.TrimSpace(names[i]))
+				}
+			}
 			// A parameter of a heuristic not run would look applied.
 			for _, fh := range [][2]string{{"sa-low", "SA"}, {"sa-high", "SA"}, {"k", "kPB"}} {
 				flag, h := fh[0], fh[1]

@@ -71,6 +71,7 @@ func TestEtcEvalErrors(t *testing.T) {
 		{[]string{"--k", "0", "testdata/etc/small.etc"}, "kPB's k is a percentage in (0, 100]"},
 		{[]string{"--heuristics", "MCT,MinMin", "--sa-high", "0.8", "--k", "20", "testdata/etc/small.etc"}, "--sa-high is SA's, which --heuristics leaves out"},
 		{[]string{"--heuristics", "sa", "--k", "20", "testdata/etc/small.etc"}, "--k is kPB's, which --heuristics leaves out"},
+		{[]string{"--heuristics", "MCT,minmin, mct", "testdata/etc/small.etc"}, `etc eval: --heuristics names MCT twice ("MCT", "mct"); keep one`},
 		{nil, "give at least one ETC instance file"},
 	} {
 		code, out, errs := runEtc(t, tc.args...)

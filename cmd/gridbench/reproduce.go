@@ -106,6 +106,7 @@ func runCommand() *cli.Command {
 			}
 			defer lock.Release()
 			outs, err := pipeline.Reproduce(c.Context, opts)
+			repsNotApplied(c, outs)
 			if err := skipSummary(c, outs, err); err != nil || len(outs) == 0 {
 				return err
 			}
@@ -220,7 +221,27 @@ func reproduceLocked(c *cli.Context, opts pipeline.Options) error {
 	}
 	defer lock.Release()
 	outs, err := pipeline.Reproduce(c.Context, opts)
+	repsNotApplied(c, outs)
 	return skipSummary(c, outs, err)
+}
+
+// repsNotApplied says on stderr which experiments ran another number of
+// repetitions than --reps asked: backfilling's runs are deterministic and
+// run once whatever --reps, which its summary showed only as n = 1.
+func repsNotApplied(c *cli.Context, outs []*pipeline.Outcome) {
+	asked := c.Int("reps")
+	if !c.IsSet("reps") || asked <= 0 {
+		return
+	}
+	for _, o := range outs {
+		if o == nil || o.Result == nil || o.Result.Manifest == nil {
+			continue
+		}
+		if n := o.Result.Manifest.Reps; n > 0 && n != asked {
+			fmt.Fprintf(c.App.ErrWriter, "%s: --reps %d not applied: it ran %d %s of each configuration (its runs are deterministic)\n",
+				o.Name, asked, n, report.Plural(n, "repetition"))
+		}
+	}
 }
 
 func options(c *cli.Context, only []string, report bool) pipeline.Options {

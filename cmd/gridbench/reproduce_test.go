@@ -193,3 +193,23 @@ func TestProgressSaysClaimsOnce(t *testing.T) {
 		t.Errorf("the claims' counts said %d times, want once:\n%s", n, stderr)
 	}
 }
+
+// TestRepsNotAppliedIsSaid: backfilling's runs are deterministic and run
+// once whatever --reps asks; run printed n = 1 and nothing else said so.
+// Immediate takes the --reps it is given, and is not named.
+func TestRepsNotAppliedIsSaid(t *testing.T) {
+	code, stdout, stderr := runCLI("run", "--quick", "--reps", "3", "--out", t.TempDir(), "backfilling")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if !strings.Contains(stdout, "kth-sp2,fcfs,bsld,1,") {
+		t.Errorf("stdout: want n = 1 for backfilling's deterministic runs:\n%.300s", stdout)
+	}
+	if want := "backfilling: --reps 3 not applied: it ran 1 repetition of each configuration"; !strings.Contains(stderr, want) {
+		t.Errorf("stderr does not say %q:\n%s", want, stderr)
+	}
+	code, _, stderr = runCLI("run", "--quick", "--reps", "2", "--out", t.TempDir(), "--data", t.TempDir(), "immediate")
+	if code != 0 || strings.Contains(stderr, "not applied") {
+		t.Errorf("immediate --reps 2: exit %d, stderr:\n%s", code, stderr)
+	}
+}

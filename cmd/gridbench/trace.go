@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 
@@ -45,8 +46,8 @@ func traceStats(c *cli.Context) error {
 	if maxLag < 0 {
 		return fmt.Errorf("--max-lag %d: must be >= 0 (0 means half the number of windows)", maxLag)
 	}
-	if !(width > 0) {
-		return fmt.Errorf("--window %v: must be > 0 seconds", width)
+	if !(width > 0 && width <= math.MaxFloat64) {
+		return fmt.Errorf("--window %v: must be > 0 seconds and finite", width)
 	}
 	path := c.Args().First()
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
@@ -71,13 +72,14 @@ func traceStats(c *cli.Context) error {
 	if s.Jobs == 0 {
 		return noJobs(path, 0, "")
 	}
-	if err := s.WriteText(c.App.Writer); err != nil {
-		return err
-	}
-
+	// The windows first: a --window too narrow for the trace's span is
+	// an error, and it once came after the whole summary on stdout.
 	win, err := trace.CountWindows(s.Submits, width)
 	if err != nil {
 		return fmt.Errorf("%s: --window %g: %w", path, width, err)
+	}
+	if err := s.WriteText(c.App.Writer); err != nil {
+		return err
 	}
 	if maxLag == 0 {
 		maxLag = len(win.Counts) / 2

@@ -68,11 +68,15 @@ func TestTraceStatsErrors(t *testing.T) {
 		{"bad window", []string{"trace", "stats", "--window", "0", "testdata/trace/small.swf"}, "gridbench: --window 0: must be > 0"},
 		{"unwritable output", []string{"trace", "stats", "--counts-out", "testdata/trace/small.swf/c.csv", "testdata/trace/small.swf"},
 			"gridbench: --counts-out: testdata/trace/small.swf/c.csv: cannot create output directory: testdata/trace/small.swf is not a directory"},
+		{"infinite window", []string{"trace", "stats", "--window", "inf", "testdata/trace/small.swf"}, "gridbench: --window +Inf: must be > 0 seconds and finite"},
+		// Known only once the trace is read, and still before any output.
+		{"window too narrow for the span", []string{"trace", "stats", "--window", "1e-6", "testdata/trace/small.swf"},
+			"gridbench: testdata/trace/small.swf: --window 1e-06: submit times 0..5100 span"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			code, _, stderr := runTrace(t, tc.args...)
-			if code != 1 || !strings.HasPrefix(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
-				t.Errorf("exit %d, stderr %q, want one line starting %q", code, stderr, tc.want)
+			code, stdout, stderr := runTrace(t, tc.args...)
+			if code != 1 || !strings.HasPrefix(stderr, tc.want) || strings.Count(stderr, "\n") != 1 || stdout != "" {
+				t.Errorf("exit %d, stdout %d bytes, stderr %q, want no output and one line starting %q", code, len(stdout), stderr, tc.want)
 			}
 		})
 	}

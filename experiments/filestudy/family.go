@@ -2,6 +2,7 @@ package filestudy
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
@@ -74,6 +75,20 @@ func Builtin(name string) bool {
 		}
 	}
 	return false
+}
+
+// same reports whether the built-in names a and b are one algorithm of
+// f: equal, or equal but for case where f's registry ignores it (a and b
+// both found, but only one of them as registered).
+func (f *family) same(a, b string) bool {
+	if a == b {
+		return true
+	}
+	if !strings.EqualFold(a, b) || f.lookup(a) != nil || f.lookup(b) != nil {
+		return false
+	}
+	names := f.names()
+	return !slices.Contains(names, a) || !slices.Contains(names, b)
 }
 
 // kinds returns the names of the family's workload kinds.

@@ -151,6 +151,16 @@ func (s *Study) check() error {
 			return &KeyError{Keys: []string{"aliases." + alias}, Err: fmt.Errorf("%s is the name of an algorithm; give the alias a name of its own", alias)}
 		}
 	}
+	// The heuristic and time-sharing registries ignore case, and an alias
+	// may name a built-in: "MCT" and "mct", or mine = "MCT" beside "MCT",
+	// are one algorithm run twice, its numbers shown under two names.
+	for i, a := range s.Algorithms {
+		if a := s.resolve(a); Builtin(a) {
+			if k := slices.IndexFunc(s.Algorithms[:i], func(b string) bool { return fam.same(s.resolve(b), a) }); k >= 0 {
+				return keyErr("algorithms", "%q and %q are one algorithm, listed twice; keep one", s.Algorithms[k], s.Algorithms[i])
+			}
+		}
+	}
 	for i, m := range s.Metrics {
 		if slices.Contains(s.Metrics[:i], m) {
 			return keyErr("metrics", "%q listed twice", m)
@@ -189,6 +199,10 @@ func (s *Study) check() error {
 			return inEntry("workload", i, "", keyErr("name", "%q used twice", w.Name))
 		}
 		seen[w.Name] = true
+		// Ignored, it would look applied (timeshare --quantum refuses it too).
+		if fam == timeSharing && w.Quantum > 0 && !slices.ContainsFunc(s.Algorithms, func(a string) bool { return timeshare.TakesQuantum(s.resolve(a)) }) {
+			return inEntry("workload", i, w.Name, keyErr("quantum", "%g s, but none of algorithms takes a quantum (rr and plrr do; apdrr computes its own): drop the key or add rr or plrr", w.Quantum))
+		}
 	}
 	for i, c := range s.Claims {
 		switch {
