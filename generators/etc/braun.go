@@ -2,6 +2,7 @@ package etc
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -57,6 +58,16 @@ func Read(r io.Reader, name string, opts ReadOptions) (*Matrix, error) {
 	}
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 64*1024), 256<<20)
+	// A last line with no line end may be a file cut short: a value cut
+	// in the middle (21137790.0 cut to 211377) still reads as a number.
+	torn := false
+	sc.Split(func(data []byte, atEOF bool) (int, []byte, error) {
+		if atEOF && len(data) > 0 && bytes.IndexByte(data, '\n') < 0 {
+			torn = true
+		}
+		return bufio.ScanLines(data, atEOF)
+	})
+	lastFields := 0 // the values and header fields of the last line read
 	var (
 		jobs, machines = opts.Jobs, opts.Machines
 		dimsFrom       = "given as jobs and machines options"
@@ -73,7 +84,7 @@ func Read(r io.Reader, name string, opts ReadOptions) (*Matrix, error) {
 			text = strings.TrimPrefix(text, "\ufeff") // a byte order mark, as some editors save UTF-8
 		}
 		fields := strings.Fields(text)
-		if len(fields) == 0 {
+		if lastFields = len(fields); len(fields) == 0 {
 			continue
 		}
 		if !seenLine {
@@ -144,6 +155,9 @@ func Read(r io.Reader, name string, opts ReadOptions) (*Matrix, error) {
 			more = fmt.Sprintf(" (the first extra value is on line %d)", firstExtraLine)
 		}
 		return nil, fmt.Errorf("%s: expected %d values (%d jobs × %d machines %s), found %d%s; check that the file is complete and the size is right", name, want, jobs, machines, dimsFrom, total, more)
+	}
+	if torn && lastFields > 0 {
+		return nil, fmt.Errorf("%s:%d: the last line has no line end, so the file may be cut short (a value cut in the middle still reads as a number); if the file is whole, end it with a newline", name, line)
 	}
 	return &Matrix{Jobs: jobs, Machines: machines, ETC: vals}, nil
 }

@@ -18,7 +18,7 @@ func TestReadLayouts(t *testing.T) {
 		{"three-field header", "2 3 0\n50\n20\n15\n20\n60\n15\n", ReadOptions{}},
 		{"two-field header", "2 3\n50\n20\n15\n20\n60\n15\n", ReadOptions{}},
 		{"CRLF and blank lines", "2 3 0\r\n\r\n50\r\n20\r\n15\r\n20\r\n60\r\n15\r\n\r\n", ReadOptions{}},
-		{"rows on lines", "2 3 0\n50 20 15\n20\t60 15", ReadOptions{}},
+		{"rows on lines", "2 3 0\n50 20 15\n20\t60 15\n", ReadOptions{}},
 		{"no header", "50.0\n20\n15\n20\n60\n15\n", ReadOptions{Jobs: 2, Machines: 3}},
 		{"integer rows, no header", "50 20 15\n20 60 15\n", ReadOptions{Jobs: 2, Machines: 3, Header: HeaderAbsent}},
 		{"header agrees with options", "2 3 0\n50\n20\n15\n20\n60\n15\n", ReadOptions{Jobs: 2, Machines: 3}},
@@ -179,4 +179,23 @@ func FuzzRead(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A file cut inside its last value still holds as many values, the last
+// one shorter (21137790.0 cut to 211377): a last line with no line end is
+// refused, naming the file and line; a whole file ends with one.
+func TestReadRefusesALastLineCutShort(t *testing.T) {
+	whole := "2 3 0\n50\n20\n15\n20\n60\n21137790.0\n"
+	if _, err := Read(strings.NewReader(whole), "x.etc", ReadOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	cut := whole[:len(whole)-5] // "...\n21137"
+	_, err := Read(strings.NewReader(cut), "x.etc", ReadOptions{})
+	if err == nil || !strings.HasPrefix(err.Error(), "x.etc:7: the last line has no line end, so the file may be cut short") {
+		t.Errorf("cut inside the last value: %v", err)
+	}
+	// A last line of blanks alone is no value cut short.
+	if _, err := Read(strings.NewReader(whole+"  "), "x.etc", ReadOptions{}); err != nil {
+		t.Errorf("a last line of blanks: %v", err)
+	}
 }
