@@ -30,7 +30,7 @@ func init() {
 
 func runFlags() []cli.Flag {
 	return []cli.Flag{
-		&cli.IntFlag{Name: "reps", Usage: "repetitions of each randomised configuration (0: the experiment's default, 20; at most 10000)"},
+		&cli.IntFlag{Name: "reps", Usage: "repetitions of each randomised configuration (0: the experiment's default, 20; backfilling's runs are deterministic and run once; at most 10000)"},
 		&cli.IntFlag{Name: "j", Aliases: []string{"workers"}, Usage: "runs executed in parallel (0: all cores)"},
 		&cli.StringFlag{Name: "out", Value: ".", Usage: "base folder: writes results/<experiment>/ and paper/ below it"},
 		&cli.StringFlag{Name: "data", Usage: "folder holding the data sets (else $GRIDBENCH_DATA, ./data, ../shared/data)", Action: dataDirsExist},

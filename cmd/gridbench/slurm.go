@@ -58,7 +58,7 @@ func slurmRunFlags() []cli.Flag {
 	fs := runFlags()
 	for _, f := range fs {
 		if r, ok := f.(*cli.IntFlag); ok && r.Name == "reps" {
-			r.Usage = "repetitions of each randomised configuration (0: the experiment's default, 20; with --study, the file's reps, else 10; at most 10000)"
+			r.Usage = "repetitions of each randomised configuration (0: the experiment's default, 20; backfilling's runs are deterministic and run once; with --study, the file's reps, else 10; at most 10000)"
 		}
 	}
 	return fs
