@@ -82,7 +82,16 @@ Heuristics (--heuristics, default: all; register your own with mapping.Register)
 				opts.Header = etc.HeaderAbsent
 			}
 			var rows []mapping.Result
+			seen := map[string]string{} // file -> the argument that named it
 			for _, path := range c.Args().Slice() {
+				k := path
+				if abs, err := filepath.Abs(path); err == nil {
+					k = abs
+				}
+				if first, ok := seen[k]; ok {
+					return fmt.Errorf("etc eval: %s names the file %s names; give each instance once", path, first)
+				}
+				seen[k] = path
 				m, err := etc.ReadFile(path, opts)
 				if err != nil {
 					return err

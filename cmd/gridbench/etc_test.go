@@ -73,6 +73,7 @@ func TestEtcEvalErrors(t *testing.T) {
 		{[]string{"--heuristics", "sa", "--k", "20", "testdata/etc/small.etc"}, "--k is kPB's, which --heuristics leaves out"},
 		{[]string{"--heuristics", "MCT,minmin, mct", "testdata/etc/small.etc"}, `etc eval: --heuristics names MCT twice ("MCT", "mct"); keep one`},
 		{nil, "give at least one ETC instance file"},
+		{[]string{"testdata/etc/small.etc", "testdata/etc/../etc/small.etc"}, "etc eval: testdata/etc/../etc/small.etc names the file testdata/etc/small.etc names; give each instance once"},
 	} {
 		code, out, errs := runEtc(t, tc.args...)
 		if code == 0 || out != "" || !strings.Contains(errs, tc.want) || strings.Count(errs, "\n") != 1 {
