@@ -150,6 +150,10 @@ func (etcKind) instances(s *Study, i, reps int, dataDir string, c *config) ([]in
 		return nil, inEntry("workload", i, w.Name, keyErr("files", "%d repetitions need %d files, one per repetition; %d given",
 			reps, reps, len(w.Files)))
 	}
+	if reps < len(w.Files) {
+		s.say("%s: workload %s: %d repetitions read the first %d of its %d files; the other %d (from %s on) are not run (--reps %d runs them all)\n",
+			s.Name(), w.Name, reps, reps, len(w.Files), len(w.Files)-reps, w.Files[reps], len(w.Files))
+	}
 	if c.Files == nil {
 		c.Files = map[string]string{}
 	}

@@ -256,3 +256,31 @@ func TestTimeshareStudy(t *testing.T) {
 		t.Errorf("%d fcfs records, want %d", n, len(want))
 	}
 }
+
+// An etc workload with more files than repetitions runs the first reps of
+// them, and the progress says which are left: the workload's name counts
+// them all ("3files").
+func TestETCFilesBeyondTheRepsAreSaid(t *testing.T) {
+	list := `"` + braun(t, "u_c_hihi.0") + `", "` + braun(t, "u_c_hilo.0") + `", "` + braun(t, "u_c_lohi.0") + `"`
+	s, err := filestudy.Load(write(t, "name = \"x\"\nalgorithms = [\"MCT\"]\n[[workload]]\nkind = \"etc\"\nname = \"f\"\nfiles = ["+list+"]\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var progress strings.Builder
+	s.SetProgress(&progress)
+	for _, c := range []struct {
+		reps int
+		want string
+	}{
+		{2, "x: workload f: 2 repetitions read the first 2 of its 3 files; the other 1 (from " + braun(t, "u_c_lohi.0") + " on) are not run (--reps 3 runs them all)\n"},
+		{3, ""},
+	} {
+		progress.Reset()
+		if _, err := s.Plan(experiments.Config{Reps: c.reps}); err != nil {
+			t.Fatal(err)
+		}
+		if progress.String() != c.want {
+			t.Errorf("%d reps: progress %q, want %q", c.reps, progress.String(), c.want)
+		}
+	}
+}

@@ -76,14 +76,21 @@ func (s *Study) SetProgress(w io.Writer) {
 // noteSkipped says on the progress how many jobs of the trace workload w
 // (on cpus CPUs) the loader left out up to the windows' end, if any.
 func (s *Study) noteSkipped(w *Workload, cpus int) {
+	if w.skipped.Total() == 0 {
+		return
+	}
+	s.say("%s: workload %s: skipped %v of the trace's jobs up to the last window's end, on %d %s\n",
+		s.Name(), w.Name, w.skipped, cpus, report.Plural(cpus, "CPU"))
+}
+
+// say writes on the progress (SetProgress), if any.
+func (s *Study) say(format string, args ...any) {
 	s.mu.Lock()
 	p := s.progress
 	s.mu.Unlock()
-	if p == nil || w.skipped.Total() == 0 {
-		return
+	if p != nil {
+		fmt.Fprintf(p, format, args...)
 	}
-	fmt.Fprintf(p, "%s: workload %s: skipped %v of the trace's jobs up to the last window's end, on %d %s\n",
-		s.Name(), w.Name, w.skipped, cpus, report.Plural(cpus, "CPU"))
 }
 
 var nameRE = regexp.MustCompile(`^[a-z0-9][a-z0-9_-]*$`)
