@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -80,7 +81,11 @@ func reportsOf(ctx context.Context, opts Options, names []string) ([]*Outcome, [
 	}
 	got := make([]*Outcome, len(names))
 	var g errgroup.Group
-	g.SetLimit(max(opts.Workers, 1))
+	workers := opts.Workers
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	g.SetLimit(workers)
 	for i, n := range names {
 		if errs[i] == nil {
 			g.Go(func() error {
