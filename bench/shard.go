@@ -47,8 +47,28 @@ func (s Shard) Dir(dir string) string {
 // run side by side, beside a whole-folder writer, and a twin of one shard
 // is kept out even when the lock file is removed during the run.
 func (s Shard) Lock(ctx context.Context, out string, wait bool, msg io.Writer) (*Lock, error) {
-	dir := filepath.Join(out, fmt.Sprintf(".gridbench-shard-%d-of-%d", s.K, s.N))
+	dir := filepath.Join(out, fmt.Sprintf(shardLockDir, s.K, s.N))
 	return acquireLock(ctx, dir, LockFile, fmt.Sprintf("shard %s of %s", s, out), wait, msg)
+}
+
+// shardLockDir names a shard's lock folder in the output folder (Lock).
+const shardLockDir = ".gridbench-shard-%d-of-%d"
+
+// ShardWriter returns a shard being written into the output folder out
+// (its lock held, see Lock), as "K/N", with the writer's process id and
+// the lock file; "" when none is.
+func ShardWriter(out string) (shard, pid, lock string) {
+	dirs, _ := filepath.Glob(filepath.Join(out, ".gridbench-shard-*-of-*"))
+	for _, dir := range dirs {
+		var s Shard
+		if _, err := fmt.Sscanf(filepath.Base(dir), shardLockDir, &s.K, &s.N); err != nil {
+			continue
+		}
+		if holder, busy := Writer(dir, LockFile); busy {
+			return s.String(), holder, filepath.Join(dir, LockFile)
+		}
+	}
+	return "", "", ""
 }
 
 // shardOf returns the shard, among n, that runs plan.Runs[i].

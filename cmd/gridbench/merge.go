@@ -53,7 +53,20 @@ func mergeCommand() *cli.Command {
 			}
 			opts := options(c, onlyList(c), true)
 			opts.Merge, opts.Shard = true, bench.Shard{N: c.Int("shards")}
+			if err := shardsIdle(opts.Out); err != nil {
+				return err
+			}
 			return reproduceLocked(c, opts)
 		},
 	}
+}
+
+// shardsIdle fails when a shard is still being written into the output
+// folder out: its half-written files would read as damaged, and merge
+// would say to run that shard again.
+func shardsIdle(out string) error {
+	if shard, pid, lock := bench.ShardWriter(out); shard != "" {
+		return fmt.Errorf("shard %s is still being written into %s by process %s (lock %s): merge once it ends", shard, out, pid, lock)
+	}
+	return nil
 }

@@ -92,3 +92,29 @@ func TestSecondWriterNoWait(t *testing.T) {
 		t.Errorf("shard beside a lock holder: exit %d: %s", code, stderr)
 	}
 }
+
+// A merge while a shard still writes its results fails at once, naming
+// the shard and its writer: its half-written files read as damaged, and
+// merge said to run that shard again.
+func TestMergeWhileAShardRuns(t *testing.T) {
+	data, out := t.TempDir(), t.TempDir()
+	flags := []string{"--quick", "--reps", "1", "--data", data, "--only", "immediate", "--out", out}
+	for _, k := range []string{"0/2", "1/2"} {
+		if code, _, stderr := runCLI(append([]string{"reproduce", "--shard", k}, flags...)...); code != 0 {
+			t.Fatalf("shard %s: exit %d: %s", k, code, stderr)
+		}
+	}
+	l, err := bench.Shard{K: 1, N: 2}.Lock(context.Background(), out, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(append([]string{"merge"}, flags...)...)
+	want := "shard 1/2 is still being written into " + out + " by process " + strconv.Itoa(os.Getpid())
+	if code != 1 || !strings.Contains(stderr, want) {
+		t.Errorf("merge beside a running shard: exit %d, stderr %q; want it to say %q", code, stderr, want)
+	}
+	l.Release()
+	if code, _, stderr := runCLI(append([]string{"merge"}, flags...)...); code != 0 {
+		t.Errorf("merge once the shard ended: exit %d: %s", code, stderr)
+	}
+}
