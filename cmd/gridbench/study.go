@@ -81,6 +81,9 @@ func studyCommand() *cli.Command {
 					return fmt.Errorf("--shards %d: must be 1 to %d (0: the split found)", n, maxShards)
 				}
 				opts.Merge, opts.Shard = true, bench.Shard{N: c.Int("shards")}
+				if err := shardsIdle(opts.Out); err != nil {
+					return err
+				}
 				return runStudy(c, opts)
 			},
 		}},
