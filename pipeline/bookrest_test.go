@@ -59,7 +59,7 @@ func TestWorkbookKeepsTheStudiesItHeld(t *testing.T) {
 		return slices.Compact(got)
 	}
 	reproduce("toy")
-	if p := reproduce("toy2"); !strings.Contains(p, "the workbook keeps toy, their reports made again from their results") {
+	if p := reproduce("toy2"); !strings.Contains(p, "the workbook keeps toy, its report made again from its results") {
 		t.Errorf("progress:\n%s", p)
 	}
 	o, ps := pipeline.CheckOutputs(out)

@@ -190,7 +190,10 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 		failed = append(failed, writeShared(opts.Out, outcomes, cumulative), writeShared(opts.Out, book, single))
 		end()
 		also := ""
-		if len(kept) > 0 {
+		switch {
+		case len(kept) == 1:
+			also = "; the workbook keeps " + kept[0] + ", its report made again from its results"
+		case len(kept) > 1:
 			also = "; the workbook keeps " + strings.Join(kept, ", ") + ", their reports made again from their results"
 		}
 		logf(opts.Progress, "report index and workbook: %s (%s%s)\n", WorkbookPath(opts.Out), roundDur(time.Since(t0)), also)
