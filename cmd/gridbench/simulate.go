@@ -164,6 +164,14 @@ func simulateCommand() *cli.Command {
 				len(res.Jobs), report.Plural(len(res.Jobs), "job"), c.String("algo"), res.CPUs, report.Plural(res.CPUs, "CPU"), from,
 				res.Skipped, res.Work, report.Plural(int(min(res.Work, 2)), "step"), written) // (min: the count may pass a 32-bit int)
 			fmt.Fprintln(c.App.ErrWriter, summarize(res.Jobs, res.Records, res.CPUs))
+			if n := res.Repeated; n > 0 {
+				what := fmt.Sprintf("%d jobs have the id of an earlier job", n)
+				if n == 1 {
+					what = "1 job has the id of an earlier job"
+				}
+				fmt.Fprintf(c.App.ErrWriter, "simulate: %s (first: %s): a schedule written of them (--jobs-out, --swf-out) holds an id twice, which evalys and other tools read as one job\n",
+					what, res.FirstRepeated)
+			}
 			if n := res.PastWalltime; n > 0 {
 				what := fmt.Sprintf("%d jobs run as long as their walltime or longer: Batsim kills them", n)
 				if n == 1 {

@@ -478,3 +478,34 @@ func TestSimulateBatsimPastWalltime(t *testing.T) {
 		t.Errorf("a trace's jobs past their request are no Batsim jobs: %q", stderr)
 	}
 }
+
+// A trace whose jobs repeat an id (logs concatenated, renumbered) is
+// simulated, and stderr says so: the schedule written would hold the id
+// twice, which evalys reads as one job. Ids out of order alone are fine.
+func TestSimulateRepeatedIDs(t *testing.T) {
+	dir := t.TempDir()
+	line := func(id, submit int) string {
+		return fmt.Sprintf("%d %d -1 10 1 -1 -1 1 20 -1 1 -1 -1 -1 -1 -1 -1 -1\n", id, submit)
+	}
+	for _, c := range []struct {
+		ids  []int
+		want string
+	}{
+		{[]int{3, 1, 2, 3}, "simulate: 1 job has the id of an earlier job (first: job 3, line 5)"},
+		{[]int{1, 1, 2, 2}, "simulate: 2 jobs have the id of an earlier job (first: job 1, line 3)"},
+		{[]int{3, 1, 2, 4}, ""},
+	} {
+		text := "; MaxProcs: 4\n"
+		for i, id := range c.ids {
+			text += line(id, i)
+		}
+		p := filepath.Join(dir, "t.swf")
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runSimulate(t, "--algo", "easy", p)
+		if code != 0 || (c.want == "") != !strings.Contains(stderr, "id of an earlier job") || !strings.Contains(stderr, c.want) {
+			t.Errorf("ids %v: exit %d, stderr %q; want %q", c.ids, code, stderr, c.want)
+		}
+	}
+}

@@ -76,6 +76,12 @@ type Workload struct {
 	// (COMPLETED_WALLTIME_REACHED), gridbench runs them to their end, as
 	// a trace's jobs that outlive their request.
 	PastWalltime int
+	// Repeated counts the jobs kept whose id an earlier one kept has, and
+	// FirstRepeated names the first ("job 7, line 12"): a schedule
+	// written out repeats their ids, which evalys and other tools read
+	// as one job's.
+	Repeated      int
+	FirstRepeated string
 }
 
 // LoadWorkload is LoadSWF for a trace or a Batsim JSON workload (a name
@@ -125,6 +131,7 @@ func LoadWorkloadKeeping(path string, maxJobs, cpus int, est Estimate, speed flo
 			}
 		}
 		w.Jobs, w.Skipped, w.NbRes, w.CPUs, w.Kept = sel.jobs, sel.sk, bw.NbRes, sel.cpus, sel.kept
+		w.Repeated, w.FirstRepeated = sel.repeated, sel.firstRepeated
 		return w, nil
 	}
 	r, err := trace.Open(path)
@@ -154,6 +161,7 @@ func LoadWorkloadKeeping(path string, maxJobs, cpus int, est Estimate, speed flo
 		}
 	}
 	w.Jobs, w.Skipped, w.CPUs, w.Header, w.Kept = sel.jobs, sel.sk, sel.cpus, r.Header(), sel.kept
+	w.Repeated, w.FirstRepeated = sel.repeated, sel.firstRepeated
 	return w, nil
 }
 
@@ -185,6 +193,13 @@ type selector struct {
 	sk            Skipped
 	keep          bool         // keep each job's record fields in kept
 	kept          []trace.Kept // (see Workload.Kept)
+	// lastID is the id of the last job kept while every id was above
+	// the one before (as logs number their jobs); ids indexes the ids
+	// kept once one was not. repeated and firstRepeated are Workload's.
+	lastID        int64
+	ids           map[int64]bool
+	repeated      int
+	firstRepeated string
 }
 
 // size makes room for n jobs, so that loading never regrows the slices.
@@ -222,7 +237,30 @@ func (s *selector) add(tj *trace.Job) bool {
 	if s.keep {
 		s.kept = append(s.kept, tj.Kept())
 	}
+	s.noteID(j.ID, tj.Line)
 	return true
+}
+
+// noteID counts the job of id (on line) if a job kept before has its id.
+// Logs number their jobs in order, so a map of the ids is built only
+// once an id is not above the one before it.
+func (s *selector) noteID(id int64, line int) {
+	if s.ids == nil {
+		if len(s.jobs) == 1 || id > s.lastID {
+			s.lastID = id
+			return
+		}
+		s.ids = make(map[int64]bool, len(s.jobs))
+		for _, j := range s.jobs[:len(s.jobs)-1] {
+			s.ids[j.ID] = true
+		}
+	}
+	if s.ids[id] {
+		if s.repeated++; s.firstRepeated == "" {
+			s.firstRepeated = fmt.Sprintf("job %d, line %d", id, line)
+		}
+	}
+	s.ids[id] = true
 }
 
 // HasSubmit is the package rule on submit times: a job with a negative

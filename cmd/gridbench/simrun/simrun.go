@@ -78,6 +78,10 @@ type Result struct {
 	// PastWalltime counts a Batsim workload's jobs that run as long as
 	// their walltime or longer (adapt.Workload.PastWalltime).
 	PastWalltime int
+	// Repeated counts the jobs whose id an earlier job has, FirstRepeated
+	// names the first (adapt.Workload.Repeated).
+	Repeated      int
+	FirstRepeated string
 }
 
 // Input is what a simulation reads: the first MaxJobs valid jobs (all
@@ -212,7 +216,7 @@ func simulate(in Input, sc sim.Scheduler) (*Result, sim.Platform, error) {
 		return nil, p, err
 	}
 	return &Result{Jobs: w.Jobs, Records: s.Records(), Skipped: w.Skipped, Work: s.Work(), CPUs: w.CPUs, Profiles: w.Profiles, RefStarts: ref, Header: w.Header, Kept: w.Kept,
-		PastWalltime: w.PastWalltime}, p, nil
+		PastWalltime: w.PastWalltime, Repeated: w.Repeated, FirstRepeated: w.FirstRepeated}, p, nil
 }
 
 // run runs s to its end, reporting progress as in asks, or until
