@@ -58,6 +58,8 @@
 //	require github.com/gridbench/gridbench v0.0.0
 //	replace github.com/gridbench/gridbench => ../gridbench
 //
+// then go mod tidy, which adds gridbench's own dependencies.
+//
 // Schedulers written in other languages need no Go at all: the algorithm
 // name "exec:COMMAND ARGS" runs a process speaking
 // docs/scheduler-protocol.md.
