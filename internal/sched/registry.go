@@ -75,13 +75,21 @@ func DefaultSource() rand.Source { return rand.NewPCG(1, 2) }
 // New builds a fresh scheduler by name with DefaultSource.
 func New(name string) (sim.Scheduler, error) { return NewSeeded(name, DefaultSource()) }
 
-// NewSeeded builds a fresh scheduler by name drawing from src.
+// NewSeeded builds a fresh scheduler by name drawing from src
+// (DefaultSource when src is nil). A factory that returns nil is an error.
 func NewSeeded(name string, src rand.Source) (sim.Scheduler, error) {
 	info, err := Lookup(name)
 	if err != nil {
 		return nil, err
 	}
-	return info.New(src), nil
+	if src == nil {
+		src = DefaultSource()
+	}
+	s := info.New(src)
+	if s == nil {
+		return nil, fmt.Errorf("scheduler %q: its Info.New returned nil; return the scheduler it builds", name)
+	}
+	return s, nil
 }
 
 // CloseScheduler releases what a scheduler holds beyond the run (an

@@ -67,4 +67,11 @@ func TestRegistry(t *testing.T) {
 			sched.Register(bad.name, bad.info)
 		}()
 	}
+	// A factory that returns nil is New's error, naming the scheduler,
+	// not a run that fails later with "sim: nil scheduler".
+	sched.Register("test-nil", sched.Info{New: func(rand.Source) sim.Scheduler { return nil }})
+	if s, err := sched.NewSeeded("test-nil", rand.NewPCG(1, 2)); err == nil || !strings.Contains(err.Error(), `"test-nil"`) ||
+		!strings.Contains(err.Error(), "returned nil") {
+		t.Errorf("NewSeeded of a factory returning nil = %v, %v; want an error naming test-nil", s, err)
+	}
 }
