@@ -94,7 +94,8 @@ type Info = sched.Info
 
 // Register makes a scheduler available by name. Call it from an init
 // function; it panics on an empty name, a name with ':', a name already
-// taken or a nil New.
+// taken (or one that differs from it only in case: "EASY" beside "easy")
+// or a nil New.
 func Register(name string, info Info) { sched.Register(name, info) }
 
 // Names returns the registered names, sorted.

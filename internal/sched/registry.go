@@ -23,12 +23,20 @@ type Info = registry.Info[func(src rand.Source) sim.Scheduler]
 var reg = registry.New[func(src rand.Source) sim.Scheduler]("sched", false)
 
 // Register makes an algorithm available by name. It panics if the name is
-// empty, contains a colon (reserved for "exec:"), is already registered, or
-// info.New is nil: registration happens in init functions, where a clash is
-// a programming error.
+// empty, contains a colon (reserved for "exec:"), is already registered,
+// differs from a registered name only in case, or info.New is nil:
+// registration happens in init functions, where a clash is a programming
+// error. Names are looked up exactly, but "EASY" beside "easy" would be
+// two algorithms that read as one, and share a jobs file where the file
+// system ignores case.
 func Register(name string, info Info) {
 	if strings.Contains(name, ":") {
 		panic(fmt.Sprintf("sched: Register(%q): need a name without ':'", name))
+	}
+	for _, n := range reg.Names() {
+		if n != name && strings.EqualFold(n, name) {
+			panic(fmt.Sprintf("sched: Register(%q): %q is registered, a name that differs only in case; choose another", name, n))
+		}
 	}
 	reg.Register(name, info, nil)
 }

@@ -57,7 +57,7 @@ func TestRegistry(t *testing.T) {
 	for _, bad := range []struct {
 		name string
 		info sched.Info
-	}{{"test-a", sched.Info{New: newNop}}, {"", sched.Info{New: newNop}}, {"exec:x", sched.Info{New: newNop}}, {"test-c", sched.Info{}}} {
+	}{{"test-a", sched.Info{New: newNop}}, {"TEST-A", sched.Info{New: newNop}}, {"", sched.Info{New: newNop}}, {"exec:x", sched.Info{New: newNop}}, {"test-c", sched.Info{}}} {
 		func() {
 			defer func() {
 				if recover() == nil {
