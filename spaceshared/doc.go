@@ -12,7 +12,7 @@
 // schedulers register through the same Register and are linked in by
 // importing this package; Names lists them at run time.
 //
-// The built-in schedulers (54 names, as Names gives them; a test keeps
+// The built-in schedulers (53 names, as Names gives them; a test keeps
 // this list equal to the registry, `go test ./spaceshared -update`
 // rewrites it):
 //
@@ -32,8 +32,7 @@
 //	easypred-double-tsafrir easypred-reqtime
 //	easypred-reqtime-doubling easypred-reqtime-reqtime
 //	easypred-reqtime-tsafrir easypred-sgd-doubling
-//	easypred-sgd-reqtime easypred-sgd-tsafrir egedf fcfs flex sjf
-//	tabu
+//	easypred-sgd-reqtime easypred-sgd-tsafrir egedf fcfs flex tabu
 //
 // LoadSWF reads a Standard Workload Format trace with the rules of
 // `gridbench simulate`, LoadWorkload a trace or a Batsim JSON workload.
@@ -58,6 +57,8 @@
 //
 //	require github.com/gridbench/gridbench v0.0.0
 //	replace github.com/gridbench/gridbench => ../gridbench
+//
+// then go mod tidy, which adds gridbench's own dependencies.
 //
 // Schedulers written in other languages need no Go at all: the algorithm
 // name "exec:COMMAND ARGS" runs a process speaking

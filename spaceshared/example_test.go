@@ -34,8 +34,10 @@ func init() {
 }
 
 func Example() {
-	// Once registered, "sjf" goes wherever a built-in goes:
-	// gridbench simulate --algo sjf, a study file's algorithms, ...
+	// Once registered, "sjf" goes wherever a built-in goes in this
+	// program: New, Names, a study file's algorithms when the program
+	// runs it with pipeline.RunStudy. The gridbench command is another
+	// program: its simulate --algo knows the built-ins and exec: only.
 	fmt.Println(spaceshared.Names())
 
 	jobs := []spaceshared.Job{

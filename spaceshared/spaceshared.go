@@ -94,7 +94,8 @@ type Info = sched.Info
 
 // Register makes a scheduler available by name. Call it from an init
 // function; it panics on an empty name, a name with ':', a name already
-// taken or a nil New.
+// taken (or one that differs from it only in case: "EASY" beside "easy")
+// or a nil New.
 func Register(name string, info Info) { sched.Register(name, info) }
 
 // Names returns the registered names, sorted.
@@ -104,8 +105,10 @@ func Names() []string { return sched.Names() }
 // included), or an error listing the names.
 func Lookup(name string) (Info, error) { return sched.Lookup(name) }
 
-// New builds a fresh scheduler by name, drawing from src. Call Close on
-// the result when the run is over (it matters for "exec:" schedulers).
+// New builds a fresh scheduler by name, drawing from src; a nil src is
+// the fixed rand.NewPCG(1, 2). Call Close on the result when the run is
+// over (it matters for "exec:" schedulers). A registered New that returns
+// nil is an error.
 func New(name string, src rand.Source) (Scheduler, error) { return sched.NewSeeded(name, src) }
 
 // Close releases what a scheduler holds beyond its run (an external

@@ -550,7 +550,7 @@ func (s *Study) simulate(ctx context.Context, run bench.Run, p sim.Platform, job
 	if x, ok := sc.(*external.Scheduler); ok {
 		x.SetFileTimeout(s.execTimeout) // checked by Load
 	}
-	recs, _, err := spaceshared.SimulateTimed(ctx, p, jobs, sc)
+	recs, err := simulateRecovering(ctx, run.Algorithm, p, jobs, sc)
 	if err == nil {
 		// An exec: scheduler that wrote more lines than it was asked for
 		// had its answers read one message late: the run does not count.

@@ -23,12 +23,20 @@ type Info = registry.Info[func(src rand.Source) sim.Scheduler]
 var reg = registry.New[func(src rand.Source) sim.Scheduler]("sched", false)
 
 // Register makes an algorithm available by name. It panics if the name is
-// empty, contains a colon (reserved for "exec:"), is already registered, or
-// info.New is nil: registration happens in init functions, where a clash is
-// a programming error.
+// empty, contains a colon (reserved for "exec:"), is already registered,
+// differs from a registered name only in case, or info.New is nil:
+// registration happens in init functions, where a clash is a programming
+// error. Names are looked up exactly, but "EASY" beside "easy" would be
+// two algorithms that read as one, and share a jobs file where the file
+// system ignores case.
 func Register(name string, info Info) {
 	if strings.Contains(name, ":") {
 		panic(fmt.Sprintf("sched: Register(%q): need a name without ':'", name))
+	}
+	for _, n := range reg.Names() {
+		if n != name && strings.EqualFold(n, name) {
+			panic(fmt.Sprintf("sched: Register(%q): %q is registered, a name that differs only in case; choose another", name, n))
+		}
 	}
 	reg.Register(name, info, nil)
 }
@@ -75,13 +83,21 @@ func DefaultSource() rand.Source { return rand.NewPCG(1, 2) }
 // New builds a fresh scheduler by name with DefaultSource.
 func New(name string) (sim.Scheduler, error) { return NewSeeded(name, DefaultSource()) }
 
-// NewSeeded builds a fresh scheduler by name drawing from src.
+// NewSeeded builds a fresh scheduler by name drawing from src
+// (DefaultSource when src is nil). A factory that returns nil is an error.
 func NewSeeded(name string, src rand.Source) (sim.Scheduler, error) {
 	info, err := Lookup(name)
 	if err != nil {
 		return nil, err
 	}
-	return info.New(src), nil
+	if src == nil {
+		src = DefaultSource()
+	}
+	s := info.New(src)
+	if s == nil {
+		return nil, fmt.Errorf("scheduler %q: its Info.New returned nil; return the scheduler it builds", name)
+	}
+	return s, nil
 }
 
 // CloseScheduler releases what a scheduler holds beyond the run (an

@@ -57,7 +57,7 @@ func TestRegistry(t *testing.T) {
 	for _, bad := range []struct {
 		name string
 		info sched.Info
-	}{{"test-a", sched.Info{New: newNop}}, {"", sched.Info{New: newNop}}, {"exec:x", sched.Info{New: newNop}}, {"test-c", sched.Info{}}} {
+	}{{"test-a", sched.Info{New: newNop}}, {"TEST-A", sched.Info{New: newNop}}, {"", sched.Info{New: newNop}}, {"exec:x", sched.Info{New: newNop}}, {"test-c", sched.Info{}}} {
 		func() {
 			defer func() {
 				if recover() == nil {
@@ -66,5 +66,12 @@ func TestRegistry(t *testing.T) {
 			}()
 			sched.Register(bad.name, bad.info)
 		}()
+	}
+	// A factory that returns nil is New's error, naming the scheduler,
+	// not a run that fails later with "sim: nil scheduler".
+	sched.Register("test-nil", sched.Info{New: func(rand.Source) sim.Scheduler { return nil }})
+	if s, err := sched.NewSeeded("test-nil", rand.NewPCG(1, 2)); err == nil || !strings.Contains(err.Error(), `"test-nil"`) ||
+		!strings.Contains(err.Error(), "returned nil") {
+		t.Errorf("NewSeeded of a factory returning nil = %v, %v; want an error naming test-nil", s, err)
 	}
 }

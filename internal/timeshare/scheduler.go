@@ -139,5 +139,9 @@ func New(name string, p Params) (Scheduler, error) {
 	if err := p.check(); err != nil {
 		return nil, err
 	}
-	return f.New(p), nil
+	s := f.New(p)
+	if s == nil {
+		return nil, fmt.Errorf("timeshare: algorithm %q: its Info.New returned nil; return the scheduler it builds", name)
+	}
+	return s, nil
 }

@@ -2,6 +2,7 @@ package timeshare
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -143,6 +144,9 @@ func runSlave(s Scheduler, jobs []Job, idx []int, slave int, out []Outcome, loca
 func Run(jobs []Job, slaves int, s Scheduler) (Result, error) {
 	if slaves < 1 || slaves > MaxSlaves {
 		return Result{}, fmt.Errorf("timeshare: %d slaves; need 1 to %d", slaves, MaxSlaves)
+	}
+	if s == nil {
+		return Result{}, errors.New("timeshare: nil scheduler")
 	}
 	if err := Check(jobs); err != nil {
 		return Result{}, err

@@ -420,7 +420,7 @@ func (x *Scheduler) ask(msg []byte, timeout time.Duration) ([]byte, error) {
 		case x.ctx.Err() != nil || err == errInterrupted:
 			return nil, x.interrupted(msg)
 		case errors.Is(err, os.ErrDeadlineExceeded):
-			return nil, fmt.Errorf("sent %s: the scheduler read none of it within %v", sent(msg), timeout)
+			return nil, fmt.Errorf("sent %s: the scheduler read none of it within %v%s", sent(msg), timeout, timeoutHint)
 		}
 		return nil, fmt.Errorf("sent %s: %w", sent(msg), x.exitReason(err))
 	}
@@ -441,10 +441,14 @@ func (x *Scheduler) ask(msg []byte, timeout time.Duration) ([]byte, error) {
 	case err == errLineTooLong:
 		return nil, fmt.Errorf("sent %s: the scheduler %w", sent(msg), err)
 	case errors.Is(err, os.ErrDeadlineExceeded):
-		return nil, fmt.Errorf("sent %s: no answer within %v", sent(msg), timeout)
+		return nil, fmt.Errorf("sent %s: no answer within %v%s", sent(msg), timeout, timeoutHint)
 	}
 	return nil, fmt.Errorf("sent %s: no answer: %w", sent(msg), x.exitReason(err))
 }
+
+// timeoutHint ends a timeout's error with what sets the timeout: a
+// scheduler that is slow rather than stuck needs only a longer one.
+const timeoutHint = " (the answer timeout: --exec-timeout, or a study file's exec_timeout, sets it)"
 
 // errSurplus is the error of output beyond one line per message.
 var errSurplus = errors.New("one line per message, and nothing after end")

@@ -144,7 +144,7 @@ func TestNonsenseFailsTheRun(t *testing.T) {
 		{"a start's key given twice", `        print('{"start": [{"job": 0, "machine": 0, "job": 1}]}', flush=True)`,
 			[]string{`t=0: answered`, `: start 0: key "job" given twice`}},
 		{"timeout", `        time.sleep(30)`,
-			[]string{`t=0: sent {"type":"decide","time":0,"submitted":[{"job":0,"id":1`, "no answer within 3s"}},
+			[]string{`t=0: sent {"type":"decide","time":0,"submitted":[{"job":0,"id":1`, "no answer within 3s (the answer timeout: --exec-timeout, or a study file's exec_timeout, sets it)"}},
 		{"crash", `        sys.exit("boom: cannot schedule")`,
 			[]string{`t=0: sent {"type":"decide"`, "the scheduler exited (exit status 1); its stderr ends: boom: cannot schedule"}},
 	} {
