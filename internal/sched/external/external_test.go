@@ -186,6 +186,8 @@ func TestReadyKeysAreStrict(t *testing.T) {
 		{`{"Type": "ready", "protocol": 1}`, `hello: answered {"Type": "ready", "protocol": 1}: key "Type": keys are case-sensitive; want "type"`},
 		{`{"type": "ready", "PROTOCOL": 1}`, `hello: answered {"type": "ready", "PROTOCOL": 1}: key "PROTOCOL": keys are case-sensitive; want "protocol"`},
 		{`{"type": "ready", "protocol": 2, "protocol": 1}`, `hello: answered {"type": "ready", "protocol": 2, "protocol": 1}: key "protocol" given twice`},
+		{`{"type": "ready"}`, `hello: answered {"type": "ready"}: no protocol`},
+		{`{"type": "ready", "protocol": 1, "version": "2"}`, `hello: answered {"type": "ready", "protocol": 1, "version": "2"}: unknown key "version"`},
 	} {
 		p := filepath.Join(t.TempDir(), "s.py")
 		src := "import sys\nsys.stdin.readline()\nprint('" + tc.ready + "', flush=True)\n"

@@ -3,6 +3,7 @@ package external
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -41,7 +42,19 @@ func checkAnswerKeys(b []byte) error {
 // keys are ignored, as json.Unmarshal ignores them).
 func checkReadyKeys(b []byte) error {
 	dec := json.NewDecoder(bytes.NewReader(b))
-	return objectKeys(dec, []string{"type", "protocol"}, func(string) error { return skipNext(dec) })
+	fields := []string{"type", "protocol"}
+	var seen []string
+	err := objectKeys(dec, fields, func(key string) error {
+		if !slices.Contains(fields, key) {
+			return fmt.Errorf("unknown key %q", key)
+		}
+		seen = append(seen, key)
+		return skipNext(dec)
+	})
+	if err == nil && !slices.Contains(seen, "protocol") {
+		return errors.New("no protocol")
+	}
+	return err
 }
 
 // objectKeys reads the next value of dec. When it is an object, each key
