@@ -32,8 +32,10 @@ type (
 // DefaultQuantum is the RR and PLRR quantum of Shah et al. 2012, seconds.
 const DefaultQuantum = timeshare.DefaultQuantum
 
-// Register makes a scheduler available by a lower-case name. Call it from
-// an init function; it panics on a name already taken or a nil New.
+// Register makes a scheduler available by name, looked up ignoring case
+// (its label, unless Info gives one, is the name in upper case). Call it
+// from an init function; it panics on a name already taken, in any case,
+// or a nil New.
 func Register(name string, info Info) { timeshare.Register(name, info) }
 
 // Names returns the registered names: the built-ins in the paper's order
