@@ -6,8 +6,6 @@ import (
 	"slices"
 	"sort"
 	"strings"
-
-	"github.com/aclements/go-moremath/stats"
 )
 
 // ResultSide is one side of a results comparison (`gridbench compare`):
@@ -188,7 +186,7 @@ func CompareResults(old, nw ResultSide, o CompareOptions) (*ResultDiff, error) {
 		}
 		if unpaired {
 			row.Test, row.N = "mann-whitney", min(len(ov), len(nv))
-			if u, err := stats.MannWhitneyUTest(ov, nv, stats.LocationDiffers); err == nil {
+			if u, err := MannWhitney(ov, nv); err == nil {
 				row.P = u.P
 			}
 		} else {
