@@ -112,6 +112,16 @@ func (etcKind) check(w *Workload) error {
 	if err != nil {
 		return err
 	}
+	for _, k := range []struct {
+		key    string
+		set    bool
+		method etc.Method
+	}{{"r_task", w.RTask != 0, etc.RangeBased}, {"r_mach", w.RMach != 0, etc.RangeBased},
+		{"v_task", w.VTask != 0, etc.CVB}, {"v_mach", w.VMach != 0, etc.CVB}, {"mean_task", w.MeanTask != 0, etc.CVB}} {
+		if k.set && sp.Method != k.method {
+			return keyErr(k.key, "a parameter of method = %q; this workload draws with %q, which would ignore it", k.method, sp.Method)
+		}
+	}
 	if err := sp.Validate(); err != nil {
 		return keyErr("r_task/r_mach/v_task/v_mach/mean_task", "%w", err)
 	}

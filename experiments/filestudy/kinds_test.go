@@ -77,6 +77,8 @@ func TestLoadErrorsETCAndTimeshare(t *testing.T) {
 		{"missing heterogeneity", strings.Replace(goodETC, "task_heterogeneity = \"hi\"\n", "", 1), `s.toml:4: workload 1: key task_heterogeneity: missing: hi or lo`},
 		{"bad method", strings.Replace(goodETC, "jobs = 40", "method = \"normal\"", 1), `s.toml:6: workload 1: key method: method "normal"`},
 		{"bad r_task", strings.Replace(goodETC, "jobs = 40", "r_task = 0.5", 1), `s.toml:6: workload 1: keys r_task/r_mach/v_task/v_mach/mean_task: etc: RTask must be > 1`},
+		{"cvb parameter of a range workload", strings.Replace(goodETC, "jobs = 40", "v_task = 0.3", 1), `s.toml:6: workload 1: key v_task: a parameter of method = "cvb"; this workload draws with "range", which would ignore it`},
+		{"range parameter of a cvb workload", strings.Replace(goodETC, "jobs = 40", "method = \"cvb\"\nr_mach = 7", 1), `s.toml:7: workload 1: key r_mach: a parameter of method = "range"; this workload draws with "cvb", which would ignore it`},
 		{"files and generator", "name = \"x\"\nalgorithms = [\"MCT\"]\n[[workload]]\nkind = \"etc\"\nfiles = [\"a\"]\nmethod = \"cvb\"\n", `s.toml:6: workload 1: key method: a generator parameter, but the workload reads files`},
 		{"wrong type", strings.Replace(ts, "slaves = 2", `slaves = "two"`, 1), `s.toml:8: workload 1: key slaves: is the string "two"; want a whole number`},
 		{"missing slaves", strings.Replace(ts, "slaves = 2\n", "", 1), `s.toml:4: workload 1: key slaves: 0: need at least 1`},

@@ -138,7 +138,7 @@ const (
 
 // Spec describes one class of ETC instances. The zero value of each
 // parameter field (RTask, RMach, VTask, VMach, MeanTask) means the default
-// for the chosen heterogeneity.
+// for the chosen heterogeneity; a field of the other method must be zero.
 type Spec struct {
 	Jobs, Machines int
 	Method         Method
@@ -252,6 +252,15 @@ func (s Spec) Validate() error {
 		return fmt.Errorf("etc: unknown machine heterogeneity %v", s.MachHet)
 	case s.Consistency < Consistent || s.Consistency > Inconsistent:
 		return fmt.Errorf("etc: unknown consistency %v", s.Consistency)
+	}
+	// A parameter of the other method would change nothing drawn: a
+	// study asking v_task = 0.3 of range-based instances once got Braun's
+	// instances without a word.
+	switch {
+	case s.Method == RangeBased && (s.VTask != 0 || s.VMach != 0 || s.MeanTask != 0):
+		return fmt.Errorf("etc: VTask, VMach and MeanTask (%g, %g, %g) are parameters of the cvb method, which the range method ignores: leave them 0 or draw with cvb", s.VTask, s.VMach, s.MeanTask)
+	case s.Method == CVB && (s.RTask != 0 || s.RMach != 0):
+		return fmt.Errorf("etc: RTask and RMach (%g, %g) are parameters of the range method, which the cvb method ignores: leave them 0 or draw with range", s.RTask, s.RMach)
 	}
 	// Negated comparisons so that NaN is rejected too.
 	p := s.params()

@@ -288,6 +288,11 @@ func TestGenerateRejects(t *testing.T) {
 		{Spec{Jobs: 4, Machines: 4, RMach: math.NaN()}, "RMach"},
 		{Spec{Jobs: 4, Machines: 4, Method: CVB, VTask: -1}, "VTask"},
 		{Spec{Jobs: 4, Machines: 4, Method: CVB, MeanTask: -3}, "MeanTask"},
+		// A parameter of the other method used to be accepted and ignored.
+		{Spec{Jobs: 4, Machines: 4, VTask: 0.3}, "parameters of the cvb method"},
+		{Spec{Jobs: 4, Machines: 4, MeanTask: 5}, "parameters of the cvb method"},
+		{Spec{Jobs: 4, Machines: 4, Method: CVB, RTask: 7}, "parameters of the range method"},
+		{Spec{Jobs: 4, Machines: 4, Method: CVB, RMach: 7}, "parameters of the range method"},
 	} {
 		_, err := Generate(c.spec, rand.NewPCG(1, 2))
 		if err == nil || !strings.Contains(err.Error(), c.want) {

@@ -15,9 +15,10 @@
 //     p = PA·size + PB (clamped to [0, 1]), else gamma(A2, B2) — larger
 //     jobs run longer — redrawn above 12 (two days); run = floor(e^x) s;
 //   - arrivals: ln(inter-arrival) is gamma(AArr·ARAR, BArr) at rush hour,
-//     stretched over a daily cycle of 48 half-hour buckets weighted by the
-//     gamma(ANum, BNum) density of the hour of day (counted from 11:00),
-//     redrawn above 13.
+//     stretched over a daily cycle of 48 half-hour buckets, bucket i
+//     (1 = 00:00–00:30) weighted by the gamma(ANum, BNum) mass on
+//     [i−0.5, i+0.5), with i taken from 11 to 58 (the day runs from 05:00
+//     to 05:00; batch arrivals peak at 13:00–13:30), redrawn above 13.
 //
 // Config.Typeless instead draws every job from the parameters fitted on
 // all jobs (WholeParams), one stream; the archive's lublin_256.swf was

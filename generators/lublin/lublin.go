@@ -54,7 +54,7 @@ var (
 const (
 	buckets       = 48 // half hours in a day
 	bucketSeconds = 86400 / buckets
-	dayStart      = 11 // the arrival-count gamma is fitted on hours 11..34
+	dayStart      = 11 // the arrival-count gamma is over half-hour buckets 11..58 (05:00 to 05:00)
 	maxLogRun     = 12 // e^12 s ≈ 1.9 days
 	maxLogArrive  = 13
 )
