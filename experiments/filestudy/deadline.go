@@ -28,6 +28,21 @@ func (deadlineKind) keys() []string {
 
 func (deadlineKind) check(w *Workload) error {
 	spec := w.spec()
+	// A key written 0 would read as left out: the generator's default
+	// replaces it (run_min = 0 drew run times from 500 s).
+	def := jobstream.Default(max(w.MeanInterArrival, 1))
+	for _, k := range []struct {
+		key string
+		def any
+	}{
+		{"jobs", def.Jobs}, {"machines", def.Machines}, {"machine_cpus_max", def.MachineCPUsMax}, {"speed_min", def.SpeedMin},
+		{"speed_max", def.SpeedMax}, {"ref_speed", def.RefSpeed}, {"run_min", def.RunMin}, {"run_max", def.RunMax},
+		{"job_cpus_max", def.JobCPUsMax}, {"slack_min", def.SlackMin}, {"slack_max", def.SlackMax},
+	} {
+		if v, ok := w.written[k.key]; ok && (v == int64(0) || v == 0.0) {
+			return keyErr(k.key, "0 here stands for the key left out, the generator's default %v: leave the key out for the default, or give a value above 0", k.def)
+		}
+	}
 	switch {
 	case w.MeanInterArrival == 0:
 		return keyErr("mean_inter_arrival", "missing or 0: give the mean time between arrivals in seconds (the deadline study's streams use 1 to 5)")

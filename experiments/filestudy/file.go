@@ -128,6 +128,11 @@ type Workload struct {
 	// and the progress say so. Not a key (unexported: no part of the
 	// configuration), but read from the trace, an input.
 	skipped adapt.Skipped
+	// written holds the keys the file gives this workload, as written
+	// (nil when it was not read from a file): a key whose 0 means its
+	// default is told from a key left out by it. Unexported: no part of
+	// the configuration.
+	written map[string]any `toml:"-"`
 }
 
 // Claim is one [[claim]]: "Algorithm is Direction than Baseline on Metric
@@ -159,6 +164,9 @@ func Load(path string) (*Study, error) {
 	var set []map[string]any
 	if err == nil {
 		set, err = f.decodeOwnKeys(string(b))
+	}
+	if err == nil {
+		err = f.keepWritten(string(b))
 	}
 	if err != nil {
 		return nil, decodeError(path, b, err)

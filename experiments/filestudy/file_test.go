@@ -54,6 +54,9 @@ func TestLoadErrors(t *testing.T) {
 		{"an alias's line in [aliases]", good + "[aliases]\nname = \"flex\"\n", `s.toml:10: key aliases.name: not in algorithms`},
 		{"speeds out of order", good + "speed_min = 5\nspeed_max = 1\n", `s.toml:9: workload 1: keys speed_min/speed_max: speeds [5, 1): need 0 < min <= max <= 1e+09`},
 		{"slack max below the default min", good + "slack_max = 0.5\n", `s.toml:9: workload 1: keys slack_min/slack_max: slack [1.5, 0.5): need 1 <= min <= max`},
+		// A key written 0 read as left out: run times drawn from 500 s.
+		{"run_min written 0", good + "run_min = 0\n", `s.toml:9: workload 1: key run_min: 0 here stands for the key left out, the generator's default 500: leave the key out`},
+		{"jobs written 0", strings.Replace(good, "jobs = 40", "jobs = 0", 1), `s.toml:7: workload 1: key jobs: 0 here stands for the key left out, the generator's default 3000`},
 		{"reps 0", strings.Replace(good, "algorithms", "reps = 0\nalgorithms", 1), `s.toml:2: key reps: 0: need 1 to 10000 (leave the key out for the default, 10)`},
 		{"reps negative", strings.Replace(good, "algorithms", "reps = -3\nalgorithms", 1), `s.toml:2: key reps: -3: need 1 to 10000`},
 		{"bad claim", good + "[[claim]]\nalgorithm = \"easy\"\nbaseline = \"flex\"\nmetric = \"wait\"\ndirection = \"lower\"\n", `s.toml:11: claim 1: key baseline: "flex" is not in algorithms`},

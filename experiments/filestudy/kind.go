@@ -171,6 +171,21 @@ func (w *Workload) files(r int, c config) []string {
 // its own (ownKeys) into its Params, and returns every key that a
 // [[workload]] table sets, by table, for isOwnKey. It does nothing for a
 // file without such a workload.
+// keepWritten sets each workload's written keys (Workload.written) from
+// the file's text.
+func (f *File) keepWritten(text string) error {
+	var raw struct {
+		Tables []map[string]any `toml:"workload"`
+	}
+	if _, err := toml.Decode(text, &raw); err != nil {
+		return err
+	}
+	for i := range min(len(raw.Tables), len(f.Workloads)) {
+		f.Workloads[i].written = raw.Tables[i]
+	}
+	return nil
+}
+
 func (f *File) decodeOwnKeys(text string) ([]map[string]any, error) {
 	if !slices.ContainsFunc(f.Workloads, func(w Workload) bool {
 		_, ok := kindOf(w.Kind).(ownKeys)
