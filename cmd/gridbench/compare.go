@@ -95,11 +95,9 @@ func loadResults(path string) (analysis.ResultSide, error) {
 	}
 	rs := analysis.ResultSide{Name: path, Configs: map[string]string{}}
 	for _, f := range files {
-		recs, err := analysis.ReadFile(f)
-		if err != nil {
+		if err := rs.ReadInto(f); err != nil {
 			return analysis.ResultSide{}, err
 		}
-		rs.Records = append(rs.Records, recs...)
 		if m, err := analysis.ReadManifest(filepath.Join(filepath.Dir(f), "manifest.json")); err == nil {
 			rs.Configs[m.Experiment] = m.ConfigHash
 			if want, ok := m.Digests["runs.csv"]; ok {
