@@ -239,3 +239,31 @@ func TestCompareDuplicateNamesFileAndLine(t *testing.T) {
 		t.Errorf("exit %d, stderr %q\nwant it to end with %q", code, stderr, want)
 	}
 }
+
+// TestCompareCountsRowsOnOneSide: when a whole experiment is missing on
+// one side, the last line says so after its count of equal rows, which
+// alone would read as every row equal.
+func TestCompareCountsRowsOnOneSide(t *testing.T) {
+	seed := func(rep int) uint64 { return uint64(rep) }
+	same := func(int) float64 { return 1 }
+	old := writeRuns(t, "", seed, func(rep int) float64 { return float64(rep) }, same)
+	nw := writeRuns(t, "", seed, func(rep int) float64 { return float64(rep) }, same)
+	// OLD has a second experiment of two rows that NEW lacks.
+	dir := filepath.Join(old, "results", "exp2")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "runs.csv"), []byte(strings.Join(analysis.Header, ",")+"\nexp2,w,a,0,0,wait,1\nexp2,w,a,0,0,bsld,1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCompare(old, nw)
+	if want := "3 rows: 0 changed significantly (α = 0.05 after Holm), 0 changed but not significantly, 3 equal; " +
+		"2 rows on one side only, not compared (2 only in OLD, 0 only in NEW)\n"; code != 0 || !strings.HasSuffix(stdout, want) {
+		t.Errorf("exit %d, stdout:\n%s\nstderr %q\nwant it to end with %q", code, stdout, stderr, want)
+	}
+	_, _, stderr = runCompare("--csv", nw, old)
+	if want := "compare: 3 rows: 0 changed significantly (α = 0.05 after Holm), 0 changed but not significantly, 3 equal; " +
+		"2 rows on one side only, not compared (0 only in OLD, 2 only in NEW)\n"; !strings.HasSuffix(stderr, want) {
+		t.Errorf("--csv, stderr:\n%s\nwant it to end with %q", stderr, want)
+	}
+}
