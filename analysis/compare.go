@@ -3,6 +3,7 @@ package analysis
 import (
 	"fmt"
 	"math"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -19,6 +20,34 @@ type ResultSide struct {
 	// their manifest records, each with the digests: changed after
 	// gridbench wrote them, and compared as they are now.
 	Altered []string
+	// Origins, when not nil, has where each record was read: Records[i]
+	// is line Origins[i].Line of Origins[i].File (ReadInto fills both).
+	// Errors about a record name its file and line, else the side's Name.
+	Origins []Origin
+}
+
+// Origin is where a record was read.
+type Origin struct {
+	File string
+	Line int
+}
+
+func (o Origin) String() string { return fmt.Sprintf("%s:%d", o.File, o.Line) }
+
+// ReadInto appends the records of the runs.csv at path to the side, with
+// their origins.
+func (side *ResultSide) ReadInto(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r := NewReader(f, path)
+	for r.Next() {
+		side.Records = append(side.Records, r.Record())
+		side.Origins = append(side.Origins, Origin{path, r.Line()})
+	}
+	return r.Err()
 }
 
 // DiffRow is one experiment × workload × algorithm × metric of a results
@@ -258,7 +287,7 @@ func (s *sideValues) values() []float64 {
 func collectSides(side ResultSide) (map[GroupKey]*sideValues, []GroupKey, error) {
 	m := map[GroupKey]*sideValues{}
 	var order []GroupKey
-	for _, r := range side.Records {
+	for i, r := range side.Records {
 		k := GroupKey{Experiment: r.Experiment, Workload: r.Workload, Algorithm: r.Algorithm, Metric: r.Metric}
 		s, ok := m[k]
 		if !ok {
@@ -268,11 +297,34 @@ func collectSides(side ResultSide) (map[GroupKey]*sideValues, []GroupKey, error)
 		}
 		if _, dup := s.vals[r.Rep]; dup {
 			// Two values of one measurement: which one is meant?
-			return nil, nil, fmt.Errorf("%s: run %s metric %s is recorded twice: one value per run and metric", side.Name, r.Key(), r.Metric)
+			return nil, nil, duplicate(side, i)
 		}
 		s.vals[r.Rep], s.seeds[r.Rep] = r.Value, r.Seed
 	}
 	return m, order, nil
+}
+
+// duplicate is the error of side's record i, whose run and metric an
+// earlier record has: it names both records' files and lines when the
+// side has its origins. Only an error pays for the search.
+func duplicate(side ResultSide, i int) error {
+	r := side.Records[i]
+	if len(side.Origins) != len(side.Records) {
+		return fmt.Errorf("%s: run %s metric %s is recorded twice: one value per run and metric", side.Name, r.Key(), r.Metric)
+	}
+	at := side.Origins[i]
+	first := ""
+	for j, e := range side.Records[:i] {
+		if e.Key() == r.Key() && e.Metric == r.Metric {
+			if o := side.Origins[j]; o.File == at.File {
+				first = fmt.Sprintf(" (first on line %d)", o.Line)
+			} else {
+				first = " (first at " + o.String() + ")"
+			}
+			break
+		}
+	}
+	return fmt.Errorf("%s: run %s metric %s is recorded twice%s: one value per run and metric", at, r.Key(), r.Metric, first)
 }
 
 // renamings finds, per experiment, the one algorithm only in OLD and the

@@ -172,3 +172,27 @@ func TestSameValuesNaN(t *testing.T) {
 		}
 	}
 }
+
+// TestCompareDuplicateWhere: a run and metric recorded twice is named by
+// file and line when the side knows its records' origins (ReadInto), by
+// the side's name when it does not (records built in a program).
+func TestCompareDuplicateWhere(t *testing.T) {
+	f := func(string, int) float64 { return 1 }
+	ok := side("old", "h", map[string][]int{"a": {0, 1}}, f)
+	dup := side("new", "h", map[string][]int{"a": {0, 1}}, f)
+	dup.Records = append(dup.Records, dup.Records[0])
+	if _, err := CompareResults(ok, dup, CompareOptions{Alpha: 0.05}); err == nil ||
+		err.Error() != "new: run e/w/a/0 metric m is recorded twice: one value per run and metric" {
+		t.Errorf("no origins: %v", err)
+	}
+	dup.Origins = []Origin{{"x.csv", 2}, {"x.csv", 3}, {"y.csv", 7}}
+	if _, err := CompareResults(ok, dup, CompareOptions{Alpha: 0.05}); err == nil ||
+		err.Error() != "y.csv:7: run e/w/a/0 metric m is recorded twice (first at x.csv:2): one value per run and metric" {
+		t.Errorf("origins: %v", err)
+	}
+	dup.Origins[2].File = "x.csv"
+	if _, err := CompareResults(ok, dup, CompareOptions{Alpha: 0.05}); err == nil ||
+		err.Error() != "x.csv:7: run e/w/a/0 metric m is recorded twice (first on line 2): one value per run and metric" {
+		t.Errorf("origins in one file: %v", err)
+	}
+}

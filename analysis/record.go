@@ -254,6 +254,9 @@ func (r *Reader) Next() bool {
 // Record returns the current record.
 func (r *Reader) Record() Record { return r.rec }
 
+// Line returns the line the current record was read from, 1-based.
+func (r *Reader) Line() int { return r.line }
+
 // Err returns the first error met, with file and line.
 func (r *Reader) Err() error { return r.err }
 

@@ -1,6 +1,7 @@
 package spaceshared
 
 import (
+	"fmt"
 	"math"
 
 	"github.com/gridbench/gridbench/analysis"
@@ -253,9 +254,18 @@ type DecisionStats struct {
 }
 
 // Decisions summarises a trace. Slopes and correlations are NaN when the
-// queue length never varies.
+// queue length never varies; every mean is NaN for a log of no decision.
+// It panics when tr is nil (a run that failed has no log: SimulateTimed
+// returns nil with its error) or when tr's Work or Wall is shorter than
+// its Queue (one value each per decision).
 func Decisions(tr *DecisionLog) DecisionStats {
+	if tr == nil {
+		panic("spaceshared: Decisions of a nil *DecisionLog (SimulateTimed returns nil only with an error)")
+	}
 	n := len(tr.Queue)
+	if len(tr.Work) < n || len(tr.Wall) < n {
+		panic(fmt.Sprintf("spaceshared: Decisions of a DecisionLog of %d decisions with %d Work and %d Wall values; want one each per decision", n, len(tr.Work), len(tr.Wall)))
+	}
 	d := DecisionStats{Decisions: n}
 	if n == 0 {
 		nan := math.NaN()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gridbench/gridbench/internal/sched"
@@ -166,5 +167,40 @@ func TestMeasureShiftedInTime(t *testing.T) {
 		if g, w := row.Value(got), row.Value(want); !near(g, w) && !(math.IsNaN(g) && math.IsNaN(w)) {
 			t.Errorf("%s shifted by %d s: %v, want %v", row.Name, shift, g, w)
 		}
+	}
+}
+
+// panicsWith runs f and checks that it panics with a message of this
+// package's naming the misuse, not a runtime error.
+func panicsWith(t *testing.T, what string, f func(), want string) {
+	t.Helper()
+	defer func() {
+		t.Helper()
+		r := recover()
+		msg, ok := r.(string)
+		if !ok || !strings.HasPrefix(msg, "spaceshared: ") || !strings.Contains(msg, want) {
+			t.Errorf("%s: panic %v (%T), want a spaceshared: message containing %q", what, r, r, want)
+		}
+	}()
+	f()
+}
+
+// TestMisusePanicsClearly: the misuses the doc comments name panic with a
+// message that says what was wrong, not an index or nil error.
+func TestMisusePanicsClearly(t *testing.T) {
+	panicsWith(t, "Decisions(nil)", func() { Decisions(nil) }, "nil *DecisionLog")
+	panicsWith(t, "Decisions, short Work", func() {
+		Decisions(&DecisionLog{Queue: []int{1, 2}, Work: []int64{1}, Wall: []float64{1, 2}})
+	}, "2 decisions with 1 Work and 2 Wall values")
+	p := sim.SingleMachine(2)
+	jobs := []sim.Job{{Submit: 0, Run: 10, CPUs: 1}}
+	recs := []sim.Record{{Start: 0, End: 10}}
+	panicsWith(t, "UtilisationSeries, bins 0", func() { UtilisationSeries(p, jobs, recs, 0) }, "0 bins; want at least 1")
+	panicsWith(t, "UtilisationSeries, bins -1", func() { UtilisationSeries(p, jobs, recs, -1) }, "-1 bins")
+	panicsWith(t, "UtilisationSeries, a record too many", func() {
+		UtilisationSeries(p, jobs, append(recs, sim.Record{Start: 0, End: 5}), 4)
+	}, "2 records for 1 jobs")
+	if got := UtilisationSeries(p, jobs, recs, 2); len(got) != 2 || got[0].Value != 0.5 || got[1].Value != 0.5 {
+		t.Errorf("UtilisationSeries of one 1-CPU job on 2 CPUs in 2 bins = %+v, want 0.5 twice", got)
 	}
 }

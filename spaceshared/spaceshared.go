@@ -150,12 +150,23 @@ func LoadSWF(path string, maxJobs, cpus int, estimate Estimate) ([]Job, Skipped,
 // nb_res.
 type Workload = adapt.Workload
 
+// NoSpeedError is LoadWorkload's and Load's error for a Batsim workload
+// whose parallel_homogeneous profiles need a CPU speed, given none. A
+// program that takes the speed some other way (a flag, a key of its own)
+// can name that in the error with AdviseSpeed.
+type NoSpeedError = adapt.NoSpeedError
+
+// AdviseSpeed returns err naming how as what gives the CPU speed when err
+// is a *NoSpeedError as LoadWorkload or Load returned it, else err.
+func AdviseSpeed(err error, how string) error { return adapt.AdviseSpeed(err, how) }
+
 // LoadWorkload is LoadSWF for an SWF trace or a Batsim JSON workload
 // (.json or .json.gz): a Batsim job's run time comes from its delay
 // profile, or from its parallel_homogeneous profile (com 0) at speed
-// flop/s; its walltime is its requested time. Any other profile type, or
-// parallel_homogeneous with speed 0, is an error naming the job's line,
-// the profile and its type. For a Batsim workload, cpus <= 0 means its
+// flop/s; its walltime is its requested time. Any other profile type is
+// an error naming the job's line, the profile and its type;
+// parallel_homogeneous with speed 0 is a *NoSpeedError, which says so and
+// names the speed argument. For a Batsim workload, cpus <= 0 means its
 // nb_res (for a trace, its header's MaxProcs). Both read through Load
 // (once per file content) and return the caller's own copy of the jobs.
 func LoadWorkload(path string, maxJobs, cpus int, estimate Estimate, speed float64) (Workload, error) {

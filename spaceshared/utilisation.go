@@ -1,6 +1,8 @@
 package spaceshared
 
 import (
+	"fmt"
+
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/internal/jobsout"
@@ -13,8 +15,16 @@ const SeriesUtilisation = "utilisation"
 // use, as the time-weighted mean over each of bins equal bins from the
 // first submission to the last end: one sample a bin, t its start in
 // seconds after the first submission. Studies record it beside their
-// metrics (series.csv) and draw it on their pages.
+// metrics (series.csv) and draw it on their pages. recs are the records of
+// jobs, one per job in the same order, as Simulate returns them. It
+// panics when bins is below 1 or recs and jobs differ in length.
 func UtilisationSeries(p Platform, jobs []Job, recs []Record, bins int) []bench.Sample {
+	if bins < 1 {
+		panic(fmt.Sprintf("spaceshared: UtilisationSeries with %d bins; want at least 1", bins))
+	}
+	if len(recs) != len(jobs) {
+		panic(fmt.Sprintf("spaceshared: UtilisationSeries of %d records for %d jobs; want one record per job", len(recs), len(jobs)))
+	}
 	cpus := 0
 	for _, m := range p.Machines {
 		cpus += m.CPUs

@@ -37,8 +37,9 @@ func compareCommand() *cli.Command {
 			"the seeds match, and the notes say so (two built-in algorithms, such as easy-sjbf and easy-f1,\n" +
 			"are never paired; the notes name the algorithms run on one side only). Repetitions present on one side only are counted\n" +
 			"per row (CSV only_old, only_new) and left out of the tests. The last line counts the rows\n" +
-			"changed significantly, changed, and equal; --changed leaves the equal ones out (to see at once\n" +
-			"whether a change of code moved any result). With --csv the notes and the count go to stderr.",
+			"changed significantly, changed, and equal, and the rows on one side only when there are any;\n" +
+			"--changed leaves the equal ones out (to see at once whether a change of code moved any\n" +
+			"result). With --csv the notes and the count go to stderr.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "csv", Usage: "print CSV instead of the aligned table"},
 			&cli.BoolFlag{Name: "unpaired", Usage: "compare as independent samples (Mann–Whitney U), ignoring seeds and configuration"},
@@ -95,11 +96,9 @@ func loadResults(path string) (analysis.ResultSide, error) {
 	}
 	rs := analysis.ResultSide{Name: path, Configs: map[string]string{}}
 	for _, f := range files {
-		recs, err := analysis.ReadFile(f)
-		if err != nil {
+		if err := rs.ReadInto(f); err != nil {
 			return analysis.ResultSide{}, err
 		}
-		rs.Records = append(rs.Records, recs...)
 		if m, err := analysis.ReadManifest(filepath.Join(filepath.Dir(f), "manifest.json")); err == nil {
 			rs.Configs[m.Experiment] = m.ConfigHash
 			if want, ok := m.Digests["runs.csv"]; ok {
@@ -141,7 +140,9 @@ func algorithm(r analysis.DiffRow) string {
 }
 
 // tally counts d's rows changed significantly, changed but not
-// significantly, and equal, on one line.
+// significantly, and equal, on one line, and the rows on one side only
+// when there are any: "N equal" alone would read as everything equal
+// when a whole experiment is missing on one side.
 func tally(d *analysis.ResultDiff) string {
 	var sig, changed, equal int
 	for _, r := range d.Rows {
@@ -154,7 +155,11 @@ func tally(d *analysis.ResultDiff) string {
 			changed++
 		}
 	}
-	return fmt.Sprintf("%d rows: %d changed significantly (α = %g after Holm), %d changed but not significantly, %d equal", len(d.Rows), sig, d.Alpha, changed, equal)
+	t := fmt.Sprintf("%d rows: %d changed significantly (α = %g after Holm), %d changed but not significantly, %d equal", len(d.Rows), sig, d.Alpha, changed, equal)
+	if one := d.RowsOnlyOld + d.RowsOnlyNew; one > 0 {
+		t += fmt.Sprintf("; %d %s on one side only, not compared (%d only in OLD, %d only in NEW)", one, report.Plural(one, "row"), d.RowsOnlyOld, d.RowsOnlyNew)
+	}
+	return t
 }
 
 func writeDiffText(w io.Writer, d *analysis.ResultDiff, rows []analysis.DiffRow) error {

@@ -126,7 +126,7 @@ func TestCompareRefusesAmbiguousInput(t *testing.T) {
 		edit func(string) string
 		want string
 	}{
-		{"duplicate", func(s string) string { return s + "exp,w,a,3,3,wait,99\n" }, "runs.csv: run exp/w/a/3 metric wait is recorded twice"},
+		{"duplicate", func(s string) string { return s + "exp,w,a,3,3,wait,99\n" }, "runs.csv:26: run exp/w/a/3 metric wait is recorded twice (first on line 11): one value per run and metric"},
 		{"NaN", func(s string) string { return strings.Replace(s, "exp,w,c,0,0,wait,5\n", "exp,w,c,0,0,wait,NaN\n", 1) }, `runs.csv:4: field value "NaN" is not a finite number`},
 		{"header", func(s string) string { return strings.Replace(s, ",value\n", ",val\n", 1) }, `runs.csv:1: a header line "experiment,workload,algorithm,rep,seed,metric,val", want`},
 		{"empty", func(string) string { return "" }, "runs.csv: the file is empty, not even the header line"},
@@ -214,5 +214,56 @@ func TestCompareEqualMeansMovedValues(t *testing.T) {
 	}
 	if _, stdout, _ = runCompare("--unpaired", old, rev); !strings.HasSuffix(stdout, ", 0 changed but not significantly, 3 equal\n") {
 		t.Errorf("--unpaired, reversed:\n%s", stdout)
+	}
+}
+
+// TestCompareDuplicateNamesFileAndLine: a value recorded twice in a
+// results folder is named by the runs.csv files and lines that hold it,
+// not by the folder.
+func TestCompareDuplicateNamesFileAndLine(t *testing.T) {
+	seed := func(rep int) uint64 { return uint64(rep) }
+	same := func(int) float64 { return 1 }
+	old := writeRuns(t, "", seed, func(rep int) float64 { return float64(rep) }, same)
+	nw := writeRuns(t, "", seed, func(rep int) float64 { return float64(rep) }, same)
+	dir := filepath.Join(nw, "results", "copy")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "runs.csv"), []byte(strings.Join(analysis.Header, ",")+"\nexp,w,a,3,3,wait,99\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCompare(old, nw)
+	want := filepath.Join(nw, "results", "exp", "runs.csv") + ":11: run exp/w/a/3 metric wait is recorded twice (first at " +
+		filepath.Join(nw, "results", "copy", "runs.csv") + ":2): one value per run and metric\n"
+	if code == 0 || !strings.HasSuffix(stderr, want) || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q\nwant it to end with %q", code, stderr, want)
+	}
+}
+
+// TestCompareCountsRowsOnOneSide: when a whole experiment is missing on
+// one side, the last line says so after its count of equal rows, which
+// alone would read as every row equal.
+func TestCompareCountsRowsOnOneSide(t *testing.T) {
+	seed := func(rep int) uint64 { return uint64(rep) }
+	same := func(int) float64 { return 1 }
+	old := writeRuns(t, "", seed, func(rep int) float64 { return float64(rep) }, same)
+	nw := writeRuns(t, "", seed, func(rep int) float64 { return float64(rep) }, same)
+	// OLD has a second experiment of two rows that NEW lacks.
+	dir := filepath.Join(old, "results", "exp2")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "runs.csv"), []byte(strings.Join(analysis.Header, ",")+"\nexp2,w,a,0,0,wait,1\nexp2,w,a,0,0,bsld,1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := runCompare(old, nw)
+	if want := "3 rows: 0 changed significantly (α = 0.05 after Holm), 0 changed but not significantly, 3 equal; " +
+		"2 rows on one side only, not compared (2 only in OLD, 0 only in NEW)\n"; code != 0 || !strings.HasSuffix(stdout, want) {
+		t.Errorf("exit %d, stdout:\n%s\nstderr %q\nwant it to end with %q", code, stdout, stderr, want)
+	}
+	_, _, stderr = runCompare("--csv", nw, old)
+	if want := "compare: 3 rows: 0 changed significantly (α = 0.05 after Holm), 0 changed but not significantly, 3 equal; " +
+		"2 rows on one side only, not compared (0 only in OLD, 2 only in NEW)\n"; !strings.HasSuffix(stderr, want) {
+		t.Errorf("--csv, stderr:\n%s\nwant it to end with %q", stderr, want)
 	}
 }

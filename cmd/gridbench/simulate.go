@@ -133,7 +133,7 @@ func simulateCommand() *cli.Command {
 			}
 			res, err := simrun.SimulateOut(in, s, out)
 			if err != nil {
-				return err
+				return adapt.AdviseSpeed(err, "simulate --speed, a study workload's batsim_speed")
 			}
 			if len(res.Jobs) == 0 {
 				sk := res.Skipped

@@ -90,7 +90,7 @@ func TestBatsimTraceWorkload(t *testing.T) {
 	study := "name = \"batsimwl\"\nalgorithms = [\"fcfs\", \"easy\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"w.json\"\ncpus = 4\njobs = 10\n"
 	p := filepath.Join(dir, "s.toml")
 	for _, tc := range []struct{ extra, want string }{
-		{"", `w.json:1: job 1 uses profile "p0" (line 30): a parallel_homogeneous profile runs cpu / speed seconds`},
+		{"", `w.json:1: job 1 uses profile "p0" (line 30): a parallel_homogeneous profile runs cpu / speed seconds: give the CPU speed in flop/s (this workload's batsim_speed)`},
 		{"batsim_speed = -1\n", "key batsim_speed: -1"},
 	} {
 		if err := os.WriteFile(p, []byte(study+tc.extra), 0o644); err != nil {

@@ -187,7 +187,7 @@ func (w *Workload) windowLen(i, reps, total int, path, valid string) (int, error
 // editing its trace reads the new one.
 func loadTrace(path string, cpus int, est adapt.Estimate, speed float64) ([]sim.Job, int, error) {
 	l, err := spaceshared.Load(spaceshared.Input{Path: path, CPUs: cpus, Estimate: est, Speed: speed})
-	return l.Jobs, l.CPUs, err
+	return l.Jobs, l.CPUs, adapt.AdviseSpeed(err, "this workload's batsim_speed")
 }
 
 // rebase copies jobs with submit times shifted so the first is 0.

@@ -3,6 +3,7 @@ package adapt
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/gridbench/gridbench/generators/batsim"
 	"github.com/gridbench/gridbench/generators/trace"
@@ -87,8 +88,8 @@ type Workload struct {
 // LoadWorkload is LoadSWF for a trace or a Batsim JSON workload (a name
 // ending in .json or .json.gz; generators/batsim), whose jobs go through
 // the same rules as a trace's: run times from their delay profiles, or
-// from parallel_homogeneous ones at speed flop/s (an error when speed is
-// 0), requested times from their walltimes. cpus <= 0 means a Batsim
+// from parallel_homogeneous ones at speed flop/s (a *NoSpeedError when
+// speed is 0), requested times from their walltimes. cpus <= 0 means a Batsim
 // workload's nb_res, or a trace header's MaxProcs (an error naming the
 // file when there is none).
 func LoadWorkload(path string, maxJobs, cpus int, est Estimate, speed float64) (Workload, error) {
@@ -121,7 +122,7 @@ func LoadWorkloadKeeping(path string, maxJobs, cpus int, est Estimate, speed flo
 		for i := range bw.Jobs {
 			tj, err := bw.TraceJob(i, speed)
 			if err != nil {
-				return w, err
+				return w, noSpeed(bw, i, speed, err)
 			}
 			if !sel.full() && sel.add(&tj) {
 				w.Profiles = append(w.Profiles, bw.Jobs[i].Profile)
@@ -163,6 +164,55 @@ func LoadWorkloadKeeping(path string, maxJobs, cpus int, est Estimate, speed flo
 	w.Jobs, w.Skipped, w.CPUs, w.Header, w.Kept = sel.jobs, sel.sk, sel.cpus, r.Header(), sel.kept
 	w.Repeated, w.FirstRepeated = sel.repeated, sel.firstRepeated
 	return w, nil
+}
+
+// NoSpeedError is the error of a Batsim workload loaded with no CPU speed
+// (speed <= 0) whose job has a parallel_homogeneous profile of cpu > 0,
+// which runs cpu / speed seconds. Its text tells a library caller to give
+// the loader's speed argument; a caller that takes the speed some other
+// way (a command-line flag, a study file's key) says that one with
+// AdviseSpeed.
+type NoSpeedError struct {
+	Where string // "FILE:LINE: job ID uses profile \"NAME\" (line L)"
+	Type  string // the profile's type
+	How   string // what gives the speed; "" for the loader's argument
+}
+
+func (e *NoSpeedError) Error() string {
+	how := e.How
+	if how == "" {
+		how = "the speed argument of LoadWorkload, or Input.Speed of spaceshared.Load"
+	}
+	return fmt.Sprintf("%s: a %s profile runs cpu / speed seconds: give the CPU speed in flop/s (%s)", e.Where, e.Type, how)
+}
+
+// AdviseSpeed returns err saying how as what gives the CPU speed when err
+// is a *NoSpeedError, and err otherwise. Only an error as the loaders
+// return it, not wrapped, is rewritten: a copy of one inside a wrapper
+// would lose the wrapper's words.
+func AdviseSpeed(err error, how string) error {
+	if e, ok := err.(*NoSpeedError); ok {
+		c := *e
+		c.How = how
+		return &c
+	}
+	return err
+}
+
+// noSpeed returns err, the error of timing job i of bw at speed, as a
+// *NoSpeedError when the speed alone is wanting: when speed is not > 0
+// and the job is timed at any speed (the largest: batsim's own checks
+// decide, not a copy of them here).
+func noSpeed(bw *batsim.Workload, i int, speed float64, err error) error {
+	if speed > 0 {
+		return err
+	}
+	if _, e := bw.TraceJob(i, math.MaxFloat64); e != nil {
+		return err
+	}
+	j := bw.Jobs[i]
+	pr := bw.Profiles[j.Profile]
+	return &NoSpeedError{Where: fmt.Sprintf("%s:%d: job %d uses profile %q (line %d)", bw.Name, j.Line, j.ID, j.Profile, pr.Line), Type: pr.Type}
 }
 
 // headerCPUs is the machine's CPUs for a trace: cpus, or when cpus <= 0

@@ -68,6 +68,10 @@ type Scheduler struct {
 		Free      []int    `json:"free"`
 	}
 	decisions int // messages that expected a start answer
+
+	last     []byte  // the last answer read, for the error of a line after it
+	lastT    float64 // the time of the decide it answered
+	lastHelo bool    // it answered hello
 }
 
 type jobMsg struct {
@@ -141,6 +145,12 @@ func (x *Scheduler) Schedule(s *sim.State) {
 	if s.QueueLen() == 0 {
 		return
 	}
+	if x.pipe.pending() {
+		// Nothing was asked since the last answer: a line too many. Sent
+		// this message, it would be read as the answer.
+		x.fail(s, fmt.Errorf("t=%g: %w", s.Now(), x.unasked()))
+		return
+	}
 	msg := x.decide(s)
 	b, err := x.ask(msg, x.timeout)
 	if err != nil {
@@ -148,6 +158,7 @@ func (x *Scheduler) Schedule(s *sim.State) {
 		return
 	}
 	x.decisions++
+	x.last, x.lastT, x.lastHelo = append(x.last[:0], b...), s.Now(), false
 	if err := apply(s, b); err != nil {
 		x.fail(s, fmt.Errorf("t=%g: answered %s: %w", s.Now(), clip(b), err))
 	}
@@ -367,7 +378,23 @@ func (x *Scheduler) start(s *sim.State) error {
 	if r.Protocol != Protocol {
 		return fmt.Errorf("hello: scheduler speaks protocol %d, gridbench speaks %d", r.Protocol, Protocol)
 	}
+	x.last, x.lastHelo = append(x.last[:0], b...), true
 	return nil
+}
+
+// unasked returns the error of output found waiting before a message was
+// sent, quoting its first line (as much of it as has come) and the answer
+// it followed.
+func (x *Scheduler) unasked() error {
+	x.pipe.setDeadline(time.Now().Add(100 * time.Millisecond))
+	x.rd.Peek(1) // reads what has come; there is some, so it does not wait
+	more, _ := x.rd.Peek(x.rd.Buffered())
+	line, _, _ := bytes.Cut(more, newline)
+	after := fmt.Sprintf("at t=%g", x.lastT)
+	if x.lastHelo {
+		after = "to hello"
+	}
+	return fmt.Errorf("answered %s %s and then %s before gridbench's next message: %w", clip(x.last), after, clip(bytes.TrimSpace(line)), errSurplus)
 }
 
 func closeAll(groups ...[]*os.File) {

@@ -260,8 +260,10 @@ func TestProtocolTranscript(t *testing.T) {
 
 // TestSurplusLineFailsAtClose: a scheduler that writes one line too many,
 // apart from its answers, has every later answer read one message late
-// (a line that comes with an answer is caught at once: see
-// TestNonsenseFailsTheRun).
+// when the line comes after the next message was sent (a line that comes
+// with an answer is caught at once: see TestNonsenseFailsTheRun; one that
+// comes before the next message, there: see
+// TestSurplusLineFailsBeforeTheNextMessage).
 // Those starts are valid (the jobs are still waiting), so the run ends with
 // a wrong schedule and no error; the line left over when the scheduler has
 // exited gives it away, and Close reports it so the run does not count.
@@ -304,5 +306,39 @@ for line in sys.stdin:
 	err = x.Close()
 	if err == nil || !strings.Contains(err.Error(), `wrote {"start": []} after its last answer: one line per message`) {
 		t.Errorf("Close: %v, want the line left over quoted", err)
+	}
+}
+
+// slow delays every scheduling pass of the scheduler it wraps: the time
+// the simulator may spend between two decisions on a long workload.
+type slow struct {
+	*external.Scheduler
+	d time.Duration
+}
+
+func (w slow) Schedule(s *sim.State) {
+	time.Sleep(w.d)
+	w.Scheduler.Schedule(s)
+}
+
+// TestSurplusLineFailsBeforeTheNextMessage: a line too many that has come
+// by the time the next message is to be sent fails the run there, quoting
+// the answer it followed, before it can be read as the next answer (which
+// left every later answer one message late until Close found the last one
+// left over, as in TestSurplusLineFailsAtClose).
+func TestSurplusLineFailsBeforeTheNextMessage(t *testing.T) {
+	py := python3(t)
+	x, err := external.New(py+" "+script(t, `        print(json.dumps({"start": [{"job": j["job"], "machine": 0} for j in msg["submitted"]]}), flush=True)
+        time.sleep(0.05) # apart from the answer: not read with it
+        print(json.dumps({"start": []}), flush=True)`), time.Minute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	jobs := []sim.Job{{ID: 1, Submit: 0, Run: 15, CPUs: 1}, {ID: 2, Submit: 10, Run: 15, CPUs: 1}}
+	_, err = sim.Simulate(sim.SingleMachine(4), jobs, slow{x, 500 * time.Millisecond})
+	want := `t=10: answered {"start": [{"job": 0, "machine": 0}]} at t=0 and then {"start": []} before gridbench's next message: one line per message, and nothing after end`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("err = %v\nwant it to contain %q", err, want)
 	}
 }

@@ -231,6 +231,14 @@ func (p *pipes) waitRead() error {
 	}
 }
 
+// pending reports whether the scheduler's stdout holds bytes not yet
+// read: one FIONREAD, a raw call that neither waits nor moves data.
+func (p *pipes) pending() bool {
+	var n int32
+	_, _, e := syscall.RawSyscall(syscall.SYS_IOCTL, uintptr(p.out), syscall.TIOCINQ, uintptr(unsafe.Pointer(&n)))
+	return e == 0 && n > 0
+}
+
 // write writes all of b to the scheduler's stdin, waiting until the
 // deadline for room in the pipe.
 func (p *pipes) write(b []byte) error {

@@ -65,6 +65,12 @@ func (p *pipes) write(b []byte) error {
 	return p.err(err)
 }
 
+// pending reports whether the scheduler's stdout holds bytes not yet
+// read. An os.File cannot be asked without a read that may wait, so here
+// it never does: a line too many that came apart from an answer is found
+// by a later answer or once the scheduler has exited (Close).
+func (p *pipes) pending() bool { return false }
+
 func (p *pipes) closeStdin() { p.in.Close() }
 
 func (p *pipes) close() {
