@@ -1,9 +1,11 @@
 package bench
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -194,6 +196,12 @@ func Merge(ctx context.Context, plan Plan, opts Options) (*Result, error) {
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	// A run's files (a study's jobs files) are the shards' as they wrote
+	// them, or no run of theirs is merged: one edited, cut short or gone
+	// since would be listed as the run's.
+	if stale := dropStaleFiles(plan, cmp.Or(plan.RunFilesDir, opts.Dir), maps.Clone(done)); len(stale) > 0 {
+		return nil, fmt.Errorf("%s: %s; run the shards of those runs again and merge", plan.Experiment, strings.Join(stale, "; "))
 	}
 	man := &analysis.Manifest{
 		Tool: "gridbench", Version: opts.Version, Commit: opts.Commit,

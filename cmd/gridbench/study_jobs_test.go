@@ -181,3 +181,29 @@ func TestStudyJobsFilesFromShards(t *testing.T) {
 		t.Errorf("verify after a jobs file was edited: exit %d:\n%s%s", code, stdout, stderr)
 	}
 }
+
+// A jobs file a shard wrote and that was edited since is not merged as the
+// run's: merge fails naming it (verify --all alone caught it, after).
+func TestStudyMergeRefusesAnEditedJobsFile(t *testing.T) {
+	dir := t.TempDir()
+	study := filepath.Join(dir, "jobs.toml")
+	text := "name = \"jobs-edited\"\nreps = 2\nalgorithms = [\"fcfs\", \"easy\"]\nmetrics = [\"wait\"]\njobs_out = \"short\"\n\n" +
+		"[[workload]]\nkind = \"lublin\"\nname = \"lub\"\njobs = 60\ncpus = 16\n"
+	if err := os.WriteFile(study, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	for _, k := range []string{"0/2", "1/2"} {
+		if code, _, stderr := runCLI("study", "run", study, "--shard", k, "--out", out); code != 0 {
+			t.Fatalf("shard %s: exit %d: %s", k, code, stderr)
+		}
+	}
+	edited := filepath.Join(out, "results", "jobs-edited", "jobs", "lub__easy__rep0.csv")
+	if err := os.WriteFile(edited, []byte("edited\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI("study", "merge", study, "--out", out)
+	if want := "1 run whose file changed since it was made (" + edited; code == 0 || !strings.Contains(stderr, want) {
+		t.Errorf("merge after a shard's jobs file was edited: exit %d, stderr %q; want it to say %q", code, stderr, want)
+	}
+}
