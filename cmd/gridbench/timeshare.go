@@ -86,6 +86,14 @@ func runTimeshare(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	if n, id, rec := repeatedIDs(jobs); n > 0 {
+		what := fmt.Sprintf("%d jobs have the id of an earlier job", n)
+		if n == 1 {
+			what = "1 job has the id of an earlier job"
+		}
+		fmt.Fprintf(c.App.ErrWriter, "timeshare: %s (first: job %d, the trace's record %d): --jobs-out holds an id twice, which evalys and other tools read as one job\n",
+			what, id, rec)
+	}
 	timeshare.PriorityRule(jobs)
 	res, err := timeshare.Run(jobs, slaves, sched)
 	if err != nil {
@@ -111,4 +119,30 @@ func runTimeshare(c *cli.Context) error {
 	}
 	fmt.Fprintln(w)
 	return timeshare.WriteSummary(w, timeshare.Summarize(jobs, res.Outcomes), res.Slices)
+}
+
+// repeatedIDs counts the jobs whose id an earlier job has, and gives the
+// first one's id and record number (1-based). Traces number their jobs
+// in order, so the ids are indexed only once one is not above the one
+// before it.
+func repeatedIDs(jobs []timeshare.Job) (n int, first int64, record int) {
+	var seen map[int64]bool
+	for i, j := range jobs {
+		if seen == nil {
+			if i == 0 || j.ID > jobs[i-1].ID {
+				continue
+			}
+			seen = make(map[int64]bool, len(jobs))
+			for _, e := range jobs[:i] {
+				seen[e.ID] = true
+			}
+		}
+		if seen[j.ID] {
+			if n++; n == 1 {
+				first, record = j.ID, i+1
+			}
+		}
+		seen[j.ID] = true
+	}
+	return n, first, record
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -159,6 +160,33 @@ func TestTimeshareLCG(t *testing.T) {
 		end, _ := strconv.ParseFloat(f[3], 64)
 		if f[0] != strconv.Itoa(recs[i].ID) || start != res.Outcomes[i].FirstStart || end != res.Outcomes[i].End || f[4] != strconv.Itoa(i%16) {
 			t.Fatalf("row %d = %q; want job %d, start %v, end %v, slave %d", i+1, line, recs[i].ID, res.Outcomes[i].FirstStart, res.Outcomes[i].End, i%16)
+		}
+	}
+}
+
+// A trace whose jobs repeat an id is dealt, and stderr says so: its
+// --jobs-out would hold the id twice. Ids out of order alone are fine.
+func TestTimeshareRepeatedIDs(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		ids  []int
+		want string
+	}{
+		{[]int{3, 1, 2, 3}, "timeshare: 1 job has the id of an earlier job (first: job 3, the trace's record 4)"},
+		{[]int{1, 1, 2, 2}, "timeshare: 2 jobs have the id of an earlier job (first: job 1, the trace's record 2)"},
+		{[]int{3, 1, 2, 4}, ""},
+	} {
+		text := "; MaxProcs: 4\n"
+		for i, id := range c.ids {
+			text += fmt.Sprintf("%d %d -1 10 1 -1 -1 1 20 -1 1 -1 -1 -1 -1 -1 -1 -1\n", id, i)
+		}
+		p := filepath.Join(dir, "t.swf")
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, _, stderr := runTimeshareCLI(t, "--swf", p, "--slaves", "2", "--algo", "fcfs")
+		if code != 0 || (c.want == "") != !strings.Contains(stderr, "id of an earlier job") || !strings.Contains(stderr, c.want) {
+			t.Errorf("ids %v: exit %d, stderr %q; want %q", c.ids, code, stderr, c.want)
 		}
 	}
 }
