@@ -89,7 +89,7 @@ func reportsOf(ctx context.Context, opts Options, names []string) ([]*Outcome, [
 	for i, n := range names {
 		if errs[i] == nil {
 			g.Go(func() error {
-				got[i], errs[i] = reportOf(ctx, plans[i], ResultsDir(opts.Out, n), filepath.Join(tmp, fmt.Sprint(i)), n)
+				got[i], errs[i] = reportOf(ctx, plans[i], ResultsDir(opts.Out, n), filepath.Join(tmp, fmt.Sprint(i)), n, bench.ReadResults{})
 				return nil
 			})
 		}
@@ -135,9 +135,11 @@ func planOf(opts Options, name string) (experiments.Plan, error) {
 }
 
 // reportOf makes study name's report with plan p from its results in
-// dir, its files written below tmp.
-func reportOf(ctx context.Context, p experiments.Plan, dir, tmp, name string) (*Outcome, error) {
-	res, err := readResult(dir, bench.ReadResults{})
+// dir (runs.csv and series.csv taken from read when it holds them), its
+// figures written below the output folder tmp. Rerender writes the
+// report made; the workbook of a reproduction takes it alone.
+func reportOf(ctx context.Context, p experiments.Plan, dir, tmp, name string, read bench.ReadResults) (*Outcome, error) {
+	res, err := readResult(dir, read)
 	if err != nil {
 		return nil, err
 	}
@@ -148,7 +150,7 @@ func reportOf(ctx context.Context, p experiments.Plan, dir, tmp, name string) (*
 	if err != nil {
 		return nil, fmt.Errorf("report: %w", err)
 	}
-	rep.Version = res.Manifest.Version // as Reproduce and Rerender set it
+	rep.Version = res.Manifest.Version // the version the claims files name, as Reproduce set it
 	return &Outcome{Name: name, Result: res, Report: rep}, nil
 }
 

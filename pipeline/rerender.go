@@ -203,19 +203,14 @@ func rerenderStudy(ctx context.Context, out, home, tmp, name string, plan func(s
 		return nil, err
 	}
 	dir := ResultsDir(out, name)
-	res, err := readResult(dir, read[filepath.Clean(dir)])
+	o, err := reportOf(ctx, p, dir, tmp, name, read[filepath.Clean(dir)])
 	if err != nil {
 		return nil, err
 	}
-	rep, err := p.Report(ctx, experiments.ReportInput{Result: res, PaperDir: PaperDir(tmp)})
-	if err != nil {
-		return nil, fmt.Errorf("report: %w", err)
-	}
-	rep.Version = res.Manifest.Version // the version the claims files name, as Reproduce set it
-	if err := writeReport(tmp, home, name, rep); err != nil {
+	if err := writeReport(tmp, home, name, o.Report); err != nil {
 		return nil, err
 	}
-	return &Outcome{Name: name, Result: res, Report: rep}, nil
+	return o, nil
 }
 
 // readResult reads the results a report is made from back from dir, but
