@@ -6,6 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/timeshare"
 	"github.com/gridbench/gridbench/report"
 	"github.com/gridbench/gridbench/timeshared"
@@ -122,27 +123,22 @@ func runTimeshare(c *cli.Context) error {
 }
 
 // repeatedIDs counts the jobs whose id an earlier job has, and gives the
-// first one's id and record number (1-based). Traces number their jobs
-// in order, so the ids are indexed only once one is not above the one
-// before it.
+// first one's id and record number (1-based).
 func repeatedIDs(jobs []timeshare.Job) (n int, first int64, record int) {
-	var seen map[int64]bool
+	var ids adapt.IDs
 	for i, j := range jobs {
-		if seen == nil {
-			if i == 0 || j.ID > jobs[i-1].ID {
-				continue
-			}
-			seen = make(map[int64]bool, len(jobs))
+		earlier := func(yield func(int64) bool) {
 			for _, e := range jobs[:i] {
-				seen[e.ID] = true
+				if !yield(e.ID) {
+					return
+				}
 			}
 		}
-		if seen[j.ID] {
+		if ids.Add(j.ID, earlier) {
 			if n++; n == 1 {
 				first, record = j.ID, i+1
 			}
 		}
-		seen[j.ID] = true
 	}
 	return n, first, record
 }

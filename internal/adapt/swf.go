@@ -243,11 +243,9 @@ type selector struct {
 	sk            Skipped
 	keep          bool         // keep each job's record fields in kept
 	kept          []trace.Kept // (see Workload.Kept)
-	// lastID is the id of the last job kept while every id was above
-	// the one before (as logs number their jobs); ids indexes the ids
-	// kept once one was not. repeated and firstRepeated are Workload's.
-	lastID        int64
-	ids           map[int64]bool
+	// ids are the ids of the jobs kept; repeated and firstRepeated are
+	// Workload's.
+	ids           IDs
 	repeated      int
 	firstRepeated string
 }
@@ -292,25 +290,19 @@ func (s *selector) add(tj *trace.Job) bool {
 }
 
 // noteID counts the job of id (on line) if a job kept before has its id.
-// Logs number their jobs in order, so a map of the ids is built only
-// once an id is not above the one before it.
 func (s *selector) noteID(id int64, line int) {
-	if s.ids == nil {
-		if len(s.jobs) == 1 || id > s.lastID {
-			s.lastID = id
-			return
-		}
-		s.ids = make(map[int64]bool, len(s.jobs))
+	earlier := func(yield func(int64) bool) {
 		for _, j := range s.jobs[:len(s.jobs)-1] {
-			s.ids[j.ID] = true
+			if !yield(j.ID) {
+				return
+			}
 		}
 	}
-	if s.ids[id] {
+	if s.ids.Add(id, earlier) {
 		if s.repeated++; s.firstRepeated == "" {
 			s.firstRepeated = fmt.Sprintf("job %d, line %d", id, line)
 		}
 	}
-	s.ids[id] = true
 }
 
 // HasSubmit is the package rule on submit times: a job with a negative
