@@ -31,16 +31,9 @@ func (deadlineKind) check(w *Workload) error {
 	// A key written 0 would read as left out: the generator's default
 	// replaces it (run_min = 0 drew run times from 500 s).
 	def := jobstream.Default(max(w.MeanInterArrival, 1))
-	for _, k := range []struct {
-		key string
-		def any
-	}{
-		{"jobs", def.Jobs}, {"machines", def.Machines}, {"machine_cpus_max", def.MachineCPUsMax}, {"speed_min", def.SpeedMin},
-		{"speed_max", def.SpeedMax}, {"ref_speed", def.RefSpeed}, {"run_min", def.RunMin}, {"run_max", def.RunMax},
-		{"job_cpus_max", def.JobCPUsMax}, {"slack_min", def.SlackMin}, {"slack_max", def.SlackMax},
-	} {
+	for _, k := range w.defaulted(&def) {
 		if v, ok := w.written[k.key]; ok && (v == int64(0) || v == 0.0) {
-			return keyErr(k.key, "0 here stands for the key left out, the generator's default %v: leave the key out for the default, or give a value above 0", k.def)
+			return keyErr(k.key, "0 here stands for the key left out, the generator's default %v: leave the key out for the default, or give a value above 0", k.def())
 		}
 	}
 	switch {
@@ -92,31 +85,47 @@ func (deadlineKind) files(*Workload, int, config) []string { return nil }
 // spec is the deadline generator's stream with the file's overrides.
 func (w *Workload) spec() jobstream.Spec {
 	s := jobstream.Default(w.MeanInterArrival)
-	setI := func(dst *int, v int) {
-		if v != 0 {
-			*dst = v
-		}
+	for _, k := range w.defaulted(&s) {
+		k.set()
 	}
-	setF := func(dst *float64, v float64) {
-		if v != 0 {
-			*dst = v
-		}
-	}
-	setI(&s.Jobs, w.Jobs)
-	setI(&s.Machines, w.Machines)
-	setI(&s.MachineCPUsMax, w.MachineCPUsMax)
-	setF(&s.SpeedMin, w.SpeedMin)
-	setF(&s.SpeedMax, w.SpeedMax)
-	setF(&s.RefSpeed, w.RefSpeed)
-	setF(&s.RunMin, w.RunMin)
-	setF(&s.RunMax, w.RunMax)
-	setI(&s.JobCPUsMax, w.JobCPUsMax)
-	setF(&s.SlackMin, w.SlackMin)
-	setF(&s.SlackMax, w.SlackMax)
 	if w.DeadlineShare != nil {
 		s.DeadlineShare = *w.DeadlineShare
 	}
 	return s
+}
+
+// defaultedKey is a key whose 0 (or absence) leaves the generator's
+// default in s: set overrides it with the file's value when that is not
+// 0, def gives the value in s.
+type defaultedKey struct {
+	key string
+	set func()
+	def func() any
+}
+
+// defaulted lists w's keys whose 0 stands for the generator's default,
+// each bound to its field of s.
+func (w *Workload) defaulted(s *jobstream.Spec) []defaultedKey {
+	i := func(key string, dst *int, v int) defaultedKey {
+		return defaultedKey{key, func() {
+			if v != 0 {
+				*dst = v
+			}
+		}, func() any { return *dst }}
+	}
+	f := func(key string, dst *float64, v float64) defaultedKey {
+		return defaultedKey{key, func() {
+			if v != 0 {
+				*dst = v
+			}
+		}, func() any { return *dst }}
+	}
+	return []defaultedKey{
+		i("jobs", &s.Jobs, w.Jobs), i("machines", &s.Machines, w.Machines), i("machine_cpus_max", &s.MachineCPUsMax, w.MachineCPUsMax),
+		f("speed_min", &s.SpeedMin, w.SpeedMin), f("speed_max", &s.SpeedMax, w.SpeedMax), f("ref_speed", &s.RefSpeed, w.RefSpeed),
+		f("run_min", &s.RunMin, w.RunMin), f("run_max", &s.RunMax, w.RunMax), i("job_cpus_max", &s.JobCPUsMax, w.JobCPUsMax),
+		f("slack_min", &s.SlackMin, w.SlackMin), f("slack_max", &s.SlackMax, w.SlackMax),
+	}
 }
 
 // stream is a deadline workload's repetition: the generator's stream,
