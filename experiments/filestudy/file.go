@@ -165,9 +165,6 @@ func Load(path string) (*Study, error) {
 	if err == nil {
 		set, err = f.decodeOwnKeys(string(b))
 	}
-	if err == nil {
-		err = f.keepWritten(string(b))
-	}
 	if err != nil {
 		return nil, decodeError(path, b, err)
 	}

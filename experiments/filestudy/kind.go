@@ -167,32 +167,11 @@ func (w *Workload) files(r int, c config) []string {
 	return nil
 }
 
-// decodeOwnKeys decodes the keys of each workload whose kind reads keys of
-// its own (ownKeys) into its Params, and returns every key that a
-// [[workload]] table sets, by table, for isOwnKey. It does nothing for a
-// file without such a workload.
-// keepWritten sets each workload's written keys (Workload.written) from
-// the file's text.
-func (f *File) keepWritten(text string) error {
-	var raw struct {
-		Tables []map[string]any `toml:"workload"`
-	}
-	if _, err := toml.Decode(text, &raw); err != nil {
-		return err
-	}
-	for i := range min(len(raw.Tables), len(f.Workloads)) {
-		f.Workloads[i].written = raw.Tables[i]
-	}
-	return nil
-}
-
+// decodeOwnKeys keeps the keys each [[workload]] table sets, as written,
+// in its Workload (written), decodes those of each workload whose kind
+// reads keys of its own (ownKeys) into its Params, and returns every key
+// that a table sets, by table, for isOwnKey.
 func (f *File) decodeOwnKeys(text string) ([]map[string]any, error) {
-	if !slices.ContainsFunc(f.Workloads, func(w Workload) bool {
-		_, ok := kindOf(w.Kind).(ownKeys)
-		return ok
-	}) {
-		return nil, nil
-	}
 	var raw struct {
 		Tables []toml.Primitive `toml:"workload"`
 	}
@@ -205,6 +184,7 @@ func (f *File) decodeOwnKeys(text string) ([]map[string]any, error) {
 		if err := md.PrimitiveDecode(p, &set[i]); err != nil {
 			return nil, err
 		}
+		f.Workloads[i].written = set[i]
 		k, ok := kindOf(f.Workloads[i].Kind).(ownKeys)
 		if !ok {
 			continue
