@@ -562,10 +562,17 @@ func (r *reuseReport) configChange(study, hash string, now []byte, key reuseKey)
 	if len(diffs) == 0 {
 		return fmt.Sprintf("%s (configuration %s → %s)", what, r.otherConfigHash, hash)
 	}
-	if !slices.ContainsFunc(diffs, func(d string) bool { return !strings.HasPrefix(d, "env.") }) {
+	// all says whether every difference is in the configuration's key
+	// (the key itself, set or unset, or one below it).
+	all := func(key string) bool {
+		return !slices.ContainsFunc(diffs, func(d string) bool {
+			return !strings.HasPrefix(d, key+".") && !strings.HasPrefix(d, key+":")
+		})
+	}
+	if all("env") {
 		what = "an environment variable the runs read changed" // a configuration's env: its variables' values
 	}
-	if !slices.ContainsFunc(diffs, func(d string) bool { return !strings.HasPrefix(d, "exec_files.") }) {
+	if all("exec_files") {
 		// A study's exec_files: the files an exec: scheduler reads, by
 		// path; one gone (or new) is no edit of the study file.
 		what = "the files an exec: scheduler reads changed, one gone or added"
