@@ -18,13 +18,11 @@ import (
 
 // BenchmarkScale runs every space-shared scheduler on the first 25k, 50k,
 // 100k and 400k jobs of RICC-2010-2 on 8,192 CPUs with requested
-// estimates, the trace loaded outside the timed loop; CONS stops at 100k
-// (issue 32). The memory of CONS, EG-EDF and Tabu is bounded
-// by what waits and runs, but their time per job grows with the queue,
-// which they re-place behind every job that ends before, or runs past, its
-// request (under EG-EDF, RICC keeps 1,733 jobs waiting on average over
-// the first 100k jobs' span, 4,729 over 400k). EG-EDF and Tabu read only
-// the jobs whose times may change, once for all the jobs that end at one
+// estimates, the trace loaded outside the timed loop. The memory of CONS,
+// EG-EDF and Tabu is bounded by what waits and runs, but their time per
+// job grows with the queue, which they re-place behind every job that
+// ends before, or runs past, its request. EG-EDF and Tabu read only the
+// jobs whose times may change, once for all the jobs that end at one
 // instant (on a 2-core AMD EPYC, 2026-11-30: 1.7 s of CPU at 100k, 9.9 s
 // at 400k); CONS places every waiting job again when a reservation lies
 // in the past (a job outlived its request), about 44,500 times over the
@@ -36,7 +34,27 @@ import (
 // start, from one pass to the next (2026-12-01): CONS 5.60 M and 51.4 M
 // (9.2 times as many), EG-EDF 0.94 M and 5.59 M (5.9 times): more than
 // the 5 times issue 32 allows for the time, before any work is done
-// per run. EASY++ (clairvoyant), EASY-pred (double) and
+// per run.
+//
+// The queue is the log's, not the history's: queued is the mean number
+// of jobs waiting when a decision begins, and ns/queued the time divided
+// by their sum over the decisions, what a scheduler that reads its whole
+// queue at every decision spends per job read. From the first 100k jobs
+// to the first 400k the queue grows 2.1 times under CONS (1,821 to
+// 3,840), 3.0 times under EG-EDF (2,535 to 7,613) and 3.7 times under
+// EASY (1,197 to 4,482), and the decisions 3.8 to 3.9 times: RICC's later
+// jobs arrive three times as fast (the jobs from 300,000 on span 1.8 M s,
+// the first 100,000 5.9 M s). CONS takes a flat 14.0 and 13.5 ns/queued
+// (2026-12-02, AMD EPYC, in one process): its time is the decisions
+// times the queue, and 400k's is 8.0 times 100k's because their product
+// is 8.1 times. EG-EDF's falls from 5.3 to 2.7 ns/queued (its product
+// grows 11.3 times, its time 5.8). Cut into four windows of 100k jobs
+// that each start with an empty machine, the same 400k jobs take CONS
+// 12.8 s and EG-EDF 7.2 s in all (whole-process CPU, single runs), where
+// one run of them takes 26 s and 9.8 s: half of CONS's time at 400k is
+// the queue the one run carries from window to window.
+//
+// EASY++ (clairvoyant), EASY-pred (double) and
 // EASY-WFP3 stand for the orders of the backfilling study: EASY++ keeps
 // its order in chunks from pass to pass and passes over chunks of jobs
 // that cannot start, EASY-pred keeps its queue in arrival order the same
@@ -44,27 +62,18 @@ import (
 // block by block and computes those the bounds do not settle (0.3, 0.3
 // and 0.5 s at 100k; 1.6, 1.7 and 3.6 s at 400k; each figure
 // whole-process CPU of `simulate`, single runs).
-// Larger sizes are skipped with that message. It
-// reports ns/job (time per simulated job) and peak-B, the most heap the
-// simulation held above what it started from, sampled every millisecond:
-// a scheduler whose memory grows with the history rather than with what
+// It reports ns/job (time per simulated job), peak-B, the most heap the
+// simulation held above what it started from, sampled every millisecond
+// (a scheduler whose memory grows with the history rather than with what
 // waits and runs shows it as peak-B per job growing from one size to the
-// next.
+// next), queued and ns/queued.
 func BenchmarkScale(b *testing.B) {
 	const cpus = 8192
-	type algo struct {
-		name string
-		max  int // largest prefix
-	}
-	algos := []algo{{"easy", 400000}, {"flex", 400000}, {"easy-sjbf", 400000}, {"cons", 100000}, {"egedf", 400000}, {"tabu", 400000},
-		{"easypp-clairvoyant", 400000}, {"easypred-double", 400000}, {"easy-wfp3", 400000}}
+	algos := []string{"easy", "flex", "easy-sjbf", "cons", "egedf", "tabu", "easypp-clairvoyant", "easypred-double", "easy-wfp3"}
 	for _, n := range []int{25000, 50000, 100000, 400000} {
 		var jobs []sim.Job
 		for _, a := range algos {
-			b.Run(fmt.Sprintf("trace=RICC/algo=%s/jobs=%d", a.name, n), func(b *testing.B) {
-				if n > a.max {
-					b.Skipf("skipping: %s takes 25 s or more at %d jobs (its time per job grows with the queue; issue 32)", a.name, n)
-				}
+			b.Run(fmt.Sprintf("trace=RICC/algo=%s/jobs=%d", a, n), func(b *testing.B) {
 				if jobs == nil {
 					path := datadir.ForTest(b, riccPath)
 					var err error
@@ -73,20 +82,24 @@ func BenchmarkScale(b *testing.B) {
 					}
 				}
 				var peak uint64
+				var q queueAtDecisions
 				for b.Loop() {
-					s, err := sched.New(a.name)
+					s, err := sched.New(a)
 					if err != nil {
 						b.Fatal(err)
 					}
 					stop := sampleHeap()
-					_, err = sim.Simulate(sim.SingleMachine(cpus), jobs, s)
+					q, err = simulateCountingQueue(sim.SingleMachine(cpus), jobs, s)
 					peak = max(peak, stop())
 					if err != nil {
 						b.Fatal(err)
 					}
 				}
-				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(jobs)), "ns/job")
+				ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
+				b.ReportMetric(ns/float64(len(jobs)), "ns/job")
 				b.ReportMetric(float64(peak), "peak-B")
+				b.ReportMetric(q.mean(), "queued")
+				b.ReportMetric(ns/float64(q.waiting), "ns/queued")
 			})
 		}
 	}
@@ -134,4 +147,36 @@ func sampleHeap() func() uint64 {
 		defer mu.Unlock()
 		return max(peak, v) - base
 	}
+}
+
+// queueAtDecisions counts a simulation's decisions and, summed over
+// them, the jobs waiting when each began.
+type queueAtDecisions struct {
+	decisions, waiting int64
+}
+
+// mean is the mean number of jobs waiting at a decision (0 without one).
+func (q queueAtDecisions) mean() float64 {
+	if q.decisions == 0 {
+		return 0
+	}
+	return float64(q.waiting) / float64(q.decisions)
+}
+
+// simulateCountingQueue is sim.Simulate, counting the jobs waiting at
+// each decision (sim.State.QueueLen when it begins): a scheduler that
+// reads its whole queue at every decision takes a time in proportion to
+// their sum, which BenchmarkScale divides its time by (ns/queued).
+func simulateCountingQueue(p sim.Platform, jobs []sim.Job, s sim.Scheduler) (queueAtDecisions, error) {
+	var q queueAtDecisions
+	sm, err := sim.New(p, jobs, s)
+	if err != nil {
+		return q, err
+	}
+	for sm.Advance() {
+		q.decisions++
+		q.waiting += int64(sm.State().QueueLen())
+		sm.Decide()
+	}
+	return q, sm.Err()
 }
