@@ -300,23 +300,31 @@ func growthOfMetric(recs []analysis.Record, metric, heavy, light string, algos [
 }
 
 // nonInferiority reports whether a is not worse than b by more than margin
-// on metric (lower is better), by analysis.Difference.NonInferior.
+// on metric (lower is better), one test alone (a Holm family of one).
 func nonInferiority(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
 	d, ok := difference(recs, w, metric, a, b)
-	held, _, _, stat = nonInferiorityN(d, ok, a, b, margin)
+	held, _, _, stat = nonInferiorityN(d, ok, a, b, margin, d.NonInferiorP(margin), 1)
 	return held, stat
 }
 
 // nonInferiorityN is nonInferiority on the paired difference d a − b
-// (difference; ok false when too few pairs), with the number of pairs and
-// whether the interval left the claim undecided (its upper limit above
-// the margin but its lower limit below it).
-func nonInferiorityN(d analysis.Difference, ok bool, a, b string, margin float64) (held bool, n int, undecided bool, stat string) {
+// (difference; ok false when too few pairs) whose one-sided p
+// (analysis.Difference.NonInferiorP), Holm-adjusted over a family of
+// family tests, is pHolm: held when pHolm is below Alpha/2 (for a family
+// of one, when the 95% interval's upper limit is below the margin). It
+// also returns the number of pairs and whether the claim is left
+// undecided (not held, the interval's lower limit below the margin).
+func nonInferiorityN(d analysis.Difference, ok bool, a, b string, margin, pHolm float64, family int) (held bool, n int, undecided bool, stat string) {
 	if !ok {
 		return false, d.N, true, fmt.Sprintf("%d paired repetitions: too few for an interval", d.N)
 	}
-	return d.NonInferior(margin), d.N, !d.NonInferior(margin) && d.Low <= margin, fmt.Sprintf("%s − %s = %s, 95%% CI upper limit %s vs margin +%s (n=%d)",
+	held = pHolm < analysis.Alpha/2
+	stat = fmt.Sprintf("%s − %s = %s, 95%% CI upper limit %s vs margin +%s (n=%d)",
 		Label(a), Label(b), report.FormatG(d.Mean), report.FormatG(d.High), report.FormatG(margin), d.N)
+	if family > 1 {
+		stat += fmt.Sprintf("; one-sided p_Holm=%s over %d streams (held below %g)", report.FormatP(pHolm), family, analysis.Alpha/2)
+	}
+	return held, d.N, !held && d.Low <= margin, stat
 }
 
 // equivalence reports whether a and b are equivalent within ±margin on
@@ -372,13 +380,28 @@ func claimE(in *claimInput) []Check {
 		return []Check{notChecked("e", "all streams", stmtE, m)}
 	}
 	out := claimEBest(in)
-	for _, w := range in.workloads {
-		flex := analysis.Summarize(analysis.Select(in.recs, w, "flex", spaceshared.MSlowdown))
-		d, ok := difference(in.recs, w, spaceshared.MSlowdown, "tabu", "flex")
-		h, n, u, s := nonInferiorityN(d, ok, "tabu", "flex", SlowdownMargin*flex.Mean)
-		if ok && flex.Mean > 0 {
-			// The margin is ours: from which margin on would it hold.
-			s += fmt.Sprintf("; non-inferior for a margin above %s%% of Flex-BF's mean", report.FormatG(100*max(d.High, 0)/flex.Mean))
+	// One Holm family over the streams, as every claim's comparisons are.
+	flex := make([]float64, len(in.workloads))
+	ds := make([]analysis.Difference, len(in.workloads))
+	oks := make([]bool, len(in.workloads))
+	ps := make([]float64, len(in.workloads))
+	family := 0
+	for i, w := range in.workloads {
+		flex[i] = analysis.Summarize(analysis.Select(in.recs, w, "flex", spaceshared.MSlowdown)).Mean
+		ds[i], oks[i] = difference(in.recs, w, spaceshared.MSlowdown, "tabu", "flex")
+		ps[i] = math.NaN()
+		if oks[i] {
+			ps[i], family = ds[i].NonInferiorP(SlowdownMargin*flex[i]), family+1
+		}
+	}
+	adj := analysis.Holm(ps)
+	for i, w := range in.workloads {
+		d := ds[i]
+		h, n, u, s := nonInferiorityN(d, oks[i], "tabu", "flex", SlowdownMargin*flex[i], adj[i], family)
+		if oks[i] && flex[i] > 0 {
+			// The margin is ours: from which margin on would this
+			// stream's interval alone (without Holm) hold.
+			s += fmt.Sprintf("; alone, non-inferior for a margin above %s%% of Flex-BF's mean", report.FormatG(100*max(d.High, 0)/flex[i]))
 		}
 		out = append(out, Check{Claim: "e", Scope: w,
 			Statement: stmtE + fmt.Sprintf(": Tabu ≤ Flex-BF + %g%% of Flex-BF's mean (non-inferiority)", SlowdownMargin*100),

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/gridbench/gridbench/spaceshared"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -522,5 +523,44 @@ func TestShortFlexTestsBothHalves(t *testing.T) {
 		"ia=1 (machine usage kept high)": analysis.VerdictNotHeld, "ia=5 (machine usage kept high)": analysis.VerdictNotHeld}
 	if !maps.Equal(got, want) {
 		t.Errorf("short-flex: %v, want %v", got, want)
+	}
+}
+
+// TestClaimENonInferiorityHolm: claim (e)'s non-inferiority rows, one per
+// stream, are one Holm family, as every other claim's comparisons over
+// its streams are. Here Tabu − Flex-BF sits on each stream just inside the
+// margin (one-sided p ≈ 0.02 each): each interval alone holds, but after
+// Holm over the two streams neither does.
+func TestClaimENonInferiorityHolm(t *testing.T) {
+	const reps = 12
+	flex := func(rep int) float64 { return 5 + float64(rep%4)/10 }
+	noise := func(rep int) float64 { return 0.1 * float64(1-2*(rep%2)) }
+	margin := SlowdownMargin * (5.15 + rank["flex"]) // of Flex-BF's mean
+	se := math.Sqrt(0.01*reps/(reps-1)) / math.Sqrt(reps)
+	shift := margin - 2.4*se // t = −2.4 on 11 degrees of freedom: p ≈ 0.018
+	recs := synth(reps, map[string]func(string, string, int) float64{
+		spaceshared.MSlowdown: func(a, w string, rep int) float64 {
+			if a == "tabu" {
+				return flex(rep) + rank["flex"] + shift + noise(rep)
+			}
+			return flex(rep) + rank[a]
+		},
+	})
+	in := &claimInput{recs: recs, workloads: []string{"ia=1", "ia=5"}, algos: PaperAlgorithms}
+	rows := 0
+	for _, c := range claimE(in) {
+		if strings.HasSuffix(c.Scope, " (best)") {
+			continue
+		}
+		rows++
+		if d, _ := difference(recs, c.Scope, spaceshared.MSlowdown, "tabu", "flex"); !d.NonInferior(margin) {
+			t.Fatalf("%s: the interval alone does not hold (%+v): the test's data are wrong", c.Scope, d)
+		}
+		if c.Held || !strings.Contains(c.Statistic, "p_Holm") {
+			t.Errorf("claim (e) on %s held without Holm over the streams: %s", c.Scope, c.Statistic)
+		}
+	}
+	if rows != 2 {
+		t.Errorf("%d non-inferiority rows, want 2", rows)
 	}
 }
