@@ -3,6 +3,8 @@ package analysis
 import (
 	"fmt"
 	"math"
+
+	"gonum.org/v1/gonum/stat/distuv"
 )
 
 // Alpha is the family-wise significance level of every claim check.
@@ -201,6 +203,7 @@ func (v Verdict) Status() string {
 type Difference struct {
 	N               int
 	Mean, Low, High float64
+	SE              float64 // standard error of Mean, NaN with fewer than two pairs
 	WilcoxonP       float64 // two-sided p of the same pairs, NaN when it could not be run
 }
 
@@ -212,7 +215,10 @@ func PairedDifference(x, y []float64) Difference {
 		d[i] = x[i] - y[i]
 	}
 	s := Summarize(d)
-	out := Difference{N: n, Mean: s.Mean, Low: s.CILow, High: s.CIHigh, WilcoxonP: math.NaN()}
+	out := Difference{N: n, Mean: s.Mean, Low: s.CILow, High: s.CIHigh, SE: math.NaN(), WilcoxonP: math.NaN()}
+	if n >= 2 {
+		out.SE = s.SD / math.Sqrt(float64(n))
+	}
 	if wr, err := Wilcoxon(x[:n], y[:n]); err == nil {
 		out.WilcoxonP = wr.P
 	}
@@ -231,6 +237,24 @@ func (d Difference) Equivalent(margin float64) bool {
 // below +margin, a one-sided test at 2.5%. Fewer than two pairs never hold.
 func (d Difference) NonInferior(margin float64) bool {
 	return d.N >= 2 && d.High <= margin
+}
+
+// NonInferiorP is the one-sided p of the paired t-test of "A is worse
+// than B by margin or more" (mean of A − B at least margin): below Alpha/2
+// exactly when the 95% interval's upper limit is below margin, so the
+// non-inferiority claims of one family can be Holm-adjusted together as
+// the ordering claims are. NaN with fewer than two pairs.
+func (d Difference) NonInferiorP(margin float64) float64 {
+	switch {
+	case d.N < 2 || math.IsNaN(d.SE) || math.IsNaN(d.Mean):
+		return math.NaN()
+	case d.SE == 0: // every difference the same
+		if d.Mean < margin {
+			return 0
+		}
+		return 1
+	}
+	return distuv.StudentsT{Mu: 0, Sigma: 1, Nu: float64(d.N - 1)}.CDF((d.Mean - margin) / d.SE)
 }
 
 func mean(x []float64) float64 {

@@ -68,4 +68,15 @@ func TestDifferenceMargins(t *testing.T) {
 	if one := PairedDifference(x[:1], y[:1]); one.Equivalent(100) || one.NonInferior(100) {
 		t.Errorf("one pair held: %+v", one)
 	}
+	// The one-sided p crosses Alpha/2 where the interval's upper limit
+	// crosses the margin.
+	if p := d.NonInferiorP(d.High); math.Abs(p-Alpha/2) > 1e-9 {
+		t.Errorf("p at the upper limit %g, want %g", p, Alpha/2)
+	}
+	if p1, pm := d.NonInferiorP(1), d.NonInferiorP(-1); !(p1 < Alpha/2) || !(pm > Alpha/2) {
+		t.Errorf("one-sided p %g at margin +1, %g at -1; want below and above %g", p1, pm, Alpha/2)
+	}
+	if p := PairedDifference(x[:1], y[:1]).NonInferiorP(100); !math.IsNaN(p) {
+		t.Errorf("one pair: p %g, want NaN", p)
+	}
 }

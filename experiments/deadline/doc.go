@@ -18,8 +18,9 @@
 // mean inter-arrival time, one line per algorithm, 95% CIs), tabulates the
 // offered load of each stream, and checks the papers' five claims with
 // paired Wilcoxon tests (Holm-corrected within a claim), an equivalence
-// interval (d) or a non-inferiority bound (e), each shown as held or not
-// held with its statistic.
+// interval (d) or a non-inferiority bound (e's "nearly the same as
+// Flex-BF", beside its "best" ordering), each shown as held or not held
+// with its statistic.
 //
 // Every result statement of both papers' discussion and conclusion sections
 // is in the claims ledger (ledger.go, written as paper/deadline.claims.json).

@@ -313,8 +313,12 @@ func timeChecks(in *claimInput) []Check {
 	return out
 }
 
-// wallChecks are the Figure 5 statements only the wall clock can decide
-// (levels across algorithms): shown in results/deadline/timings.md.
+// wallChecks are the Figure 5 statements only measured time can decide
+// (levels across algorithms), decided, as the paper measured ("the system
+// CPU time spent at each scheduling event") and as timeChecks are, on the
+// scheduler's CPU time per decision, not on the wall clock, which counts
+// the waits for a core another process holds: shown in
+// results/deadline/timings.md.
 func wallChecks(in *claimInput) []Check {
 	easy := "easywalk"
 	if !slices.Contains(in.algos, easy) {
@@ -331,10 +335,10 @@ func wallChecks(in *claimInput) []Check {
 		}
 		var cs []*analysis.Comparison
 		for _, b := range row.bs {
-			cs = append(cs, cmp(in.timings, heavy, spaceshared.TSecPerDec, "", row.a, analysis.Lower, b))
+			cs = append(cs, cmp(in.timings, heavy, spaceshared.TCPUPerDec, "CPU time per decision", row.a, analysis.Lower, b))
 		}
 		analysis.Test(cs...)
-		c := tested(row.id, heavy+" (wall clock)", statementOf(row.id).quote, cs, len(cs))
+		c := tested(row.id, heavy+" (scheduler CPU time)", statementOf(row.id).quote, cs, len(cs))
 		c.Wall = true
 		out = append(out, c)
 	}
@@ -425,8 +429,8 @@ var ledgerRows = []analysis.Claim[*ledgerIn]{
 		return as("b-makespan", slices.DeleteFunc(in.by("b"), func(c Check) bool { return c.Statement != stmtM }))
 	}),
 	notTestableRow("fig2-hidden", "a remark on what Figure 2's metric cannot show, not a result; the Figure 2 rows above give its numbers"),
-	notTestableRow("fig5-fcfs", "only the wall clock compares costs across algorithms (each counts its own work steps); "+
-		"machine-dependent, so decided in results/deadline/timings.md and never on this page"),
+	notTestableRow("fig5-fcfs", "only measured time compares costs across algorithms (each counts its own work steps); "+
+		"machine-dependent, so decided on the scheduler's CPU time per decision in results/deadline/timings.md and never on this page"),
 	row("fig5-grow", growthRow("fig5-grow", true)),
 	row("fig5-flex", growthRow("fig5-flex", true)),
 	row("fig5-tabu", growthRow("fig5-tabu", true)),
@@ -439,19 +443,8 @@ var ledgerRows = []analysis.Claim[*ledgerIn]{
 		return perStream(in.claimInput, "fig6-gap", spaceshared.MSlowdown, []string{"tabu"}, analysis.Lower, []string{"egedf"}, in.workloads)
 	}),
 	row("concl-delayed", func(in *ledgerIn) []Check {
-		// Both halves: fewer delayed jobs, and the machine usage kept
-		// high: no queue-based algorithm's usage (Figure 2's time
-		// average) significantly above a schedule-based one's.
-		delayed := perStream(in.claimInput, "concl-delayed", spaceshared.MDelayed, scheduleBased, analysis.Lower, queueBased, in.workloads)
-		usage := perStream(in.claimInput, "concl-delayed", spaceshared.MUsage, queueBased, analysis.NotHigher, scheduleBased, in.workloads)
-		for i := range delayed {
-			delayed[i].Note = "the first half: delayed jobs"
-		}
-		for i := range usage {
-			usage[i].Scope += " (machine usage kept high)"
-			usage[i].Note = "the second half: usage (time average) of no queue-based algorithm significantly above a schedule-based one's"
-		}
-		return append(delayed, usage...)
+		return fewerDelayedUsageHigh(in.claimInput, "concl-delayed", scheduleBased, queueBased,
+			"usage (time average) of no queue-based algorithm significantly above a schedule-based one's")
 	}),
 	notTestableRow("concl-gap", "EG-EDF and Tabu without gap filling were not run"),
 	row("concl-tabu-flex", func(in *ledgerIn) []Check {
@@ -476,7 +469,8 @@ var ledgerRows = []analysis.Claim[*ledgerIn]{
 	row("short-noimprove", func(in *ledgerIn) []Check { return as("short-noimprove", in.by("d")) }),
 	notTestableRow("short-immediate", "the share of jobs started on arrival is not measured"),
 	row("short-flex", func(in *ledgerIn) []Check {
-		return perStream(in.claimInput, "short-flex", spaceshared.MDelayed, []string{"flex", "egedf", "tabu"}, analysis.Lower, []string{"fcfs", "easy"}, in.workloads)
+		return fewerDelayedUsageHigh(in.claimInput, "short-flex", []string{"flex", "egedf", "tabu"}, []string{"fcfs", "easy"},
+			"usage (time average) of neither FCFS nor EASY-BF significantly above that of Flex-BF, EG-EDF or Tabu")
 	}),
 	{ID: "alg3", Check: func(in *ledgerIn) []analysis.LedgerEntry {
 		var out []analysis.LedgerEntry
@@ -485,6 +479,25 @@ var ledgerRows = []analysis.Claim[*ledgerIn]{
 		}
 		return out
 	}},
+}
+
+// fewerDelayedUsageHigh checks "demonstrated significant improvement when
+// decreasing the number of delayed jobs while keeping the machine usage
+// high" as its two halves, each one Holm family over every stream: fewer
+// delayed jobs for each of better than each of worse, and the machine
+// usage kept high: no usage of worse (Figure 2's time average)
+// significantly above one of better's (usageNote says so in words).
+func fewerDelayedUsageHigh(in *claimInput, id string, better, worse []string, usageNote string) []Check {
+	delayed := perStream(in, id, spaceshared.MDelayed, better, analysis.Lower, worse, in.workloads)
+	usage := perStream(in, id, spaceshared.MUsage, worse, analysis.NotHigher, better, in.workloads)
+	for i := range delayed {
+		delayed[i].Note = "the first half: delayed jobs"
+	}
+	for i := range usage {
+		usage[i].Scope += " (machine usage kept high)"
+		usage[i].Note = "the second half: " + usageNote
+	}
+	return append(delayed, usage...)
 }
 
 // entry turns a row into its ledger entry.

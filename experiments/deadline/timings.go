@@ -68,7 +68,7 @@ func writeTimings(dir string, sum *summary, quick bool, reps int) error {
 	}
 	return analysis.WriteFileAtomic(filepath.Join(dir, TimingsClaims), func(w io.Writer) error {
 		return analysis.WriteLedger(w, analysis.NewLedgerFile(Name, analysis.StandardMethod("no published values: the papers show runtime as figures; "+
-			"these rows are decided on the wall-clock time per decision measured on this machine", "see manifest.json"), es))
+			"these rows are decided on the scheduler's CPU time per decision measured on this machine", "see manifest.json"), es))
 	})
 }
 
@@ -198,8 +198,8 @@ func timingsPage(sum *summary, growth map[string]float64, plotted map[string]boo
 	}
 	pg.Add(t)
 
-	// The statements only the wall clock decides.
-	pg.Section("Claims decided on the wall clock")
+	// The statements only measured time decides.
+	pg.Section("Claims decided on measured time (the scheduler's CPU time per decision)")
 	ct := &report.Table{ID: "deadline-wall-claims", Columns: []string{"statement", "scope", "verdict", "statistic"}}
 	for _, c := range sum.wallRows {
 		v := report.Str("not checked")
