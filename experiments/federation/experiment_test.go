@@ -827,13 +827,42 @@ func TestUniformBoundIsAnInterval(t *testing.T) {
 		return 3600
 	}
 	recs := synthetic(12, f, dsa)
-	u := uniformity(recs)
+	u := uniformity(recs, gridway.Names)
 	if u.s.Median != 1 || u.within() || u.held() {
 		t.Errorf("median %v, upper limit %v: within %v, held %v; want a median of 1, not within", u.s.Median, u.s.CIHigh, u.within(), u.held())
 	}
 	for _, ch := range Claims(recs, gridway.Names) {
 		if ch.Claim == ClaimUniform && ch.Held {
 			t.Errorf("claim 3 held: %s", ch.Statistic)
+		}
+	}
+}
+
+// TestUniformAgainstEveryWaitingPolicy: §7.3 sets DO-AS's "more uniform"
+// against Normal, SO and DO, the three that "only submit jobs when the
+// resources have free PEs"; a DO-AS no more uniform than SO does not hold
+// claim 3 (L-8), however far Normal's users are apart.
+func TestUniformAgainstEveryWaitingPolicy(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	f := func(pol string, u, rep int) float64 {
+		switch pol {
+		case "DO-AS":
+			return 3600 * (1 + 0.01*float64(u)) * (1 + float64(rep%3)/100)
+		case "SO":
+			return 3600 // every user alike: more uniform than DO-AS
+		}
+		return 3600 * float64(1+u) * (1 + float64(rep%3)/100)
+	}
+	recs := synthetic(12, f, dsa)
+	for _, ch := range Claims(recs, gridway.Names) {
+		if ch.Claim == ClaimUniform && ch.Held {
+			t.Errorf("claim 3 held with SO's users closer together than DO-AS's: %s", ch.Statistic)
+		}
+	}
+	in := ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300, recs: recs}
+	for _, e := range Ledger(in) {
+		if e.ID == "L-8" && e.Verdict != analysis.VerdictNotHeld {
+			t.Errorf("L-8 %q with SO's users closer together than DO-AS's, want not held: %s", e.Verdict, e.Statistic)
 		}
 	}
 }
