@@ -866,3 +866,37 @@ func TestUniformAgainstEveryWaitingPolicy(t *testing.T) {
 		}
 	}
 }
+
+// TestL15ExceptUser2: "SO compared with the Normal version increases the
+// throughput of internal resources, except for User-2" is decided on all
+// three users: an SO whose DSA throughput rises for User-2 as well does
+// not hold it.
+func TestL15ExceptUser2(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	l15 := func(soFasterForUser2 bool) analysis.LedgerEntry {
+		f := func(pol string, u, rep int) float64 {
+			v := 3600*float64(1+u) + float64(rep*7%11)
+			if pol == "SO" && (u < Users-1 || soFasterForUser2) {
+				v /= 2 // the same DSA jobs in half the time
+			}
+			if pol == "SO" && u == Users-1 && !soFasterForUser2 {
+				v *= 2
+			}
+			return v
+		}
+		in := ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300, recs: synthetic(12, f, dsa)}
+		for _, e := range Ledger(in) {
+			if e.ID == "L-15" {
+				return e
+			}
+		}
+		t.Fatal("no L-15")
+		return analysis.LedgerEntry{}
+	}
+	if e := l15(false); e.Verdict != analysis.VerdictHeld {
+		t.Errorf("SO's throughput up for Users 0-1, down for User-2: %q, want held (%s)", e.Verdict, e.Statistic)
+	}
+	if e := l15(true); e.Verdict != analysis.VerdictNotHeld {
+		t.Errorf("SO's throughput up for every user, User-2 too: %q, want not held (%s)", e.Verdict, e.Statistic)
+	}
+}
