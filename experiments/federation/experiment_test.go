@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -898,5 +899,26 @@ func TestL15ExceptUser2(t *testing.T) {
 	}
 	if e := l15(true); e.Verdict != analysis.VerdictNotHeld {
 		t.Errorf("SO's throughput up for every user, User-2 too: %q, want not held (%s)", e.Verdict, e.Statistic)
+	}
+}
+
+// TestLedgerReferencesExist: every ledger id an entry's note or statistic
+// points the reader to ("(L-21a)", "L-18/not-higher") is an entry of the
+// ledger.
+func TestLedgerReferencesExist(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	f := func(pol string, u, rep int) float64 { return 3600*float64(1+u) + float64(rep*7%11) }
+	es := Ledger(ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300, recs: synthetic(12, f, dsa)})
+	ids := map[string]bool{}
+	for _, e := range es {
+		ids[e.ID] = true
+	}
+	ref := regexp.MustCompile(`\bL-[0-9]+[a-z]*\b`)
+	for _, e := range es {
+		for _, r := range ref.FindAllString(e.Note+" "+e.Statistic, -1) {
+			if !ids[r] {
+				t.Errorf("%s points to %s, which is not in the ledger", e.ID, r)
+			}
+		}
 	}
 }

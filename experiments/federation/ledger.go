@@ -219,7 +219,7 @@ var ledgerClaims = []analysis.Claim[ledgerInput]{
 		Reading: "read as: their DSA jobs do not rise from medium to high saturation (User-2 not above User-1; published 145 → 124)",
 		Check:   comparisons(soDSAFlat)},
 	{ID: "L-4", Section: secResults + ", " + secComparison, Scope: jitterScope, Quote: "SO and SO-AS produce poor objectives in high saturation situations because of the long periods on which we cannot execute a single job in LCG. … the calculated objective is not correct, and produces poor results.",
-		Reading: "read as: under high saturation (User-2) SO, which runs by its objective alone, takes longer than Normal and DO; SO-AS's advance scheduling hides its objective (L-22a)",
+		Reading: "read as: under high saturation (User-2) SO, which runs by its objective alone, takes longer than Normal and DO; SO-AS's advance scheduling hides its objective (L-21a: SO-AS below Normal, SO and DO for User-2)",
 		Check:   comparisons(soPoor)},
 	{ID: "L-5", Section: secResults, Scope: jitterScope, Quote: quoteDOAS5, Check: analysis.One(doasSpread)},
 	{ID: "L-6", Section: secResults, Scope: jitterScope, Quote: "It can be appreciated that only a few more jobs are executed on internal resources for middle, and high saturation situations.",
