@@ -82,3 +82,24 @@ func TestEveryClaimHasItsQuote(t *testing.T) {
 }
 
 func sorted(xs []string) []string { return slices.Sorted(slices.Values(xs)) }
+
+// Every claim on total completion time is decided under its second reading
+// (the makespan) too: §9's K1 ("the least [...] total completion times")
+// reads the word as Figure 8 does, so it has a K1/makespan row beside
+// C1–C3's.
+func TestEveryCompletionClaimHasTheMakespanReading(t *testing.T) {
+	ws := []Workload{{WorkloadID(Pct(3), 16), Pct(3), 16}}
+	fr := &familyResult{family: FamilyPercent, ws: ws, verdicts: Evaluate(nil, ws)}
+	got := map[string]bool{}
+	for _, e := range analysis.Ledger(makespanRows(), &familyIn{r: &reporter{}, fr: fr, verdicts: fr.verdicts}) {
+		got[e.ID] = true
+		if e.Alternative != "makespan" {
+			t.Errorf("%s: alternative %q, want makespan", e.ID, e.Alternative)
+		}
+	}
+	for _, c := range Claims {
+		if slices.Contains(c.Metrics, timeshared.MCompletion) != got[c.ID+"/makespan"] {
+			t.Errorf("%s (metrics %v): row %s/makespan %v", c.ID, c.Metrics, c.ID, got[c.ID+"/makespan"])
+		}
+	}
+}
