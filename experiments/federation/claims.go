@@ -18,9 +18,23 @@ type Check struct {
 	Claim     string
 	Scope     string
 	Statistic string
+	// Verdict is the ledger's: held, not held, inconclusive (not held with
+	// too few repetitions for any data to reach alpha after Holm) or not
+	// testable; Held is Verdict == held.
+	Verdict   string
 	Held      bool
 	Paper     bool // the direction holds in the paper-setting run
 	Published bool // the direction holds in the paper's own Tables 3–4
+}
+
+// verdictOver is the verdict of the comparisons cs of one scope, tested in
+// a Holm family of family comparisons (analysis.LedgerEntry.FromVerdict).
+func verdictOver(cs []*less, family int) string {
+	fam := make([]*analysis.Comparison, len(cs))
+	for i, c := range cs {
+		fam[i] = c.Comparison
+	}
+	return analysis.LedgerEntry{}.FromVerdict(analysis.Decide(fam), family).Verdict
 }
 
 // published is the pseudo-workload under which a series gives the paper's
@@ -183,12 +197,13 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 		}
 		return len(cs) > 0
 	}
-	add := func(claim, scope string, cs []*less) {
+	add := func(claim, scope string, cs []*less, family int) {
 		st := "no comparison"
 		if d := decisive(cs); d != nil {
 			st = d.String()
 		}
-		out = append(out, Check{Claim: claim, Scope: scope, Statistic: st, Held: allHeld(cs) && len(cs) > 0,
+		v := verdictOver(cs, family)
+		out = append(out, Check{Claim: claim, Scope: scope, Statistic: st, Verdict: v, Held: v == analysis.VerdictHeld,
 			Paper: allIn(cs, WorkloadPaper), Published: allIn(cs, published)})
 	}
 
@@ -208,7 +223,7 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 		}
 		testAll(fam)
 		for u := 0; u < Users; u++ {
-			add(ClaimDOAS, fmt.Sprintf("User-%d", u), byUser[u])
+			add(ClaimDOAS, fmt.Sprintf("User-%d", u), byUser[u], len(fam))
 		}
 	}
 
@@ -238,7 +253,7 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 		}
 		testAll(fam)
 		for _, s := range scopes {
-			add(ClaimSaturates, s.pol, s.cs)
+			add(ClaimSaturates, s.pol, s.cs, len(fam))
 		}
 	}
 
@@ -251,9 +266,10 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 			v, ok := u.cs[0].a(workload)[0]
 			return allIn(u.cs, workload) && ok && v <= u.margin.Value
 		}
+		v := u.verdict()
 		out = append(out, Check{Claim: ClaimUniform, Scope: "all users",
 			Statistic: fmt.Sprintf("%s; %s", u.bound(), decisive(u.cs)),
-			Held:      u.held(), Paper: within(WorkloadPaper), Published: within(published)})
+			Verdict:   v, Held: v == analysis.VerdictHeld, Paper: within(WorkloadPaper), Published: within(published)})
 	}
 
 	// 4. SO-AS below Normal, SO and DO for User-2; for Users 0 and 1 it is
@@ -273,12 +289,13 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 		testAll(fam)
 		for u := 0; u < Users; u++ {
 			if u == Users-1 {
-				add(ClaimSOAS, fmt.Sprintf("User-%d: reduces", u), byUser[u])
+				add(ClaimSOAS, fmt.Sprintf("User-%d: reduces", u), byUser[u], len(fam))
 				continue
 			}
 			cs := byUser[u]
+			held := len(cs) > 0 && !allHeld(cs)
 			out = append(out, Check{Claim: ClaimSOAS, Scope: fmt.Sprintf("User-%d: does not reduce all three", u),
-				Statistic: decisive(cs).String(), Held: len(cs) > 0 && !allHeld(cs),
+				Statistic: decisive(cs).String(), Verdict: verdictOf(held), Held: held,
 				Paper: len(cs) > 0 && !allIn(cs, WorkloadPaper), Published: len(cs) > 0 && !allIn(cs, published)})
 		}
 	}
@@ -291,7 +308,7 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 		}
 		testAll(fam)
 		for u, c := range fam {
-			add(ClaimDOvsSO, fmt.Sprintf("User-%d", u), []*less{c})
+			add(ClaimDOvsSO, fmt.Sprintf("User-%d", u), []*less{c}, len(fam))
 		}
 	}
 	return out
@@ -357,6 +374,18 @@ func uniformity(recs []analysis.Record, policies []string) uniform {
 }
 
 func (u uniform) within() bool { return u.s.N > 1 && u.s.CIHigh <= u.margin.Value }
+
+// verdict is claim 3's: the comparisons' (inconclusive with too few
+// repetitions), not held when they hold but the bound is not within the
+// margin.
+func (u uniform) verdict() string {
+	v := verdictOver(u.cs, len(u.cs))
+	if v == analysis.VerdictHeld && !u.within() {
+		v = analysis.VerdictNotHeld
+	}
+	return v
+}
+
 func (u uniform) held() bool {
 	ok := len(u.cs) > 0 && u.within()
 	for _, c := range u.cs {

@@ -922,3 +922,25 @@ func TestLedgerReferencesExist(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimsTableSaysInconclusive: with too few jitter repetitions for
+// any data to reach alpha after Holm, the claims table says inconclusive,
+// as the ledger does for the same comparisons (L-10), not "not held".
+func TestClaimsTableSaysInconclusive(t *testing.T) {
+	rank := map[string]float64{"DO-AS": 1, "SO-AS": 2, "DO": 3, "Normal": 4, "SO": 5}
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	f := func(pol string, u, rep int) float64 { return 3600*rank[pol]*float64(1+u) + float64(rep) }
+	tab, _ := claimsTable(Claims(synthetic(3, f, dsa), gridway.Names))
+	n := 0
+	for _, row := range tab.Rows {
+		if row[0].Text == ClaimDOAS {
+			n++
+			if row[2].Text != analysis.VerdictInconclusive {
+				t.Errorf("%s / %s on 3 repetitions, every one in the claimed direction: %q, want inconclusive", row[0].Text, row[1].Text, row[2].Text)
+			}
+		}
+	}
+	if n != Users {
+		t.Errorf("%d rows of claim 1, want %d", n, Users)
+	}
+}
