@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -827,7 +828,7 @@ func TestUniformBoundIsAnInterval(t *testing.T) {
 		return 3600
 	}
 	recs := synthetic(12, f, dsa)
-	u := uniformity(recs)
+	u := uniformity(recs, gridway.Names)
 	if u.s.Median != 1 || u.within() || u.held() {
 		t.Errorf("median %v, upper limit %v: within %v, held %v; want a median of 1, not within", u.s.Median, u.s.CIHigh, u.within(), u.held())
 	}
@@ -835,5 +836,111 @@ func TestUniformBoundIsAnInterval(t *testing.T) {
 		if ch.Claim == ClaimUniform && ch.Held {
 			t.Errorf("claim 3 held: %s", ch.Statistic)
 		}
+	}
+}
+
+// TestUniformAgainstEveryWaitingPolicy: §7.3 sets DO-AS's "more uniform"
+// against Normal, SO and DO, the three that "only submit jobs when the
+// resources have free PEs"; a DO-AS no more uniform than SO does not hold
+// claim 3 (L-8), however far Normal's users are apart.
+func TestUniformAgainstEveryWaitingPolicy(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	f := func(pol string, u, rep int) float64 {
+		switch pol {
+		case "DO-AS":
+			return 3600 * (1 + 0.01*float64(u)) * (1 + float64(rep%3)/100)
+		case "SO":
+			return 3600 // every user alike: more uniform than DO-AS
+		}
+		return 3600 * float64(1+u) * (1 + float64(rep%3)/100)
+	}
+	recs := synthetic(12, f, dsa)
+	for _, ch := range Claims(recs, gridway.Names) {
+		if ch.Claim == ClaimUniform && ch.Held {
+			t.Errorf("claim 3 held with SO's users closer together than DO-AS's: %s", ch.Statistic)
+		}
+	}
+	in := ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300, recs: recs}
+	for _, e := range Ledger(in) {
+		if e.ID == "L-8" && e.Verdict != analysis.VerdictNotHeld {
+			t.Errorf("L-8 %q with SO's users closer together than DO-AS's, want not held: %s", e.Verdict, e.Statistic)
+		}
+	}
+}
+
+// TestL15ExceptUser2: "SO compared with the Normal version increases the
+// throughput of internal resources, except for User-2" is decided on all
+// three users: an SO whose DSA throughput rises for User-2 as well does
+// not hold it.
+func TestL15ExceptUser2(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	l15 := func(soFasterForUser2 bool) analysis.LedgerEntry {
+		f := func(pol string, u, rep int) float64 {
+			v := 3600*float64(1+u) + float64(rep*7%11)
+			if pol == "SO" && (u < Users-1 || soFasterForUser2) {
+				v /= 2 // the same DSA jobs in half the time
+			}
+			if pol == "SO" && u == Users-1 && !soFasterForUser2 {
+				v *= 2
+			}
+			return v
+		}
+		in := ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300, recs: synthetic(12, f, dsa)}
+		for _, e := range Ledger(in) {
+			if e.ID == "L-15" {
+				return e
+			}
+		}
+		t.Fatal("no L-15")
+		return analysis.LedgerEntry{}
+	}
+	if e := l15(false); e.Verdict != analysis.VerdictHeld {
+		t.Errorf("SO's throughput up for Users 0-1, down for User-2: %q, want held (%s)", e.Verdict, e.Statistic)
+	}
+	if e := l15(true); e.Verdict != analysis.VerdictNotHeld {
+		t.Errorf("SO's throughput up for every user, User-2 too: %q, want not held (%s)", e.Verdict, e.Statistic)
+	}
+}
+
+// TestLedgerReferencesExist: every ledger id an entry's note or statistic
+// points the reader to ("(L-21a)", "L-18/not-higher") is an entry of the
+// ledger.
+func TestLedgerReferencesExist(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	f := func(pol string, u, rep int) float64 { return 3600*float64(1+u) + float64(rep*7%11) }
+	es := Ledger(ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300, recs: synthetic(12, f, dsa)})
+	ids := map[string]bool{}
+	for _, e := range es {
+		ids[e.ID] = true
+	}
+	ref := regexp.MustCompile(`\bL-[0-9]+[a-z]*\b`)
+	for _, e := range es {
+		for _, r := range ref.FindAllString(e.Note+" "+e.Statistic, -1) {
+			if !ids[r] {
+				t.Errorf("%s points to %s, which is not in the ledger", e.ID, r)
+			}
+		}
+	}
+}
+
+// TestClaimsTableSaysInconclusive: with too few jitter repetitions for
+// any data to reach alpha after Holm, the claims table says inconclusive,
+// as the ledger does for the same comparisons (L-10), not "not held".
+func TestClaimsTableSaysInconclusive(t *testing.T) {
+	rank := map[string]float64{"DO-AS": 1, "SO-AS": 2, "DO": 3, "Normal": 4, "SO": 5}
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	f := func(pol string, u, rep int) float64 { return 3600*rank[pol]*float64(1+u) + float64(rep) }
+	tab, _ := claimsTable(Claims(synthetic(3, f, dsa), gridway.Names))
+	n := 0
+	for _, row := range tab.Rows {
+		if row[0].Text == ClaimDOAS {
+			n++
+			if row[2].Text != analysis.VerdictInconclusive {
+				t.Errorf("%s / %s on 3 repetitions, every one in the claimed direction: %q, want inconclusive", row[0].Text, row[1].Text, row[2].Text)
+			}
+		}
+	}
+	if n != Users {
+		t.Errorf("%d rows of claim 1, want %d", n, Users)
 	}
 }

@@ -222,11 +222,7 @@ func (pl *Plan) Report(ctx context.Context, in experiments.ReportInput) (*experi
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		v := "not held"
-		if r.heldAll[k] {
-			v = "held"
-		}
-		hs = append(hs, fmt.Sprintf("claim %s %s", k[:1], v))
+		hs = append(hs, fmt.Sprintf("claim %s %s", k[:1], r.heldAll[k]))
 	}
 	out.Headline = experiments.QuickHeadline(fmt.Sprintf("Table 4: %d/%d completion times within ±15%% (%s); Table 3: %d/%d published splits with DSA and LCG jobs both within ±15%% (%s; SO and SO-AS share one); background %s MI per trace second (fitted on Table 3 Normal), GridGateWay %.0f kB/s (from Table 4 User-0); %s",
 		r.t4match, len(pols)*Users, r.t4tally.short(), r.t3tally.ok[0]+r.t3tally.ok[1], r.t3tally.n[0]+r.t3tally.n[1], r.t3tally.short(), report.FormatFloat(m.MIPerTraceSecond, 0), m.WAN.Bandwidth/1e3, strings.Join(hs, ", ")), c.Quick)
@@ -254,7 +250,7 @@ type results struct {
 	sens             *sensResult   // nil without sensitivity runs
 	stateFigs        []*report.Figure
 	claims           *report.Table
-	heldAll          map[string]bool // per claim of the claims table: held in every scope
+	heldAll          map[string]string // per claim of the claims table: its verdict over its scopes (claimVerdict)
 	ledger           []analysis.LedgerEntry
 }
 
@@ -294,20 +290,18 @@ func saturationTable(c Config, paperVal func(pol, metric string) float64) *repor
 
 // claimsTable lists the claims table's checks and whether each claim held
 // in every scope.
-func claimsTable(checks []Check) (*report.Table, map[string]bool) {
+func claimsTable(checks []Check) (*report.Table, map[string]string) {
 	ct := &report.Table{ID: "Claims", Title: fmt.Sprintf("The paper's claims over the jitter repetitions (alpha = %.2f)", analysis.Alpha),
-		Columns: []string{"claim", "scope", "held (jitter repetitions)", "paper setting (one run)", "paper's own Tables 3–4", "statistic"}}
-	heldAll := map[string]bool{}
+		Columns: []string{"claim", "scope", "verdict (jitter repetitions)", "paper setting (one run)", "paper's own Tables 3–4", "statistic"}}
+	scopes := map[string][]string{}
+	var order []string
 	for _, ch := range checks {
-		h := report.Str("held")
-		if !ch.Held {
-			h = report.Str("not held")
-			h.Bad = true
+		h := report.Str(ch.Verdict)
+		h.Bad = ch.Verdict != analysis.VerdictHeld
+		if _, ok := scopes[ch.Claim]; !ok {
+			order = append(order, ch.Claim)
 		}
-		if _, ok := heldAll[ch.Claim]; !ok {
-			heldAll[ch.Claim] = true
-		}
-		heldAll[ch.Claim] = heldAll[ch.Claim] && ch.Held
+		scopes[ch.Claim] = append(scopes[ch.Claim], ch.Verdict)
 		ps := report.Str("holds")
 		if !ch.Paper {
 			ps = report.Str("does not hold")
@@ -318,7 +312,27 @@ func claimsTable(checks []Check) (*report.Table, map[string]bool) {
 		}
 		ct.AddRow(report.Str(ch.Claim), report.Str(ch.Scope), h, ps, pub, report.Str(ch.Statistic))
 	}
-	return ct, heldAll
+	verdicts := map[string]string{}
+	for _, c := range order {
+		verdicts[c] = claimVerdict(scopes[c])
+	}
+	return ct, verdicts
+}
+
+// claimVerdict is a claim's verdict over its scopes' verdicts: held when
+// every scope held, not held when one did not, else the first scope's
+// other verdict (inconclusive, not testable).
+func claimVerdict(vs []string) string {
+	out := analysis.VerdictHeld
+	for _, v := range vs {
+		switch {
+		case v == analysis.VerdictNotHeld:
+			return v
+		case v != analysis.VerdictHeld && out == analysis.VerdictHeld:
+			out = v
+		}
+	}
+	return out
 }
 
 // page lays out the results; it computes nothing.
@@ -401,7 +415,7 @@ func (pl *Plan) page(r *results) *report.Page {
 
 	pg.Section("Claims")
 	pg.Para("Tested on the %d jitter repetitions: each comparison is a paired Wilcoxon signed-rank test over the repetitions (the same submissions for every policy), "+
-		"Holm-corrected within its claim; a claim holds in a scope when every comparison goes the stated way with p_Holm < %.2f. The statistic shown is the comparison "+
+		"Holm-corrected within its claim; a claim holds in a scope when every comparison goes the stated way with p_Holm < %.2f, and is inconclusive, not \"not held\", when it does not with fewer repetitions than any data would need (as in the ledger). The statistic shown is the comparison "+
 		"that decides (the first that fails, else the least significant). The paper-setting column says whether every stated direction holds in the one "+
 		"deterministic run of Tables 3–4 (a single run: no test), and the next column whether it holds in the paper's own published tables.", pl.Reps, analysis.Alpha)
 	pg.Add(r.claims)

@@ -138,6 +138,29 @@ func (v *Verdict) Held() bool { return v.overScopes().Held() }
 // Status is "held", "partly held (k/n)", "not held" or "not checked".
 func (v *Verdict) Status() string { return v.overScopes().Status() }
 
+// Decision is the claim's verdict on the family as the ledger decides it
+// (ledgerEntry): held, not held, or inconclusive when it did not hold with
+// fewer windows than Holm over its comparisons needs; not testable when no
+// comparison was made.
+func (v *Verdict) Decision() string {
+	cs := make([]*analysis.Comparison, len(v.Tests))
+	for i, t := range v.Tests {
+		cs[i] = t.Comparison
+	}
+	return analysis.LedgerEntry{}.FromVerdict(analysis.Decide(cs), len(cs)).Verdict
+}
+
+// Cell is the verdict as a table shows it: the decision with the scopes
+// held ("partly held (k/n)" where a claim not held held in some).
+func (v *Verdict) Cell() report.Cell {
+	c := report.CountedVerdictCell(v.overScopes())
+	if d := v.Decision(); d != analysis.VerdictHeld && d != analysis.VerdictNotHeld {
+		c = report.Str(fmt.Sprintf("%s %d/%d", d, v.HeldScopes, v.Scopes))
+		c.Bad = true
+	}
+	return c
+}
+
 // Failures lists the failing tests, at most max of them.
 func (v *Verdict) Failures(max int) []string {
 	var out []string

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/report"
 	"github.com/gridbench/gridbench/timeshared"
 )
 
@@ -82,3 +83,56 @@ func TestEveryClaimHasItsQuote(t *testing.T) {
 }
 
 func sorted(xs []string) []string { return slices.Sorted(slices.Values(xs)) }
+
+// Every claim on total completion time is decided under its second reading
+// (the makespan) too: §9's K1 ("the least [...] total completion times")
+// reads the word as Figure 8 does, so it has a K1/makespan row beside
+// C1–C3's.
+func TestEveryCompletionClaimHasTheMakespanReading(t *testing.T) {
+	ws := []Workload{{WorkloadID(Pct(3), 16), Pct(3), 16}}
+	fr := &familyResult{family: FamilyPercent, ws: ws, verdicts: Evaluate(nil, ws)}
+	got := map[string]bool{}
+	for _, e := range analysis.Ledger(makespanRows(), &familyIn{r: &reporter{}, fr: fr, verdicts: fr.verdicts}) {
+		got[e.ID] = true
+		if e.Alternative != "makespan" {
+			t.Errorf("%s: alternative %q, want makespan", e.ID, e.Alternative)
+		}
+	}
+	for _, c := range Claims {
+		if slices.Contains(c.Metrics, timeshared.MCompletion) != got[c.ID+"/makespan"] {
+			t.Errorf("%s (metrics %v): row %s/makespan %v", c.ID, c.Metrics, c.ID, got[c.ID+"/makespan"])
+		}
+	}
+}
+
+// The claims table gives each family the ledger's verdict: on three
+// windows no comparison can reach alpha after Holm, either way, so the
+// table says inconclusive (as the ledger does), not "not held", and does
+// not call an APDRR-best claim a non-reproduction.
+func TestClaimsTableSaysInconclusive(t *testing.T) {
+	ws := []Workload{{WorkloadID(Pct(3), 16), Pct(3), 16}, {WorkloadID(Pct(3), 64), Pct(3), 64}}
+	rank := map[string]float64{"apdrr": 1, "spn": 2, "rr": 3, "plrr": 4, "p": 5, "fcfs": 6, "ljf": 7}
+	var recs []analysis.Record
+	for _, w := range ws {
+		for rep := 0; rep < 3; rep++ {
+			for _, a := range Algorithms {
+				for _, m := range six {
+					recs = append(recs, analysis.Record{Experiment: Name, Workload: w.ID, Algorithm: a, Rep: rep, Metric: m,
+						Value: rank[a] * float64(100+rep) * 16 / float64(w.Slaves)})
+				}
+			}
+		}
+	}
+	r := &reporter{pg: &report.Page{}, nWindows: 3, fams: []*familyResult{{family: FamilyPercent, ws: ws, verdicts: Evaluate(recs, ws)}}}
+	r.claimsSection()
+	tab := r.sheets[0]
+	col := slices.Index(tab.Columns, FamilyPercent.String())
+	for _, row := range tab.Rows {
+		if got := row[col].Text; !strings.HasPrefix(got, analysis.VerdictInconclusive) {
+			t.Errorf("%s on 3 windows: %q, want inconclusive", row[0].Text, got)
+		}
+		if strings.Contains(row[col+1].Text, "non-reproduction") {
+			t.Errorf("%s: note %q on an inconclusive verdict", row[0].Text, row[col+1].Text)
+		}
+	}
+}
