@@ -146,7 +146,10 @@ const KindPublished = "published value"
 // FromVerdict fills e's verdict, statistic, p and n from a tested row: held
 // when every comparison held, inconclusive when it did not hold and its
 // decisive comparison had fewer than MinPairs(family) pairs (the note then
-// says how many are needed), not held otherwise.
+// says how many are needed), not held otherwise. A "≤" comparison
+// (NotHigher) holds by failing to reject, which with fewer than
+// MinPairs(family) pairs no data could do: a row that holds only so is
+// inconclusive too.
 func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 	c := v.Decisive
 	if c == nil {
@@ -166,6 +169,9 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 		e.Statistic = fmt.Sprintf("Wilcoxon signed-rank, r=%.2f, means %.4g vs %.4g", c.Res.Effect, c.MeanA, c.MeanB)
 	}
 	switch {
+	case v.Held() && vacuous(v.All, family):
+		e.Verdict = VerdictInconclusive
+		e.Note = JoinNote(e.Note, "a \"≤\" comparison cannot fail with so few pairs; "+TooFewNote(family))
 	case v.Held():
 		e.Verdict = VerdictHeld
 	case c.N == 0:
@@ -180,6 +186,17 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 		e.Verdict = VerdictNotHeld
 	}
 	return e
+}
+
+// vacuous reports whether one of the "≤" comparisons cs, tested in a Holm
+// family of size family, had too few pairs to ever fail.
+func vacuous(cs []*Comparison, family int) bool {
+	for _, c := range cs {
+		if c.Want == NotHigher && c.Err == nil && c.Underpowered(family) {
+			return true
+		}
+	}
+	return false
 }
 
 // LedgerCounts are a ledger's verdicts counted.
@@ -232,7 +249,7 @@ func StandardMethod(tolerance, version string) Method {
 		Test:         fmt.Sprintf("Wilcoxon signed-rank, two-sided, zero differences dropped; exact for at most %d non-zero differences without zeros or ties, else the tie-corrected normal approximation without continuity correction (scipy.stats.wilcoxon, method=\"approx\"); paired by seed (the same instance, window or repetition for every algorithm)", WilcoxonExactMaxN),
 		Correction:   "Holm over the comparisons of one claim (all its workloads and pairs of algorithms together)",
 		Direction:    "a '<' or '>' comparison holds when p_Holm < alpha and the matched-pairs rank-biserial r has the claimed sign; '≤' holds unless the first is significantly higher; an entry holds when every comparison holds",
-		Inconclusive: fmt.Sprintf("not held with fewer pairs than any data could decide: with n pairs the smallest two-sided p is 2/2^n, times the Holm family's size (e.g. at least %d pairs for one comparison)", MinPairs(1)),
+		Inconclusive: fmt.Sprintf("not held, or held only by a '≤' that could not have failed, with fewer pairs than any data could decide: with n pairs the smallest two-sided p is 2/2^n, times the Holm family's size (e.g. at least %d pairs for one comparison)", MinPairs(1)),
 		Intervals:    "equivalence and non-inferiority claims: 95% t-interval of the paired mean difference against the margin the entry's note states (two one-sided tests at 2.5%)",
 		Tolerance:    tolerance,
 		Version:      version,

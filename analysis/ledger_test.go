@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -48,6 +49,36 @@ func TestLedgerInconclusive(t *testing.T) {
 	Test(d)
 	if e := (LedgerEntry{}).FromVerdict(Decide([]*Comparison{d}), 1); e.Verdict != VerdictNotHeld {
 		t.Fatalf("reversed: got %+v", e)
+	}
+}
+
+func TestLedgerNotHigherNeedsPairs(t *testing.T) {
+	// "A ≤ B" holds by failing to reject A > B. With two pairs no data
+	// could reject it (A far above B here), so the row is inconclusive;
+	// with six, enough for a family of one, the same direction of data
+	// holds it, and data the other way round reject it.
+	below := &Comparison{Name: "a ≤ b", Want: NotHigher, X: []float64{1, 2}, Y: []float64{3, 4}}
+	above := &Comparison{Name: "a ≤ b", Want: NotHigher, X: []float64{30, 40}, Y: []float64{3, 4}}
+	for _, c := range []*Comparison{below, above} {
+		Test(c)
+		if !c.Held() {
+			t.Fatalf("%v: the comparison itself should hold (it cannot reject)", c.X)
+		}
+		e := (LedgerEntry{}).FromVerdict(Decide([]*Comparison{c}), 1)
+		if e.Verdict != VerdictInconclusive || !strings.Contains(e.Note, "at least 6 needed") {
+			t.Errorf("%v vs %v with 2 pairs: got %q (%s), want inconclusive", c.X, c.Y, e.Verdict, e.Note)
+		}
+	}
+	x6, y6 := []float64{1, 2, 3, 4, 5, 6}, []float64{10, 20, 30, 40, 50, 60}
+	held := &Comparison{Name: "a ≤ b", Want: NotHigher, X: x6, Y: y6}
+	rejected := &Comparison{Name: "a ≤ b", Want: NotHigher, X: y6, Y: x6}
+	Test(held)
+	Test(rejected)
+	if e := (LedgerEntry{}).FromVerdict(Decide([]*Comparison{held}), 1); e.Verdict != VerdictHeld {
+		t.Errorf("six pairs below: got %+v, want held", e)
+	}
+	if e := (LedgerEntry{}).FromVerdict(Decide([]*Comparison{rejected}), 1); e.Verdict != VerdictNotHeld {
+		t.Errorf("six pairs above: got %+v, want not held", e)
 	}
 }
 

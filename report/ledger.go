@@ -37,7 +37,7 @@ func LedgerTable(id, title string, es []analysis.LedgerEntry) *Table {
 		t.AddRow(Str(e.ID), Str(e.Section), Str("“"+e.Quote+"”"), Str(e.Scope), v, Str(e.Statistic), p, n, Str(e.Note))
 	}
 	t.Notes = []string{"Verdicts are computed from the runs: held / not held at α = 0.05 after Holm within each claim's family; " +
-		"inconclusive = too few pairs to ever reach α; not testable = the note says why. " +
+		"inconclusive = too few pairs to ever reach α (a '≤' held with so few pairs is inconclusive too: it could not have failed); not testable = the note says why. " +
 		"\"in sample\" marks a claim whose cells a calibrated value was fitted on: it is not a validation; " +
 		"\"published value\" marks an equality with a published table's value, counted apart from the paper's claims (a misprint there is not a claim not held)."}
 	return t
