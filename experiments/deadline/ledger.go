@@ -2,12 +2,12 @@ package deadline
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/spaceshared"
 	"slices"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/report"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // Where the papers say it. The longer paper (Klusáček and Rudová) has the
@@ -486,10 +486,14 @@ var ledgerRows = []analysis.Claim[*ledgerIn]{
 // high" as its two halves, each one Holm family over every stream: fewer
 // delayed jobs for each of better than each of worse, and the machine
 // usage kept high: no usage of worse (Figure 2's time average)
-// significantly above one of better's (usageNote says so in words).
+// significantly above one of better's (usageNote says so in words). The
+// second half is also read on the weighted machine usage, which the
+// longer paper calls the more realistic on heterogeneous machines (Figure
+// 3), as an alternative reading (weightedReading).
 func fewerDelayedUsageHigh(in *claimInput, id string, better, worse []string, usageNote string) []Check {
 	delayed := perStream(in, id, spaceshared.MDelayed, better, analysis.Lower, worse, in.workloads)
 	usage := perStream(in, id, spaceshared.MUsage, worse, analysis.NotHigher, better, in.workloads)
+	weighted := perStream(in, id, spaceshared.MWeightedUsage, worse, analysis.NotHigher, better, in.workloads)
 	for i := range delayed {
 		delayed[i].Note = "the first half: delayed jobs"
 	}
@@ -497,8 +501,17 @@ func fewerDelayedUsageHigh(in *claimInput, id string, better, worse []string, us
 		usage[i].Scope += " (machine usage kept high)"
 		usage[i].Note = "the second half: " + usageNote
 	}
-	return append(delayed, usage...)
+	for i := range weighted {
+		weighted[i].Scope += " (machine usage kept high)"
+		weighted[i].Reading = weightedReading
+		weighted[i].Note = "the second half: " + strings.Replace(usageNote, "usage (time average)", "weighted machine usage", 1)
+	}
+	return slices.Concat(delayed, usage, weighted)
 }
+
+// weightedReading marks the rows that read "machine usage" as the
+// weighted machine usage (Check.Reading).
+const weightedReading = "weighted-usage"
 
 // entry turns a row into its ledger entry.
 func entry(c Check) (e analysis.LedgerEntry) {
@@ -508,10 +521,15 @@ func entry(c Check) (e analysis.LedgerEntry) {
 		e.Note = analysis.JoinNote(c.Note, e.Note)
 	}()
 	defer func() {
-		if c.Reading == "alg3" {
+		switch c.Reading {
+		case "alg3":
 			e.ID += "/alg3"
 			e.Alternative = "alg3"
 			e.Note = analysis.JoinNote("reading: Tabu as Algorithm 3 (tabu-alg3) in Tabu's place", e.Note)
+		case weightedReading:
+			e.ID += "/weighted"
+			e.Alternative = weightedReading
+			e.Note = analysis.JoinNote("reading: machine usage as the weighted machine usage (Σ speed × busy / Σ speed), \"more realistic\" on heterogeneous machines (Klusáček–Rudová, Discussion of Figures 2–3)", e.Note)
 		}
 	}()
 	switch {
