@@ -2,13 +2,13 @@ package deadline
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/spaceshared"
 	"math"
 	"slices"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/report"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // alg3Checks re-checks every statement about Tabu with the Algorithm 3
@@ -27,6 +27,7 @@ func alg3Checks(in *claimInput, allRecs []analysis.Record) []Check {
 			out = append(out, c)
 		}
 	}
+	add(tabuOverEGEDF(&sub), "abs-tabu")
 	add(claimA(&sub), "a")
 	add(claimD(&sub), "d")
 	add(claimE(&sub), "e")
