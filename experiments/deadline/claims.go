@@ -2,13 +2,13 @@ package deadline
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/spaceshared"
 	"math"
 	"slices"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/report"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // Equivalence margins of the "≈" claims. The papers say "nearly the same"

@@ -2,7 +2,6 @@ package deadline
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/spaceshared"
 	"maps"
 	"math"
 	"slices"
@@ -10,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // synth builds records for every algorithm on streams ia=1 and ia=5 over

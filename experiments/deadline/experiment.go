@@ -3,7 +3,6 @@ package deadline
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/spaceshared"
 	"slices"
 	"sort"
 	"strconv"
@@ -13,6 +12,7 @@ import (
 	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/schedbased"
+	"github.com/gridbench/gridbench/spaceshared"
 
 	// The algorithms register themselves when imported; the plan takes
 	// whichever of PaperAlgorithms are registered (see Algorithms).

@@ -3,8 +3,6 @@ package deadline
 import (
 	"bytes"
 	"context"
-	"github.com/gridbench/gridbench/pipeline"
-	"github.com/gridbench/gridbench/spaceshared"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +14,8 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/generators/jobstream"
 	"github.com/gridbench/gridbench/internal/adapt"
+	"github.com/gridbench/gridbench/pipeline"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 func TestRegistered(t *testing.T) {

@@ -2,7 +2,6 @@ package deadline
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/spaceshared"
 	"math"
 	"slices"
 	"sort"
@@ -11,6 +10,7 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/report"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 func ids(ss []stream) []string {

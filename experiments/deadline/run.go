@@ -3,7 +3,6 @@ package deadline
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/spaceshared"
 
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/generators/jobstream"
@@ -11,6 +10,7 @@ import (
 	"github.com/gridbench/gridbench/internal/sched"
 	"github.com/gridbench/gridbench/internal/sched/schedbased"
 	"github.com/gridbench/gridbench/internal/sim"
+	"github.com/gridbench/gridbench/spaceshared"
 )
 
 // recorded are the quality metrics the study records: the family's

@@ -2,13 +2,13 @@ package deadline
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/spaceshared"
 	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"sort"
 
+	"github.com/gridbench/gridbench/spaceshared"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"

@@ -2,12 +2,12 @@ package federation
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/federated"
 	"math"
 	"slices"
 	"sort"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/federated"
 	"github.com/gridbench/gridbench/report"
 )
 

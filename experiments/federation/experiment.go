@@ -3,7 +3,6 @@ package federation
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/federated"
 	"math"
 	"math/rand/v2"
 	"reflect"
@@ -13,6 +12,7 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/federated"
 	"github.com/gridbench/gridbench/internal/adapt"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/gridway"

@@ -3,8 +3,6 @@ package federation
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/federated"
-	"github.com/gridbench/gridbench/pipeline"
 	"math"
 	"os"
 	"path/filepath"
@@ -16,8 +14,10 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
+	"github.com/gridbench/gridbench/federated"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/gridway"
+	"github.com/gridbench/gridbench/pipeline"
 )
 
 func TestPlan(t *testing.T) {

@@ -2,11 +2,11 @@ package federation
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/federated"
 	"math"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/federated"
 	"github.com/gridbench/gridbench/internal/gridway"
 )
 

@@ -3,7 +3,6 @@ package federation
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/federated"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gridbench/gridbench/federated"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 

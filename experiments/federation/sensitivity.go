@@ -2,11 +2,11 @@ package federation
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/federated"
 	"math"
 	"path/filepath"
 	"strings"
 
+	"github.com/gridbench/gridbench/federated"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 

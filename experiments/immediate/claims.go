@@ -2,7 +2,6 @@ package immediate
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/mapping"
 	"math"
 	"slices"
 	"sort"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/generators/etc"
+	"github.com/gridbench/gridbench/mapping"
 	"github.com/gridbench/gridbench/report"
 )
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gridbench/gridbench/mapping"
 	"sync"
 
 	"github.com/gridbench/gridbench/bench"
@@ -12,6 +11,7 @@ import (
 	"github.com/gridbench/gridbench/generators/etc"
 	"github.com/gridbench/gridbench/internal/datadir"
 	imapping "github.com/gridbench/gridbench/internal/sched/mapping"
+	"github.com/gridbench/gridbench/mapping"
 )
 
 // Name is the experiment id.

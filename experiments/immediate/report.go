@@ -3,12 +3,12 @@ package immediate
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/mapping"
 	"math"
 	"path/filepath"
 	"strconv"
 	"strings"
 
+	"github.com/gridbench/gridbench/mapping"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"

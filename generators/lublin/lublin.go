@@ -3,12 +3,12 @@ package lublin
 import (
 	"bufio"
 	"fmt"
-	"github.com/gridbench/gridbench/generators/trace"
 	"io"
 	"math"
 	"math/rand/v2"
 	"sync"
 
+	"github.com/gridbench/gridbench/generators/trace"
 	"gonum.org/v1/gonum/stat/distuv"
 )
 
