@@ -61,11 +61,18 @@ func (d Direction) Op() string { return [...]string{"<", ">", "≤"}[d] }
 // Wilcoxon rank sum of the negative differences is the larger), higher
 // when r is positive. The significance and the direction thus come from the
 // same statistic; the means are shown but never decide.
+//
+// An Unpaired comparison has independent samples X and Y (values of
+// different instances, such as two streams' repetitions, each drawn from
+// its own seed): it is the two-sided Mann–Whitney U test, r the
+// rank-biserial correlation 2U/(n1·n2) − 1 of the two samples (positive
+// when A tends to exceed B), N the size of the smaller sample.
 type Comparison struct {
-	Name  string // what is compared, e.g. "EG-EDF vs FCFS"; shown in the statistic
-	Scope string // the claims-table row the comparison belongs to, if the caller groups by it
-	Want  Direction
-	X, Y  []float64 // A's and B's paired values
+	Name     string // what is compared, e.g. "EG-EDF vs FCFS"; shown in the statistic
+	Scope    string // the claims-table row the comparison belongs to, if the caller groups by it
+	Want     Direction
+	X, Y     []float64 // A's and B's paired values (or, Unpaired, its two samples)
+	Unpaired bool
 
 	// Filled by Test.
 	N            int // pairs
@@ -85,16 +92,39 @@ func Against(name string, want Direction, x []float64, ref float64) *Comparison 
 	return &Comparison{Name: name, Want: want, X: x, Y: y}
 }
 
-// test runs the Wilcoxon signed-rank test of one comparison.
+// test runs the Wilcoxon signed-rank test of one comparison (Unpaired:
+// the Mann–Whitney U test).
 func (c *Comparison) test() {
 	c.N, c.PAdj, c.Err = len(c.X), math.NaN(), nil
 	c.MeanA, c.MeanB = math.NaN(), math.NaN()
+	if c.Unpaired {
+		c.N = min(len(c.X), len(c.Y))
+		if c.N == 0 {
+			c.Err = fmt.Errorf("no values in one sample")
+			return
+		}
+		c.MeanA, c.MeanB = mean(c.X), mean(c.Y)
+		var mw MannWhitneyResult
+		if mw, c.Err = MannWhitney(c.X, c.Y); c.Err == nil {
+			c.Res = WilcoxonResult{N: mw.N1 + mw.N2, P: mw.P, Exact: mw.Exact, Effect: 2*mw.U/(float64(mw.N1)*float64(mw.N2)) - 1}
+		}
+		return
+	}
 	if c.N == 0 || len(c.Y) != c.N {
 		c.Err = fmt.Errorf("no paired values")
 		return
 	}
 	c.MeanA, c.MeanB = mean(c.X), mean(c.Y)
 	c.Res, c.Err = Wilcoxon(c.X, c.Y)
+}
+
+// TestName names the test a comparison is decided by, as a statistic
+// says it.
+func (c *Comparison) TestName() string {
+	if c.Unpaired {
+		return "Mann–Whitney U"
+	}
+	return "Wilcoxon signed-rank"
 }
 
 // Significant reports whether the Holm-adjusted p is below Alpha.

@@ -32,8 +32,21 @@ func MinPairs(m int) int {
 }
 
 // Underpowered reports whether comparison c, tested in a Holm family of
-// size m, had too few pairs to ever reach Alpha.
-func (c *Comparison) Underpowered(m int) bool { return c.N < MinPairs(m) }
+// size m, had too few pairs to ever reach Alpha (Unpaired: too few values,
+// the smallest two-sided p of samples of n1 and n2 being 2/C(n1+n2, n1)).
+func (c *Comparison) Underpowered(m int) bool {
+	if c.Unpaired {
+		n1, n2 := len(c.X), len(c.Y)
+		if n1 == 0 || n2 == 0 {
+			return true
+		}
+		lc, _ := math.Lgamma(float64(n1 + n2 + 1))
+		l1, _ := math.Lgamma(float64(n1 + 1))
+		l2, _ := math.Lgamma(float64(n2 + 1))
+		return float64(max(m, 1))*2*math.Exp(l1+l2-lc) >= Alpha
+	}
+	return c.N < MinPairs(m)
+}
 
 // LedgerEntry is one result statement of a paper with its verdict: the
 // shape of paper/<exp>.claims.json, the same for every study.
@@ -166,12 +179,12 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 		e.P = &p
 	}
 	if c.Err == nil {
-		e.Statistic = fmt.Sprintf("Wilcoxon signed-rank, r=%.2f, means %.4g vs %.4g", c.Res.Effect, c.MeanA, c.MeanB)
+		e.Statistic = fmt.Sprintf("%s, r=%.2f, means %.4g vs %.4g", c.TestName(), c.Res.Effect, c.MeanA, c.MeanB)
 	}
 	switch {
 	case v.Held() && vacuous(v.All, family):
 		e.Verdict = VerdictInconclusive
-		e.Note = JoinNote(e.Note, "a \"≤\" comparison cannot fail with so few pairs; "+TooFewNote(family))
+		e.Note = JoinNote(e.Note, "a \"≤\" comparison cannot fail with so few pairs; "+vacuousNote(v.All, family))
 	case v.Held():
 		e.Verdict = VerdictHeld
 	case c.N == 0:
@@ -181,11 +194,44 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 		e.Note = JoinNote(e.Note, "no paired values in "+cmp.Or(c.Scope, "its scope"))
 	case !c.Reversed() && c.Underpowered(family):
 		e.Verdict = VerdictInconclusive
-		e.Note = JoinNote(e.Note, TooFewNote(family))
+		e.Note = JoinNote(e.Note, c.tooFewNote(family))
 	default:
 		e.Verdict = VerdictNotHeld
 	}
 	return e
+}
+
+// vacuousNote is the note of a row held only by a vacuous "≤" (vacuous).
+func vacuousNote(cs []*Comparison, family int) string {
+	for _, c := range cs {
+		if c.Want == NotHigher && c.Err == nil && c.Underpowered(family) {
+			return c.tooFewNote(family)
+		}
+	}
+	return TooFewNote(family)
+}
+
+// tooFewNote is TooFewNote for c: for an Unpaired comparison, the values
+// each sample needs (MinSamples).
+func (c *Comparison) tooFewNote(family int) string {
+	if c.Unpaired {
+		return fmt.Sprintf("too few repetitions: at least %d in each sample needed", MinSamples(family))
+	}
+	return TooFewNote(family)
+}
+
+// MinSamples is MinPairs for two independent samples of one size n (an
+// Unpaired comparison): the smallest n whose smallest two-sided p,
+// 2/C(2n, n), times m is below Alpha.
+func MinSamples(m int) int {
+	m = max(m, 1)
+	for n := 1; ; n++ {
+		l2n, _ := math.Lgamma(float64(2*n + 1))
+		ln, _ := math.Lgamma(float64(n + 1))
+		if float64(m)*2*math.Exp(2*ln-l2n) < Alpha {
+			return n
+		}
+	}
 }
 
 // vacuous reports whether one of the "≤" comparisons cs, tested in a Holm
@@ -246,7 +292,7 @@ type Method struct {
 func StandardMethod(tolerance, version string) Method {
 	return Method{
 		Alpha:        Alpha,
-		Test:         fmt.Sprintf("Wilcoxon signed-rank, two-sided, zero differences dropped; exact for at most %d non-zero differences without zeros or ties, else the tie-corrected normal approximation without continuity correction (scipy.stats.wilcoxon, method=\"approx\"); paired by seed (the same instance, window or repetition for every algorithm)", WilcoxonExactMaxN),
+		Test:         fmt.Sprintf("Wilcoxon signed-rank, two-sided, zero differences dropped; exact for at most %d non-zero differences without zeros or ties, else the tie-corrected normal approximation without continuity correction (scipy.stats.wilcoxon, method=\"approx\"); paired by seed (the same instance, window or repetition for every algorithm); a comparison of independent instances (two streams' repetitions, each drawn from its own seed) is the two-sided Mann–Whitney U test, exact for samples of at most %d, its r the rank-biserial 2U/(n1·n2) − 1", WilcoxonExactMaxN, MannWhitneyExactMaxN),
 		Correction:   "Holm over the comparisons of one claim (all its workloads and pairs of algorithms together)",
 		Direction:    "a '<' or '>' comparison holds when p_Holm < alpha and the matched-pairs rank-biserial r has the claimed sign; '≤' holds unless the first is significantly higher; an entry holds when every comparison holds",
 		Inconclusive: fmt.Sprintf("not held, or held only by a '≤' that could not have failed, with fewer pairs than any data could decide: with n pairs the smallest two-sided p is 2/2^n, times the Holm family's size (e.g. at least %d pairs for one comparison)", MinPairs(1)),

@@ -3,6 +3,7 @@ package analysis
 import (
 	"bytes"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 )
@@ -141,5 +142,43 @@ func TestResultsByScope(t *testing.T) {
 	w1, w2 := e.Results[0], e.Results[1]
 	if w1.Scope != "w1" || w1.Comparisons != 2 || w1.Comparison != "A < C" || w1.Held || w2.Scope != "w2" || w2.HeldN != 1 {
 		t.Errorf("results %+v", e.Results)
+	}
+}
+
+func TestUnpairedComparison(t *testing.T) {
+	// Two samples of six, every value of A below every value of B: the
+	// exact two-sided p is 2/C(12, 6) = 2/924 and r = −1, whatever order
+	// the values come in.
+	a := &Comparison{Name: "a < b", Want: Lower, X: []float64{6, 1, 5, 2, 4, 3}, Y: []float64{10, 60, 20, 50, 30, 40}, Unpaired: true}
+	Test(a)
+	if a.Err != nil || math.Abs(a.Res.P-2.0/924) > 1e-12 || a.Res.Effect != -1 || !a.Held() || a.N != 6 {
+		t.Fatalf("got %+v (p %g, r %g), want p = 2/924, r = -1, held", a, a.Res.P, a.Res.Effect)
+	}
+	if e := (LedgerEntry{}).FromVerdict(Decide([]*Comparison{a}), 1); e.Verdict != VerdictHeld || !strings.HasPrefix(e.Statistic, "Mann–Whitney U") {
+		t.Errorf("ledger entry %+v", e)
+	}
+	// Paired by position these values differ by the same sign every
+	// time, which a signed-rank test would call significant; as samples
+	// they overlap, and the rank-sum test does not.
+	x := []float64{10, 11, 12, 13, 14, 15, 16, 17}
+	y := []float64{9.5, 10.5, 11.5, 12.5, 13.5, 14.5, 15.5, 16.5}
+	paired := &Comparison{Want: Higher, X: x, Y: y}
+	unpaired := &Comparison{Want: Higher, X: x, Y: y, Unpaired: true}
+	Test(paired)
+	Test(unpaired)
+	if !paired.Held() || unpaired.Held() {
+		t.Errorf("paired held %v (p %g), unpaired held %v (p %g); want true, false", paired.Held(), paired.Res.P, unpaired.Held(), unpaired.Res.P)
+	}
+	// Samples of three can never reach α (2/C(6, 3) = 0.1); of four they
+	// can (2/70), but not in a Holm family of two (4/70).
+	for _, c := range []struct{ n, m int }{{3, 1}, {4, 1}, {4, 2}, {5, 2}} {
+		s := make([]float64, c.n)
+		u := &Comparison{X: s, Y: s, Unpaired: true}
+		if got, want := u.Underpowered(c.m), c.n < MinSamples(c.m); got != want {
+			t.Errorf("n=%d, family %d: underpowered %v, want %v", c.n, c.m, got, want)
+		}
+	}
+	if MinSamples(1) != 4 || MinSamples(2) != 5 {
+		t.Errorf("MinSamples(1), MinSamples(2) = %d, %d, want 4, 5", MinSamples(1), MinSamples(2))
 	}
 }

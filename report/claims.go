@@ -39,6 +39,10 @@ func Statistic(c *analysis.Comparison, format func(float64) string) string {
 	}
 	s := fmt.Sprintf("%s: means %s vs %s, r=%.2f, n=%d, p_Holm=%s", c.Name, format(c.MeanA), format(c.MeanB),
 		c.Res.Effect, c.N, FormatP(c.PAdj))
+	if c.Unpaired {
+		s = fmt.Sprintf("%s: means %s vs %s, r=%.2f, n=%d and %d (Mann–Whitney), p_Holm=%s", c.Name, format(c.MeanA), format(c.MeanB),
+			c.Res.Effect, len(c.X), len(c.Y), FormatP(c.PAdj))
+	}
 	switch {
 	case c.Reversed():
 		s += " (reversed)"

@@ -75,31 +75,27 @@ func notTestable(id, why string) Check {
 }
 
 // across builds the comparison of algo's metric on workload wa against
-// the same algorithm on wb, paired by repetition (the instances differ;
-// the pairing only matches counts).
+// the same algorithm on wb: two independent samples (each stream's
+// instances are drawn from seeds of its own, see bench.WorkloadSeed), so
+// the comparison is unpaired (Mann–Whitney), in the order of the
+// repetitions.
 func across(recs []analysis.Record, metric, algo, wa string, want analysis.Direction, wb string) *analysis.Comparison {
-	byRep := func(w string) map[int]float64 {
-		m := map[int]float64{}
+	sample := func(w string) []float64 {
+		var rs []analysis.Record
 		for _, r := range recs {
 			if r.Workload == w && r.Algorithm == algo && r.Metric == metric {
-				m[r.Rep] = r.Value
+				rs = append(rs, r)
 			}
 		}
-		return m
-	}
-	a, b := byRep(wa), byRep(wb)
-	var reps []int
-	for r := range a {
-		if _, ok := b[r]; ok {
-			reps = append(reps, r)
+		slices.SortFunc(rs, func(a, b analysis.Record) int { return a.Rep - b.Rep })
+		out := make([]float64, len(rs))
+		for i, r := range rs {
+			out[i] = r.Value
 		}
+		return out
 	}
-	slices.Sort(reps)
-	c := &analysis.Comparison{Name: fmt.Sprintf("%s %s %s %s %s", Label(algo), wa, want.Op(), Label(algo), wb), Want: want}
-	for _, r := range reps {
-		c.X, c.Y = append(c.X, a[r]), append(c.Y, b[r])
-	}
-	return c
+	return &analysis.Comparison{Name: fmt.Sprintf("%s %s %s %s %s", Label(algo), wa, want.Op(), Label(algo), wb), Want: want,
+		X: sample(wa), Y: sample(wb), Unpaired: true}
 }
 
 // quality are the paper's algorithms whose schedules differ (the

@@ -350,7 +350,9 @@ func page(cfg Config, reps, sideReps int, sum *summary) (pg *report.Page, means,
 		fmt.Sprintf("Ordering claims (a, b, c, and the \"best\" rows of e): two-sided paired Wilcoxon signed-rank tests over the repetitions (same seeds), "+
 			"Holm-adjusted across all comparisons of the claim (every stream together); a \"<\"/\">\" comparison holds when "+
 			"p_Holm < %g and the rank-biserial r of the paired differences has the claimed sign (the one rule of every study; the means are shown, never decide); \"≤\" holds unless the first is significantly higher. "+
-			"A row holds when all its comparisons hold; the statistic shows the weakest (or a failing) comparison.", analysis.Alpha),
+			"A row holds when all its comparisons hold; the statistic shows the weakest (or a failing) comparison. "+
+			"The ledger's load trends (fig1-load, fig6-load) compare one stream with another, whose instances come from seeds of their own: "+
+			"two independent samples, so they are two-sided Mann–Whitney U tests, r the rank-biserial 2U/(n1·n2) − 1.", analysis.Alpha),
 		fmt.Sprintf("Claim (d), \"≈\", is an equivalence test: the 95%% t-interval of the paired mean difference must lie within ±%g "+
 			"percentage points (two one-sided tests at 2.5%% each). Claim (e), \"best, nearly the same as Flex-BF\", is an ordering for \"best\" "+
 			"(Tabu below FCFS, EASY-BF and EG-EDF) and one-sided (non-inferiority) for \"nearly the same as Flex-BF\": the upper limit of that interval for Tabu − Flex-BF must lie below +%g%% of Flex-BF's mean slowdown on the "+
