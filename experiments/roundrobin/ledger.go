@@ -67,10 +67,11 @@ func (r *reporter) byConstruction(fr *familyResult) (bool, float64) {
 	return low > 1 && !math.IsInf(low, 1), low
 }
 
-// ledgerEntry is the ledger entry of one claim's verdict on one family.
+// ledgerEntry is the ledger entry of one claim's verdict on one family;
+// a claim of AltClaims has its default claim's quote.
 func ledgerEntry(v *Verdict, scope string) analysis.LedgerEntry {
-	q := quotes[v.ID]
-	e := analysis.LedgerEntry{ID: v.ID, Quote: q.text, Section: q.section + " (" + v.Figure + ")", Scope: scope}
+	q := quotes[v.Base()]
+	e := analysis.LedgerEntry{ID: v.ID, Quote: q.text, Section: q.section + " (" + v.Figure + ")", Scope: scope, Alternative: v.Alternative}
 	cs := make([]*analysis.Comparison, len(v.Tests))
 	for i, t := range v.Tests {
 		cs[i] = t.Comparison
@@ -79,7 +80,8 @@ func ledgerEntry(v *Verdict, scope string) analysis.LedgerEntry {
 }
 
 // familyIn is what a ledger row reads: the report and one family of
-// windows with its verdicts (the claims evaluated on it, under one reading).
+// windows with its verdicts (the claims evaluated on it, under one reading
+// of total completion time; with AltClaims' beside Claims').
 type familyIn struct {
 	r        *reporter
 	fr       *familyResult
@@ -88,15 +90,16 @@ type familyIn struct {
 
 // claimRow is the ledger row of claim c: its verdict on the family, with
 // a note where a scaling claim is satisfied by construction (every window
-// overloaded) and where an APDRR-best claim fails.
+// overloaded) and where an APDRR-best claim fails; a claim of AltClaims
+// says its reading first.
 func claimRow(c Claim) analysis.Claim[*familyIn] {
-	return analysis.Claim[*familyIn]{ID: c.ID, Check: analysis.One(func(in *familyIn) analysis.LedgerEntry {
+	return analysis.Claim[*familyIn]{ID: c.ID, Reading: readingNotes[c.Alternative], Check: analysis.One(func(in *familyIn) analysis.LedgerEntry {
 		for _, v := range in.verdicts {
 			if v.ID == c.ID {
 				return in.decide(v)
 			}
 		}
-		q := quotes[c.ID]
+		q := quotes[c.Base()]
 		return analysis.LedgerEntry{Section: q.section + " (" + c.Figure + ")", Quote: q.text, Scope: in.fr.family.String(),
 			Verdict: analysis.VerdictNotTestable, Note: "not evaluated on this family"}
 	})}
@@ -122,12 +125,18 @@ func (in *familyIn) decide(v *Verdict) analysis.LedgerEntry {
 	return e
 }
 
-// ledgerRows are the rows of one family: every claim of Claims, then the
-// statements no run here can decide.
+// ledgerRows are the rows of one family: every claim of Claims, each
+// followed by its other readings (AltClaims), then the statements no run
+// here can decide.
 func ledgerRows() []analysis.Claim[*familyIn] {
 	var rows []analysis.Claim[*familyIn]
 	for _, c := range Claims {
 		rows = append(rows, claimRow(c))
+		for _, a := range AltClaims {
+			if a.Base() == c.ID {
+				rows = append(rows, claimRow(a))
+			}
+		}
 	}
 	for _, nt := range notTestable {
 		q := quotes[nt.id]
@@ -254,7 +263,7 @@ func fig2Rows() []analysis.Claim[*reporter] {
 func (r *reporter) ledger() []analysis.LedgerEntry {
 	out := analysis.Ledger(fig2Rows(), r)
 	for _, fr := range r.fams {
-		out = append(out, analysis.Ledger(ledgerRows(), &familyIn{r: r, fr: fr, verdicts: fr.verdicts})...)
+		out = append(out, analysis.Ledger(ledgerRows(), &familyIn{r: r, fr: fr, verdicts: slices.Concat(fr.verdicts, fr.alt)})...)
 	}
 	makespan := analysis.SubstituteMetric(r.recs, timeshared.MMakespan, timeshared.MCompletion)
 	for _, fr := range r.fams {
