@@ -53,15 +53,20 @@ const Completion8_5 = "Machine Completion time is defined as the time for which 
 
 // byConstruction reports whether a scaling claim is satisfied by any
 // work-conserving algorithm in family fr: every window of every size is
-// overloaded (offered load per CPU above 1) at the smallest P, so adding
-// CPUs shortens every queue whatever the order of service. It returns the
-// smallest such load.
-func (r *reporter) byConstruction(fr *familyResult) (bool, float64) {
+// overloaded (offered load per CPU above 1) at the smallest P (with
+// everyStep, at the fewer CPUs of every step, the largest of which is the
+// second largest P), so adding CPUs shortens every queue whatever the
+// order of service. It returns the smallest such load.
+func (r *reporter) byConstruction(fr *familyResult, everyStep bool) (bool, float64) {
 	low := math.Inf(1)
 	for _, size := range sizesOf(fr.ws) {
-		lo, _ := slavesRange(fr.ws, size)
+		ps := slavesIn(fr.ws, size)
+		from := ps[0]
+		if everyStep && len(ps) > 1 {
+			from = ps[len(ps)-2]
+		}
 		for _, w := range r.windows[size] {
-			low = math.Min(low, w.load(lo))
+			low = math.Min(low, w.load(from))
 		}
 	}
 	return low > 1 && !math.IsInf(low, 1), low
@@ -114,10 +119,14 @@ const ByConstructionNote = "satisfied by construction"
 // verdict, never changed; notes only explain it.
 func (in *familyIn) decide(v *Verdict) analysis.LedgerEntry {
 	e := ledgerEntry(v, in.fr.family.String())
-	construct, low := in.r.byConstruction(in.fr)
+	construct, low := in.r.byConstruction(in.fr, v.Steps)
 	if v.Scaling && construct && e.Verdict == analysis.VerdictHeld {
-		e.Note = fmt.Sprintf(ByConstructionNote+": every window is overloaded at the smallest P (offered load per CPU ≥ %.2f), "+
-			"so more CPUs shorten every queue under any work-conserving algorithm; the test held but cannot tell the algorithms apart", low)
+		at := "the smallest P"
+		if v.Steps {
+			at = "the fewer CPUs of every step"
+		}
+		e.Note = fmt.Sprintf(ByConstructionNote+": every window is overloaded at %s (offered load per CPU ≥ %.2f), "+
+			"so more CPUs shorten every queue under any work-conserving algorithm; the test held but cannot tell the algorithms apart", at, low)
 	}
 	if v.APDRRBest && e.Verdict == analysis.VerdictNotHeld {
 		e.Note = analysis.JoinNote(e.Note, "APDRR as published; see the APDRR ablation and the load sweep.")

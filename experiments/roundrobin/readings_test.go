@@ -1,8 +1,10 @@
 package roundrobin
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/gridbench/gridbench/analysis"
@@ -73,6 +75,66 @@ func TestC2IsReadBothWays(t *testing.T) {
 		// worst, in each workload.
 		if n := len(alt.Results); n != len(ws) || alt.Results[0].Comparisons != 4*3 {
 			t.Errorf("%s: C2/%s results %+v, want %d workloads of 12 comparisons", tc.scenario, ReadingAllOthers, alt.Results, len(ws))
+		}
+	}
+}
+
+// The scaling claims' "successively from '16' to '128'" is decided under
+// both readings: the default rows compare the largest P with the smallest,
+// each row /steps every step (one Holm family of all steps). With P = 64
+// worse than P = 32 only the step rows fail; and a window overloaded at
+// P = 16 but not at P = 64 makes the default rows, not the step rows,
+// satisfied by construction.
+func TestScalingIsReadBothWays(t *testing.T) {
+	var ws []Workload
+	for _, p := range []int{16, 32, 64, 128} {
+		ws = append(ws, Workload{WorkloadID(Pct(3), p), Pct(3), p})
+	}
+	rank := map[string]float64{"apdrr": 1, "spn": 2, "rr": 3, "plrr": 4, "p": 5, "fcfs": 6, "ljf": 7}
+	scaling := []string{"W3", "R4", "S4b", "C3"}
+	for _, tc := range []struct {
+		speedup  map[int]float64 // of P over P = 16
+		steps    string
+		scenario string
+	}{
+		{map[int]float64{16: 1, 32: 2, 64: 4, 128: 8}, analysis.VerdictHeld, "better at every step"},
+		{map[int]float64{16: 1, 32: 3, 64: 2, 128: 4}, analysis.VerdictNotHeld, "P = 64 worse than P = 32"},
+	} {
+		recs := rankedRecords(ws, rank, func(p int, _ string) float64 { return tc.speedup[p] })
+		fr := &familyResult{family: FamilyPercent, ws: ws, verdicts: Evaluate(recs, ws), alt: evaluate(recs, ws, AltClaims)}
+		r := &reporter{windows: map[Size][]windowStat{Pct(3): {{load1: 2 * 16}}}}
+		es := analysis.Ledger(ledgerRows(), &familyIn{r: r, fr: fr, verdicts: slices.Concat(fr.verdicts, fr.alt)})
+		for _, id := range scaling {
+			i := slices.IndexFunc(es, func(e analysis.LedgerEntry) bool { return e.ID == id })
+			if i < 0 || i+1 >= len(es) {
+				t.Fatalf("%s: no row %s and none after it", tc.scenario, id)
+			}
+			def, alt := es[i], es[i+1]
+			if def.Verdict != analysis.VerdictHeld || !strings.HasPrefix(def.Note, ByConstructionNote) {
+				t.Errorf("%s: %s %s, note %q: want held, satisfied by construction at P = 16", tc.scenario, id, def.Verdict, def.Note)
+			}
+			if alt.ID != id+"/"+ReadingSteps || alt.Alternative != ReadingSteps || alt.Quote != def.Quote {
+				t.Errorf("%s: row after %s is %s (alternative %q), want %s/%s with its quote", tc.scenario, id, alt.ID, alt.Alternative, id, ReadingSteps)
+				continue
+			}
+			if alt.Verdict != tc.steps || strings.Contains(alt.Note, ByConstructionNote) {
+				t.Errorf("%s: %s %s, note %q: want %s, not by construction (P = 64 is not overloaded)", tc.scenario, alt.ID, alt.Verdict, alt.Note, tc.steps)
+			}
+		}
+		for _, v := range fr.alt {
+			if !v.Steps {
+				continue
+			}
+			if n := len(v.Better) * 3; len(v.Tests) != n {
+				t.Errorf("%s: %s has %d comparisons, want %d (three steps per algorithm)", tc.scenario, v.ID, len(v.Tests), n)
+			}
+			// Every step tied at the same raw p: Holm over one family of
+			// them all multiplies it by their number.
+			for _, x := range v.Tests {
+				if m := float64(len(v.Tests)); tc.steps == analysis.VerdictHeld && math.Abs(x.PAdj-m*x.Res.P) > 1e-12 {
+					t.Errorf("%s: %s %s: p %g, p_Holm %g, want %g (one family of %g)", tc.scenario, v.ID, x.Name, x.Res.P, x.PAdj, m*x.Res.P, m)
+				}
+			}
 		}
 	}
 }

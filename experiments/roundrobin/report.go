@@ -839,6 +839,12 @@ func (r *reporter) interpretationsSection() {
 			"puts PLRR with P, FCFS and LJF among the worst (§8.1, 8.3 and 8.4: \"the worst performance\"; §8.2: \"longer\"; §8.6: \"the longest\"), " +
 			"so reading Figure 8's sentence as PLRR better than P, FCFS and LJF would rank it where none of the paper's own figures does. " +
 			"(b) P, FCFS and LJF worse than every other algorithm, PLRR included (row C2/" + ReadingAllOthers + ", one Holm family). Results: " + r.verdictSummary("C2", "C2/"+ReadingAllOthers) + ".",
+		"**\"Successively from '16' to '128'\"** (§8.1, 8.3 and 8.4 on Figures 4, 6 and 7; §8.5's \"by increasing the number of CPUs\" on Figure 8 read alike), two readings. " +
+			"(a) Used (rows W3, R4, S4b, C3): the largest P below the smallest, per algorithm and size, paired by window. Section 8 uses the same words for the series of runs " +
+			"(\"varying the number of CPUs successively from '16' to '128'\"), where they name the values of P run rather than an ordering of every step; the paper publishes no values of Figures 4–9 " +
+			"that could decide between the readings, so the default is what the words must at least mean (the step reading implies it). " +
+			"(b) Better at every step, each P below the next smaller one, all steps of a claim one Holm family (rows W3/" + ReadingSteps + ", R4/" + ReadingSteps + ", S4b/" + ReadingSteps + ", C3/" + ReadingSteps + "). " +
+			"Results: " + r.verdictSummary("W3", "W3/"+ReadingSteps, "R4", "R4/"+ReadingSteps, "S4b", "S4b/"+ReadingSteps, "C3", "C3/"+ReadingSteps) + ".",
 		fmt.Sprintf("**Claims**: \"shortest\" read as lower than each algorithm the text ranks below; joint statements (\"APDRR and SPN\") as each member beating each other algorithm named; "+
 			"paired two-sided Wilcoxon with direction from the rank-biserial r, α = %.2f, Holm over all comparisons of one claim in one family of window sizes; values within a relative %.0e counted as equal.", analysis.Alpha, tieTolerance),
 		fmt.Sprintf("**Figure 2**: %d s windows from the first submission, lags up to half the number of windows, |FFT| of the ACF including lag 0; the dominant period is the largest bin above %.1f cycles/day "+
@@ -901,7 +907,7 @@ func (r *reporter) ledgerLead() string {
 		"of the claim holds in every workload of the family (the table above). Nothing was fitted to the paper's results (it publishes shapes only), " +
 		"so every verdict is out of sample. Scaling claims that any work-conserving algorithm satisfies on overloaded windows keep the verdict their test gave; " +
 		"their note says they hold by construction and cannot tell the algorithms apart, and the headline counts them apart. Rows /makespan check the claims on total completion time (Figure 8's and K1) with it read as the makespan. " +
-		"Rows /" + ReadingAllOthers + " decide a claim again under another reading of its words (section Interpretations), beside its default row, and are counted apart."
+		"Rows /" + ReadingAllOthers + " and /" + ReadingSteps + " decide a claim again under another reading of its words (section Interpretations), beside its default row, and are counted apart."
 	if len(r.cmp) > 0 {
 		s += " The last rows are §8's published numbers, its data sets' sizes (section below), counted apart as published values."
 	}
