@@ -32,12 +32,25 @@ type Claim struct {
 	// Scaling claims instead say the metric falls from the smallest to the
 	// largest P for each algorithm of Better, for every size.
 	Scaling bool
+	// Steps, for a scaling claim, reads "successively from '16' to '128'"
+	// as at every step: each P's metric below the next smaller P's.
+	Steps bool
 	// APDRRBest marks the claims that APDRR beats every other algorithm.
 	// APDRR as published (cycle admission, quantum sqrt(mean run)) serves
 	// much like RR, so where these fail they are non-reproductions of the
 	// algorithm as written, not of the trace; the ablation shows which
 	// reading, if any, would make them hold.
 	APDRRBest bool
+	// Alternative names the reading a claim of AltClaims is decided under
+	// (empty for Claims); its ID is the default claim's, "/" and the name.
+	Alternative string
+}
+
+// Base is the ID of the claim of Claims that c is a reading of (c's own
+// for a claim of Claims).
+func (c Claim) Base() string {
+	id, _, _ := strings.Cut(c.ID, "/")
+	return id
 }
 
 // others returns Algorithms without the given ones.
@@ -102,6 +115,50 @@ var Claims = []Claim{
 		Better: []string{"apdrr", "rr", "spn"}, Worse: []string{"p", "plrr", "fcfs", "ljf"}},
 	{ID: "K1", APDRRBest: true, Figure: "Section 9", Metrics: six, Text: "APDRR is optimal: the least waiting, turnaround, response, slowdown, total completion and maximum stretch",
 		Better: []string{"apdrr"}, Worse: others("apdrr")},
+}
+
+// ReadingSteps reads a scaling claim's "successively from '16' to '128'"
+// as better at every step of P; the default rows compare the largest P
+// with the smallest.
+const ReadingSteps = "steps"
+
+// ReadingAllOthers reads §8.5's "P, FCFS and LJF have shown the worst
+// performance" as P, FCFS and LJF worse than every other algorithm, PLRR
+// included; C2 compares them with the algorithms §8.5 names.
+const ReadingAllOthers = "all-others"
+
+// readingNotes say, on each ledger row of AltClaims, how it reads the
+// paper's words and how the default row differs.
+var readingNotes = map[string]string{
+	ReadingSteps: "other reading of the improvement as CPUs are added (§8: \"successively from '16' to '128'\"): better at every step of P (each P below the next smaller one, " +
+		"per algorithm and size, paired by window), all steps one Holm family; the default row compares the largest P with the smallest",
+	ReadingAllOthers: "other reading: P, FCFS and LJF worse than every other algorithm, PLRR included (APDRR, SPN, RR, PLRR < P, FCFS, LJF), " +
+		"one Holm family; the default row C2 leaves out PLRR, which §8.5 does not name",
+}
+
+// AltClaims are claims of Claims again under another reading of the
+// paper's words, each decided as Claims are (its own Holm family) and
+// listed in the ledger beside its default row.
+var AltClaims = []Claim{
+	atEveryStep("W3", "all algorithms improve their average waiting time at every step from 16 to 128 CPUs"),
+	atEveryStep("R4", "all algorithms improve their average response time at every step from 16 to 128 CPUs"),
+	atEveryStep("S4b", "RR and APDRR improve their slowdown at every step from 16 to 128 CPUs"),
+	{ID: "C2/" + ReadingAllOthers, Alternative: ReadingAllOthers, Figure: "Figure 8", Metrics: []string{timeshared.MCompletion},
+		Text:   "every other algorithm (APDRR, SPN, RR, PLRR) has shorter total completion times than P, FCFS and LJF",
+		Better: others("p", "fcfs", "ljf"), Worse: []string{"p", "fcfs", "ljf"}},
+	atEveryStep("C3", "all algorithms improve their total completion time each time CPUs are added"),
+}
+
+// atEveryStep is scaling claim id of Claims under ReadingSteps, said as
+// text.
+func atEveryStep(id, text string) Claim {
+	i := slices.IndexFunc(Claims, func(c Claim) bool { return c.ID == id })
+	if i < 0 || !Claims[i].Scaling {
+		panic("roundrobin: " + id + " is not a scaling claim")
+	}
+	c := Claims[i]
+	c.ID, c.Alternative, c.Steps, c.Text = id+"/"+ReadingSteps, ReadingSteps, true, text
+	return c
 }
 
 // Test is one directional paired comparison: A's metric lower than B's,
@@ -205,7 +262,7 @@ func claimStore(recs []analysis.Record, ws []Workload) store {
 		inWs[w.ID] = true
 	}
 	metrics := map[string]bool{}
-	for _, c := range Claims {
+	for _, c := range slices.Concat(Claims, AltClaims) {
 		for _, m := range c.Metrics {
 			metrics[m] = true
 		}
@@ -259,29 +316,37 @@ type Workload struct {
 // comparisons in ws. Algorithms a claim names that were not run are left
 // out of it; records of other algorithms (the APDRR variants) are ignored.
 func Evaluate(recs []analysis.Record, ws []Workload) []*Verdict {
+	return evaluate(recs, ws, Claims)
+}
+
+// evaluate checks the claims cs as Evaluate checks Claims.
+func evaluate(recs []analysis.Record, ws []Workload, cs []Claim) []*Verdict {
 	s := claimStore(recs, ws)
 	ran := map[string]bool{}
 	for _, r := range recs {
 		ran[r.Algorithm] = true
 	}
 	var out []*Verdict
-	for _, c := range Claims {
+	for _, c := range cs {
 		v := &Verdict{Claim: c, WorstP: math.NaN()}
 		var scopes []string
 		if c.Scaling {
 			for _, size := range sizesOf(ws) {
-				lo, hi := slavesRange(ws, size)
-				if lo == hi {
+				steps := scalingSteps(ws, size, c.Steps)
+				if len(steps) == 0 {
 					continue
 				}
 				scope := size.ID()
 				scopes = append(scopes, scope)
 				for _, m := range c.Metrics {
 					for _, a := range c.Better {
-						if ran[a] {
-							wa, wb := WorkloadID(size, hi), WorkloadID(size, lo)
+						if !ran[a] {
+							continue
+						}
+						for _, st := range steps {
+							wa, wb := WorkloadID(size, st.more), WorkloadID(size, st.fewer)
 							t := newTest(s, c.ID, scope, m, wa, a, wb, a,
-								fmt.Sprintf("%s@P=%d", Label(a), hi), fmt.Sprintf("%s@P=%d", Label(a), lo))
+								fmt.Sprintf("%s@P=%d", Label(a), st.more), fmt.Sprintf("%s@P=%d", Label(a), st.fewer))
 							v.Tests = append(v.Tests, t)
 						}
 					}
@@ -366,15 +431,38 @@ func inFamily(ws []Workload, f Family) []Workload {
 	return out
 }
 
-// slavesRange returns the smallest and largest P planned for a size.
-func slavesRange(ws []Workload, size Size) (lo, hi int) {
-	lo, hi = math.MaxInt, 0
+// slavesIn returns the values of P planned for a size, in increasing order.
+func slavesIn(ws []Workload, size Size) []int {
+	var ps []int
 	for _, w := range ws {
-		if w.Size == size {
-			lo, hi = min(lo, w.Slaves), max(hi, w.Slaves)
+		if w.Size == size && !slices.Contains(ps, w.Slaves) {
+			ps = append(ps, w.Slaves)
 		}
 	}
-	return lo, hi
+	slices.Sort(ps)
+	return ps
+}
+
+// step is one comparison of a scaling claim: its metric on more CPUs
+// below its metric on fewer, in one size.
+type step struct{ fewer, more int }
+
+// scalingSteps are the comparisons of a scaling claim in a size: the
+// smallest P against the largest, or with everyStep each P against the
+// next; none when the size has a single P.
+func scalingSteps(ws []Workload, size Size, everyStep bool) []step {
+	ps := slavesIn(ws, size)
+	if len(ps) < 2 {
+		return nil
+	}
+	if !everyStep {
+		return []step{{ps[0], ps[len(ps)-1]}}
+	}
+	out := make([]step, len(ps)-1)
+	for i := range out {
+		out[i] = step{ps[i], ps[i+1]}
+	}
+	return out
 }
 
 // algoList renders algorithm names for the page.

@@ -53,24 +53,30 @@ const Completion8_5 = "Machine Completion time is defined as the time for which 
 
 // byConstruction reports whether a scaling claim is satisfied by any
 // work-conserving algorithm in family fr: every window of every size is
-// overloaded (offered load per CPU above 1) at the smallest P, so adding
-// CPUs shortens every queue whatever the order of service. It returns the
-// smallest such load.
-func (r *reporter) byConstruction(fr *familyResult) (bool, float64) {
+// overloaded (offered load per CPU above 1) at the smallest P (with
+// everyStep, at the fewer CPUs of every step, the largest of which is the
+// second largest P), so adding CPUs shortens every queue whatever the
+// order of service. It returns the smallest such load.
+func (r *reporter) byConstruction(fr *familyResult, everyStep bool) (bool, float64) {
 	low := math.Inf(1)
 	for _, size := range sizesOf(fr.ws) {
-		lo, _ := slavesRange(fr.ws, size)
+		ps := slavesIn(fr.ws, size)
+		from := ps[0]
+		if everyStep && len(ps) > 1 {
+			from = ps[len(ps)-2]
+		}
 		for _, w := range r.windows[size] {
-			low = math.Min(low, w.load(lo))
+			low = math.Min(low, w.load(from))
 		}
 	}
 	return low > 1 && !math.IsInf(low, 1), low
 }
 
-// ledgerEntry is the ledger entry of one claim's verdict on one family.
+// ledgerEntry is the ledger entry of one claim's verdict on one family;
+// a claim of AltClaims has its default claim's quote.
 func ledgerEntry(v *Verdict, scope string) analysis.LedgerEntry {
-	q := quotes[v.ID]
-	e := analysis.LedgerEntry{ID: v.ID, Quote: q.text, Section: q.section + " (" + v.Figure + ")", Scope: scope}
+	q := quotes[v.Base()]
+	e := analysis.LedgerEntry{ID: v.ID, Quote: q.text, Section: q.section + " (" + v.Figure + ")", Scope: scope, Alternative: v.Alternative}
 	cs := make([]*analysis.Comparison, len(v.Tests))
 	for i, t := range v.Tests {
 		cs[i] = t.Comparison
@@ -79,7 +85,8 @@ func ledgerEntry(v *Verdict, scope string) analysis.LedgerEntry {
 }
 
 // familyIn is what a ledger row reads: the report and one family of
-// windows with its verdicts (the claims evaluated on it, under one reading).
+// windows with its verdicts (the claims evaluated on it, under one reading
+// of total completion time; with AltClaims' beside Claims').
 type familyIn struct {
 	r        *reporter
 	fr       *familyResult
@@ -88,15 +95,16 @@ type familyIn struct {
 
 // claimRow is the ledger row of claim c: its verdict on the family, with
 // a note where a scaling claim is satisfied by construction (every window
-// overloaded) and where an APDRR-best claim fails.
+// overloaded) and where an APDRR-best claim fails; a claim of AltClaims
+// says its reading first.
 func claimRow(c Claim) analysis.Claim[*familyIn] {
-	return analysis.Claim[*familyIn]{ID: c.ID, Check: analysis.One(func(in *familyIn) analysis.LedgerEntry {
+	return analysis.Claim[*familyIn]{ID: c.ID, Reading: readingNotes[c.Alternative], Check: analysis.One(func(in *familyIn) analysis.LedgerEntry {
 		for _, v := range in.verdicts {
 			if v.ID == c.ID {
 				return in.decide(v)
 			}
 		}
-		q := quotes[c.ID]
+		q := quotes[c.Base()]
 		return analysis.LedgerEntry{Section: q.section + " (" + c.Figure + ")", Quote: q.text, Scope: in.fr.family.String(),
 			Verdict: analysis.VerdictNotTestable, Note: "not evaluated on this family"}
 	})}
@@ -111,10 +119,14 @@ const ByConstructionNote = "satisfied by construction"
 // verdict, never changed; notes only explain it.
 func (in *familyIn) decide(v *Verdict) analysis.LedgerEntry {
 	e := ledgerEntry(v, in.fr.family.String())
-	construct, low := in.r.byConstruction(in.fr)
+	construct, low := in.r.byConstruction(in.fr, v.Steps)
 	if v.Scaling && construct && e.Verdict == analysis.VerdictHeld {
-		e.Note = fmt.Sprintf(ByConstructionNote+": every window is overloaded at the smallest P (offered load per CPU ≥ %.2f), "+
-			"so more CPUs shorten every queue under any work-conserving algorithm; the test held but cannot tell the algorithms apart", low)
+		at := "the smallest P"
+		if v.Steps {
+			at = "the fewer CPUs of every step"
+		}
+		e.Note = fmt.Sprintf(ByConstructionNote+": every window is overloaded at %s (offered load per CPU ≥ %.2f), "+
+			"so more CPUs shorten every queue under any work-conserving algorithm; the test held but cannot tell the algorithms apart", at, low)
 	}
 	if v.APDRRBest && e.Verdict == analysis.VerdictNotHeld {
 		e.Note = analysis.JoinNote(e.Note, "APDRR as published; see the APDRR ablation and the load sweep.")
@@ -122,12 +134,18 @@ func (in *familyIn) decide(v *Verdict) analysis.LedgerEntry {
 	return e
 }
 
-// ledgerRows are the rows of one family: every claim of Claims, then the
-// statements no run here can decide.
+// ledgerRows are the rows of one family: every claim of Claims, each
+// followed by its other readings (AltClaims), then the statements no run
+// here can decide.
 func ledgerRows() []analysis.Claim[*familyIn] {
 	var rows []analysis.Claim[*familyIn]
 	for _, c := range Claims {
 		rows = append(rows, claimRow(c))
+		for _, a := range AltClaims {
+			if a.Base() == c.ID {
+				rows = append(rows, claimRow(a))
+			}
+		}
 	}
 	for _, nt := range notTestable {
 		q := quotes[nt.id]
@@ -254,7 +272,7 @@ func fig2Rows() []analysis.Claim[*reporter] {
 func (r *reporter) ledger() []analysis.LedgerEntry {
 	out := analysis.Ledger(fig2Rows(), r)
 	for _, fr := range r.fams {
-		out = append(out, analysis.Ledger(ledgerRows(), &familyIn{r: r, fr: fr, verdicts: fr.verdicts})...)
+		out = append(out, analysis.Ledger(ledgerRows(), &familyIn{r: r, fr: fr, verdicts: slices.Concat(fr.verdicts, fr.alt)})...)
 	}
 	makespan := analysis.SubstituteMetric(r.recs, timeshared.MMakespan, timeshared.MCompletion)
 	for _, fr := range r.fams {

@@ -131,7 +131,8 @@ type reporter struct {
 type familyResult struct {
 	family   Family
 	ws       []Workload
-	verdicts []*Verdict
+	verdicts []*Verdict // of Claims, in their order
+	alt      []*Verdict // of AltClaims, in their order
 }
 
 // windowStat describes one window of the trace (the same for every P and
@@ -170,7 +171,7 @@ func (r *reporter) build() error {
 	}
 	for _, f := range Families {
 		if fw := inFamily(r.ws, f); len(fw) > 0 {
-			r.fams = append(r.fams, &familyResult{family: f, ws: fw, verdicts: Evaluate(r.recs, fw)})
+			r.fams = append(r.fams, &familyResult{family: f, ws: fw, verdicts: Evaluate(r.recs, fw), alt: evaluate(r.recs, fw, AltClaims)})
 		}
 	}
 	_, counts := analysis.SeriesOf(r.in.Result.Series, WorkloadTrace, AlgoFacts, SCount)
@@ -304,7 +305,7 @@ func (r *reporter) claimsSection() {
 	tests := &report.Table{ID: Name + "-tests", Title: "Every paired comparison behind the claims",
 		Columns: []string{"family", "claim", "scope", "metric", "A", "B", "workload A", "workload B", "windows", "mean A", "mean B", "W", "zeros", "effect r", "p", "p_Holm", "holds"}}
 	for _, fr := range r.fams {
-		for _, v := range fr.verdicts {
+		for _, v := range slices.Concat(fr.verdicts, fr.alt) {
 			for _, x := range v.Tests {
 				holds := report.Str("yes")
 				if !x.Held() {
@@ -833,6 +834,17 @@ func (r *reporter) interpretationsSection() {
 			"(b) The makespan (largest over slaves of the slave's last completion): algorithm-independent here (section Makespan), so it cannot give Figure 8's ranking. " +
 			"Claims C1–C3 under it: " + r.completionSummary(r.num.completion[1]) + ". " +
 			"The ledger lists both readings' verdicts (C1–C3 and K1, and C1/makespan–C3/makespan and K1/makespan).",
+		"**\"P, FCFS and LJF have shown the worst performance\"** (§8.5, Figure 8), two readings. (a) Used (row C2): APDRR, SPN and RR, the algorithms §8.5 names, " +
+			"each below each of P, FCFS and LJF; PLRR, which §8.5 does not name, is left out. The paper publishes no values of its figures, but its text on every other figure " +
+			"puts PLRR with P, FCFS and LJF among the worst (§8.1, 8.3 and 8.4: \"the worst performance\"; §8.2: \"longer\"; §8.6: \"the longest\"), " +
+			"so reading Figure 8's sentence as PLRR better than P, FCFS and LJF would rank it where none of the paper's own figures does. " +
+			"(b) P, FCFS and LJF worse than every other algorithm, PLRR included (row C2/" + ReadingAllOthers + ", one Holm family). Results: " + r.verdictSummary("C2", "C2/"+ReadingAllOthers) + ".",
+		"**\"Successively from '16' to '128'\"** (§8.1, 8.3 and 8.4 on Figures 4, 6 and 7; §8.5's \"by increasing the number of CPUs\" on Figure 8 read alike), two readings. " +
+			"(a) Used (rows W3, R4, S4b, C3): the largest P below the smallest, per algorithm and size, paired by window. Section 8 uses the same words for the series of runs " +
+			"(\"varying the number of CPUs successively from '16' to '128'\"), where they name the values of P run rather than an ordering of every step; the paper publishes no values of Figures 4–9 " +
+			"that could decide between the readings, so the default is what the words must at least mean (the step reading implies it). " +
+			"(b) Better at every step, each P below the next smaller one, all steps of a claim one Holm family (rows W3/" + ReadingSteps + ", R4/" + ReadingSteps + ", S4b/" + ReadingSteps + ", C3/" + ReadingSteps + "). " +
+			"Results: " + r.verdictSummary("W3", "W3/"+ReadingSteps, "R4", "R4/"+ReadingSteps, "S4b", "S4b/"+ReadingSteps, "C3", "C3/"+ReadingSteps) + ".",
 		fmt.Sprintf("**Claims**: \"shortest\" read as lower than each algorithm the text ranks below; joint statements (\"APDRR and SPN\") as each member beating each other algorithm named; "+
 			"paired two-sided Wilcoxon with direction from the rank-biserial r, α = %.2f, Holm over all comparisons of one claim in one family of window sizes; values within a relative %.0e counted as equal.", analysis.Alpha, tieTolerance),
 		fmt.Sprintf("**Figure 2**: %d s windows from the first submission, lags up to half the number of windows, |FFT| of the ACF including lag 0; the dominant period is the largest bin above %.1f cycles/day "+
@@ -894,7 +906,8 @@ func (r *reporter) ledgerLead() string {
 		"and 8.1–8.6 and 9 (once per family of windows), in the paper's words; a claim of sections 8–9 holds when every comparison " +
 		"of the claim holds in every workload of the family (the table above). Nothing was fitted to the paper's results (it publishes shapes only), " +
 		"so every verdict is out of sample. Scaling claims that any work-conserving algorithm satisfies on overloaded windows keep the verdict their test gave; " +
-		"their note says they hold by construction and cannot tell the algorithms apart, and the headline counts them apart. Rows /makespan check the claims on total completion time (Figure 8's and K1) with it read as the makespan."
+		"their note says they hold by construction and cannot tell the algorithms apart, and the headline counts them apart. Rows /makespan check the claims on total completion time (Figure 8's and K1) with it read as the makespan. " +
+		"Rows /" + ReadingAllOthers + " and /" + ReadingSteps + " decide a claim again under another reading of its words (section Interpretations), beside its default row, and are counted apart."
 	if len(r.cmp) > 0 {
 		s += " The last rows are §8's published numbers, its data sets' sizes (section below), counted apart as published values."
 	}
@@ -929,6 +942,23 @@ func (r *reporter) familySummary() string {
 		parts = append(parts, fmt.Sprintf("%d of %d on %s (%d partly)", held, len(fr.verdicts), fr.family, partly))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// verdictSummary gives the verdicts of the claims ids (of Claims or
+// AltClaims) as the claims table shows them, per family (in r.fams' order).
+func (r *reporter) verdictSummary(ids ...string) string {
+	var parts []string
+	for _, fr := range r.fams {
+		vs := slices.Concat(fr.verdicts, fr.alt)
+		var cells []string
+		for _, id := range ids {
+			if i := slices.IndexFunc(vs, func(v *Verdict) bool { return v.ID == id }); i >= 0 {
+				cells = append(cells, id+" "+vs[i].Cell().Text)
+			}
+		}
+		parts = append(parts, fr.family.String()+": "+strings.Join(cells, ", "))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // completionSummary gives claims C1–C3's verdicts, per family (in r.fams'
