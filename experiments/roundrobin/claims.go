@@ -2,13 +2,13 @@ package roundrobin
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/timeshared"
 	"math"
 	"slices"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/report"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
 // tieTolerance is the relative difference below which two metric values

@@ -6,8 +6,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"github.com/gridbench/gridbench/pipeline"
-	"github.com/gridbench/gridbench/timeshared"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -21,6 +19,8 @@ import (
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/internal/datadir"
 	"github.com/gridbench/gridbench/internal/timeshare"
+	"github.com/gridbench/gridbench/pipeline"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
 // isolate makes the data lookup see only dir (no GRIDBENCH_DATA, ./data

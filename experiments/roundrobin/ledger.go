@@ -2,11 +2,11 @@ package roundrobin
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/timeshared"
 	"math"
 	"slices"
 
 	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
 // quote is where the paper says a claim, in its own words.

@@ -3,7 +3,6 @@ package roundrobin
 import (
 	"context"
 	"fmt"
-	"github.com/gridbench/gridbench/timeshared"
 	"io"
 	"math"
 	"os"
@@ -12,6 +11,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/gridbench/gridbench/timeshared"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg"
 

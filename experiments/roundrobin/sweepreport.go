@@ -2,13 +2,13 @@ package roundrobin
 
 import (
 	"fmt"
-	"github.com/gridbench/gridbench/timeshared"
 	"math"
 	"slices"
 	"sort"
 	"strings"
 
 	"github.com/gridbench/gridbench/report"
+	"github.com/gridbench/gridbench/timeshared"
 )
 
 // sweepClaims are the claims that APDRR (with RR or SPN) beats every other
