@@ -21,6 +21,9 @@ const (
 	// mean difference of the slowdown (Tabu − Flex-BF), as a fraction of
 	// Flex-BF's mean slowdown.
 	SlowdownMargin = 0.10
+	// UsageMargin is short-noimprove's margin, read on the machine usage
+	// (Tabu − EG-EDF, time average), in percentage points.
+	UsageMargin = 1.0
 )
 
 // Check is one row of the claims table: one claim on one stream (or one

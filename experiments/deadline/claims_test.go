@@ -648,3 +648,35 @@ func TestLoadTrendIsUnpaired(t *testing.T) {
 		t.Fatal("no fig1-load row")
 	}
 }
+
+// TestNoImproveReadOnUsage: short-noimprove, "the Tabu search and EG-EDF
+// solutions do not improve, or improve very little, the previous
+// schedule", is also read on the machine usage at the lightest stream, as
+// an alternative reading: Tabu within ±UsageMargin points of EG-EDF holds
+// it, Tabu 3 points above does not.
+func TestNoImproveReadOnUsage(t *testing.T) {
+	for _, c := range []struct {
+		lift float64
+		want string
+	}{{0, analysis.VerdictHeld}, {3, analysis.VerdictNotHeld}} {
+		recs := synth(12, map[string]func(string, string, int) float64{
+			spaceshared.MUsage: func(a, w string, rep int) float64 {
+				v := 90 + float64(rep%4) + 0.1*float64(rep%3)
+				if a == "tabu" {
+					v += c.lift + 0.05*float64(rep%2)
+				}
+				return v
+			},
+		})
+		in := &claimInput{recs: recs, timings: recs, workloads: []string{"ia=1", "ia=5"}, algos: PaperAlgorithms}
+		var got []analysis.LedgerEntry
+		for _, e := range buildLedger(in, checkClaims(in), recs) {
+			if e.ID == "short-noimprove/usage" {
+				got = append(got, e)
+			}
+		}
+		if len(got) != 1 || got[0].Verdict != c.want || got[0].Alternative != noImproveUsageReading || got[0].Scope != "ia=5 (machine usage)" {
+			t.Errorf("Tabu %g points above EG-EDF: %+v, want one row on ia=5, %s, alternative", c.lift, got, c.want)
+		}
+	}
+}
