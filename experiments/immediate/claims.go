@@ -27,8 +27,11 @@ type claimsIn struct {
 	example [2]int // the worked example's makespans equal, and in all
 }
 
-// tableMatch is one published table compared cell by cell.
-type tableMatch struct{ matched, total, mismatches int }
+// tableMatch is one published table compared cell by cell: the cells
+// equal to the last printed digit, all cells, and of the others those a
+// misprint explains (Misprints) and those nothing does, as the page lists
+// them (publishedTable).
+type tableMatch struct{ matched, total, explained, unexplained int }
 
 // ordering is a comparison claim: each heuristic of A is better (or, with
 // worse, worse) than each of B on metric, on the fresh instances of the
