@@ -8,12 +8,12 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/gridbench/gridbench/mapping"
 	"gonum.org/v1/plot/vg"
 
 	"github.com/gridbench/gridbench/analysis"
 	"github.com/gridbench/gridbench/experiments"
 	imapping "github.com/gridbench/gridbench/internal/sched/mapping"
+	"github.com/gridbench/gridbench/mapping"
 	"github.com/gridbench/gridbench/plots"
 	"github.com/gridbench/gridbench/report"
 )
