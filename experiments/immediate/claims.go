@@ -168,6 +168,31 @@ var sectionSix = []analysis.Claim[*claimsIn]{
 	{ID: "X-C1", Section: "§8 Conclusions", Quote: "none of the methods performs best; rather, their performance depends on the grid scenarios based on heterogeneity of the jobs (high, low), heterogeneity of the resources (high, low) and consistency",
 		Reading: "read as: " + c1Readings.list[0].name + " (MET left out on proximity, its reference; the other readings under Interpretations)",
 		Check:   c1Readings.check},
+	{ID: "X-C2", Section: "§8 Conclusions", Quote: "Also, these methods are very interesting if there are time restrictions because they are very fast.",
+		Check: analysis.One(noTimeMeasured)},
+}
+
+// noTimeMeasured is §8's "very fast": not testable, with what the runs
+// record instead. No metric of a run is a time: its wall clock is the
+// runner's (timings.csv), which also counts reading or generating the
+// instance the heuristics of a repetition share and depends on the
+// machine, so it never reaches a page; and the paper times nothing either.
+func noTimeMeasured(in *claimsIn) analysis.LedgerEntry {
+	var recorded []string
+	for _, r := range in.recs {
+		if !slices.Contains(recorded, r.Metric) {
+			recorded = append(recorded, r.Metric)
+		}
+	}
+	runs := "no runs in this configuration"
+	if len(recorded) > 0 {
+		runs = "the runs record " + strings.Join(recorded, ", ") + " (runs.csv), none of them a time"
+	}
+	return analysis.LedgerEntry{Verdict: analysis.VerdictNotTestable,
+		Note: "no time of the heuristics is measured: " + runs + "; the runner's wall clock per run (timings.csv) also counts reading or " +
+			"generating the instance, which the heuristics of a repetition share, depends on the machine and is kept off this page; and the " +
+			"paper gives no time and no yardstick for \"very fast\", only the methods' complexity, O(N·M) and kPB's O(N·M·log M) (§4), " +
+			"its footnote 3 saying their \"execution times are given by their time complexity\""}
 }
 
 // typesFor returns the types whose consistency's letter is in cons.
