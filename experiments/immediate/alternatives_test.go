@@ -37,7 +37,7 @@ func TestAlternativeRowsBesideTheirClaims(t *testing.T) {
 	for _, b := range readingBullets(claimReadingResults(in, ledger), ledger) {
 		order = append(order, strings.TrimSuffix(strings.Fields(b)[2], ".**")) // "**Reading of X-M3.** …"
 	}
-	if want := []string{"X-M3", "X-F3", "X-U4", "X-U5", "X-P4", "X-C1"}; !slices.Equal(order, want) {
+	if want := []string{"X-M3", "X-M4", "X-F3", "X-U4", "X-U5", "X-P4", "X-C1"}; !slices.Equal(order, want) {
 		t.Errorf("readings on the page in the order %v, want %v", order, want)
 	}
 }
@@ -88,6 +88,40 @@ func TestTypeMeanRows(t *testing.T) {
 		want := fmt.Sprintf("In the paper's own %s: on every type %d of %d", c.tablePrintedIn, c.types[0], c.types[1])
 		if why := a.why(); !strings.Contains(why, want) {
 			t.Errorf("%s: page says %q, want %q", c.id, why, want)
+		}
+	}
+}
+
+// TestOneYardstick: X-M4's default measures "good" against OLB (X-M4a) and
+// the exception against MCT (X-M4b); the alternative row measures both
+// halves against OLB. On makespans ordered as in the paper's Table 3 (SA
+// between MCT and OLB on every type) the default rows hold and the one
+// yardstick does not: SA is better than OLB on the inconsistent types too.
+// The page says why from Table 3's own counts.
+func TestOneYardstick(t *testing.T) {
+	makespan := map[string]float64{"MCT": 1, "kPB": 1.1, "SA": 1.2, "OLB": 2, "MET": 3}
+	specs, recs := records(t, []string{"u_c_hihi", "u_i_hihi", "u_s_hihi"}, []string{"makespan"}, 20, func(_, _, h string, rep int) float64 {
+		return makespan[h] + float64((rep*7+len(h)*3)%5)*1e-3
+	})
+	ledger := analysis.Ledger(claims, &claimsIn{recs: recs, types: specs})
+	for id, want := range map[string]string{"X-M4a": analysis.VerdictHeld, "X-M4b": analysis.VerdictHeld, "X-M4/one-yardstick": analysis.VerdictNotHeld} {
+		if e := entryOf(ledger, id); e.Verdict != want {
+			t.Errorf("%s %q (%s), want %s", id, e.Verdict, e.Statistic, want)
+		}
+	}
+	e := entryOf(ledger, "X-M4/one-yardstick")
+	if e.Alternative != readingOneYardstick || !strings.Contains(e.Statistic, "2 of 3 comparisons held; failing: SA > OLB (makespan)") {
+		t.Errorf("X-M4/one-yardstick: alternative %q, %s; want the exception against OLB failing", e.Alternative, e.Statistic)
+	}
+	i := slices.IndexFunc(alternatives, func(a alternative) bool { return a.id == "X-M4" })
+	if i < 0 {
+		t.Fatal("X-M4 has no alternative reading")
+	}
+	why := alternatives[i].why()
+	for _, want := range []string{"below OLB's on 4 of the 4 inconsistent instances", "below MCT's on 0 of the 8 consistent and semi-consistent ones",
+		"one yardstick: OLB 7 of 12 comparisons, MCT 4 of 12", "the table supports them in 7 of 8 and 4 of 4"} {
+		if !strings.Contains(why, want) {
+			t.Errorf("X-M4's reading on the page: %q, want %q", why, want)
 		}
 	}
 }
