@@ -277,3 +277,15 @@ func TestDefaultReadingsTheTablesSupport(t *testing.T) {
 		}
 	}
 }
+
+// TestVeryFastIsARow: §8's "very interesting if there are time
+// restrictions because they are very fast" had no row. The runs record no
+// time, so it is not testable, and the note says what they record.
+func TestVeryFastIsARow(t *testing.T) {
+	specs, recs := records(t, []string{"u_c_hihi"}, []string{"makespan", "proximity"}, 3, func(_, _, h string, _ int) float64 { return float64(len(h)) })
+	e := entryOf(analysis.Ledger(sectionSix, &claimsIn{recs: recs, types: specs}), "X-C2")
+	if e.Verdict != analysis.VerdictNotTestable || !strings.Contains(e.Quote, "very fast") ||
+		!strings.Contains(e.Note, "the runs record makespan, proximity (runs.csv), none of them a time") {
+		t.Errorf("X-C2: %q, quote %q, note %q; want not testable, the note naming what the runs record", e.Verdict, e.Quote, e.Note)
+	}
+}

@@ -1,6 +1,7 @@
 package immediate
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"slices"
@@ -111,9 +112,17 @@ func claimReadingResults(in *claimsIn, ledger []analysis.LedgerEntry) map[string
 }
 
 // readingBullets are the page's interpretations of the claims read more
-// than one way: each reading with its verdict and statistic.
-func readingBullets(res map[string][]readingResult) []string {
-	var out []string
+// than one way, in the ledger's order: each reading with its verdict and
+// statistic, the alternatives' (rows of their own) as ledger decided them.
+func readingBullets(res map[string][]readingResult, ledger []analysis.LedgerEntry) []string {
+	type bullet struct {
+		at   int // the claim's first row in ledger
+		text string
+	}
+	at := func(id string) int {
+		return slices.IndexFunc(ledger, func(e analysis.LedgerEntry) bool { return e.ID == id })
+	}
+	var bs []bullet
 	for _, rs := range readingSets {
 		var parts []string
 		for _, r := range res[rs.id] {
@@ -123,7 +132,15 @@ func readingBullets(res map[string][]readingResult) []string {
 			}
 			parts = append(parts, fmt.Sprintf("(%s) %s: **%s** (%s)", tag, r.name, r.entry.Verdict, r.entry.Statistic))
 		}
-		out = append(out, fmt.Sprintf("**Reading of %s.** %s. %s.", rs.id, rs.why, strings.Join(parts, "; ")))
+		bs = append(bs, bullet{at(rs.id), fmt.Sprintf("**Reading of %s.** %s. %s.", rs.id, rs.why, strings.Join(parts, "; "))})
+	}
+	for _, a := range alternatives {
+		bs = append(bs, bullet{at(a.defaults[0]), a.bullet(ledger)})
+	}
+	slices.SortStableFunc(bs, func(x, y bullet) int { return cmp.Compare(x.at, y.at) })
+	out := make([]string, len(bs))
+	for i, b := range bs {
+		out[i] = b.text
 	}
 	return out
 }
