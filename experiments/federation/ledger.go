@@ -1,9 +1,11 @@
 package federation
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/gridbench/gridbench/analysis"
@@ -120,6 +122,50 @@ func tested(e analysis.LedgerEntry, cs []*less) analysis.LedgerEntry {
 	return e
 }
 
+// testedAny is tested for a claim that holds when each group holds one
+// of its comparisons: every comparison of every group one Holm family;
+// each group is represented by its comparison that holds (the one with the
+// largest adjusted p), else by the one nearest to holding, and the
+// representatives are decided as tested decides a claim's comparisons.
+// The statistic counts the groups, whats (a plural noun), that have has.
+func testedAny(e analysis.LedgerEntry, groups [][]*less, whats, has string) analysis.LedgerEntry {
+	var all, rep []*less
+	for _, g := range groups {
+		all = append(all, g...)
+	}
+	if len(all) == 0 {
+		return notRun(e)
+	}
+	testAll(all)
+	paper, pub := true, true
+	for _, g := range groups {
+		best := g[0]
+		inPaper, inPub := false, false
+		for _, c := range g {
+			if c.Held() != best.Held() {
+				if c.Held() {
+					best = c
+				}
+			} else if c.PAdj > best.PAdj {
+				best = c
+			}
+			inPaper = inPaper || c.holdsIn(WorkloadPaper)
+			inPub = inPub || c.holdsIn(published)
+		}
+		rep = append(rep, best)
+		paper, pub = paper && inPaper, pub && inPub
+	}
+	fam := make([]*analysis.Comparison, len(rep))
+	for i, c := range rep {
+		fam[i] = c.Comparison
+	}
+	v := analysis.Decide(fam)
+	e = e.FromVerdict(v, len(all))
+	e.Statistic = fmt.Sprintf("%d of %d %s with %s (%d comparisons, one Holm family); %s %s; paper-setting run: %s; published tables: %s",
+		v.HeldN, v.N, whats, has, len(all), map[bool]string{true: "weakest", false: "failing"}[v.Held()], decisive(rep), holds(paper), holds(pub))
+	return e
+}
+
 func holds(b bool) string {
 	if b {
 		return "holds"
@@ -215,9 +261,9 @@ var ledgerClaims = []analysis.Claim[ledgerInput]{
 	{ID: "L-2", Section: secResults, Scope: jitterScope, Quote: "The Normal and DO algorithms behave as expected: as the saturation of LCG increases, more jobs are executed in DSA.",
 		Reading: "User-0 < User-1 < User-2 in DSA jobs, for each of the two policies",
 		Check:   comparisons(dsaRises)},
-	{ID: "L-3", Section: secResults, Scope: jitterScope, Quote: "SO and SO-AS do not follow this behavior",
-		Reading: "read as: their DSA jobs do not rise from medium to high saturation (User-2 not above User-1; published 145 → 124)",
-		Check:   comparisons(soDSAFlat)},
+	{ID: "L-3", Section: secResults, Scope: jitterScope, Quote: quoteSOFlat, Reading: readingSOFlat, Check: comparisons(soDSAFlat)},
+	{ID: "L-3/" + altNotEveryStep, Section: secResults, Scope: jitterScope, Quote: quoteSOFlat, Reading: readingSONotEveryStep,
+		Check: reading(altNotEveryStep, analysis.One(soDSANotEveryStep))},
 	{ID: "L-4", Section: secResults + ", " + secComparison, Scope: jitterScope, Quote: "SO and SO-AS produce poor objectives in high saturation situations because of the long periods on which we cannot execute a single job in LCG. … the calculated objective is not correct, and produces poor results.",
 		Reading: "read as: under high saturation (User-2) SO, which runs by its objective alone, takes longer than Normal and DO; SO-AS's advance scheduling hides its objective (L-21a: SO-AS below Normal, SO and DO for User-2)",
 		Check:   comparisons(soPoor)},
@@ -373,16 +419,53 @@ func LedgerReadings(es []analysis.LedgerEntry) []string {
 	for _, e := range es {
 		by[e.ID] = e
 	}
+	var out []string
+	for _, f := range []func(map[string]analysis.LedgerEntry) string{readingsL3, readingsL18} {
+		if s := f(by); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// decided is an entry's verdict and statistic as the Interpretations
+// give them.
+func decided(e analysis.LedgerEntry) string {
+	return fmt.Sprintf("**%s** (%s)", e.Verdict, cmp.Or(e.Statistic, e.Note))
+}
+
+// readingsL3 is L-3's account: both readings' verdicts, and why the
+// default is the step into high saturation.
+func readingsL3(by map[string]analysis.LedgerEntry) string {
+	def, okD := by["L-3"]
+	alt, okA := by["L-3/"+altNotEveryStep]
+	if !okD || !okA {
+		return ""
+	}
+	var so []string
+	for u := 0; u < Users; u++ {
+		so = append(so, strconv.Itoa(PublishedJobs["SO"][u][0]))
+	}
+	return fmt.Sprintf("L-3, \"%s\", where \"this behavior\" is the sentence before's (L-2: \"as the saturation of LCG increases, more jobs are executed in DSA\", User-0 < User-1 < User-2), two readings: "+
+		"(default) their DSA jobs not above User-1's for User-2: %s; (L-3/%s) for each, at some step of saturation DSA jobs that do not rise: %s. "+
+		"Table 3 holds both (SO and SO-AS %s DSA jobs: the rise stops at the step into high saturation), so the tables do not choose; the default is the step the sentence's own reason names, "+
+		"\"SO and SO-AS produce poor objectives in high saturation situations because of the long periods on which we cannot execute a single job in LCG\", "+
+		"while the other reading would be met as well by a fall from low to medium saturation, which the paper neither shows nor explains.",
+		quoteSOFlat, decided(def), altNotEveryStep, decided(alt), strings.Join(so, " → "))
+}
+
+// readingsL18 is L-18's account (DO against Normal).
+func readingsL18(by map[string]analysis.LedgerEntry) string {
 	def, okD := by["L-18"]
 	alt, okA := by["L-18/"+altNotHigher]
 	if !okD || !okA {
-		return nil
+		return ""
 	}
-	return []string{fmt.Sprintf("L-18, \"%s\" (DO against Normal), two readings: (default) DO below Normal for every user: **%s** (%s); "+
+	return fmt.Sprintf("L-18, \"%s\" (DO against Normal), two readings: (default) DO below Normal for every user: **%s** (%s); "+
 		"(L-18/%s) DO not significantly above Normal, the paper's next sentence being \"%s\": **%s** (%s). "+
 		"The default is the ordering the sentence states and Table 4 shows for every user (%s); \"not really significant\" is the size of that reduction, "+
 		"which L-20 tests as an equivalence: the paper reports one run per policy and no test, so its \"significant\" is not a statistical one.",
-		quoteDOLess, def.Verdict, def.Statistic, altNotHigher, quoteReduction, alt.Verdict, alt.Statistic, doNormalPublished())}
+		quoteDOLess, def.Verdict, def.Statistic, altNotHigher, quoteReduction, alt.Verdict, alt.Statistic, doNormalPublished())
 }
 
 // each is, when both policies ran, f of every user below users.
@@ -408,6 +491,52 @@ func dsaRises(in ledgerInput) []*less {
 		}
 	}
 	return cs
+}
+
+// L-3's two readings of "this behavior", the sentence before's (L-2):
+// "as the saturation of LCG increases, more jobs are executed in DSA".
+const (
+	quoteSOFlat     = "SO and SO-AS do not follow this behavior"
+	altNotEveryStep = "not-every-step"
+)
+
+const (
+	readingSOFlat = "read as: their DSA jobs do not rise from medium to high saturation (User-2 not above User-1; published 145 → 124). " +
+		"The default: the sentence's own reason is high saturation (\"SO and SO-AS produce poor objectives in high saturation situations\"), " +
+		"and Table 3 has their rise stop at that step. The second reading is L-3/" + altNotEveryStep
+	readingSONotEveryStep = "second reading of L-3: \"this behavior\" is L-2's, DSA jobs rising at every step of saturation (User-0 → User-1 → User-2); " +
+		"SO and SO-AS do not follow it when, for each, at some step the later user's DSA jobs are not significantly above the earlier's " +
+		"(a '≤' comparison per step, the four one Holm family; a policy holds when one of its two steps does)"
+)
+
+// reading marks the entries of check as decided under the alternative
+// reading alt.
+func reading(alt string, check func(ledgerInput) []analysis.LedgerEntry) func(ledgerInput) []analysis.LedgerEntry {
+	return func(in ledgerInput) []analysis.LedgerEntry {
+		es := check(in)
+		for i := range es {
+			es[i].Alternative = alt
+		}
+		return es
+	}
+}
+
+// soDSANotEveryStep is L-3 under its second reading: for SO and SO-AS,
+// each step of saturation a '≤' comparison (User-1 not above User-0,
+// User-2 not above User-1), one Holm family; each policy at least one step.
+func soDSANotEveryStep(in ledgerInput) analysis.LedgerEntry {
+	var groups [][]*less
+	for _, pol := range []string{"SO", "SO-AS"} {
+		if !in.has(pol) {
+			continue
+		}
+		var steps []*less
+		for u := 0; u+1 < Users; u++ {
+			steps = append(steps, newCmp(fmt.Sprintf("%s DSA jobs %s vs %s", pol, user(u+1), user(u)), analysis.NotHigher, in.dsa(pol, u+1), in.dsa(pol, u)).format(jobsFmt))
+		}
+		groups = append(groups, steps)
+	}
+	return testedAny(analysis.LedgerEntry{}, groups, "policies", "a step where DSA jobs do not rise")
 }
 
 func soDSAFlat(in ledgerInput) []*less {

@@ -1,0 +1,111 @@
+package federation
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/gridbench/gridbench/analysis"
+	"github.com/gridbench/gridbench/federated"
+	"github.com/gridbench/gridbench/internal/gridway"
+)
+
+// withDSA is recs with every DSA-jobs record's value set to dsa(pol, u,
+// rep).
+func withDSA(recs []analysis.Record, dsa func(pol string, u, rep int) float64) []analysis.Record {
+	out := slices.Clone(recs)
+	for i, r := range out {
+		for u := 0; u < Users; u++ {
+			if r.Metric == federated.UserMetric(u, federated.MJobsDSA) {
+				out[i].Value = dsa(r.Algorithm, u, r.Rep)
+			}
+		}
+	}
+	return out
+}
+
+// ledgerByID is the ledger of recs, in order and by id.
+func ledgerByID(recs []analysis.Record) ([]analysis.LedgerEntry, map[string]analysis.LedgerEntry) {
+	es := Ledger(ledgerInput{pols: gridway.Names, jobs: 550, series: 2, step: 300, recs: recs})
+	by := map[string]analysis.LedgerEntry{}
+	for _, e := range es {
+		by[e.ID] = e
+	}
+	return es, by
+}
+
+// checkBeside checks that alt is decided under the reading named
+// reading, with def's quote and section, after def with none but def's
+// other readings between.
+func checkBeside(t *testing.T, es []analysis.LedgerEntry, def, alt, reading string) {
+	t.Helper()
+	i := slices.IndexFunc(es, func(e analysis.LedgerEntry) bool { return e.ID == def })
+	j := slices.IndexFunc(es, func(e analysis.LedgerEntry) bool { return e.ID == alt })
+	if i < 0 || j < 0 {
+		t.Fatalf("%s at %d, %s at %d: want both in the ledger", def, i, alt, j)
+	}
+	if es[i].Alternative != "" || es[j].Alternative != reading || es[j].Quote != es[i].Quote || es[j].Section != es[i].Section {
+		t.Errorf("%s (alternative %q) and %s (alternative %q, quote %q): want the default and the reading %q, with the default's quote", def, es[i].Alternative, alt, es[j].Alternative, es[j].Quote, reading)
+	}
+	if j <= i || slices.ContainsFunc(es[i+1:j], func(e analysis.LedgerEntry) bool { return !strings.HasPrefix(e.ID, def+"/") }) {
+		t.Errorf("%s is not beside %s: only %s's other readings may come between", alt, def, def)
+	}
+}
+
+// interpretation is the Interpretations' account that starts with
+// prefix.
+func interpretation(t *testing.T, es []analysis.LedgerEntry, prefix string) string {
+	t.Helper()
+	r := LedgerReadings(es)
+	if i := slices.IndexFunc(r, func(s string) bool { return strings.HasPrefix(s, prefix) }); i >= 0 {
+		return r[i]
+	}
+	t.Errorf("no interpretation starting %q in %q", prefix, r)
+	return ""
+}
+
+// "SO and SO-AS do not follow this behavior" (L-3), where "this behavior"
+// is L-2's, DSA jobs rising with saturation, is decided under both
+// readings: User-2 not above User-1 (the default) and, in the row after
+// it, not rising at every step (L-3/not-every-step). SO's and SO-AS's DSA
+// jobs falling from User-0 to User-1 and rising to User-2 hold only the
+// second; rising at every step, neither; rising then falling, as Table 3's
+// 102 → 145 → 124, both.
+func TestL3IsReadBothWays(t *testing.T) {
+	completion := func(pol string, u, rep int) float64 { return 3600*float64(1+u) + float64(rep*7%11) }
+	for _, tc := range []struct {
+		scenario string
+		so       [Users]float64
+		def, alt string
+	}{
+		{"falling, then rising", [Users]float64{150, 100, 130}, analysis.VerdictNotHeld, analysis.VerdictHeld},
+		{"rising at every step", [Users]float64{100, 120, 140}, analysis.VerdictNotHeld, analysis.VerdictNotHeld},
+		{"rising, then falling (Table 3)", [Users]float64{102, 145, 124}, analysis.VerdictHeld, analysis.VerdictHeld},
+	} {
+		dsa := func(pol string, u, rep int) float64 {
+			v := float64(10 + 100*u)
+			if pol == "SO" || pol == "SO-AS" {
+				v = tc.so[u]
+			}
+			return v + float64((rep*7+u*3)%11)
+		}
+		es, by := ledgerByID(withDSA(synthetic(12, completion, func(string, int) float64 { return 0 }), dsa))
+		def, alt := by["L-3"], by["L-3/"+altNotEveryStep]
+		if def.Verdict != tc.def || alt.Verdict != tc.alt {
+			t.Errorf("%s: L-3 %q, L-3/%s %q (%s); want %q and %q", tc.scenario, def.Verdict, altNotEveryStep, alt.Verdict, alt.Statistic, tc.def, tc.alt)
+		}
+		checkBeside(t, es, "L-3", "L-3/"+altNotEveryStep, altNotEveryStep)
+		if s := interpretation(t, es, "L-3,"); !strings.Contains(s, "**"+tc.def+"**") || !strings.Contains(s, "**"+tc.alt+"**") || !strings.Contains(s, "default") {
+			t.Errorf("%s: interpretation %q, want both readings' verdicts and which is the default", tc.scenario, s)
+		}
+		// Both steps of both policies, one Holm family.
+		if !strings.Contains(alt.Statistic, "(4 comparisons, one Holm family)") {
+			t.Errorf("%s: L-3/%s statistic %q, want the four steps in one family", tc.scenario, altNotEveryStep, alt.Statistic)
+		}
+	}
+	// Two repetitions cannot decide a '≤' either way.
+	dsa := func(pol string, u, rep int) float64 { return float64(100+10*u) + float64(rep) }
+	if _, by := ledgerByID(withDSA(synthetic(2, completion, func(string, int) float64 { return 0 }), dsa)); by["L-3/"+altNotEveryStep].Verdict != analysis.VerdictInconclusive {
+		t.Errorf("two repetitions: L-3/%s %q, want inconclusive", altNotEveryStep, by["L-3/"+altNotEveryStep].Verdict)
+	}
+}
