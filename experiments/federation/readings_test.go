@@ -109,3 +109,48 @@ func TestL3IsReadBothWays(t *testing.T) {
 		t.Errorf("two repetitions: L-3/%s %q, want inconclusive", altNotEveryStep, by["L-3/"+altNotEveryStep].Verdict)
 	}
 }
+
+// "the successive versions [...] improve the results obtained by the
+// previous ones" (L-12a and L-12b, the exception's two readings) is
+// decided against the version just before (the default) and, in the row
+// after each, against every earlier version (/all-earlier). A DO below SO
+// but above Normal holds reading A only against the version just before.
+func TestL12IsReadBothWays(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	for _, tc := range []struct {
+		scenario string
+		level    map[string]float64
+		want     map[string]string
+	}{
+		{"DO between Normal and SO", map[string]float64{"Normal": 2, "SO": 5, "DO": 3, "SO-AS": 2.5, "DO-AS": 1},
+			map[string]string{"L-12a": analysis.VerdictHeld, "L-12a/" + altAllEarlier: analysis.VerdictNotHeld, "L-12b": analysis.VerdictNotHeld, "L-12b/" + altAllEarlier: analysis.VerdictNotHeld}},
+		{"every version below every earlier one", map[string]float64{"Normal": 5, "SO": 4, "DO": 3, "SO-AS": 2, "DO-AS": 1},
+			map[string]string{"L-12a": analysis.VerdictHeld, "L-12a/" + altAllEarlier: analysis.VerdictHeld, "L-12b": analysis.VerdictHeld, "L-12b/" + altAllEarlier: analysis.VerdictHeld}},
+	} {
+		f := func(pol string, u, rep int) float64 { return 3600*tc.level[pol]*float64(1+u) + float64((rep*7+u*3)%11) }
+		es, by := ledgerByID(synthetic(12, f, dsa))
+		for id, want := range tc.want {
+			if e := by[id]; e.Verdict != want {
+				t.Errorf("%s: %s %q (%s), want %q", tc.scenario, id, e.Verdict, e.Statistic, want)
+			}
+		}
+		for _, def := range []string{"L-12a", "L-12b"} {
+			checkBeside(t, es, def, def+"/"+altAllEarlier, altAllEarlier)
+		}
+		// Reading A against every earlier version: DO against Normal and
+		// SO, SO-AS against three for User-2, DO-AS against four, every
+		// user; reading B adds SO and SO-AS for Users 0-1 and SO-AS's
+		// User-2 goes.
+		for id, n := range map[string]int{"L-12a/" + altAllEarlier: 6 + 3 + 12, "L-12b/" + altAllEarlier: 2 + 6 + 6 + 12} {
+			if r := by[id].Results; len(r) != 1 || r[0].Comparisons != n {
+				t.Errorf("%s: %s results %+v, want %d comparisons in one family", tc.scenario, id, r, n)
+			}
+		}
+		s := interpretation(t, es, "L-12,")
+		for id := range tc.want {
+			if e := by[id]; !strings.Contains(s, id+" **"+e.Verdict+"**") {
+				t.Errorf("%s: interpretation %q lacks %s's verdict", tc.scenario, s, id)
+			}
+		}
+	}
+}
