@@ -154,3 +154,69 @@ func TestL12IsReadBothWays(t *testing.T) {
 		}
 	}
 }
+
+// withQueued is recs with User-2's queued job-hours on the whole grid,
+// q(pol, rep), in the paper run and in reps jitter repetitions.
+func withQueued(recs []analysis.Record, reps int, q func(pol string, rep int) float64) []analysis.Record {
+	out := slices.Clone(recs)
+	add := func(w string, rep int) {
+		for _, pol := range gridway.Names {
+			out = append(out, analysis.Record{Experiment: Name, Workload: w, Algorithm: pol, Rep: rep,
+				Metric: federated.UserMetric(2, StateHoursMetric("total", "queued")), Value: q(pol, rep)})
+		}
+	}
+	add(WorkloadPaper, 0)
+	for rep := 0; rep < reps; rep++ {
+		add(WorkloadJitter, rep)
+	}
+	return out
+}
+
+// Figures 6–10's groups (L-13) are decided as an ordering of the queued
+// regions (the default) and, in the rows after it, with "similar" read as
+// an equivalence: the first group's (L-13/similar-first) not testable,
+// with why; SO-AS's and DO-AS's queued job-hours within the margin of
+// each other (L-13/similar-second). SO-AS's region half as large again as
+// DO-AS's holds the ordering but not the equivalence.
+func TestL13IsReadBothWays(t *testing.T) {
+	dsa := func(pol string, u int) float64 { return float64(10 + 100*u) }
+	f := func(pol string, u, rep int) float64 { return 3600*float64(1+u) + float64(rep*7%11) }
+	for _, tc := range []struct {
+		scenario string
+		reps     int
+		soas     float64
+		spread   float64 // of SO-AS's queued job-hours over the repetitions
+		similar  string
+	}{
+		{"SO-AS 5% above DO-AS", 12, 105, 1, analysis.VerdictHeld},
+		{"SO-AS 50% above DO-AS", 12, 150, 1, analysis.VerdictNotHeld},
+		{"SO-AS 5% above DO-AS, two repetitions far apart", 2, 105, 5, analysis.VerdictInconclusive},
+	} {
+		q := func(pol string, rep int) float64 {
+			noise := float64((rep*7)%5) - 2
+			switch pol {
+			case "SO-AS":
+				return tc.soas + tc.spread*noise
+			case "DO-AS":
+				return 100 + float64((rep*3)%5) - 2
+			}
+			return 10 + noise/4
+		}
+		es, by := ledgerByID(withQueued(synthetic(tc.reps, f, dsa), tc.reps, q))
+		def, first, second := by["L-13"], by["L-13/"+altSimilarFirst], by["L-13/"+altSimilarSecond]
+		if tc.reps > 2 && def.Verdict != analysis.VerdictHeld {
+			t.Errorf("%s: L-13 %q (%s), want held", tc.scenario, def.Verdict, def.Statistic)
+		}
+		if second.Verdict != tc.similar || !strings.Contains(second.Note, "margin ±15.0%") {
+			t.Errorf("%s: L-13/%s %q (%s; %s), want %q with its margin stated", tc.scenario, altSimilarSecond, second.Verdict, second.Statistic, second.Note, tc.similar)
+		}
+		if first.Verdict != analysis.VerdictNotTestable || !strings.Contains(first.Note, "13:27:13") {
+			t.Errorf("%s: L-13/%s %q (%s), want not testable, with Table 4's reason", tc.scenario, altSimilarFirst, first.Verdict, first.Note)
+		}
+		checkBeside(t, es, "L-13", "L-13/"+altSimilarFirst, altSimilarFirst)
+		checkBeside(t, es, "L-13", "L-13/"+altSimilarSecond, altSimilarSecond)
+		if s := interpretation(t, es, "L-13,"); !strings.Contains(s, "**"+second.Verdict+"**") || !strings.Contains(s, "**"+analysis.VerdictNotTestable+"**") {
+			t.Errorf("%s: interpretation %q, want every reading's verdict", tc.scenario, s)
+		}
+	}
+}
