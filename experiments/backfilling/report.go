@@ -79,11 +79,14 @@ type cell struct {
 }
 
 // ordering is one ordering claim tested on one log; cmp is nil when the
-// log was not run.
+// log was not run. verdict is the ledger's (held, not held, inconclusive
+// when it did not hold with fewer windows than Holm over the log's
+// orderings needs, not testable).
 type ordering struct {
-	log Log
-	o   Ordering
-	cmp *analysis.Comparison
+	log     Log
+	o       Ordering
+	cmp     *analysis.Comparison
+	verdict string
 }
 
 // notRun is a log of Logs with no input here: its published cells and
@@ -364,15 +367,18 @@ func summarize(c Config, idx map[analysis.GroupKey]*analysis.Group, series []ana
 			_, a := analysis.SeriesOf(series, wl, o.A, SeriesWindow)
 			cmp := &analysis.Comparison{Name: o.A + " vs easy", Scope: l.Label, Want: analysis.Lower, X: a, Y: easy}
 			fam = append(fam, cmp)
-			sum.tests = append(sum.tests, ordering{l, o, cmp})
+			sum.tests = append(sum.tests, ordering{log: l, o: o, cmp: cmp})
 		}
 		analysis.Test(fam...)
-		for _, t := range sum.tests[len(sum.tests)-len(fam):] {
+		for i := len(sum.tests) - len(fam); i < len(sum.tests); i++ {
+			t := &sum.tests[i]
 			if t.cmp.Held() {
 				sum.held++
 			}
 			e := analysis.LedgerEntry{ID: l.ID + "/" + t.o.ID, Quote: t.o.Quote, Section: "Table 2", Scope: fmt.Sprintf("%s, %d windows", l.Label, c.Windows)}
-			sum.ledger = append(sum.ledger, e.FromVerdict(analysis.Decide([]*analysis.Comparison{t.cmp}), len(fam)))
+			e = e.FromVerdict(analysis.Decide([]*analysis.Comparison{t.cmp}), len(fam))
+			t.verdict = e.Verdict
+			sum.ledger = append(sum.ledger, e)
 		}
 	}
 	return sum
@@ -395,7 +401,7 @@ func (s *summary) addNotRun(n notRun, c Config) {
 			Verdict: analysis.VerdictNotTestable, Note: n.note()})
 	}
 	for _, o := range Orderings {
-		s.tests = append(s.tests, ordering{log: l, o: o})
+		s.tests = append(s.tests, ordering{log: l, o: o, verdict: analysis.VerdictNotTestable})
 		s.ledger = append(s.ledger, analysis.LedgerEntry{ID: l.ID + "/" + o.ID, Quote: o.Quote, Scope: fmt.Sprintf("%s, %d windows", l.Label, c.Windows),
 			Verdict: analysis.VerdictNotTestable, Note: n.note()})
 	}
@@ -575,17 +581,18 @@ func page(c Config, headline string, sum summary) (*report.Page, []*report.Table
 		sheets = append(sheets, t)
 	}
 	pg.Section("Orderings")
-	pg.Para("Each claim: the algorithm's mean bounded slowdown is lower than EASY's (requested times), tested over %d windows (see the interpretations).", c.Windows)
+	pg.Para("Each claim: the algorithm's mean bounded slowdown is lower than EASY's (requested times), tested over %d windows (see the interpretations). "+
+		"The verdict is the ledger's: held, not held, inconclusive when it did not hold with fewer windows than Holm over the log's %d orderings needs (%d), "+
+		"not testable when the log was not run.", c.Windows, len(Orderings), analysis.MinPairs(len(Orderings)))
 	ords := &report.Table{ID: "orderings", Columns: []string{"log", "claim", "mean over windows (A vs EASY)", "r", "Holm p", "verdict"}}
 	for _, t := range sum.tests {
 		if t.cmp == nil {
-			v := report.Str(sum.notRunOf(t.log).short())
+			v := report.Str(t.verdict + ": " + sum.notRunOf(t.log).short())
 			ords.AddRow(report.Str(t.log.Label), report.Str(t.o.Quote), report.Str(""), report.Str(""), report.Str(""), v)
 			continue
 		}
-		d := analysis.Decide([]*analysis.Comparison{t.cmp})
-		v := report.Str(d.Status())
-		v.Bad = !t.cmp.Held()
+		v := report.Str(t.verdict)
+		v.Bad = t.verdict != analysis.VerdictHeld
 		ords.AddRow(report.Str(t.log.Label), report.Str(t.o.Quote), report.Str(fmt.Sprintf("%.2f vs %.2f", t.cmp.MeanA, t.cmp.MeanB)),
 			report.Num(t.cmp.Res.Effect, 2), report.Cell{Text: fmt.Sprintf("%.3g", t.cmp.PAdj), Value: t.cmp.PAdj, Num: true}, v)
 	}

@@ -727,8 +727,9 @@ func TestL18Readings(t *testing.T) {
 	if def.Verdict != analysis.VerdictNotHeld || alt.Verdict != analysis.VerdictHeld || alt.Alternative != "not-higher" || def.Alternative != "" {
 		t.Errorf("L-18 %q, L-18/not-higher %q (alternative %q); want not held under the default, held under the other reading", def.Verdict, alt.Verdict, alt.Alternative)
 	}
-	if r := LedgerReadings(es); len(r) != 1 || !strings.Contains(r[0], "**not held**") || !strings.Contains(r[0], "**held**") {
-		t.Errorf("interpretations %q: want both readings' verdicts", r)
+	r := LedgerReadings(es)
+	if i := slices.IndexFunc(r, func(s string) bool { return strings.HasPrefix(s, "L-18,") }); i < 0 || !strings.Contains(r[i], "**not held**") || !strings.Contains(r[i], "**held**") {
+		t.Errorf("interpretations %q: want L-18's with both readings' verdicts", r)
 	}
 }
 

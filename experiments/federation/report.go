@@ -422,6 +422,8 @@ func (pl *Plan) page(r *results) *report.Page {
 	pg.Add(&report.Claims{Lead: fmt.Sprintf("Every result statement of Sections 7.3, 7.4 and 8, in the paper's order, after Tables 3–4 split into what was fitted and what was not. "+
 		"Claims are tested on the %d jitter repetitions (paired Wilcoxon signed-rank, Holm within each claim); the statistic also says whether the stated direction "+
 		"holds in the one paper-setting run and in the paper's own tables. The five claims of the table above are L-10, L-2/L-7, L-8, L-21a/b and L-19. "+
+		"A row whose id adds a reading after a slash decides its statement again under that reading, beside the default row, and is counted apart; "+
+		"where the paper's words are read two ways, the Interpretations give both verdicts and why the default is the default. "+
 		"Also in `%s.claims.json`.", pl.Reps, Name), Entries: r.ledger})
 
 	pg.Section("Interpretations (parameters the paper does not give)")
