@@ -628,7 +628,20 @@ func page(c Config, headline string, sum summary) (*report.Page, []*report.Table
 func clairvoyantTable(sum summary) *report.Table {
 	t := &report.Table{ID: "clairvoyant", Title: "The learned predictor against clairvoyant backfilling, both readings (claim " + clairvoyantClaim + "): the published clairvoyant value, then the verdict",
 		Columns: []string{"log: learned predictor, here and the authors'", "below EASY clairvoyant (default reading)", "below EASY++ clairvoyant (other reading)"}}
-	verdict := func(pub float64, r *analysis.Result, why string) report.Cell {
+	// The ledger decides each reading over the logs tested, one
+	// comparison a log and one Holm family: a log's comparison that did
+	// not hold with fewer windows than that family needs is inconclusive
+	// there, as FromVerdict rules.
+	family := func(alt bool) int {
+		n := 0
+		for _, r := range sum.clair {
+			if (!alt && r.def != nil) || (alt && r.alt != nil) {
+				n++
+			}
+		}
+		return n
+	}
+	verdict := func(pub float64, r *analysis.Result, why string, family int) report.Cell {
 		v := fmt.Sprintf("%.2f, ", pub)
 		switch {
 		case why != "":
@@ -636,9 +649,11 @@ func clairvoyantTable(sum summary) *report.Table {
 		case r == nil:
 			return report.Str(v + "not tested")
 		case r.Held:
-			v += "held"
+			v += analysis.VerdictHeld
+		case !r.Reversed && r.N < analysis.MinPairs(family):
+			v += analysis.VerdictInconclusive + " (" + analysis.TooFewNote(family) + ")"
 		default:
-			v += "not held"
+			v += analysis.VerdictNotHeld
 		}
 		if r.Reversed {
 			v += ", higher"
@@ -665,7 +680,7 @@ func clairvoyantTable(sum summary) *report.Table {
 				learned += " (" + r.theirsFrom + ")"
 			}
 		}
-		t.AddRow(report.Str(r.log.Label+": "+learned), verdict(pe, r.def, r.notRun), verdict(ps, r.alt, r.notRun))
+		t.AddRow(report.Str(r.log.Label+": "+learned), verdict(pe, r.def, r.notRun, family(false)), verdict(ps, r.alt, r.notRun, family(true)))
 	}
 	return t
 }

@@ -121,3 +121,20 @@ func TestOrderingsTableGivesLedgerVerdict(t *testing.T) {
 		}
 	}
 }
+
+// TestClairvoyantTableGivesLedgerVerdict: the clairvoyant table's cells
+// rule as the ledger does: a log's comparison that did not hold with
+// fewer windows than Holm over the logs tested needs is inconclusive, not
+// "not held"; with enough windows it is not held.
+func TestClairvoyantTableGivesLedgerVerdict(t *testing.T) {
+	few := analysis.MinPairs(1) - 1
+	sum := summary{clair: []clairRow{{log: Logs[0], ours: 40, theirs: 41,
+		def: &analysis.Result{N: few}, alt: &analysis.Result{N: Windows}}}}
+	row := clairvoyantTable(sum).Rows[0]
+	if got := row[1].Text; !strings.Contains(got, analysis.VerdictInconclusive) || strings.Contains(got, analysis.VerdictNotHeld) {
+		t.Errorf("%d windows, not held: cell %q, want inconclusive", few, got)
+	}
+	if got := row[2].Text; !strings.Contains(got, analysis.VerdictNotHeld) {
+		t.Errorf("%d windows, not held: cell %q, want not held", Windows, got)
+	}
+}
