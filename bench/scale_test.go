@@ -46,8 +46,8 @@ import (
 // jobs arrive three times as fast (the jobs from 300,000 on span 1.8 M s,
 // the first 100,000 5.9 M s). CONS takes a flat 14.0 and 13.5 ns/queued
 // (2026-12-02, AMD EPYC, in one process): its time is the decisions
-// times the queue, and 400k's is 8.0 times 100k's because their product
-// is 8.1 times. EG-EDF's falls from 5.3 to 2.7 ns/queued (its product
+// times the queue, and 400k's is 7.8 times 100k's (8.9 in a run of this
+// benchmark, 13.3 and 14.6 ns/queued) where their product is 8.1 times. EG-EDF's falls from 5.3 to 2.7 ns/queued (its product
 // grows 11.3 times, its time 5.8). Cut into four windows of 100k jobs
 // that each start with an empty machine, the same 400k jobs take CONS
 // 12.8 s and EG-EDF 7.2 s in all (whole-process CPU, single runs), where
