@@ -21,6 +21,10 @@ type Claim[In any] struct {
 	// a statement of the paper's text: a misprint in the table is not a
 	// claim not held, so it is counted apart (see LedgerEntry.Kind).
 	Published bool
+	// Alternative names the reading of the paper's words the claim is
+	// decided under when it is not the default one: its entries are
+	// counted apart (see LedgerEntry.Alternative).
+	Alternative string
 	// Check decides the claim: one entry, or one per scope when the claim
 	// is decided separately on each (a stream, a family of windows). Its
 	// entries need only what the check found (verdict, statistic, p, n,
@@ -53,6 +57,7 @@ func (c Claim[In]) fill(e LedgerEntry) LedgerEntry {
 	e.Quote = orString(e.Quote, c.Quote)
 	e.Scope = orString(e.Scope, c.Scope)
 	e.Note = JoinNote(c.Reading, e.Note)
+	e.Alternative = orString(e.Alternative, c.Alternative)
 	if c.Published {
 		e.Kind = KindPublished
 	}

@@ -41,3 +41,21 @@ func TestSubstitute(t *testing.T) {
 		t.Errorf("Substitute = %+v", got)
 	}
 }
+
+// TestLedgerFillsAlternative: a claim decided under another reading marks
+// every entry of its check, tested or not, unless the check names a
+// reading of its own.
+func TestLedgerFillsAlternative(t *testing.T) {
+	claims := []Claim[int]{
+		{ID: "c/other", Alternative: "other", Check: func(int) []LedgerEntry {
+			return []LedgerEntry{{Verdict: VerdictHeld}, {Verdict: VerdictNotTestable}, {Verdict: VerdictHeld, Alternative: "own"}}
+		}},
+		{ID: "c", Check: NotTestable[int]("default reading")},
+	}
+	es := Ledger(claims, 0)
+	for i, want := range []string{"other", "other", "own", ""} {
+		if es[i].Alternative != want {
+			t.Errorf("entry %d (%s): alternative %q, want %q", i, es[i].ID, es[i].Alternative, want)
+		}
+	}
+}

@@ -168,14 +168,8 @@ func (a alternative) claim(of analysis.Claim[*claimsIn]) analysis.Claim[*claimsI
 		rows = "rows"
 	}
 	return analysis.Claim[*claimsIn]{ID: a.id + "/" + a.reading, Section: of.Section, Quote: of.Quote,
-		Reading: "other reading: " + a.is + "; the default " + rows + ": " + a.was + " (why: Interpretations)",
-		Check: func(in *claimsIn) []analysis.LedgerEntry {
-			es := a.check.check(in)
-			for i := range es {
-				es[i].Alternative = a.reading
-			}
-			return es
-		}}
+		Reading:     "other reading: " + a.is + "; the default " + rows + ": " + a.was + " (why: Interpretations)",
+		Alternative: a.reading, Check: a.check.check}
 }
 
 // bullet is the alternative on the page: why the default reads the words
