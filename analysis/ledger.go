@@ -37,15 +37,18 @@ func MinPairs(m int) int {
 func (c *Comparison) Underpowered(m int) bool {
 	if c.Unpaired {
 		n1, n2 := len(c.X), len(c.Y)
-		if n1 == 0 || n2 == 0 {
-			return true
-		}
-		lc, _ := math.Lgamma(float64(n1 + n2 + 1))
-		l1, _ := math.Lgamma(float64(n1 + 1))
-		l2, _ := math.Lgamma(float64(n2 + 1))
-		return float64(max(m, 1))*2*math.Exp(l1+l2-lc) >= Alpha
+		return n1 == 0 || n2 == 0 || float64(max(m, 1))*rankSumMinP(n1, n2) >= Alpha
 	}
 	return c.N < MinPairs(m)
+}
+
+// rankSumMinP is the smallest two-sided p of a rank-sum test of samples of
+// n1 and n2 values, 2/C(n1+n2, n1).
+func rankSumMinP(n1, n2 int) float64 {
+	lc, _ := math.Lgamma(float64(n1 + n2 + 1))
+	l1, _ := math.Lgamma(float64(n1 + 1))
+	l2, _ := math.Lgamma(float64(n2 + 1))
+	return 2 * math.Exp(l1+l2-lc)
 }
 
 // LedgerEntry is one result statement of a paper with its verdict: the
@@ -181,10 +184,11 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 	if c.Err == nil {
 		e.Statistic = fmt.Sprintf("%s, r=%.2f, means %.4g vs %.4g", c.TestName(), c.Res.Effect, c.MeanA, c.MeanB)
 	}
+	vac := vacuous(v.All, family)
 	switch {
-	case v.Held() && vacuous(v.All, family):
+	case v.Held() && vac != nil:
 		e.Verdict = VerdictInconclusive
-		e.Note = JoinNote(e.Note, "a \"≤\" comparison cannot fail with so few pairs; "+vacuousNote(v.All, family))
+		e.Note = JoinNote(e.Note, "a \"≤\" comparison cannot fail with so few pairs; "+vac.tooFewNote(family))
 	case v.Held():
 		e.Verdict = VerdictHeld
 	case c.N == 0:
@@ -199,16 +203,6 @@ func (e LedgerEntry) FromVerdict(v Verdict, family int) LedgerEntry {
 		e.Verdict = VerdictNotHeld
 	}
 	return e
-}
-
-// vacuousNote is the note of a row held only by a vacuous "≤" (vacuous).
-func vacuousNote(cs []*Comparison, family int) string {
-	for _, c := range cs {
-		if c.Want == NotHigher && c.Err == nil && c.Underpowered(family) {
-			return c.tooFewNote(family)
-		}
-	}
-	return TooFewNote(family)
 }
 
 // tooFewNote is TooFewNote for c: for an Unpaired comparison, the values
@@ -226,23 +220,21 @@ func (c *Comparison) tooFewNote(family int) string {
 func MinSamples(m int) int {
 	m = max(m, 1)
 	for n := 1; ; n++ {
-		l2n, _ := math.Lgamma(float64(2*n + 1))
-		ln, _ := math.Lgamma(float64(n + 1))
-		if float64(m)*2*math.Exp(2*ln-l2n) < Alpha {
+		if float64(m)*rankSumMinP(n, n) < Alpha {
 			return n
 		}
 	}
 }
 
-// vacuous reports whether one of the "≤" comparisons cs, tested in a Holm
-// family of size family, had too few pairs to ever fail.
-func vacuous(cs []*Comparison, family int) bool {
+// vacuous returns the first of the "≤" comparisons cs that, tested in a
+// Holm family of size family, had too few pairs to ever fail (nil: none).
+func vacuous(cs []*Comparison, family int) *Comparison {
 	for _, c := range cs {
 		if c.Want == NotHigher && c.Err == nil && c.Underpowered(family) {
-			return true
+			return c
 		}
 	}
-	return false
+	return nil
 }
 
 // LedgerCounts are a ledger's verdicts counted.
