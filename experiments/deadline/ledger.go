@@ -76,26 +76,12 @@ func notTestable(id, why string) Check {
 
 // across builds the comparison of algo's metric on workload wa against
 // the same algorithm on wb: two independent samples (each stream's
-// instances are drawn from seeds of its own, see bench.WorkloadSeed), so
-// the comparison is unpaired (Mann–Whitney), in the order of the
-// repetitions.
+// instances are drawn from seeds of their own, see bench.WorkloadSeed), so
+// the comparison is unpaired (Mann–Whitney), which the samples' order
+// does not change.
 func across(recs []analysis.Record, metric, algo, wa string, want analysis.Direction, wb string) *analysis.Comparison {
-	sample := func(w string) []float64 {
-		var rs []analysis.Record
-		for _, r := range recs {
-			if r.Workload == w && r.Algorithm == algo && r.Metric == metric {
-				rs = append(rs, r)
-			}
-		}
-		slices.SortFunc(rs, func(a, b analysis.Record) int { return a.Rep - b.Rep })
-		out := make([]float64, len(rs))
-		for i, r := range rs {
-			out[i] = r.Value
-		}
-		return out
-	}
 	return &analysis.Comparison{Name: fmt.Sprintf("%s %s %s %s %s", Label(algo), wa, want.Op(), Label(algo), wb), Want: want,
-		X: sample(wa), Y: sample(wb), Unpaired: true}
+		X: analysis.Select(recs, wa, algo, metric), Y: analysis.Select(recs, wb, algo, metric), Unpaired: true}
 }
 
 // quality are the paper's algorithms whose schedules differ (the
@@ -549,13 +535,22 @@ func noImproveOnUsage(in *claimInput) []Check {
 		Note: fmt.Sprintf("Tabu ≈ EG-EDF on machine usage (time average), margin ±%g percentage points", UsageMargin)}}
 }
 
-// noImproveUsageReading marks the row that reads short-noimprove on the machine
-// usage (Check.Reading).
-const noImproveUsageReading = "usage"
+// The alternative readings a row may be checked under (Check.Reading):
+// Tabu as Algorithm 3 (alg3Checks), short-noimprove on the machine usage,
+// "machine usage" as the weighted machine usage.
+const (
+	alg3Reading           = "alg3"
+	noImproveUsageReading = "usage"
+	weightedReading       = "weighted-usage"
+)
 
-// weightedReading marks the rows that read "machine usage" as the
-// weighted machine usage (Check.Reading).
-const weightedReading = "weighted-usage"
+// readings are, per alternative reading, the end of its rows' ids and
+// what their notes say of it.
+var readings = map[string]struct{ suffix, note string }{
+	alg3Reading:           {"alg3", "Tabu as Algorithm 3 (tabu-alg3) in Tabu's place"},
+	noImproveUsageReading: {"usage", "the schedule not improved read on machine usage, which the paragraph goes on to speak of (\"less effective concerning the resource utilisation\")"},
+	weightedReading:       {"weighted", "machine usage as the weighted machine usage (Σ speed × busy / Σ speed), \"more realistic\" on heterogeneous machines (Klusáček–Rudová, Discussion of Figures 2–3)"},
+}
 
 // entry turns a row into its ledger entry.
 func entry(c Check) (e analysis.LedgerEntry) {
@@ -565,19 +560,10 @@ func entry(c Check) (e analysis.LedgerEntry) {
 		e.Note = analysis.JoinNote(c.Note, e.Note)
 	}()
 	defer func() {
-		switch c.Reading {
-		case "alg3":
-			e.ID += "/alg3"
-			e.Alternative = "alg3"
-			e.Note = analysis.JoinNote("reading: Tabu as Algorithm 3 (tabu-alg3) in Tabu's place", e.Note)
-		case noImproveUsageReading:
-			e.ID += "/usage"
-			e.Alternative = noImproveUsageReading
-			e.Note = analysis.JoinNote("reading: the schedule not improved read on machine usage, which the paragraph goes on to speak of (\"less effective concerning the resource utilisation\")", e.Note)
-		case weightedReading:
-			e.ID += "/weighted"
-			e.Alternative = weightedReading
-			e.Note = analysis.JoinNote("reading: machine usage as the weighted machine usage (Σ speed × busy / Σ speed), \"more realistic\" on heterogeneous machines (Klusáček–Rudová, Discussion of Figures 2–3)", e.Note)
+		if r, ok := readings[c.Reading]; ok {
+			e.ID += "/" + r.suffix
+			e.Alternative = c.Reading
+			e.Note = analysis.JoinNote("reading: "+r.note, e.Note)
 		}
 	}()
 	switch {

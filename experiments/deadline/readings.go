@@ -23,7 +23,7 @@ func alg3Checks(in *claimInput, allRecs []analysis.Record) []Check {
 	add := func(cs []Check, id string) {
 		for _, c := range cs {
 			c.Claim, c.Statement = id, statementOf(id).quote
-			c.Reading = "alg3"
+			c.Reading = alg3Reading
 			out = append(out, c)
 		}
 	}
