@@ -65,7 +65,7 @@ var alternatives = []alternative{
 func everyType(id string, o ordering) alternative {
 	mean := typeMean(o)
 	return alternative{id: id, defaults: []string{id}, reading: readingEveryType,
-		was: mean.words() + " on the mean over the " + poolWords(mean.pools) + " (" + o.metric + " relative to MCT's on the same instance)",
+		was: meanWords(o) + " (" + o.metric + " relative to MCT's on the same instance)",
 		is:  o.words() + " on every " + consistencies(o.cons) + " type",
 		why: func() string {
 			h, n := o.publishedSupport()
@@ -86,6 +86,14 @@ func typeMean(o ordering) ordering {
 		mean.pools = append(mean.pools, string(c))
 	}
 	return mean
+}
+
+// meanWords says what ordering o claims on the mean over its types
+// (typeMean): "SA better than kPB on the mean over the semi-consistent
+// types and on the mean over the inconsistent types".
+func meanWords(o ordering) string {
+	mean := typeMean(o)
+	return mean.words() + " on the mean over the " + poolWords(mean.pools)
 }
 
 // words says what an ordering claims, without where: "SA and kPB better

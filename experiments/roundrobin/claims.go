@@ -199,12 +199,16 @@ func (v *Verdict) Status() string { return v.overScopes().Status() }
 // (ledgerEntry): held, not held, or inconclusive when it did not hold with
 // fewer windows than Holm over its comparisons needs; not testable when no
 // comparison was made.
-func (v *Verdict) Decision() string {
+func (v *Verdict) Decision() string { return v.decide(analysis.LedgerEntry{}).Verdict }
+
+// decide fills e from the claim's comparisons, one Holm family, as the
+// ledger decides a row (analysis.LedgerEntry.FromVerdict).
+func (v *Verdict) decide(e analysis.LedgerEntry) analysis.LedgerEntry {
 	cs := make([]*analysis.Comparison, len(v.Tests))
 	for i, t := range v.Tests {
 		cs[i] = t.Comparison
 	}
-	return analysis.LedgerEntry{}.FromVerdict(analysis.Decide(cs), len(cs)).Verdict
+	return e.FromVerdict(analysis.Decide(cs), len(cs))
 }
 
 // Cell is the verdict as a table shows it: the decision with the scopes

@@ -76,12 +76,7 @@ func (r *reporter) byConstruction(fr *familyResult, everyStep bool) (bool, float
 // a claim of AltClaims has its default claim's quote.
 func ledgerEntry(v *Verdict, scope string) analysis.LedgerEntry {
 	q := quotes[v.Base()]
-	e := analysis.LedgerEntry{ID: v.ID, Quote: q.text, Section: q.section + " (" + v.Figure + ")", Scope: scope, Alternative: v.Alternative}
-	cs := make([]*analysis.Comparison, len(v.Tests))
-	for i, t := range v.Tests {
-		cs[i] = t.Comparison
-	}
-	return e.FromVerdict(analysis.Decide(cs), len(cs))
+	return v.decide(analysis.LedgerEntry{ID: v.ID, Quote: q.text, Section: q.section + " (" + v.Figure + ")", Scope: scope, Alternative: v.Alternative})
 }
 
 // familyIn is what a ledger row reads: the report and one family of
