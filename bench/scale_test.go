@@ -47,8 +47,9 @@ import (
 // the first 100,000 5.9 M s). CONS takes a flat 14.0 and 13.5 ns/queued
 // (2026-12-02, AMD EPYC, in one process): its time is the decisions
 // times the queue, and 400k's is 7.8 times 100k's (8.9 in a run of this
-// benchmark, 13.3 and 14.6 ns/queued) where their product is 8.1 times. EG-EDF's falls from 5.3 to 2.7 ns/queued (its product
-// grows 11.3 times, its time 5.8). Cut into four windows of 100k jobs
+// benchmark, 13.3 and 14.6 ns/queued) where their product is 8.1 times.
+// EG-EDF's falls from 5.3 to 2.7 ns/queued (its product grows 11.3
+// times, its time 5.8). Cut into four windows of 100k jobs
 // that each start with an empty machine, the same 400k jobs take CONS
 // 12.8 s and EG-EDF 7.2 s in all (whole-process CPU, single runs), where
 // one run of them takes 26 s and 9.8 s: half of CONS's time at 400k is

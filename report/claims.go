@@ -37,12 +37,11 @@ func Statistic(c *analysis.Comparison, format func(float64) string) string {
 	if c.Res.N == 0 {
 		return fmt.Sprintf("%s: equal in all %d pairs", c.Name, c.N)
 	}
-	s := fmt.Sprintf("%s: means %s vs %s, r=%.2f, n=%d, p_Holm=%s", c.Name, format(c.MeanA), format(c.MeanB),
-		c.Res.Effect, c.N, FormatP(c.PAdj))
+	n := fmt.Sprintf("n=%d", c.N)
 	if c.Unpaired {
-		s = fmt.Sprintf("%s: means %s vs %s, r=%.2f, n=%d and %d (Mann–Whitney), p_Holm=%s", c.Name, format(c.MeanA), format(c.MeanB),
-			c.Res.Effect, len(c.X), len(c.Y), FormatP(c.PAdj))
+		n = fmt.Sprintf("n=%d and %d (Mann–Whitney)", len(c.X), len(c.Y))
 	}
+	s := fmt.Sprintf("%s: means %s vs %s, r=%.2f, %s, p_Holm=%s", c.Name, format(c.MeanA), format(c.MeanB), c.Res.Effect, n, FormatP(c.PAdj))
 	switch {
 	case c.Reversed():
 		s += " (reversed)"
