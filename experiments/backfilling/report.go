@@ -632,14 +632,14 @@ func clairvoyantTable(sum summary) *report.Table {
 	// comparison a log and one Holm family: a log's comparison that did
 	// not hold with fewer windows than that family needs is inconclusive
 	// there, as FromVerdict rules.
-	family := func(alt bool) int {
-		n := 0
-		for _, r := range sum.clair {
-			if (!alt && r.def != nil) || (alt && r.alt != nil) {
-				n++
-			}
+	famDef, famAlt := 0, 0
+	for _, r := range sum.clair {
+		if r.def != nil {
+			famDef++
 		}
-		return n
+		if r.alt != nil {
+			famAlt++
+		}
 	}
 	verdict := func(pub float64, r *analysis.Result, why string, family int) report.Cell {
 		v := fmt.Sprintf("%.2f, ", pub)
@@ -680,7 +680,7 @@ func clairvoyantTable(sum summary) *report.Table {
 				learned += " (" + r.theirsFrom + ")"
 			}
 		}
-		t.AddRow(report.Str(r.log.Label+": "+learned), verdict(pe, r.def, r.notRun, family(false)), verdict(ps, r.alt, r.notRun, family(true)))
+		t.AddRow(report.Str(r.log.Label+": "+learned), verdict(pe, r.def, r.notRun, famDef), verdict(ps, r.alt, r.notRun, famAlt))
 	}
 	return t
 }
