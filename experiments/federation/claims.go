@@ -30,11 +30,16 @@ type Check struct {
 // verdictOver is the verdict of the comparisons cs of one scope, tested in
 // a Holm family of family comparisons (analysis.LedgerEntry.FromVerdict).
 func verdictOver(cs []*less, family int) string {
-	fam := make([]*analysis.Comparison, len(cs))
+	return analysis.LedgerEntry{}.FromVerdict(analysis.Decide(comparisonsOf(cs)), family).Verdict
+}
+
+// comparisonsOf are the analysis comparisons of cs.
+func comparisonsOf(cs []*less) []*analysis.Comparison {
+	out := make([]*analysis.Comparison, len(cs))
 	for i, c := range cs {
-		fam[i] = c.Comparison
+		out[i] = c.Comparison
 	}
-	return analysis.LedgerEntry{}.FromVerdict(analysis.Decide(fam), family).Verdict
+	return out
 }
 
 // published is the pseudo-workload under which a series gives the paper's
@@ -147,22 +152,16 @@ func (c *less) String() string {
 
 // testAll runs the comparisons and Holm-corrects them as one family.
 func testAll(cs []*less) {
-	fam := make([]*analysis.Comparison, len(cs))
-	for i, c := range cs {
+	for _, c := range cs {
 		c.pair()
-		fam[i] = c.Comparison
 	}
-	analysis.Test(fam...)
+	analysis.Test(comparisonsOf(cs)...)
 }
 
 // decisive returns the comparison that decides a scope (see
 // analysis.Verdict).
 func decisive(cs []*less) *less {
-	fam := make([]*analysis.Comparison, len(cs))
-	for i, c := range cs {
-		fam[i] = c.Comparison
-	}
-	d := analysis.Decide(fam).Decisive
+	d := analysis.Decide(comparisonsOf(cs)).Decisive
 	for _, c := range cs {
 		if c.Comparison == d {
 			return c

@@ -102,16 +102,14 @@ func tested(e analysis.LedgerEntry, cs []*less) analysis.LedgerEntry {
 		return e
 	}
 	testAll(cs)
-	fam := make([]*analysis.Comparison, len(cs))
 	paper, pub, inTables := true, true, true
-	for i, c := range cs {
-		fam[i] = c.Comparison
+	for _, c := range cs {
 		paper = paper && c.holdsIn(WorkloadPaper)
 		pub = pub && c.holdsIn(published)
 		_, ok := c.a(published)[0]
 		inTables = inTables && ok
 	}
-	v := analysis.Decide(fam)
+	v := analysis.Decide(comparisonsOf(cs))
 	e = e.FromVerdict(v, len(cs))
 	pubs := "published tables: " + holds(pub)
 	if !inTables {
@@ -155,11 +153,7 @@ func testedAny(e analysis.LedgerEntry, groups [][]*less, whats, has string) anal
 		rep = append(rep, best)
 		paper, pub = paper && inPaper, pub && inPub
 	}
-	fam := make([]*analysis.Comparison, len(rep))
-	for i, c := range rep {
-		fam[i] = c.Comparison
-	}
-	v := analysis.Decide(fam)
+	v := analysis.Decide(comparisonsOf(rep))
 	e = e.FromVerdict(v, len(all))
 	e.Statistic = fmt.Sprintf("%d of %d %s with %s (%d comparisons, one Holm family); %s %s; paper-setting run: %s; published tables: %s",
 		v.HeldN, v.N, whats, has, len(all), map[bool]string{true: "weakest", false: "failing"}[v.Held()], decisive(rep), holds(paper), holds(pub))
