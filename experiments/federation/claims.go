@@ -33,6 +33,16 @@ func verdictOver(cs []*less, family int) string {
 	return analysis.LedgerEntry{}.FromVerdict(analysis.Decide(comparisonsOf(cs)), family).Verdict
 }
 
+// allHeld reports whether every comparison of cs held.
+func allHeld(cs []*less) bool {
+	for _, c := range cs {
+		if !c.Held() {
+			return false
+		}
+	}
+	return true
+}
+
 // comparisonsOf are the analysis comparisons of cs.
 func comparisonsOf(cs []*less) []*analysis.Comparison {
 	out := make([]*analysis.Comparison, len(cs))
@@ -180,14 +190,6 @@ func Claims(recs []analysis.Record, policies []string) []Check {
 		has[p] = true
 	}
 	comp := func(pol string, u int) series { return perRep(recs, pol, u, federated.MCompletion) }
-	allHeld := func(cs []*less) bool {
-		for _, c := range cs {
-			if !c.Held() {
-				return false
-			}
-		}
-		return true
-	}
 	allIn := func(cs []*less, workload string) bool {
 		for _, c := range cs {
 			if !c.holdsIn(workload) {
@@ -361,15 +363,16 @@ func uniformity(recs []analysis.Record, policies []string) uniform {
 	ratio := func(pol string) series {
 		return spreadOf(recs, pol, federated.MCompletion, func(lo, hi float64) float64 { return hi / lo })
 	}
+	doas := ratio("DO-AS")
 	var cs []*less
 	for _, o := range waitForPEs {
 		if slices.Contains(policies, o) {
-			cs = append(cs, newLess("slowest/fastest user, DO-AS vs "+o, ratio("DO-AS"), ratio(o)).
+			cs = append(cs, newLess("slowest/fastest user, DO-AS vs "+o, doas, ratio(o)).
 				format(func(v float64) string { return fmt.Sprintf("%.2f", v) }))
 		}
 	}
 	testAll(cs)
-	return uniform{cs: cs, s: analysis.Summarize(values(ratio("DO-AS")(WorkloadJitter))), margin: UniformMargin()}
+	return uniform{cs: cs, s: analysis.Summarize(values(doas(WorkloadJitter))), margin: UniformMargin()}
 }
 
 func (u uniform) within() bool { return u.s.N > 1 && u.s.CIHigh <= u.margin.Value }
@@ -385,13 +388,7 @@ func (u uniform) verdict() string {
 	return v
 }
 
-func (u uniform) held() bool {
-	ok := len(u.cs) > 0 && u.within()
-	for _, c := range u.cs {
-		ok = ok && c.Held()
-	}
-	return ok
-}
+func (u uniform) held() bool { return len(u.cs) > 0 && u.within() && allHeld(u.cs) }
 
 // bound is the margin test's statistic: the ratio's mean and upper 95%
 // limit against the margin.
