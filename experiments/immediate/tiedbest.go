@@ -27,10 +27,6 @@ type tiedBest struct {
 	metOnProximity bool
 }
 
-func (tb tiedBest) reading(name string) reading {
-	return reading{name: name, check: analysis.One(tb.check), tables: tb.publishedSupport}
-}
-
 // methods are the methods compared on metric.
 func (tb tiedBest) methods(metric string) []string {
 	if metric == "proximity" && !tb.metOnProximity {
@@ -164,7 +160,13 @@ func (tb tiedBest) comparedIn(g, h string) bool {
 	return false
 }
 
-func (tb tiedBest) check(in *claimsIn) analysis.LedgerEntry {
+// check is decide in the shape of a test (alternatives.go): the entries a
+// ledger row takes, here one.
+func (tb tiedBest) check(in *claimsIn) []analysis.LedgerEntry {
+	return []analysis.LedgerEntry{tb.decide(in)}
+}
+
+func (tb tiedBest) decide(in *claimsIn) analysis.LedgerEntry {
 	e := analysis.LedgerEntry{Scope: freshScope(in.types)}
 	var cells []tiedCell
 	var family []*analysis.Comparison
