@@ -8,73 +8,145 @@ import (
 	"github.com/gridbench/gridbench/analysis"
 )
 
-// An alternative is a claim of sectionSix decided again under another
-// reading of its words: a ledger row of its own after the claim's default
-// rows, its id the claim's with "/<reading>", counted apart from the
-// default rows (LedgerEntry.Alternative). The page's interpretations give
-// it beside the default rows, with both results and why the default reads
-// the words as it does.
-type alternative struct {
-	id       string   // the claim's id: the row's is id + "/" + reading
+// claimReadings is a claim of sectionSix whose words can be read more
+// than one way. Its default rows read them one way, the one the paper's
+// own tables support (TestDefaultReadingsTheTablesSupport); each other
+// reading, an alternative, is a ledger row of its own after the claim's
+// last default row, its id the claim's with "/<reading>", counted apart
+// from the default rows (LedgerEntry.Alternative). The page's
+// interpretations give the claim in one bullet: why the default reads the
+// words as it does, then every reading with its result.
+type claimReadings struct {
+	id       string   // the claim's id
 	defaults []string // the claim's default rows, in the ledger's order
-	reading  string
-	// was and is say how the default rows and this row read the words.
-	was, is string
+	was      string   // how the default rows read the words
 	// why says, on the page, why the default reads the words as it does.
-	why   func() string
-	check allOf
+	why  func() string
+	alts []alternative
 }
 
-// The alternative readings' names, the ends of their rows' ids.
+// An alternative is one other reading of a claim's words.
+type alternative struct {
+	reading string // its name, the end of its row's id
+	is      string // how it reads the words
+	test    test
+}
+
+// A test decides a reading on the fresh instances, its statistic ending
+// with its support in the paper's own tables, and counts that support,
+// held of n: an ordering, an allOf or a tiedBest.
+type test interface {
+	check(*claimsIn) []analysis.LedgerEntry
+	publishedSupport() (held, n int)
+}
+
+// The alternatives' names, the ends of their rows' ids.
 const (
-	readingEveryType    = "every-type"
-	readingOneYardstick = "one-yardstick"
+	readingEveryType      = "every-type"
+	readingOneYardstick   = "one-yardstick"
+	readingAllTypesMean   = "all-types-mean"
+	readingEverySemiType  = "every-semi-consistent-type"
+	readingAcrossMetrics  = "across-metrics"
+	readingMETOnProximity = "met-on-proximity"
+	readingMakespanOnly   = "makespan-only"
 )
 
-// The orderings of the claims read again: each default row's, and the
-// other half of X-M4's one yardstick.
+// The orderings and tests of the claims read more than one way: each
+// default row's, and the other half of X-M4's one yardstick.
 var (
+	m3Order   = ordering{cons: "si", metric: "makespan", a: []string{"kPB"}, b: []string{"MCT"}}
 	m4Good    = ordering{cons: "cs", metric: "makespan", a: []string{"SA"}, b: []string{"OLB"}}
 	m4Exempt  = ordering{cons: "i", metric: "makespan", a: []string{"SA"}, b: []string{"MCT"}, worse: true}
 	m4NotGood = ordering{cons: "i", metric: "makespan", a: []string{"SA"}, b: []string{"OLB"}, worse: true}
 	f3Order   = ordering{cons: "s", metric: "flowtime", a: []string{"SA", "kPB"}, b: []string{"OLB", "MCT", "MET"}}
 	u4Order   = ordering{cons: "i", metric: "utilization", a: []string{"MCT", "OLB"}, b: []string{"MET", "SA", "kPB"}}
-	p4Order   = ordering{cons: "si", metric: "proximity", a: []string{"SA"}, b: []string{"kPB"}}
+	// u5Order is X-U5 on the semi-consistent types, "in particular";
+	// u5Overall on every type, and u5AllTypesMean on the mean over all
+	// types. MET is left out: it is tested in U1 and U2.
+	u5Order        = ordering{cons: "s", metric: "utilization", a: []string{"OLB"}, b: []string{"MCT", "SA", "kPB"}}
+	u5Overall      = ordering{cons: "csi", metric: "utilization", a: []string{"OLB"}, b: []string{"MCT", "SA", "kPB"}}
+	u5AllTypesMean = ordering{cons: "csi", metric: "utilization", a: []string{"OLB"}, b: []string{"MCT", "SA", "kPB"}, pools: []string{"csi"}}
+	p4Order        = ordering{cons: "si", metric: "proximity", a: []string{"SA"}, b: []string{"kPB"}}
+	c1Default      = tiedBest{metrics: PublishedMetrics, perMetric: true}
 )
 
-// alternatives are the claims of sectionSix also read another way, in the
+// c1Words say what X-C1's default row decides (c1Default).
+const c1Words = "on each of the four metrics, no method tied for best on every type"
+
+// readingSets are the claims of sectionSix read more than one way, in the
 // ledger's order.
-var alternatives = []alternative{
-	{id: "X-M4", defaults: []string{"X-M4a", "X-M4b"}, reading: readingOneYardstick,
+var readingSets = []claimReadings{
+	everyType("X-M3", m3Order),
+	{id: "X-M4", defaults: []string{"X-M4a", "X-M4b"},
 		was: "two yardsticks, \"good\" as better than OLB on the consistent and semi-consistent types (X-M4a), the exception as worse than MCT " +
 			"on the inconsistent ones (X-M4b)",
-		is: "one yardstick, OLB, the study's for \"good\": SA better than OLB on the consistent and semi-consistent types and, the exception, " +
-			"worse than OLB on the inconsistent ones, one Holm family",
-		why:   m4Why,
-		check: allOf{m4Good, m4NotGood}},
+		why: m4Why,
+		alts: []alternative{{reading: readingOneYardstick,
+			is: "one yardstick, OLB, the study's for \"good\": SA better than OLB on the consistent and semi-consistent types and, the exception, " +
+				"worse than OLB on the inconsistent ones, one Holm family",
+			test: allOf{m4Good, m4NotGood}}}},
 	everyType("X-F3", f3Order),
 	everyType("X-U4", u4Order),
+	{id: "X-U5", defaults: []string{"X-U5"},
+		was: meanWords(u5Order) + " (utilization relative to MCT's on the same instance)",
+		why: u5Why,
+		alts: []alternative{
+			{reading: readingEveryType, is: u5Overall.words() + " on every type", test: u5Overall},
+			{reading: readingAllTypesMean, is: u5Overall.words() + " on the mean over all types (utilization relative to MCT's on the same instance)",
+				test: u5AllTypesMean},
+			{reading: readingEverySemiType, is: u5Order.words() + " on every semi-consistent type", test: u5Order},
+		}},
 	everyType("X-P4", p4Order),
+	{id: "X-C1", defaults: []string{"X-C1"},
+		was: c1Words + " (MET left out on proximity)",
+		why: c1Why,
+		alts: []alternative{
+			{reading: readingAcrossMetrics, is: "across the four metrics: no method tied for best on every type and metric",
+				test: tiedBest{metrics: PublishedMetrics}},
+			{reading: readingMETOnProximity, is: "on each of the four metrics, MET compared on proximity too",
+				test: tiedBest{metrics: PublishedMetrics, perMetric: true, metOnProximity: true}},
+			{reading: readingMakespanOnly, is: "on makespan only, no method tied for best on every type",
+				test: tiedBest{metrics: []string{"makespan"}, perMetric: true}},
+		}},
 }
 
 // everyType is the claim id, whose default row reads o on the mean over
-// the types of each consistency letter of o (typeMean), as X-M3's and
-// X-U5's default rows are, read on every type of those letters: the
-// paper's own table holds the default reading in full and this one only
-// in part (why says so with its counts).
-func everyType(id string, o ordering) alternative {
+// the types of each consistency letter of o (typeMean), read on every type
+// of those letters: the paper's own table holds the default reading in
+// full and this one only in part (why says so with its counts).
+func everyType(id string, o ordering) claimReadings {
 	mean := typeMean(o)
-	return alternative{id: id, defaults: []string{id}, reading: readingEveryType,
+	return claimReadings{id: id, defaults: []string{id},
 		was: meanWords(o) + " (" + o.metric + " relative to MCT's on the same instance)",
-		is:  o.words() + " on every " + consistencies(o.cons) + " type",
 		why: func() string {
 			h, n := o.publishedSupport()
 			mh, mn := mean.publishedSupport()
-			return fmt.Sprintf("Section 6 says this of whole consistency classes, as it says the claims of X-M3 and X-U5; as theirs, the default row "+
-				"reads the words the way the paper's own table holds them. In the paper's own %s: on the means %d of %d, on every type %d of %d",
+			return fmt.Sprintf("Section 6 says this of whole consistency classes; the default row reads the words the way the paper's own table "+
+				"holds them, on the mean over each class's types. In the paper's own %s: on the means %d of %d, on every type %d of %d",
 				tableOf[o.metric], mh, mn, h, n)
 		},
-		check: allOf{o}}
+		alts: []alternative{{reading: readingEveryType, is: o.words() + " on every " + consistencies(o.cons) + " type", test: o}}}
+}
+
+// u5Why is why X-U5's default reads "in particular, for semi-consistent
+// matrices" on the mean over those types, from the paper's own Table 5:
+// "overall" holds there under no reading of it.
+func u5Why() string {
+	eh, en := u5Overall.publishedSupport()
+	mh, mn := u5AllTypesMean.publishedSupport()
+	dh, dn := typeMean(u5Order).publishedSupport()
+	sh, sn := u5Order.publishedSupport()
+	return fmt.Sprintf("Table 5 supports \"overall\" under neither reading of it: OLB is better in %d of %d comparisons over the types, "+
+		"and on the mean over all types in %d of %d; only \"in particular, for semi-consistent matrices\" holds in the table, on the mean over "+
+		"those types (%d of %d; on every semi-consistent type %d of %d)", eh, en, mh, mn, dh, dn, sh, sn)
+}
+
+// c1Why is why X-C1's default decides "none performs best" on each
+// metric apart, with MET left out on proximity.
+func c1Why() string {
+	return "§8 says the performance depends on the grid scenario (heterogeneity and consistency) and that the method is to be chosen for the scenario " +
+		"\"and also if we were interested in a concrete parameter (makespan, flowtime, resource utilization or matching proximity)\": the scenario " +
+		"decides for each parameter apart. MET is left out on proximity, of which it is the reference (its proximity is 1 by definition; §6: \"Except for MET\")"
 }
 
 // typeMean is ordering o read on the mean over the types of each of its
@@ -154,50 +226,67 @@ func m4Why() string {
 		"and %d of %d", olbI, n, mctCS, m, oh, on, mh, mn, gh, gn, eh, en)
 }
 
-// withAlternatives are rows with the row of each alternative after its
-// claim's last default row.
+// withAlternatives are rows with the rows of each claim's alternatives
+// after its last default row.
 func withAlternatives(rows []analysis.Claim[*claimsIn]) []analysis.Claim[*claimsIn] {
 	var out []analysis.Claim[*claimsIn]
 	for _, c := range rows {
 		out = append(out, c)
-		for _, a := range alternatives {
-			if a.defaults[len(a.defaults)-1] == c.ID {
-				out = append(out, a.claim(c))
+		for _, rs := range readingSets {
+			if rs.defaults[len(rs.defaults)-1] == c.ID {
+				for _, a := range rs.alts {
+					out = append(out, rs.claim(a, c))
+				}
 			}
 		}
 	}
 	return out
 }
 
-// claim is the alternative's ledger row; of is its claim's last default row.
-func (a alternative) claim(of analysis.Claim[*claimsIn]) analysis.Claim[*claimsIn] {
+// rowID is the id of alternative a's row.
+func (rs claimReadings) rowID(a alternative) string { return rs.id + "/" + a.reading }
+
+// claim is alternative a's ledger row; of is the claim's last default row.
+func (rs claimReadings) claim(a alternative, of analysis.Claim[*claimsIn]) analysis.Claim[*claimsIn] {
 	rows := "row"
-	if len(a.defaults) > 1 {
+	if len(rs.defaults) > 1 {
 		rows = "rows"
 	}
-	return analysis.Claim[*claimsIn]{ID: a.id + "/" + a.reading, Section: of.Section, Quote: of.Quote,
-		Reading:     "other reading: " + a.is + "; the default " + rows + ": " + a.was + " (why: Interpretations)",
-		Alternative: a.reading, Check: a.check.check}
+	return analysis.Claim[*claimsIn]{ID: rs.rowID(a), Section: of.Section, Quote: of.Quote,
+		Reading:     "other reading: " + a.is + "; the default " + rows + ": " + rs.was + " (why: Interpretations)",
+		Alternative: a.reading, Check: a.test.check}
 }
 
-// bullet is the alternative on the page: why the default reads the words
-// as it does, then the default rows and the alternative row with their
+// bullet is the claim on the page: why the default reads the words as it
+// does, then the default rows and each alternative's row with their
 // verdicts and statistics, as ledger decided them.
-func (a alternative) bullet(ledger []analysis.LedgerEntry) string {
+func (rs claimReadings) bullet(ledger []analysis.LedgerEntry) string {
 	entry := func(id string) analysis.LedgerEntry {
 		i := slices.IndexFunc(ledger, func(e analysis.LedgerEntry) bool { return e.ID == id })
 		return ledger[i]
 	}
 	result := func(e analysis.LedgerEntry) string { return fmt.Sprintf("**%s** (%s)", e.Verdict, e.Statistic) }
 	var defaults []string
-	for _, id := range a.defaults {
-		if len(a.defaults) == 1 {
+	for _, id := range rs.defaults {
+		if len(rs.defaults) == 1 {
 			defaults = append(defaults, result(entry(id)))
 			continue
 		}
 		defaults = append(defaults, id+" "+result(entry(id)))
 	}
-	alt := a.id + "/" + a.reading
-	return fmt.Sprintf("**Reading of %s.** %s. (default) %s: %s; (alternative row %s) %s: %s.",
-		a.id, a.why(), a.was, strings.Join(defaults, "; "), alt, a.is, result(entry(alt)))
+	parts := []string{fmt.Sprintf("(default) %s: %s", rs.was, strings.Join(defaults, "; "))}
+	for _, a := range rs.alts {
+		parts = append(parts, fmt.Sprintf("(alternative row %s) %s: %s", rs.rowID(a), a.is, result(entry(rs.rowID(a)))))
+	}
+	return fmt.Sprintf("**Reading of %s.** %s. %s.", rs.id, rs.why(), strings.Join(parts, "; "))
+}
+
+// readingBullets are the page's interpretations of the claims read more
+// than one way, in the ledger's order.
+func readingBullets(ledger []analysis.LedgerEntry) []string {
+	var out []string
+	for _, rs := range readingSets {
+		out = append(out, rs.bullet(ledger))
+	}
+	return out
 }

@@ -10,36 +10,53 @@ import (
 )
 
 // TestAlternativeRowsBesideTheirClaims: each alternative reading is a row
-// of its own right after its claim's default rows, with the claim's words,
-// its id the claim's with its reading's name, and counted apart from the
-// default rows; the page's interpretations give every claim read more than
-// one way in the ledger's order.
+// of its own right after its claim's default rows (and its other
+// alternatives), with the claim's words, its id the claim's with its
+// reading's name, and counted apart from the default rows; the page's
+// interpretations give every claim read more than one way in the ledger's
+// order.
 func TestAlternativeRowsBesideTheirClaims(t *testing.T) {
 	specs, recs := records(t, []string{"u_c_hihi", "u_i_hihi", "u_s_hihi"}, PublishedMetrics, 8,
 		func(_, _, h string, rep int) float64 { return float64(len(h)) + float64((rep*7+len(h)*3)%5)*1e-3 })
-	in := &claimsIn{recs: recs, types: specs}
-	ledger := analysis.Ledger(claims, in)
-	_, alt := analysis.SplitReadings(ledger)
-	if len(alt) != len(alternatives) {
-		t.Errorf("%d rows under an alternative reading, want %d", len(alt), len(alternatives))
+	ledger := analysis.Ledger(claims, &claimsIn{recs: recs, types: specs})
+	def, alt := analysis.SplitReadings(ledger)
+	nalt := 0
+	for _, rs := range readingSets {
+		nalt += len(rs.alts)
 	}
-	for _, a := range alternatives {
-		last := slices.IndexFunc(ledger, func(e analysis.LedgerEntry) bool { return e.ID == a.defaults[len(a.defaults)-1] })
-		if last < 0 || last+1 == len(ledger) {
-			t.Fatalf("%s: default row %s not in the ledger, or last", a.id, a.defaults[len(a.defaults)-1])
+	if len(alt) != nalt || len(def) != len(ledger)-nalt {
+		t.Errorf("%d rows under an alternative reading and %d default rows, want %d and %d", len(alt), len(def), nalt, len(ledger)-nalt)
+	}
+	for _, rs := range readingSets {
+		last := slices.IndexFunc(ledger, func(e analysis.LedgerEntry) bool { return e.ID == rs.defaults[len(rs.defaults)-1] })
+		if last < 0 || last+len(rs.alts) >= len(ledger) {
+			t.Fatalf("%s: default row %s not in the ledger, or too near its end", rs.id, rs.defaults[len(rs.defaults)-1])
 		}
-		e := ledger[last+1]
-		if e.ID != a.id+"/"+a.reading || e.Alternative != a.reading || e.Quote != ledger[last].Quote || !strings.HasPrefix(e.Note, "other reading: ") {
-			t.Errorf("after %s: row %s (alternative %q, quote %q, note %q), want %s/%s with its claim's words", ledger[last].ID, e.ID, e.Alternative, e.Quote, e.Note, a.id, a.reading)
+		for k, a := range rs.alts {
+			e := ledger[last+1+k]
+			if e.ID != rs.id+"/"+a.reading || e.Alternative != a.reading || e.Quote != ledger[last].Quote || !strings.HasPrefix(e.Note, "other reading: ") {
+				t.Errorf("row %d after %s: %s (alternative %q, quote %q, note %q), want %s/%s with its claim's words",
+					k+1, ledger[last].ID, e.ID, e.Alternative, e.Quote, e.Note, rs.id, a.reading)
+			}
 		}
 	}
 	var order []string
-	for _, b := range readingBullets(claimReadingResults(in, ledger), ledger) {
+	for _, b := range readingBullets(ledger) {
 		order = append(order, strings.TrimSuffix(strings.Fields(b)[2], ".**")) // "**Reading of X-M3.** …"
 	}
 	if want := []string{"X-M3", "X-M4", "X-F3", "X-U4", "X-U5", "X-P4", "X-C1"}; !slices.Equal(order, want) {
 		t.Errorf("readings on the page in the order %v, want %v", order, want)
 	}
+}
+
+// readingsOf is the claim id's readings, failing t when it has none.
+func readingsOf(t *testing.T, id string) claimReadings {
+	t.Helper()
+	i := slices.IndexFunc(readingSets, func(rs claimReadings) bool { return rs.id == id })
+	if i < 0 {
+		t.Fatalf("%s is read only one way", id)
+	}
+	return readingSets[i]
 }
 
 // TestTypeMeanRows: X-F3, X-U4 and X-P4 are read, as X-M3 and X-U5 are,
@@ -74,21 +91,18 @@ func TestTypeMeanRows(t *testing.T) {
 		types, means   [2]int
 		tablePrintedIn string
 	}{
+		{"X-M3", [2]int{5, 8}, [2]int{2, 2}, "Table 3"},
 		{"X-F3", [2]int{23, 24}, [2]int{6, 6}, "Table 4"},
 		{"X-U4", [2]int{21, 24}, [2]int{6, 6}, "Table 5"},
 		{"X-P4", [2]int{6, 8}, [2]int{2, 2}, "Table 6"},
 	} {
-		i := slices.IndexFunc(alternatives, func(a alternative) bool { return a.id == c.id })
-		if i < 0 {
-			t.Errorf("%s has no alternative reading", c.id)
-			continue
-		}
-		a := alternatives[i]
-		if h, n := a.check.publishedSupport(); [2]int{h, n} != c.types || a.reading != readingEveryType {
-			t.Errorf("%s/%s: %d of %d in the tables, want %v on every type", c.id, a.reading, h, n, c.types)
+		rs := readingsOf(t, c.id)
+		a := rs.alts[0]
+		if h, n := a.test.publishedSupport(); [2]int{h, n} != c.types || a.reading != readingEveryType || len(rs.alts) != 1 {
+			t.Errorf("%s/%s: %d of %d in the tables, want %v on every type, its only alternative", c.id, a.reading, h, n, c.types)
 		}
 		want := fmt.Sprintf("In the paper's own %s: on the means %d of %d, on every type %d of %d", c.tablePrintedIn, c.means[0], c.means[1], c.types[0], c.types[1])
-		if why := a.why(); !strings.Contains(why, want) {
+		if why := rs.why(); !strings.Contains(why, want) {
 			t.Errorf("%s: page says %q, want %q", c.id, why, want)
 		}
 	}
@@ -115,15 +129,60 @@ func TestOneYardstick(t *testing.T) {
 	if e.Alternative != readingOneYardstick || !strings.Contains(e.Statistic, "2 of 3 comparisons held; failing: SA > OLB (makespan)") {
 		t.Errorf("X-M4/one-yardstick: alternative %q, %s; want the exception against OLB failing", e.Alternative, e.Statistic)
 	}
-	i := slices.IndexFunc(alternatives, func(a alternative) bool { return a.id == "X-M4" })
-	if i < 0 {
-		t.Fatal("X-M4 has no alternative reading")
-	}
-	why := alternatives[i].why()
+	why := readingsOf(t, "X-M4").why()
 	for _, want := range []string{"below OLB's on 4 of the 4 inconsistent instances", "below MCT's on 0 of the 8 consistent and semi-consistent ones",
 		"one yardstick: OLB 7 of 12 comparisons, MCT 4 of 12", "the table supports them in 7 of 8 and 4 of 4"} {
 		if !strings.Contains(why, want) {
 			t.Errorf("X-M4's reading on the page: %q, want %q", why, want)
+		}
+	}
+}
+
+// TestEveryReadingIsARow: the other readings of X-M3, X-U5 and X-C1 were
+// decided only for the page and never reached claims.json. Each is now a
+// ledger row of its own, as every other claim's are: after its claim's
+// default row, its id the claim's with the reading's name, marked as an
+// alternative; and the page's bullet for the claim gives each with its
+// verdict and statistic as the ledger decided them.
+func TestEveryReadingIsARow(t *testing.T) {
+	specs, recs := records(t, []string{"u_c_hihi", "u_i_hihi", "u_s_hihi"}, PublishedMetrics, 8,
+		func(_, _, h string, rep int) float64 { return float64(len(h)) + float64((rep*7+len(h)*3)%5)*1e-3 })
+	in := &claimsIn{recs: recs, types: specs}
+	ledger := analysis.Ledger(claims, in)
+	bullets := readingBullets(ledger)
+	for _, c := range []struct {
+		id       string
+		readings []string
+	}{
+		{"X-M3", []string{"every-type"}},
+		{"X-U5", []string{"every-type", "all-types-mean", "every-semi-consistent-type"}},
+		{"X-C1", []string{"across-metrics", "met-on-proximity", "makespan-only"}},
+	} {
+		def := slices.IndexFunc(ledger, func(e analysis.LedgerEntry) bool { return e.ID == c.id })
+		if def < 0 || ledger[def].Alternative != "" {
+			t.Fatalf("%s: no default row", c.id)
+		}
+		i := slices.IndexFunc(bullets, func(b string) bool { return strings.HasPrefix(b, "**Reading of "+c.id+".**") })
+		if i < 0 {
+			t.Fatalf("%s: no bullet on the page", c.id)
+		}
+		for k, r := range c.readings {
+			id := c.id + "/" + r
+			at := def + 1 + k
+			if at >= len(ledger) || ledger[at].ID != id {
+				t.Errorf("row %d after %s: want %s", k+1, c.id, id)
+				continue
+			}
+			e := ledger[at]
+			if e.Alternative != r || e.Quote != ledger[def].Quote || e.Verdict == "" || !strings.HasPrefix(e.Note, "other reading: ") {
+				t.Errorf("%s: alternative %q, quote %q, verdict %q, note %q; want alternative %q with its claim's words", id, e.Alternative, e.Quote, e.Verdict, e.Note, r)
+			}
+			if want := fmt.Sprintf("(alternative row %s) ", id); !strings.Contains(bullets[i], want) {
+				t.Errorf("%s's bullet lacks %q: %s", c.id, want, bullets[i])
+			}
+			if want := fmt.Sprintf("**%s** (%s)", e.Verdict, e.Statistic); !strings.Contains(bullets[i], want) {
+				t.Errorf("%s's bullet lacks %s's result %q", c.id, id, want)
+			}
 		}
 	}
 }
