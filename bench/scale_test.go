@@ -82,21 +82,7 @@ func BenchmarkScale(b *testing.B) {
 						b.Fatal(err)
 					}
 				}
-				var peak uint64
-				var q queueAtDecisions
-				for b.Loop() {
-					s, err := sched.New(a)
-					if err != nil {
-						b.Fatal(err)
-					}
-					stop := sampleHeap()
-					q, err = simulateCountingQueue(sim.SingleMachine(cpus), jobs, s)
-					peak = max(peak, stop())
-					if err != nil {
-						b.Fatal(err)
-					}
-				}
-				reportScale(b, len(jobs), peak, q)
+				runScale(b, a, cpus, jobs)
 			})
 		}
 	}
@@ -129,21 +115,7 @@ func BenchmarkScaleTiled(b *testing.B) {
 				}
 				jobs = tile(first, 4)
 			}
-			var peak uint64
-			var q queueAtDecisions
-			for b.Loop() {
-				s, err := sched.New(a)
-				if err != nil {
-					b.Fatal(err)
-				}
-				stop := sampleHeap()
-				q, err = simulateCountingQueue(sim.SingleMachine(cpus), jobs, s)
-				peak = max(peak, stop())
-				if err != nil {
-					b.Fatal(err)
-				}
-			}
-			reportScale(b, len(jobs), peak, q)
+			runScale(b, a, cpus, jobs)
 		})
 	}
 }
@@ -167,10 +139,26 @@ func tile(jobs []sim.Job, k int) []sim.Job {
 	return out
 }
 
-// reportScale reports a scale benchmark's metrics for a run of n jobs.
-func reportScale(b *testing.B, n int, peak uint64, q queueAtDecisions) {
+// runScale simulates jobs under scheduler algo on one machine of cpus
+// CPUs at every iteration of b, and reports ns/job, peak-B, queued and
+// ns/queued.
+func runScale(b *testing.B, algo string, cpus int, jobs []sim.Job) {
+	var peak uint64
+	var q queueAtDecisions
+	for b.Loop() {
+		s, err := sched.New(algo)
+		if err != nil {
+			b.Fatal(err)
+		}
+		stop := sampleHeap()
+		q, err = simulateCountingQueue(sim.SingleMachine(cpus), jobs, s)
+		peak = max(peak, stop())
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
 	ns := float64(b.Elapsed().Nanoseconds()) / float64(b.N)
-	b.ReportMetric(ns/float64(n), "ns/job")
+	b.ReportMetric(ns/float64(len(jobs)), "ns/job")
 	b.ReportMetric(float64(peak), "peak-B")
 	b.ReportMetric(q.mean(), "queued")
 	b.ReportMetric(ns/float64(q.waiting), "ns/queued")
