@@ -255,7 +255,7 @@ type DecisionStats struct {
 	CPUPerDec     float64 // mean CPU seconds of the scheduler's thread per decision
 	// CPUSlope and CPUSpearman are WallSlope and WallSpearman on the
 	// scheduler thread's CPU time, over the decisions it was read in
-	// (every cpuEvery-th, with the queue each of them began with).
+	// (every CPUEvery-th, with the queue each of them began with).
 	CPUSlope    float64
 	CPUSpearman float64
 }
@@ -265,7 +265,7 @@ type DecisionStats struct {
 // It panics when tr is nil (a run that failed has no log: SimulateTimed
 // returns nil with its error), when tr's Work or Wall is shorter than
 // its Queue (one value each per decision) or when its CPU is longer than
-// the decisions it samples (one per cpuEvery).
+// the decisions it samples (one per CPUEvery).
 func Decisions(tr *DecisionLog) DecisionStats {
 	if tr == nil {
 		panic("spaceshared: Decisions of a nil *DecisionLog (SimulateTimed returns nil only with an error)")
@@ -274,8 +274,8 @@ func Decisions(tr *DecisionLog) DecisionStats {
 	if len(tr.Work) < n || len(tr.Wall) < n {
 		panic(fmt.Sprintf("spaceshared: Decisions of a DecisionLog of %d decisions with %d Work and %d Wall values; want one each per decision", n, len(tr.Work), len(tr.Wall)))
 	}
-	if sampled := (n + cpuEvery - 1) / cpuEvery; len(tr.CPU) > sampled {
-		panic(fmt.Sprintf("spaceshared: Decisions of a DecisionLog of %d decisions with %d CPU values; want at most %d, one per %d decisions", n, len(tr.CPU), sampled, cpuEvery))
+	if sampled := (n + CPUEvery - 1) / CPUEvery; len(tr.CPU) > sampled {
+		panic(fmt.Sprintf("spaceshared: Decisions of a DecisionLog of %d decisions with %d CPU values; want at most %d, one per %d decisions", n, len(tr.CPU), sampled, CPUEvery))
 	}
 	d := DecisionStats{Decisions: n}
 	if n == 0 {
@@ -307,7 +307,7 @@ func Decisions(tr *DecisionLog) DecisionStats {
 	d.CPUPerDec = mean(tr.CPU) // a sample of the decisions (DecisionLog)
 	qs := make([]float64, len(tr.CPU))
 	for k := range qs {
-		qs[k] = q[k*cpuEvery]
+		qs[k] = q[k*CPUEvery]
 	}
 	d.CPUSlope = Slope(qs, tr.CPU)
 	d.CPUSpearman, _ = analysis.Spearman(qs, tr.CPU)
@@ -357,10 +357,10 @@ var TimingTable = analysis.MetricTable[DecisionStats]{
 		Definition: "mean CPU seconds of the scheduler's thread per decision (Linux's CLOCK_THREAD_CPUTIME_ID; the wall clock where the system has no per-thread clock)"},
 		Value: func(d DecisionStats) float64 { return d.CPUPerDec }},
 	{Metric: analysis.Metric{Name: TCPUSlope, Unit: "s", Better: analysis.LowerIsBetter, Label: "CPU slope",
-		Definition: fmt.Sprintf("least-squares CPU seconds of the scheduler's thread per extra queued job, over the decisions whose CPU time was read (every %dth)", cpuEvery)},
+		Definition: fmt.Sprintf("least-squares CPU seconds of the scheduler's thread per extra queued job, over the decisions whose CPU time was read (every %dth)", CPUEvery)},
 		Value: func(d DecisionStats) float64 { return d.CPUSlope }},
 	{Metric: analysis.Metric{Name: TCPUSpearman, Better: analysis.LowerIsBetter, Label: "CPU–queue correlation",
-		Definition: fmt.Sprintf("Spearman ρ of the scheduler thread's CPU time and queue length over the decisions whose CPU time was read (every %dth)", cpuEvery)},
+		Definition: fmt.Sprintf("Spearman ρ of the scheduler thread's CPU time and queue length over the decisions whose CPU time was read (every %dth)", CPUEvery)},
 		Value: func(d DecisionStats) float64 { return d.CPUSpearman }},
 }
 

@@ -138,7 +138,7 @@ func TestDecisions(t *testing.T) {
 // 32), not with the first decisions' queues, and owe nothing to the wall
 // clock, which here falls as the queue grows.
 func TestDecisionsCPUOverSampledDecisions(t *testing.T) {
-	const n = 2*cpuEvery + 1
+	const n = 2*CPUEvery + 1
 	tr := &DecisionLog{Queue: make([]int, n), Work: make([]int64, n), Wall: make([]float64, n)}
 	for i := range n {
 		tr.Queue[i] = i
@@ -146,8 +146,8 @@ func TestDecisionsCPUOverSampledDecisions(t *testing.T) {
 	}
 	tr.CPU = []float64{1e-6, 3e-6, 5e-6} // queues 0, 16, 32: 1/8 µs per queued job
 	d := Decisions(tr)
-	if !near(d.CPUPerDec, 3e-6) || !near(d.CPUSlope, 2e-6/cpuEvery) || !near(d.CPUSpearman, 1) {
-		t.Errorf("CPU per decision %v, slope %v, ρ %v; want 3e-06, %v, 1", d.CPUPerDec, d.CPUSlope, d.CPUSpearman, 2e-6/cpuEvery)
+	if !near(d.CPUPerDec, 3e-6) || !near(d.CPUSlope, 2e-6/CPUEvery) || !near(d.CPUSpearman, 1) {
+		t.Errorf("CPU per decision %v, slope %v, ρ %v; want 3e-06, %v, 1", d.CPUPerDec, d.CPUSlope, d.CPUSpearman, 2e-6/CPUEvery)
 	}
 	if !near(d.WallSlope, -1e-6) || !near(d.WallSpearman, -1) {
 		t.Errorf("wall slope %v, ρ %v; want -1e-06, -1", d.WallSlope, d.WallSpearman)

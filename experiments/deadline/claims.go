@@ -302,6 +302,22 @@ func growthOfMetric(recs []analysis.Record, metric, heavy, light string, algos [
 	return out
 }
 
+// meanGrowth is each algorithm's mean, over the repetitions, of its growth
+// factor of metric (growthOfMetric, heaviest of workloads over the
+// lightest): the factors the claims test, averaged as their statistics
+// show them.
+func meanGrowth(recs []analysis.Record, metric string, workloads, algos []string) map[string]float64 {
+	heavy := workloads[0]
+	idx := analysis.Index(analysis.Groups(growthOfMetric(recs, metric, heavy, workloads[len(workloads)-1], algos)))
+	out := map[string]float64{}
+	for _, a := range algos {
+		if g := groupOf(idx, heavy, a, mWorkGrowth); g != nil {
+			out[a] = g.Mean
+		}
+	}
+	return out
+}
+
 // nonInferiority reports whether a is not worse than b by more than margin
 // on metric (lower is better), one test alone (a Holm family of one).
 func nonInferiority(recs []analysis.Record, w, metric, a, b string, margin float64) (held bool, stat string) {
