@@ -58,7 +58,7 @@ func writeTimings(dir string, sum *summary, quick bool, reps int) error {
 		return err
 	}
 	var es []analysis.LedgerEntry
-	for _, c := range sum.wallRows {
+	for _, c := range sum.measuredRows {
 		es = append(es, entry(c))
 	}
 	return analysis.WriteFileAtomic(filepath.Join(dir, TimingsClaims), func(w io.Writer) error {
@@ -201,7 +201,7 @@ func timingsPage(sum *summary, plotted map[string]bool, quick bool) *report.Page
 	// The statements only measured time decides.
 	pg.Section("Claims decided on measured time (the scheduler's CPU time per decision)")
 	ct := &report.Table{ID: "deadline-time-claims", Columns: []string{"statement", "scope", "verdict", "statistic"}}
-	for _, c := range sum.wallRows {
+	for _, c := range sum.measuredRows {
 		v := report.Str("not checked")
 		if c.Checked {
 			e := entry(c)

@@ -191,6 +191,23 @@ func TestTimingsFiguresDrawCPUTime(t *testing.T) {
 	}
 }
 
+// TestPageRuntimeIsCPUTime: the committed page says what runtime is, the
+// scheduler's CPU time per decision; it called it the wall clock (its
+// definition, Figure 5's paragraph, an interpretation, the ledger's lead).
+func TestPageRuntimeIsCPUTime(t *testing.T) {
+	pl, sum, _ := clocksApart(t)
+	pg, _, _ := page(pl.Config, pl.Reps, pl.SideReps, sum)
+	var b strings.Builder
+	if err := report.WritePageMarkdown(&b, pg); err != nil {
+		t.Fatal(err)
+	}
+	md := b.String()
+	noWallRuntime(t, "paper/"+Name+".md", md)
+	if !strings.Contains(md, "**Runtime per decision**: CPU seconds of the scheduler's thread") || !strings.Contains(md, "(timings.csv `cpu_seconds_per_decision`)") {
+		t.Error("the page's definition of runtime per decision is not the scheduler's CPU time (cpu_seconds_per_decision)")
+	}
+}
+
 // noWallRuntime fails when a line of page speaks of the wall clock without
 // saying that runtime is the CPU time (table rows aside: each column or
 // cell names its clock).
