@@ -32,6 +32,8 @@ const (
 	TWallSpearman  = "wall_queue_spearman"
 	TDecideSeconds = "decide_seconds"           // total wall-clock seconds in Decide
 	TCPUPerDec     = "cpu_seconds_per_decision" // mean CPU seconds of the scheduler's thread per decision
+	TCPUSlope      = "cpu_queue_slope"          // least-squares CPU seconds per extra queued job, over the sampled decisions
+	TCPUSpearman   = "cpu_queue_spearman"
 )
 
 // Table is the schedule-quality metrics of one simulation, in the order
@@ -251,13 +253,19 @@ type DecisionStats struct {
 	WallSpearman  float64
 	DecideSeconds float64
 	CPUPerDec     float64 // mean CPU seconds of the scheduler's thread per decision
+	// CPUSlope and CPUSpearman are WallSlope and WallSpearman on the
+	// scheduler thread's CPU time, over the decisions it was read in
+	// (every CPUEvery-th, with the queue each of them began with).
+	CPUSlope    float64
+	CPUSpearman float64
 }
 
 // Decisions summarises a trace. Slopes and correlations are NaN when the
 // queue length never varies; every mean is NaN for a log of no decision.
 // It panics when tr is nil (a run that failed has no log: SimulateTimed
-// returns nil with its error) or when tr's Work or Wall is shorter than
-// its Queue (one value each per decision).
+// returns nil with its error), when tr's Work or Wall is shorter than
+// its Queue (one value each per decision) or when its CPU is longer than
+// the decisions it samples (one per CPUEvery).
 func Decisions(tr *DecisionLog) DecisionStats {
 	if tr == nil {
 		panic("spaceshared: Decisions of a nil *DecisionLog (SimulateTimed returns nil only with an error)")
@@ -266,11 +274,15 @@ func Decisions(tr *DecisionLog) DecisionStats {
 	if len(tr.Work) < n || len(tr.Wall) < n {
 		panic(fmt.Sprintf("spaceshared: Decisions of a DecisionLog of %d decisions with %d Work and %d Wall values; want one each per decision", n, len(tr.Work), len(tr.Wall)))
 	}
+	if sampled := (n + CPUEvery - 1) / CPUEvery; len(tr.CPU) > sampled {
+		panic(fmt.Sprintf("spaceshared: Decisions of a DecisionLog of %d decisions with %d CPU values; want at most %d, one per %d decisions", n, len(tr.CPU), sampled, CPUEvery))
+	}
 	d := DecisionStats{Decisions: n}
 	if n == 0 {
 		nan := math.NaN()
 		d.WorkPerDec, d.QueuePerDec, d.SecPerDec, d.CPUPerDec = nan, nan, nan, nan
 		d.WorkSlope, d.WorkSpearman, d.WallSlope, d.WallSpearman = nan, nan, nan, nan
+		d.CPUSlope, d.CPUSpearman = nan, nan
 		return d
 	}
 	q := make([]float64, n)
@@ -284,15 +296,21 @@ func Decisions(tr *DecisionLog) DecisionStats {
 	d.QueuePerDec = mean(q)
 	d.WorkPerDec = mean(w)
 	d.SecPerDec = d.DecideSeconds / float64(n)
-	if len(tr.CPU) > 0 {
-		d.CPUPerDec = mean(tr.CPU) // a sample of the decisions (DecisionLog)
-	} else {
-		d.CPUPerDec = d.SecPerDec // a log made without the thread clock
-	}
 	d.WorkSlope = Slope(q, w)
 	d.WallSlope = Slope(q, tr.Wall)
 	rho, _ := analysis.SpearmanEach(q, w, tr.Wall)
 	d.WorkSpearman, d.WallSpearman = rho[0], rho[1]
+	if len(tr.CPU) == 0 { // a log made without the thread clock
+		d.CPUPerDec, d.CPUSlope, d.CPUSpearman = d.SecPerDec, d.WallSlope, d.WallSpearman
+		return d
+	}
+	d.CPUPerDec = mean(tr.CPU) // a sample of the decisions (DecisionLog)
+	qs := make([]float64, len(tr.CPU))
+	for k := range qs {
+		qs[k] = q[k*CPUEvery]
+	}
+	d.CPUSlope = Slope(qs, tr.CPU)
+	d.CPUSpearman, _ = analysis.Spearman(qs, tr.CPU)
 	return d
 }
 
@@ -319,10 +337,11 @@ var DecisionTable = analysis.MetricTable[DecisionStats]{
 		Value: func(d DecisionStats) float64 { return d.WorkSpearman }},
 }
 
-// TimingTable is the wall-clock decision metrics (timings.csv: not
-// deterministic), in order.
+// TimingTable is the measured decision metrics, on the wall clock and on
+// the scheduler thread's CPU clock (timings.csv: not deterministic), in
+// order.
 var TimingTable = analysis.MetricTable[DecisionStats]{
-	{Metric: analysis.Metric{Name: TSecPerDec, Unit: "s", Better: analysis.LowerIsBetter, Label: "time per decision",
+	{Metric: analysis.Metric{Name: TSecPerDec, Unit: "s", Better: analysis.LowerIsBetter, Label: "wall time per decision",
 		Definition: "mean wall-clock seconds per decision"},
 		Value: func(d DecisionStats) float64 { return d.SecPerDec }},
 	{Metric: analysis.Metric{Name: TWallSlope, Unit: "s", Better: analysis.LowerIsBetter, Label: "wall slope",
@@ -337,6 +356,12 @@ var TimingTable = analysis.MetricTable[DecisionStats]{
 	{Metric: analysis.Metric{Name: TCPUPerDec, Unit: "s", Better: analysis.LowerIsBetter, Label: "CPU time per decision",
 		Definition: "mean CPU seconds of the scheduler's thread per decision (Linux's CLOCK_THREAD_CPUTIME_ID; the wall clock where the system has no per-thread clock)"},
 		Value: func(d DecisionStats) float64 { return d.CPUPerDec }},
+	{Metric: analysis.Metric{Name: TCPUSlope, Unit: "s", Better: analysis.LowerIsBetter, Label: "CPU slope",
+		Definition: fmt.Sprintf("least-squares CPU seconds of the scheduler's thread per extra queued job, over the decisions whose CPU time was read (every %dth)", CPUEvery)},
+		Value: func(d DecisionStats) float64 { return d.CPUSlope }},
+	{Metric: analysis.Metric{Name: TCPUSpearman, Better: analysis.LowerIsBetter, Label: "CPU–queue correlation",
+		Definition: fmt.Sprintf("Spearman ρ of the scheduler thread's CPU time and queue length over the decisions whose CPU time was read (every %dth)", CPUEvery)},
+		Value: func(d DecisionStats) float64 { return d.CPUSpearman }},
 }
 
 func mean(xs []float64) float64 {

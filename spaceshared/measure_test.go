@@ -123,8 +123,38 @@ func TestDecisions(t *testing.T) {
 		!near(d.DecideSeconds, 1e-5) {
 		t.Errorf("Decisions = %+v", d)
 	}
-	if d := Decisions(&DecisionLog{}); d.Decisions != 0 || !math.IsNaN(d.WorkPerDec) {
+	// No CPU sample (a log made without the thread clock): the CPU
+	// metrics are the wall clock's.
+	if d.CPUPerDec != d.SecPerDec || d.CPUSlope != d.WallSlope || d.CPUSpearman != d.WallSpearman {
+		t.Errorf("no CPU sample: CPU %v, %v, %v, want the wall clock's %v, %v, %v", d.CPUPerDec, d.CPUSlope, d.CPUSpearman, d.SecPerDec, d.WallSlope, d.WallSpearman)
+	}
+	if d := Decisions(&DecisionLog{}); d.Decisions != 0 || !math.IsNaN(d.WorkPerDec) || !math.IsNaN(d.CPUSlope) || !math.IsNaN(d.CPUSpearman) {
 		t.Errorf("empty trace: %+v", d)
+	}
+}
+
+// TestDecisionsCPUOverSampledDecisions: the CPU slope and correlation pair
+// each CPU reading with the queue of the decision it was read in (0, 16,
+// 32), not with the first decisions' queues, and owe nothing to the wall
+// clock, which here falls as the queue grows.
+func TestDecisionsCPUOverSampledDecisions(t *testing.T) {
+	const n = 2*CPUEvery + 1
+	tr := &DecisionLog{Queue: make([]int, n), Work: make([]int64, n), Wall: make([]float64, n)}
+	for i := range n {
+		tr.Queue[i] = i
+		tr.Wall[i] = float64(n-i) * 1e-6
+	}
+	tr.CPU = []float64{1e-6, 3e-6, 5e-6} // queues 0, 16, 32: 1/8 µs per queued job
+	d := Decisions(tr)
+	if !near(d.CPUPerDec, 3e-6) || !near(d.CPUSlope, 2e-6/CPUEvery) || !near(d.CPUSpearman, 1) {
+		t.Errorf("CPU per decision %v, slope %v, ρ %v; want 3e-06, %v, 1", d.CPUPerDec, d.CPUSlope, d.CPUSpearman, 2e-6/CPUEvery)
+	}
+	if !near(d.WallSlope, -1e-6) || !near(d.WallSpearman, -1) {
+		t.Errorf("wall slope %v, ρ %v; want -1e-06, -1", d.WallSlope, d.WallSpearman)
+	}
+	vals := TimingTable.ValueMap(d)
+	if vals[TCPUSlope] != d.CPUSlope || vals[TCPUSpearman] != d.CPUSpearman || vals[TWallSlope] != d.WallSlope {
+		t.Errorf("timing table %v disagrees with %+v", vals, d)
 	}
 }
 
@@ -137,7 +167,8 @@ func TestTableOrder(t *testing.T) {
 		{Table.Names(), []string{"delayed_pct", "usage_pct", "weighted_usage_pct", "ops_usage_pct", "makespan", "slowdown",
 			"offered_load", "usage_event_pct", "wait", "bsld"}},
 		{DecisionTable.Names(), []string{"decisions", "work_per_decision", "queue_per_decision", "max_queue", "work_queue_slope", "work_queue_spearman"}},
-		{TimingTable.Names(), []string{"seconds_per_decision", "wall_queue_slope", "wall_queue_spearman", "decide_seconds", "cpu_seconds_per_decision"}},
+		{TimingTable.Names(), []string{"seconds_per_decision", "wall_queue_slope", "wall_queue_spearman", "decide_seconds", "cpu_seconds_per_decision",
+			"cpu_queue_slope", "cpu_queue_spearman"}},
 	} {
 		if !slices.Equal(c.got, c.want) {
 			t.Errorf("names %v, want %v", c.got, c.want)
@@ -192,6 +223,9 @@ func TestMisusePanicsClearly(t *testing.T) {
 	panicsWith(t, "Decisions, short Work", func() {
 		Decisions(&DecisionLog{Queue: []int{1, 2}, Work: []int64{1}, Wall: []float64{1, 2}})
 	}, "2 decisions with 1 Work and 2 Wall values")
+	panicsWith(t, "Decisions, a CPU value too many", func() {
+		Decisions(&DecisionLog{Queue: []int{1, 2}, Work: []int64{1, 1}, Wall: []float64{1, 2}, CPU: []float64{1, 2}})
+	}, "2 decisions with 2 CPU values; want at most 1")
 	p := sim.SingleMachine(2)
 	jobs := []sim.Job{{Submit: 0, Run: 10, CPUs: 1}}
 	recs := []sim.Record{{Start: 0, End: 10}}

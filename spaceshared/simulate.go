@@ -18,8 +18,8 @@ import (
 // process held. Where the system has no per-thread CPU clock (only Linux
 // is read), CPU is the wall-clock duration.
 //
-// CPU holds one value per cpuEvery decisions (decisions 0, cpuEvery,
-// 2·cpuEvery, …).
+// CPU holds one value per CPUEvery decisions (decisions 0, CPUEvery,
+// 2·CPUEvery, …).
 type DecisionLog struct {
 	Queue []int
 	Work  []int64
@@ -51,10 +51,10 @@ func SimulateTimed(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Sc
 		}
 		q := sm.State().QueueLen()
 		// The thread's clock is a system call (no vDSO), two per decision
-		// doubled the deadline study's CPU: every cpuEvery-th decision is
+		// doubled the deadline study's CPU: every CPUEvery-th decision is
 		// timed, a sample drawn by index, so its mean estimates the mean
 		// over all decisions without bias.
-		sample := len(tr.Queue)%cpuEvery == 0
+		sample := len(tr.Queue)%CPUEvery == 0
 		var c0 float64
 		cok := false
 		if sample {
@@ -86,8 +86,9 @@ func SimulateTimed(ctx context.Context, p sim.Platform, jobs []sim.Job, s sim.Sc
 	return recs, tr, nil
 }
 
-// cpuEvery is how often a decision's CPU time is read (see DecisionLog).
-const cpuEvery = 16
+// CPUEvery is how often a decision's CPU time is read: DecisionLog.CPU
+// holds decisions 0, CPUEvery, 2·CPUEvery, … (see SimulateTimed).
+const CPUEvery = 16
 
 // StreamID names the synthetic deadline stream (generators/jobstream)
 // with mean inter-arrival time ia, as runs.csv's workload column does.

@@ -46,7 +46,7 @@ func verifyCommand() *cli.Command {
 			"series.csv and timings.csv, digests forged or not; and every workload × algorithm reproduces in at least one run. " +
 			"What it does not prove: that the runs left out of the sample are the ones this build computes — a value of runs.csv " +
 			"or series.csv edited outside the sample, with the digests forged to match, passes; --all re-computes every run " +
-			"and finds it. timings.csv holds wall-clock times, which no re-computation reproduces: only its digest is checked.\n" +
+			"and finds it. timings.csv holds measured times (wall clock, CPU time), which no re-computation reproduces: only its digest is checked.\n" +
 			"Exits 1 naming every difference, or prints \"... all identical\".",
 		Flags: append(someRunFlags(func(n string) bool { return n == "j" }),
 			&cli.StringFlag{Name: "data", Usage: "folder holding the data sets",

@@ -105,7 +105,7 @@ func TestClaimsHeldAndNotHeld(t *testing.T) {
 	if len(checks) != 2+4+2+1+4 {
 		t.Errorf("%d checks, want 13", len(checks))
 	}
-	if c := find(checks, "c", "ia=1 (scheduler CPU time)"); c == nil || !c.Wall || !strings.Contains(c.Statistic, "10 comparisons") {
+	if c := find(checks, "c", "ia=1 (scheduler CPU time)"); c == nil || !c.Measured || !strings.Contains(c.Statistic, "10 comparisons") {
 		t.Errorf("claim (c) not decided on CPU time, with Tabu beside EG-EDF: %+v", c)
 	}
 
@@ -296,7 +296,7 @@ func TestRuntimeDecidedOnTime(t *testing.T) {
 			timeRow = &c
 		}
 	}
-	if timeRow == nil || !timeRow.Held || !timeRow.Wall {
+	if timeRow == nil || !timeRow.Held || !timeRow.Measured {
 		t.Fatalf("fig5-flex on time: %+v, want held (Flex-BF's time grows 3×, EASY-BF's 6×)", timeRow)
 	}
 	seen := map[string]bool{}
@@ -317,7 +317,7 @@ func TestRuntimeDecidedOnTime(t *testing.T) {
 	// hold; the work counter is not asked.
 	timed := map[string]bool{}
 	for _, c := range append(timeChecks(in), checkClaims(in)...) {
-		if (c.Claim == "fig5-grow" || c.Claim == "c") && c.Wall {
+		if (c.Claim == "fig5-grow" || c.Claim == "c") && c.Measured {
 			timed[c.Claim] = c.Held
 		}
 	}
@@ -450,12 +450,12 @@ func TestFCFSRuntimeDecidedOnCPUTime(t *testing.T) {
 	})
 	in := &claimInput{recs: recs, timings: recs, workloads: []string{"ia=1", "ia=5"}, algos: PaperAlgorithms}
 	var row *Check
-	for _, c := range wallChecks(in) {
+	for _, c := range levelChecks(in) {
 		if c.Claim == "fig5-fcfs" {
 			row = &c
 		}
 	}
-	if row == nil || !row.Held || !row.Wall {
+	if row == nil || !row.Held || !row.Measured {
 		t.Fatalf("fig5-fcfs: %+v, want held on CPU time (FCFS lowest there, highest on the wall clock)", row)
 	}
 	for _, x := range row.Comps {

@@ -8,11 +8,13 @@
 // the repetitions; one repetition's instance is drawn from the run's
 // workload seed, so every algorithm of a repetition sees the same platform
 // and jobs (a paired design). The executor drives internal/sim itself,
-// timing each decision with the wall clock (the simulator never does) and
-// recording the queue length and the deterministic work count beside it,
-// checks the records with sim.Check, and turns them into the paper's
-// metrics (spaceshared.Measure). Deterministic metrics go to runs.csv; wall-clock
-// figures go to timings.csv.
+// timing each decision (the simulator never does: spaceshared.SimulateTimed)
+// on the wall clock and, every spaceshared.CPUEvery-th, on the scheduler
+// thread's CPU clock, the paper's "system CPU time spent at each scheduling
+// event", and recording the queue length and the deterministic work count
+// beside them; it checks the records with sim.Check and turns them into
+// the paper's metrics (spaceshared.Measure). Deterministic metrics go to
+// runs.csv; measured times go to timings.csv.
 //
 // The report rebuilds Figures 1–6 of the longer paper (metric against the
 // mean inter-arrival time, one line per algorithm, 95% CIs), tabulates the
@@ -24,7 +26,8 @@
 //
 // Every result statement of both papers' discussion and conclusion sections
 // is in the claims ledger (ledger.go, written as paper/deadline.claims.json).
-// Wall-clock figures and the statements only the wall clock can decide go
+// Figure 5 and the statements only measured time can decide, on the
+// scheduler's CPU time per decision (the wall clock shown beside it), go
 // to results/deadline/timings.md (timings.go), never to the committed page,
 // so the page is the same on every machine. Readings and sensitivity
 // (readings.go): machine usage as an event average beside the time

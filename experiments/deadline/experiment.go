@@ -91,7 +91,7 @@ func SideRun(algo string) bool {
 
 // TimingOnly reports whether algo is run only for its cost per decision:
 // its schedules are another algorithm's, so only the decision metrics
-// (work counter, queue, wall clock) are recorded for it.
+// (work counter, queue, CPU and wall time) are recorded for it.
 func TimingOnly(algo string) bool { return algo == "easywalk" }
 
 // queueBased and scheduleBased split PaperAlgorithms for claim (b).

@@ -306,7 +306,7 @@ func TestReportQuick(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range append(figures, figure{id: "Figure 5c", file: "fig5c-runtime-queue", timing: true}) {
-		// Wall-clock figures go to the results folder's timings page.
+		// Measured-time figures go to the results folder's timings page.
 		base, text := pdir, page
 		if f.timing {
 			base, text = rdir, string(tb)
@@ -317,7 +317,7 @@ func TestReportQuick(t *testing.T) {
 				t.Errorf("%s: missing or empty figure %s (%v)", f.id, rel, err)
 			}
 			if _, err := os.Stat(filepath.Join(pdir, rel)); f.timing && err == nil {
-				t.Errorf("%s: wall-clock figure %s in the paper folder", f.id, rel)
+				t.Errorf("%s: measured-time figure %s in the paper folder", f.id, rel)
 			}
 		}
 		if !strings.Contains(text, "(figures/"+Name+"-"+f.file+".png)") {
@@ -325,7 +325,7 @@ func TestReportQuick(t *testing.T) {
 		}
 	}
 	if strings.Contains(page, "µs") {
-		t.Error("the page shows wall-clock microseconds")
+		t.Error("the page shows measured microseconds")
 	}
 	if _, err := os.Stat(filepath.Join(pdir, Name+".claims.json")); err != nil {
 		t.Error(err)

@@ -222,7 +222,7 @@ func growthChecks(in *claimInput) []Check {
 		analysis.Test(st...)
 		c := tested("fig5-tabu", heavy+" ÷ "+light+" (work counter: \"stable\")", statementOf("fig5-tabu").quote, st, len(st))
 		c.Note = "\"stable\" only: Tabu's growth factor against each backfilling algorithm's; \"shorter\" compares levels across " +
-			"algorithms, which only the wall clock can (results/deadline/timings.md)."
+			"algorithms, which only measured time can (the scheduler's CPU time, results/deadline/timings.md)."
 		out = append(out, c)
 	}
 	return out
@@ -270,14 +270,14 @@ func timeChecks(in *claimInput) []Check {
 		}
 		analysis.Test(cs...)
 		c := tested("fig5-grow", heavy+" ÷ "+light+" (scheduler CPU time)", statementOf("fig5-grow").quote, cs, len(cs))
-		c.Wall = true
+		c.Measured = true
 		out = append(out, c)
 	}
 	if m := in.missing(easy, "flex"); len(m) == 0 {
 		cs := []*analysis.Comparison{cmp(g, heavy, mWorkGrowth, "CPU time growth", "flex", analysis.Lower, easy)}
 		analysis.Test(cs...)
 		c := tested("fig5-flex", heavy+" ÷ "+light+" (scheduler CPU time)", statementOf("fig5-flex").quote, cs, 1)
-		c.Wall = true
+		c.Measured = true
 		out = append(out, c)
 	}
 	if m := in.missing("tabu", easy, "flex"); len(m) == 0 {
@@ -291,20 +291,20 @@ func timeChecks(in *claimInput) []Check {
 		analysis.Test(cs...)
 		for _, id := range []string{"fig5-tabu", "concl-runtime"} {
 			c := tested(id, heavy+" (scheduler CPU time: \"stable\" and \"shorter\")", statementOf(id).quote, cs, len(cs))
-			c.Wall = true
+			c.Measured = true
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-// wallChecks are the Figure 5 statements only measured time can decide
+// levelChecks are the Figure 5 statements only measured time can decide
 // (levels across algorithms), decided, as the paper measured ("the system
 // CPU time spent at each scheduling event") and as timeChecks are, on the
 // scheduler's CPU time per decision, not on the wall clock, which counts
 // the waits for a core another process holds: shown in
 // results/deadline/timings.md.
-func wallChecks(in *claimInput) []Check {
+func levelChecks(in *claimInput) []Check {
 	easy := "easywalk"
 	if !slices.Contains(in.algos, easy) {
 		easy = "easy"
@@ -324,7 +324,7 @@ func wallChecks(in *claimInput) []Check {
 		}
 		analysis.Test(cs...)
 		c := tested(row.id, heavy+" (scheduler CPU time)", statementOf(row.id).quote, cs, len(cs))
-		c.Wall = true
+		c.Measured = true
 		out = append(out, c)
 	}
 	return out
@@ -444,7 +444,7 @@ var ledgerRows = []analysis.Claim[*ledgerIn]{
 		return cs
 	}),
 	row("c", func(in *ledgerIn) []Check {
-		return slices.DeleteFunc(in.by("c"), func(c Check) bool { return c.Wall })
+		return slices.DeleteFunc(in.by("c"), func(c Check) bool { return c.Measured })
 	}),
 	row("short-usage", func(in *ledgerIn) []Check {
 		if len(in.workloads) < 2 {
@@ -580,7 +580,7 @@ func entry(c Check) (e analysis.LedgerEntry) {
 		if len(rev) > 0 {
 			e.Note = analysis.JoinNote(e.Note, "significantly the other way: "+strings.Join(rev, "; "))
 		}
-		if c.Wall && e.Verdict == analysis.VerdictNotHeld && len(rev) == 0 {
+		if c.Measured && e.Verdict == analysis.VerdictNotHeld && len(rev) == 0 {
 			// Measured time: a difference the repetitions cannot
 			// separate from the machine's noise decides nothing.
 			e.Verdict = analysis.VerdictInconclusive
@@ -601,7 +601,8 @@ func entry(c Check) (e analysis.LedgerEntry) {
 }
 
 // buildLedger is every result statement of the papers with its verdict,
-// in the papers' order; wall-clock rows are left to the timings page.
+// in the papers' order; the rows decided on measured time are left to the
+// timings page.
 func buildLedger(in *claimInput, claims []Check, allRecs []analysis.Record) []analysis.LedgerEntry {
 	return analysis.Ledger(ledgerRows, &ledgerIn{claimInput: in, claims: claims, recs: allRecs})
 }
