@@ -133,6 +133,31 @@ func TestDecisions(t *testing.T) {
 	}
 }
 
+// TestCPUPerDecisionEstimate: a decision's CPU time is its wall clock
+// times the share of the run in which the thread ran, over the decisions
+// whose CPU time was not read: those read carry the clock's own cost
+// (here 3 µs in each reading) and are slowed by it (here 100 µs of wall
+// clock), and neither reaches the estimate. The share is at most 1.
+func TestCPUPerDecisionEstimate(t *testing.T) {
+	const n = 4 * CPUEvery
+	tr := &DecisionLog{Queue: make([]int, n), Work: make([]int64, n), Wall: make([]float64, n)}
+	for i := range n {
+		tr.Wall[i] = 2e-6
+		if i%CPUEvery == 0 {
+			tr.Wall[i] = 100e-6
+			tr.CPU = append(tr.CPU, 3e-6+100e-6)
+		}
+	}
+	tr.LoopCPU, tr.LoopWall = 0.3, 0.4
+	if got := Decisions(tr).CPUPerDec; !near(got, 1.5e-6) {
+		t.Errorf("CPU per decision %v, want 1.5e-06 (2 µs of wall clock, the thread running 3/4 of the run)", got)
+	}
+	tr.LoopCPU = 0.5 // (clocks that disagree: never more than the wall clock)
+	if got := Decisions(tr).CPUPerDec; !near(got, 2e-6) {
+		t.Errorf("CPU per decision %v with more CPU than wall clock in the run, want 2e-06", got)
+	}
+}
+
 // TestDecisionsCPUOverSampledDecisions: the CPU slope and correlation pair
 // each CPU reading with the queue of the decision it was read in (0, 16,
 // 32), not with the first decisions' queues, and owe nothing to the wall
@@ -146,8 +171,13 @@ func TestDecisionsCPUOverSampledDecisions(t *testing.T) {
 	}
 	tr.CPU = []float64{1e-6, 3e-6, 5e-6} // queues 0, 16, 32: 1/8 µs per queued job
 	d := Decisions(tr)
-	if !near(d.CPUPerDec, 3e-6) || !near(d.CPUSlope, 2e-6/CPUEvery) || !near(d.CPUSpearman, 1) {
-		t.Errorf("CPU per decision %v, slope %v, ρ %v; want 3e-06, %v, 1", d.CPUPerDec, d.CPUSlope, d.CPUSpearman, 2e-6/CPUEvery)
+	if !near(d.CPUSlope, 2e-6/CPUEvery) || !near(d.CPUSpearman, 1) {
+		t.Errorf("CPU slope %v, ρ %v; want %v, 1", d.CPUSlope, d.CPUSpearman, 2e-6/CPUEvery)
+	}
+	// The level is the decisions not read (cpuPerDecision): 33 - i µs
+	// for i in 1..31 but 16, 17 µs on average.
+	if !near(d.CPUPerDec, 17e-6) {
+		t.Errorf("CPU per decision %v, want 1.7e-05 (the mean wall clock of the decisions not read)", d.CPUPerDec)
 	}
 	if !near(d.WallSlope, -1e-6) || !near(d.WallSpearman, -1) {
 		t.Errorf("wall slope %v, ρ %v; want -1e-06, -1", d.WallSlope, d.WallSpearman)

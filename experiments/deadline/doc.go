@@ -9,9 +9,10 @@
 // workload seed, so every algorithm of a repetition sees the same platform
 // and jobs (a paired design). The executor drives internal/sim itself,
 // timing each decision (the simulator never does: spaceshared.SimulateTimed)
-// on the wall clock and, every spaceshared.CPUEvery-th, on the scheduler
-// thread's CPU clock, the paper's "system CPU time spent at each scheduling
-// event", and recording the queue length and the deterministic work count
+// on the wall clock and the scheduler thread's CPU time in it (estimated
+// from the thread's CPU clock over the whole run, see
+// spaceshared.DecisionLog), the paper's "system CPU time spent at each
+// scheduling event", and recording the queue length and the deterministic work count
 // beside them; it checks the records with sim.Check and turns them into
 // the paper's metrics (spaceshared.Measure). Deterministic metrics go to
 // runs.csv; measured times go to timings.csv.

@@ -242,8 +242,10 @@ var definitions = []string{
 	"**Makespan (s)**: the last job's end (the first job arrives at 0).",
 	"**Slowdown**: the mean over all jobs of (Tw + Te)/Te, Tw = start − submit, Te = end − start on the machine used (Mu'alem and Feitelson 2001).",
 	fmt.Sprintf("**Runtime per decision**: CPU seconds of the scheduler's thread in one `Sim.Decide` call (all of one instant's callbacks and the scheduling pass), "+
-		"read by the executor from the thread's clock (Linux's CLOCK_THREAD_CPUTIME_ID; the wall clock where the system has no per-thread clock) around every %dth call; "+
-		"mean over those decisions of a run (timings.csv `cpu_seconds_per_decision`): the paper's \"system CPU time spent at each scheduling event\", a decision here being one event instant. "+
+		"mean over the decisions of a run (timings.csv `cpu_seconds_per_decision`): the paper's \"system CPU time spent at each scheduling event\", a decision here being one event instant. "+
+		"Reading the thread's clock (Linux's CLOCK_THREAD_CPUTIME_ID) costs about a microsecond, as much as an FCFS decision, and slows the decision after it, "+
+		"so the executor reads it once for the whole run: a decision's CPU time is its wall clock times the share of the run in which the thread ran, "+
+		"over the decisions whose clock was not read (it is read on every %dth, for the slope below; the wall clock where the system has no per-thread clock). "+
 		"The wall-clock seconds of every call are recorded beside it (`seconds_per_decision`); they also count the waits for a core another process holds.", spaceshared.CPUEvery),
 	"**Work per decision**: the scheduler's deterministic step counter (`Sim.Work`) divided by the decisions — the machine-independent twin of the runtime.",
 	"**Queue per decision**: mean number of waiting jobs at the start of a decision. Slopes: least-squares slope, within a run, " +
@@ -279,9 +281,9 @@ func interpretations(cfg Config) []string {
 		"Machine usage: \"CPUs requested by jobs\" is read as the CPUs requested by jobs present (submitted, not finished), time-averaged over instants with jobs present.",
 		"Weighted machine usage: normalised by Σ speeds so that 100% means every machine fully busy; per-machine usage is its busy fraction over the whole span, " +
 			"because the min(available, requested) denominator cannot be split per machine. The CPU-weighted variant is reported as `ops_usage_pct`.",
-		fmt.Sprintf("Runtime is the scheduler thread's CPU time per decision on this machine, as the paper measured it, read on a sample of the decisions "+
-			"(every %dth); the wall clock, shown beside it, also counts the waits for a core another process holds (2 cores shared with other runs). "+
-			"Absolute values depend on the machine, ratios are more telling; the work counter beside them is deterministic.", spaceshared.CPUEvery),
+		"Runtime is the scheduler thread's CPU time per decision on this machine, as the paper measured it, without the cost of reading the thread's clock " +
+			"(each decision's wall clock times the share of the run in which the thread ran); the wall clock, shown beside it, also counts the waits for a core " +
+			"another process holds (2 cores shared with other runs). Absolute values depend on the machine, ratios are more telling; the work counter beside them is deterministic.",
 		"Queue-based algorithms try machines fastest first (`Platform.FastestFirst`), as Flexible backfilling's \"first most powerful available machine\"; " +
 			"ties between events at one instant resolve ends first, then arrivals in input order (internal/sim).",
 		fmt.Sprintf("Tabu search: the papers give neither the iteration bound nor the tabu list length; we use internal/sched/schedbased's "+

@@ -82,10 +82,11 @@ type clock struct {
 }
 
 var (
-	// cpuClock is the scheduler thread's CPU time per decision, read on
-	// every spaceshared.CPUEvery-th decision: the paper's runtime ("the
-	// system CPU time spent at each scheduling event"), so Figure 5, 5c
-	// and the runtime claims (claimC, timeChecks, levelChecks) use it.
+	// cpuClock is the scheduler thread's CPU time per decision (estimated
+	// without the thread clock's own cost, see spaceshared.DecisionLog):
+	// the paper's runtime ("the system CPU time spent at each scheduling
+	// event"), so Figure 5, 5c and the runtime claims (claimC,
+	// timeChecks, levelChecks) use it.
 	cpuClock = clock{name: "CPU", perDec: spaceshared.TCPUPerDec, slope: spaceshared.TCPUSlope, rho: spaceshared.TCPUSpearman,
 		what: "Scheduler CPU time per decision (the paper's runtime; the claims use it)"}
 	// wallClock is each decision's wall-clock duration, shown beside it:
@@ -173,10 +174,11 @@ func queueSeries(sum *summary, metric string) []plots.Series {
 func timingsPage(sum *summary, plotted map[string]bool, quick bool) *report.Page {
 	pg := &report.Page{ID: "timings", Title: Name + ": scheduler runtime measured on this machine"}
 	pg.Para("Written by `gridbench reproduce` from `timings.csv`. Runtime here is what the paper measured, \"the system CPU time spent at each scheduling event\": "+
-		"the CPU time of the scheduler's thread per decision (its thread's clock, read on every %dth decision; the wall clock where the system has no per-thread clock). "+
+		"the CPU time of the scheduler's thread per decision: each decision's wall clock times the share of the run in which the thread ran (its CPU clock over the wall clock, "+
+		"read once for the whole run, as reading it costs about a microsecond, as much as an FCFS decision; the wall clock where the system has no per-thread clock). "+
 		"Figures 5 and 5c, the first table of each section and the claims below use it. The wall clock of each decision is shown beside it: "+
 		"it also counts the waits for a core another process holds. Both depend on the machine and on what else ran on it, "+
-		"so they are kept out of the committed report (paper/%s.md shows the deterministic work counter instead).", spaceshared.CPUEvery, Name)
+		"so they are kept out of the committed report (paper/%s.md shows the deterministic work counter instead).", Name)
 	if quick {
 		pg.Add(&report.Paragraph{Text: "Quick configuration (smoke test).", Quote: true})
 	}
