@@ -95,8 +95,9 @@ type summary struct {
 	ledger       []analysis.LedgerEntry
 	slack        *slackResult
 	notHeld      []explained
-	// workGrowth is each algorithm's work per decision on the heaviest
-	// stream over the lightest.
+	// workGrowth is each algorithm's mean over the repetitions of its work
+	// per decision on the heaviest stream over the lightest (meanGrowth):
+	// the factors the ledger's claims test.
 	workGrowth map[string]float64
 	// growth is, by timings.csv metric (the CPU and the wall time per
 	// decision), each algorithm's mean growth factor: meanGrowth, the
@@ -133,7 +134,7 @@ func (pl *Plan) summarize(res *bench.Result) *summary {
 	sum.measuredRows = append(sum.measuredRows, timeChecks(cin)...)
 	sum.ledger = buildLedger(cin, all, recs)
 	sum.slack = slackChecks(pl.Config, sum.streams, recs, pl.SideReps)
-	sum.workGrowth = growthOf(sum.streams, sum.algos, sum.idx, spaceshared.MWorkPerDec)
+	sum.workGrowth = meanGrowth(recs, spaceshared.MWorkPerDec, cin.workloads, sum.algos)
 	sum.growth = map[string]map[string]float64{}
 	for _, k := range []clock{cpuClock, wallClock} {
 		sum.growth[k.perDec] = meanGrowth(res.Timings, k.perDec, cin.workloads, sum.algos)

@@ -70,24 +70,8 @@ func runtimeSection(pg *report.Page, sum *summary) {
 	}
 	t.Notes = []string{"Work steps are counted by each algorithm in its own unit (a queued job examined, a gap tested, a move evaluated — " +
 		"see each scheduler's doc comment), so work is comparable across streams for one algorithm, and only roughly across algorithms; " +
-		"growth × (work per decision on the heaviest stream over the lightest) is unit-free and compares across algorithms."}
+		"growth × (work per decision on the heaviest stream over the lightest, in each repetition, averaged over them: the factors the ledger's claims test) is unit-free and compares across algorithms."}
 	pg.Add(t)
-}
-
-// growthOf is each algorithm's mean of metric on the heaviest stream over
-// that on the lightest, when both are known and the lightest is positive:
-// the growth factor of the runtime tables.
-func growthOf(streams []stream, algos []string, idx map[analysis.GroupKey]*analysis.Group, metric string) map[string]float64 {
-	heavy, light := streams[0].id, streams[len(streams)-1].id
-	out := map[string]float64{}
-	for _, a := range algos {
-		hl := groupOf(idx, light, a, metric)
-		hh := groupOf(idx, heavy, a, metric)
-		if hl != nil && hh != nil && hl.Mean > 0 {
-			out[a] = hh.Mean / hl.Mean
-		}
-	}
-	return out
 }
 
 // explain gives, for a claim row that does not hold, the numbers behind

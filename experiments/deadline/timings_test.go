@@ -223,3 +223,36 @@ func noWallRuntime(t *testing.T, name, page string) {
 		}
 	}
 }
+
+// TestWorkGrowthIsTheClaims: the committed page's growth × of the work
+// counter is the mean over the repetitions of each repetition's factor,
+// the factor the ledger's claims test and quote ("means … vs …"), not the
+// ratio of the two streams' means. Here the work per decision grows by
+// 2+rep in repetition rep from a level of 1+rep: the factors average
+// 4.5, the ratio of the means is 5.33.
+func TestWorkGrowthIsTheClaims(t *testing.T) {
+	const reps = 6
+	pl, err := PlanConfig(DefaultConfig(true), reps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []analysis.Record
+	for _, w := range []string{"ia=1", "ia=5"} {
+		for rep := range reps {
+			for _, a := range PaperAlgorithms {
+				work := float64(1 + rep)
+				if w == "ia=1" {
+					work *= float64(2 + rep)
+				}
+				recs = append(recs, analysis.Record{Experiment: Name, Workload: w, Algorithm: a, Rep: rep, Metric: spaceshared.MWorkPerDec, Value: work},
+					analysis.Record{Experiment: Name, Workload: w, Algorithm: a, Rep: rep, Metric: spaceshared.MQueuePerDec, Value: 10})
+			}
+		}
+	}
+	sum := pl.summarize(&bench.Result{Records: recs})
+	for _, a := range PaperAlgorithms {
+		if g := sum.workGrowth[a]; !(g > 4.4999 && g < 4.5001) {
+			t.Errorf("%s: work growth × %v, want 4.5 (the mean of the repetitions' factors; 5.33 is the ratio of the means)", a, g)
+		}
+	}
+}
