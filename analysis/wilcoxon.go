@@ -35,18 +35,22 @@ type WilcoxonResult struct {
 // deliberate difference, noted below.
 //
 //   - Zero differences are dropped and N counts the rest.
-//   - The p-value is exact when N <= WilcoxonExactMaxN and there are neither
-//     zeros nor ties among |d|. The null distribution of WPlus is counted by
-//     dynamic programming over rank sums (O(N³), not 2^N).
+//   - The p-value is exact when N <= WilcoxonExactMaxN: the null
+//     distribution of WPlus over the 2^N signs of the ranks as they are
+//     (average ranks where |d| ties), counted by dynamic programming over
+//     rank sums (O(N³), not 2^N). So no p-value is below 2/2^N.
 //   - Otherwise it uses the normal approximation with the tie correction of
 //     the variance, n(n+1)(2n+1)/24 - Σ(t³-t)/48, and without continuity
 //     correction (scipy's default).
 //
-// The difference: scipy 1.10 also takes the exact path when |d| has ties (it
-// only checks for zeros) and then truncates a half-integer rank sum, which
-// gives a p-value for a distribution that does not hold under ties. We use
-// the tie-corrected normal approximation instead, which is what
-// scipy.stats.wilcoxon(x, y, method="approx") returns.
+// The difference: where |d| has ties or some d is zero, scipy 1.10 either
+// truncates a half-integer rank sum in a distribution that does not hold
+// under ties (ties without zeros) or takes the normal approximation (zeros),
+// which with few pairs gives p-values no sign assignment can: four equal
+// differences got p = 0.0455 from it, where the smallest p four pairs can
+// give is 0.125. Here the exact distribution is the one of the ranks as
+// they are, the permutation test the signed-rank test is (the p-value R's
+// coin::wilcoxsign_test(distribution = "exact") gives).
 //
 // When every difference is zero there is no evidence either way: P is 1,
 // N is 0 and no error is returned. An error is returned for inputs of
@@ -91,9 +95,9 @@ func Wilcoxon(x, y []float64) (WilcoxonResult, error) {
 	res.W = math.Min(res.WPlus, res.WMinus)
 	res.Effect = (res.WPlus - res.WMinus) / (res.WPlus + res.WMinus)
 
-	if n <= WilcoxonExactMaxN && zeros == 0 && len(ties) == 0 {
+	if n <= WilcoxonExactMaxN {
 		res.Exact = true
-		res.P = wilcoxonExactP(n, int(res.WPlus))
+		res.P = wilcoxonExactP(ranks, res.WPlus)
 		return res, nil
 	}
 	fn := float64(n)
@@ -105,21 +109,24 @@ func Wilcoxon(x, y []float64) (WilcoxonResult, error) {
 	return res, nil
 }
 
-// wilcoxonExactP is the two-sided exact p-value of the rank sum wplus of the
-// positive differences among n untied, non-zero differences. It mirrors
-// scipy: 1 at the centre of the distribution, else twice the smaller tail,
-// capped at 1.
-func wilcoxonExactP(n, wplus int) float64 {
-	counts := signedRankCounts(n)
-	maxSum := len(counts) - 1
-	if wplus == maxSum/2 {
-		return 1
+// wilcoxonExactP is the two-sided exact p-value of the rank sum wplus of
+// the positive differences whose ranks are ranks (average ranks where the
+// differences tie, so each is a whole number or a half): twice the smaller
+// tail of its distribution over the 2^n signs of the ranks, capped at 1.
+// Without ties it is scipy's exact p-value (1 at the centre).
+func wilcoxonExactP(ranks []float64, wplus float64) float64 {
+	n := len(ranks)
+	twice := make([]int, n) // each rank doubled: a whole number
+	for i, r := range ranks {
+		twice[i] = int(math.Round(2 * r))
 	}
+	counts := signedRankCounts(twice)
+	w := int(math.Round(2 * wplus))
 	var lower, upper uint64
-	for s := 0; s <= wplus; s++ {
+	for s := 0; s <= w && s < len(counts); s++ {
 		lower += counts[s]
 	}
-	for s := wplus; s <= maxSum; s++ {
+	for s := w; s < len(counts); s++ {
 		upper += counts[s]
 	}
 	tail := min(lower, upper)
@@ -128,17 +135,21 @@ func wilcoxonExactP(n, wplus int) float64 {
 	return math.Min(1, 2*math.Ldexp(float64(tail), -n))
 }
 
-// signedRankCounts returns c where c[s] is the number of subsets of
-// {1, …, n} whose elements sum to s, for s = 0 … n(n+1)/2: the null
-// distribution of WPlus times 2^n. Adding rank k either leaves a subset's sum
-// alone or raises it by k, so each rank is one pass over the table.
-// For n <= 62 the counts fit in a uint64.
-func signedRankCounts(n int) []uint64 {
-	maxSum := n * (n + 1) / 2
-	c := make([]uint64, maxSum+1)
+// signedRankCounts returns c where c[s] is the number of subsets of the
+// ranks (each a whole number) whose elements sum to s, for s = 0 … their
+// sum: the null distribution of the rank sum of the positive differences
+// times 2^n. Adding a rank either leaves a subset's sum alone or raises it
+// by the rank, so each rank is one pass over the table. For n <= 62 the
+// counts fit in a uint64.
+func signedRankCounts(ranks []int) []uint64 {
+	total := 0
+	for _, r := range ranks {
+		total += r
+	}
+	c := make([]uint64, total+1)
 	c[0] = 1
 	top := 0
-	for k := 1; k <= n; k++ {
+	for _, k := range ranks {
 		top += k
 		// Downwards so that c[s-k] still holds the count without rank k.
 		for s := top; s >= k; s-- {

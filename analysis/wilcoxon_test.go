@@ -23,13 +23,22 @@ func naiveSignedRankCounts(n int) []uint64 {
 	return c
 }
 
+// oneToN is the ranks 1, …, n.
+func oneToN(n int) []int {
+	r := make([]int, n)
+	for i := range r {
+		r[i] = i + 1
+	}
+	return r
+}
+
 func TestSignedRankCountsMatchNaive(t *testing.T) {
 	maxN := 16
 	if testing.Short() {
 		maxN = 12
 	}
 	for n := 0; n <= maxN; n++ {
-		got, want := signedRankCounts(n), naiveSignedRankCounts(n)
+		got, want := signedRankCounts(oneToN(n)), naiveSignedRankCounts(n)
 		if len(got) != len(want) {
 			t.Fatalf("n=%d: len %d, want %d", n, len(got), len(want))
 		}
@@ -43,7 +52,7 @@ func TestSignedRankCountsMatchNaive(t *testing.T) {
 
 func TestSignedRankCountsSumAndSymmetry(t *testing.T) {
 	for _, n := range []int{20, 37, 50} {
-		c := signedRankCounts(n)
+		c := signedRankCounts(oneToN(n))
 		var total uint64
 		for s := range c {
 			total += c[s]
@@ -119,8 +128,11 @@ func TestWilcoxonProperties(t *testing.T) {
 		if a.N+a.Zeros != n {
 			t.Fatalf("trial %d: N=%d + Zeros=%d != %d", trial, a.N, a.Zeros, n)
 		}
-		if !ties && a.Exact != (a.N <= WilcoxonExactMaxN && a.Zeros == 0) {
-			t.Fatalf("trial %d: Exact=%v for n=%d without ties", trial, a.Exact, a.N)
+		if a.Exact != (a.N <= WilcoxonExactMaxN) {
+			t.Fatalf("trial %d: Exact=%v for n=%d", trial, a.Exact, a.N)
+		}
+		if a.N > 0 && a.P < math.Ldexp(2, -a.N)*(1-1e-12) {
+			t.Fatalf("trial %d: P=%v below 2/2^%d, which no sign assignment gives", trial, a.P, a.N)
 		}
 		if a.Exact == !math.IsNaN(a.Z) {
 			t.Fatalf("trial %d: Exact=%v but Z=%v", trial, a.Exact, a.Z)
@@ -197,5 +209,83 @@ func BenchmarkWilcoxon(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// naiveTiedP is the two-sided p-value of the signed-rank test by
+// enumerating every sign of the differences' ranks as they are (average
+// ranks where |d| ties, zeros dropped): the slow twin of the exact path.
+func naiveTiedP(d []float64) float64 {
+	var abs, sign []float64
+	for _, v := range d {
+		if v != 0 {
+			abs, sign = append(abs, math.Abs(v)), append(sign, v)
+		}
+	}
+	n := len(abs)
+	if n == 0 {
+		return 1
+	}
+	ranks, _ := averageRanks(abs)
+	w := 0.0
+	for i, r := range ranks {
+		if sign[i] > 0 {
+			w += r
+		}
+	}
+	var lower, upper int
+	for mask := 0; mask < 1<<n; mask++ {
+		s := 0.0
+		for i, r := range ranks {
+			if mask&(1<<i) != 0 {
+				s += r
+			}
+		}
+		if s <= w+1e-9 {
+			lower++
+		}
+		if s >= w-1e-9 {
+			upper++
+		}
+	}
+	return math.Min(1, 2*float64(min(lower, upper))/float64(int(1)<<n))
+}
+
+// TestWilcoxonTiesExact: with ties and zeros the p-value is the exact one
+// of the ranks as they are, as enumerating every sign gives, and never
+// below what n pairs can give: four equal differences, which the normal
+// approximation put at p = 0.0455, have p = 2/2^4 = 0.125 (compare marked
+// such a change significant, under a note that said it could not be).
+func TestWilcoxonTiesExact(t *testing.T) {
+	for _, c := range []struct {
+		d    []float64
+		want float64
+	}{
+		{[]float64{1, 1, 1, 1}, 0.125},
+		{[]float64{2, 2, 2, 2, 2}, 0.0625},
+		{[]float64{1, 1, 1, 1, 0}, 0.125},
+	} {
+		r, err := Wilcoxon(c.d, make([]float64, len(c.d)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !r.Exact || math.Abs(r.P-c.want) > 1e-12 {
+			t.Errorf("differences %v: p = %v (exact %v), want %v", c.d, r.P, r.Exact, c.want)
+		}
+	}
+	rng := rand.New(rand.NewPCG(3, 5))
+	for trial := range 400 {
+		n := 1 + rng.IntN(12)
+		d := make([]float64, n)
+		for i := range d {
+			d[i] = float64(rng.IntN(7) - 3) // ties and zeros
+		}
+		r, err := Wilcoxon(d, make([]float64, n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := naiveTiedP(d); math.Abs(r.P-want) > 1e-12 {
+			t.Fatalf("trial %d: differences %v: p = %v, enumeration gives %v", trial, d, r.P, want)
+		}
 	}
 }

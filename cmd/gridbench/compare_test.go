@@ -64,14 +64,14 @@ func TestCompare(t *testing.T) {
 	for _, want := range []string{
 		"3 rows, 24 pairs matched by workload, repetition and equal seed",
 		"exp         w         a          wait    23.5 ± 9%  38.12 ± 21%  +62.23% (p=0.0156 n=8)",
-		"exp         w         b          wait    10 ± 0%    10.25 ± 2%   +2.50% (p=0.0455 n=8)", // tied differences: scipy's normal approximation
+		"exp         w         b          wait    10 ± 0%    10.25 ± 2%   ~ (p=0.1250 n=8)", // four equal differences and four zeros: exact p = 2/2^4, not 0.0455, the normal approximation's
 		"exp         w         c          wait    5 ± 0%     5 ± 0%       ~ (equal)",
 	} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)
 		}
 	}
-	if want := "3 rows: 2 changed significantly (α = 0.05 after Holm), 0 changed but not significantly, 1 equal\n"; !strings.HasSuffix(stdout, want) {
+	if want := "3 rows: 1 changed significantly (α = 0.05 after Holm), 1 changed but not significantly, 1 equal\n"; !strings.HasSuffix(stdout, want) {
 		t.Errorf("stdout does not end with the count %q:\n%s", want, stdout)
 	}
 	// --changed leaves the equal row out, and says so in the count.
@@ -83,7 +83,7 @@ func TestCompare(t *testing.T) {
 		t.Errorf("--changed, nothing changed: want the count alone, got\n%s", stdout)
 	}
 	_, csvOut, csvNotes := runCompare("--csv", filepath.Join(old, "results", "exp", "runs.csv"), nw)
-	if !strings.Contains(csvNotes, "compare: 3 rows: 2 changed significantly") {
+	if !strings.Contains(csvNotes, "compare: 3 rows: 1 changed significantly") {
 		t.Errorf("csv notes lack the count: %q", csvNotes)
 	}
 	if !strings.Contains(csvOut, "exp,w,a,,wait,8,0,0,23.5,") || !strings.Contains(csvOut, ",wilcoxon,0.0078125,0.015625,true\n") || !strings.Contains(csvOut, "exp,w,c,,wait,8,0,0,5,5,0,wilcoxon,NaN,NaN,false\n") {
