@@ -116,12 +116,21 @@ func Wilcoxon(x, y []float64) (WilcoxonResult, error) {
 // Without ties it is scipy's exact p-value (1 at the centre).
 func wilcoxonExactP(ranks []float64, wplus float64) float64 {
 	n := len(ranks)
-	twice := make([]int, n) // each rank doubled: a whole number
-	for i, r := range ranks {
-		twice[i] = int(math.Round(2 * r))
+	// The ranks in whole units: halves where a tie is of an even count,
+	// else the ranks themselves (a table half as long).
+	unit := 1.0
+	for _, r := range ranks {
+		if r != math.Trunc(r) {
+			unit = 0.5
+			break
+		}
 	}
-	counts := signedRankCounts(twice)
-	w := int(math.Round(2 * wplus))
+	whole := make([]int, n)
+	for i, r := range ranks {
+		whole[i] = int(math.Round(r / unit))
+	}
+	counts := signedRankCounts(whole)
+	w := int(math.Round(wplus / unit))
 	var lower, upper uint64
 	for s := 0; s <= w && s < len(counts); s++ {
 		lower += counts[s]
