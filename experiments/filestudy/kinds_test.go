@@ -84,6 +84,9 @@ func TestLoadErrorsETCAndTimeshare(t *testing.T) {
 		{"missing slaves", strings.Replace(ts, "slaves = 2\n", "", 1), `s.toml:4: workload 1: key slaves: 0: need at least 1`},
 		{"key of another kind", strings.Replace(ts, "slaves = 2", "slaves = 2\ncpus = 8", 1), `s.toml:9: workload 1: key cpus: not read by kind = "timeshare" workloads (their keys: kind, name, trace, jobs, percent, start, slaves, quantum)`},
 		{"slaves in a trace workload", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"t.swf\"\ncpus = 4\njobs = 5\nslaves = 3\n", `s.toml:8: workload 1: key slaves: not read by kind = "trace" workloads`},
+		{"default names that clash", "name = \"x\"\nalgorithms = [\"fcfs\"]\n[[workload]]\nkind = \"trace\"\ntrace = \"t.swf\"\ncpus = 4\njobs = 5\n" +
+			"[[workload]]\nkind = \"trace\"\ntrace = \"t.swf\"\ncpus = 4\njobs = 5\nstart = 10\n",
+			`s.toml:8: workload 2: key name: "t/5jobs/cpus=4" used twice (a workload without the key name is named from some of its keys, not all: give each workload its own, e.g. name = "t-5jobs-cpus=4-2")`},
 		{"negative quantum", strings.Replace(ts, "slaves = 2", "slaves = 2\nquantum = -1", 1), `s.toml:9: workload 1: key quantum: -1`},
 		{"jobs_out in a timeshare study", strings.Replace(ts, "algorithms", "jobs_out = \"evalys\"\nalgorithms", 1), `s.toml:2: key jobs_out: time-sharing workloads write no jobs file (trace, deadline and lublin workloads do)`},
 		{"jobs_out in an etc study", strings.Replace(goodETC, "algorithms", "jobs_out = \"short\"\nalgorithms", 1), `s.toml:2: key jobs_out: mapping workloads write no jobs file`},

@@ -203,7 +203,8 @@ func (s *Study) check() error {
 			return fmt.Errorf("workload %d: its name %w; give it one in ASCII with the key name", i+1, err)
 		}
 		if seen[w.Name] {
-			return inEntry("workload", i, "", keyErr("name", "%q used twice", w.Name))
+			return inEntry("workload", i, "", keyErr("name", "%q used twice (a workload without the key name is named from some of its keys, not all: "+
+				"give each workload its own, e.g. name = \"%s-2\")", w.Name, strings.ReplaceAll(w.Name, "/", "-")))
 		}
 		seen[w.Name] = true
 		// Ignored, it would look applied (timeshare --quantum refuses it too).
