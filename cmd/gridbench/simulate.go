@@ -68,14 +68,14 @@ func simulateCommand() *cli.Command {
 			&cli.IntFlag{Name: "cpus", Usage: "CPUs of the machine, 1 to 1000000", DefaultText: "the trace header's MaxProcs, or a Batsim workload's nb_res"},
 			&cli.Float64Flag{Name: "speed", Usage: "CPU speed in flop/s at which a Batsim workload's parallel_homogeneous profiles run (cpu / speed seconds)", DefaultText: "none; delay profiles only"},
 			&cli.StringFlag{Name: "algo", Usage: "scheduling algorithm: a registered `NAME` (listed above) or 'exec:COMMAND ARGS' (required)"},
-			&cli.Uint64Flag{Name: "seed", Usage: "seed of the scheduler's random source (tabu draws from it)", Value: 1},
+			&cli.Uint64Flag{Name: "seed", Usage: "seed of the scheduler's random source (tabu draws from it; on a trace, whose jobs have no deadline, no job is late, so tabu moves nothing and gives EG-EDF's schedule whatever the seed)", Value: 1},
 			&cli.StringFlag{Name: "estimate", Usage: "run-time estimate the scheduler sees: requested (field 9 when > 0) or runtime (exact)", Value: string(adapt.DefaultEstimate)},
 			&cli.StringFlag{Name: "jobs-out", Usage: "write one row per job to `FILE.csv`", DefaultText: "none; the summary only"},
 			&cli.StringFlag{Name: "jobs-format", Usage: "layout of --jobs-out: evalys (Batsim's jobs.csv) or short (job_id,submit,start,end,machine)", Value: string(jobsout.Evalys)},
 			&cli.StringFlag{Name: "event-order", Usage: "how one instant's events reach the scheduler: batched (one pass after every end and arrival) or per-event (pyss's: one pass per event, arrivals first)", Value: "batched"},
 			&cli.BoolFlag{Name: "artefact", Usage: "read the trace as an SC'15 artefact schedule (pyss's output): the authors' input in job-id order on its MaxProcs CPUs, not the lines' completion order"},
 			&cli.BoolFlag{Name: "compare-starts", Usage: "with --artefact (implied): print the share of jobs starting at the artefact's second and both mean bounded slowdowns"},
-			&cli.StringFlag{Name: "swf-out", Usage: "write the schedule as an SWF log (wait times filled; the fields a schedule does not change, such as status, group and queue, as the trace has them, and its time origin and provenance in the header) to `FILE.swf`", DefaultText: "none"},
+			&cli.StringFlag{Name: "swf-out", Usage: "write the schedule as an SWF log (wait times filled; field 9, the requested time, is the estimate the scheduler saw: the run time under --estimate runtime, so the log read again is clairvoyant; the fields a schedule does not change, such as status, group and queue, as the trace has them, and its time origin and provenance in the header) to `FILE.swf`", DefaultText: "none"},
 			dataFlag(),
 			execTimeoutFlag(),
 		},
@@ -121,6 +121,9 @@ func simulateCommand() *cli.Command {
 				Note: fmt.Sprintf("gridbench simulate --algo %s --estimate %s --event-order %s", c.String("algo"), c.String("estimate"), c.String("event-order"))}
 			if sp := c.Float64("speed"); c.IsSet("speed") && !(sp > 0 && sp < math.Inf(1)) {
 				return fmt.Errorf("--speed %v: want the CPU speed in flop/s, a finite number > 0", sp)
+			}
+			if artefact && batsim.IsWorkload(swf) {
+				return fmt.Errorf("--artefact: %s is a Batsim workload; --artefact reads an SC'15 artefact schedule, an SWF log written by pyss: drop --artefact to simulate the workload", filepath.Base(swf))
 			}
 			if c.IsSet("speed") && !batsim.IsWorkload(swf) {
 				// Ignored, it would look applied (study files refuse batsim_speed so).

@@ -166,6 +166,7 @@ func TestBatsimCLIErrors(t *testing.T) {
 	}{
 		{[]string{"simulate", noRes, "--algo", "fcfs"}, "nores.json: the workload gives no nb_res: give the machine's CPUs (--cpus N)"},
 		{[]string{"simulate", js, "--algo", "fcfs", "--speed", "-3"}, "--speed -3"},
+		{[]string{"simulate", js, "--algo", "easy", "--artefact"}, "--artefact: " + filepath.Base(js) + " is a Batsim workload; --artefact reads an SC'15 artefact schedule"},
 		{[]string{"simulate", "testdata/simulate/tiny.swf", "--cpus", "9", "--algo", "fcfs", "--speed", "5"}, "--speed 5: tiny.swf is not a Batsim workload (.json)"},
 		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", js, "--speed", "0"}, "--speed 0"},
 		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", js, "--nb-res", "0"}, "--nb-res 0"},
