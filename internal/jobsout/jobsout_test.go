@@ -325,3 +325,14 @@ func TestWriteSWFKeepsTheTracesOrigin(t *testing.T) {
 		t.Error("a workload without a header gave origin lines")
 	}
 }
+
+// TestReadFileDirectory: a folder given for a jobs file is named as one,
+// with the fix, rather than as a failed read.
+func TestReadFileDirectory(t *testing.T) {
+	dir := t.TempDir()
+	for _, read := range []func(string) (*File, error){ReadFile, ReadSchedule} {
+		if _, err := read(dir); err == nil || !strings.Contains(err.Error(), dir+": is a directory, not a file: give the path of a jobs file in it") {
+			t.Errorf("err = %v", err)
+		}
+	}
+}

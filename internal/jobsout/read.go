@@ -75,6 +75,9 @@ func readFile(path string, values bool) (*File, error) {
 		return nil, err
 	}
 	defer fh.Close()
+	if st, err := fh.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s: is a directory, not a file: give the path of a jobs file in it (simulate --jobs-out, Batsim's jobs.csv)", path)
+	}
 	// A gzip file (as `simulate --jobs-out jobs.csv.gz` writes, by its
 	// magic bytes, whatever its name) is read through trace.Gunzip, its
 	// rows not counted first.
