@@ -255,7 +255,8 @@ func traceArg(c *cli.Context, cmd string) (string, error) {
 		return "", fmt.Errorf("%s: give the trace once, as FILE or --swf FILE (got %q)", cmd, c.Args().Slice())
 	case c.NArg() == 1:
 		path = c.Args().First()
-	case path == "":
+	}
+	if path == "" { // (none given, or an empty argument)
 		return "", fmt.Errorf("%s needs a trace: FILE or --swf FILE", cmd)
 	}
 	if _, err := os.Stat(path); err == nil || filepath.IsAbs(path) || !errors.Is(err, os.ErrNotExist) {

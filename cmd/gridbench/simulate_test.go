@@ -84,6 +84,7 @@ func TestSimulateErrors(t *testing.T) {
 		{"bad estimate", []string{"--swf", "testdata/simulate/tiny.swf", "--cpus", "4", "--algo", "easy", "--estimate", "guess", "--jobs-out", out}, `"runtime" or "requested"`},
 		{"no cpus", []string{"--swf", "testdata/simulate/tiny.swf", "--cpus", "0", "--algo", "easy", "--jobs-out", out}, "--cpus 0"},
 		{"missing file", []string{"--swf", "testdata/simulate/none.swf", "--cpus", "4", "--algo", "easy", "--jobs-out", out}, "none.swf"},
+		{"empty path", []string{"--cpus", "4", "--algo", "easy", ""}, "simulate needs a trace: FILE or --swf FILE"},
 	} {
 		code, _, stderr := runSimulate(t, tc.args...)
 		if code == 0 || !strings.Contains(stderr, tc.want) || strings.Count(stderr, "\n") != 1 {
