@@ -171,6 +171,7 @@ func TestBatsimCLIErrors(t *testing.T) {
 		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", js, "--speed", "0"}, "--speed 0"},
 		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", js, "--nb-res", "0"}, "--nb-res 0"},
 		{[]string{"workload", "convert", "--to", js}, "want one SWF trace"},
+		{[]string{"workload", "convert", "testdata/simulate/tiny.swf", "--to", filepath.Join(dir, "w.txt")}, "w.txt: name the workload FILE.json"},
 		{[]string{"workload", "convert", "testdata/simulate/bad.swf", "--to", js}, "bad.swf:2:"},
 	} {
 		code, _, stderr := runCLI(tc.args...)
