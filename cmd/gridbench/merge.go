@@ -51,7 +51,11 @@ func mergeCommand() *cli.Command {
 			if n := c.Int("shards"); n < 0 || n > maxShards {
 				return fmt.Errorf("--shards %d: must be 1 to %d (0: the split found)", n, maxShards)
 			}
-			opts := options(c, onlyList(c), true)
+			only, err := onlyList(c)
+			if err != nil {
+				return err
+			}
+			opts := options(c, only, true)
 			opts.Merge, opts.Shard = true, bench.Shard{N: c.Int("shards")}
 			if err := shardsIdle(opts.Out); err != nil {
 				return err

@@ -62,7 +62,11 @@ func reproduceCommand() *cli.Command {
 				return err
 			}
 			tuneGC()
-			opts := options(c, onlyList(c), true)
+			only, err := onlyList(c)
+			if err != nil {
+				return err
+			}
+			opts := options(c, only, true)
 			if err := applyShard(c, &opts); err != nil {
 				return err
 			}
@@ -185,17 +189,20 @@ func onlyFlag() cli.Flag {
 	return &cli.StringSliceFlag{Name: "only", Usage: "the experiments to run, `NAME`[,NAME...]", DefaultText: "all"}
 }
 
-// onlyList returns the experiments named by --only, in order.
-func onlyList(c *cli.Context) []string {
+// onlyList returns the experiments named by --only, in order. An empty
+// name (--only '', an empty shell variable) is refused: it would select
+// every experiment.
+func onlyList(c *cli.Context) ([]string, error) {
 	var only []string
 	for _, v := range c.StringSlice("only") {
 		for _, n := range strings.Split(v, ",") {
-			if n = strings.TrimSpace(n); n != "" {
-				only = append(only, n)
+			if n = strings.TrimSpace(n); n == "" {
+				return nil, fmt.Errorf("--only: an empty experiment name; give NAME[,NAME...], e.g. --only immediate, or leave --only out for every experiment")
 			}
+			only = append(only, n)
 		}
 	}
-	return only
+	return only, nil
 }
 
 // lockOut takes the lock of the output folder for the length of the

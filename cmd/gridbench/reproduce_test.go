@@ -29,6 +29,8 @@ func TestReproduceBadInput(t *testing.T) {
 		want string
 	}{
 		{[]string{"reproduce", "--only", "nosuch"}, `unknown experiment "nosuch" (valid: immediate`},
+		{[]string{"reproduce", "--only", ""}, `--only: an empty experiment name; give NAME[,NAME...]`},
+		{[]string{"merge", "--only", "immediate,"}, `--only: an empty experiment name`},
 		{[]string{"run", "nosuch"}, `unknown experiment "nosuch"`},
 		{[]string{"run", "deadlin"}, `unknown experiment "deadlin"; did you mean "deadline"? (valid: `},
 		{[]string{"run"}, "run needs exactly one experiment"},

@@ -93,7 +93,11 @@ func slurmAction(c *cli.Context) error {
 	if n := c.Int("shards"); n < 1 || n > maxShards {
 		return fmt.Errorf("--shards %d: give the number of array tasks, 1 to %d", n, maxShards)
 	}
-	for _, n := range onlyList(c) {
+	only, err := onlyList(c)
+	if err != nil {
+		return err
+	}
+	for _, n := range only {
 		if _, err := experiments.Lookup(n); err != nil {
 			return err
 		}
@@ -169,7 +173,7 @@ func newSlurmJob(c *cli.Context) (*slurmJob, error) {
 	j := &slurmJob{bin: bin, out: out, shards: c.Int("shards"), sbatch: *c.Generic("sbatch-arg").(*argList), workers: c.IsSet("j"), study: study}
 	// The plan-choosing flags and --no-wait go to both commands; -j and --fresh to the shards only.
 	var sel []string
-	if only := onlyList(c); len(only) > 0 {
+	if only, _ := onlyList(c); len(only) > 0 { // (slurmAction refused an empty name)
 		sel = append(sel, "--only", strings.Join(only, ","))
 	}
 	if c.IsSet("reps") {
