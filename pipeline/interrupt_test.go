@@ -106,3 +106,55 @@ func TestOneRunIsOneRun(t *testing.T) {
 		t.Fatalf("no %q line:\n%s", "toy: 1 run (0 reused)", log.String())
 	}
 }
+
+func init() { experiments.Register(finishing{}) }
+
+// finishingReports hands over finishing's report's context to the test
+// that interrupts it.
+var finishingReports = make(chan context.Context, 1)
+
+// finishing is the toy study whose report, interrupted, still ends, as
+// the studies' reports do: they do not stop halfway.
+type finishing struct{ toy }
+
+func (finishing) Name() string { return "finishing" }
+func (f finishing) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	p, err := f.toy.Plan(cfg)
+	if err != nil {
+		return nil, err
+	}
+	tp := p.(*toyPlan)
+	tp.b.Experiment = "finishing"
+	for i := range tp.b.Runs {
+		tp.b.Runs[i] = bench.NewRun("finishing", "w", "a", tp.b.Runs[i].Rep)
+	}
+	return finishingPlan{tp}, nil
+}
+
+type finishingPlan struct{ *toyPlan }
+
+func (p finishingPlan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
+	finishingReports <- ctx
+	<-ctx.Done()
+	return p.toyPlan.Report(context.Background(), in)
+}
+
+// TestInterruptAfterTheRunsSaysTheReportEnded: a Ctrl-C that comes once
+// every run is done, while a report that does not stop halfway is being
+// written, is not passed over in silence: the progress says the report
+// was written to its end and every output is complete.
+func TestInterruptAfterTheRunsSaysTheReportEnded(t *testing.T) {
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	go func() {
+		<-finishingReports
+		cancel(errors.New("interrupt signal received"))
+	}()
+	var log strings.Builder
+	if _, err := pipeline.Reproduce(ctx, pipeline.Options{Only: []string{"finishing"}, Out: t.TempDir(), Report: true, Workers: 1, Version: "test", Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "interrupted (interrupt signal received) once every run was done: the report was written to its end, and every output is complete"; !strings.Contains(log.String(), want) {
+		t.Fatalf("progress lacks %q:\n%s", want, log.String())
+	}
+}

@@ -205,7 +205,13 @@ func Reproduce(ctx context.Context, opts Options) ([]*Outcome, error) {
 	if opts.Shard.N == 0 || opts.Merge { // a shard writes only its own folders
 		failed = append(failed, writeOutputs(opts, before, outcomes, book))
 	}
-	return outcomes, errors.Join(failed...)
+	err := errors.Join(failed...)
+	if err == nil && ctx.Err() != nil {
+		// The interruption came once every run was done: the report was
+		// written to its end rather than left half made.
+		logf(opts.Progress, "interrupted (%v) once every run was done: the report was written to its end, and every output is complete\n", context.Cause(ctx))
+	}
+	return outcomes, err
 }
 
 // leftOutOfWorkbook lists the studies the workbook of the output folder
