@@ -281,14 +281,31 @@ func keepsFiles(m *analysis.Manifest, plan Plan, done map[analysis.RunKey]Output
 }
 
 // staleInput returns the first of paths whose content was not now's when
-// the run was made, or "".
+// the run was made, or "". A path the run did not read is not stale when
+// the run read a file of the same content elsewhere: the data moved (a
+// shard on another machine, a data root mounted elsewhere), the content
+// that made the run did not.
 func staleInput(paths []string, then, now map[string]string) string {
 	for _, p := range paths {
-		if then[p] == "" || then[p] != now[p] {
+		switch sum := now[p]; {
+		case sum != "" && then[p] == sum:
+		case sum != "" && then[p] == "" && readElsewhere(then, sum):
+		default:
 			return p
 		}
 	}
 	return ""
+}
+
+// readElsewhere says whether a file of content sum is among the inputs
+// then a run was made from.
+func readElsewhere(then map[string]string, sum string) bool {
+	for _, s := range then {
+		if s == sum {
+			return true
+		}
+	}
+	return false
 }
 
 // dropIncomplete removes from runs every run whose metric names are not

@@ -883,3 +883,51 @@ func TestShardsReuseTheRunsThatMoved(t *testing.T) {
 		t.Errorf("%d runs computed from the merged results, want D's 6 alone", n)
 	}
 }
+
+// TestMovedInputIsReused: a run is keyed on the content of the files it
+// reads, not on where they lie. The same trace at another path (a data
+// root mounted elsewhere, a shard run on another machine) reuses every
+// run, which are then recorded with the files where they lie now, and
+// merges; another content at the new path recomputes them and says the
+// input changed.
+func TestMovedInputIsReused(t *testing.T) {
+	dir, a, b := t.TempDir(), t.TempDir(), t.TempDir()
+	traceA, progA := filepath.Join(a, "t.swf"), filepath.Join(a, "s.py")
+	traceB, progB := filepath.Join(b, "t.swf"), filepath.Join(b, "s.py")
+	for _, f := range []string{traceA, traceB} {
+		os.WriteFile(f, []byte("1 0 10\n"), 0o644)
+	}
+	for _, f := range []string{progA, progB} {
+		os.WriteFile(f, []byte("v1\n"), 0o644)
+	}
+	var calls atomic.Int64
+	if _, err := Execute(context.Background(), inputPlan(2, traceA, progA), toyExec(&calls), Options{Dir: dir, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	before := calls.Load()
+	if _, err := Execute(context.Background(), inputPlan(2, traceB, progB), toyExec(&calls), Options{Dir: dir, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 0 {
+		t.Errorf("the same files at another path: %d runs computed, want 0", n)
+	}
+	// Shards made from the files at two paths merge.
+	shards := t.TempDir()
+	for k, tr := range []string{traceA, traceB} {
+		if _, err := Execute(context.Background(), inputPlan(1, tr, filepath.Join(filepath.Dir(tr), "s.py")), toyExec(&calls), Options{Dir: shards, Shard: Shard{k, 2}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := Merge(context.Background(), inputPlan(1, traceA, progA), Options{Dir: shards}); err != nil {
+		t.Errorf("shards made from the same files at two paths: %v", err)
+	}
+	os.WriteFile(traceB, []byte("1 0 11\n"), 0o644)
+	var log strings.Builder
+	before = calls.Load()
+	if _, err := Execute(context.Background(), inputPlan(2, traceB, progB), toyExec(&calls), Options{Dir: dir, Workers: 2, Progress: &log}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 12 || !strings.Contains(log.String(), "recomputing 12 runs: input "+traceB+" changed") {
+		t.Errorf("another trace at the new path: %d runs computed, want 12, and a line naming it:\n%s", n, log.String())
+	}
+}
