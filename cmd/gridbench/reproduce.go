@@ -190,7 +190,7 @@ func onlyFlag() cli.Flag {
 }
 
 // onlyList returns the experiments named by --only, in order. An empty
-// name (--only '', an empty shell variable) is refused: it would select
+// name (--only "", an empty shell variable) is refused: it would select
 // every experiment.
 func onlyList(c *cli.Context) ([]string, error) {
 	var only []string

@@ -6,7 +6,6 @@ import (
 	"io"
 	"math"
 	"path/filepath"
-	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -154,12 +153,12 @@ func workloadConvert(c *cli.Context) error {
 	if !ok {
 		return fmt.Errorf("--walltime %q: want requested (the trace's requested time) or max (for a job that runs as long as it requested or longer, its run time + 1 s)", c.String("walltime"))
 	}
-	if to := c.String("to"); !strings.HasSuffix(strings.ToLower(to), ".json") {
-		// simulate and study files tell a Batsim workload by its name.
-		return fmt.Errorf("--to %s: name the workload FILE.json, as simulate and study files recognise a Batsim workload by its .json", to)
-	}
 	if err := checkOutputs(c, path, "to"); err != nil {
 		return err
+	}
+	if to := c.String("to"); !batsim.IsWorkload(to) {
+		// simulate and study files tell a Batsim workload by its name.
+		return fmt.Errorf("--to %s: name the workload FILE.json (or FILE.json.gz), as simulate and study files recognise a Batsim workload by its .json", to)
 	}
 	// The trace is streamed into the file, never held whole; the valid
 	// jobs are written as they are read.
