@@ -88,3 +88,52 @@ func TestWorkbookKeepsTheStudiesItHeld(t *testing.T) {
 		t.Errorf("the workbook's Stats sheet holds %q, want [toy2]", got)
 	}
 }
+
+// TestMovedFolderVerifiesAfterOnly: a study's LaTeX names the output
+// folder it was written in. After the folder moved, `reproduce --only` of
+// one study rewrites that study's pages for the new place and leaves the
+// other's as they were; verify re-renders each with the place it was
+// written in (it re-rendered the other's with the new one, and reported
+// its untouched .tex as differing).
+func TestMovedFolderVerifiesAfterOnly(t *testing.T) {
+	ctx := context.Background()
+	base := t.TempDir()
+	first := filepath.Join(base, "first")
+	reproduce := func(out string, only ...string) {
+		t.Helper()
+		if _, err := pipeline.Reproduce(ctx, pipeline.Options{Only: only, Out: out, Report: true, Workers: 1, Version: "test"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	reproduce(first, "toy", "toy2")
+	moved := filepath.Join(base, "moved")
+	if err := os.Rename(first, moved); err != nil {
+		t.Fatal(err)
+	}
+	reproduce(moved, "toy")
+	o, ps := pipeline.CheckOutputs(moved)
+	if len(ps) > 0 {
+		t.Fatalf("CheckOutputs: %v", ps)
+	}
+	plan := func(study string) (experiments.Plan, error) {
+		e, err := experiments.Lookup(study)
+		if err != nil {
+			return nil, err
+		}
+		return e.Plan(experiments.Config{}.Filled(e))
+	}
+	ps, n, err := pipeline.Rerender(ctx, moved, o, plan, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n == 0 || len(ps) > 0 {
+		t.Errorf("%d files compared; differences %v, want none", n, ps)
+	}
+	tex, err := os.ReadFile(filepath.Join(pipeline.ResultsDir(moved, "toy2"), "page", "toy2.tex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(tex), first) {
+		t.Errorf("toy2.tex no longer names the folder it was written in (%s):\n%s", first, tex)
+	}
+}

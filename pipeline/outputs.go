@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -48,8 +49,12 @@ type OutputStudy struct {
 	Report bool `json:"report"`
 	// Formats are the figure formats written besides each figure's own
 	// (reproduce --formats, e.g. pdf).
-	Formats []string     `json:"figure_formats,omitempty"`
-	Files   []OutputFile `json:"files"`
+	Formats []string `json:"figure_formats,omitempty"`
+	// Home is the output folder's absolute path when its report was
+	// written, which its LaTeX names (Outputs.Home when absent): a study
+	// a later run in the moved folder did not run keeps its own.
+	Home  string       `json:"home,omitempty"`
+	Files []OutputFile `json:"files"`
 }
 
 // OutputFile is a file below the output folder and the SHA-256 of its
@@ -267,14 +272,20 @@ func writeOutputs(opts Options, before snapshot, outcomes, book []*Outcome) erro
 			ran[o.Name].Files = append(ran[o.Name].Files, f)
 		}
 	}
+	for _, r := range ran {
+		if r.Report {
+			r.Home = now.Home
+		}
+	}
 	for _, s := range prev.Studies {
 		r, ok := ran[s.Name]
 		switch {
 		case !ok:
+			s.Home = cmp.Or(s.Home, prev.Home)
 			now.Studies = append(now.Studies, s)
 		case !r.Report && s.Report:
 			// Runs only (gridbench run): the report files of before stay listed.
-			r.Report, r.Formats = true, s.Formats
+			r.Report, r.Formats, r.Home = true, s.Formats, cmp.Or(s.Home, prev.Home)
 			for _, f := range s.Files {
 				if !wrote[f.Path] && !strings.HasPrefix(f.Path, "results/"+s.Name+"/") {
 					r.Files = append(r.Files, f)

@@ -99,7 +99,7 @@ func Rerender(ctx context.Context, out string, o *Outputs, plan func(study strin
 		g.SetLimit(workers)
 		for i, s := range studies {
 			g.Go(func() error {
-				got[i], errs[i] = rerenderStudy(gctx, out, cmp.Or(o.Home, out), tmp, s.Name, plan, read)
+				got[i], errs[i] = rerenderStudy(gctx, out, cmp.Or(s.Home, o.Home, out), tmp, s.Name, plan, read)
 				return gctx.Err()
 			})
 		}
