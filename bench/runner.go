@@ -360,6 +360,14 @@ func Execute(ctx context.Context, plan Plan, exec Executor, opts Options) (*Resu
 				siblings = append(siblings, Shard{k, opts.Shard.N}.Dir(results))
 			}
 		}
+		// And the shards of other splits (a study first run as 2 shards,
+		// then as 3), after its own split's.
+		others, _ := filepath.Glob(filepath.Join(results, shardsDir, "*-of-*"))
+		for _, d := range others {
+			if d != opts.Dir && !slices.Contains(siblings, d) {
+				siblings = append(siblings, d)
+			}
+		}
 	}
 	if err := os.MkdirAll(opts.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("cannot create output directory %s: %w", opts.Dir, err)

@@ -149,3 +149,33 @@ func TestMergeWithoutShards(t *testing.T) {
 		t.Fatalf("got %v", err)
 	}
 }
+
+// TestShardReusesAnotherSplit: a shard reads the runs the shards of
+// another split made (a study run as 2 shards, then as 3), and the new
+// split merges to one run's files.
+func TestShardReusesAnotherSplit(t *testing.T) {
+	plan := testPlan(3)
+	dir := t.TempDir()
+	var calls atomic.Int64
+	for k := range 2 {
+		if _, err := Execute(context.Background(), plan, toyExec(&calls), Options{Dir: dir, Workers: 2, Shard: Shard{k, 2}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := calls.Load()
+	for k := range 3 {
+		if _, err := Execute(context.Background(), plan, toyExec(&calls), Options{Dir: dir, Workers: 2, Shard: Shard{k, 3}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := calls.Load() - before; n != 0 {
+		t.Errorf("the 3 shards computed %d runs the 2 shards had made, want 0", n)
+	}
+	m, err := Merge(context.Background(), plan, Options{Dir: dir, Shard: Shard{N: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Manifest.Runs) != len(plan.Runs) {
+		t.Errorf("merged %d runs, want %d", len(m.Manifest.Runs), len(plan.Runs))
+	}
+}
