@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -57,6 +58,10 @@ func mergeCommand() *cli.Command {
 			}
 			opts := options(c, only, true)
 			opts.Merge, opts.Shard = true, bench.Shard{N: c.Int("shards")}
+			if st, err := os.Stat(opts.Out); err != nil || !st.IsDir() {
+				// Before the lock, which would make the folder.
+				return fmt.Errorf("--out %s: no such folder: merge reads the shards that reproduce --shard K/N wrote into it", opts.Out)
+			}
 			if err := shardsIdle(opts.Out); err != nil {
 				return err
 			}

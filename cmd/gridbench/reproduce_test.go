@@ -31,6 +31,7 @@ func TestReproduceBadInput(t *testing.T) {
 		{[]string{"reproduce", "--only", "nosuch"}, `unknown experiment "nosuch" (valid: immediate`},
 		{[]string{"reproduce", "--only", ""}, `--only: an empty experiment name; give NAME[,NAME...]`},
 		{[]string{"merge", "--only", "immediate,"}, `--only: an empty experiment name`},
+		{[]string{"merge", "--only", "immediate", "--out", filepath.Join(file+"-typo", "out")}, "no such folder: merge reads the shards"},
 		{[]string{"run", "nosuch"}, `unknown experiment "nosuch"`},
 		{[]string{"run", "deadlin"}, `unknown experiment "deadlin"; did you mean "deadline"? (valid: `},
 		{[]string{"run"}, "run needs exactly one experiment"},
