@@ -302,8 +302,12 @@ func sheetName(id string, used map[string]bool) string {
 // ClaimsColumns are the columns of the workbook's Claims sheet: a claims
 // ledger entry (analysis.LedgerEntry) with its study, the same for every
 // study so that one filter spans them all; kind tells a claim of the
-// paper's text from an equality with a published value.
-var ClaimsColumns = []string{"study", "id", "section", "quote", "scope", "verdict", "statistic", "p", "n", "in_sample", "note", "kind"}
+// paper's text from an equality with a published value, and
+// alternative_reading names the reading a row decides a claim again under
+// (empty under the default readings), so that the headline counts, which
+// keep those rows apart, can be recovered from the sheet.
+var ClaimsColumns = []string{"study", "id", "section", "quote", "scope", "verdict", "statistic", "p", "n", "in_sample", "note", "kind",
+	"alternative_reading"}
 
 // ClaimsSheet is the workbook's Claims sheet, empty; AddClaims fills it.
 func ClaimsSheet() *Table {
@@ -312,7 +316,8 @@ func ClaimsSheet() *Table {
 
 // AddClaims appends study's ledger to a Claims sheet, one row per entry:
 // the quote as the paper words it, the verdict without decoration (in
-// sample is its own column), p and n empty when no test was run.
+// sample is its own column), p and n empty when no test was run, the
+// alternative reading named on a row decided under one.
 func AddClaims(t *Table, study string, es []analysis.LedgerEntry) {
 	for _, e := range es {
 		v := Str(e.Verdict)
@@ -326,6 +331,6 @@ func AddClaims(t *Table, study string, es []analysis.LedgerEntry) {
 			n = Int(e.N)
 		}
 		t.AddRow(Str(study), Str(e.ID), Str(e.Section), Str(e.Quote), Str(e.Scope), v, Str(e.Statistic), p, n,
-			Flag(e.InSample), Str(e.Note), Str(cmp.Or(e.Kind, analysis.KindClaim)))
+			Flag(e.InSample), Str(e.Note), Str(cmp.Or(e.Kind, analysis.KindClaim)), Str(e.Alternative))
 	}
 }

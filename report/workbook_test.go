@@ -7,6 +7,10 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/gridbench/gridbench/analysis"
 )
 
 // TestWorkbookBytesRepeat: the same workbook written again is the same
@@ -58,4 +62,41 @@ func members(t *testing.T, b []byte) []string {
 		names = append(names, f.Name)
 	}
 	return names
+}
+
+// TestClaimsSheetAlternative: a row decided under an alternative reading
+// names it in the Claims sheet, and a default row leaves the column empty,
+// so that the sheet's rows can be counted as claims.json counts them.
+func TestClaimsSheetAlternative(t *testing.T) {
+	claims := ClaimsSheet()
+	AddClaims(claims, "deadline", []analysis.LedgerEntry{
+		{ID: "D1", Quote: "EDF misses fewer", Verdict: analysis.VerdictHeld},
+		{ID: "D1/per-job", Quote: "EDF misses fewer", Verdict: analysis.VerdictNotHeld, Alternative: "per-job"},
+	})
+	path := filepath.Join(t.TempDir(), "out.xlsx")
+	if err := WriteWorkbook(path, []*Table{claims}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := excelize.OpenFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := f.GetRows("Claims")
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := slices.Index(rows[0], "alternative_reading")
+	if col < 0 || len(rows) != 3 {
+		t.Fatalf("Claims sheet %q, want an alternative_reading column and two rows", rows)
+	}
+	cell := func(r int) string {
+		if col < len(rows[r]) {
+			return rows[r][col]
+		}
+		return "" // GetRows drops a row's trailing empty cells
+	}
+	if rows[1][1] != "D1" || cell(1) != "" || rows[2][1] != "D1/per-job" || cell(2) != "per-job" {
+		t.Errorf("Claims rows %q, want D1 with no alternative reading and D1/per-job under per-job", rows[1:])
+	}
 }
