@@ -285,8 +285,9 @@ func firstLineDiff(a, b []byte) string {
 }
 
 // sameZip reports whether two zip archives (workbooks) hold the same
-// files with the same content: the workbook writer stores its parts in
-// no fixed order, and reading every cell of both costs far more.
+// files with the same content: a workbook written before
+// report.WriteWorkbook fixed the order of its parts stored them in map
+// order, and reading every cell of both costs far more.
 func sameZip(a, b []byte) bool {
 	za, err := zip.NewReader(bytes.NewReader(a), int64(len(a)))
 	if err != nil {

@@ -98,7 +98,7 @@ func TestWorkbookOpensInOpenpyxl(t *testing.T) {
 		{"Table3_makespan", "A1:C3", []string{"instance", "MCT", "kPB"}},
 		{"odd", "A1:C3", []string{"x", "X (2)", "Column3"}},
 		{"nums", "A1:F4", nums.Columns},
-		{"Claims", "A1:L3", ClaimsColumns},
+		{"Claims", "A1:M3", ClaimsColumns},
 	}
 	if len(got.Sheets) != len(want) {
 		t.Fatalf("sheets %+v, want %d", got.Sheets, len(want))

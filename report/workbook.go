@@ -2,6 +2,7 @@ package report
 
 import (
 	"archive/zip"
+	"bytes"
 	"cmp"
 	"compress/flate"
 	"fmt"
@@ -22,7 +23,8 @@ import (
 // filled green and Bad cells red. Sheets are streamed and never re-opened: any excelize
 // call on a sheet after its Flush (SetActiveSheet, AutoFilter, styles)
 // re-parses its whole XML, seconds and hundreds of MB on the Raw sheet.
-// The first sheet is the active one by default.
+// The first sheet is the active one by default. The same tables give the
+// same bytes, so that a workbook's digest changes only with its content.
 func WriteWorkbook(path string, sheets []*Table) error {
 	if len(sheets) == 0 {
 		return fmt.Errorf("workbook %s: no sheets", path)
@@ -40,8 +42,7 @@ func WriteWorkbook(path string, sheets []*Table) error {
 		return zw
 	})
 	// A fixed creation date keeps every part of the file the same between
-	// runs; the zip's bytes may still differ, as excelize writes the parts
-	// in map order.
+	// runs; writeSorted then fixes the order excelize writes them in.
 	if err := f.SetDocProps(&excelize.DocProperties{Creator: "gridbench", Created: "2000-01-01T00:00:00Z",
 		Modified: "2000-01-01T00:00:00Z", Title: "gridbench reproduction"}); err != nil {
 		return err
@@ -64,10 +65,46 @@ func WriteWorkbook(path string, sheets []*Table) error {
 			return fmt.Errorf("workbook %s, sheet %s: %w", path, name, err)
 		}
 	}
+	buf, err := f.WriteToBuffer()
+	if err != nil {
+		return fmt.Errorf("workbook %s: %w", path, err)
+	}
 	return analysis.WriteFileAtomic(path, func(w io.Writer) error {
-		_, err := f.WriteTo(w)
-		return err
+		return writeSorted(w, buf.Bytes())
 	})
+}
+
+// writeSorted writes the zip archive b to w with its members in a fixed
+// order, [Content_Types].xml first as OOXML readers expect and then by
+// name, so that the same workbook is the same bytes: excelize writes the
+// streamed sheets in map order. Members are copied as they were
+// compressed, with their headers (excelize leaves every modification time
+// zero), so this costs a copy of the compressed bytes.
+func writeSorted(w io.Writer, b []byte) error {
+	zr, err := zip.NewReader(bytes.NewReader(b), int64(len(b)))
+	if err != nil {
+		return err
+	}
+	files := slices.Clone(zr.File)
+	const first = "[Content_Types].xml"
+	slices.SortFunc(files, func(x, y *zip.File) int {
+		switch {
+		case x.Name == y.Name:
+			return 0
+		case x.Name == first:
+			return -1
+		case y.Name == first:
+			return 1
+		}
+		return strings.Compare(x.Name, y.Name)
+	})
+	zw := zip.NewWriter(w)
+	for _, f := range files {
+		if err := zw.Copy(f); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
 }
 
 // styles makes and remembers the cell styles of a workbook: one per
@@ -265,8 +302,12 @@ func sheetName(id string, used map[string]bool) string {
 // ClaimsColumns are the columns of the workbook's Claims sheet: a claims
 // ledger entry (analysis.LedgerEntry) with its study, the same for every
 // study so that one filter spans them all; kind tells a claim of the
-// paper's text from an equality with a published value.
-var ClaimsColumns = []string{"study", "id", "section", "quote", "scope", "verdict", "statistic", "p", "n", "in_sample", "note", "kind"}
+// paper's text from an equality with a published value, and
+// alternative_reading names the reading a row decides a claim again under
+// (empty under the default readings), so that the headline counts, which
+// keep those rows apart, can be recovered from the sheet.
+var ClaimsColumns = []string{"study", "id", "section", "quote", "scope", "verdict", "statistic", "p", "n", "in_sample", "note", "kind",
+	"alternative_reading"}
 
 // ClaimsSheet is the workbook's Claims sheet, empty; AddClaims fills it.
 func ClaimsSheet() *Table {
@@ -275,7 +316,8 @@ func ClaimsSheet() *Table {
 
 // AddClaims appends study's ledger to a Claims sheet, one row per entry:
 // the quote as the paper words it, the verdict without decoration (in
-// sample is its own column), p and n empty when no test was run.
+// sample is its own column), p and n empty when no test was run, the
+// alternative reading named on a row decided under one.
 func AddClaims(t *Table, study string, es []analysis.LedgerEntry) {
 	for _, e := range es {
 		v := Str(e.Verdict)
@@ -289,6 +331,6 @@ func AddClaims(t *Table, study string, es []analysis.LedgerEntry) {
 			n = Int(e.N)
 		}
 		t.AddRow(Str(study), Str(e.ID), Str(e.Section), Str(e.Quote), Str(e.Scope), v, Str(e.Statistic), p, n,
-			Flag(e.InSample), Str(e.Note), Str(cmp.Or(e.Kind, analysis.KindClaim)))
+			Flag(e.InSample), Str(e.Note), Str(cmp.Or(e.Kind, analysis.KindClaim)), Str(e.Alternative))
 	}
 }
