@@ -282,14 +282,15 @@ func keepsFiles(m *analysis.Manifest, plan Plan, done map[analysis.RunKey]Output
 
 // staleInput returns the first of paths whose content was not now's when
 // the run was made, or "". A path the run did not read is not stale when
-// the run read a file of the same content elsewhere: the data moved (a
-// shard on another machine, a data root mounted elsewhere), the content
-// that made the run did not.
+// the run read a file of the same name and content in another folder: the
+// data moved (a shard on another machine, a data root mounted elsewhere),
+// what made the run did not. The name must be the same, as some names
+// are data (a best-known schedule's file name gives its makespan).
 func staleInput(paths []string, then, now map[string]string) string {
 	for _, p := range paths {
 		switch sum := now[p]; {
 		case sum != "" && then[p] == sum:
-		case sum != "" && then[p] == "" && readElsewhere(then, sum):
+		case sum != "" && then[p] == "" && readElsewhere(then, p, sum):
 		default:
 			return p
 		}
@@ -297,11 +298,11 @@ func staleInput(paths []string, then, now map[string]string) string {
 	return ""
 }
 
-// readElsewhere says whether a file of content sum is among the inputs
-// then a run was made from.
-func readElsewhere(then map[string]string, sum string) bool {
-	for _, s := range then {
-		if s == sum {
+// readElsewhere says whether a file named as p's, of content sum, is
+// among the inputs then a run was made from.
+func readElsewhere(then map[string]string, p, sum string) bool {
+	for q, s := range then {
+		if s == sum && filepath.Base(q) == filepath.Base(p) {
 			return true
 		}
 	}

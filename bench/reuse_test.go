@@ -930,4 +930,15 @@ func TestMovedInputIsReused(t *testing.T) {
 	if n := calls.Load() - before; n != 12 || !strings.Contains(log.String(), "recomputing 12 runs: input "+traceB+" changed") {
 		t.Errorf("another trace at the new path: %d runs computed, want 12, and a line naming it:\n%s", n, log.String())
 	}
+	// The same content under another name is another input: a name may
+	// be data (a best-known schedule's file name gives its makespan).
+	renamed := filepath.Join(b, "u.swf")
+	os.WriteFile(renamed, []byte("1 0 11\n"), 0o644)
+	before = calls.Load()
+	if _, err := Execute(context.Background(), inputPlan(2, renamed, progB), toyExec(&calls), Options{Dir: dir, Workers: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if n := calls.Load() - before; n != 12 {
+		t.Errorf("the same trace under another name: %d runs computed, want 12", n)
+	}
 }
