@@ -328,7 +328,8 @@ type OutputProblem struct {
 
 // CheckOutputs compares the output folder out with its outputs manifest,
 // re-computing nothing: every study it lists has its results folder,
-// every file it lists is there with the SHA-256 it records, and every
+// every file it lists is there with the SHA-256 it records, every figure
+// file of a study it lists is listed (unlistedFigures), and every
 // results/<exp>/ folder on disk is listed. It returns the manifest (nil
 // when it cannot be read) and the differences.
 func CheckOutputs(out string) (*Outputs, []OutputProblem) {
@@ -369,6 +370,7 @@ func CheckOutputs(out string) (*Outputs, []OutputProblem) {
 	for _, f := range o.Shared {
 		check(f)
 	}
+	ps = append(ps, unlistedFigures(out, o)...)
 	found, _ := filepath.Glob(filepath.Join(out, "results", "*", "runs.csv"))
 	more, _ := filepath.Glob(filepath.Join(out, "results", "*", "manifest.json"))
 	seen := map[string]bool{}
@@ -380,4 +382,56 @@ func CheckOutputs(out string) (*Outputs, []OutputProblem) {
 		}
 	}
 	return o, ps
+}
+
+// unlistedFigures names each file of paper/figures that belongs to a
+// study o lists (named after it, see owner) but that o does not list: a
+// file its last reproduce did not write. Either a figure in a format that
+// run did not write, left by an earlier run (gridbench removes those as
+// it writes a figure; older builds did not), which LaTeX's
+// \includegraphics may take for the figure (a .pdf before a .png); or a
+// figure the study no longer draws, or a file copied in. They are named,
+// not removed: a name that only looks like a study's may be someone's
+// own file.
+func unlistedFigures(out string, o *Outputs) []OutputProblem {
+	dir := filepath.Join(PaperDir(out), "figures")
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // no figures: none unlisted
+	}
+	names := slices.Clone(experiments.Names())
+	studies := map[string]bool{}
+	files := map[string]bool{}
+	for _, s := range o.Studies {
+		names = append(names, s.Name)
+		studies[s.Name] = true
+		for _, f := range s.Files {
+			files[f.Path] = true
+		}
+	}
+	var ps []OutputProblem
+	for _, e := range entries {
+		p := "paper/figures/" + e.Name()
+		s := owner(p, names)
+		if !e.Type().IsRegular() || strings.HasPrefix(e.Name(), ".") || files[p] || !studies[s] {
+			continue
+		}
+		base := strings.TrimSuffix(p, path.Ext(p))
+		var as []string // the formats the figure was written in
+		for _, f := range o.Study(s).Files {
+			if ext := path.Ext(f.Path); f.Path == base+ext {
+				as = append(as, strings.TrimPrefix(ext, "."))
+			}
+		}
+		text := fmt.Sprintf("not listed in %s: study %s's last reproduce did not write it (a figure it did not draw, or a file copied in); delete it",
+			OutputsPath(out), s)
+		if len(as) > 0 {
+			text = fmt.Sprintf("not listed in %s: study %s's last reproduce wrote this figure as %s only, so this file is an earlier run's, "+
+				"which LaTeX may take for the figure (a .pdf before a .png); reproduce %s again (it writes each figure in exactly the "+
+				"formats it is given) or delete it",
+				OutputsPath(out), s, strings.Join(as, " and "), s)
+		}
+		ps = append(ps, OutputProblem{filepath.Join(dir, e.Name()), text})
+	}
+	return ps
 }

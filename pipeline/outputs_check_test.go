@@ -150,3 +150,49 @@ func TestReadOutputsStaysBelow(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckOutputsUnlistedFigures: a figure file of a listed study that
+// the outputs manifest does not list is named, with what to do: a PDF an
+// older build left beside the PNG and SVG of a run without pdf (the LaTeX
+// page showed that PDF, and verify passed), and a figure the study no
+// longer draws. A study's own hidden files and the figures of a study the
+// manifest does not list are not.
+func TestCheckOutputsUnlistedFigures(t *testing.T) {
+	out := t.TempDir()
+	write := func(p string) {
+		t.Helper()
+		p = filepath.Join(out, filepath.FromSlash(p))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.WriteFile(p, []byte(p), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := takeSnapshot(out)
+	for _, p := range []string{"results/alpha/runs.csv", "paper/alpha.md", "paper/figures/alpha-f.png", "paper/figures/alpha-f.svg"} {
+		write(p)
+	}
+	o := &Outcome{Name: "alpha", Report: &experiments.ReportOutput{}}
+	if err := writeOutputs(Options{Out: out, Report: true, Version: "v"}, before, []*Outcome{o}, []*Outcome{o}); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"paper/figures/alpha-f.pdf", "paper/figures/alpha-dropped.png", "paper/figures/.alpha-f.png.tmp", "paper/figures/beta-f.pdf"} {
+		write(p)
+	}
+	_, ps := CheckOutputs(out)
+	var got []string
+	for _, p := range ps {
+		rel, _ := filepath.Rel(out, p.File)
+		got = append(got, filepath.ToSlash(rel)+": "+p.Text)
+	}
+	mp := OutputsPath(out)
+	want := []string{
+		"paper/figures/alpha-dropped.png: not listed in " + mp + ": study alpha's last reproduce did not write it " +
+			"(a figure it did not draw, or a file copied in); delete it",
+		"paper/figures/alpha-f.pdf: not listed in " + mp + ": study alpha's last reproduce wrote this figure as png and svg only, " +
+			"so this file is an earlier run's, which LaTeX may take for the figure (a .pdf before a .png); reproduce alpha again " +
+			"(it writes each figure in exactly the formats it is given) or delete it",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("problems\n%q\nwant\n%q", got, want)
+	}
+}

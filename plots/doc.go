@@ -3,8 +3,10 @@
 // It sits at the end of the report pipeline (records -> summary table ->
 // renderers): callers pass numbers that are already summarised (means, CI
 // bounds, per-task start/end times) and get back a *plot.Plot, which Save
-// writes as PNG, SVG and PDF. No statistics are computed here, so a figure
-// can never disagree with the tables rendered from the same summary.
+// writes as a figure in PNG, SVG and PDF, exactly the formats asked for
+// (the figure's files in the others are removed), and SaveFile as one
+// file. No statistics are computed here, so a figure can never disagree
+// with the tables rendered from the same summary.
 //
 // The constructors are Lines (metric vs x with 95% CI bars), Curves (the
 // same without markers or bars, for long curves such as an FFT magnitude),

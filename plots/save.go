@@ -10,6 +10,8 @@ import (
 	"image/draw"
 	"image/png"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -65,6 +67,9 @@ func AlsoWrite(formats ...string) (restore func(), err error) {
 	return func() { also.Store(prev) }, nil
 }
 
+// figureFormats are the formats a figure can be written in.
+var figureFormats = []string{"png", "svg", "pdf"}
+
 // CheckFormats returns formats lower-cased, without a leading dot and
 // without repeats, or an error naming the first that is not png, svg or
 // pdf.
@@ -73,9 +78,7 @@ func CheckFormats(formats []string) ([]string, error) {
 	seen := map[string]bool{}
 	for _, f := range formats {
 		f = strings.ToLower(strings.TrimPrefix(strings.TrimSpace(f), "."))
-		switch f {
-		case "png", "svg", "pdf":
-		default:
+		if !slices.Contains(figureFormats, f) {
 			return nil, fmt.Errorf("unknown figure format %q (want png, svg or pdf)", f)
 		}
 		if !seen[f] {
@@ -92,11 +95,23 @@ func CheckFormats(formats []string) ([]string, error) {
 // temporary file in the same directory and renamed into place, so a
 // reader never sees a half-written figure. It returns the paths written.
 // The same plot gives byte-identical SVG and PDF files.
+//
+// Save writes a figure, not files: once every format is written, the
+// figure's files in the other formats (basePath.pdf after a Save without
+// pdf) are removed, as an earlier Save's that no longer show this figure.
+// LaTeX's \includegraphics{basePath} takes a .pdf before a .png, so a
+// PDF left by an earlier `reproduce --formats pdf` would put that run's
+// figure in the paper. SaveFile writes one file and leaves the others.
 func Save(p *plot.Plot, w, h vg.Length, basePath string, formats ...string) ([]string, error) {
 	if p == nil {
 		return nil, errors.New("plots: Save: nil plot")
 	}
-	return save(w, h, basePath, formats, func(c vgdraw.Canvas, white bool) {
+	return save(w, h, basePath, formats, drawPlot(p))
+}
+
+// drawPlot draws p on a canvas, white already or not.
+func drawPlot(p *plot.Plot) func(c vgdraw.Canvas, white bool) {
+	return func(c vgdraw.Canvas, white bool) {
 		// The plot's background is the first thing drawn: on a canvas
 		// that is white already, a white one changes no pixel, and
 		// painting it costs a pass over the whole image.
@@ -105,7 +120,7 @@ func Save(p *plot.Plot, w, h vg.Length, basePath string, formats ...string) ([]s
 			defer func() { p.BackgroundColor = bg }()
 		}
 		p.Draw(c)
-	})
+	}
 }
 
 // SaveGrid is Save for several plots tiled on one page: plots is
@@ -153,12 +168,39 @@ func SaveGrid(plots [][]*plot.Plot, w, h vg.Length, basePath string, formats ...
 	})
 }
 
-func save(w, h vg.Length, basePath string, formats []string, drawFn func(c vgdraw.Canvas, white bool)) ([]string, error) {
-	if w <= 0 || h <= 0 {
-		return nil, fmt.Errorf("plots: Save: size %vx%v, want positive", w, h)
+// SaveFile draws p at w x h into the one file path, in the format its
+// extension names (.png, .svg or .pdf, in any case). Unlike Save it
+// writes that file alone, for whoever named it: AlsoWrite adds no format,
+// and a file beside it of the same name in another format is left as it
+// is (`gridbench plot -o f.svg` after `-o f.png` keeps both).
+func SaveFile(p *plot.Plot, w, h vg.Length, path string) error {
+	if p == nil {
+		return errors.New("plots: SaveFile: nil plot")
 	}
-	if basePath == "" {
-		return nil, errors.New("plots: Save: empty path")
+	if err := checkSize("SaveFile", w, h, path); err != nil {
+		return err
+	}
+	f := strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
+	if !slices.Contains(figureFormats, f) {
+		return fmt.Errorf("plots: SaveFile: %s: name the file .png, .svg or .pdf", path)
+	}
+	_, err := write(w, h, []string{f}, func(string) string { return path }, drawPlot(p))
+	return err
+}
+
+func checkSize(fn string, w, h vg.Length, path string) error {
+	if w <= 0 || h <= 0 {
+		return fmt.Errorf("plots: %s: size %vx%v, want positive", fn, w, h)
+	}
+	if path == "" {
+		return fmt.Errorf("plots: %s: empty path", fn)
+	}
+	return nil
+}
+
+func save(w, h vg.Length, basePath string, formats []string, drawFn func(c vgdraw.Canvas, white bool)) ([]string, error) {
+	if err := checkSize("Save", w, h, basePath); err != nil {
+		return nil, err
 	}
 	if len(formats) == 0 {
 		formats = defaultFormats
@@ -172,13 +214,30 @@ func save(w, h vg.Length, basePath string, formats []string, drawFn func(c vgdra
 	if err != nil {
 		return nil, fmt.Errorf("plots: Save: %w", err)
 	}
+	written, err := write(w, h, fs, func(f string) string { return basePath + "." + f }, drawFn)
+	if err != nil {
+		return written, err
+	}
+	for _, f := range figureFormats {
+		if slices.Contains(fs, f) {
+			continue
+		}
+		if err := os.Remove(basePath + "." + f); err != nil && !errors.Is(err, os.ErrNotExist) {
+			return written, fmt.Errorf("plots: Save: a file of an earlier figure: %w", err)
+		}
+	}
+	return written, nil
+}
+
+// write draws and writes each format f of formats to pathOf(f).
+func write(w, h vg.Length, formats []string, pathOf func(f string) string, drawFn func(c vgdraw.Canvas, white bool)) ([]string, error) {
 	// Each format is drawn on its own canvas, one after the other (a
 	// plot's Draw is not safe for concurrent use), and encoded and
 	// written in its own goroutine, so the PNG's compression overlaps
 	// the drawing of the SVG.
-	errs := make([]error, len(fs))
+	errs := make([]error, len(formats))
 	var wg sync.WaitGroup
-	for k, f := range fs {
+	for k, f := range formats {
 		var c vg.CanvasWriterTo
 		white := false
 		switch f {
@@ -191,7 +250,7 @@ func save(w, h vg.Length, basePath string, formats []string, drawFn func(c vgdra
 			c = pdfCanvas{vgpdf.New(w, h)}
 		}
 		drawFn(vgdraw.New(c), white)
-		path := basePath + "." + f
+		path := pathOf(f)
 		wg.Go(func() {
 			errs[k] = atomicfile.Write(path, func(w io.Writer) error { _, err := c.WriteTo(w); return err })
 		})
@@ -199,12 +258,12 @@ func save(w, h vg.Length, basePath string, formats []string, drawFn func(c vgdra
 	wg.Wait()
 	var written []string
 	var first error
-	for k, f := range fs {
+	for k, f := range formats {
 		if errs[k] != nil {
 			first = cmp.Or(first, fmt.Errorf("plots: Save: %w", errs[k]))
 			continue
 		}
-		written = append(written, basePath+"."+f)
+		written = append(written, pathOf(f))
 	}
 	return written, first
 }

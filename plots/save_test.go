@@ -142,3 +142,51 @@ func paintPlain(ps [][]*plot.Plot, w, h vg.Length) image.Image {
 	}
 	return c.Image()
 }
+
+// TestSaveRemovesStaleFormats: a figure saved with pdf (reproduce
+// --formats png,svg,pdf) and then without keeps no PDF of the first: LaTeX's
+// \includegraphics{base} takes a .pdf before a .png, and the paper showed
+// the first run's figure. Another figure's files and a file SaveFile
+// writes beside one are left alone.
+func TestSaveRemovesStaleFormats(t *testing.T) {
+	p, err := Lines(lineFixture())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	fig, other := filepath.Join(dir, "study-fig1"), filepath.Join(dir, "study-fig1-b")
+	restore, err := AlsoWrite("pdf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, base := range []string{fig, other} {
+		if _, err := Save(p, figW, figH, base, "png", "svg"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	restore()
+	if _, err := SaveGrid([][]*plot.Plot{{p}}, figW, figH, fig, "png", "svg"); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveFile(p, figW, figH, other+"-mine.PDF"); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveFile(p, figW, figH, other+"-mine.svg"); err != nil {
+		t.Fatal(err)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	want := []string{"study-fig1-b-mine.PDF", "study-fig1-b-mine.svg", "study-fig1-b.pdf", "study-fig1-b.png", "study-fig1-b.svg", "study-fig1.png", "study-fig1.svg"}
+	if !slices.Equal(names, want) {
+		t.Errorf("folder holds %q, want %q", names, want)
+	}
+	if b, err := os.ReadFile(other + "-mine.PDF"); err != nil || !bytes.HasPrefix(b, []byte("%PDF-")) {
+		t.Errorf("SaveFile .PDF: %v, starts %q", err, b[:min(len(b), 8)])
+	}
+}

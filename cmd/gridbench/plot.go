@@ -3,7 +3,6 @@ package main
 import (
 	"cmp"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -106,16 +105,8 @@ func saveFigure(c *cli.Context, p *plot.Plot) error {
 	if !ok || err1 != nil || err2 != nil || !(wi >= 1 && wi <= 100 && hi >= 1 && hi <= 100) {
 		return fmt.Errorf("--size %q: want WxH in inches, each 1 to 100, e.g. 9x5", c.String("size"))
 	}
-	base := strings.TrimSuffix(out, filepath.Ext(out))
-	written, err := plots.Save(p, vg.Length(wi)*vg.Inch, vg.Length(hi)*vg.Inch, base, ext)
-	if err != nil {
+	if err := plots.SaveFile(p, vg.Length(wi)*vg.Inch, vg.Length(hi)*vg.Inch, out); err != nil {
 		return fmt.Errorf("--out %s: %w", out, err)
-	}
-	// Save names the file base.ext; keep the extension as the user wrote it.
-	if len(written) == 1 && written[0] != out {
-		if err := os.Rename(written[0], out); err != nil {
-			return err
-		}
 	}
 	fmt.Fprintf(c.App.ErrWriter, "plot %s: wrote %s\n", c.Command.Name, out)
 	return nil

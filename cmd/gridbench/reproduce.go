@@ -169,7 +169,7 @@ func applyShard(c *cli.Context, opts *pipeline.Options) error {
 
 func formatsFlag() cli.Flag {
 	return &cli.StringFlag{Name: "formats", Value: "png,svg",
-		Usage: "figure formats, comma-separated: png and svg (the pages link both), and pdf for a LaTeX paper"}
+		Usage: "figure formats, comma-separated: png and svg (the pages link both), and pdf for a LaTeX paper; a figure's file in a format left out is removed"}
 }
 
 // figureFormats returns the --formats list; png and svg must be in it,

@@ -216,3 +216,43 @@ func TestRepsNotAppliedIsSaid(t *testing.T) {
 		t.Errorf("immediate --reps 2: exit %d, stderr:\n%s", code, stderr)
 	}
 }
+
+// TestFiguresInTheFormatsOfTheirRun: reproduce --formats png,svg,pdf and
+// then reproduce without pdf into the same folder leave no PDF of the
+// first run's figures. They were left: the LaTeX page, which names each
+// figure without its extension, showed the first run's (pdflatex takes a
+// .pdf before a .png), and verify passed. Another study's figure is left
+// alone, and the folder verifies.
+func TestFiguresInTheFormatsOfTheirRun(t *testing.T) {
+	out, data := t.TempDir(), t.TempDir()
+	figures := filepath.Join(out, "paper", "figures")
+	other := filepath.Join(figures, "immediate-example.pdf")
+	os.MkdirAll(figures, 0o755)
+	os.WriteFile(other, []byte("%PDF-1.4\n"), 0o644)
+	reproduce := func(args ...string) {
+		t.Helper()
+		args = append([]string{"reproduce", "--quick", "--reps", "2", "--data", data, "--only", "deadline", "--out", out}, args...)
+		if code, _, stderr := runCLI(args...); code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	count := func(ext string) int {
+		found, _ := filepath.Glob(filepath.Join(figures, "deadline-*."+ext))
+		return len(found)
+	}
+	reproduce("--formats", "png,svg,pdf")
+	pdfs := count("pdf")
+	if pdfs == 0 || count("png") != pdfs || count("svg") != pdfs {
+		t.Fatalf("--formats png,svg,pdf wrote %d PDF, %d PNG and %d SVG figures; want as many of each", pdfs, count("png"), count("svg"))
+	}
+	reproduce()
+	if n := count("pdf"); n > 0 || count("png") != pdfs || count("svg") != pdfs {
+		t.Errorf("without pdf: %d PDF (want 0), %d PNG and %d SVG (want %d) figures", n, count("png"), count("svg"), pdfs)
+	}
+	if _, err := os.Stat(other); err != nil {
+		t.Errorf("another study's figure: %v", err)
+	}
+	if code, stdout, stderr := runCLI("verify", "--data", data, out); code != 0 {
+		t.Errorf("verify: exit %d\n%s%s", code, stdout, stderr)
+	}
+}

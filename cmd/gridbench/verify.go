@@ -30,7 +30,8 @@ func verifyCommand() *cli.Command {
 		Description: "For artefact evaluation, on the --out folder of a reproduce or study run. In order:\n" +
 			"1. What the folder holds, against results/outputs.json (written by reproduce: every study and every file it wrote, " +
 			"with SHA-256) and each results/<experiment>/manifest.json (runs.csv, series.csv): a study folder or file gone, changed " +
-			"or not listed is named at once, and nothing is re-computed.\n" +
+			"or not listed (a results folder, or a file in paper/figures named after a listed study, such as a PDF an earlier run " +
+			"left) is named at once, and nothing is re-computed.\n" +
 			"2. Each manifest: made by this version, its configuration hash that of the configuration it records, the study file " +
 			"and inputs it names unchanged, and this build plans exactly that configuration, runs and seeds. The data is looked up " +
 			"in --data, else in the folders the manifest records the runs looked in, wherever verify is started.\n" +

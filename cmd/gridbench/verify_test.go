@@ -440,6 +440,16 @@ func TestVerifyOutputsTampered(t *testing.T) {
 	if code, stdout, stderr := runCLI("verify", "--data", data, out); code != 1 || !strings.Contains(stdout, "results/extra: not listed in") {
 		t.Errorf("an unlisted study folder: exit %d\n%s%s", code, stdout, stderr)
 	}
+	// A PDF an earlier run left beside a figure the last run wrote as PNG
+	// and SVG only: the LaTeX page shows it, and verify passed.
+	out = t.TempDir()
+	os.CopyFS(out, os.DirFS(pristine))
+	stale := filepath.Join(out, "paper", "figures", "deadline-fig1-delayed.pdf")
+	os.WriteFile(stale, []byte("%PDF-1.4\n"), 0o644)
+	if code, stdout, stderr := runCLI("verify", "--data", data, out); code != 1 || !strings.Contains(stdout, stale+": not listed in") ||
+		!strings.Contains(stdout, "reproduce deadline again") {
+		t.Errorf("a figure file the outputs manifest does not list: exit %d\n%s%s", code, stdout, stderr)
+	}
 	// No outputs manifest at all: said, not passed.
 	os.Remove(pipeline.OutputsPath(pristine))
 	if code, stdout, stderr := runCLI("verify", "--data", data, pristine); code != 1 || !strings.Contains(stdout, "outputs.json: missing: nothing records which studies and files this folder holds") {
