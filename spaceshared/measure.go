@@ -304,7 +304,7 @@ func Decisions(tr *DecisionLog) DecisionStats {
 		d.CPUPerDec, d.CPUSlope, d.CPUSpearman = d.SecPerDec, d.WallSlope, d.WallSpearman
 		return d
 	}
-	d.CPUPerDec = cpuPerDecision(tr)
+	d.CPUPerDec = cpuPerDecision(tr, d.DecideSeconds)
 	qs := make([]float64, len(tr.CPU))
 	for k := range qs {
 		qs[k] = q[k*CPUEvery]
@@ -315,28 +315,28 @@ func Decisions(tr *DecisionLog) DecisionStats {
 }
 
 // cpuPerDecision estimates the scheduler thread's mean CPU time per
-// decision (see DecisionLog): the mean wall-clock duration of the
-// decisions whose CPU time was not read (reading it slows the decision,
-// by 0.3 µs for an FCFS decision of 0.2 µs), times the share of the run's
-// wall clock in which the thread ran, at most 1. Without the run's CPU
-// time (no per-thread clock) the share is 1; a run of one decision is
-// its own estimate.
-func cpuPerDecision(tr *DecisionLog) float64 {
-	var sum float64
-	k := 0
-	for i, w := range tr.Wall[:len(tr.Queue)] {
-		if i%CPUEvery != 0 {
-			sum, k = sum+w, k+1
-		}
+// decision (see DecisionLog) from total, the wall clock of every
+// decision: the mean wall-clock duration of the decisions whose CPU time
+// was not read (reading it slows the decision, by 0.3 µs for an FCFS
+// decision of 0.2 µs), times the share of the run's wall clock in which
+// the thread ran, at most 1. Without the run's CPU time (no per-thread
+// clock) the share is 1; a run of one decision is its own estimate. It
+// reads only the decisions whose clock was read, one in CPUEvery.
+func cpuPerDecision(tr *DecisionLog, total float64) float64 {
+	n := len(tr.Queue)
+	read, k := 0.0, 0
+	for i := 0; i < n; i += CPUEvery {
+		read, k = read+tr.Wall[i], k+1
 	}
-	if k == 0 {
-		sum, k = tr.Wall[0], 1
+	mean := tr.Wall[0]
+	if n > k {
+		mean = (total - read) / float64(n-k)
 	}
 	share := 1.0
 	if tr.LoopWall > 0 {
 		share = min(1, tr.LoopCPU/tr.LoopWall)
 	}
-	return sum / float64(k) * share
+	return mean * share
 }
 
 // DecisionTable is the deterministic decision metrics (runs.csv), in
