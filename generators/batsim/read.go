@@ -68,8 +68,8 @@ func ReadFile(path string) (*Workload, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory, not a file: give the path of a Batsim workload in it", path)
+	if err := trace.NotDir(f, path, "a Batsim workload"); err != nil {
+		return nil, err
 	}
 	size := trace.TextSize(f) // the bytes expected
 	br := bufio.NewReader(f)

@@ -81,19 +81,20 @@ func Open(path string) (ReadCloser, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := notDir(f, path); err != nil {
+	if err := NotDir(f, path, "a trace"); err != nil {
 		f.Close()
 		return nil, err
 	}
 	return open(f, path)
 }
 
-// notDir says that path is a directory, if it is: read as a trace, a
-// directory was "not a recognised trace: name it .swf or .gwf" (or, named
-// so, a read error), which sent one renaming it.
-func notDir(f *os.File, path string) error {
+// NotDir says that path, opened as f, is a directory, if it is, and to
+// give the path of what (a trace, a Batsim workload) in it: read as a
+// trace, a directory was "not a recognised trace: name it .swf or .gwf"
+// (or, named so, a read error), which sent one renaming it.
+func NotDir(f *os.File, path, what string) error {
 	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return fmt.Errorf("%s: is a directory, not a file: give the path of a trace in it", path)
+		return fmt.Errorf("%s: is a directory, not a file: give the path of %s in it", path, what)
 	}
 	return nil
 }

@@ -75,8 +75,8 @@ func readFile(path string, values bool) (*File, error) {
 		return nil, err
 	}
 	defer fh.Close()
-	if st, err := fh.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s: is a directory, not a file: give the path of a jobs file in it (simulate --jobs-out, Batsim's jobs.csv)", path)
+	if err := trace.NotDir(fh, path, "a jobs file"); err != nil {
+		return nil, fmt.Errorf("%w (simulate --jobs-out, Batsim's jobs.csv)", err)
 	}
 	// A gzip file (as `simulate --jobs-out jobs.csv.gz` writes, by its
 	// magic bytes, whatever its name) is read through trace.Gunzip, its
