@@ -69,14 +69,7 @@ func TestWorkbookKeepsTheStudiesItHeld(t *testing.T) {
 	if got := studies(); !slices.Equal(got, []string{"toy", "toy2"}) {
 		t.Errorf("the workbook's Stats sheet holds %q, want [toy toy2]", got)
 	}
-	plan := func(study string) (experiments.Plan, error) {
-		e, err := experiments.Lookup(study)
-		if err != nil {
-			return nil, err
-		}
-		return e.Plan(experiments.Config{}.Filled(e))
-	}
-	if ps, _, err := pipeline.Rerender(ctx, out, o, plan, 1, nil); err != nil || len(ps) > 0 {
+	if ps, _, err := pipeline.Rerender(ctx, out, o, defaultPlan, 1, nil); err != nil || len(ps) > 0 {
 		t.Errorf("verify's re-rendering: %v %v", ps, err)
 	}
 
@@ -115,14 +108,7 @@ func TestMovedFolderVerifiesAfterOnly(t *testing.T) {
 	if len(ps) > 0 {
 		t.Fatalf("CheckOutputs: %v", ps)
 	}
-	plan := func(study string) (experiments.Plan, error) {
-		e, err := experiments.Lookup(study)
-		if err != nil {
-			return nil, err
-		}
-		return e.Plan(experiments.Config{}.Filled(e))
-	}
-	ps, n, err := pipeline.Rerender(ctx, moved, o, plan, 1, nil)
+	ps, n, err := pipeline.Rerender(ctx, moved, o, defaultPlan, 1, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -74,6 +74,16 @@ func newToyPlan(name string, reps int) *toyPlan {
 	return p
 }
 
+// defaultPlan is study's plan under its default configuration, for
+// Rerender.
+func defaultPlan(study string) (experiments.Plan, error) {
+	e, err := experiments.Lookup(study)
+	if err != nil {
+		return nil, err
+	}
+	return e.Plan(experiments.Config{}.Filled(e))
+}
+
 type toyPlan struct{ b bench.Plan }
 
 func (p *toyPlan) Bench() bench.Plan { return p.b }
@@ -130,16 +140,9 @@ func TestRegisteredFormat(t *testing.T) {
 		}
 	}
 
-	plan := func(study string) (experiments.Plan, error) {
-		e, err := experiments.Lookup(study)
-		if err != nil {
-			return nil, err
-		}
-		return e.Plan(experiments.Config{}.Filled(e))
-	}
 	rerender := func() []string {
 		t.Helper()
-		ps, n, err := pipeline.Rerender(ctx, out, o, plan, 1, nil)
+		ps, n, err := pipeline.Rerender(ctx, out, o, defaultPlan, 1, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

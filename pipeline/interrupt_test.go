@@ -8,40 +8,48 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/gridbench/gridbench/bench"
 	"github.com/gridbench/gridbench/experiments"
 	"github.com/gridbench/gridbench/pipeline"
 )
 
-func init() { experiments.Register(halting{}) }
-
-// reporting hands over halting's report's context, once its runs are
-// done, to the test that interrupts it.
-var reporting = make(chan context.Context, 1)
-
-// halting is the toy study whose report waits to be interrupted.
-type halting struct{ toy }
-
-func (halting) Name() string { return "halting" }
-func (h halting) Plan(cfg experiments.Config) (experiments.Plan, error) {
-	p, err := h.toy.Plan(cfg)
-	if err != nil {
-		return nil, err
-	}
-	tp := p.(*toyPlan)
-	tp.b.Experiment = "halting"
-	for i := range tp.b.Runs {
-		tp.b.Runs[i] = bench.NewRun("halting", "w", "a", tp.b.Runs[i].Rep)
-	}
-	return haltingPlan{tp}, nil
+func init() {
+	experiments.Register(interrupted{name: "halting", reports: reporting})
+	experiments.Register(interrupted{name: "finishing", reports: finishingReports, finish: true})
 }
 
-type haltingPlan struct{ *toyPlan }
+// reporting and finishingReports hand over the halting and the finishing
+// study's report's context, once their runs are done, to the test that
+// interrupts it.
+var reporting, finishingReports = make(chan context.Context, 1), make(chan context.Context, 1)
 
-func (haltingPlan) Report(ctx context.Context, _ experiments.ReportInput) (*experiments.ReportOutput, error) {
-	reporting <- ctx
+// interrupted is a toy study whose report waits to be interrupted. Then
+// halting's fails, as a report that stops halfway; finishing's is
+// written all the same, as the studies' reports are (they do not stop
+// halfway).
+type interrupted struct {
+	toy
+	name    string
+	reports chan context.Context
+	finish  bool
+}
+
+func (s interrupted) Name() string { return s.name }
+func (s interrupted) Plan(cfg experiments.Config) (experiments.Plan, error) {
+	return interruptedPlan{newToyPlan(s.name, cfg.Reps), s}, nil
+}
+
+type interruptedPlan struct {
+	*toyPlan
+	s interrupted
+}
+
+func (p interruptedPlan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
+	p.s.reports <- ctx
 	<-ctx.Done()
-	return nil, ctx.Err()
+	if !p.s.finish {
+		return nil, ctx.Err()
+	}
+	return p.toyPlan.Report(context.Background(), in)
 }
 
 // TestInterruptedReportSaysTheRunsAreSaved interrupts a study while it
@@ -105,38 +113,6 @@ func TestOneRunIsOneRun(t *testing.T) {
 	if !strings.Contains(log.String(), "toy: 1 run (0 reused), ") {
 		t.Fatalf("no %q line:\n%s", "toy: 1 run (0 reused)", log.String())
 	}
-}
-
-func init() { experiments.Register(finishing{}) }
-
-// finishingReports hands over finishing's report's context to the test
-// that interrupts it.
-var finishingReports = make(chan context.Context, 1)
-
-// finishing is the toy study whose report, interrupted, still ends, as
-// the studies' reports do: they do not stop halfway.
-type finishing struct{ toy }
-
-func (finishing) Name() string { return "finishing" }
-func (f finishing) Plan(cfg experiments.Config) (experiments.Plan, error) {
-	p, err := f.toy.Plan(cfg)
-	if err != nil {
-		return nil, err
-	}
-	tp := p.(*toyPlan)
-	tp.b.Experiment = "finishing"
-	for i := range tp.b.Runs {
-		tp.b.Runs[i] = bench.NewRun("finishing", "w", "a", tp.b.Runs[i].Rep)
-	}
-	return finishingPlan{tp}, nil
-}
-
-type finishingPlan struct{ *toyPlan }
-
-func (p finishingPlan) Report(ctx context.Context, in experiments.ReportInput) (*experiments.ReportOutput, error) {
-	finishingReports <- ctx
-	<-ctx.Done()
-	return p.toyPlan.Report(context.Background(), in)
 }
 
 // TestInterruptAfterTheRunsSaysTheReportEnded: a Ctrl-C that comes once
