@@ -190,6 +190,16 @@ func owner(p string, names []string) string {
 	return best
 }
 
+// studyNames are the names a file of the folder may be a study's by
+// (owner): the registered experiments' and the studies o lists.
+func (o *Outputs) studyNames() []string {
+	names := slices.Clone(experiments.Names())
+	for _, s := range o.Studies {
+		names = append(names, s.Name)
+	}
+	return names
+}
+
 // writeOutputs records what this reproduction wrote below opts.Out (the
 // files changed since before) in the outputs manifest, keeping the
 // entries of the studies it did not run (reproduce --only): a study that
@@ -202,10 +212,7 @@ func writeOutputs(opts Options, before snapshot, outcomes, book []*Outcome) erro
 	if err != nil {
 		prev = &Outputs{} // none yet, or unreadable: rebuilt from what this run wrote
 	}
-	names := slices.Clone(experiments.Names())
-	for _, s := range prev.Studies {
-		names = append(names, s.Name)
-	}
+	names := prev.studyNames()
 	ran := map[string]*OutputStudy{}
 	for _, o := range outcomes {
 		names = append(names, o.Name)
@@ -399,11 +406,10 @@ func unlistedFigures(out string, o *Outputs) []OutputProblem {
 	if err != nil {
 		return nil // no figures: none unlisted
 	}
-	names := slices.Clone(experiments.Names())
+	names := o.studyNames()
 	studies := map[string]bool{}
 	files := map[string]bool{}
 	for _, s := range o.Studies {
-		names = append(names, s.Name)
 		studies[s.Name] = true
 		for _, f := range s.Files {
 			files[f.Path] = true
